@@ -1,0 +1,76 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Tide",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "Tide", targets: ["Tide"]),
+    .library(name: "TideTesting", targets: ["TideTesting"]),
+    .library(name: "TideTerminal", targets: ["TideTerminal"]),
+    .executable(name: "tide-demo", targets: ["tide-demo"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0"),
+    .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.0"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.4.0"),
+  ],
+  targets: [
+    .target(
+      name: "CNcurses",
+      cSettings: [
+        .define("_XOPEN_SOURCE_EXTENDED"),
+        .define("NCURSES_WIDECHAR", to: "1"),
+        .define("_GNU_SOURCE"),
+      ],
+      linkerSettings: [.linkedLibrary("ncursesw")]
+    ),
+    .target(
+      name: "Tide",
+      dependencies: [
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "DequeModule", package: "swift-collections"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .target(
+      name: "TideTesting",
+      dependencies: [
+        "Tide",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .target(name: "TideTerminal", dependencies: ["CNcurses"]),
+    .target(
+      name: "TideDemo",
+      dependencies: [
+        "Tide", "TideTerminal",
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ]
+    ),
+    .executableTarget(
+      name: "tide-demo",
+      dependencies: ["TideDemo", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
+    .executableTarget(
+      name: "tide-bench",
+      dependencies: [
+        "Tide", "TideTerminal",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ]
+    ),
+    .testTarget(name: "TideTests", dependencies: ["Tide", "TideTesting", .product(name: "Clocks", package: "swift-clocks")]),
+    .testTarget(name: "TideTestingTests", dependencies: ["Tide", "TideTesting", .product(name: "Clocks", package: "swift-clocks")]),
+    .testTarget(name: "TideTerminalTests", dependencies: ["TideTerminal"]),
+    .testTarget(name: "TideDemoTests", dependencies: ["TideDemo", "TideTesting", .product(name: "Clocks", package: "swift-clocks")]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,39 @@
+extension Effect {
+  /// Sends `action` after `after`, then every `every`, on the store's clock, until cancelled.
+  ///
+  /// Tick *n* is due at start + after + n × every, computed from the clock rather than from
+  /// accumulated sleeps, so a timer never drifts. A tick that falls due while an earlier one is
+  /// still being delivered is skipped, never delivered late in a burst. Pair it with
+  /// ``cancellable(id:cancelInFlight:)`` to stop it.
+  public static func timer(_ action: Action, after: Duration, every: Duration) -> Self {
+    precondition(every > .zero, "A timer's period must be positive.")
+    precondition(after >= .zero, "A timer's first delay cannot be negative.")
+    return Self(.timer(action, after: after, every: every))
+  }
+
+  /// Sends `action` every `every` on the store's clock, the first time one period from now.
+  public static func interval(_ action: Action, every: Duration) -> Self {
+    timer(action, after: every, every: every)
+  }
+
+  /// Sends `action` once, `delay` from now on the store's clock.
+  public static func send(_ action: Action, after delay: Duration) -> Self {
+    .concatenate([Self(.sleep(delay)), .send(action)])
+  }
+
+  /// Delays this effect by `duration`; a newer effect with the same `id` replaces a waiting one,
+  /// so only the last of a burst runs, `duration` after it was returned.
+  public func debounce(id: some Hashable & Sendable, for duration: Duration) -> Self {
+    Self.concatenate([Self(.sleep(duration)), self])
+      .cancellable(id: id, cancelInFlight: true)
+  }
+
+  /// Runs this effect at most once per `interval` for `id`.
+  ///
+  /// The first effect runs at once. Effects returned within `interval` of the last run wait
+  /// until the interval has passed; then the newest of them runs when `latest` is true, the
+  /// oldest when it is false, and the rest are dropped.
+  public func throttle(id: some Hashable & Sendable, for interval: Duration, latest: Bool) -> Self {
+    Self(.throttle(id: EffectID(id), interval: interval, latest: latest, effect: self))
+  }
+}

@@ -1,0 +1,100 @@
+/// Work to do after a reducer ran: nothing, more actions, or asynchronous work whose results
+/// come back as actions.
+///
+/// Effects are values: a reducer returns them and the ``Store`` runs them. Synchronous ones
+/// (``none``, ``send(_:)`` and their ``merge(_:)`` or ``concatenate(_:)``) are queued behind
+/// the current action; asynchronous ones (``run(priority:operation:catch:fileID:line:)``,
+/// timers) run as tasks and hop back to the store to send.
+public struct Effect<Action: Sendable>: Sendable {
+  @usableFromInline
+  indirect enum Operation: Sendable {
+    case none
+    case send(Action)
+    case merge([Effect])
+    case concatenate([Effect])
+    case run(priority: TaskPriority?, body: @Sendable (EffectContext<Action>) async -> Void)
+    case cancellable(id: EffectID, cancelInFlight: Bool, effect: Effect)
+    case cancel(id: EffectID)
+    case sleep(Duration)
+    case timer(Action, after: Duration, every: Duration)
+    case throttle(id: EffectID, interval: Duration, latest: Bool, effect: Effect)
+  }
+
+  @usableFromInline
+  let operation: Operation
+
+  @inlinable
+  init(_ operation: Operation) {
+    self.operation = operation
+  }
+
+  /// No work. Returning it costs nothing.
+  @inlinable
+  public static var none: Self { Self(.none) }
+
+  /// Sends `action` to the store right after the current action, before any other queued one
+  /// that was sent later.
+  @inlinable
+  public static func send(_ action: Action) -> Self { Self(.send(action)) }
+
+  /// Runs the effects at the same time.
+  @inlinable
+  public static func merge(_ effects: Self...) -> Self { merge(effects) }
+
+  /// Runs the effects at the same time.
+  @inlinable
+  public static func merge(_ effects: [Self]) -> Self {
+    let work = effects.filter { !$0.isNone }
+    switch work.count {
+    case 0: return .none
+    case 1: return work[0]
+    default: return Self(.merge(work))
+    }
+  }
+
+  /// Runs the effects one after the other: each starts when the one before has finished.
+  @inlinable
+  public static func concatenate(_ effects: Self...) -> Self { concatenate(effects) }
+
+  /// Runs the effects one after the other: each starts when the one before has finished.
+  @inlinable
+  public static func concatenate(_ effects: [Self]) -> Self {
+    let work = effects.filter { !$0.isNone }
+    switch work.count {
+    case 0: return .none
+    case 1: return work[0]
+    default: return Self(.concatenate(work))
+    }
+  }
+
+  /// Runs this effect and `other` at the same time.
+  @inlinable
+  public func merge(with other: Self) -> Self {
+    if case .none = operation { return other }
+    if case .none = other.operation { return self }
+    return Self(.merge([self, other]))
+  }
+
+  /// Runs this effect, then `other`.
+  @inlinable
+  public func concatenate(with other: Self) -> Self {
+    .concatenate([self, other])
+  }
+
+  /// Whether this effect does nothing.
+  @inlinable
+  var isNone: Bool {
+    if case .none = operation { return true }
+    return false
+  }
+
+  /// Whether running this effect needs no task: it is made only of ``none`` and ``send(_:)``.
+  @usableFromInline
+  var isSynchronous: Bool {
+    switch operation {
+    case .none, .send: return true
+    case .merge(let effects), .concatenate(let effects): return effects.allSatisfy(\.isSynchronous)
+    default: return false
+    }
+  }
+}

@@ -1,0 +1,160 @@
+/// The store-side operations an effect task needs on the main actor.
+@MainActor
+protocol EffectHandler<Action>: AnyObject {
+  associatedtype Action: Sendable
+  func receive(_ action: Action, group: EffectGroup?)
+  func startThrottle(
+    id: EffectID, interval: Duration, latest: Bool, effect: Effect<Action>, ids: [EffectID],
+    group: EffectGroup?)
+  func fireThrottle(id: EffectID, at due: Duration)
+  func cancelEffects(id: EffectID)
+}
+
+/// A non-owning, sendable reference from effect tasks and observation tokens back to their
+/// store: a running effect must never keep its store alive, so releasing the store ends its
+/// effects.
+///
+/// It is not a `weak` reference because a weak reference gives the store a side table and
+/// makes every retain and release of it slower, on the hot path of `send`. Instead the store
+/// detaches the link in its main-actor-isolated deinit, and the link is only read on the main
+/// actor: while `isAttached` is true the store is alive, and a caller takes a strong reference
+/// before using it.
+final class StoreLink<Action: Sendable>: Sendable {
+  @MainActor private var isAttached = false
+  @MainActor private unowned(unsafe) var target: (any EffectHandler<Action>)?
+
+  init() {}
+
+  @MainActor
+  func attach(_ handler: any EffectHandler<Action>) {
+    target = handler
+    isAttached = true
+  }
+
+  @MainActor
+  func detach() {
+    isAttached = false
+    target = nil
+  }
+
+  /// The store, strongly referenced, if it is still alive.
+  @MainActor
+  var handler: (any EffectHandler<Action>)? {
+    guard isAttached, let target else { return nil }
+    return target
+  }
+}
+
+/// Runs effects inside tasks: the asynchronous half of the store's effect interpreter.
+@usableFromInline
+final class EffectRunner<Action: Sendable>: Sendable {
+  let registry: EffectRegistry
+  let clock: StoreClock
+  let link: StoreLink<Action>
+
+  init(registry: EffectRegistry, clock: StoreClock, link: StoreLink<Action>) {
+    self.registry = registry
+    self.clock = clock
+    self.link = link
+  }
+
+  var activity: EffectActivity { registry.activity }
+
+  func context(group: EffectGroup?) -> EffectContext<Action> {
+    let link = self.link
+    return EffectContext(
+      send: Send { action in link.handler?.receive(action, group: group) },
+      clock: clock,
+      activity: activity
+    )
+  }
+
+  /// Starts `effect` as a registered task, tracked by `group`.
+  func spawn(_ effect: Effect<Action>, ids: [EffectID], group: EffectGroup?) {
+    var priority: TaskPriority?
+    if case .run(let runPriority, _) = effect.operation { priority = runPriority }
+    let task = registry.spawn(ids: ids, priority: priority) { [self] in
+      await self.execute(effect, ids: ids, group: group)
+    }
+    group?.add(task)
+  }
+
+  /// Runs `effect` to its end from inside an effect task.
+  func execute(_ effect: Effect<Action>, ids: [EffectID], group: EffectGroup?) async {
+    switch effect.operation {
+    case .none:
+      return
+    case .send(let action):
+      await context(group: group).send(action)
+    case .merge(let effects):
+      await awaitChildren(effects.map { child in spawnChild(child, ids: ids, group: group) })
+    case .concatenate(let effects):
+      for child in effects {
+        if Task.isCancelled { return }
+        await execute(child, ids: ids, group: group)
+      }
+    case .run(_, let body):
+      await body(context(group: group))
+    case .cancellable(let id, let cancelInFlight, let inner):
+      if cancelInFlight { await cancelOnMain(id) }
+      if Task.isCancelled { return }
+      await awaitChildren([spawnChild(inner, ids: ids + [id], group: group)])
+    case .cancel(let id):
+      await cancelOnMain(id)
+    case .sleep(let duration):
+      let context = context(group: group)
+      try? await context.sleep(until: clock.now + duration)
+    case .timer(let action, let after, let every):
+      await runTimer(action, after: after, every: every, context: context(group: group))
+    case .throttle(let id, let interval, let latest, let inner):
+      let link = self.link
+      await MainActor.run {
+        link.handler?.startThrottle(
+          id: id, interval: interval, latest: latest, effect: inner, ids: ids, group: group)
+      }
+    }
+  }
+
+  private func cancelOnMain(_ id: EffectID) async {
+    let link = self.link
+    await MainActor.run { link.handler?.cancelEffects(id: id) }
+  }
+
+  private func spawnChild(_ effect: Effect<Action>, ids: [EffectID], group: EffectGroup?) -> Task<Void, Never> {
+    registry.spawn(ids: ids, priority: nil) { [self] in
+      await self.execute(effect, ids: ids, group: group)
+    }
+  }
+
+  /// Awaits child tasks, counted as waiting (not busy) so idleness is judged by the children,
+  /// and passes cancellation down to them.
+  private func awaitChildren(_ children: [Task<Void, Never>]) async {
+    activity.update { $0.waitingOnChildren += 1 }
+    defer { activity.update { $0.waitingOnChildren -= 1 } }
+    await withTaskCancellationHandler {
+      for child in children { await child.value }
+    } onCancel: {
+      for child in children { child.cancel() }
+    }
+  }
+
+  /// Sends `action` at start + after + n × every, from the store's clock. Ticks whose time
+  /// passed while the previous one was delivered are skipped, never delivered in a burst.
+  private func runTimer(
+    _ action: Action, after: Duration, every: Duration, context: EffectContext<Action>
+  ) async {
+    let first = clock.now + after
+    var tick = 0
+    while !Task.isCancelled {
+      do {
+        try await context.sleep(until: first + every * tick)
+      } catch {
+        return
+      }
+      await context.send(action)
+      let elapsed = clock.now - first
+      let due = elapsed < .zero ? 0 : Int(elapsed.attoseconds / every.attoseconds) + 1
+      tick = max(tick + 1, due)
+    }
+  }
+}

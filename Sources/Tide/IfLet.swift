@@ -1,0 +1,44 @@
+extension Reducer {
+  /// Runs `child` on optional child state while it is present, before this reducer, so the
+  /// parent can dismiss the child (set it to `nil`) in response to the child's own actions.
+  ///
+  /// A child action that arrives while the child state is `nil` is ignored: the child it was
+  /// meant for is gone (for example, a late response from a dismissed screen).
+  @inlinable
+  public func ifLet<ChildState, ChildAction, Child: Reducer>(
+    _ toChildState: WritableKeyPath<State, ChildState?>,
+    action toChildAction: ActionPath<Action, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child
+  ) -> IfLetReducer<Self, Child> where ChildState == Child.State, ChildAction == Child.Action {
+    IfLetReducer(parent: self, toChildState: toChildState, toChildAction: toChildAction, child: child())
+  }
+}
+
+/// A reducer that runs a child on optional state; made by ``Reducer/ifLet(_:action:then:)``.
+public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
+  @usableFromInline let parent: Parent
+  @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
+  @usableFromInline let toChildAction: ActionPath<Parent.Action, Child.Action>
+  @usableFromInline let child: Child
+
+  @inlinable
+  init(
+    parent: Parent, toChildState: WritableKeyPath<Parent.State, Child.State?>,
+    toChildAction: ActionPath<Parent.Action, Child.Action>, child: Child
+  ) {
+    self.parent = parent
+    self.toChildState = toChildState
+    self.toChildAction = toChildAction
+    self.child = child
+  }
+
+  @inlinable
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    var childEffect = Effect<Parent.Action>.none
+    if let childAction = toChildAction.extract(action), state[keyPath: toChildState] != nil {
+      childEffect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
+        .map(toChildAction.embed)
+    }
+    return childEffect.merge(with: parent.reduce(into: &state, action: action))
+  }
+}

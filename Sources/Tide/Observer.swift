@@ -1,0 +1,72 @@
+/// The observers of a store, called with the state after each drained batch.
+///
+/// Entries are values in a contiguous array, so a notification round costs no reference
+/// counting per observer beyond its closure. An observer removed during a round is remembered
+/// until the round ends, so it is not called later in that round.
+@usableFromInline
+struct ObserverList<State> {
+  @usableFromInline
+  struct Entry {
+    @usableFromInline let id: UInt64
+    @usableFromInline let callback: (State) -> Void
+  }
+
+  @usableFromInline var entries = ContiguousArray<Entry>()
+  @usableFromInline var removedDuringRound: Set<UInt64> = []
+  var nextID: UInt64 = 0
+
+  @usableFromInline
+  init() {}
+
+  @inlinable
+  var isEmpty: Bool { entries.isEmpty }
+
+  mutating func add(_ callback: @escaping (State) -> Void) -> UInt64 {
+    nextID += 1
+    entries.append(Entry(id: nextID, callback: callback))
+    return nextID
+  }
+
+  mutating func remove(id: UInt64, duringRound: Bool) {
+    entries.removeAll { $0.id == id }
+    if duringRound { removedDuringRound.insert(id) }
+  }
+}
+
+extension Store {
+  /// Calls every observer with the current state; observers may add, remove or send.
+  @inlinable
+  func notifyObservers() {
+    let round = observers.entries
+    for entry in round {
+      if !observers.removedDuringRound.isEmpty, observers.removedDuringRound.contains(entry.id) {
+        continue
+      }
+      entry.callback(storage)
+    }
+    if !observers.removedDuringRound.isEmpty { observers.removedDuringRound.removeAll() }
+  }
+}
+
+/// Keeps an observation alive until ``cancel()`` is called or its store goes away.
+///
+/// Cancelling from inside an observer callback is safe: an observer cancelled during a round
+/// of notifications is not called again, not even later in the same round. A token does not
+/// keep its store alive.
+@MainActor
+public final class ObservationToken: Sendable {
+  private var onCancel: (() -> Void)?
+
+  init(onCancel: @escaping () -> Void) {
+    self.onCancel = onCancel
+  }
+
+  /// Stops the observation. Calling it again does nothing.
+  public func cancel() {
+    onCancel?()
+    onCancel = nil
+  }
+
+  /// Whether the observation has been cancelled.
+  public var isCancelled: Bool { onCancel == nil }
+}

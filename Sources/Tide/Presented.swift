@@ -1,0 +1,48 @@
+import CustomDump
+
+/// A one-shot value to present — an alert, a toast, a navigation request — that observers see
+/// on every assignment, even when the new value equals the old one.
+///
+/// Plain `Equatable` de-duplication would swallow a second identical alert; `Presented` counts
+/// assignments, so `store.observe(\.$alert)` fires exactly once per assignment.
+///
+/// ```swift
+/// struct State: Equatable {
+///   @Presented var alert: String?
+/// }
+/// store.observe(\.$alert) { presentation in
+///   if let message = presentation.wrappedValue { show(message) }
+/// }
+/// ```
+@propertyWrapper
+public struct Presented<Value> {
+  /// The value being presented, or `nil` when nothing is.
+  public var wrappedValue: Value? {
+    didSet { revision &+= 1 }
+  }
+
+  /// How many times the value has been assigned: what makes two equal values differ.
+  public private(set) var revision: UInt64 = 0
+
+  /// Creates a presentation holding `wrappedValue`.
+  public init(wrappedValue: Value? = nil) {
+    self.wrappedValue = wrappedValue
+  }
+
+  /// The presentation itself, with its revision, to observe every assignment.
+  public var projectedValue: Self {
+    get { self }
+    set { self = newValue }
+  }
+}
+
+extension Presented: Equatable where Value: Equatable {}
+extension Presented: Hashable where Value: Hashable {}
+extension Presented: Sendable where Value: Sendable {}
+
+extension Presented: CustomDumpReflectable {
+  /// Dumps as the presented value and its revision, so diffs name the assignment.
+  public var customDumpMirror: Mirror {
+    Mirror(self, children: ["wrappedValue": wrappedValue as Any, "revision": revision], displayStyle: .struct)
+  }
+}

@@ -1,0 +1,130 @@
+/// Builds a reducer from a list of reducers that run one after the other on the same action;
+/// their effects are merged.
+@resultBuilder
+public enum ReducerBuilder<State, Action: Sendable> {
+  @inlinable
+  public static func buildExpression<R: Reducer>(_ reducer: R) -> R
+  where R.State == State, R.Action == Action {
+    reducer
+  }
+
+  @inlinable
+  public static func buildBlock() -> EmptyReducer<State, Action> {
+    EmptyReducer()
+  }
+
+  @inlinable
+  public static func buildPartialBlock<R: Reducer>(first: R) -> R
+  where R.State == State, R.Action == Action {
+    first
+  }
+
+  @inlinable
+  public static func buildPartialBlock<R0: Reducer, R1: Reducer>(
+    accumulated: R0, next: R1
+  ) -> CombinedReducer<R0, R1> where R0.State == State, R0.Action == Action, R1.State == State, R1.Action == Action {
+    CombinedReducer(accumulated, next)
+  }
+
+  @inlinable
+  public static func buildOptional<R: Reducer>(_ reducer: R?) -> OptionalReducer<R>
+  where R.State == State, R.Action == Action {
+    OptionalReducer(reducer)
+  }
+
+  @inlinable
+  public static func buildEither<First: Reducer, Second: Reducer>(
+    first reducer: First
+  ) -> EitherReducer<First, Second> where First.State == State, First.Action == Action {
+    .first(reducer)
+  }
+
+  @inlinable
+  public static func buildEither<First: Reducer, Second: Reducer>(
+    second reducer: Second
+  ) -> EitherReducer<First, Second> where Second.State == State, Second.Action == Action {
+    .second(reducer)
+  }
+}
+
+/// A reducer that does nothing.
+public struct EmptyReducer<State, Action: Sendable>: Reducer {
+  /// Creates a reducer that leaves the state alone and returns no effect.
+  @inlinable public init() {}
+
+  @inlinable
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
+}
+
+/// Two reducers run in order; built by ``ReducerBuilder`` and ``CombineReducers``.
+public struct CombinedReducer<First: Reducer, Second: Reducer>: Reducer
+where First.State == Second.State, First.Action == Second.Action {
+  @usableFromInline let first: First
+  @usableFromInline let second: Second
+
+  @inlinable
+  init(_ first: First, _ second: Second) {
+    self.first = first
+    self.second = second
+  }
+
+  @inlinable
+  public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
+    let firstEffect = first.reduce(into: &state, action: action)
+    return firstEffect.merge(with: second.reduce(into: &state, action: action))
+  }
+}
+
+/// A reducer that runs only when it was built (an `if` without `else` in a builder).
+public struct OptionalReducer<Wrapped: Reducer>: Reducer {
+  @usableFromInline let wrapped: Wrapped?
+
+  @inlinable
+  init(_ wrapped: Wrapped?) { self.wrapped = wrapped }
+
+  @inlinable
+  public func reduce(into state: inout Wrapped.State, action: Wrapped.Action) -> Effect<Wrapped.Action> {
+    wrapped?.reduce(into: &state, action: action) ?? .none
+  }
+}
+
+/// One of two reducers, chosen when the builder ran (`if`/`else` or `switch`).
+public enum EitherReducer<First: Reducer, Second: Reducer>: Reducer
+where First.State == Second.State, First.Action == Second.Action {
+  /// The first branch.
+  case first(First)
+  /// The second branch.
+  case second(Second)
+
+  @inlinable
+  public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
+    switch self {
+    case .first(let reducer): reducer.reduce(into: &state, action: action)
+    case .second(let reducer): reducer.reduce(into: &state, action: action)
+    }
+  }
+}
+
+/// Runs several reducers in order on every action and merges their effects.
+///
+/// ```swift
+/// CombineReducers {
+///   Scope(state: \.counter, action: AppAction.counterPath) { Counter() }
+///   Reduce { state, action in … }
+/// }
+/// ```
+public struct CombineReducers<State, Action: Sendable, Reducers: Reducer>: Reducer
+where Reducers.State == State, Reducers.Action == Action {
+  @usableFromInline let reducers: Reducers
+
+  /// Combines the reducers listed in `build`.
+  @inlinable
+  public init(@ReducerBuilder<State, Action> _ build: () -> Reducers) {
+    self.reducers = build()
+  }
+
+  @inlinable
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    reducers.reduce(into: &state, action: action)
+  }
+}

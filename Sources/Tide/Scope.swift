@@ -1,0 +1,57 @@
+/// Runs a child reducer on a part of the parent's state, for the parent actions that carry a
+/// child action. The child's effects are lifted back into parent actions.
+///
+/// ```swift
+/// Scope(state: \.counter, action: .counter) { Counter() }
+/// ```
+public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reducer {
+  @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
+  @usableFromInline let toChildAction: ActionPath<ParentAction, Child.Action>
+  @usableFromInline let child: Child
+  /// The child's byte offset inside the parent when the key path names stored, inline
+  /// storage (the common case of a struct property): then the child is reduced in place
+  /// through a pointer, which costs nothing, instead of through the key path machinery.
+  @usableFromInline let childOffset: Int?
+
+  /// Scopes `child` to the state at `state` and the actions `action` extracts.
+  @inlinable
+  public init<ChildState, ChildAction>(
+    state toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: ActionPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.toChildState = toChildState
+    self.toChildAction = toChildAction
+    self.child = child()
+    self.childOffset = MemoryLayout<ParentState>.offset(of: toChildState)
+  }
+
+  /// Scopes `child` with an embedding function (an enum case) and its inverse.
+  @inlinable
+  public init<ChildState, ChildAction>(
+    state toChildState: WritableKeyPath<ParentState, ChildState>,
+    embed: @escaping @Sendable (ChildAction) -> ParentAction,
+    extract: @escaping @Sendable (ParentAction) -> ChildAction?,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.init(
+      state: toChildState, action: ActionPath(embed: embed, extract: extract), child: child)
+  }
+
+  @inlinable
+  public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
+    guard let childAction = toChildAction.extract(action) else { return .none }
+    let effect: Effect<Child.Action>
+    if let childOffset {
+      // `offset(of:)` guarantees the child lives at this offset inside the parent's storage.
+      effect = withUnsafeMutablePointer(to: &state) { parent in
+        let child = UnsafeMutableRawPointer(parent).advanced(by: childOffset)
+          .assumingMemoryBound(to: Child.State.self)
+        return self.child.reduce(into: &child.pointee, action: childAction)
+      }
+    } else {
+      effect = child.reduce(into: &state[keyPath: toChildState], action: childAction)
+    }
+    return effect.map(toChildAction.embed)
+  }
+}

@@ -1,0 +1,113 @@
+extension Store {
+  /// Calls `onChange` with the state now and after every drained batch of actions.
+  ///
+  /// No de-duplication happens here (comparing or keeping a whole state would cost a copy per
+  /// action); observe a selected value to be called only when it changes.
+  @inlinable
+  @discardableResult
+  public func observe(_ onChange: @escaping (State) -> Void) -> ObservationToken {
+    onChange(state)
+    return addObserver(onChange)
+  }
+
+  /// Calls `onChange` with the selected value now and whenever it changes.
+  ///
+  /// Equal values are skipped. A ``Presented`` value counts every assignment as a change, so
+  /// a one-shot value fires once per assignment, even of an equal value.
+  ///
+  /// ```swift
+  /// let token = store.observe(\.count) { count in print(count) }
+  /// ```
+  @inlinable
+  @discardableResult
+  public func observe<Value: Equatable>(
+    _ select: @escaping (State) -> Value,
+    onChange: @escaping (Value) -> Void
+  ) -> ObservationToken {
+    let last = LastValue(select(state))
+    onChange(last.value)
+    return addObserver { state in
+      let value = select(state)
+      guard value != last.value else { return }
+      last.value = value
+      onChange(value)
+    }
+  }
+
+  /// Calls `onChange` with the value at `keyPath` now and whenever it changes.
+  ///
+  /// A key path to stored, inline state is read through its byte offset, which is much
+  /// cheaper than applying the key path on every notification.
+  @inlinable
+  @discardableResult
+  public func observe<Value: Equatable>(
+    _ keyPath: KeyPath<State, Value>,
+    onChange: @escaping (Value) -> Void
+  ) -> ObservationToken {
+    observe(Self.reader(keyPath), onChange: onChange)
+  }
+
+  /// A function reading the value at `keyPath`, through its byte offset when it names stored,
+  /// inline state.
+  @inlinable
+  static func reader<Value>(_ keyPath: KeyPath<State, Value>) -> (State) -> Value {
+    guard let offset = MemoryLayout<State>.offset(of: keyPath) else {
+      return { $0[keyPath: keyPath] }
+    }
+    return { state in
+      // `offset(of:)` guarantees the value is stored inline at this offset.
+      withUnsafePointer(to: state) {
+        UnsafeRawPointer($0).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
+      }
+    }
+  }
+
+  /// Calls `onChange` with the selected value now and after every drained batch; for values
+  /// that are not `Equatable`, so it cannot tell a change from a repeat.
+  @inlinable
+  @discardableResult
+  public func observe<Value>(
+    _ select: @escaping (State) -> Value,
+    onChange: @escaping (Value) -> Void
+  ) -> ObservationToken {
+    onChange(select(state))
+    return addObserver { onChange(select($0)) }
+  }
+
+  /// The selected value now and each time it changes, as an asynchronous sequence.
+  ///
+  /// The sequence buffers only the newest value, so a slow consumer skips intermediate values
+  /// but always ends on the latest one. It ends when the consuming task is cancelled.
+  public func values<Value: Equatable & Sendable>(
+    _ select: @escaping (State) -> Value
+  ) -> AsyncStream<Value> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: Value.self, bufferingPolicy: .bufferingNewest(1))
+    let token = observe(select) { continuation.yield($0) }
+    continuation.onTermination = { _ in
+      Task { @MainActor in token.cancel() }
+    }
+    return stream
+  }
+
+  @usableFromInline
+  func addObserver(_ callback: @escaping (State) -> Void) -> ObservationToken {
+    if let parent { return parent.addObserver(callback) }
+    let id = observers.add(callback)
+    let link = runner.link
+    return ObservationToken {
+      guard let store = link.handler as? Store else { return }
+      store.observers.remove(id: id, duringRound: store.isDraining)
+    }
+  }
+}
+
+/// The last value an observer saw. A class with an unchecked property rather than a captured
+/// `var`, whose every access would be checked for exclusivity at run time; it is only touched
+/// on the main actor, by the one observer that owns it.
+@MainActor
+@usableFromInline
+final class LastValue<Value> {
+  @exclusivity(unchecked) @usableFromInline var value: Value
+  @usableFromInline init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,243 @@
+import DequeModule
+
+/// The runtime of a feature: it holds the state, reduces actions one at a time, runs their
+/// effects and tells observers about changes.
+///
+/// ```swift
+/// let store = Store(initialState: Counter.State(), reducer: Counter())
+/// let token = store.observe(\.count) { print("count:", $0) }
+/// store.send(.increment)
+/// ```
+///
+/// ## Order
+/// The store is `@MainActor`. An action sent while another is being reduced — by an observer,
+/// a middleware or a `.send` effect — is queued and handled after it, first in first out,
+/// never recursively. Observers are told once per drained batch: after the action sent and
+/// every action it queued have been reduced, each observer is called once with the resulting
+/// state. An action an observer sends starts another round, so no observer is ever given a
+/// state older than one it has seen.
+@MainActor
+public final class Store<State, Action: Sendable> {
+  // The hot properties opt out of dynamic exclusivity checks, which would otherwise cost more
+  // than the store's own work per action. This is safe because every access happens on the
+  // main actor, and the only access held across a call-out is the reducer's `inout` to
+  // `storage`; reducers are pure functions of their arguments and never reach the store (the
+  // store is not passed to them, and a `Send` re-entering it only queues).
+  @exclusivity(unchecked) @usableFromInline var storage: State
+  @exclusivity(unchecked) @usableFromInline var queue = Deque<Action>()
+  @exclusivity(unchecked) @usableFromInline var isDraining = false
+  @exclusivity(unchecked) @usableFromInline var drainGroup: EffectGroup?
+  @exclusivity(unchecked) @usableFromInline var observers = ObserverList<State>()
+  @exclusivity(unchecked) @usableFromInline var epicInput: ((Action, State) -> Void)?
+  @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
+  @usableFromInline let middleware: [Middleware<State, Action>]
+  @usableFromInline let parent: (any ParentStore<State, Action>)?
+  let runner: EffectRunner<Action>
+  var throttles: [EffectID: ThrottleState<Action>] = [:]
+
+  /// Creates a store.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The reducer that handles every action.
+  ///   - clock: The clock every timer, interval, debounce and throttle effect uses; pass a test
+  ///     clock to control time in tests.
+  ///   - middleware: Hooks that see every action after it was reduced, with the new state.
+  @inlinable
+  public convenience init<R: Reducer>(
+    initialState: State,
+    reducer: R,
+    clock: any Clock<Duration> = ContinuousClock(),
+    middleware: [Middleware<State, Action>] = []
+  ) where R.State == State, R.Action == Action {
+    self.init(
+      state: initialState,
+      reduce: { reducer.reduce(into: &$0, action: $1) },
+      clock: clock,
+      middleware: middleware,
+      parent: nil)
+  }
+
+  @usableFromInline
+  init(
+    state: State,
+    reduce: @escaping (inout State, Action) -> Effect<Action>,
+    clock: any Clock<Duration>,
+    middleware: [Middleware<State, Action>],
+    parent: (any ParentStore<State, Action>)?
+  ) {
+    self.storage = state
+    self.reducer = reduce
+    self.middleware = middleware
+    self.parent = parent
+    let link = StoreLink<Action>()
+    self.runner = EffectRunner(
+      registry: EffectRegistry(activity: EffectActivity()), clock: StoreClock(clock), link: link)
+    link.attach(self)
+  }
+
+  // Isolated, so detaching the link cannot race with a main-actor effect callback using it.
+  isolated deinit {
+    runner.link.detach()
+    runner.registry.close()
+  }
+
+  /// The current state.
+  @inlinable
+  public var state: State {
+    if let parent { return parent.state }
+    return storage
+  }
+
+  /// Sends an action: the reducer runs at once (or, if the store is busy reducing, right after
+  /// the actions queued before it) and observers are told when the queue has drained.
+  ///
+  /// - Returns: A task for the effects the action started; it can be ignored.
+  @inlinable
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    if let parent { return parent.send(action) }
+    return dispatch(action, joining: nil)
+  }
+
+  /// Sends the actions in order as one batch: each is reduced in turn and observers are told
+  /// once, after the last.
+  @discardableResult
+  public func send(contentsOf actions: some Sequence<Action>) -> StoreTask {
+    if let parent {
+      return parent.send(batch: Array(actions))
+    }
+    if isDraining {
+      queue.append(contentsOf: actions)
+      return StoreTask(group: currentGroup())
+    }
+    var iterator = actions.makeIterator()
+    guard let first = iterator.next() else { return StoreTask(group: nil) }
+    while let next = iterator.next() { queue.append(next) }
+    return dispatch(first, joining: nil)
+  }
+
+  @inlinable
+  func dispatch(_ action: Action, joining group: EffectGroup?) -> StoreTask {
+    if isDraining {
+      queue.append(action)
+      return StoreTask(group: currentGroup())
+    }
+    isDraining = true
+    drainGroup = group
+    handle(action)
+    drain()
+    isDraining = false
+    let started = drainGroup
+    drainGroup = nil
+    return StoreTask(group: started)
+  }
+
+  @inlinable
+  func handle(_ action: Action) {
+    let effect = reducer(&storage, action)
+    if !effect.isNone { start(effect) }
+    if !middleware.isEmpty { runMiddleware(after: action) }
+    if let epicInput { epicInput(action, storage) }
+  }
+
+  @inlinable
+  func drain() {
+    repeat {
+      while let next = queue.popFirst() { handle(next) }
+      if !observers.isEmpty { notifyObservers() }
+    } while !queue.isEmpty
+  }
+
+  @usableFromInline
+  func runMiddleware(after action: Action) {
+    for hook in middleware {
+      let effect = hook.body(action, storage)
+      if !effect.isNone { start(effect) }
+    }
+  }
+
+  @usableFromInline
+  func currentGroup() -> EffectGroup {
+    if let drainGroup { return drainGroup }
+    let group = EffectGroup()
+    drainGroup = group
+    return group
+  }
+
+  @usableFromInline
+  func start(_ effect: Effect<Action>) {
+    start(effect, ids: [])
+  }
+
+  /// The synchronous half of the effect interpreter: queues `.send` actions and hands
+  /// everything asynchronous to the runner as tasks.
+  func start(_ effect: Effect<Action>, ids: [EffectID]) {
+    switch effect.operation {
+    case .none:
+      return
+    case .send(let action):
+      queue.append(action)
+    case .merge(let effects):
+      for child in effects { start(child, ids: ids) }
+    case .concatenate(let effects):
+      if effect.isSynchronous {
+        for child in effects { start(child, ids: ids) }
+      } else {
+        runner.spawn(effect, ids: ids, group: currentGroup())
+      }
+    case .run, .sleep, .timer:
+      runner.spawn(effect, ids: ids, group: currentGroup())
+    case .cancellable(let id, let cancelInFlight, let inner):
+      if cancelInFlight { cancelEffects(id: id) }
+      start(inner, ids: ids + [id])
+    case .cancel(let id):
+      cancelEffects(id: id)
+    case .throttle(let id, let interval, let latest, let inner):
+      startThrottle(
+        id: id, interval: interval, latest: latest, effect: inner, ids: ids, group: currentGroup())
+    }
+  }
+
+  /// Runs `body` as a drain of its own when the store is idle, so effects it starts and
+  /// actions it queues are handled and observers told.
+  func draining(joining group: EffectGroup?, _ body: () -> Void) {
+    if isDraining {
+      body()
+      return
+    }
+    isDraining = true
+    drainGroup = group
+    body()
+    drain()
+    isDraining = false
+    drainGroup = nil
+  }
+
+  /// Counters of this store's effect tasks, for tests and replays that wait until it is idle.
+  @usableFromInline
+  package var effectActivity: EffectActivity {
+    parent?.activity ?? runner.activity
+  }
+
+  /// The time on the store's clock since the store was created.
+  package var clockOffset: Duration {
+    runner.clock.now
+  }
+
+  /// Cancels every running effect of the store.
+  package func cancelAllEffects() {
+    runner.registry.cancelAll()
+  }
+}
+
+extension Store: EffectHandler {
+  func receive(_ action: Action, group: EffectGroup?) {
+    _ = dispatch(action, joining: group)
+  }
+
+  func cancelEffects(id: EffectID) {
+    runner.registry.cancel(id: id)
+    throttles[id] = nil
+  }
+}

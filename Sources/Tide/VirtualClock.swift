@@ -1,0 +1,149 @@
+import Synchronization
+
+/// A clock that moves only when told to and knows who is asleep on it: the time source of
+/// headless replays, where every timer must fire at its exact instant on every run.
+///
+/// Unlike a clock that resumes all due sleepers at once, ``wakeNext(notAfter:)`` wakes one
+/// sleeper at a time, earliest deadline first and in order of arrival for equal deadlines, so
+/// whoever drives the clock can let each one finish its work before the next wakes.
+public final class VirtualClock: Clock, Sendable {
+  /// A point on a virtual clock: an offset from its start.
+  public struct Instant: InstantProtocol, Sendable {
+    /// The time since the clock started.
+    public var offset: Duration
+
+    /// Creates an instant at `offset` from the clock's start.
+    public init(offset: Duration = .zero) {
+      self.offset = offset
+    }
+
+    public func advanced(by duration: Duration) -> Self { Self(offset: offset + duration) }
+    public func duration(to other: Self) -> Duration { other.offset - offset }
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
+  }
+
+  private struct Sleeper {
+    let id: UInt64
+    let deadline: Instant
+    let continuation: CheckedContinuation<Void, any Error>
+  }
+
+  private struct Storage {
+    var now = Instant()
+    var nextID: UInt64 = 0
+    var sleepers: [Sleeper] = []
+    var onChange: (@Sendable () -> Void)?
+  }
+
+  private let storage = Mutex(Storage())
+
+  /// Creates a clock that reads zero.
+  public init() {}
+
+  /// The current time.
+  public var now: Instant { storage.withLock { $0.now } }
+
+  /// The clock has no resolution limit.
+  public var minimumResolution: Duration { .zero }
+
+  /// How many tasks are asleep on the clock.
+  public var sleeperCount: Int { storage.withLock { $0.sleepers.count } }
+
+  /// The earliest deadline of a sleeper, if any.
+  public var nextDeadline: Instant? {
+    storage.withLock { $0.sleepers.map(\.deadline).min() }
+  }
+
+  /// Calls `onChange` (from any thread) whenever a sleeper arrives or leaves, so a driver can
+  /// wait for "everyone is asleep" without polling.
+  public func setOnChange(_ onChange: (@Sendable () -> Void)?) {
+    storage.withLock { $0.onChange = onChange }
+  }
+
+  /// Suspends until the clock reaches `deadline`; returns at once if it already has.
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    let id = storage.withLock { storage -> UInt64 in
+      storage.nextID += 1
+      return storage.nextID
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        let outcome = storage.withLock { storage -> (Result<Void, any Error>?, (@Sendable () -> Void)?) in
+          if Task.isCancelled { return (.failure(CancellationError()), nil) }
+          if deadline <= storage.now { return (.success(()), nil) }
+          storage.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+          return (nil, storage.onChange)
+        }
+        if let result = outcome.0 { continuation.resume(with: result) }
+        outcome.1?()
+      }
+    } onCancel: {
+      let removed = storage.withLock { storage -> (Sleeper?, (@Sendable () -> Void)?) in
+        guard let index = storage.sleepers.firstIndex(where: { $0.id == id }) else { return (nil, nil) }
+        return (storage.sleepers.remove(at: index), storage.onChange)
+      }
+      removed.0?.continuation.resume(throwing: CancellationError())
+      if removed.0 != nil { removed.1?() }
+    }
+  }
+
+  /// Moves the clock to the earliest sleeper's deadline, if it is not after `limit`, and wakes
+  /// that one sleeper. Returns whether a sleeper was woken.
+  @discardableResult
+  public func wakeNext(notAfter limit: Instant) -> Bool {
+    let woken = storage.withLock { storage -> Sleeper? in
+      guard let index = storage.sleepers.indices.min(by: {
+        (storage.sleepers[$0].deadline, storage.sleepers[$0].id)
+          < (storage.sleepers[$1].deadline, storage.sleepers[$1].id)
+      }), storage.sleepers[index].deadline <= limit else { return nil }
+      let sleeper = storage.sleepers.remove(at: index)
+      if storage.now < sleeper.deadline { storage.now = sleeper.deadline }
+      return sleeper
+    }
+    woken?.continuation.resume()
+    return woken != nil
+  }
+
+  /// Moves the clock forward to `instant`, waking every sleeper due by then in deadline order.
+  /// Drivers that must let each sleeper finish before the next wakes use
+  /// ``wakeNext(notAfter:)`` instead.
+  public func advance(to instant: Instant) {
+    while wakeNext(notAfter: instant) {}
+    storage.withLock { storage in
+      if storage.now < instant { storage.now = instant }
+    }
+  }
+
+  /// Moves the clock forward by `duration`; see ``advance(to:)``.
+  public func advance(by duration: Duration) {
+    advance(to: now.advanced(by: duration))
+  }
+}
+
+extension Store {
+  /// Waits until every effect of this store has finished or is asleep on `clock`, with every
+  /// action they sent already handled: the settled point of a replay step.
+  ///
+  /// Effects blocked on anything but `clock` (a network call, a real sleep) are busy, so this
+  /// waits for them.
+  package func waitUntilIdle(on clock: VirtualClock) async {
+    let activity = effectActivity
+    clock.setOnChange { activity.signal() }
+    while true {
+      let counts = activity.counts
+      if counts.running == counts.waitingOnChildren + clock.sleeperCount { return }
+      await activity.waitForChange(after: counts.version)
+    }
+  }
+
+  /// Waits until every effect of this store has finished or is asleep in a store-managed
+  /// sleep (timer, interval, debounce, throttle, delayed send) on the store's clock.
+  package func waitUntilEffectsIdle() async {
+    let activity = effectActivity
+    while true {
+      let counts = activity.counts
+      if counts.running == counts.waitingOnChildren + counts.sleeping { return }
+      await activity.waitForChange(after: counts.version)
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+
+/// `tide-bench`: release-mode benchmarks of the Tide store, each against a baseline measured in
+/// the same run. One line per scenario:
+/// `NAME: tide X ns/op, baseline Y ns/op, ratio Z`.
+@main
+struct TideBench: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "tide-bench",
+    abstract: "Benchmarks the Tide store against a hand-written baseline in the same run.")
+
+  static let allScenarios = ["counter", "todo-1k", "todo-10k", "scope-5", "scope-5-store", "effects", "run-10k"]
+
+  @Option(help: "Operations per timed round (default: per scenario).")
+  var iterations: Int?
+
+  @Option(help: "Timed rounds per side; medians are reported.")
+  var rounds = 9
+
+  @Argument(help: "Scenarios to run: \(allScenarios.joined(separator: ", ")). Default: all.")
+  var scenarios: [String] = []
+
+  func validate() throws {
+    for name in scenarios where !Self.allScenarios.contains(name) {
+      throw ValidationError("unknown scenario '\(name)'; known: \(Self.allScenarios.joined(separator: ", "))")
+    }
+    if let iterations, iterations <= 0 { throw ValidationError("--iterations must be positive") }
+    if rounds <= 0 { throw ValidationError("--rounds must be positive") }
+  }
+
+  @MainActor
+  func run() async throws {
+    let selected = scenarios.isEmpty ? Self.allScenarios : scenarios
+    for name in selected {
+      let measurement: Measurement
+      switch name {
+      case "counter":
+        measurement = counterScenario(iterations: iterations ?? 2_000_000, rounds: rounds)
+      case "todo-1k":
+        measurement = todoScenario(name: name, count: 1_000, iterations: iterations ?? 1_000_000, rounds: rounds)
+      case "todo-10k":
+        measurement = todoScenario(name: name, count: 10_000, iterations: iterations ?? 1_000_000, rounds: rounds)
+      case "scope-5":
+        measurement = scopeScenario(iterations: iterations ?? 2_000_000, rounds: rounds)
+      case "scope-5-store":
+        measurement = scopedStoreScenario(iterations: iterations ?? 2_000_000, rounds: rounds)
+      case "effects":
+        measurement = effectsScenario(iterations: iterations ?? 1_000_000, rounds: rounds)
+      case "run-10k":
+        measurement = await concurrentRunScenario(count: iterations ?? 10_000, rounds: min(rounds, 5))
+      default:
+        continue
+      }
+      print(measurement.line)
+    }
+  }
+}
