@@ -47,7 +47,7 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
-    .target(name: "TideTerminal", dependencies: ["CNcurses"]),
+    .target(name: "TideTerminal", dependencies: ["Tide", "CNcurses"]),
     .target(
       name: "TideDemo",
       dependencies: [
@@ -67,9 +67,15 @@ let package = Package(
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]
     ),
-    .testTarget(name: "TideTests", dependencies: ["Tide", "TideTesting", .product(name: "Clocks", package: "swift-clocks")]),
+    .testTarget(
+      name: "TideTests",
+      dependencies: [
+        "Tide", "TideTesting",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ]),
     .testTarget(name: "TideTestingTests", dependencies: ["Tide", "TideTesting", .product(name: "Clocks", package: "swift-clocks")]),
-    .testTarget(name: "TideTerminalTests", dependencies: ["TideTerminal"]),
+    .testTarget(name: "TideTerminalTests", dependencies: ["TideTerminal", "Tide"]),
     .testTarget(name: "TideDemoTests", dependencies: ["TideDemo", "TideTesting", .product(name: "Clocks", package: "swift-clocks")]),
   ],
   swiftLanguageModes: [.v6]

@@ -40,9 +40,9 @@ public final class StoreRegistry {
     set { stores[Self.entry(key)] = newValue }
   }
 
-  /// The names of the registered stores, sorted.
+  /// The names of the registered stores, sorted, each once.
   public var names: [String] {
-    stores.keys.map(\.name).sorted()
+    Set(stores.keys.map(\.name)).sorted()
   }
 
   /// Removes every store.

@@ -187,7 +187,9 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   /// Cancels every running effect, for a test that deliberately stops midway.
   public func skipInFlightEffects() async {
     store.cancelAllEffects()
-    await settle(reportStuck: false, fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+    await settle(
+      reportStuck: false, untilEnded: true,
+      fileID: #fileID, filePath: #filePath, line: #line, column: #column)
   }
 
   private func check(
@@ -216,9 +218,11 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   }
 
   /// Waits until every effect is finished or asleep on the clock, so that whatever the effects
-  /// could send without time moving has been sent.
+  /// could send without time moving has been sent; with `untilEnded`, until every effect task
+  /// has ended (after cancelling them).
   private func settle(
-    reportStuck: Bool, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+    reportStuck: Bool, untilEnded: Bool = false,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) async {
     let activity = store.effectActivity
     let guardTask = Task { [wallTimeout] in
@@ -229,7 +233,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     let start = ContinuousClock.now
     while true {
       let counts = activity.counts
-      if counts.running == counts.waitingOnChildren + counts.sleeping { return }
+      if untilEnded ? counts.running == 0 : isIdle(counts) { return }
       if ContinuousClock.now - start >= wallTimeout {
         if reportStuck {
           reportIssue(
@@ -242,6 +246,15 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
       }
       await activity.waitForChange(after: counts.version)
     }
+  }
+
+  /// Whether every running effect waits on child tasks or sleeps until a time still to come.
+  /// A sleep whose deadline has passed was woken (as `TestClock.advance` does before it
+  /// returns) and its task is about to run, so it is busy, not idle.
+  private func isIdle(_ counts: EffectActivity.Counts) -> Bool {
+    let now = store.clockOffset
+    let asleep = counts.sleepDeadlines.count { $0 > now }
+    return counts.running == counts.waitingOnChildren + asleep
   }
 
   private func advanceClock(

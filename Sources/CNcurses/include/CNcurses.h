@@ -1,0 +1,78 @@
+#ifndef TIDE_CNCURSES_H
+#define TIDE_CNCURSES_H
+
+/*
+ * The one place in the package that includes ncurses. Swift imports plain functions and integer
+ * macros (KEY_UP, ERR, ...) directly; everything ncurses defines as a function-like macro or a
+ * mutable global (stdscr, LINES, COLS, A_BOLD, COLOR_PAIR, KEY_F, getmaxyx) is wrapped below,
+ * because Swift cannot import macros and Swift 6 rejects unsynchronised global variables.
+ *
+ * The wide-character API must be visible to Swift too, so the defines the target is compiled
+ * with are repeated here for importers (cSettings do not reach dependent Swift modules).
+ */
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+
+#include <locale.h>
+#include <wchar.h>
+#if __has_include(<ncursesw/ncurses.h>)
+#include <ncursesw/ncurses.h>
+#else
+#include <ncurses.h>
+#endif
+
+/* Globals and macros as functions. */
+WINDOW *tide_stdscr(void);
+int tide_lines(void);
+int tide_columns(void);
+void tide_getmaxyx(WINDOW *window, int *rows, int *columns);
+attr_t tide_a_normal(void);
+attr_t tide_a_bold(void);
+attr_t tide_a_dim(void);
+attr_t tide_a_reverse(void);
+attr_t tide_a_underline(void);
+attr_t tide_color_pair(int pair);
+int tide_key_f(int number);
+int tide_err(void);
+int tide_ok(void);
+int tide_key_code_yes(void);
+int tide_colors(void);
+int tide_color_pairs(void);
+
+/* 1 when the NO_COLOR environment variable is set to a non-empty value (https://no-color.org). */
+int tide_no_color_requested(void);
+
+/* Starts ncurses on stdin/stdout; unlike initscr it returns 0 on failure instead of exiting. */
+int tide_start(void);
+
+/* wget_wch on stdscr: returns OK, KEY_CODE_YES or ERR and stores the character or key code. */
+int tide_get_wide_char(wint_t *code);
+
+/*
+ * Draws one cell: `text` holds one grapheme cluster as UTF-32 code points (one spacing character
+ * followed by combining ones). Returns OK or ERR.
+ */
+int tide_draw_cell(int row, int column, const wchar_t *text, int count, attr_t attributes, int pair);
+
+/*
+ * Waking the input thread. The self-pipe is created by tide_input_open; tide_input_wake is safe
+ * from any thread and from signal handlers (it only calls write(2)).
+ */
+int tide_input_open(void);
+void tide_input_close(void);
+void tide_input_wake(void);
+/* Waits for stdin or a wake-up: 1 input ready, 2 woken, 0 timed out, -1 error. */
+int tide_input_wait(int timeout_milliseconds);
+/* Installs a SIGWINCH handler that records the resize and wakes the input thread. */
+int tide_install_resize_handler(void);
+void tide_remove_resize_handler(void);
+/* Returns 1 and clears the flag if a resize signal arrived since the last call. */
+int tide_take_resize(void);
+/* The terminal's size from the tty (TIOCGWINSZ); returns 0 on failure. */
+int tide_tty_size(int *columns, int *rows);
+
+#endif

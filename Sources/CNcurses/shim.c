@@ -1,0 +1,185 @@
+#include "CNcurses.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+WINDOW *tide_stdscr(void) { return stdscr; }
+int tide_lines(void) { return LINES; }
+int tide_columns(void) { return COLS; }
+
+void tide_getmaxyx(WINDOW *window, int *rows, int *columns) {
+  int y = 0, x = 0;
+  if (window != NULL) {
+    getmaxyx(window, y, x);
+  }
+  *rows = y;
+  *columns = x;
+}
+
+attr_t tide_a_normal(void) { return A_NORMAL; }
+attr_t tide_a_bold(void) { return A_BOLD; }
+attr_t tide_a_dim(void) { return A_DIM; }
+attr_t tide_a_reverse(void) { return A_REVERSE; }
+attr_t tide_a_underline(void) { return A_UNDERLINE; }
+attr_t tide_color_pair(int pair) { return (attr_t)COLOR_PAIR(pair); }
+int tide_key_f(int number) { return KEY_F(number); }
+int tide_err(void) { return ERR; }
+int tide_ok(void) { return OK; }
+int tide_key_code_yes(void) { return KEY_CODE_YES; }
+int tide_colors(void) { return COLORS; }
+int tide_color_pairs(void) { return COLOR_PAIRS; }
+
+int tide_no_color_requested(void) {
+  const char *value = getenv("NO_COLOR");
+  return value != NULL && value[0] != '\0';
+}
+
+int tide_start(void) {
+  SCREEN *screen = newterm(NULL, stdout, stdin);
+  if (screen == NULL) {
+    return 0;
+  }
+  set_term(screen);
+  return 1;
+}
+
+int tide_get_wide_char(wint_t *code) {
+  return wget_wch(stdscr, code);
+}
+
+int tide_draw_cell(int row, int column, const wchar_t *text, int count, attr_t attributes, int pair) {
+  /* setcchar takes one spacing character plus at most CCHARW_MAX - 1 combining ones. */
+  wchar_t buffer[CCHARW_MAX + 1];
+  if (count <= 0) {
+    return ERR;
+  }
+  if (count > CCHARW_MAX) {
+    count = CCHARW_MAX;
+  }
+  memcpy(buffer, text, (size_t)count * sizeof(wchar_t));
+  buffer[count] = L'\0';
+  cchar_t cell;
+  if (setcchar(&cell, buffer, attributes, (short)pair, NULL) == ERR) {
+    return ERR;
+  }
+  return mvwadd_wch(stdscr, row, column, &cell);
+}
+
+/* Written before the input thread starts and read only after, so plain ints suffice. */
+static int wake_read_fd = -1;
+static int wake_write_fd = -1;
+static volatile sig_atomic_t resize_pending = 0;
+static struct sigaction previous_winch_action;
+static int winch_handler_installed = 0;
+
+int tide_input_open(void) {
+  if (wake_read_fd >= 0) {
+    return 1;
+  }
+  int fds[2];
+  if (pipe(fds) != 0) {
+    return 0;
+  }
+  for (int i = 0; i < 2; i++) {
+    fcntl(fds[i], F_SETFL, fcntl(fds[i], F_GETFL) | O_NONBLOCK);
+    fcntl(fds[i], F_SETFD, FD_CLOEXEC);
+  }
+  wake_read_fd = fds[0];
+  wake_write_fd = fds[1];
+  return 1;
+}
+
+void tide_input_close(void) {
+  if (wake_read_fd >= 0) {
+    close(wake_read_fd);
+    close(wake_write_fd);
+    wake_read_fd = -1;
+    wake_write_fd = -1;
+  }
+}
+
+void tide_input_wake(void) {
+  int saved = errno;
+  if (wake_write_fd >= 0) {
+    /* A full pipe already guarantees a wake-up, so a failed write is harmless. */
+    ssize_t ignored = write(wake_write_fd, "w", 1);
+    (void)ignored;
+  }
+  errno = saved;
+}
+
+int tide_input_wait(int timeout_milliseconds) {
+  struct pollfd fds[2];
+  fds[0].fd = STDIN_FILENO;
+  fds[0].events = POLLIN;
+  fds[0].revents = 0;
+  fds[1].fd = wake_read_fd;
+  fds[1].events = POLLIN;
+  fds[1].revents = 0;
+  int result = poll(fds, wake_read_fd >= 0 ? 2 : 1, timeout_milliseconds);
+  if (result < 0) {
+    /* A signal interrupted the wait: report it as a wake-up so the caller re-checks state. */
+    return errno == EINTR ? 2 : -1;
+  }
+  if (result == 0) {
+    return 0;
+  }
+  if (fds[1].revents & POLLIN) {
+    char drain[64];
+    while (read(wake_read_fd, drain, sizeof drain) > 0) {
+    }
+    return 2;
+  }
+  return 1;
+}
+
+static void on_window_change(int signal_number) {
+  (void)signal_number;
+  resize_pending = 1;
+  tide_input_wake();
+}
+
+int tide_install_resize_handler(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = on_window_change;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  if (sigaction(SIGWINCH, &action, &previous_winch_action) != 0) {
+    return 0;
+  }
+  winch_handler_installed = 1;
+  return 1;
+}
+
+void tide_remove_resize_handler(void) {
+  if (winch_handler_installed) {
+    sigaction(SIGWINCH, &previous_winch_action, NULL);
+    winch_handler_installed = 0;
+  }
+}
+
+int tide_take_resize(void) {
+  if (resize_pending) {
+    resize_pending = 0;
+    return 1;
+  }
+  return 0;
+}
+
+int tide_tty_size(int *columns, int *rows) {
+  struct winsize size;
+  if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0 && ioctl(STDIN_FILENO, TIOCGWINSZ, &size) != 0) {
+    return 0;
+  }
+  *columns = size.ws_col;
+  *rows = size.ws_row;
+  return 1;
+}

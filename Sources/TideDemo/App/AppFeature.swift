@@ -1,0 +1,91 @@
+import Tide
+
+/// The demo app: three screens under tabs, a help overlay, and quitting. Each screen is its own
+/// feature, composed here with ``Scope``.
+public struct AppFeature: Reducer {
+  /// The whole app's state.
+  public struct State: Equatable, Sendable {
+    /// The screen shown.
+    public var screen: Screen
+    /// The Counter screen.
+    public var counter = CounterFeature.State()
+    /// The Stopwatch screen.
+    public var stopwatch = StopwatchFeature.State()
+    /// The Todos screen.
+    public var todos: TodosFeature.State
+    /// Whether the `?` overlay is shown.
+    public var isHelpShown = false
+    /// A one-line warning under the screen (a corrupt or unwritable todo file).
+    public var warning: String?
+    /// Set when the app should end.
+    public var isQuitting = false
+
+    /// The app on `screen`, with `todos` loaded.
+    public init(screen: Screen = .counter, todos: [Todo] = [], warning: String? = nil) {
+      self.screen = screen
+      self.todos = TodosFeature.State(todos: todos)
+      self.warning = warning
+    }
+  }
+
+  /// Everything the app can do.
+  public enum Action: Equatable, Sendable {
+    /// A Counter action.
+    case counter(CounterFeature.Action)
+    /// A Stopwatch action.
+    case stopwatch(StopwatchFeature.Action)
+    /// A Todos action.
+    case todos(TodosFeature.Action)
+    /// `tab`.
+    case nextScreen
+    /// `btab`.
+    case previousScreen
+    /// `?`.
+    case toggleHelp
+    /// `q`, ctrl-c, or a signal.
+    case quit
+    /// Saving the todos failed; shows why.
+    case saveFailed(String)
+
+    static let counterPath = ActionPath<Action, CounterFeature.Action>(embed: Action.counter) {
+      if case .counter(let action) = $0 { action } else { nil }
+    }
+    static let stopwatchPath = ActionPath<Action, StopwatchFeature.Action>(embed: Action.stopwatch) {
+      if case .stopwatch(let action) = $0 { action } else { nil }
+    }
+    static let todosPath = ActionPath<Action, TodosFeature.Action>(embed: Action.todos) {
+      if case .todos(let action) = $0 { action } else { nil }
+    }
+  }
+
+  let stopwatch: StopwatchFeature
+
+  /// Creates the app; `clock` is the store's clock, which the stopwatch reads.
+  public init(clock: any Clock<Duration>) {
+    // Made once: the stopwatch measures from the moment it was created.
+    self.stopwatch = StopwatchFeature(clock: clock)
+  }
+
+  public var body: some Reducer<State, Action> {
+    Scope(state: \State.counter, action: Action.counterPath) { CounterFeature() }
+    Scope(state: \State.stopwatch, action: Action.stopwatchPath) { stopwatch }
+    Scope(state: \State.todos, action: Action.todosPath) { TodosFeature() }
+    Reduce<State, Action> { state, action in
+      switch action {
+      case .nextScreen:
+        state.screen = state.screen.next
+      case .previousScreen:
+        state.screen = state.screen.previous
+      case .toggleHelp:
+        state.isHelpShown.toggle()
+      case .quit:
+        state.isQuitting = true
+      case .saveFailed(let message):
+        state.warning = message
+      case .counter, .stopwatch, .todos:
+        break
+      }
+      return .none
+    }
+  }
+}

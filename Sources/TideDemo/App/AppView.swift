@@ -1,0 +1,60 @@
+import TideTerminal
+
+extension AppFeature {
+  /// The smallest terminal the layout fits.
+  public static let minimumSize = TerminalSize(columns: 40, rows: 12)
+
+  /// Draws the whole app: tabs, the current screen, the warning line, the footer help and the
+  /// help overlay.
+  public static func draw(_ state: State, on canvas: inout Canvas) {
+    drawHeader(state, on: &canvas)
+    let body = Rect(column: 0, row: 2, width: canvas.columns, height: canvas.rows - 4)
+    switch state.screen {
+    case .counter: CounterFeature.draw(state.counter, in: body, on: &canvas)
+    case .stopwatch: StopwatchFeature.draw(state.stopwatch, in: body, on: &canvas)
+    case .todos: TodosFeature.draw(state.todos, in: body, on: &canvas)
+    }
+    if let warning = state.warning {
+      canvas.drawTruncated(
+        "! " + warning, atColumn: 1, row: canvas.rows - 2, width: canvas.columns - 2,
+        style: Style(bold: true, foreground: .yellow))
+    }
+    let footer = keys(for: state).helpLine(maxWidth: canvas.columns - 2)
+    canvas.drawTruncated(footer, atColumn: 1, row: canvas.rows - 1, width: canvas.columns - 2, style: Style(dim: true))
+    if state.isHelpShown { drawHelp(state, on: &canvas) }
+  }
+
+  private static func drawHeader(_ state: State, on canvas: inout Canvas) {
+    var column = 1
+    for screen in Screen.allCases {
+      let label = " \(screen.title) "
+      let style = screen == state.screen ? Style(bold: true, reverse: true) : .plain
+      column += canvas.draw(label, atColumn: column, row: 0, style: style)
+      column += 1
+    }
+    let title = "Tide demo"
+    if column + title.count + 1 < canvas.columns {
+      canvas.draw(title, atColumn: canvas.columns - title.count - 1, row: 0, style: Style(dim: true))
+    }
+    canvas.draw(String(repeating: "─", count: canvas.columns), atColumn: 0, row: 1, style: Style(dim: true))
+  }
+
+  /// The `?` overlay: every key of the current screen and the global ones.
+  private static func drawHelp(_ state: State, on canvas: inout Canvas) {
+    var screenState = state
+    screenState.isHelpShown = false
+    let entries = keys(for: screenState).helpEntries + [KeyHelp(keys: "?/esc", help: "close help")]
+    let keyWidth = entries.map(\.keys.displayWidth).max() ?? 0
+    let width = min(canvas.columns - 4, max(30, keyWidth + 4 + (entries.map(\.help.displayWidth).max() ?? 0)))
+    let height = min(canvas.rows - 2, entries.count + 2)
+    let box = Rect(column: (canvas.columns - width) / 2, row: (canvas.rows - height) / 2, width: width, height: height)
+    canvas.fill(box)
+    canvas.drawBox(box, title: "Keys: \(state.screen.title)", style: Style(bold: true))
+    for (offset, entry) in entries.prefix(height - 2).enumerated() {
+      let row = box.row + 1 + offset
+      canvas.drawTruncated(entry.keys, atColumn: box.column + 2, row: row, width: keyWidth, style: Style(bold: true))
+      canvas.drawTruncated(
+        entry.help, atColumn: box.column + 4 + keyWidth, row: row, width: box.width - keyWidth - 6)
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import Tide
+import TideTerminal
+
+/// Builds the demo as a ``TerminalApp``, for the real terminal and for replays alike.
+@MainActor
+public enum DemoApp {
+  /// The demo on `screen`, its todos loaded from `storage` (none: nothing is read or written),
+  /// its time from `clock`, each action traced to `tracer` if given.
+  public static func make(
+    screen: Screen = .counter,
+    storage: TodoStorage?,
+    clock: any Clock<Duration>,
+    tracer: Tracer? = nil
+  ) -> TerminalApp<AppFeature.State, AppFeature.Action> {
+    let (todos, warning) = storage?.load() ?? ([], nil)
+    let app = AppFeature(clock: clock)
+    let reducer = tracer.map { Reduce(app.traced("tide-demo", to: $0)) } ?? Reduce(app)
+    let store = Store(
+      initialState: AppFeature.State(screen: screen, todos: todos, warning: warning),
+      reducer: reducer,
+      clock: clock,
+      middleware: storage.map { [AppFeature.persistence(to: $0, initial: todos)] } ?? [])
+    return TerminalApp(
+      store: store,
+      minimumSize: AppFeature.minimumSize,
+      view: { state, canvas in AppFeature.draw(state, on: &canvas) },
+      keyAction: { state, key in AppFeature.action(for: key, in: state) },
+      quitAction: .quit,
+      isFinished: \.isQuitting)
+  }
+}

@@ -1,0 +1,239 @@
+import IdentifiedCollections
+import Tide
+
+/// The Todos screen: a list to add to, edit, tick off, delete (with undo), filter and clear.
+public struct TodosFeature: Reducer {
+  /// Which todos the list shows.
+  public enum Filter: String, Equatable, Sendable, CaseIterable {
+    /// Every todo.
+    case all = "All"
+    /// Todos not done.
+    case active = "Active"
+    /// Todos done.
+    case done = "Done"
+
+    /// The filter after this one: All → Active → Done → All.
+    public var next: Filter {
+      switch self {
+      case .all: .active
+      case .active: .done
+      case .done: .all
+      }
+    }
+
+    /// Whether `todo` is shown under this filter.
+    public func includes(_ todo: Todo) -> Bool {
+      switch self {
+      case .all: true
+      case .active: !todo.isDone
+      case .done: todo.isDone
+      }
+    }
+  }
+
+  /// The line being typed: a new todo, or a new title for an existing one.
+  public struct Editor: Equatable, Sendable {
+    /// What the line is for.
+    public enum Purpose: Equatable, Sendable {
+      /// A new todo.
+      case add
+      /// A new title for the todo with this id.
+      case edit(id: Int)
+    }
+    /// What the line is for.
+    public var purpose: Purpose
+    /// The text and cursor.
+    public var input: TextInput
+  }
+
+  /// A deleted todo and where it stood, for undo.
+  public struct Deletion: Equatable, Sendable {
+    /// The todo.
+    public var todo: Todo
+    /// Its index in the full list.
+    public var index: Int
+  }
+
+  /// The list and how it is being viewed and edited.
+  public struct State: Equatable, Sendable {
+    /// Every todo, in order.
+    public var todos: IdentifiedArrayOf<Todo>
+    /// The selected todo, if any.
+    public var selection: Int?
+    /// Which todos are shown.
+    public var filter: Filter = .all
+    /// The input line while adding or editing.
+    public var editor: Editor?
+    /// Deleted todos, most recent last, for `u`.
+    public var deletions: [Deletion] = []
+
+    /// A list holding `todos`, the first one selected.
+    public init(todos: [Todo] = []) {
+      self.todos = IdentifiedArray(todos, uniquingIDsWith: { first, _ in first })
+      self.selection = self.todos.first?.id
+    }
+
+    /// The todos the filter shows, in order.
+    public var visible: [Todo] { todos.filter(filter.includes) }
+
+    /// How many todos are not done.
+    public var activeCount: Int { todos.count { !$0.isDone } }
+
+    /// `N items left` (`1 item left` for one).
+    public var itemsLeftText: String {
+      activeCount == 1 ? "1 item left" : "\(activeCount) items left"
+    }
+  }
+
+  /// What the list can do.
+  public enum Action: Equatable, Sendable {
+    /// Opens the input line for a new todo.
+    case startAdding
+    /// Opens the input line with the selected todo's title.
+    case startEditing
+    /// Moves the selection up, stopping at the top.
+    case selectPrevious
+    /// Moves the selection down, stopping at the bottom.
+    case selectNext
+    /// Ticks or unticks the selected todo.
+    case toggleSelected
+    /// Deletes the selected todo.
+    case deleteSelected
+    /// Puts back the last deleted todo where it was.
+    case undoDelete
+    /// All → Active → Done → All.
+    case cycleFilter
+    /// Deletes every done todo.
+    case clearCompleted
+    /// Keys for the input line.
+    case editor(EditorAction)
+  }
+
+  /// What the input line can do.
+  public enum EditorAction: Equatable, Sendable {
+    /// Types a character at the cursor.
+    case insert(Character)
+    /// Erases before the cursor.
+    case deleteBackward
+    /// Erases after the cursor.
+    case deleteForward
+    /// Moves the cursor left.
+    case moveLeft
+    /// Moves the cursor right.
+    case moveRight
+    /// Moves the cursor to the start.
+    case moveToStart
+    /// Moves the cursor to the end.
+    case moveToEnd
+    /// Saves the line (a blank line saves nothing).
+    case submit
+    /// Closes the line without saving.
+    case cancel
+  }
+
+  /// Creates the feature.
+  public init() {}
+
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .editor(let editorAction):
+      reduceEditor(into: &state, action: editorAction)
+    case .startAdding:
+      state.editor = Editor(purpose: .add, input: TextInput(limit: Todo.maximumTitleLength))
+    case .startEditing:
+      guard let id = state.selection, let todo = state.todos[id: id] else { break }
+      state.editor = Editor(purpose: .edit(id: id), input: TextInput(todo.title, limit: Todo.maximumTitleLength))
+    case .selectPrevious, .selectNext:
+      let visible = state.visible
+      guard !visible.isEmpty else { break }
+      guard let current = visible.firstIndex(where: { $0.id == state.selection }) else {
+        state.selection = visible.first?.id
+        break
+      }
+      let next = action == .selectNext ? min(current + 1, visible.count - 1) : max(current - 1, 0)
+      state.selection = visible[next].id
+    case .toggleSelected:
+      guard let id = state.selection, state.todos[id: id] != nil else { break }
+      let visibleBefore = state.visible
+      state.todos[id: id]?.isDone.toggle()
+      keepSelectionVisible(&state, previouslyVisible: visibleBefore)
+    case .deleteSelected:
+      guard let id = state.selection, let index = state.todos.index(id: id) else { break }
+      let visibleBefore = state.visible
+      let todo = state.todos.remove(at: index)
+      state.deletions.append(Deletion(todo: todo, index: index))
+      keepSelectionVisible(&state, previouslyVisible: visibleBefore)
+    case .undoDelete:
+      guard let deletion = state.deletions.popLast() else { break }
+      state.todos.insert(deletion.todo, at: min(deletion.index, state.todos.count))
+      if !state.filter.includes(deletion.todo) { state.filter = .all }
+      state.selection = deletion.todo.id
+    case .cycleFilter:
+      state.filter = state.filter.next
+      if !state.visible.contains(where: { $0.id == state.selection }) {
+        state.selection = state.visible.first?.id
+      }
+    case .clearCompleted:
+      state.todos.removeAll { $0.isDone }
+      if state.selection.flatMap({ state.todos[id: $0] }) == nil {
+        state.selection = state.visible.first?.id
+      }
+    }
+    return .none
+  }
+
+  private func reduceEditor(into state: inout State, action: EditorAction) {
+    guard var editor = state.editor else { return }
+    switch action {
+    case .insert(let character): editor.input.insert(character)
+    case .deleteBackward: editor.input.deleteBackward()
+    case .deleteForward: editor.input.deleteForward()
+    case .moveLeft: editor.input.moveLeft()
+    case .moveRight: editor.input.moveRight()
+    case .moveToStart: editor.input.moveToStart()
+    case .moveToEnd: editor.input.moveToEnd()
+    case .cancel:
+      state.editor = nil
+      return
+    case .submit:
+      state.editor = nil
+      let title = editor.input.text.trimmingWhitespace
+      guard !title.isEmpty else { return }
+      switch editor.purpose {
+      case .add:
+        let id = (state.todos.ids.max() ?? 0) + 1
+        state.todos.append(Todo(id: id, title: title))
+        if !state.filter.includes(Todo(id: id, title: title)) { state.filter = .all }
+        state.selection = id
+      case .edit(let id):
+        state.todos[id: id]?.title = title
+      }
+      return
+    }
+    state.editor = editor
+  }
+
+  /// After the selected todo left the filtered list, selects its neighbour: the next visible
+  /// one, or the previous one at the end of the list.
+  private func keepSelectionVisible(_ state: inout State, previouslyVisible: [Todo]) {
+    let visible = state.visible
+    if visible.contains(where: { $0.id == state.selection }) { return }
+    guard let oldIndex = previouslyVisible.firstIndex(where: { $0.id == state.selection }) else {
+      state.selection = visible.first?.id
+      return
+    }
+    let survivors = previouslyVisible[(oldIndex + 1)...].first { todo in visible.contains { $0.id == todo.id } }
+      ?? previouslyVisible[..<oldIndex].last { todo in visible.contains { $0.id == todo.id } }
+    state.selection = survivors?.id
+  }
+}
+
+extension String {
+  /// The string without leading and trailing white space.
+  var trimmingWhitespace: String {
+    var text = Substring(self)
+    while text.first?.isWhitespace == true { text.removeFirst() }
+    while text.last?.isWhitespace == true { text.removeLast() }
+    return String(text)
+  }
+}

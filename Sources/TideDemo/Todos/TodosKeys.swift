@@ -1,0 +1,40 @@
+import TideTerminal
+
+extension TodosFeature {
+  /// The list's keys, with their help.
+  public static let listKeys = KeyMap<Action>([
+    KeyBinding(.character("a"), .character("n"), action: .startAdding, help: "add"),
+    KeyBinding(.up, .character("k"), action: .selectPrevious, help: "up", showsInFooter: false),
+    KeyBinding(.down, .character("j"), action: .selectNext, help: "down", showsInFooter: false),
+    KeyBinding(.character(" "), .character("x"), action: .toggleSelected, help: "toggle"),
+    KeyBinding(.character("e"), action: .startEditing, help: "edit"),
+    KeyBinding(.character("d"), .delete, action: .deleteSelected, help: "delete"),
+    KeyBinding(.character("u"), action: .undoDelete, help: "undo"),
+    KeyBinding(.character("f"), action: .cycleFilter, help: "filter"),
+    KeyBinding(.character("c"), action: .clearCompleted, help: "clear done"),
+  ])
+
+  /// The input line's keys; any other printable character is typed.
+  public static let editorKeys = KeyMap<Action>([
+    KeyBinding(.enter, action: .editor(.submit), help: "save"),
+    KeyBinding(.escape, action: .editor(.cancel), help: "cancel"),
+    KeyBinding(.left, action: .editor(.moveLeft), help: "left", showsInFooter: false),
+    KeyBinding(.right, action: .editor(.moveRight), help: "right", showsInFooter: false),
+    KeyBinding(.home, action: .editor(.moveToStart), help: "start", showsInFooter: false),
+    KeyBinding(.end, action: .editor(.moveToEnd), help: "end", showsInFooter: false),
+    KeyBinding(.backspace, action: .editor(.deleteBackward), help: "erase left", showsInFooter: false),
+    KeyBinding(.delete, action: .editor(.deleteForward), help: "erase right", showsInFooter: false),
+  ])
+
+  /// The keys that apply in `state`.
+  public static func keys(for state: State) -> KeyMap<Action> {
+    state.editor == nil ? listKeys : editorKeys
+  }
+
+  /// The action for `key` in `state`: a binding, or — on the input line — typing the character.
+  public static func action(for key: Key, in state: State) -> Action? {
+    if let action = keys(for: state).action(for: key) { return action }
+    if state.editor != nil, case .character(let character) = key { return .editor(.insert(character)) }
+    return nil
+  }
+}

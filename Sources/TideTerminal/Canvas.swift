@@ -1,0 +1,266 @@
+/// A grid of cells the size of the terminal that views draw into.
+///
+/// Drawing is clipped to the canvas and to the current clip rectangle (see ``withClip(_:_:)``),
+/// so views never need bounds checks. Text is laid out by display width: wide characters take
+/// two cells, combining marks stay with their base character.
+public struct Canvas: Equatable, Sendable {
+  /// The number of columns.
+  public let columns: Int
+  /// The number of rows.
+  public let rows: Int
+  // Flat row-major storage: one allocation per canvas and cheap index arithmetic for the renderer.
+  private(set) var cells: [Cell]
+  private var clip: Rect
+
+  /// A blank canvas of `columns` × `rows` cells (negative sizes become 0).
+  public init(columns: Int, rows: Int) {
+    self.columns = max(0, columns)
+    self.rows = max(0, rows)
+    cells = Array(repeating: .blank, count: self.columns * self.rows)
+    clip = Rect(column: 0, row: 0, width: self.columns, height: self.rows)
+  }
+
+  /// The whole canvas as a rectangle.
+  public var bounds: Rect { Rect(column: 0, row: 0, width: columns, height: rows) }
+
+  /// The cell at `column`, `row`; a blank for positions outside the canvas.
+  public subscript(column: Int, row: Int) -> Cell {
+    guard column >= 0, column < columns, row >= 0, row < rows else { return .blank }
+    return cells[row * columns + column]
+  }
+
+  /// Blanks every cell, whatever the clip rectangle.
+  public mutating func clear() {
+    for index in cells.indices { cells[index] = .blank }
+  }
+
+  /// Runs `body` with drawing restricted to `rect` (within the current clip).
+  @discardableResult
+  public mutating func withClip<Result>(
+    _ rect: Rect, _ body: (inout Canvas) throws -> Result
+  ) rethrows -> Result {
+    let saved = clip
+    clip = clip.intersection(rect)
+    defer { clip = saved }
+    return try body(&self)
+  }
+
+  /// Draws `text` from `column` on `row` and returns the number of columns it advanced.
+  ///
+  /// Drawing stops after `maxWidth` columns. A wide character that does not fit before the limit
+  /// or the edge of the clip rectangle is drawn as a space, so the grid never holds half a
+  /// character. Control characters are skipped; a cluster made only of combining marks joins the
+  /// cell drawn before it.
+  @discardableResult
+  public mutating func draw(
+    _ text: String, atColumn column: Int, row: Int, style: Style = .plain, maxWidth: Int? = nil
+  ) -> Int {
+    var pen = Pen(
+      column: column, limit: maxWidth.map { column + max(0, $0) } ?? Int.max,
+      row: row, rowVisible: row >= clip.row && row < clip.endRow, style: style)
+    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+      // ASCII needs no grapheme breaking and no width lookup: one byte, one column.
+      for byte in text.utf8 where byte >= 0x20 && byte != 0x7F {
+        guard place(UInt32(byte), width: 1, with: &pen) else { break }
+      }
+      return pen.column - column
+    }
+    // Most text is made of scalars that are grapheme clusters on their own; only from the first
+    // scalar that might combine with its neighbour on does the full Character iteration run.
+    let scalars = text.unicodeScalars
+    var index = scalars.startIndex
+    while index < scalars.endIndex {
+      let scalar = scalars[index]
+      let next = scalars.index(after: index)
+      guard DisplayWidth.standsAlone(scalar), next == scalars.endIndex || DisplayWidth.standsAlone(scalars[next]) else {
+        drawCharacters(text[index...], with: &pen)
+        return pen.column - column
+      }
+      let width = DisplayWidth.width(of: scalar)
+      if width > 0, !place(scalar.value, width: width, with: &pen) { break }
+      index = next
+    }
+    return pen.column - column
+  }
+
+  /// Where the next character goes while drawing one string.
+  private struct Pen {
+    var column: Int
+    let limit: Int
+    let row: Int
+    let rowVisible: Bool
+    let style: Style
+    /// The cell that the last character went to, for a following lone combining mark.
+    var lastCellIndex: Int?
+  }
+
+  private mutating func drawCharacters(_ text: Substring, with pen: inout Pen) {
+    for character in text {
+      let width = character.displayWidth
+      if width == 0 {
+        if let index = pen.lastCellIndex, !DisplayWidth.isControl(character.unicodeScalars.first!) {
+          join(character, toCellAt: index)
+        }
+        continue
+      }
+      guard place(Cell.content(of: character), width: width, with: &pen) else { return }
+    }
+  }
+
+  /// Puts one character of `width` 1 or 2 at the pen and advances it; false once the limit is reached.
+  private mutating func place(_ content: UInt32, width: Int, with pen: inout Pen) -> Bool {
+    let x = pen.column
+    pen.lastCellIndex = nil
+    if x + width > pen.limit {
+      if x < pen.limit, pen.rowVisible, x >= clip.column, x < clip.endColumn {
+        store(Cell(content: 0x20, style: pen.style, width: 1), column: x, row: pen.row)
+      }
+      pen.column = pen.limit
+      return false
+    }
+    pen.column += width
+    guard pen.rowVisible else { return true }
+    let leftVisible = x >= clip.column && x < clip.endColumn
+    if width == 1 {
+      if leftVisible {
+        store(Cell(content: content, style: pen.style, width: 1), column: x, row: pen.row)
+        pen.lastCellIndex = pen.row * columns + x
+      }
+      return true
+    }
+    let rightVisible = x + 1 >= clip.column && x + 1 < clip.endColumn
+    if leftVisible && rightVisible {
+      store(Cell(content: content, style: pen.style, width: 2), column: x, row: pen.row)
+      pen.lastCellIndex = pen.row * columns + x
+    } else if leftVisible {
+      store(Cell(content: 0x20, style: pen.style, width: 1), column: x, row: pen.row)
+    } else if rightVisible {
+      store(Cell(content: 0x20, style: pen.style, width: 1), column: x + 1, row: pen.row)
+    }
+    return true
+  }
+
+  /// Draws `text` cut to `width` columns with a trailing "…" when it is too wide; returns the columns used.
+  @discardableResult
+  public mutating func drawTruncated(
+    _ text: String, atColumn column: Int, row: Int, width: Int, style: Style = .plain
+  ) -> Int {
+    draw(text.truncated(toDisplayWidth: width), atColumn: column, row: row, style: style, maxWidth: width)
+  }
+
+  /// Fills `rect` with `character` (a space unless given) in `style`.
+  public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
+    let area = rect.intersection(clip)
+    guard !area.isEmpty else { return }
+    let characterWidth = character.displayWidth
+    let content = characterWidth == 0 ? 0x20 : Cell.content(of: character)
+    for y in area.row..<area.endRow {
+      var x = area.column
+      while x < area.endColumn {
+        if characterWidth == 2 {
+          if x + 1 < area.endColumn {
+            store(Cell(content: content, style: style, width: 2), column: x, row: y)
+          } else {
+            store(Cell(content: 0x20, style: style, width: 1), column: x, row: y)
+          }
+          x += 2
+        } else {
+          store(Cell(content: content, style: style, width: 1), column: x, row: y)
+          x += 1
+        }
+      }
+    }
+  }
+
+  /// Draws a single-line box (┌─┐│└┘) along the edges of `rect`, with an optional title in the
+  /// top edge, truncated to fit. Rectangles smaller than 2×2 draw nothing.
+  public mutating func drawBox(_ rect: Rect, title: String? = nil, style: Style = .plain) {
+    guard rect.width >= 2, rect.height >= 2 else { return }
+    let right = rect.endColumn - 1
+    let bottom = rect.endRow - 1
+    for x in rect.column + 1..<right {
+      storeIfVisible("─", style: style, column: x, row: rect.row)
+      storeIfVisible("─", style: style, column: x, row: bottom)
+    }
+    for y in rect.row + 1..<bottom {
+      storeIfVisible("│", style: style, column: rect.column, row: y)
+      storeIfVisible("│", style: style, column: right, row: y)
+    }
+    storeIfVisible("┌", style: style, column: rect.column, row: rect.row)
+    storeIfVisible("┐", style: style, column: right, row: rect.row)
+    storeIfVisible("└", style: style, column: rect.column, row: bottom)
+    storeIfVisible("┘", style: style, column: right, row: bottom)
+    if let title, !title.isEmpty, rect.width > 4 {
+      let label = " " + title.truncated(toDisplayWidth: rect.width - 4) + " "
+      draw(label, atColumn: rect.column + 1, row: rect.row, style: style, maxWidth: rect.width - 2)
+    }
+  }
+
+  /// The characters of `row` with trailing spaces removed; continuation cells add nothing.
+  public func text(ofRow row: Int) -> String {
+    guard row >= 0, row < rows else { return "" }
+    return Canvas.text(of: cells[row * columns..<(row + 1) * columns])
+  }
+
+  /// All rows joined with "\n", each without trailing spaces: the plain-text screen.
+  public func text() -> String {
+    (0..<rows).map { text(ofRow: $0) }.joined(separator: "\n")
+  }
+
+  static func text(of row: ArraySlice<Cell>) -> String {
+    var end = row.endIndex
+    while end > row.startIndex, row[end - 1].content == 0x20 { end -= 1 }
+    var result = ""
+    for cell in row[row.startIndex..<end] where !cell.isContinuation {
+      result.append(cell.character)
+    }
+    return result
+  }
+
+  /// Stores one cell as a terminal would: clipped, and a wide cell without room becomes a space.
+  mutating func put(_ cell: Cell, atColumn column: Int, row: Int) {
+    guard clip.contains(column: column, row: row), !cell.isContinuation else { return }
+    if cell.width == 2 && column + 1 >= clip.endColumn {
+      store(Cell(content: 0x20, style: cell.style, width: 1), column: column, row: row)
+    } else {
+      store(cell, column: column, row: row)
+    }
+  }
+
+  private mutating func storeIfVisible(_ character: Character, style: Style, column: Int, row: Int) {
+    guard clip.contains(column: column, row: row) else { return }
+    store(Cell(content: character.unicodeScalars.first!.value, style: style, width: 1), column: column, row: row)
+  }
+
+  /// Writes a cell (and its continuation) and blanks any wide character it partly overwrites,
+  /// so every wide cell is always followed by its continuation and nothing else.
+  private mutating func store(_ cell: Cell, column: Int, row: Int) {
+    let index = row * columns + column
+    breakWideCharacter(at: index, column: column)
+    if cell.width == 2 {
+      breakWideCharacter(at: index + 1, column: column + 1)
+      cells[index] = cell
+      cells[index + 1] = .continuation(style: cell.style)
+    } else {
+      cells[index] = cell
+    }
+  }
+
+  private mutating func breakWideCharacter(at index: Int, column: Int) {
+    let existing = cells[index]
+    if existing.isContinuation, column > 0 {
+      cells[index - 1] = Cell(content: 0x20, style: cells[index - 1].style, width: 1)
+    } else if existing.width == 2, column + 1 < columns {
+      cells[index + 1] = Cell(content: 0x20, style: existing.style, width: 1)
+    }
+  }
+
+  private mutating func join(_ mark: Character, toCellAt index: Int) {
+    let base = cells[index]
+    var combined = String(base.character)
+    combined.append(mark)
+    // Only accept the result when it is still one grapheme cluster of the same width.
+    guard combined.count == 1, let character = combined.first, character.displayWidth == Int(base.width) else { return }
+    cells[index] = Cell(content: Cell.content(of: character), style: base.style, width: base.width)
+  }
+}

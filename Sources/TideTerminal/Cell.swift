@@ -1,0 +1,70 @@
+/// One column of a ``Canvas`` row: a grapheme cluster and its style.
+///
+/// A wide character (2 columns) is stored in its first cell; the cell to its right is a
+/// continuation cell that draws nothing, so the grid stays indexable by column.
+///
+/// A cell is plain data (no references), so a frame is copied and diffed like raw memory: a
+/// one-scalar character is stored as its scalar value, and longer clusters (combining
+/// sequences, emoji ZWJ sequences, flags) as an id in a process-wide ``ClusterTable``.
+public struct Cell: Hashable, Sendable {
+  /// The scalar value, or a ``ClusterTable`` id (≥ `ClusterTable.firstIdentifier`).
+  let content: UInt32
+  /// How the cell is drawn.
+  public let style: Style
+  /// Columns taken by ``character``: 1, 2, or 0 for a continuation cell.
+  public let width: Int8
+
+  /// A cell showing `character` with its display width; a character that draws nothing
+  /// (a control character or a lone combining mark) becomes a space.
+  public init(_ character: Character, style: Style = .plain) {
+    let width = character.displayWidth
+    self.init(content: width == 0 ? 0x20 : Cell.content(of: character), style: style, width: width == 2 ? 2 : 1)
+  }
+
+  init(content: UInt32, style: Style, width: Int8) {
+    self.content = content
+    self.style = style
+    self.width = width
+  }
+
+  /// A space in the plain style: what an untouched canvas holds.
+  public static let blank = Cell(content: 0x20, style: .plain, width: 1)
+
+  /// The grapheme cluster drawn in this cell; a space for blanks and continuation cells.
+  public var character: Character {
+    if let scalar = Unicode.Scalar(content) {
+      return Character(scalar)
+    }
+    return ClusterTable.cluster(for: content)
+  }
+
+  /// Whether this cell is the right half of a wide character to its left.
+  public var isContinuation: Bool { width == 0 }
+
+  /// Whether the cell holds a single Unicode scalar (every character but multi-scalar clusters).
+  var scalar: Unicode.Scalar? { Unicode.Scalar(content) }
+
+  /// The number of UTF-8 bytes of ``character``, without building it for single scalars.
+  var utf8Count: Int {
+    switch content {
+    case 0..<0x80: return 1
+    case 0x80..<0x800: return 2
+    case 0x800..<0x10000: return 3
+    case 0x10000..<0x110000: return 4
+    default: return ClusterTable.cluster(for: content).utf8.count
+    }
+  }
+
+  static func continuation(style: Style) -> Cell {
+    Cell(content: 0x20, style: style, width: 0)
+  }
+
+  static func content(of character: Character) -> UInt32 {
+    let scalars = character.unicodeScalars
+    let first = scalars.first!
+    if scalars.index(after: scalars.startIndex) == scalars.endIndex {
+      return first.value
+    }
+    return ClusterTable.identifier(for: character)
+  }
+}

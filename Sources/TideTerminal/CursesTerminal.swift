@@ -1,0 +1,207 @@
+import CNcurses
+
+/// The real terminal, through ncurses.
+///
+/// Threading rule: ncurses is not thread-safe, so one thread must do everything — ``begin()``,
+/// drawing, ``readKey(timeout:)`` and ``restore()``. That thread sleeps in `readKey` until a key,
+/// a resize or a ``TerminalWaker/wake()`` from another thread arrives, so an idle app uses no CPU.
+/// Only ``waker`` may be used from other threads.
+///
+/// Signals: a SIGWINCH handler installed by `begin()` only records the resize and wakes the
+/// reader; `restore()` (never called from a signal handler) puts the terminal back.
+public final class CursesTerminal: Terminal {
+  /// Wakes the thread blocked in ``readKey(timeout:)``; usable from any thread.
+  public let waker = TerminalWaker()
+  private var isActive = false
+  private var usesColor = false
+  private var colorPairs: [ColorPairKey: Int32] = [:]
+  private var nextColorPair: Int32 = 1
+  private var attributeBits: [attr_t] = []
+  private var scalarBuffer: [wchar_t] = []
+
+  private struct ColorPairKey: Hashable {
+    var foreground: Color
+    var background: Color
+  }
+
+  /// Thrown by ``begin()`` when ncurses cannot start, e.g. stdout is not a terminal or TERM is unknown.
+  public struct StartError: Error, CustomStringConvertible {
+    /// Why the terminal could not start.
+    public var description: String
+  }
+
+  /// A terminal that does nothing until ``begin()``.
+  public init() {}
+
+  deinit {
+    restore()
+  }
+
+  /// The screen size as ncurses knows it; the tty's size before ``begin()``.
+  public var size: TerminalSize {
+    if isActive {
+      var rows: Int32 = 0
+      var columns: Int32 = 0
+      tide_getmaxyx(tide_stdscr(), &rows, &columns)
+      return TerminalSize(columns: Int(columns), rows: Int(rows))
+    }
+    var columns: Int32 = 0
+    var rows: Int32 = 0
+    guard tide_tty_size(&columns, &rows) != 0 else { return TerminalSize(columns: 80, rows: 24) }
+    return TerminalSize(columns: Int(columns), rows: Int(rows))
+  }
+
+  /// Starts ncurses: locale from the environment (for UTF-8), alternate screen, cbreak, no echo,
+  /// keypad decoding, a 25 ms escape delay, hidden cursor, and colours on top of the terminal's
+  /// defaults unless `NO_COLOR` is set to a non-empty value.
+  public func begin() throws {
+    guard !isActive else { return }
+    setlocale(LC_ALL, "")
+    // newterm instead of initscr: initscr exits the process on failure, newterm reports it.
+    guard tide_start() != 0 else {
+      throw StartError(description: "cannot start the terminal (is TERM set and stdout a terminal?)")
+    }
+    guard tide_input_open() != 0 else {
+      endwin()
+      throw StartError(description: "cannot create the input wake-up pipe")
+    }
+    isActive = true
+    cbreak()
+    noecho()
+    nonl()
+    keypad(tide_stdscr(), true)
+    intrflush(tide_stdscr(), false)
+    set_escdelay(25)
+    curs_set(0)
+    usesColor = has_colors() && tide_no_color_requested() == 0
+    if usesColor {
+      start_color()
+      use_default_colors()
+    }
+    colorPairs = [:]
+    nextColorPair = 1
+    // ncurses owns SIGWINCH by default but only notices it inside wgetch; our handler also wakes the poll.
+    _ = tide_install_resize_handler()
+  }
+
+  /// Blanks the screen and makes the next flush repaint all of it, discarding anything a resize garbled.
+  public func clear() {
+    guard isActive else { return }
+    werase(tide_stdscr())
+    clearok(tide_stdscr(), true)
+  }
+
+  /// Draws `cell` at `column`, `row` in the ncurses buffer.
+  public func put(_ cell: Cell, atColumn column: Int, row: Int) {
+    guard isActive, !cell.isContinuation else { return }
+    let attributes = attributes(for: cell.style)
+    let pair = colorPair(for: cell.style)
+    if let scalar = cell.scalar {
+      var character = wchar_t(bitPattern: scalar.value)
+      tide_draw_cell(Int32(row), Int32(column), &character, 1, attributes, pair)
+      return
+    }
+    scalarBuffer.removeAll(keepingCapacity: true)
+    for scalar in cell.character.unicodeScalars {
+      scalarBuffer.append(wchar_t(bitPattern: scalar.value))
+    }
+    _ = scalarBuffer.withUnsafeBufferPointer { buffer in
+      tide_draw_cell(Int32(row), Int32(column), buffer.baseAddress, Int32(buffer.count), attributes, pair)
+    }
+  }
+
+  /// Sends the changes to the screen in one update.
+  public func flush() {
+    guard isActive else { return }
+    wnoutrefresh(tide_stdscr())
+    doupdate()
+  }
+
+  /// Waits for the next key. Returns ``Key/resize`` after the terminal was resized (ncurses has
+  /// already been told the new size), and `nil` when `timeout` passes or ``waker`` wakes it.
+  public func readKey(timeout: Duration?) -> Key? {
+    guard isActive else { return nil }
+    let deadline = timeout.map { ContinuousClock.now + $0 }
+    while true {
+      if tide_take_resize() != 0 {
+        return adoptNewSize()
+      }
+      // ncurses may hold bytes it already read (the tail of an escape sequence or a paste).
+      wtimeout(tide_stdscr(), 0)
+      var code: wint_t = 0
+      let status = tide_get_wide_char(&code)
+      if status != tide_err() {
+        if let key = KeyDecoder.key(status: status, code: UInt32(code)) {
+          return key
+        }
+        continue
+      }
+      var milliseconds: Int32 = -1
+      if let deadline {
+        let remaining = deadline - ContinuousClock.now
+        guard remaining > .zero else { return nil }
+        let (seconds, attoseconds) = remaining.components
+        milliseconds = Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+      }
+      switch tide_input_wait(milliseconds) {
+      case 1: continue  // input ready: decode it on the next pass
+      case 2: return tide_take_resize() != 0 ? adoptNewSize() : nil
+      default: return nil
+      }
+    }
+  }
+
+  /// Tells ncurses the tty's new size, which its own SIGWINCH handling would have done.
+  private func adoptNewSize() -> Key {
+    var columns: Int32 = 0
+    var rows: Int32 = 0
+    if tide_tty_size(&columns, &rows) != 0 {
+      resizeterm(rows, columns)
+    }
+    return .resize
+  }
+
+  /// Leaves ncurses: cooked mode, echo, visible cursor, normal screen. Safe to call more than once.
+  public func restore() {
+    guard isActive else { return }
+    isActive = false
+    tide_remove_resize_handler()
+    curs_set(1)
+    endwin()
+    tide_input_close()
+  }
+
+  private func attributes(for style: Style) -> attr_t {
+    var attributes = tide_a_normal()
+    if style.bold { attributes |= tide_a_bold() }
+    if style.dim { attributes |= tide_a_dim() }
+    if style.reverse { attributes |= tide_a_reverse() }
+    if style.underline { attributes |= tide_a_underline() }
+    if usesColor, style.foreground.ansiIndex.map({ $0 >= 8 && tide_colors() < 16 }) == true {
+      // Without 16 colours, bright is approximated by bold on the basic colour.
+      attributes |= tide_a_bold()
+    }
+    return attributes
+  }
+
+  /// The colour pair for the style's colours, allocated on first use; pair 0 (default colours)
+  /// when colours are off or the terminal has no pairs left.
+  private func colorPair(for style: Style) -> Int32 {
+    guard usesColor, style.foreground != .default || style.background != .default else { return 0 }
+    let key = ColorPairKey(foreground: style.foreground, background: style.background)
+    if let pair = colorPairs[key] { return pair }
+    guard nextColorPair < tide_color_pairs() else { return 0 }
+    let pair = nextColorPair
+    guard init_pair(Int16(pair), cursesColor(style.foreground), cursesColor(style.background)) != tide_err() else {
+      return 0
+    }
+    nextColorPair += 1
+    colorPairs[key] = pair
+    return pair
+  }
+
+  private func cursesColor(_ color: Color) -> Int16 {
+    guard let index = color.ansiIndex else { return -1 }  // -1: the default, thanks to use_default_colors
+    return Int16(tide_colors() >= 16 ? index : index % 8)
+  }
+}

@@ -1,0 +1,24 @@
+/// A mistake in a key script, located by file, line and column.
+public struct KeyScriptError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The script's file name as given to the parser.
+  public var file: String
+  /// The 1-based line.
+  public var line: Int
+  /// The 1-based column, counted in characters, of the offending token or character.
+  public var column: Int
+  /// What is wrong, e.g. "unknown key 'ctrl-1'".
+  public var message: String
+
+  /// An error at `file`:`line`:`column`.
+  public init(file: String, line: Int, column: Int, message: String) {
+    self.file = file
+    self.line = line
+    self.column = column
+    self.message = message
+  }
+
+  /// The compiler-style report `FILE:LINE:COL: error: MESSAGE`, which editors can jump to.
+  public var description: String {
+    "\(file):\(line):\(column): error: \(message)"
+  }
+}

@@ -1,0 +1,63 @@
+/// Turns canvases into terminal writes, sending only the cells that differ from the last frame.
+///
+/// The renderer is a pure diff-and-write step; when to render (after the action queue drains,
+/// at most 60 times a second) is the runtime's decision.
+public struct Renderer: Sendable {
+  /// Frames that changed the screen; an unchanged canvas does not count.
+  public private(set) var framesWritten = 0
+  /// Cells handed to the terminal; a wide character counts once.
+  public private(set) var cellsWritten = 0
+  /// UTF-8 bytes of the characters of the cells handed to the terminal.
+  public private(set) var bytesWritten = 0
+  private var previous: Canvas?
+
+  /// A renderer whose first frame will be a full redraw.
+  public init() {}
+
+  /// Forces the next frame to be a full redraw, e.g. after the screen was garbled.
+  public mutating func invalidate() {
+    previous = nil
+  }
+
+  /// Writes `canvas` to `terminal` and flushes: on the first frame or after a size change, clears
+  /// and writes every non-blank cell; otherwise writes only the cells that changed, and writes
+  /// nothing at all when nothing changed.
+  public mutating func render(_ canvas: Canvas, to terminal: some Terminal) {
+    var cells = 0
+    var bytes = 0
+    if let previous, previous.columns == canvas.columns, previous.rows == canvas.rows {
+      canvas.cells.withUnsafeBufferPointer { current in
+        previous.cells.withUnsafeBufferPointer { old in
+          let columns = canvas.columns
+          for index in 0..<current.count {
+            let cell = current[index]
+            // A changed continuation cell always comes with a changed wide cell to its left,
+            // which draws both columns.
+            if cell == old[index] || cell.isContinuation { continue }
+            terminal.put(cell, atColumn: index % columns, row: index / columns)
+            cells += 1
+            bytes += cell.utf8Count
+          }
+        }
+      }
+      guard cells > 0 else { return }
+    } else {
+      terminal.clear()
+      canvas.cells.withUnsafeBufferPointer { current in
+        let columns = canvas.columns
+        for index in 0..<current.count {
+          let cell = current[index]
+          if cell == .blank || cell.isContinuation { continue }
+          terminal.put(cell, atColumn: index % columns, row: index / columns)
+          cells += 1
+          bytes += cell.utf8Count
+        }
+      }
+    }
+    terminal.flush()
+    previous = canvas
+    framesWritten += 1
+    cellsWritten += cells
+    bytesWritten += bytes
+  }
+}

@@ -1,0 +1,59 @@
+import Tide
+
+/// A terminal program made of a store, a view and its keys — what ``Program`` runs in a real
+/// terminal and ``KeyScriptPlayer`` replays headlessly.
+@MainActor
+public struct TerminalApp<State, Action: Sendable> {
+  /// The store that owns the program's state.
+  public let store: Store<State, Action>
+  /// Below this size the view is replaced by `Terminal too small (need WxH)`.
+  public var minimumSize: TerminalSize
+  /// Draws a state into a canvas the size of the terminal: a pure function of the state.
+  public var view: (State, inout Canvas) -> Void
+  /// The action a key stands for in a state, or `nil` to ignore the key; usually a
+  /// ``KeyMap`` lookup.
+  public var keyAction: (State, Key) -> Action?
+  /// Sent when SIGINT, SIGTERM or SIGHUP asks the program to end.
+  public var quitAction: Action
+  /// Whether the program is done (it quit).
+  public var isFinished: (State) -> Bool
+
+  /// Creates a terminal program.
+  public init(
+    store: Store<State, Action>,
+    minimumSize: TerminalSize = TerminalSize(columns: 40, rows: 12),
+    view: @escaping (State, inout Canvas) -> Void,
+    keyAction: @escaping (State, Key) -> Action?,
+    quitAction: Action,
+    isFinished: @escaping (State) -> Bool
+  ) {
+    self.store = store
+    self.minimumSize = minimumSize
+    self.view = view
+    self.keyAction = keyAction
+    self.quitAction = quitAction
+    self.isFinished = isFinished
+  }
+
+  /// The frame to show at `size`: the view of the current state, or the too-small message.
+  public func frame(size: TerminalSize) -> Canvas {
+    var canvas = Canvas(columns: size.columns, rows: size.rows)
+    if size.columns < minimumSize.columns || size.rows < minimumSize.rows {
+      let message = "Terminal too small (need \(minimumSize))"
+      let width = min(message.displayWidth, size.columns)
+      _ = canvas.drawTruncated(
+        message, atColumn: max(0, (size.columns - width) / 2), row: max(0, (size.rows - 1) / 2),
+        width: size.columns)
+    } else {
+      view(store.state, &canvas)
+    }
+    return canvas
+  }
+
+  /// Handles one key: sends the action it stands for, if any.
+  func press(_ key: Key) {
+    if let action = keyAction(store.state, key) {
+      store.send(action)
+    }
+  }
+}

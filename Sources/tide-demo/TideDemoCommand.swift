@@ -1,0 +1,102 @@
+import ArgumentParser
+import Foundation
+import TideDemo
+import TideTerminal
+
+/// `tide-demo`: the interactive demo, or `tide-demo replay` for key scripts.
+@main
+struct TideDemoCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "tide-demo",
+    abstract: "Counter, Stopwatch and Todos in the terminal, driven by a Tide store.",
+    version: "tide-demo 0.1.0",
+    subcommands: [Interactive.self, Replay.self],
+    defaultSubcommand: Interactive.self)
+
+  /// Runs a command, mapping failures to SPEC.md's exit statuses: 0 success, 1 a failed
+  /// expectation, 2 a usage or script error.
+  static func main() async {
+    do {
+      var command = try parseAsRoot()
+      if var asyncCommand = command as? AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
+    } catch let failure as DemoRunner.Failure {
+      FileHandle.standardError.write(Data((failure.description + "\n").utf8))
+      Foundation.exit(failure.status)
+    } catch {
+      let code = exitCode(for: error)
+      if code == .success {
+        print(fullMessage(for: error))
+        Foundation.exit(0)
+      }
+      FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+      Foundation.exit(2)
+    }
+  }
+}
+
+extension Screen: ExpressibleByArgument {}
+
+/// The interactive app (the default command).
+struct Interactive: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run", abstract: "Run the interactive app (the default).")
+
+  @Option(help: "The screen to start on: counter, stopwatch or todos.")
+  var screen: Screen = .counter
+
+  @Option(help: "The todo file (default: $XDG_DATA_HOME/tide-demo/todos.json or ~/.local/share/tide-demo/todos.json).")
+  var data: String?
+
+  @Option(help: "Append one JSON object per action (time, action, state diff) to this file.")
+  var trace: String?
+
+  @MainActor
+  func run() async throws {
+    try await DemoRunner.runInteractive(screen: screen, dataPath: data, tracePath: trace)
+  }
+}
+
+/// Headless replay of key scripts.
+struct Replay: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Replay key scripts headlessly and print the final screen.")
+
+  @Argument(help: "Key scripts (.keys) to replay, each from a fresh app.")
+  var scripts: [String]
+
+  @Option(help: "The terminal size, COLSxROWS.")
+  var size: String = "80x24"
+
+  @Flag(help: "Print every rendered frame, each after a '--- frame N (after LINE: TEXT)' line.")
+  var frames = false
+
+  @Option(help: "A todo file to load and save (replays touch no file without it).")
+  var data: String?
+
+  @Option(help: "The screen to start on: counter, stopwatch or todos.")
+  var screen: Screen = .counter
+
+  func validate() throws {
+    guard !scripts.isEmpty else { throw ValidationError("give at least one key script") }
+    guard parsedSize != nil else { throw ValidationError("--size must be COLSxROWS with positive numbers, like 80x24") }
+  }
+
+  var parsedSize: TerminalSize? {
+    let parts = size.split(separator: "x")
+    guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]), columns > 0, rows > 0,
+      columns <= 1000, rows <= 1000
+    else { return nil }
+    return TerminalSize(columns: columns, rows: rows)
+  }
+
+  @MainActor
+  func run() async throws {
+    try await DemoRunner.replay(
+      scripts: scripts, size: parsedSize!, frames: frames, dataPath: data, screen: screen,
+      output: { print($0) })
+  }
+}

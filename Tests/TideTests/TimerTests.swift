@@ -1,0 +1,209 @@
+import Clocks
+import Testing
+import Tide
+
+private enum TimerAction: Equatable, Sendable {
+  case start
+  case startTimer(after: Duration)
+  case stop
+  case tick
+}
+
+private enum TimerID { case ticker }
+
+/// Records the store-clock offset at which each tick is reduced.
+private func ticker(
+  every period: Duration, now: @escaping @Sendable () -> Duration
+) -> Reduce<[Duration], TimerAction> {
+  Reduce { ticks, action in
+    switch action {
+    case .start:
+      return .interval(.tick, every: period).cancellable(id: TimerID.ticker)
+    case .startTimer(let after):
+      return .timer(.tick, after: after, every: period).cancellable(id: TimerID.ticker)
+    case .stop:
+      return .cancel(id: TimerID.ticker)
+    case .tick:
+      ticks.append(now())
+      return .none
+    }
+  }
+}
+
+@MainActor
+@Suite("Timers and intervals")
+struct TimerTests {
+  @Test func intervalFiresAtExactTestClockTimesOverAThousandPeriods() async {
+    let clock = TestClock()
+    let origin = clock.now
+    let period = Duration.milliseconds(250)
+    let store = Store(
+      initialState: [],
+      reducer: ticker(every: period) { origin.duration(to: clock.now) },
+      clock: clock)
+    store.send(.start)
+    await waitUntilEffects(store) { $0.sleepDeadlines == [period] }
+
+    for n in 1...1_000 {
+      await clock.advance(by: period)
+      // The timer has delivered tick n and is asleep until the next grid point.
+      let next = period * (n + 1)
+      await waitUntilEffects(store) { $0.sleepDeadlines == [next] }
+      if store.state.count != n || store.state.last != period * n {
+        Issue.record("after \(n) periods: \(store.state.count) ticks, last at \(String(describing: store.state.last))")
+        break
+      }
+    }
+    #expect(store.state == (1...1_000).map { period * $0 })
+    store.send(.stop)
+    await waitUntilEffects(store) { $0.running == 0 }
+  }
+
+  @Test func intervalFiresAtExactVirtualClockTimesWakingOneSleeperAtATime() async {
+    let clock = VirtualClock()
+    let period = Duration.milliseconds(100)
+    let store = Store(
+      initialState: [],
+      reducer: ticker(every: period) { clock.now.offset },
+      clock: clock)
+    store.send(.start)
+    await store.waitUntilIdle(on: clock)
+    for _ in 1...1_000 {
+      #expect(clock.wakeNext(notAfter: .at(.seconds(1_000))))
+      await store.waitUntilIdle(on: clock)
+    }
+    #expect(store.state == (1...1_000).map { period * $0 })
+    #expect(clock.nextDeadline == .at(period * 1_001))
+    store.send(.stop)
+    await store.waitUntilIdle(on: clock)
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func timerFirstFiresAfterItsDelayThenEveryPeriod() async {
+    let clock = VirtualClock()
+    let store = Store(
+      initialState: [],
+      reducer: ticker(every: .seconds(1)) { clock.now.offset },
+      clock: clock)
+    store.send(.startTimer(after: .milliseconds(500)))
+    await store.waitUntilIdle(on: clock)
+    for _ in 1...3 {
+      clock.wakeNext(notAfter: .at(.seconds(10)))
+      await store.waitUntilIdle(on: clock)
+    }
+    #expect(store.state == [.milliseconds(500), .milliseconds(1_500), .milliseconds(2_500)])
+    store.send(.stop)
+  }
+
+  @Test func timerWithZeroDelayFiresAtOnceOnATestClock() async {
+    let clock = TestClock()
+    let origin = clock.now
+    let store = Store(
+      initialState: [],
+      reducer: ticker(every: .seconds(1)) { origin.duration(to: clock.now) },
+      clock: clock)
+    store.send(.startTimer(after: .zero))
+    await waitUntilEffects(store) { $0.sleepDeadlines == [.seconds(1)] }
+    #expect(store.state == [.zero])
+    store.send(.stop)
+    await waitUntilEffects(store) { $0.running == 0 }
+  }
+
+  @Test func missedTicksAreSkippedNotBunchedWhenTimeJumps() async {
+    // VirtualClock.advance resumes every due sleeper in one go, without letting the timer run
+    // in between: the jump of 3.5 periods reaches the timer as a single late wake-up.
+    let clock = VirtualClock()
+    let store = Store(
+      initialState: [],
+      reducer: ticker(every: .seconds(1)) { clock.now.offset },
+      clock: clock)
+    store.send(.start)
+    await store.waitUntilIdle(on: clock)
+
+    clock.advance(by: .milliseconds(3_500))
+    await store.waitUntilIdle(on: clock)
+    #expect(store.state == [.milliseconds(3_500)], "one late tick, not three bunched ones")
+    #expect(clock.nextDeadline == .at(.seconds(4)), "back on the original grid")
+
+    clock.advance(by: .milliseconds(500))
+    await store.waitUntilIdle(on: clock)
+    clock.advance(by: .seconds(1))
+    await store.waitUntilIdle(on: clock)
+    #expect(store.state == [.milliseconds(3_500), .seconds(4), .seconds(5)])
+    store.send(.stop)
+  }
+
+  @Test func aTestClockJumpNeverBunchesTicksAndTheTimerStaysOnItsGrid() async {
+    // TestClock.advance(by:) steps through each due deadline; however the timer keeps up, no
+    // two ticks share an instant and the timer ends up on its original grid.
+    let clock = TestClock()
+    let origin = clock.now
+    let store = Store(
+      initialState: [],
+      reducer: ticker(every: .seconds(1)) { origin.duration(to: clock.now) },
+      clock: clock)
+    store.send(.start)
+    await waitUntilEffects(store) { $0.sleepDeadlines == [.seconds(1)] }
+
+    await clock.advance(by: .milliseconds(3_500))
+    await waitUntilEffects(store) { $0.sleepDeadlines == [.seconds(4)] }
+    let afterJump = store.state
+    #expect((1...3).contains(afterJump.count))
+    #expect(Set(afterJump).count == afterJump.count, "bunched ticks: \(afterJump)")
+    #expect(afterJump == afterJump.sorted())
+    #expect(afterJump.allSatisfy { $0 >= .seconds(1) && $0 <= .milliseconds(3_500) })
+
+    await clock.advance(by: .milliseconds(500))
+    await waitUntilEffects(store) { $0.sleepDeadlines == [.seconds(5)] }
+    #expect(store.state == afterJump + [.seconds(4)])
+    store.send(.stop)
+    await waitUntilEffects(store) { $0.running == 0 }
+  }
+
+  @Test func cancelStopsARunningIntervalAndNoTickArrivesAfterIt() async {
+    let clock = TestClock()
+    let origin = clock.now
+    let store = Store(
+      initialState: [],
+      reducer: ticker(every: .seconds(1)) { origin.duration(to: clock.now) },
+      clock: clock)
+    store.send(.start)
+    await waitUntilEffects(store) { $0.sleepDeadlines == [.seconds(1)] }
+    await clock.advance(by: .seconds(1))
+    await waitUntilEffects(store) { $0.sleepDeadlines == [.seconds(2)] }
+    #expect(store.state == [.seconds(1)])
+
+    store.send(.stop)
+    await waitUntilEffects(store) { $0.running == 0 }  // the interval's task has ended
+    await clock.advance(by: .seconds(100))
+    #expect(store.state == [.seconds(1)])
+    #expect(store.effectActivity.counts.running == 0)
+  }
+
+  @Test func restartingWithCancelInFlightKeepsASingleInterval() async {
+    let clock = VirtualClock()
+    let reducer = Reduce<[Duration], TimerAction> { ticks, action in
+      switch action {
+      case .start:
+        return .interval(.tick, every: .seconds(1)).cancellable(id: TimerID.ticker, cancelInFlight: true)
+      case .tick:
+        ticks.append(clock.now.offset)
+        return .none
+      case .stop:
+        return .cancel(id: TimerID.ticker)
+      case .startTimer:
+        return .none
+      }
+    }
+    let store = Store(initialState: [], reducer: reducer, clock: clock)
+    store.send(.start)
+    store.send(.start)
+    store.send(.start)
+    await store.waitUntilIdle(on: clock)
+    #expect(clock.sleeperCount == 1)
+    clock.advance(by: .seconds(3))
+    await store.waitUntilIdle(on: clock)
+    #expect(store.state.count == 1)
+    store.send(.stop)
+  }
+}
