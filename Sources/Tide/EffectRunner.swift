@@ -73,14 +73,19 @@ final class EffectRunner<Action: Sendable>: Sendable {
   func spawn(_ effect: Effect<Action>, ids: [EffectID], group: EffectGroup?) {
     var priority: TaskPriority?
     if case .run(let runPriority, _) = effect.operation { priority = runPriority }
+    // Delays count from when the reducer returned the effect, not from when its task first runs.
+    let returnedAt = clock.now
     let task = registry.spawn(ids: ids, priority: priority) { [self] in
-      await self.execute(effect, ids: ids, group: group)
+      await self.execute(effect, ids: ids, group: group, startingAt: returnedAt)
     }
     group?.add(task)
   }
 
-  /// Runs `effect` to its end from inside an effect task.
-  func execute(_ effect: Effect<Action>, ids: [EffectID], group: EffectGroup?) async {
+  /// Runs `effect` to its end from inside an effect task; its delays count from `start` (an
+  /// offset on the store's clock), or from now when `nil`.
+  func execute(
+    _ effect: Effect<Action>, ids: [EffectID], group: EffectGroup?, startingAt start: Duration? = nil
+  ) async {
     switch effect.operation {
     case .none:
       return
@@ -89,9 +94,9 @@ final class EffectRunner<Action: Sendable>: Sendable {
     case .merge(let effects):
       await awaitChildren(effects.map { child in spawnChild(child, ids: ids, group: group) })
     case .concatenate(let effects):
-      for child in effects {
+      for (index, child) in effects.enumerated() {
         if Task.isCancelled { return }
-        await execute(child, ids: ids, group: group)
+        await execute(child, ids: ids, group: group, startingAt: index == 0 ? start : nil)
       }
     case .run(_, let body):
       await body(context(group: group))
@@ -103,9 +108,10 @@ final class EffectRunner<Action: Sendable>: Sendable {
       await cancelOnMain(id)
     case .sleep(let duration):
       let context = context(group: group)
-      try? await context.sleep(until: clock.now + duration)
+      try? await context.sleep(until: (start ?? clock.now) + duration)
     case .timer(let action, let after, let every):
-      await runTimer(action, after: after, every: every, context: context(group: group))
+      await runTimer(
+        action, first: (start ?? clock.now) + after, every: every, context: context(group: group))
     case .throttle(let id, let interval, let latest, let inner):
       let link = self.link
       await MainActor.run {
@@ -141,9 +147,8 @@ final class EffectRunner<Action: Sendable>: Sendable {
   /// Sends `action` at start + after + n × every, from the store's clock. Ticks whose time
   /// passed while the previous one was delivered are skipped, never delivered in a burst.
   private func runTimer(
-    _ action: Action, after: Duration, every: Duration, context: EffectContext<Action>
+    _ action: Action, first: Duration, every: Duration, context: EffectContext<Action>
   ) async {
-    let first = clock.now + after
     var tick = 0
     while !Task.isCancelled {
       do {

@@ -51,7 +51,7 @@ public struct TerminalApp<State, Action: Sendable> {
   }
 
   /// Handles one key: sends the action it stands for, if any.
-  func press(_ key: Key) {
+  public func press(_ key: Key) {
     if let action = keyAction(store.state, key) {
       store.send(action)
     }

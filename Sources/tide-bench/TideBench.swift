@@ -9,7 +9,7 @@ struct TideBench: AsyncParsableCommand {
     commandName: "tide-bench",
     abstract: "Benchmarks the Tide store against a hand-written baseline in the same run.")
 
-  static let allScenarios = ["counter", "todo-1k", "todo-10k", "scope-5", "scope-5-store", "effects", "run-10k"]
+  static let allScenarios = ["counter", "todo-1k", "todo-10k", "scope-5", "scope-5-store", "effects", "run-10k", "render", "replay"]
 
   @Option(help: "Operations per timed round (default: per scenario).")
   var iterations: Int?
@@ -48,6 +48,10 @@ struct TideBench: AsyncParsableCommand {
         measurement = effectsScenario(iterations: iterations ?? 1_000_000, rounds: rounds)
       case "run-10k":
         measurement = await concurrentRunScenario(count: iterations ?? 10_000, rounds: min(rounds, 5))
+      case "render":
+        measurement = await renderScenario(iterations: iterations ?? 2_000, rounds: rounds)
+      case "replay":
+        measurement = await replayScenario(keys: iterations ?? 10_000, rounds: min(rounds, 5))
       default:
         continue
       }

@@ -1,0 +1,47 @@
+import Tide
+import TideDemo
+import TideTerminal
+
+/// `replay`: a 10,000-key script replayed headlessly through the demo, rendering after every
+/// line as `tide-demo replay` does.
+@MainActor
+func replayScenario(keys: Int, rounds: Int) async -> Measurement {
+  let script = makeReplayScript(keys: keys)
+  var times: [Double] = []
+  for _ in 0..<rounds {
+    let clock = VirtualClock()
+    let app = DemoApp.make(screen: .counter, storage: nil, clock: clock)
+    let player = KeyScriptPlayer(app: app, clock: clock)
+    let start = ContinuousClock.now
+    do {
+      try await player.play(script)
+    } catch {
+      fatalError("replay: \(error)")
+    }
+    times.append(Double((ContinuousClock.now - start).attoseconds) / 1e9)
+  }
+  var measurement = Measurement(name: "replay", tide: median(times) / Double(keys), baseline: nil)
+  measurement.note = String(format: "%d keys in %.0f ms", keys, median(times) / 1e6)
+  return measurement
+}
+
+/// A script of `keys` key presses across the three screens: counting, starting and stopping
+/// the stopwatch with waits, and typing, adding, moving and toggling todos.
+func makeReplayScript(keys: Int) -> KeyScript {
+  var lines: [String] = []
+  var pressed = 0
+  let counter = "keys + + + - k j up down = r"               // 10 keys
+  let stopwatch = "keys tab space l l space r btab"            // 7 keys (+ a wait)
+  let todos = "keys tab tab a b u y space m i l k enter j k x x btab btab"  // 20 keys
+  while pressed < keys {
+    lines.append(counter); pressed += 10
+    lines.append(stopwatch); lines.append("wait 100ms"); pressed += 7
+    lines.append(todos); pressed += 20
+  }
+  lines.append("expect \"Count: 0\"")
+  do {
+    return try KeyScript(parsing: lines.joined(separator: "\n"), file: "replay-bench.keys")
+  } catch {
+    fatalError("replay bench script: \(error)")
+  }
+}

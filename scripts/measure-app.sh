@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Measures the interactive app's budgets in a real terminal (tmux, 80x24):
+#   start-up to the first frame, CPU while idle for 10 s, CPU with the stopwatch running for 10 s.
+# Usage: scripts/measure-app.sh [path/to/tide-demo]   (default: the release build)
+set -euo pipefail
+bin=${1:-$(swift build -c release --show-bin-path)/tide-demo}
+[ -x "$bin" ] || { echo "measure-app: build it first: swift build -c release --product tide-demo" >&2; exit 1; }
+command -v tmux >/dev/null || { echo "measure-app: tmux is required" >&2; exit 1; }
+work=$(mktemp -d)
+session=tide-measure-$$
+trap 'tmux kill-session -t "$session" 2>/dev/null || true; rm -rf "$work"' EXIT
+
+ticks_per_second=$(getconf CLK_TCK)
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+
+# Start-up: from the key that execs the app to its first frame on screen (polled every 2 ms, so this is an
+# upper bound that includes tmux's own latency).
+tmux new-session -d -x 80 -y 24 -s "$session" "read go; exec '$bin' --data '$work/todos.json'"
+sleep 0.5
+start=$(date +%s%N)
+tmux send-keys -t "$session" Enter
+until tmux capture-pane -p -t "$session" 2>/dev/null | grep -q "Count: 0"; do sleep 0.002; done
+first_frame=$(date +%s%N)
+echo "startup to first frame: $(( (first_frame - start) / 1000000 )) ms (upper bound, tmux polling)"
+
+pid=$(tmux list-panes -t "$session" -F '#{pane_pid}')
+sleep 1
+before=$(cpu_ticks "$pid"); sleep 10; after=$(cpu_ticks "$pid")
+awk -v t=$((after - before)) -v hz="$ticks_per_second" \
+  'BEGIN { printf "idle, 10 s: %.2f%% of one core (%d ticks of 1/%d s)\n", 100 * t / hz / 10, t, hz }'
+
+tmux send-keys -t "$session" Tab Space
+sleep 1
+before=$(cpu_ticks "$pid"); sleep 10; after=$(cpu_ticks "$pid")
+screen=$(tmux capture-pane -p -t "$session" | grep -E "[0-9]{2}:[0-9]{2}\.[0-9]{2}" | tr -s ' ')
+awk -v t=$((after - before)) -v hz="$ticks_per_second" \
+  'BEGIN { printf "stopwatch running, 10 s: %.2f%% of one core (%d ticks of 1/%d s)\n", 100 * t / hz / 10, t, hz }'
+echo "stopwatch showed:$screen"
+tmux send-keys -t "$session" q
