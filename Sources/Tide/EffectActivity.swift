@@ -17,6 +17,9 @@ package final class EffectActivity: Sendable {
     package var sleepDeadlines: [Duration] = []
     /// Effect tasks suspended only because they await child effect tasks of their own.
     package var waitingOnChildren = 0
+    /// Effect tasks cancelled by id (or all at once) that have not ended yet: busy, whatever
+    /// they were waiting on, until their cancellation has run its course.
+    package var cancelling = 0
     /// Increases on every change.
     package var version: UInt64 = 0
   }

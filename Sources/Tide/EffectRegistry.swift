@@ -9,6 +9,7 @@ final class EffectRegistry: Sendable {
     var nextKey: UInt64 = 0
     var tasks: [UInt64: (task: Task<Void, Never>, ids: [EffectID])] = [:]
     var keysByID: [EffectID: Set<UInt64>] = [:]
+    var cancelledKeys: Set<UInt64> = []
     var finishedEarly: Set<UInt64> = []
     var background: [Task<Void, Never>] = []
     var isClosed = false
@@ -44,25 +45,42 @@ final class EffectRegistry: Sendable {
   }
 
   private func finish(_ key: UInt64) {
-    storage.withLock { storage in
+    let wasCancelled = storage.withLock { storage -> Bool in
       guard let entry = storage.tasks.removeValue(forKey: key) else {
         storage.finishedEarly.insert(key)
-        return
+        return false
       }
       for id in entry.ids {
         storage.keysByID[id]?.remove(key)
         if storage.keysByID[id]?.isEmpty == true { storage.keysByID[id] = nil }
       }
+      return storage.cancelledKeys.remove(key) != nil
     }
-    activity.update { $0.running -= 1 }
+    activity.update {
+      $0.running -= 1
+      if wasCancelled { $0.cancelling -= 1 }
+    }
+  }
+
+  /// Cancels the tasks with `keys`, counting each as cancelling until it ends.
+  private func cancel(keys: (inout Storage) -> [UInt64]) {
+    let (tasks, newlyCancelled) = storage.withLock { storage in
+      var tasks: [Task<Void, Never>] = []
+      var newlyCancelled = 0
+      for key in keys(&storage) {
+        guard let task = storage.tasks[key]?.task else { continue }
+        tasks.append(task)
+        if storage.cancelledKeys.insert(key).inserted { newlyCancelled += 1 }
+      }
+      return (tasks, newlyCancelled)
+    }
+    if newlyCancelled > 0 { activity.update { $0.cancelling += newlyCancelled } }
+    for task in tasks { task.cancel() }
   }
 
   /// Cancels every task registered under `id`.
   func cancel(id: EffectID) {
-    let tasks = storage.withLock { storage in
-      (storage.keysByID[id] ?? []).compactMap { storage.tasks[$0]?.task }
-    }
-    for task in tasks { task.cancel() }
+    cancel { Array($0.keysByID[id] ?? []) }
   }
 
   /// Whether a task registered under `id` is still running.
@@ -72,8 +90,7 @@ final class EffectRegistry: Sendable {
 
   /// Cancels every running effect task; the store stays usable.
   func cancelAll() {
-    let tasks = storage.withLock { $0.tasks.values.map(\.task) }
-    for task in tasks { task.cancel() }
+    cancel { Array($0.tasks.keys) }
   }
 
   /// Keeps a long-lived task (an epic) that is cancelled with the store but not counted as a

@@ -5,13 +5,9 @@
 /// Scope(state: \.counter, action: .counter) { Counter() }
 /// ```
 public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reducer {
-  @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
-  @usableFromInline let toChildAction: ActionPath<ParentAction, Child.Action>
-  @usableFromInline let child: Child
-  /// The child's byte offset inside the parent when the key path names stored, inline
-  /// storage (the common case of a struct property): then the child is reduced in place
-  /// through a pointer, which costs nothing, instead of through the key path machinery.
-  @usableFromInline let childOffset: Int?
+  /// Held by reference: a scope nests its child scopes, and a value copy of the whole tree on
+  /// every action (which passing it into a closure would make) costs more than the reduce.
+  @usableFromInline let storage: ScopeStorage<ParentState, ParentAction, Child>
 
   /// Scopes `child` to the state at `state` and the actions `action` extracts.
   @inlinable
@@ -20,10 +16,7 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
     action toChildAction: ActionPath<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = toChildState
-    self.toChildAction = toChildAction
-    self.child = child()
-    self.childOffset = MemoryLayout<ParentState>.offset(of: toChildState)
+    self.storage = ScopeStorage(toChildState: toChildState, toChildAction: toChildAction, child: child())
   }
 
   /// Scopes `child` with an embedding function (an enum case) and its inverse.
@@ -40,18 +33,43 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
 
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
-    guard let childAction = toChildAction.extract(action) else { return .none }
+    let storage = self.storage
+    guard let childAction = storage.toChildAction.extract(action) else { return .none }
     let effect: Effect<Child.Action>
-    if let childOffset {
+    if let childOffset = storage.childOffset {
       // `offset(of:)` guarantees the child lives at this offset inside the parent's storage.
       effect = withUnsafeMutablePointer(to: &state) { parent in
         let child = UnsafeMutableRawPointer(parent).advanced(by: childOffset)
           .assumingMemoryBound(to: Child.State.self)
-        return self.child.reduce(into: &child.pointee, action: childAction)
+        return storage.child.reduce(into: &child.pointee, action: childAction)
       }
     } else {
-      effect = child.reduce(into: &state[keyPath: toChildState], action: childAction)
+      effect = storage.child.reduce(into: &state[keyPath: storage.toChildState], action: childAction)
     }
-    return effect.map(toChildAction.embed)
+    return effect.map(storage.toChildAction.embed)
+  }
+}
+
+/// What a ``Scope`` holds.
+@usableFromInline
+final class ScopeStorage<ParentState, ParentAction: Sendable, Child: Reducer> {
+  @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
+  @usableFromInline let toChildAction: ActionPath<ParentAction, Child.Action>
+  @usableFromInline let child: Child
+  /// The child's byte offset inside the parent when the key path names stored, inline
+  /// storage (the common case of a struct property): then the child is reduced in place
+  /// through a pointer, which costs nothing, instead of through the key path machinery.
+  @usableFromInline let childOffset: Int?
+
+  @inlinable
+  init(
+    toChildState: WritableKeyPath<ParentState, Child.State>,
+    toChildAction: ActionPath<ParentAction, Child.Action>,
+    child: Child
+  ) {
+    self.toChildState = toChildState
+    self.toChildAction = toChildAction
+    self.child = child
+    self.childOffset = MemoryLayout<ParentState>.offset(of: toChildState)
   }
 }

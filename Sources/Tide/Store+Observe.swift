@@ -50,7 +50,7 @@ extension Store {
   /// A function reading the value at `keyPath`, through its byte offset when it names stored,
   /// inline state.
   @inlinable
-  static func reader<Value>(_ keyPath: KeyPath<State, Value>) -> (State) -> Value {
+  nonisolated static func reader<Value>(_ keyPath: KeyPath<State, Value>) -> (State) -> Value {
     guard let offset = MemoryLayout<State>.offset(of: keyPath) else {
       return { $0[keyPath: keyPath] }
     }

@@ -50,9 +50,12 @@ public final class Store<State, Action: Sendable> {
     clock: any Clock<Duration> = ContinuousClock(),
     middleware: [Middleware<State, Action>] = []
   ) where R.State == State, R.Action == Action {
+    // Boxed, so each call borrows the reducer instead of copying it (and retaining every
+    // closure inside it) out of the closure's context.
+    let box = ReducerBox(reducer)
     self.init(
       state: initialState,
-      reduce: { reducer.reduce(into: &$0, action: $1) },
+      reduce: { box.reducer.reduce(into: &$0, action: $1) },
       clock: clock,
       middleware: middleware,
       parent: nil)
@@ -239,5 +242,16 @@ extension Store: EffectHandler {
   func cancelEffects(id: EffectID) {
     runner.registry.cancel(id: id)
     throttles[id] = nil
+  }
+}
+
+/// Holds a reducer by reference for the store's reduce closure.
+@usableFromInline
+final class ReducerBox<R: Reducer> {
+  @usableFromInline let reducer: R
+
+  @inlinable
+  init(_ reducer: R) {
+    self.reducer = reducer
   }
 }

@@ -131,7 +131,7 @@ extension Store {
     clock.setOnChange { activity.signal() }
     while true {
       let counts = activity.counts
-      if counts.running == counts.waitingOnChildren + clock.sleeperCount { return }
+      if counts.cancelling == 0, counts.running == counts.waitingOnChildren + clock.sleeperCount { return }
       await activity.waitForChange(after: counts.version)
     }
   }
@@ -142,7 +142,7 @@ extension Store {
     let activity = effectActivity
     while true {
       let counts = activity.counts
-      if counts.running == counts.waitingOnChildren + counts.sleeping { return }
+      if counts.cancelling == 0, counts.running == counts.waitingOnChildren + counts.sleeping { return }
       await activity.waitForChange(after: counts.version)
     }
   }

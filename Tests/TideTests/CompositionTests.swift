@@ -79,7 +79,7 @@ private struct Editor: Reducer {
 @Suite("Composition: Reduce, CombineReducers, Scope, ifLet, forEach")
 struct CompositionTests {
   @Test func reduceRunsItsClosureAndWrapsOtherReducers() {
-    let closure = Reduce<Int, Counter.Action> { count, action in
+    let closure = Reduce<Int, CounterFixture.Action> { count, action in
       if action == .increment { count += 10 }
       return .none
     }
@@ -87,8 +87,8 @@ struct CompositionTests {
     _ = closure.reduce(into: &count, action: .increment)
     #expect(count == 10)
 
-    var state = Counter.State()
-    _ = Reduce(Counter()).reduce(into: &state, action: .increment)
+    var state = CounterFixture.State()
+    _ = Reduce(CounterFixture()).reduce(into: &state, action: .increment)
     #expect(state.count == 1)
   }
 
@@ -114,15 +114,15 @@ struct CompositionTests {
   }
 
   @Test func builderConditionalsPickTheBranchBuiltAtCreation() {
-    func make(_ doubled: Bool, _ extra: Bool) -> some Reducer<Int, Counter.Action> {
+    func make(_ doubled: Bool, _ extra: Bool) -> some Reducer<Int, CounterFixture.Action> {
       CombineReducers {
         if doubled {
-          Reduce<Int, Counter.Action> { count, _ in count += 2; return .none }
+          Reduce<Int, CounterFixture.Action> { count, _ in count += 2; return .none }
         } else {
-          Reduce<Int, Counter.Action> { count, _ in count += 1; return .none }
+          Reduce<Int, CounterFixture.Action> { count, _ in count += 1; return .none }
         }
         if extra {
-          Reduce<Int, Counter.Action> { count, _ in count += 100; return .none }
+          Reduce<Int, CounterFixture.Action> { count, _ in count += 100; return .none }
         }
       }
     }
@@ -133,20 +133,20 @@ struct CompositionTests {
     #expect([a, b, c] == [2, 1, 101])
 
     var empty = 5
-    _ = EmptyReducer<Int, Counter.Action>().reduce(into: &empty, action: .increment)
+    _ = EmptyReducer<Int, CounterFixture.Action>().reduce(into: &empty, action: .increment)
     #expect(empty == 5)
   }
 
   @Test func scopeRunsTheChildOnItsStateAndIgnoresOtherActions() {
-    struct State: Equatable { var left = Counter.State(); var right = Counter.State() }
-    enum Action: Equatable, Sendable { case left(Counter.Action), right(Counter.Action), other }
+    struct State: Equatable { var left = CounterFixture.State(); var right = CounterFixture.State() }
+    enum Action: Equatable, Sendable { case left(CounterFixture.Action), right(CounterFixture.Action), other }
     let reducer = CombineReducers {
-      Scope(state: \State.left, action: ActionPath<Action, Counter.Action>(embed: { .left($0) }) {
+      Scope(state: \State.left, action: ActionPath<Action, CounterFixture.Action>(embed: { .left($0) }) {
         if case .left(let a) = $0 { a } else { nil }
-      }) { Counter() }
-      Scope(state: \State.right, embed: { Action.right($0) }, extract: { (action: Action) -> Counter.Action? in
+      }) { CounterFixture() }
+      Scope(state: \State.right, embed: { Action.right($0) }, extract: { (action: Action) -> CounterFixture.Action? in
         if case .right(let a) = action { a } else { nil }
-      }) { Counter() }
+      }) { CounterFixture() }
     }
     let store = Store(initialState: State(), reducer: reducer)
     store.send(.left(.increment))

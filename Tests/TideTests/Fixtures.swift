@@ -4,10 +4,10 @@ import Synchronization
 import Testing
 import Tide
 
-// MARK: - Counter
+// MARK: - CounterFixture
 
 /// A counter with several fields, so tests can tell a change of one field from the others.
-struct Counter: Reducer {
+struct CounterFixture: Reducer {
   struct State: Equatable, Sendable {
     var count = 0
     var title = "Counter"
@@ -137,16 +137,16 @@ struct Wrap<Inner: Reducer & SendableMetatype>: Reducer where Inner.State: Equat
   }
 }
 
-typealias Nested5 = Wrap<Wrap<Wrap<Wrap<Wrap<Counter>>>>>
+typealias Nested5 = Wrap<Wrap<Wrap<Wrap<Wrap<CounterFixture>>>>>
 
 enum Nesting {
   static func reducer() -> Nested5 {
-    Nested5(inner: Wrap<Wrap<Wrap<Wrap<Counter>>>>(inner: Wrap<Wrap<Wrap<Counter>>>(
-      inner: Wrap<Wrap<Counter>>(inner: Wrap<Counter>(inner: Counter())))))
+    Nested5(inner: Wrap<Wrap<Wrap<Wrap<CounterFixture>>>>(inner: Wrap<Wrap<Wrap<CounterFixture>>>(
+      inner: Wrap<Wrap<CounterFixture>>(inner: Wrap<CounterFixture>(inner: CounterFixture())))))
   }
 
   static func initialState() -> Nested5.State {
-    .init(inner: .init(inner: .init(inner: .init(inner: .init(inner: Counter.State())))))
+    .init(inner: .init(inner: .init(inner: .init(inner: .init(inner: CounterFixture.State())))))
   }
 }
 

@@ -5,14 +5,14 @@ import Tide
 @Suite("Observation")
 struct ObservationTests {
   @Test func observersAreNotifiedOncePerDrainedBatchNotOncePerAction() {
-    let reducer = Reduce<Counter.State, Counter.Action> { state, action in
+    let reducer = Reduce<CounterFixture.State, CounterFixture.Action> { state, action in
       if action == .noop {
         // Three follow-ups queued behind this action, handled in the same drain.
         return .merge(.send(.increment), .send(.increment), .send(.increment))
       }
-      return Counter().reduce(into: &state, action: action)
+      return CounterFixture().reduce(into: &state, action: action)
     }
-    let store = Store(initialState: Counter.State(), reducer: reducer)
+    let store = Store(initialState: CounterFixture.State(), reducer: reducer)
     var seen: [Int] = []
     let token = store.observe { seen.append($0.count) }
     #expect(seen == [0])  // told at once on registration
@@ -26,7 +26,7 @@ struct ObservationTests {
   }
 
   @Test func anObserverThatSendsStartsANewRoundAndNoObserverSeesAStaleState() {
-    let store = Store(initialState: Counter.State(), reducer: Counter())
+    let store = Store(initialState: CounterFixture.State(), reducer: CounterFixture())
     var before: [Int] = []
     var sender: [Int] = []
     var after: [Int] = []
@@ -50,7 +50,7 @@ struct ObservationTests {
   }
 
   @Test func selectedValueObserversSkipEqualValues() {
-    let store = Store(initialState: Counter.State(), reducer: Counter())
+    let store = Store(initialState: CounterFixture.State(), reducer: CounterFixture())
     var counts: [Int] = []
     let token = store.observe(\.count) { counts.append($0) }
 
@@ -67,7 +67,7 @@ struct ObservationTests {
   }
 
   @Test func wholeStateObserverIsCalledEveryRound() {
-    let store = Store(initialState: Counter.State(), reducer: Counter())
+    let store = Store(initialState: CounterFixture.State(), reducer: CounterFixture())
     var calls = 0
     let token = store.observe { _ in calls += 1 }
     store.send(.noop)
@@ -77,7 +77,7 @@ struct ObservationTests {
   }
 
   @Test func anObserverCancelledByAnotherDuringARoundIsNotCalledInThatRound() {
-    let store = Store(initialState: Counter.State(), reducer: Counter())
+    let store = Store(initialState: CounterFixture.State(), reducer: CounterFixture())
     let victimToken = Box<ObservationToken?>(nil)
     var canceller: [Int] = []
     var victim: [Int] = []
@@ -97,7 +97,7 @@ struct ObservationTests {
   }
 
   @Test func anObserverCanCancelItselfAndCancellingTwiceIsHarmless() {
-    let store = Store(initialState: Counter.State(), reducer: Counter())
+    let store = Store(initialState: CounterFixture.State(), reducer: CounterFixture())
     let selfToken = Box<ObservationToken?>(nil)
     var seen: [Int] = []
     selfToken.value = store.observe(\.count) { count in
@@ -112,7 +112,7 @@ struct ObservationTests {
   }
 
   @Test func observersAddedDuringARoundStartWithTheCurrentState() {
-    let store = Store(initialState: Counter.State(), reducer: Counter())
+    let store = Store(initialState: CounterFixture.State(), reducer: CounterFixture())
     var late: [Int] = []
     var lateToken: ObservationToken?
     let token = store.observe(\.count) { count in
@@ -128,7 +128,7 @@ struct ObservationTests {
   }
 
   @Test func valuesStreamYieldsTheCurrentValueThenOnlyChanges() async {
-    let store = Store(initialState: Counter.State(), reducer: Counter())
+    let store = Store(initialState: CounterFixture.State(), reducer: CounterFixture())
     let mailbox = Mailbox<Int>()
     let stream = store.values(\.count)
     let consumer = Task { @MainActor in

@@ -68,7 +68,7 @@ struct Ticker: Reducer {
 // end snippet
 
 // snippet: request
-struct Profile: Reducer {
+struct UserProfile: Reducer {
   struct State: Equatable {
     var name: Loadable<String, ProfileError> = .idle
   }
@@ -170,7 +170,7 @@ func extrasExample() {
   StoreRegistry.shared[StoreKey<Counter.State, Counter.Action>("counter")] = store
 }
 
-struct Alerts: Reducer {
+struct Banner: Reducer {
   struct State: Equatable {
     @Presented var alert: String?  // observers see every assignment, even of an equal value
   }
@@ -213,16 +213,16 @@ struct ReadmeGuideTests {
 
   @Test func theProfileRequestLoadsAndFails() async {
     let store = TestStore(
-      initialState: Profile.State(),
-      reducer: Profile(fetchName: { id in
-        if id == 0 { throw Profile.ProfileError(message: "no such user") }
+      initialState: UserProfile.State(),
+      reducer: UserProfile(fetchName: { id in
+        if id == 0 { throw UserProfile.ProfileError(message: "no such user") }
         return "Ada"
       }))
     await store.send(.load(userID: 1)) { $0.name = .loading }
     await store.receive(.loaded(.success("Ada"))) { $0.name = .loaded("Ada") }
     await store.send(.load(userID: 0)) { $0.name = .loading }
-    await store.receive(.loaded(.failure(Profile.ProfileError(message: "ProfileError(message: \"no such user\")")))) {
-      $0.name = .failed(Profile.ProfileError(message: "ProfileError(message: \"no such user\")"))
+    await store.receive(.loaded(.failure(UserProfile.ProfileError(message: "ProfileError(message: \"no such user\")")))) {
+      $0.name = .failed(UserProfile.ProfileError(message: "ProfileError(message: \"no such user\")"))
     }
     await store.finish()
   }

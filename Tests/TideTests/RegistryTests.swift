@@ -6,8 +6,8 @@ import Tide
 struct RegistryTests {
   @Test func typedKeysReturnTheSameStore() {
     let registry = StoreRegistry()
-    let key = StoreKey<Counter.State, Counter.Action>("counter")
-    let store = Store(initialState: Counter.State(), reducer: Counter())
+    let key = StoreKey<CounterFixture.State, CounterFixture.Action>("counter")
+    let store = Store(initialState: CounterFixture.State(), reducer: CounterFixture())
     registry[key] = store
     #expect(registry[key] === store)
     registry[key]?.send(.increment)
@@ -16,9 +16,9 @@ struct RegistryTests {
 
   @Test func sameNameWithDifferentTypesDoesNotClash() {
     let registry = StoreRegistry()
-    let counterKey = StoreKey<Counter.State, Counter.Action>("shared")
+    let counterKey = StoreKey<CounterFixture.State, CounterFixture.Action>("shared")
     let todosKey = StoreKey<Todos.State, Todos.Action>("shared")
-    let counter = Store(initialState: Counter.State(), reducer: Counter())
+    let counter = Store(initialState: CounterFixture.State(), reducer: CounterFixture())
     let todos = Store(initialState: Todos.make(2), reducer: Todos())
     registry[counterKey] = counter
     registry[todosKey] = todos
@@ -32,17 +32,17 @@ struct RegistryTests {
 
   @Test func namesAreSortedAndRemoveAllEmptiesTheRegistry() {
     let registry = StoreRegistry()
-    registry[StoreKey<Counter.State, Counter.Action>("settings")] = Store(initialState: .init(), reducer: Counter())
+    registry[StoreKey<CounterFixture.State, CounterFixture.Action>("settings")] = Store(initialState: .init(), reducer: CounterFixture())
     registry[StoreKey<Todos.State, Todos.Action>("app")] = Store(initialState: .init(), reducer: Todos())
     #expect(registry.names == ["app", "settings"])
     registry.removeAll()
     #expect(registry.names.isEmpty)
-    #expect(registry[StoreKey<Counter.State, Counter.Action>("settings")] == nil)
+    #expect(registry[StoreKey<CounterFixture.State, CounterFixture.Action>("settings")] == nil)
   }
 
   @Test func theSharedRegistryIsOneInstance() {
-    let key = StoreKey<Counter.State, Counter.Action>("RegistryTests.shared.\(#line)")
-    StoreRegistry.shared[key] = Store(initialState: .init(count: 3), reducer: Counter())
+    let key = StoreKey<CounterFixture.State, CounterFixture.Action>("RegistryTests.shared.\(#line)")
+    StoreRegistry.shared[key] = Store(initialState: .init(count: 3), reducer: CounterFixture())
     defer { StoreRegistry.shared[key] = nil }
     #expect(StoreRegistry.shared[key]?.state.count == 3)
     #expect(StoreRegistry.shared.names.contains(key.name))

@@ -2,24 +2,24 @@ import Testing
 import Tide
 
 /// An app with a counter child and a field of its own.
-private struct App: Reducer {
+private struct ScopeApp: Reducer {
   struct State: Equatable, Sendable {
-    var counter = Counter.State()
+    var counter = CounterFixture.State()
     var other = 0
   }
 
   enum Action: Equatable, Sendable {
-    case counter(Counter.Action)
+    case counter(CounterFixture.Action)
     case bumpOther
     case resetCounter(Int)
   }
 
-  static let counterPath = ActionPath<Action, Counter.Action>(embed: { .counter($0) }) { action in
+  static let counterPath = ActionPath<Action, CounterFixture.Action>(embed: { .counter($0) }) { action in
     if case .counter(let child) = action { child } else { nil }
   }
 
   var body: some Reducer<State, Action> {
-    Scope(state: \.counter, action: Self.counterPath) { Counter() }
+    Scope(state: \.counter, action: Self.counterPath) { CounterFixture() }
     Reduce<State, Action> { state, action in
       switch action {
       case .bumpOther: state.other += 1
@@ -35,8 +35,8 @@ private struct App: Reducer {
 @Suite("Scoped stores")
 struct ScopeTests {
   @Test func childSendsChangeTheParentState() {
-    let store = Store(initialState: App.State(), reducer: App())
-    let child = store.scope(state: \.counter, action: App.Action.counter)
+    let store = Store(initialState: ScopeApp.State(), reducer: ScopeApp())
+    let child = store.scope(state: \.counter, action: ScopeApp.Action.counter)
     child.send(.increment)
     child.send(.increment)
     #expect(store.state.counter.count == 2)
@@ -44,8 +44,8 @@ struct ScopeTests {
   }
 
   @Test func parentChangesReachTheChildStateAndItsObservers() {
-    let store = Store(initialState: App.State(), reducer: App())
-    let child = store.scope(state: \.counter, action: App.Action.counter)
+    let store = Store(initialState: ScopeApp.State(), reducer: ScopeApp())
+    let child = store.scope(state: \.counter, action: ScopeApp.Action.counter)
     var counts: [Int] = []
     let token = child.observe(\.count) { counts.append($0) }
 
@@ -58,8 +58,8 @@ struct ScopeTests {
   }
 
   @Test func childObserversAreToldInTheSameRoundAsTheParents() {
-    let store = Store(initialState: App.State(), reducer: App())
-    let child = store.scope(state: \.counter, action: App.Action.counter)
+    let store = Store(initialState: ScopeApp.State(), reducer: ScopeApp())
+    let child = store.scope(state: \.counter, action: ScopeApp.Action.counter)
     var log: [String] = []
     let parentToken = store.observe(\.counter.count) { log.append("parent \($0)") }
     let childToken = child.observe(\.count) { log.append("child \($0)") }
@@ -70,8 +70,8 @@ struct ScopeTests {
   }
 
   @Test func cancellingAChildObservationStopsIt() {
-    let store = Store(initialState: App.State(), reducer: App())
-    let child = store.scope(state: \.counter, action: App.Action.counter)
+    let store = Store(initialState: ScopeApp.State(), reducer: ScopeApp())
+    let child = store.scope(state: \.counter, action: ScopeApp.Action.counter)
     var counts: [Int] = []
     let token = child.observe(\.count) { counts.append($0) }
     child.send(.increment)
@@ -82,8 +82,8 @@ struct ScopeTests {
   }
 
   @Test func childSendContentsOfIsOneOrderedBatch() {
-    let store = Store(initialState: App.State(), reducer: App())
-    let child = store.scope(state: \.counter, action: App.Action.counter)
+    let store = Store(initialState: ScopeApp.State(), reducer: ScopeApp())
+    let child = store.scope(state: \.counter, action: ScopeApp.Action.counter)
     var counts: [Int] = []
     let token = child.observe(\.count) { counts.append($0) }
     child.send(contentsOf: [.set(3), .increment])
@@ -92,9 +92,9 @@ struct ScopeTests {
   }
 
   @Test func aChildOfAChildStaysInSync() {
-    let store = Store(initialState: App.State(), reducer: App())
-    let counter = store.scope(state: \.counter, action: App.Action.counter)
-    let count = counter.scope(state: \.count, action: { (action: Counter.Action) in action })
+    let store = Store(initialState: ScopeApp.State(), reducer: ScopeApp())
+    let counter = store.scope(state: \.counter, action: ScopeApp.Action.counter)
+    let count = counter.scope(state: \.count, action: { (action: CounterFixture.Action) in action })
     count.send(.increment)
     #expect(store.state.counter.count == 1)
     #expect(count.state == 1)
@@ -103,10 +103,10 @@ struct ScopeTests {
   @Test func fiveNestedScopesReadAndWriteTheRootState() {
     let root = Store(initialState: Nesting.initialState(), reducer: Nesting.reducer())
     let level1 = root.scope(state: \.inner, action: Nested5.Action.inner)
-    let level2 = level1.scope(state: \.inner, action: Wrap<Wrap<Wrap<Wrap<Counter>>>>.Action.inner)
-    let level3 = level2.scope(state: \.inner, action: Wrap<Wrap<Wrap<Counter>>>.Action.inner)
-    let level4 = level3.scope(state: \.inner, action: Wrap<Wrap<Counter>>.Action.inner)
-    let leaf = level4.scope(state: \.inner, action: Wrap<Counter>.Action.inner)
+    let level2 = level1.scope(state: \.inner, action: Wrap<Wrap<Wrap<Wrap<CounterFixture>>>>.Action.inner)
+    let level3 = level2.scope(state: \.inner, action: Wrap<Wrap<Wrap<CounterFixture>>>.Action.inner)
+    let level4 = level3.scope(state: \.inner, action: Wrap<Wrap<CounterFixture>>.Action.inner)
+    let leaf = level4.scope(state: \.inner, action: Wrap<CounterFixture>.Action.inner)
 
     var leafCounts: [Int] = []
     var level2Notes: [String] = []
@@ -134,8 +134,8 @@ struct ScopeTests {
   }
 
   @Test func scopedValuesStreamFollowsTheParent() async {
-    let store = Store(initialState: App.State(), reducer: App())
-    let child = store.scope(state: \.counter, action: App.Action.counter)
+    let store = Store(initialState: ScopeApp.State(), reducer: ScopeApp())
+    let child = store.scope(state: \.counter, action: ScopeApp.Action.counter)
     let mailbox = Mailbox<Int>()
     let stream = child.values(\.count)
     let consumer = Task { @MainActor in

@@ -15,7 +15,7 @@ private enum Step: Equatable, Sendable {
 @Suite("Store core")
 struct StoreTests {
   @Test func sendReducesAtOnceAndStateIsASnapshot() {
-    let store = Store(initialState: Counter.State(), reducer: Counter())
+    let store = Store(initialState: CounterFixture.State(), reducer: CounterFixture())
     let before = store.state
     store.send(.increment)
     store.send(.increment)
@@ -70,7 +70,7 @@ struct StoreTests {
   }
 
   @Test func sendContentsOfAppliesInOrderWithOneNotification() {
-    let store = Store(initialState: Counter.State(), reducer: Counter())
+    let store = Store(initialState: CounterFixture.State(), reducer: CounterFixture())
     var seen: [Int] = []
     let token = store.observe(\.count) { seen.append($0) }
     // In order: set(5) then two increments gives 7; any other order gives 5.
@@ -84,7 +84,7 @@ struct StoreTests {
   }
 
   @Test func sendContentsOfFromAnObserverIsQueuedBehindTheCurrentBatch() {
-    let store = Store(initialState: Counter.State(), reducer: Counter())
+    let store = Store(initialState: CounterFixture.State(), reducer: CounterFixture())
     var seen: [Int] = []
     let token = store.observe(\.count) { count in
       seen.append(count)

@@ -8,8 +8,8 @@ struct TracerTests {
   @Test func theDiffNamesExactlyTheChangedField() throws {
     let events = Recorded<TraceEvent>()
     let store = Store(
-      initialState: Counter.State(count: 0, title: "Counter", step: 1),
-      reducer: Counter().traced("counter", to: Tracer { events.append($0) }))
+      initialState: CounterFixture.State(count: 0, title: "Counter", step: 1),
+      reducer: CounterFixture().traced("counter", to: Tracer { events.append($0) }))
     store.send(.increment)
 
     let event = try #require(events.all.first)
@@ -29,8 +29,8 @@ struct TracerTests {
   @Test func anActionThatChangesNothingHasNoDiff() throws {
     let events = Recorded<TraceEvent>()
     let store = Store(
-      initialState: Counter.State(),
-      reducer: Counter().traced("counter", to: Tracer { events.append($0) }))
+      initialState: CounterFixture.State(),
+      reducer: CounterFixture().traced("counter", to: Tracer { events.append($0) }))
     store.send(.noop)
     store.send(.rename("Renamed"))
     #expect(events.all.count == 2)
@@ -58,14 +58,14 @@ struct TracerTests {
     defer { try? FileManager.default.removeItem(atPath: path) }
 
     let store = Store(
-      initialState: Counter.State(),
-      reducer: Counter().traced("json", to: try Tracer.jsonLines(appendingTo: path)))
+      initialState: CounterFixture.State(),
+      reducer: CounterFixture().traced("json", to: try Tracer.jsonLines(appendingTo: path)))
     store.send(.increment)
     store.send(.noop)
     // A second tracer on the same file appends instead of truncating.
     let again = Store(
-      initialState: Counter.State(),
-      reducer: Counter().traced("again", to: try Tracer.jsonLines(appendingTo: path)))
+      initialState: CounterFixture.State(),
+      reducer: CounterFixture().traced("again", to: try Tracer.jsonLines(appendingTo: path)))
     again.send(.rename("x"))
 
     let text = try String(contentsOfFile: path, encoding: .utf8)
