@@ -62,11 +62,12 @@ let package = Package(
     .executableTarget(
       name: "tide-bench",
       dependencies: [
-        "Tide", "TideTerminal",
+        "Tide", "TideTerminal", "TideDemo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]
     ),
+    .executableTarget(name: "tide-hello", dependencies: ["Tide", "TideTerminal"], path: "Examples/tide-hello"),
     .testTarget(
       name: "TideTests",
       dependencies: [
@@ -76,7 +77,7 @@ let package = Package(
       ]),
     .testTarget(name: "TideTestingTests", dependencies: ["Tide", "TideTesting", .product(name: "Clocks", package: "swift-clocks")]),
     .testTarget(name: "TideTerminalTests", dependencies: ["TideTerminal", "Tide"]),
-    .testTarget(name: "TideDemoTests", dependencies: ["TideDemo", "TideTesting", .product(name: "Clocks", package: "swift-clocks")]),
+    .testTarget(name: "TideDemoTests", dependencies: ["TideDemo", "Tide", "TideTerminal", "TideTesting", .product(name: "Clocks", package: "swift-clocks")]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -106,6 +106,10 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
         let target = clock.now.advanced(by: duration)
         while clock.wakeNext(notAfter: target) {
           await settle()
+          if app.isFinished(app.store.state) {
+            draw(line: step.line, source: step.source)
+            return .quit(line: step.line)
+          }
           if pacer.slot(at: clock.now.offset) <= clock.now.offset {
             draw(line: step.line, source: step.source)
           }
@@ -114,6 +118,8 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
         await settle()
       case .resize(let size):
         terminal.resize(columns: size.columns, rows: size.rows)
+        // A resize blanks the screen, even to the same size: redraw all of it, as ScreenThread does.
+        renderer.invalidate()
         isDirty = true
       case .expect(let text), .expectNot(let text):
         draw(line: step.line, source: step.source)
