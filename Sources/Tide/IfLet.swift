@@ -32,6 +32,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.child = child
   }
 
+  /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     var childEffect = Effect<Parent.Action>.none

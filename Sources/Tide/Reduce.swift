@@ -22,6 +22,7 @@ public struct Reduce<State, Action: Sendable>: Reducer {
     self.closure = reducer.reduce(into:action:)
   }
 
+  /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     closure(&state, action)

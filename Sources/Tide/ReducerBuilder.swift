@@ -2,23 +2,27 @@
 /// their effects are merged.
 @resultBuilder
 public enum ReducerBuilder<State, Action: Sendable> {
+  /// Accepts a reducer as a statement of the builder.
   @inlinable
   public static func buildExpression<R: Reducer>(_ reducer: R) -> R
   where R.State == State, R.Action == Action {
     reducer
   }
 
+  /// An empty builder: a reducer that does nothing.
   @inlinable
   public static func buildBlock() -> EmptyReducer<State, Action> {
     EmptyReducer()
   }
 
+  /// The first reducer of a block.
   @inlinable
   public static func buildPartialBlock<R: Reducer>(first: R) -> R
   where R.State == State, R.Action == Action {
     first
   }
 
+  /// Appends the next reducer of a block; both run, in order.
   @inlinable
   public static func buildPartialBlock<R0: Reducer, R1: Reducer>(
     accumulated: R0, next: R1
@@ -26,12 +30,14 @@ public enum ReducerBuilder<State, Action: Sendable> {
     CombinedReducer(accumulated, next)
   }
 
+  /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.
   @inlinable
   public static func buildOptional<R: Reducer>(_ reducer: R?) -> OptionalReducer<R>
   where R.State == State, R.Action == Action {
     OptionalReducer(reducer)
   }
 
+  /// One branch of an `if`/`else` or `switch`.
   @inlinable
   public static func buildEither<First: Reducer, Second: Reducer>(
     first reducer: First
@@ -39,6 +45,7 @@ public enum ReducerBuilder<State, Action: Sendable> {
     .first(reducer)
   }
 
+  /// One branch of an `if`/`else` or `switch`.
   @inlinable
   public static func buildEither<First: Reducer, Second: Reducer>(
     second reducer: Second
@@ -52,6 +59,7 @@ public struct EmptyReducer<State, Action: Sendable>: Reducer {
   /// Creates a reducer that leaves the state alone and returns no effect.
   @inlinable public init() {}
 
+  /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
 }
@@ -68,6 +76,7 @@ where First.State == Second.State, First.Action == Second.Action {
     self.second = second
   }
 
+  /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.
   @inlinable
   public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
     let firstEffect = first.reduce(into: &state, action: action)
@@ -82,6 +91,7 @@ public struct OptionalReducer<Wrapped: Reducer>: Reducer {
   @inlinable
   init(_ wrapped: Wrapped?) { self.wrapped = wrapped }
 
+  /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.
   @inlinable
   public func reduce(into state: inout Wrapped.State, action: Wrapped.Action) -> Effect<Wrapped.Action> {
     wrapped?.reduce(into: &state, action: action) ?? .none
@@ -96,6 +106,7 @@ where First.State == Second.State, First.Action == Second.Action {
   /// The second branch.
   case second(Second)
 
+  /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.
   @inlinable
   public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
     switch self {
@@ -123,6 +134,7 @@ where Reducers.State == State, Reducers.Action == Action {
     self.reducers = build()
   }
 
+  /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reducers.reduce(into: &state, action: action)

@@ -31,6 +31,7 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
       state: toChildState, action: ActionPath(embed: embed, extract: extract), child: child)
   }
 
+  /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     let storage = self.storage

@@ -73,6 +73,7 @@ public struct TracedReducer<Base: Reducer>: Reducer {
   let label: String
   let tracer: Tracer
 
+  /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let before = state
     let effect = base.reduce(into: &state, action: action)

@@ -36,6 +36,7 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
     /// The screen it was checked against.
     public var screen: String
 
+    /// The failure as `FILE:LINE: expectation failed: …` followed by the screen.
     public var description: String {
       "\(file):\(line): expectation failed: \(source)\n--- screen\n\(screen)"
     }

@@ -66,6 +66,7 @@ public struct AppFeature: Reducer {
     self.stopwatch = StopwatchFeature(clock: clock)
   }
 
+  /// The three screens, each scoped to its part of the state, then the shell's own logic.
   public var body: some Reducer<State, Action> {
     Scope(state: \State.counter, action: Action.counterPath) { CounterFeature() }
     Scope(state: \State.stopwatch, action: Action.stopwatchPath) { stopwatch }

@@ -34,6 +34,7 @@ public struct CounterFeature: Reducer {
   /// Creates the feature.
   public init() {}
 
+  /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     if state.alert != nil, action != .dismissAlert { return .none }
     switch action {

@@ -69,6 +69,7 @@ public struct StopwatchFeature: Reducer {
     return { origin.duration(to: clock.now) }
   }
 
+  /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .toggle:

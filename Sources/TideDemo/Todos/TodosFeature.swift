@@ -134,6 +134,7 @@ public struct TodosFeature: Reducer {
   /// Creates the feature.
   public init() {}
 
+  /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .editor(let editorAction):
