@@ -1,0 +1,159 @@
+import Clocks
+import Testing
+import Tide
+import TideTerminal
+import TideTesting
+
+@testable import TideDemo
+
+@MainActor
+@Suite("App shell")
+struct AppFeatureTests {
+  func makeStore(_ state: AppFeature.State = AppFeature.State()) -> TestStore<AppFeature.State, AppFeature.Action> {
+    let clock = TestClock()
+    return TestStore(initialState: state, reducer: AppFeature(clock: clock), clock: clock)
+  }
+
+  @Test func tabAndBackTabCycleTheScreens() async {
+    let store = makeStore()
+    #expect(store.state.screen == .counter)
+    await store.send(.nextScreen) { $0.screen = .stopwatch }
+    await store.send(.nextScreen) { $0.screen = .todos }
+    await store.send(.nextScreen) { $0.screen = .counter }
+    await store.send(.previousScreen) { $0.screen = .todos }
+    await store.send(.previousScreen) { $0.screen = .stopwatch }
+    await store.send(.previousScreen) { $0.screen = .counter }
+    await store.finish()
+  }
+
+  @Test func helpTogglesAndQuitQuits() async {
+    let store = makeStore()
+    await store.send(.toggleHelp) { $0.isHelpShown = true }
+    await store.send(.toggleHelp) { $0.isHelpShown = false }
+    await store.send(.quit) { $0.isQuitting = true }
+    await store.finish()
+  }
+
+  @Test func saveFailedShowsAWarning() async {
+    let store = makeStore()
+    await store.send(.saveFailed("Could not save todos: disk full")) {
+      $0.warning = "Could not save todos: disk full"
+    }
+    var canvas = Canvas(columns: 80, rows: 24)
+    AppFeature.draw(store.state, on: &canvas)
+    #expect(canvas.text(ofRow: 22).contains("! Could not save todos: disk full"))
+    await store.finish()
+  }
+
+  @Test func childActionsReachTheirScreensOnly() async {
+    let store = makeStore()
+    await store.send(.counter(.increment)) { $0.counter.count = 1 }
+    await store.send(.todos(.startAdding)) {
+      $0.todos.editor = TodosFeature.Editor(purpose: .add, input: TextInput(limit: Todo.maximumTitleLength))
+    }
+    await store.send(.todos(.editor(.insert("a")))) { $0.todos.editor?.input.insert("a") }
+    await store.send(.todos(.editor(.submit))) {
+      $0.todos.editor = nil
+      $0.todos.todos = [Todo(id: 1, title: "a")]
+      $0.todos.selection = 1
+    }
+    await store.finish()
+  }
+
+  @Test func theStopwatchRunsOnTheAppClock() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: AppFeature.State(screen: .stopwatch), reducer: AppFeature(clock: clock), clock: clock)
+    await clock.advance(by: .seconds(7))  // time before the start does not count
+    await store.send(.stopwatch(.toggle)) {
+      $0.stopwatch.startedAt = .seconds(7)
+      $0.stopwatch.lastReading = .seconds(7)
+    }
+    await store.receive(.stopwatch(.tick), timeout: .milliseconds(50)) {
+      $0.stopwatch.lastReading = .milliseconds(7050)
+    }
+    await store.send(.stopwatch(.toggle)) {
+      $0.stopwatch.accumulated = .milliseconds(50)
+      $0.stopwatch.startedAt = nil
+    }
+    await store.finish()
+  }
+
+  // MARK: - Key dispatch
+
+  @Test(arguments: [Screen.counter, .stopwatch, .todos])
+  func globalKeysOnEveryScreen(screen: Screen) {
+    let state = AppFeature.State(screen: screen)
+    #expect(AppFeature.action(for: .character("q"), in: state) == .quit)
+    #expect(AppFeature.action(for: .control("c"), in: state) == .quit)
+    #expect(AppFeature.action(for: .tab, in: state) == .nextScreen)
+    #expect(AppFeature.action(for: .backTab, in: state) == .previousScreen)
+    #expect(AppFeature.action(for: .character("?"), in: state) == .toggleHelp)
+    #expect(AppFeature.action(for: .resize, in: state) == nil)
+  }
+
+  @Test func qTypesWhileTypingButCtrlCStillQuits() {
+    var state = AppFeature.State(screen: .todos)
+    state.todos.editor = TodosFeature.Editor(purpose: .add, input: TextInput(limit: Todo.maximumTitleLength))
+    #expect(AppFeature.action(for: .character("q"), in: state) == .todos(.editor(.insert("q"))))
+    #expect(AppFeature.action(for: .character("?"), in: state) == .todos(.editor(.insert("?"))))
+    #expect(AppFeature.action(for: .tab, in: state) == nil)
+    #expect(AppFeature.action(for: .backTab, in: state) == nil)
+    #expect(AppFeature.action(for: .control("c"), in: state) == .quit)
+  }
+
+  @Test(arguments: [Screen.counter, .stopwatch, .todos])
+  func whileHelpIsShownOnlyHelpAndQuitKeysWork(screen: Screen) {
+    var state = AppFeature.State(screen: screen)
+    state.isHelpShown = true
+    #expect(AppFeature.action(for: .character("?"), in: state) == .toggleHelp)
+    #expect(AppFeature.action(for: .escape, in: state) == .toggleHelp)
+    #expect(AppFeature.action(for: .character("q"), in: state) == .quit)
+    #expect(AppFeature.action(for: .control("c"), in: state) == .quit)
+    for key: Key in [.tab, .backTab, .character("+"), .character("s"), .character("a"), .enter] {
+      #expect(AppFeature.action(for: key, in: state) == nil, "key \(key)")
+    }
+  }
+
+  @Test func theFooterAndTheHelpOverlayComeFromTheBindings() {
+    var state = AppFeature.State(screen: .counter)
+    var canvas = Canvas(columns: 80, rows: 24)
+    AppFeature.draw(state, on: &canvas)
+    let footer = canvas.text(ofRow: 23)
+    for help in ["increment", "decrement", "reset", "next screen", "help", "quit"] {
+      #expect(footer.contains(help), "footer: \(footer)")
+    }
+    state.isHelpShown = true
+    canvas = Canvas(columns: 80, rows: 24)
+    AppFeature.draw(state, on: &canvas)
+    let screen = canvas.text()
+    #expect(screen.contains("Keys: Counter"))
+    for help in CounterFeature.keys.helpEntries.map(\.help) + AppFeature.globalKeys.helpEntries.map(\.help) {
+      #expect(screen.contains(help), "overlay lacks \(help)")
+    }
+    #expect(screen.contains("close help"))
+  }
+
+  @Test func theHeaderHighlightsTheCurrentTab() {
+    for screen in Screen.allCases {
+      var canvas = Canvas(columns: 80, rows: 24)
+      AppFeature.draw(AppFeature.State(screen: screen), on: &canvas)
+      #expect(canvas.text(ofRow: 0).contains(" Counter   Stopwatch   Todos "))
+      let column = canvas.text(ofRow: 0).distance(
+        of: " \(screen.title) ")
+      #expect(canvas[column + 1, 0].style.reverse, "\(screen) tab not highlighted")
+      for other in Screen.allCases where other != screen {
+        let otherColumn = canvas.text(ofRow: 0).distance(of: " \(other.title) ")
+        #expect(!canvas[otherColumn + 1, 0].style.reverse)
+      }
+    }
+  }
+}
+
+extension String {
+  /// The column (in characters) where `needle` starts; -1 if absent.
+  func distance(of needle: String) -> Int {
+    guard let range = range(of: needle) else { return -1 }
+    return self[..<range.lowerBound].count
+  }
+}
