@@ -145,7 +145,8 @@ final class EffectRunner<Action: Sendable>: Sendable {
   }
 
   /// Sends `action` at start + after + n × every, from the store's clock. Ticks whose time
-  /// passed while the previous one was delivered are skipped, never delivered in a burst.
+  /// came while the previous one was delivered are skipped, never delivered in a burst: two
+  /// ticks are never sent at the same clock reading.
   private func runTimer(
     _ action: Action, first: Duration, every: Duration, context: EffectContext<Action>
   ) async {
@@ -157,6 +158,7 @@ final class EffectRunner<Action: Sendable>: Sendable {
         return
       }
       await context.send(action)
+      // The first tick still ahead of the clock: floor(elapsed / every) + 1.
       let elapsed = clock.now - first
       let due = elapsed < .zero ? 0 : Int(elapsed.attoseconds / every.attoseconds) + 1
       tick = max(tick + 1, due)

@@ -39,11 +39,16 @@ public struct TerminalApp<State, Action: Sendable> {
   public func frame(size: TerminalSize) -> Canvas {
     var canvas = Canvas(columns: size.columns, rows: size.rows)
     if size.columns < minimumSize.columns || size.rows < minimumSize.rows {
+      // One line when it fits, else wrapped before "(need", so the size needed stays readable.
       let message = "Terminal too small (need \(minimumSize))"
-      let width = min(message.displayWidth, size.columns)
-      _ = canvas.drawTruncated(
-        message, atColumn: max(0, (size.columns - width) / 2), row: max(0, (size.rows - 1) / 2),
-        width: size.columns)
+      let lines = message.displayWidth <= size.columns
+        ? [message] : ["Terminal too small", "(need \(minimumSize))"]
+      let top = max(0, (size.rows - lines.count) / 2)
+      for (offset, line) in lines.enumerated() {
+        let width = min(line.displayWidth, size.columns)
+        canvas.drawTruncated(
+          line, atColumn: max(0, (size.columns - width) / 2), row: top + offset, width: size.columns)
+      }
     } else {
       view(store.state, &canvas)
     }

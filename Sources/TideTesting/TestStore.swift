@@ -195,21 +195,21 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   private func check(
     _ update: ((inout State) throws -> Void)?,
     actual: State,
-    what: String,
+    what: @autoclosure () -> String,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) {
     var expected = exhaustivity == .on ? expectedState : actual
     do {
       try update?(&expected)
     } catch {
-      reportIssue(error, "The assertion closure threw while \(what).",
+      reportIssue(error, "The assertion closure threw while \(what()).",
                   fileID: fileID, filePath: filePath, line: line, column: column)
     }
     if expected != actual {
       let difference = diff(expected, actual, format: .proportional) ?? "(no printable difference)"
       reportIssue(
         """
-        State after \(what) does not match the expectation:
+        State after \(what()) does not match the expectation:
         \(difference)
         (Expected: −, Actual: +)
         """, fileID: fileID, filePath: filePath, line: line, column: column)

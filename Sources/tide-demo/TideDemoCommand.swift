@@ -10,8 +10,21 @@ struct TideDemoCommand: AsyncParsableCommand {
     commandName: "tide-demo",
     abstract: "Counter, Stopwatch and Todos in the terminal, driven by a Tide store.",
     version: "tide-demo 0.1.0",
-    subcommands: [Interactive.self, Replay.self],
-    defaultSubcommand: Interactive.self)
+    subcommands: [Replay.self])
+
+  @Option(help: "The screen to start on: counter, stopwatch or todos.")
+  var screen: Screen = .counter
+
+  @Option(help: "The todo file (default: $XDG_DATA_HOME/tide-demo/todos.json or ~/.local/share/tide-demo/todos.json).")
+  var data: String?
+
+  @Option(help: "Append one JSON object per action (time, action, state diff) to this file.")
+  var trace: String?
+
+  @MainActor
+  func run() async throws {
+    try await DemoRunner.runInteractive(screen: screen, dataPath: data, tracePath: trace)
+  }
 
   /// Runs a command, mapping failures to SPEC.md's exit statuses: 0 success, 1 a failed
   /// expectation, 2 a usage or script error.
@@ -40,30 +53,16 @@ struct TideDemoCommand: AsyncParsableCommand {
 
 extension Screen: ExpressibleByArgument {}
 
-/// The interactive app (the default command).
-struct Interactive: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "run", abstract: "Run the interactive app (the default).")
-
-  @Option(help: "The screen to start on: counter, stopwatch or todos.")
-  var screen: Screen = .counter
-
-  @Option(help: "The todo file (default: $XDG_DATA_HOME/tide-demo/todos.json or ~/.local/share/tide-demo/todos.json).")
-  var data: String?
-
-  @Option(help: "Append one JSON object per action (time, action, state diff) to this file.")
-  var trace: String?
-
-  @MainActor
-  func run() async throws {
-    try await DemoRunner.runInteractive(screen: screen, dataPath: data, tracePath: trace)
-  }
-}
-
 /// Headless replay of key scripts.
 struct Replay: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Replay key scripts headlessly and print the final screen.")
+    abstract: "Replay key scripts headlessly and print the final screen.",
+    discussion: """
+      Each script runs from a fresh app on a virtual clock. The top-level --screen and --data \
+      options apply (tide-demo replay X.keys --screen todos); without --data no file is touched.
+      """)
+
+  @ParentCommand var app: TideDemoCommand
 
   @Argument(help: "Key scripts (.keys) to replay, each from a fresh app.")
   var scripts: [String]
@@ -73,12 +72,6 @@ struct Replay: AsyncParsableCommand {
 
   @Flag(help: "Print every rendered frame, each after a '--- frame N (after LINE: TEXT)' line.")
   var frames = false
-
-  @Option(help: "A todo file to load and save (replays touch no file without it).")
-  var data: String?
-
-  @Option(help: "The screen to start on: counter, stopwatch or todos.")
-  var screen: Screen = .counter
 
   func validate() throws {
     guard !scripts.isEmpty else { throw ValidationError("give at least one key script") }
@@ -96,7 +89,7 @@ struct Replay: AsyncParsableCommand {
   @MainActor
   func run() async throws {
     try await DemoRunner.replay(
-      scripts: scripts, size: parsedSize!, frames: frames, dataPath: data, screen: screen,
+      scripts: scripts, size: parsedSize!, frames: frames, dataPath: app.data, screen: app.screen,
       output: { print($0) })
   }
 }

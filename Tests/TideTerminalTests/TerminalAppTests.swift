@@ -34,9 +34,12 @@ import TideTerminal
     let clock = VirtualClock()
     let app = Ticker.app(clock: clock, minimumSize: TerminalSize(columns: 60, rows: 20))
     #expect(app.frame(size: TerminalSize(columns: 59, rows: 30)).text().contains("Terminal too small (need 60x20)"))
-    // 20 columns cannot hold 31: cut with an ellipsis, starting at the left edge.
+    // 20 columns cannot hold 31: wrapped before "(need", each line centred.
     let narrow = app.frame(size: TerminalSize(columns: 20, rows: 5))
-    #expect(narrow.text() == screen(rows: 5, [2: "Terminal too small …"]))
+    #expect(narrow.text() == screen(rows: 5, [1: " Terminal too small", 2: "    (need 60x20)"]))
+    // 10 columns cannot hold either line: each is cut with an ellipsis.
+    let tiny = app.frame(size: TerminalSize(columns: 10, rows: 5))
+    #expect(tiny.text() == screen(rows: 5, [1: "Terminal …", 2: "(need 60x…"]))
     // A zero-sized terminal draws nothing and does not crash.
     #expect(app.frame(size: TerminalSize(columns: 0, rows: 0)).text() == "")
   }

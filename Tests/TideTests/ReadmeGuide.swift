@@ -145,8 +145,9 @@ func scopeExample() {
   let store = TestStore(initialState: Ticker.State(), reducer: Ticker(), clock: clock)
 
   await store.send(.start) { $0.isRunning = true }
-  await clock.advance(by: .seconds(2))
+  await clock.advance(by: .seconds(1))
   await store.receive(.tick) { $0.ticks = 1 }
+  await clock.advance(by: .seconds(1))
   await store.receive(.tick) { $0.ticks = 2 }
   await store.send(.stop) { $0.isRunning = false }
   await store.finish()  // fails if an action went unasserted or an effect still runs

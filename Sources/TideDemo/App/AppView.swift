@@ -19,9 +19,22 @@ extension AppFeature {
         "! " + warning, atColumn: 1, row: canvas.rows - 2, width: canvas.columns - 2,
         style: Style(bold: true, foreground: .yellow))
     }
-    let footer = keys(for: state).helpLine(maxWidth: canvas.columns - 2)
-    canvas.drawTruncated(footer, atColumn: 1, row: canvas.rows - 1, width: canvas.columns - 2, style: Style(dim: true))
+    canvas.drawTruncated(
+      footer(for: state, width: canvas.columns - 2), atColumn: 1, row: canvas.rows - 1,
+      width: canvas.columns - 2, style: Style(dim: true))
     if state.isHelpShown { drawHelp(state, on: &canvas) }
+  }
+
+  /// The footer: the screen's keys that fit, then always the global ones (so `? help` is never
+  /// crowded out by a screen with many keys).
+  static func footer(for state: State, width: Int) -> String {
+    let all = keys(for: state)
+    let globalActions: [Action] = [.nextScreen, .previousScreen, .toggleHelp, .quit]
+    let screen = KeyMap(all.bindings.filter { !globalActions.contains($0.action) })
+    let global = KeyMap(all.bindings.filter { globalActions.contains($0.action) }).helpLine(maxWidth: width)
+    guard !global.isEmpty else { return screen.helpLine(maxWidth: width) }
+    let screenLine = screen.helpLine(maxWidth: max(0, width - global.displayWidth - 2))
+    return screenLine.isEmpty ? global : screenLine + "  " + global
   }
 
   private static func drawHeader(_ state: State, on canvas: inout Canvas) {
