@@ -25,16 +25,32 @@ struct EndToEndTests {
     }
 
     deinit {
-      // Synchronous on purpose: the server must not outlive the test.
+      // Synchronous on purpose: the server must not outlive the test. A server (or app) that
+      // inherited blocked signals may ignore kill-server's hang-up, so both are then killed
+      // outright with SIGKILL, which no mask blocks.
+      let pids = runSynchronously(["display-message", "-p", "-t", name, "#{pid} #{pane_pid}"])
+        .split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
       for arguments in [["kill-session", "-t", name], ["kill-server"]] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tmux)
-        process.arguments = ["-S", socket] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try? process.run()
-        process.waitUntilExit()
+        _ = runSynchronously(arguments)
       }
+      if pids.count == 2 {
+        kill(-pids[1], SIGKILL)
+        kill(pids[1], SIGKILL)
+        kill(pids[0], SIGKILL)
+      }
+    }
+
+    private func runSynchronously(_ arguments: [String]) -> String {
+      let process = Process()
+      let output = Pipe()
+      process.executableURL = URL(fileURLWithPath: tmux)
+      process.arguments = ["-S", socket] + arguments
+      process.standardOutput = arguments.first == "display-message" ? output : FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      guard (try? process.run()) != nil else { return "" }
+      process.waitUntilExit()
+      guard arguments.first == "display-message" else { return "" }
+      return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
     @discardableResult

@@ -140,11 +140,13 @@ final class Tmux {
   /// Should the server not go, it and the app are killed outright.
   func shutDown() {
     let server = pid_t(display("#{pid}"))
+    let pane = pid_t(display("#{pane_pid}"))
     let app = try? appPID()
-    if (try? tmux("kill-server")) == nil {
-      if let server { kill(server, SIGKILL) }
-      if let app { kill(app, SIGKILL) }
-    }
+    _ = try? tmux("kill-server")
+    // Whatever ignored the hang-up (a blocked signal mask is inherited), SIGKILL cannot ignore.
+    if let app { kill(app, SIGKILL) }
+    if let pane { kill(pane, SIGKILL) }
+    if let server { kill(server, SIGKILL) }
     try? FileManager.default.removeItem(at: directory)
   }
 
