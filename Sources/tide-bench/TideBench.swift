@@ -31,6 +31,7 @@ struct TideBench: AsyncParsableCommand {
   @MainActor
   func run() async throws {
     let selected = scenarios.isEmpty ? Self.allScenarios : scenarios
+    var results: [String: Measurement] = [:]
     for name in selected {
       let measurement: Measurement
       switch name {
@@ -56,6 +57,16 @@ struct TideBench: AsyncParsableCommand {
         continue
       }
       print(measurement.line)
+      results[name] = measurement
+    }
+    // The todo-10k budget is relative to todo-1k; the baseline's own growth shows how much of it
+    // the reducer body (hash lookups in a larger table) accounts for.
+    if let small = results["todo-1k"], let large = results["todo-10k"],
+      let smallBaseline = small.baseline, let largeBaseline = large.baseline
+    {
+      print(String(
+        format: "todo-10k/todo-1k: tide %.2f, baseline %.2f", large.tide / small.tide,
+        largeBaseline / smallBaseline))
     }
   }
 }
