@@ -44,12 +44,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// Runs the effects at the same time.
   @inlinable
   public static func merge(_ effects: [Self]) -> Self {
-    let work = effects.filter { !$0.isNone }
-    switch work.count {
-    case 0: return .none
-    case 1: return work[0]
-    default: return Self(.merge(work))
-    }
+    combining(effects, Operation.merge)
   }
 
   /// Runs the effects one after the other: each starts when the one before has finished.
@@ -59,11 +54,17 @@ public struct Effect<Action: Sendable>: Sendable {
   /// Runs the effects one after the other: each starts when the one before has finished.
   @inlinable
   public static func concatenate(_ effects: [Self]) -> Self {
+    combining(effects, Operation.concatenate)
+  }
+
+  /// `effects` without the ones that do nothing, combined by `combine` when more than one is left.
+  @inlinable
+  static func combining(_ effects: [Self], _ combine: ([Self]) -> Operation) -> Self {
     let work = effects.filter { !$0.isNone }
     switch work.count {
     case 0: return .none
     case 1: return work[0]
-    default: return Self(.concatenate(work))
+    default: return Self(combine(work))
     }
   }
 
