@@ -14,35 +14,23 @@ protocol EffectHandler<Action>: AnyObject {
 /// store: a running effect must never keep its store alive, so releasing the store ends its
 /// effects.
 ///
-/// It is not a `weak` reference because a weak reference gives the store a side table and
-/// makes every retain and release of it slower, on the hot path of `send`. Instead the store
-/// detaches the link in its main-actor-isolated deinit, and the link is only read on the main
-/// actor: while `isAttached` is true the store is alive, and a caller takes a strong reference
-/// before using it.
+/// A `weak` reference, read only on the main actor: a store released while an effect is about
+/// to call back reads as `nil`, never as a dangling reference. (An `unowned(unsafe)` link was
+/// measured to save about 15% of a `send`, but a store released off the main actor could be
+/// reached between its last release and its deinit; safety won.)
 final class StoreLink<Action: Sendable>: Sendable {
-  @MainActor private var isAttached = false
-  @MainActor private unowned(unsafe) var target: (any EffectHandler<Action>)?
+  @MainActor private weak var target: (any EffectHandler<Action>)?
 
   init() {}
 
   @MainActor
   func attach(_ handler: any EffectHandler<Action>) {
     target = handler
-    isAttached = true
-  }
-
-  @MainActor
-  func detach() {
-    isAttached = false
-    target = nil
   }
 
   /// The store, strongly referenced, if it is still alive.
   @MainActor
-  var handler: (any EffectHandler<Action>)? {
-    guard isAttached, let target else { return nil }
-    return target
-  }
+  var handler: (any EffectHandler<Action>)? { target }
 }
 
 /// Runs effects inside tasks: the asynchronous half of the store's effect interpreter.

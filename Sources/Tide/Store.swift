@@ -79,9 +79,7 @@ public final class Store<State, Action: Sendable> {
     link.attach(self)
   }
 
-  // Isolated, so detaching the link cannot race with a main-actor effect callback using it.
-  isolated deinit {
-    runner.link.detach()
+  deinit {
     runner.registry.close()
   }
 
