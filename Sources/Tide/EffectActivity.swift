@@ -10,11 +10,11 @@ package final class EffectActivity: Sendable {
   package struct Counts: Sendable, Equatable {
     /// Effect tasks started and not yet finished.
     package var running = 0
-    /// Effect tasks asleep on the store's clock inside a store-managed sleep (timers,
-    /// debounce, throttle).
-    package var sleeping = 0
-    /// The deadlines of those sleeps, as offsets from the store's start on its clock.
+    /// The deadlines of the effect tasks asleep on the store's clock inside a store-managed
+    /// sleep (timers, debounce, throttle), as offsets from the store's start on its clock.
     package var sleepDeadlines: [Duration] = []
+    /// How many effect tasks are asleep in a store-managed sleep.
+    package var sleeping: Int { sleepDeadlines.count }
     /// Effect tasks suspended only because they await child effect tasks of their own.
     package var waitingOnChildren = 0
     /// Effect tasks cancelled by id (or all at once) that have not ended yet: busy, whatever
@@ -22,6 +22,12 @@ package final class EffectActivity: Sendable {
     package var cancelling = 0
     /// Increases on every change.
     package var version: UInt64 = 0
+
+    /// Whether the effects are idle when `asleep` of them sleep until a time still to come: none
+    /// is being cancelled, and every running task sleeps or waits only on child tasks.
+    package func isIdle(asleep: Int) -> Bool {
+      cancelling == 0 && running == waitingOnChildren + asleep
+    }
   }
 
   private struct Storage {

@@ -18,13 +18,9 @@ struct EffectContext<Action: Sendable>: Sendable {
       try Task.checkCancellation()
       return
     }
-    activity.update {
-      $0.sleeping += 1
-      $0.sleepDeadlines.append(deadline)
-    }
+    activity.update { $0.sleepDeadlines.append(deadline) }
     defer {
       activity.update {
-        $0.sleeping -= 1
         if let index = $0.sleepDeadlines.firstIndex(of: deadline) { $0.sleepDeadlines.remove(at: index) }
       }
     }

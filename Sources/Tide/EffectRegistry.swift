@@ -83,11 +83,6 @@ final class EffectRegistry: Sendable {
     cancel { Array($0.keysByID[id] ?? []) }
   }
 
-  /// Whether a task registered under `id` is still running.
-  func isRunning(id: EffectID) -> Bool {
-    storage.withLock { $0.keysByID[id]?.isEmpty == false }
-  }
-
   /// Cancels every running effect task; the store stays usable.
   func cancelAll() {
     cancel { Array($0.tasks.keys) }

@@ -134,18 +134,7 @@ extension Store {
     clock.setOnChange { activity.signal() }
     while true {
       let counts = activity.counts
-      if counts.cancelling == 0, counts.running == counts.waitingOnChildren + clock.sleeperCount { return }
-      await activity.waitForChange(after: counts.version)
-    }
-  }
-
-  /// Waits until every effect of this store has finished or is asleep in a store-managed
-  /// sleep (timer, interval, debounce, throttle, delayed send) on the store's clock.
-  package func waitUntilEffectsIdle() async {
-    let activity = effectActivity
-    while true {
-      let counts = activity.counts
-      if counts.cancelling == 0, counts.running == counts.waitingOnChildren + counts.sleeping { return }
+      if counts.isIdle(asleep: clock.sleeperCount) { return }
       await activity.waitForChange(after: counts.version)
     }
   }

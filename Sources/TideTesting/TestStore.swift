@@ -254,7 +254,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   private func isIdle(_ counts: EffectActivity.Counts) -> Bool {
     let now = store.clockOffset
     let asleep = counts.sleepDeadlines.count { $0 > now }
-    return counts.cancelling == 0 && counts.running == counts.waitingOnChildren + asleep
+    return counts.isIdle(asleep: asleep)
   }
 
   private func advanceClock(
