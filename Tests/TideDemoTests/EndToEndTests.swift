@@ -60,7 +60,7 @@ struct EndToEndTests {
 
     /// Starts `binary arguments` in an 80x24 pane, from a shell script that records `stty -g`
     /// before and after and the exit status, then keeps the pane open.
-    func start(_ binary: String, _ arguments: [String]) async throws {
+    func start(_ binary: String, _ arguments: [String], isRetry: Bool = false) async throws {
       let quoted = ([binary] + arguments).map { "'\($0)'" }.joined(separator: " ")
       let script = """
         #!/bin/sh
@@ -108,7 +108,14 @@ struct EndToEndTests {
         if try await tmux(["has-session", "-t", name]).status == 0 { return }
         try await Task.sleep(for: .milliseconds(50))
       }
-      Issue.record("the tmux session did not start within 10 s")
+      // Seen once in a full parallel run right after a fresh build: the server never came up
+      // from the first client. Say so, and try one more client before giving up.
+      if !isRetry {
+        print("EndToEndTests: the tmux session did not start within 10 s; launching it again")
+        try await start(binary, arguments, isRetry: true)
+        return
+      }
+      Issue.record("the tmux session did not start within 10 s, twice")
       throw CancellationError()
     }
 
