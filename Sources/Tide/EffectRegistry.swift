@@ -83,6 +83,13 @@ final class EffectRegistry: Sendable {
     cancel { Array($0.keysByID[id] ?? []) }
   }
 
+  /// The tasks running under `id` now.
+  func tasks(id: EffectID) -> [Task<Void, Never>] {
+    storage.withLock { storage in
+      (storage.keysByID[id] ?? []).compactMap { storage.tasks[$0]?.task }
+    }
+  }
+
   /// Cancels every running effect task; the store stays usable.
   func cancelAll() {
     cancel { Array($0.tasks.keys) }

@@ -9,6 +9,7 @@ protocol ParentStore<State, Action>: AnyObject {
   func send(batch actions: [Action]) -> StoreTask
   func addObserver(_ callback: @escaping (State) -> Void) -> ObservationToken
   var activity: EffectActivity { get }
+  func finishEffects(id: EffectID) async
 }
 
 /// Connects a scoped store to its parent through a state projection and an action embedding.
@@ -52,6 +53,10 @@ final class ScopeBridge<ParentState, ParentAction: Sendable, State, Action: Send
 
   @inlinable
   var activity: EffectActivity { parent.effectActivity }
+
+  @usableFromInline func finishEffects(id: EffectID) async {
+    await parent.finishEffects(id: id)
+  }
 }
 
 extension Store {

@@ -226,6 +226,27 @@ public final class Store<State, Action: Sendable> {
     runner.clock.now
   }
 
+  /// Waits until no effect marked with `id` (see ``Effect/cancellable(id:cancelInFlight:)``)
+  /// is running, including ones that start while it waits.
+  ///
+  /// A program uses it to let work that must not be dropped — a save started by the last
+  /// action — finish before it exits; bound the wait yourself if it must not hang.
+  public func finishEffects(id: some Hashable & Sendable) async {
+    await finishEffects(id: EffectID(id))
+  }
+
+  func finishEffects(id: EffectID) async {
+    if let parent {
+      await parent.finishEffects(id: id)
+      return
+    }
+    while true {
+      let tasks = runner.registry.tasks(id: id)
+      if tasks.isEmpty { return }
+      for task in tasks { await task.value }
+    }
+  }
+
   /// Cancels every running effect of the store.
   package func cancelAllEffects() {
     runner.registry.cancelAll()

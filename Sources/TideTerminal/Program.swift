@@ -89,9 +89,34 @@ public final class Program<State, Action: Sendable> {
       if app.isFinished(app.store.state) { break }
       drawIfDue()
     }
+    let finished = await finishPendingWork(within: .seconds(5))
     screen.stop()
     for await event in events {
       if case .screenStopped = event { break }
     }
+    if !finished {
+      FileHandle.standardError.write(Data((app.unfinishedWorkMessage() + "\n").utf8))
+    }
+  }
+
+  /// Waits for the effects marked ``Tide/Effect/finishesBeforeExit()``; `false` if they were
+  /// still running after `limit`.
+  private func finishPendingWork(within limit: Duration) async -> Bool {
+    let (outcome, report) = AsyncStream.makeStream(of: Bool.self)
+    let store = app.store
+    let waiter = Task {
+      await store.finishEffects(id: ExitWork.pending)
+      report.yield(true)
+    }
+    let timer = Task {
+      try? await Task.sleep(for: limit)
+      report.yield(false)
+    }
+    defer {
+      waiter.cancel()
+      timer.cancel()
+    }
+    for await finished in outcome { return finished }
+    return false
   }
 }

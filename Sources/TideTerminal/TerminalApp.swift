@@ -17,6 +17,10 @@ public struct TerminalApp<State, Action: Sendable> {
   public var quitAction: Action
   /// Whether the program is done (it quit).
   public var isFinished: (State) -> Bool
+  /// What to tell the user on standard error when work marked with
+  /// ``Tide/Effect/finishesBeforeExit()`` did not finish in time as the program ended: what was
+  /// lost and where any copy of it is.
+  public var unfinishedWorkMessage: () -> String
 
   /// Creates a terminal program.
   public init(
@@ -25,7 +29,8 @@ public struct TerminalApp<State, Action: Sendable> {
     view: @escaping (State, inout Canvas) -> Void,
     keyAction: @escaping (State, Key) -> Action?,
     quitAction: Action,
-    isFinished: @escaping (State) -> Bool
+    isFinished: @escaping (State) -> Bool,
+    unfinishedWorkMessage: @escaping () -> String = { "some work did not finish before the program ended" }
   ) {
     self.store = store
     self.minimumSize = minimumSize
@@ -33,6 +38,7 @@ public struct TerminalApp<State, Action: Sendable> {
     self.keyAction = keyAction
     self.quitAction = quitAction
     self.isFinished = isFinished
+    self.unfinishedWorkMessage = unfinishedWorkMessage
   }
 
   /// The frame to show at `size`: the view of the current state, or the too-small message.

@@ -171,3 +171,38 @@ struct CancellationTests {
     #expect(store.state == [1])
   }
 }
+
+@MainActor
+@Suite("Finishing effects by id")
+struct FinishEffectsTests {
+  private enum ID: Hashable, Sendable { case save, other }
+
+  @Test(.timeLimit(.minutes(1)))
+  func waitsForEveryEffectMarkedWithTheIDAndNoOther() async {
+    let clock = VirtualClock()
+    let store = Store(
+      initialState: [],
+      reducer: Reduce<[Int], Int> { log, n in
+        log.append(n)
+        guard n > 0, n < 10 else { return .none }
+        return .merge(
+          .send(-n, after: .seconds(n)).cancellable(id: ID.save),
+          .send(-100, after: .seconds(100)).cancellable(id: ID.other))
+      },
+      clock: clock)
+    store.send(1)
+    store.send(2)
+    await store.waitUntilIdle(on: clock)
+    let finished = Task { @MainActor in
+      await store.finishEffects(id: ID.save)
+      store.send(99)
+    }
+    for _ in 0..<3 {
+      clock.advance(by: .seconds(1))
+      await store.waitUntilIdle(on: clock)
+    }
+    // Had it waited for the effect due at 100 s too, this would never return.
+    await finished.value
+    #expect(store.state == [1, 2, -1, -2, 99])
+  }
+}

@@ -1,4 +1,5 @@
 import Tide
+import TideTerminal
 
 extension AppFeature {
   /// Saves the todos after every action that changed them, as an effect: the reducer never
@@ -18,6 +19,7 @@ extension AppFeature {
       } catch: { error, send in
         await send(.saveFailed(String(describing: error)))
       }
+      .finishesBeforeExit()
     }
   }
 }
