@@ -68,6 +68,13 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "tide-hello", dependencies: ["Tide", "TideTerminal"], path: "Examples/tide-hello"),
+    // One small program per seed library's README, each rewritten on Tide; ExamplesTests checks
+    // what each README promises.
+    .executableTarget(name: "CounterAlert", dependencies: ["Tide"], path: "Examples/CounterAlert"),
+    .executableTarget(name: "SubStateLenses", dependencies: ["Tide"], path: "Examples/SubStateLenses"),
+    .executableTarget(name: "TimerMiddleware", dependencies: ["Tide"], path: "Examples/TimerMiddleware"),
+    .executableTarget(name: "PostsRequest", dependencies: ["Tide"], path: "Examples/PostsRequest"),
+    .executableTarget(name: "PingPongEpics", dependencies: ["Tide"], path: "Examples/PingPongEpics"),
     .testTarget(
       name: "TideTests",
       dependencies: [
@@ -76,6 +83,12 @@ let package = Package(
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]),
     .testTarget(name: "TideTestingTests", dependencies: ["Tide", "TideTesting", .product(name: "Clocks", package: "swift-clocks")]),
+    .testTarget(
+      name: "ExamplesTests",
+      dependencies: [
+        "CounterAlert", "SubStateLenses", "TimerMiddleware", "PostsRequest", "PingPongEpics",
+        "Tide", "TideTesting", .product(name: "Clocks", package: "swift-clocks"),
+      ]),
     .testTarget(name: "TideTerminalTests", dependencies: ["TideTerminal", "Tide"]),
     .testTarget(name: "TideDemoTests", dependencies: ["TideDemo", "Tide", "TideTerminal", "TideTesting", .product(name: "Clocks", package: "swift-clocks")]),
   ],
