@@ -4,14 +4,23 @@ import Synchronization
 ///
 /// Tasks register and unregister themselves from any thread, so the table lives behind a
 /// mutex rather than on the main actor: a finishing task must not need a hop to be forgotten.
+/// A finished task leaves the table and every ``EffectGroup`` it joined, so a long-lived effect
+/// that starts many short ones keeps memory flat.
 final class EffectRegistry: Sendable {
+  private struct Entry {
+    let task: Task<Void, Never>
+    let ids: [EffectID]
+    let lifetime: EffectLifetime
+    var groups: [EffectGroup]
+  }
+
   private struct Storage {
     var nextKey: UInt64 = 0
-    var tasks: [UInt64: (task: Task<Void, Never>, ids: [EffectID])] = [:]
+    var entries: [UInt64: Entry] = [:]
     var keysByID: [EffectID: Set<UInt64>] = [:]
     var cancelledKeys: Set<UInt64> = []
-    var finishedEarly: Set<UInt64> = []
     var background: [Task<Void, Never>] = []
+    var onClose: [@Sendable () -> Void] = []
     var isClosed = false
   }
 
@@ -22,40 +31,54 @@ final class EffectRegistry: Sendable {
     self.activity = activity
   }
 
-  /// Starts `body` as a task registered under `ids`, counted as running until it returns.
+  /// Starts `body` as a task registered under `ids`, counted as running until it returns, and
+  /// tracked by `group` while it runs.
   @discardableResult
   func spawn(
-    ids: [EffectID], priority: TaskPriority?, _ body: @escaping @Sendable () async -> Void
-  ) -> Task<Void, Never> {
+    ids: [EffectID], lifetime: EffectLifetime, group: EffectGroup?, priority: TaskPriority?,
+    _ body: @escaping @Sendable () async -> Void
+  ) -> (key: UInt64, task: Task<Void, Never>) {
     activity.update { $0.running += 1 }
     return storage.withLock { storage in
       storage.nextKey += 1
       let key = storage.nextKey
+      // The task's `finish` takes this lock, so it cannot run before the entry is in place.
       let task = Task(priority: priority) { [self] in
         await body()
         self.finish(key)
       }
-      if storage.finishedEarly.remove(key) == nil {
-        storage.tasks[key] = (task, ids)
-        for id in ids { storage.keysByID[id, default: []].insert(key) }
+      storage.entries[key] = Entry(task: task, ids: ids, lifetime: lifetime, groups: group.map { [$0] } ?? [])
+      for id in ids { storage.keysByID[id, default: []].insert(key) }
+      group?.add(key: key, task: task, lifetime: lifetime)
+      if storage.isClosed {
+        lifetime.cancel()
+        task.cancel()
       }
-      if storage.isClosed { task.cancel() }
-      return task
+      return (key, task)
+    }
+  }
+
+  /// Makes `group` wait for the task `key` too, if it is still running.
+  func join(key: UInt64, group: EffectGroup) {
+    storage.withLock { storage in
+      guard var entry = storage.entries[key] else { return }
+      guard !entry.groups.contains(where: { $0 === group }) else { return }
+      entry.groups.append(group)
+      storage.entries[key] = entry
+      group.add(key: key, task: entry.task, lifetime: entry.lifetime)
     }
   }
 
   private func finish(_ key: UInt64) {
-    let wasCancelled = storage.withLock { storage -> Bool in
-      guard let entry = storage.tasks.removeValue(forKey: key) else {
-        storage.finishedEarly.insert(key)
-        return false
-      }
+    let (wasCancelled, groups) = storage.withLock { storage -> (Bool, [EffectGroup]) in
+      guard let entry = storage.entries.removeValue(forKey: key) else { return (false, []) }
       for id in entry.ids {
         storage.keysByID[id]?.remove(key)
         if storage.keysByID[id]?.isEmpty == true { storage.keysByID[id] = nil }
       }
-      return storage.cancelledKeys.remove(key) != nil
+      return (storage.cancelledKeys.remove(key) != nil, entry.groups)
     }
+    for group in groups { group.remove(key: key) }
     activity.update {
       $0.running -= 1
       if wasCancelled { $0.cancelling -= 1 }
@@ -64,18 +87,21 @@ final class EffectRegistry: Sendable {
 
   /// Cancels the tasks with `keys`, counting each as cancelling until it ends.
   private func cancel(keys: (inout Storage) -> [UInt64]) {
-    let (tasks, newlyCancelled) = storage.withLock { storage in
-      var tasks: [Task<Void, Never>] = []
+    let (entries, newlyCancelled) = storage.withLock { storage in
+      var entries: [Entry] = []
       var newlyCancelled = 0
       for key in keys(&storage) {
-        guard let task = storage.tasks[key]?.task else { continue }
-        tasks.append(task)
+        guard let entry = storage.entries[key] else { continue }
+        // Set under the lock, on the caller's thread: once `cancel` returns, no send of
+        // these effects gets through.
+        entry.lifetime.cancel()
+        entries.append(entry)
         if storage.cancelledKeys.insert(key).inserted { newlyCancelled += 1 }
       }
-      return (tasks, newlyCancelled)
+      return (entries, newlyCancelled)
     }
     if newlyCancelled > 0 { activity.update { $0.cancelling += newlyCancelled } }
-    for task in tasks { task.cancel() }
+    for entry in entries { entry.task.cancel() }
   }
 
   /// Cancels every task registered under `id`.
@@ -86,13 +112,18 @@ final class EffectRegistry: Sendable {
   /// The tasks running under `id` now.
   func tasks(id: EffectID) -> [Task<Void, Never>] {
     storage.withLock { storage in
-      (storage.keysByID[id] ?? []).compactMap { storage.tasks[$0]?.task }
+      (storage.keysByID[id] ?? []).compactMap { storage.entries[$0]?.task }
     }
+  }
+
+  /// The keys of the tasks running now.
+  var runningKeys: Set<UInt64> {
+    storage.withLock { Set($0.entries.keys) }
   }
 
   /// Cancels every running effect task; the store stays usable.
   func cancelAll() {
-    cancel { Array($0.tasks.keys) }
+    cancel { Array($0.entries.keys) }
   }
 
   /// Keeps a long-lived task (an epic) that is cancelled with the store but not counted as a
@@ -105,12 +136,27 @@ final class EffectRegistry: Sendable {
     if closed { task.cancel() }
   }
 
+  /// Calls `handler` when the store is released (at once if it already was).
+  func whenClosed(_ handler: @escaping @Sendable () -> Void) {
+    let closed = storage.withLock { storage in
+      if !storage.isClosed { storage.onClose.append(handler) }
+      return storage.isClosed
+    }
+    if closed { handler() }
+  }
+
   /// Cancels every task and every task started from now on: the store is gone.
   func close() {
-    let tasks = storage.withLock { storage in
+    let (entries, background, handlers) = storage.withLock { storage in
       storage.isClosed = true
-      return storage.tasks.values.map(\.task) + storage.background
+      defer { storage.onClose.removeAll() }
+      return (Array(storage.entries.values), storage.background, storage.onClose)
     }
-    for task in tasks { task.cancel() }
+    for entry in entries {
+      entry.lifetime.cancel()
+      entry.task.cancel()
+    }
+    for task in background { task.cancel() }
+    for handler in handlers { handler() }
   }
 }

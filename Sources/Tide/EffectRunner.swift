@@ -48,12 +48,16 @@ final class EffectRunner<Action: Sendable>: Sendable {
 
   var activity: EffectActivity { registry.activity }
 
-  func context(group: EffectGroup?) -> EffectContext<Action> {
+  var timing: EffectTiming { EffectTiming(clock: clock, activity: activity) }
+
+  func context(group: EffectGroup?, lifetime: EffectLifetime) -> EffectContext<Action> {
     let link = self.link
+    let timing = self.timing
     return EffectContext(
-      send: Send { action in link.handler?.receive(action, group: group) },
-      clock: clock,
-      activity: activity
+      send: Send(lifetime: lifetime, timing: timing) { action in
+        link.handler?.receive(action, group: group)
+      },
+      timing: timing
     )
   }
 
@@ -63,46 +67,54 @@ final class EffectRunner<Action: Sendable>: Sendable {
     if case .run(let runPriority, _) = effect.operation { priority = runPriority }
     // Delays count from when the reducer returned the effect, not from when its task first runs.
     let returnedAt = clock.now
-    let task = registry.spawn(ids: ids, priority: priority) { [self] in
-      await self.execute(effect, ids: ids, group: group, startingAt: returnedAt)
+    let lifetime = EffectLifetime(parent: nil)
+    registry.spawn(ids: ids, lifetime: lifetime, group: group, priority: priority) { [self] in
+      await self.execute(effect, ids: ids, group: group, lifetime: lifetime, startingAt: returnedAt)
     }
-    group?.add(task)
   }
 
   /// Runs `effect` to its end from inside an effect task; its delays count from `start` (an
   /// offset on the store's clock), or from now when `nil`.
   func execute(
-    _ effect: Effect<Action>, ids: [EffectID], group: EffectGroup?, startingAt start: Duration? = nil
+    _ effect: Effect<Action>, ids: [EffectID], group: EffectGroup?, lifetime: EffectLifetime,
+    startingAt start: Duration? = nil
   ) async {
     switch effect.operation {
     case .none:
       return
     case .send(let action):
-      await context(group: group).send(action)
+      await context(group: group, lifetime: lifetime).send(action)
     case .merge(let effects):
-      await awaitChildren(effects.map { child in spawnChild(child, ids: ids, group: group) })
+      await awaitChildren(effects.map { child in
+        spawnChild(child, ids: ids, group: group, parent: lifetime)
+      })
     case .concatenate(let effects):
       for (index, child) in effects.enumerated() {
-        if Task.isCancelled { return }
-        await execute(child, ids: ids, group: group, startingAt: index == 0 ? start : nil)
+        if lifetime.isCancelled || Task.isCancelled { return }
+        await execute(
+          child, ids: ids, group: group, lifetime: lifetime, startingAt: index == 0 ? start : nil)
       }
     case .run(_, let body):
-      await body(context(group: group))
+      // The body's own lifetime ends when it returns, so a `send` it leaked is caught.
+      let bodyLifetime = EffectLifetime(parent: lifetime)
+      await body(context(group: group, lifetime: bodyLifetime))
+      bodyLifetime.finish()
     case .cancellable(let id, let cancelInFlight, let inner):
       if cancelInFlight { await cancelOnMain(id) }
-      if Task.isCancelled { return }
-      await awaitChildren([spawnChild(inner, ids: ids + [id], group: group)])
+      if lifetime.isCancelled || Task.isCancelled { return }
+      await awaitChildren([spawnChild(inner, ids: ids + [id], group: group, parent: lifetime)])
     case .cancel(let id):
       await cancelOnMain(id)
     case .sleep(let duration):
-      let context = context(group: group)
-      try? await context.sleep(until: (start ?? clock.now) + duration)
+      try? await timing.sleep(until: (start ?? clock.now) + duration)
     case .timer(let action, let after, let every):
       await runTimer(
-        action, first: (start ?? clock.now) + after, every: every, context: context(group: group))
+        action, first: (start ?? clock.now) + after, every: every,
+        context: context(group: group, lifetime: lifetime))
     case .throttle(let id, let interval, let latest, let inner):
       let link = self.link
       await MainActor.run {
+        guard !lifetime.isCancelled else { return }
         link.handler?.startThrottle(
           id: id, interval: interval, latest: latest, effect: inner, ids: ids, group: group)
       }
@@ -114,10 +126,13 @@ final class EffectRunner<Action: Sendable>: Sendable {
     await MainActor.run { link.handler?.cancelEffects(id: id) }
   }
 
-  private func spawnChild(_ effect: Effect<Action>, ids: [EffectID], group: EffectGroup?) -> Task<Void, Never> {
-    registry.spawn(ids: ids, priority: nil) { [self] in
-      await self.execute(effect, ids: ids, group: group)
-    }
+  private func spawnChild(
+    _ effect: Effect<Action>, ids: [EffectID], group: EffectGroup?, parent: EffectLifetime
+  ) -> Task<Void, Never> {
+    let lifetime = EffectLifetime(parent: parent)
+    return registry.spawn(ids: ids, lifetime: lifetime, group: nil, priority: nil) { [self] in
+      await self.execute(effect, ids: ids, group: group, lifetime: lifetime)
+    }.task
   }
 
   /// Awaits child tasks, counted as waiting (not busy) so idleness is judged by the children,

@@ -48,17 +48,23 @@ extension Store {
   }
 }
 
-/// Keeps an observation alive until ``cancel()`` is called or its store goes away.
+/// Keeps an observation alive until ``cancel()`` is called, the token is released, or its
+/// store goes away.
 ///
-/// Cancelling from inside an observer callback is safe: an observer cancelled during a round
-/// of notifications is not called again, not even later in the same round. A token does not
-/// keep its store alive.
+/// Keep the token for as long as you want to be told: releasing it cancels the observation,
+/// so an observation nobody holds cannot leak. Cancelling from inside an observer callback is
+/// safe: an observer cancelled during a round of notifications is not called again, not even
+/// later in the same round. A token does not keep its store alive.
 @MainActor
 public final class ObservationToken: Sendable {
   private var onCancel: (() -> Void)?
 
   init(onCancel: @escaping () -> Void) {
     self.onCancel = onCancel
+  }
+
+  isolated deinit {
+    onCancel?()
   }
 
   /// Stops the observation. Calling it again does nothing.

@@ -4,7 +4,6 @@ extension Store {
   /// No de-duplication happens here (comparing or keeping a whole state would cost a copy per
   /// action); observe a selected value to be called only when it changes.
   @inlinable
-  @discardableResult
   public func observe(_ onChange: @escaping (State) -> Void) -> ObservationToken {
     onChange(state)
     return addObserver(onChange)
@@ -19,7 +18,6 @@ extension Store {
   /// let token = store.observe(\.count) { count in print(count) }
   /// ```
   @inlinable
-  @discardableResult
   public func observe<Value: Equatable>(
     _ select: @escaping (State) -> Value,
     onChange: @escaping (Value) -> Void
@@ -39,7 +37,6 @@ extension Store {
   /// A key path to stored, inline state is read through its byte offset, which is much
   /// cheaper than applying the key path on every notification.
   @inlinable
-  @discardableResult
   public func observe<Value: Equatable>(
     _ keyPath: KeyPath<State, Value>,
     onChange: @escaping (Value) -> Void
@@ -65,7 +62,6 @@ extension Store {
   /// Calls `onChange` with the selected value now and after every drained batch; for values
   /// that are not `Equatable`, so it cannot tell a change from a repeat.
   @inlinable
-  @discardableResult
   public func observe<Value>(
     _ select: @escaping (State) -> Value,
     onChange: @escaping (Value) -> Void
@@ -77,7 +73,8 @@ extension Store {
   /// The selected value now and each time it changes, as an asynchronous sequence.
   ///
   /// The sequence buffers only the newest value, so a slow consumer skips intermediate values
-  /// but always ends on the latest one. It ends when the consuming task is cancelled.
+  /// but always ends on the latest one. It ends when the consuming task is cancelled or when
+  /// the store is released, so a `for await` loop over it does not outlive the store.
   public func values<Value: Equatable & Sendable>(
     _ select: @escaping (State) -> Value
   ) -> AsyncStream<Value> {
@@ -87,7 +84,17 @@ extension Store {
     continuation.onTermination = { _ in
       Task { @MainActor in token.cancel() }
     }
+    whenReleased { continuation.finish() }
     return stream
+  }
+
+  /// Calls `handler` when the root store is released.
+  func whenReleased(_ handler: @escaping @Sendable () -> Void) {
+    if let parent {
+      parent.whenReleased(handler)
+      return
+    }
+    runner.registry.whenClosed(handler)
   }
 
   @usableFromInline

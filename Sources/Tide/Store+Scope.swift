@@ -10,6 +10,7 @@ protocol ParentStore<State, Action>: AnyObject {
   func addObserver(_ callback: @escaping (State) -> Void) -> ObservationToken
   var activity: EffectActivity { get }
   func finishEffects(id: EffectID) async
+  func whenReleased(_ handler: @escaping @Sendable () -> Void)
 }
 
 /// Connects a scoped store to its parent through a state projection and an action embedding.
@@ -56,6 +57,10 @@ final class ScopeBridge<ParentState, ParentAction: Sendable, State, Action: Send
 
   @usableFromInline func finishEffects(id: EffectID) async {
     await parent.finishEffects(id: id)
+  }
+
+  @usableFromInline func whenReleased(_ handler: @escaping @Sendable () -> Void) {
+    parent.whenReleased(handler)
   }
 }
 

@@ -4,8 +4,8 @@ struct ThrottleState<Action: Sendable> {
   var lastRun: Duration?
   /// The effect waiting for the interval to pass, if any.
   var pending: (effect: Effect<Action>, ids: [EffectID], group: EffectGroup?)?
-  /// Whether a task is scheduled to run the pending effect.
-  var isScheduled = false
+  /// The registry key of the task scheduled to run the pending effect, if any.
+  var scheduled: UInt64?
 }
 
 extension Store {
@@ -23,21 +23,27 @@ extension Store {
     }
     if latest || throttle.pending == nil {
       throttle.pending = (effect, ids, group)
+      // The send whose effect will run awaits the scheduled run, and through it the effect.
+      if let scheduled = throttle.scheduled, let group { runner.registry.join(key: scheduled, group: group) }
     }
-    if !throttle.isScheduled {
-      throttle.isScheduled = true
+    if throttle.scheduled == nil {
       let due = lastRun + interval
-      let context = runner.context(group: group)
+      let timing = runner.timing
       let link = runner.link
-      let task = runner.registry.spawn(ids: ids + [id], priority: nil) {
+      let lifetime = EffectLifetime(parent: nil)
+      throttle.scheduled = runner.registry.spawn(
+        ids: ids + [id], lifetime: lifetime, group: group, priority: nil
+      ) {
         do {
-          try await context.sleep(until: due)
+          try await timing.sleep(until: due)
         } catch {
           return
         }
-        await MainActor.run { link.handler?.fireThrottle(id: id, at: due) }
-      }
-      group?.add(task)
+        await MainActor.run {
+          guard !lifetime.isCancelled else { return }
+          link.handler?.fireThrottle(id: id, at: due)
+        }
+      }.key
     }
     throttles[id] = throttle
   }
@@ -45,7 +51,7 @@ extension Store {
   func fireThrottle(id: EffectID, at due: Duration) {
     guard var throttle = throttles[id], let pending = throttle.pending else { return }
     throttle.pending = nil
-    throttle.isScheduled = false
+    throttle.scheduled = nil
     throttle.lastRun = due
     throttles[id] = throttle
     draining(joining: pending.group) { start(pending.effect, ids: pending.ids + [id]) }

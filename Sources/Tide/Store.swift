@@ -247,6 +247,11 @@ public final class Store<State, Action: Sendable> {
     }
   }
 
+  /// The registry keys of the effect tasks of this root store running now.
+  package var runningEffectKeys: Set<UInt64> {
+    runner.registry.runningKeys
+  }
+
   /// Cancels every running effect of the store.
   package func cancelAllEffects() {
     runner.registry.cancelAll()

@@ -19,43 +19,62 @@ public struct StoreTask: Sendable {
     await group?.finish()
   }
 
-  /// Cancels every effect the action started.
+  /// Cancels every effect the action started. A cancelled effect sends nothing more.
   public func cancel() {
     group?.cancel()
   }
+
+  /// Whether effects the action started are still running.
+  public var isRunning: Bool {
+    group?.isRunning ?? false
+  }
 }
 
-/// The tasks that belong to one ``StoreTask``.
+/// The unfinished tasks that belong to one ``StoreTask``; a task leaves when it ends.
 @usableFromInline
 final class EffectGroup: Sendable {
   private struct Storage {
-    var tasks: [Task<Void, Never>] = []
+    var tasks: [UInt64: (task: Task<Void, Never>, lifetime: EffectLifetime)] = [:]
     var isCancelled = false
   }
 
   private let storage = Mutex(Storage())
 
-  func add(_ task: Task<Void, Never>) {
+  func add(key: UInt64, task: Task<Void, Never>, lifetime: EffectLifetime) {
     let cancelled = storage.withLock { storage in
-      storage.tasks.append(task)
+      storage.tasks[key] = (task, lifetime)
       return storage.isCancelled
     }
-    if cancelled { task.cancel() }
+    if cancelled {
+      lifetime.cancel()
+      task.cancel()
+    }
+  }
+
+  func remove(key: UInt64) {
+    _ = storage.withLock { $0.tasks.removeValue(forKey: key) }
+  }
+
+  var isRunning: Bool {
+    storage.withLock { !$0.tasks.isEmpty }
   }
 
   func finish() async {
-    var awaited = 0
-    while let next = storage.withLock({ $0.tasks.count > awaited ? $0.tasks[awaited] : nil }) {
+    // A task removes itself before it ends, so each await makes progress; tasks added while
+    // waiting (effects of actions sent back) are awaited too.
+    while let next = storage.withLock({ $0.tasks.first?.value.task }) {
       await next.value
-      awaited += 1
     }
   }
 
   func cancel() {
     let tasks = storage.withLock { storage in
       storage.isCancelled = true
-      return storage.tasks
+      return Array(storage.tasks.values)
     }
-    for task in tasks { task.cancel() }
+    for entry in tasks {
+      entry.lifetime.cancel()
+      entry.task.cancel()
+    }
   }
 }

@@ -30,35 +30,52 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   /// How strictly the store checks; defaults to ``Exhaustivity/on``.
   public var exhaustivity: Exhaustivity = .on
 
-  /// How long, in real time, to wait for effects blocked on something other than the clock
-  /// before reporting them as stuck.
+  /// How long, in real time, `receive` waits for an action from an effect that is busy (not
+  /// asleep on the store's clock) before it reports the action as missing.
   public var wallTimeout: Duration = .seconds(2)
 
-  /// The store under test, for reading its state or scoping it.
+  /// The store under test, for reading its live state or scoping it.
   public let store: Store<State, Action>
 
   private let recorder: Recorder<State, Action>
   private let clock: any Clock<Duration>
   private var expectedState: State
+  private var skippedEffects: Set<UInt64> = []
+  private var isFinished = false
+  private let location: (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
 
-  /// The state as the test store last asserted it.
-  public var state: State { store.state }
+  /// How long in real time effects may make no progress, neither finishing nor sleeping on the
+  /// store's clock nor sending, before `send` stops waiting for them: they wait on something
+  /// the test does not control (a stream, `Task.never()`, a clock other than the store's).
+  private let sendQuietPeriod: Duration = .milliseconds(100)
+  /// The same for ``finish(fileID:filePath:line:column:)``, longer because what is still
+  /// running then is reported.
+  private let finishQuietPeriod: Duration = .milliseconds(500)
+
+  /// The state as the test store last asserted it: after a `send` or `receive`, the state
+  /// right after that action was reduced. The live state is ``store``'s.
+  public var state: State { expectedState }
 
   /// Creates a test store.
   ///
-  /// - Parameter clock: The clock for the store's time-based effects; pass a `TestClock` to
-  ///   drive timers by hand, or to let ``receive(_:timeout:assert:fileID:filePath:line:column:)``
-  ///   move time for you.
+  /// - Parameter clock: The clock for the store's time-based effects: a swift-clocks
+  ///   `TestClock` or Tide's `VirtualClock` to drive timers by hand, or to let
+  ///   ``receive(_:timeout:assert:fileID:filePath:line:column:)`` move time for you.
   public init<R: Reducer>(
     initialState: State,
     reducer: R,
     clock: any Clock<Duration> = TestClock(),
-    middleware: [Middleware<State, Action>] = []
+    middleware: [Middleware<State, Action>] = [],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) where R.State == State, R.Action == Action {
     let recorder = Recorder<State, Action>()
     self.recorder = recorder
     self.clock = clock
     self.expectedState = initialState
+    self.location = (fileID, filePath, line, column)
     self.store = Store(
       initialState: initialState,
       reducer: Reduce<State, Action> { state, action in
@@ -70,8 +87,45 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
       middleware: middleware)
   }
 
+  // Not an isolated deinit: that one runs without the test's task-local context, so its
+  // issues would not reach the test. A test store is made, used and released by main-actor
+  // test code (it is main-actor isolated, and a test holds it in a local), so the release —
+  // and this deinit, which runs inline where the last reference goes — is on the main actor.
+  deinit {
+    MainActor.assumeIsolated { reportLeftovers() }
+  }
+
+  private func reportLeftovers() {
+    guard !isFinished else { return }
+    if exhaustivity == .on {
+      let (fileID, filePath, line, column) = location
+      if !recorder.received.isEmpty {
+        reportIssue(
+          """
+          The test store was released without finish() and \(recorder.received.count) received \
+          action(s) were never asserted:
+          \(describe(recorder.received.map(\.action)))
+          """, fileID: fileID, filePath: filePath, line: line, column: column)
+      }
+      let running = runningEffectCount
+      if running > 0 {
+        reportIssue(
+          """
+          The test store was released without finish() while \(running) effect(s) were still \
+          running. Call finish() at the end of the test, cancel the effects in the feature, or \
+          call skipInFlightEffects() when that is intended.
+          """, fileID: fileID, filePath: filePath, line: line, column: column)
+      }
+    }
+    store.cancelAllEffects()
+  }
+
   /// Sends `action` and asserts the state right after the reducer handled it: `update`
   /// mutates the previously asserted state into the expected one.
+  ///
+  /// It then lets the effects run until they are idle — finished, or asleep on the store's
+  /// clock — or make no progress for a moment (they wait on something the test does not
+  /// control, reported at ``finish(fileID:filePath:line:column:)``); it never waits longer.
   ///
   /// - Returns: The store task of the action, to await or cancel its effects.
   @discardableResult
@@ -83,13 +137,21 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     line: UInt = #line,
     column: UInt = #column
   ) async -> StoreTask {
-    if exhaustivity == .on, !recorder.received.isEmpty {
-      reportIssue(
-        """
-        Must handle \(recorder.received.count) received action(s) before sending an action. \
-        Unhandled actions:
-        \(recorder.received.map { String(customDumping: $0.action) }.joined(separator: "\n"))
-        """, fileID: fileID, filePath: filePath, line: line, column: column)
+    if !recorder.received.isEmpty {
+      if exhaustivity == .on {
+        reportIssue(
+          """
+          Must handle \(recorder.received.count) received action(s) before sending an action. \
+          Unhandled actions:
+          \(describe(recorder.received.map(\.action)))
+          """, fileID: fileID, filePath: filePath, line: line, column: column)
+      } else {
+        // Actions received before this send are stale: a later receive must not match them.
+        skip(recorder.received, before: "sending \(String(customDumping: action))",
+             fileID: fileID, filePath: filePath, line: line, column: column)
+        expectedState = recorder.received[recorder.received.count - 1].state
+        recorder.received.removeAll()
+      }
     }
     recorder.expectSentAction = true
     let task = store.send(action)
@@ -97,16 +159,16 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     recorder.sentState = nil
     check(update, actual: actual, what: "sending \(String(customDumping: action))",
           fileID: fileID, filePath: filePath, line: line, column: column)
-    await settle(reportStuck: false, fileID: fileID, filePath: filePath, line: line, column: column)
+    await settle(quietPeriod: sendQuietPeriod)
     return task
   }
 
   /// Asserts that an effect sent `action` back, and the state right after it was reduced.
   ///
-  /// The test store first waits until effects are idle. If the action has not arrived and
-  /// `timeout` is positive, it advances the store's `TestClock` one sleeping deadline at a time,
-  /// at most `timeout` of test-clock time, until the action arrives — so a timeout is measured
-  /// on the test clock, never in wall time.
+  /// Returns as soon as the action has arrived. Until then it lets effects run; when they are
+  /// idle and `timeout` is positive, it advances the store's `TestClock` or `VirtualClock` one
+  /// sleeping deadline at a time, at most `timeout` of clock time, until the action arrives — so
+  /// a timeout is measured on the clock, never in wall time.
   public func receive(
     _ action: Action,
     timeout: Duration = .zero,
@@ -116,55 +178,111 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    await settle(reportStuck: true, fileID: fileID, filePath: filePath, line: line, column: column)
-    if !recorder.received.contains(where: { $0.action == action }), timeout > .zero {
-      await advanceClock(upTo: timeout, until: action, fileID: fileID, filePath: filePath, line: line, column: column)
+    await receive(
+      matching: { $0 == action }, expected: String(customDumping: action), expectedAction: action,
+      timeout: timeout, update: update,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Asserts that an effect sent an action `predicate` accepts, and the state right after it
+  /// was reduced; for actions whose payload the test cannot or need not spell out.
+  ///
+  /// ```swift
+  /// await store.receive(where: { if case .loaded = $0 { true } else { false } }) {
+  ///   $0.isLoading = false
+  /// }
+  /// ```
+  public func receive(
+    where predicate: (Action) -> Bool,
+    timeout: Duration = .zero,
+    assert update: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      matching: predicate, expected: "an action matching the predicate", expectedAction: nil,
+      timeout: timeout, update: update,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  private func receive(
+    matching predicate: (Action) -> Bool,
+    expected: String,
+    expectedAction: Action?,
+    timeout: Duration,
+    update: ((inout State) throws -> Void)?,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) async {
+    var idle = true
+    await withoutActuallyEscaping(predicate) { predicate in
+      let arrived: () -> Bool = { [recorder, exhaustivity] in
+        exhaustivity == .on
+          ? !recorder.received.isEmpty : recorder.received.contains { predicate($0.action) }
+      }
+      idle = await settle(until: arrived)
+      if !arrived(), idle, timeout > .zero {
+        idle = await advanceClock(
+          upTo: timeout, until: arrived, fileID: fileID, filePath: filePath, line: line, column: column)
+      }
     }
-    if exhaustivity == .off {
-      if let index = recorder.received.firstIndex(where: { $0.action == action }) {
+    if exhaustivity != .on, let index = recorder.received.firstIndex(where: { predicate($0.action) }) {
+      if index > 0 {
+        skip(recorder.received[..<index], before: "receiving \(expected)",
+             fileID: fileID, filePath: filePath, line: line, column: column)
         recorder.received.removeFirst(index)
       }
     }
     guard let first = recorder.received.first else {
+      let why =
+        idle
+        ? (timeout > .zero
+          ? " within \(timeout) of clock time." : ". Effects are idle: only moving the clock could send it.")
+        : ". Effects were still busy after \(wallTimeout) of real time, waiting on something the test does not control."
       reportIssue(
-        "Expected to receive \(String(customDumping: action)), but no action was received"
-          + (timeout > .zero ? " within \(timeout) of test-clock time." : ". Effects are idle: only moving the clock could send it."),
+        "Expected to receive \(expected), but no action was received" + why,
         fileID: fileID, filePath: filePath, line: line, column: column)
       return
     }
     recorder.received.removeFirst()
-    guard first.action == action else {
+    guard predicate(first.action) else {
+      let shown =
+        expectedAction.flatMap { diff($0, first.action, format: .proportional) }
+        ?? "Expected: \(expected)\nReceived: \(String(customDumping: first.action))"
       reportIssue(
         """
         Received an unexpected action:
-        \(diff(action, first.action, format: .proportional) ?? String(customDumping: first.action))
+        \(shown)
         (Expected: −, Received: +)
         """, fileID: fileID, filePath: filePath, line: line, column: column)
       expectedState = first.state
       return
     }
-    check(update, actual: first.state, what: "receiving \(String(customDumping: action))",
+    check(update, actual: first.state, what: "receiving \(String(customDumping: first.action))",
           fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// Ends the test: waits for effects to go idle, then (when exhaustive) fails for every action
-  /// not received and every effect still running, and cancels what is left.
+  /// Ends the test: lets effects run until they are idle or make no more progress, then (when
+  /// exhaustive) fails once for the actions not received and once for the effects still
+  /// running, and cancels what is left.
   public func finish(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    await settle(reportStuck: true, fileID: fileID, filePath: filePath, line: line, column: column)
+    await settle(quietPeriod: finishQuietPeriod)
+    isFinished = true
     if exhaustivity == .on {
       if !recorder.received.isEmpty {
         reportIssue(
           """
           The store received \(recorder.received.count) unexpected action(s) after this one:
-          \(recorder.received.map { String(customDumping: $0.action) }.joined(separator: "\n"))
+          \(describe(recorder.received.map(\.action)))
           """, fileID: fileID, filePath: filePath, line: line, column: column)
       }
-      let running = store.effectActivity.counts.running
+      let running = runningEffectCount
       if running > 0 {
         reportIssue(
           """
@@ -172,24 +290,60 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
           feature (for example with .cancel(id:)), or call skipInFlightEffects() when that is intended.
           """, fileID: fileID, filePath: filePath, line: line, column: column)
       }
+    } else if !recorder.received.isEmpty {
+      skip(recorder.received, before: "finishing",
+           fileID: fileID, filePath: filePath, line: line, column: column)
     }
     recorder.received.removeAll()
     store.cancelAllEffects()
   }
 
-  /// Drops every received action not yet asserted.
+  /// Drops every received action not yet asserted; the state of the last one becomes the
+  /// asserted state.
   public func skipReceivedActions() async {
-    await settle(reportStuck: false, fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+    await settle(quietPeriod: sendQuietPeriod)
     if let last = recorder.received.last { expectedState = last.state }
     recorder.received.removeAll()
   }
 
-  /// Cancels every running effect, for a test that deliberately stops midway.
+  /// Stops asserting the effects running now, as TCA's `skipInFlightEffects` does: they keep
+  /// running (what they send is still received), but ``finish(fileID:filePath:line:column:)``
+  /// no longer reports them.
   public func skipInFlightEffects() async {
+    await settle(quietPeriod: sendQuietPeriod)
+    skippedEffects.formUnion(store.runningEffectKeys)
+  }
+
+  /// Cancels every running effect and waits until their tasks have ended, for a test that
+  /// deliberately stops midway.
+  public func cancelInFlightEffects() async {
     store.cancelAllEffects()
-    await settle(
-      reportStuck: false, untilEnded: true,
-      fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+    await settle(until: { [store] in store.effectActivity.counts.running == 0 }, quietPeriod: nil)
+  }
+
+  private var runningEffectCount: Int {
+    store.runningEffectKeys.subtracting(skippedEffects).count
+  }
+
+  private func describe(_ actions: [Action]) -> String {
+    actions.map { String(customDumping: $0) }.joined(separator: "\n")
+  }
+
+  /// Drops `skipped` received actions; with `showSkippedAssertions`, records them as an
+  /// expected issue so the log shows them.
+  private func skip(
+    _ skipped: some Collection<(action: Action, state: State)>, before what: String,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) {
+    guard exhaustivity == .off(showSkippedAssertions: true), !skipped.isEmpty else { return }
+    let text = skipped.map { String(customDumping: $0.action) }.joined(separator: "\n")
+    withExpectedIssue {
+      reportIssue(
+        """
+        Skipped receiving \(skipped.count) action(s) before \(what):
+        \(text)
+        """, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
   }
 
   private func check(
@@ -198,10 +352,13 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     what: @autoclosure () -> String,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) {
-    var expected = exhaustivity == .on ? expectedState : actual
+    let previous = expectedState
+    var expected = exhaustivity == .on ? previous : actual
+    var threw = false
     do {
       try update?(&expected)
     } catch {
+      threw = true
       reportIssue(error, "The assertion closure threw while \(what()).",
                   fileID: fileID, filePath: filePath, line: line, column: column)
     }
@@ -213,39 +370,60 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
         \(difference)
         (Expected: −, Actual: +)
         """, fileID: fileID, filePath: filePath, line: line, column: column)
+    } else if update != nil, !threw, exhaustivity == .on, actual == previous {
+      reportIssue(
+        """
+        Expected state to change, but no change occurred while \(what()). The trailing \
+        closure made no observable modification to the state; omit it when no change is expected.
+        """, fileID: fileID, filePath: filePath, line: line, column: column)
     }
     expectedState = actual
   }
 
-  /// Waits until every effect is finished or asleep on the clock, so that whatever the effects
-  /// could send without time moving has been sent; with `untilEnded`, until every effect task
-  /// has ended (after cancelling them).
+  /// Lets effects run until `done` holds, or they are idle — every running effect finished,
+  /// asleep on the store's clock until a time still to come, or waiting on its children — or,
+  /// with a `quietPeriod`, until they made no progress for that long. Never longer than
+  /// ``wallTimeout``. Returns whether the effects are idle.
+  @discardableResult
   private func settle(
-    reportStuck: Bool, untilEnded: Bool = false,
-    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
-  ) async {
+    until done: () -> Bool = { false }, quietPeriod: Duration? = nil
+  ) async -> Bool {
     let activity = store.effectActivity
-    let guardTask = Task { [wallTimeout] in
-      try? await Task.sleep(for: wallTimeout)
-      activity.signal()
+    var progress = self.progress(activity.counts)
+    if done() { return isIdle(activity.counts) }
+    if isIdle(activity.counts) { return true }
+    // Wakes the loop now and then, so a lack of progress is noticed without any change.
+    let ticker = Task {
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .milliseconds(10))
+        activity.signal()
+      }
     }
-    defer { guardTask.cancel() }
+    defer { ticker.cancel() }
     let start = ContinuousClock.now
+    var lastProgress = start
     while true {
       let counts = activity.counts
-      if untilEnded ? counts.running == 0 : isIdle(counts) { return }
-      if ContinuousClock.now - start >= wallTimeout {
-        if reportStuck {
-          reportIssue(
-            """
-            Effects are still busy after \(wallTimeout) of real time and are not asleep on the \
-            store's clock: an effect is waiting on something the test does not control.
-            """, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-        return
+      if done() { return isIdle(counts) }
+      if isIdle(counts) { return true }
+      let now = ContinuousClock.now
+      let current = self.progress(counts)
+      if current != progress {
+        progress = current
+        lastProgress = now
       }
+      if now - start >= wallTimeout { return false }
+      if let quietPeriod, now - lastProgress >= quietPeriod { return false }
       await activity.waitForChange(after: counts.version)
     }
+  }
+
+  /// What changes when effects move on: their counters (but not the version a signal bumps)
+  /// and the actions recorded.
+  private func progress(_ counts: EffectActivity.Counts) -> (EffectActivity.Counts, Int) {
+    var counts = counts
+    counts.version = 0
+    return (counts, recorder.recordedCount)
   }
 
   /// Whether every running effect waits on child tasks or sleeps until a time still to come.
@@ -257,27 +435,35 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     return counts.isIdle(asleep: asleep)
   }
 
+  /// Moves the store's clock one sleeping deadline at a time, at most `timeout`, until `done`;
+  /// returns whether the effects are idle at the end.
   private func advanceClock(
-    upTo timeout: Duration, until action: Action,
+    upTo timeout: Duration, until done: () -> Bool,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
-  ) async {
-    guard let testClock = clock as? TestClock<Duration> else {
+  ) async -> Bool {
+    let advance: (Duration) async -> Void
+    if let testClock = clock as? TestClock<Duration> {
+      advance = { await testClock.advance(by: $0) }
+    } else if let virtualClock = clock as? VirtualClock {
+      advance = { virtualClock.advance(by: $0) }
+    } else {
       reportIssue(
-        "receive(_:timeout:) moves time on a TestClock<Duration>; this store's clock is \(type(of: clock)).",
+        "receive(_:timeout:) moves time on a TestClock<Duration> or a VirtualClock; this store's clock is \(type(of: clock)).",
         fileID: fileID, filePath: filePath, line: line, column: column)
-      return
+      return true
     }
     let limit = store.clockOffset + timeout
-    while !recorder.received.contains(where: { $0.action == action }) {
+    var idle = true
+    while !done() {
       let now = store.clockOffset
       guard let next = store.effectActivity.counts.sleepDeadlines.min(), next <= limit else {
-        await testClock.advance(by: limit - now)
-        await settle(reportStuck: true, fileID: fileID, filePath: filePath, line: line, column: column)
-        return
+        await advance(limit - now)
+        return await settle(until: done)
       }
-      await testClock.advance(by: next - now)
-      await settle(reportStuck: true, fileID: fileID, filePath: filePath, line: line, column: column)
+      await advance(next - now)
+      idle = await settle(until: done)
     }
+    return idle
   }
 }
 
@@ -287,8 +473,11 @@ final class Recorder<State, Action> {
   var expectSentAction = false
   var sentState: State?
   var received: [(action: Action, state: State)] = []
+  /// How many actions were recorded so far: a sign of progress.
+  private(set) var recordedCount = 0
 
   func record(_ action: Action, state: State) {
+    recordedCount += 1
     if expectSentAction {
       expectSentAction = false
       sentState = state

@@ -33,6 +33,12 @@ struct Feature: Reducer {
     case pong
     case rename(String)
     case showAlert(String)
+    /// Sends `.connected`, then waits an hour of real time: a long-living effect the test
+    /// cannot move on, like a stream subscription.
+    case listen
+    case connected
+    /// Sleeps three seconds on the store's clock inside a `.run` body, then sends `.pong`.
+    case nap
   }
 
   enum CancelID { case timer }
@@ -81,6 +87,19 @@ struct Feature: Reducer {
     case .showAlert(let message):
       state.alert = message
       return .none
+    case .listen:
+      return .run { send in
+        await send(.connected)
+        try await ContinuousClock().sleep(for: .seconds(3600))
+      }
+    case .connected:
+      state.response = "connected"
+      return .none
+    case .nap:
+      return .run { send in
+        try await send.sleep(for: .seconds(3))
+        await send(.pong)
+      }
     }
   }
 }

@@ -88,7 +88,7 @@ struct TestStoreTests {
     await store.finish()
   }
 
-  @Test func skipReceivedActionsAndInFlightEffectsInExhaustiveMode() async {
+  @Test func skipReceivedActionsAndCancelInFlightEffectsInExhaustiveMode() async {
     let clock = TestClock()
     let store = TestStore(initialState: Feature.State(), reducer: Feature(), clock: clock)
     await store.send(.loadTwice)
@@ -98,7 +98,7 @@ struct TestStoreTests {
     await store.send(.increment) { $0.count = 1 }
 
     await store.send(.startTimer) { $0.isTimerRunning = true }
-    await store.skipInFlightEffects()
+    await store.cancelInFlightEffects()
     await clock.advance(by: .seconds(5))
     await store.finish()
     #expect(store.state.ticks == 0)

@@ -152,4 +152,28 @@ struct DebounceThrottleTests {
     await store.waitUntilIdle(on: clock)
     #expect(store.state.map(\.what) == ["1", "stop"])
   }
+
+  /// The send whose effect replaced a waiting one is the one that will run: its `finish()`
+  /// returns only after that run.
+  @Test func finishOfASendAThrottleReplacedAwaitsTheRunItGets() async {
+    let clock = VirtualClock()
+    let store = Store(initialState: [], reducer: searcher(clock: clock, latest: true), clock: clock)
+    await send(.tap(1), at: .zero, to: store, clock: clock)
+    await send(.tap(2), at: .milliseconds(200), to: store, clock: clock)
+    clock.advance(to: .at(.milliseconds(500)))
+    await store.waitUntilIdle(on: clock)
+    let latest = store.send(.tap(3))
+    var returnedEarly = false
+    let finished = Task { @MainActor in
+      await latest.finish()
+      if clock.now.offset < .seconds(1) { returnedEarly = true }
+      return store.state.map(\.what)
+    }
+    // Give a wrongly empty task every chance to return before the window ends.
+    for _ in 0..<50 { await Task.yield() }
+    await store.waitUntilIdle(on: clock)
+    clock.advance(to: .at(.seconds(1)))
+    #expect(await finished.value == ["1", "3"])
+    #expect(!returnedEarly)
+  }
 }
