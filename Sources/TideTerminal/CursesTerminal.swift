@@ -3,14 +3,14 @@ import CNcurses
 /// The real terminal, through ncurses.
 ///
 /// Threading rule: ncurses is not thread-safe, so one thread must do everything — ``begin()``,
-/// drawing, ``readKey(timeout:)`` and ``restore()``. That thread sleeps in `readKey` until a key,
+/// drawing, ``readEvent(timeout:)`` and ``restore()``. That thread sleeps in `readEvent` until a key,
 /// a resize or a ``TerminalWaker/wake()`` from another thread arrives, so an idle app uses no CPU.
 /// Only ``waker`` may be used from other threads.
 ///
 /// Signals: a SIGWINCH handler installed by `begin()` only records the resize and wakes the
 /// reader; `restore()` (never called from a signal handler) puts the terminal back.
 public final class CursesTerminal: Terminal {
-  /// Wakes the thread blocked in ``readKey(timeout:)``; usable from any thread.
+  /// Wakes the thread blocked in ``readEvent(timeout:)``; usable from any thread.
   public let waker = TerminalWaker()
   private var isActive = false
   private var usesColor = false
@@ -51,6 +51,8 @@ public final class CursesTerminal: Terminal {
     return TerminalSize(columns: Int(columns), rows: Int(rows))
   }
 
+  /// Takes over the screen (raw input, alternate screen). Must be balanced by ``restore()``.
+  ///
   /// Starts ncurses: locale from the environment (for UTF-8), alternate screen, cbreak, no echo,
   /// keypad decoding, a 25 ms escape delay, hidden cursor, and colours on top of the terminal's
   /// defaults unless `NO_COLOR` is set to a non-empty value.
@@ -60,10 +62,6 @@ public final class CursesTerminal: Terminal {
     // newterm instead of initscr: initscr exits the process on failure, newterm reports it.
     guard tide_start() != 0 else {
       throw StartError(description: "cannot start the terminal (is TERM set and stdout a terminal?)")
-    }
-    guard tide_input_open() != 0 else {
-      endwin()
-      throw StartError(description: "cannot create the input wake-up pipe")
     }
     isActive = true
     cbreak()
@@ -117,9 +115,10 @@ public final class CursesTerminal: Terminal {
     doupdate()
   }
 
-  /// Waits for the next key. Returns ``Key/resize`` after the terminal was resized (ncurses has
-  /// already been told the new size), and `nil` when `timeout` passes or ``waker`` wakes it.
-  public func readKey(timeout: Duration?) -> Key? {
+  /// Waits for the next input. Returns ``TerminalEvent/resize(_:)`` after the terminal was
+  /// resized (ncurses has already been told the new size), and `nil` when `timeout` passes or
+  /// ``waker`` wakes it.
+  public func readEvent(timeout: Duration?) -> TerminalEvent? {
     guard isActive else { return nil }
     let deadline = timeout.map { ContinuousClock.now + $0 }
     while true {
@@ -132,7 +131,7 @@ public final class CursesTerminal: Terminal {
       let status = tide_get_wide_char(&code)
       if status != tide_err() {
         if let key = KeyDecoder.key(status: status, code: UInt32(code)) {
-          return key
+          return key == .resize ? .resize(size) : .key(key)
         }
         continue
       }
@@ -152,13 +151,13 @@ public final class CursesTerminal: Terminal {
   }
 
   /// Tells ncurses the tty's new size, which its own SIGWINCH handling would have done.
-  private func adoptNewSize() -> Key {
+  private func adoptNewSize() -> TerminalEvent {
     var columns: Int32 = 0
     var rows: Int32 = 0
     if tide_tty_size(&columns, &rows) != 0 {
       resizeterm(rows, columns)
     }
-    return .resize
+    return .resize(size)
   }
 
   /// Leaves ncurses: cooked mode, echo, visible cursor, normal screen. Safe to call more than once.
@@ -168,7 +167,6 @@ public final class CursesTerminal: Terminal {
     tide_remove_resize_handler()
     curs_set(1)
     endwin()
-    tide_input_close()
   }
 
   private func attributes(for style: Style) -> attr_t {

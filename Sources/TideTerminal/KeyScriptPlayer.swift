@@ -42,22 +42,51 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
     }
   }
 
+  /// A script line that comes after the line where the app quit, so it never ran.
+  public struct LinesAfterQuit: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The script file.
+    public var file: String
+    /// The first line after the quit.
+    public var line: Int
+    /// The line where the app quit.
+    public var quitLine: Int
+
+    /// `FILE:LINE: the app quit at line N; this line never ran`.
+    public var description: String {
+      "\(file):\(line): the app quit at line \(quitLine); this line never ran"
+    }
+  }
+
+  /// Why a replay failed (exit status 1 in `tide-demo replay`).
+  public enum Failure: Error, Sendable, CustomStringConvertible {
+    /// An `expect` or `expect-not` did not hold.
+    case expectation(ExpectationFailure)
+    /// The app quit while script lines remained.
+    case linesAfterQuit(LinesAfterQuit)
+
+    /// The message for standard error.
+    public var description: String {
+      switch self {
+      case .expectation(let failure): failure.description
+      case .linesAfterQuit(let failure): failure.description
+      }
+    }
+  }
+
   /// How a replay ended.
   public enum Outcome: Sendable, Equatable {
     /// Every line ran.
     case completed
-    /// The app quit at this line; the lines after it were not run.
+    /// The app quit at this line, the script's last.
     case quit(line: Int)
   }
 
   private let app: TerminalApp<State, Action>
   private let clock: VirtualClock
-  private let terminal: HeadlessTerminal
-  private var renderer = Renderer()
-  private var pacer: FramePacer
-  private var isDirty = true
+  private let driver: HeadlessDriver
+  private let loop: RuntimeLoop<State, Action>
+  private var hasStarted = false
   private var frameCount = 0
-  private var token: ObservationToken?
 
   /// Called for each frame written.
   public var onFrame: ((Frame) -> Void)?
@@ -71,24 +100,26 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
   ) {
     self.app = app
     self.clock = clock
-    self.terminal = HeadlessTerminal(columns: size.columns, rows: size.rows)
-    self.pacer = FramePacer(framesPerSecond: framesPerSecond)
+    let driver = HeadlessDriver(size: size, clock: clock)
+    self.driver = driver
+    self.loop = RuntimeLoop(app: app, size: size, framesPerSecond: framesPerSecond) { frame, redrawingAll in
+      driver.present(frame, redrawingAll: redrawingAll)
+    }
   }
 
   /// The screen now, each row with its trailing spaces removed.
-  public var screenText: String { terminal.screenText() }
+  public var screenText: String { driver.screenText }
 
   /// What the renderer has written so far.
-  public var statistics: RenderStatistics {
-    RenderStatistics(
-      frames: renderer.framesWritten, cells: renderer.cellsWritten, bytes: renderer.bytesWritten)
-  }
+  public var statistics: RenderStatistics { driver.statistics }
 
-  /// Runs every line of `script`; throws the first expectation that fails.
+  /// Runs every line of `script`; throws the first expectation that fails, or — when the app
+  /// quits before the last line — that the lines after the quit never ran.
   @discardableResult
-  public func play(_ script: KeyScript) async throws(ExpectationFailure) -> Outcome {
-    if token == nil {
-      token = app.store.observe { [weak self] _ in self?.isDirty = true }
+  public func play(_ script: KeyScript) async throws(Failure) -> Outcome {
+    if !hasStarted {
+      hasStarted = true
+      loop.start()
       await settle()
       draw(line: 0, source: "start")
     }
@@ -96,46 +127,48 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
       switch step.command {
       case .keys, .type:
         for key in step.command.pressedKeys {
-          app.press(key)
+          loop.handle(.key(key))
           await settle()
-          if app.isFinished(app.store.state) {
-            draw(line: step.line, source: step.source)
-            return .quit(line: step.line)
-          }
+          if loop.isFinished { return try quit(at: step, in: script) }
         }
       case .wait(let duration):
         let target = clock.now.advanced(by: duration)
         while clock.wakeNext(notAfter: target) {
           await settle()
-          if app.isFinished(app.store.state) {
-            draw(line: step.line, source: step.source)
-            return .quit(line: step.line)
-          }
-          if pacer.slot(at: clock.now.offset) <= clock.now.offset {
+          if loop.isFinished { return try quit(at: step, in: script) }
+          if let slot = loop.frameSlot(at: clock.now.offset), slot <= clock.now.offset {
             draw(line: step.line, source: step.source)
           }
         }
         clock.advance(to: target)
         await settle()
       case .resize(let size):
-        terminal.resize(columns: size.columns, rows: size.rows)
-        // A resize blanks the screen, even to the same size: redraw all of it, as ScreenThread does.
-        renderer.invalidate()
-        isDirty = true
+        driver.terminal.resize(columns: size.columns, rows: size.rows)
+        loop.handle(.resize(size))
       case .expect(let text), .expectNot(let text):
         draw(line: step.line, source: step.source)
-        let screen = terminal.screenText()
+        let screen = driver.screenText
         let expectsPresence = if case .expect = step.command { true } else { false }
         if screen.contains(text) != expectsPresence {
-          throw ExpectationFailure(file: script.file, line: step.line, source: step.source, screen: screen)
+          throw .expectation(ExpectationFailure(file: script.file, line: step.line, source: step.source, screen: screen))
         }
       case .screen:
         draw(line: step.line, source: step.source)
-        onScreen?(terminal.screenText())
+        onScreen?(driver.screenText)
       }
       draw(line: step.line, source: step.source)
     }
     return .completed
+  }
+
+  /// Draws the last frame of the quitting line; a script line after it is an error, since a
+  /// replay that silently skips its remaining checks would pass falsely.
+  private func quit(at step: KeyScript.Step, in script: KeyScript) throws(Failure) -> Outcome {
+    draw(line: step.line, source: step.source)
+    if let unrun = script.steps.first(where: { $0.line > step.line }) {
+      throw .linesAfterQuit(LinesAfterQuit(file: script.file, line: unrun.line, quitLine: step.line))
+    }
+    return .quit(line: step.line)
   }
 
   private func settle() async {
@@ -144,13 +177,10 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
 
   /// Brings the screen up to date if anything changed, reporting the frame if cells changed.
   private func draw(line: Int, source: String) {
-    guard isDirty else { return }
-    isDirty = false
-    let before = renderer.framesWritten
-    renderer.render(app.frame(size: terminal.size), to: terminal)
-    pacer.recordFrame(at: clock.now.offset)
-    guard renderer.framesWritten > before else { return }
+    let before = driver.statistics.frames
+    loop.draw(at: clock.now.offset)
+    guard driver.statistics.frames > before else { return }
     frameCount += 1
-    onFrame?(Frame(number: frameCount, line: line, source: source, screen: terminal.screenText()))
+    onFrame?(Frame(number: frameCount, line: line, source: source, screen: driver.screenText))
   }
 }

@@ -3,12 +3,8 @@
 /// The renderer is a pure diff-and-write step; when to render (after the action queue drains,
 /// at most 60 times a second) is the runtime's decision.
 public struct Renderer: Sendable {
-  /// Frames that changed the screen; an unchanged canvas does not count.
-  public private(set) var framesWritten = 0
-  /// Cells handed to the terminal; a wide character counts once.
-  public private(set) var cellsWritten = 0
-  /// UTF-8 bytes of the characters of the cells handed to the terminal.
-  public private(set) var bytesWritten = 0
+  /// What this renderer has written so far.
+  public private(set) var statistics = RenderStatistics()
   private var previous: Canvas?
 
   /// A renderer whose first frame will be a full redraw.
@@ -56,8 +52,21 @@ public struct Renderer: Sendable {
     }
     terminal.flush()
     previous = canvas
-    framesWritten += 1
-    cellsWritten += cells
-    bytesWritten += bytes
+    statistics.frames += 1
+    statistics.cells += cells
+    statistics.bytes += bytes
   }
+}
+
+/// Counters of what a ``Renderer`` wrote, for tests, `--frames` and the benchmarks.
+public struct RenderStatistics: Sendable, Equatable {
+  /// Frames that changed at least one cell; an unchanged canvas does not count.
+  public var frames = 0
+  /// Cells handed to the terminal; a wide character counts once.
+  public var cells = 0
+  /// UTF-8 bytes of the characters of the cells handed to the terminal.
+  public var bytes = 0
+
+  /// No frames yet.
+  public init() {}
 }

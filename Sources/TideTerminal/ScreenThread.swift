@@ -1,16 +1,17 @@
+import CNcurses
 import Foundation
 import Synchronization
 
 /// The one thread that touches ncurses: it starts the terminal, draws the frames the main actor
-/// hands it, reads keys, and restores the terminal when told to stop — on every exit path.
+/// hands it, reads input, and restores the terminal when told to stop — on every exit path.
 ///
-/// It sleeps in ``CursesTerminal/readKey(timeout:)`` until a key, a resize or a wake-up for a new
-/// frame or a stop arrives, so an idle program uses no CPU.
+/// It sleeps in ``CursesTerminal/readEvent(timeout:)`` until input, a resize or a wake-up for a
+/// new frame or a stop arrives, so an idle program uses no CPU.
 final class ScreenThread: Sendable {
   /// What the main actor and the thread share.
   private struct Shared {
     var pendingFrame: Canvas?
-    var size = TerminalSize(columns: 80, rows: 24)
+    var pendingRedrawsAll = false
     var stopRequested = false
     var statistics = RenderStatistics()
   }
@@ -18,21 +19,34 @@ final class ScreenThread: Sendable {
   private let shared = Mutex(Shared())
   private let waker = TerminalWaker()
 
-  /// Starts the thread and returns once the terminal is set up, or throws why it could not be.
-  /// `onKey` is called on the thread for every key read.
-  func start(onKey: @escaping @Sendable (Key) -> Void, onStop: @escaping @Sendable () -> Void) async throws {
-    try await withCheckedThrowingContinuation { (started: CheckedContinuation<Void, any Error>) in
-      let thread = Thread { [self] in
-        self.main(started: started, onKey: onKey)
-        onStop()
+  /// Starts the thread and returns the terminal's size once it is set up, or throws why it could
+  /// not be. `onEvent` is called on the thread for every input event; `onStop` once, as the
+  /// thread ends, after the terminal is restored.
+  func start(
+    onEvent: @escaping @Sendable (TerminalEvent) -> Void, onStop: @escaping @Sendable () -> Void
+  ) async throws -> TerminalSize {
+    // The wake-up pipe lives from before the thread starts until after it and every other writer
+    // are done (see `close()`), so a wake-up never writes into a closed — maybe reused — fd.
+    guard tide_input_open() != 0 else {
+      throw CursesTerminal.StartError(description: "cannot create the input wake-up pipe")
+    }
+    do {
+      return try await withCheckedThrowingContinuation { (started: CheckedContinuation<TerminalSize, any Error>) in
+        let thread = Thread { [self] in
+          self.main(started: started, onEvent: onEvent)
+          onStop()
+        }
+        thread.name = "tide-screen"
+        thread.start()
       }
-      thread.name = "tide-screen"
-      thread.start()
+    } catch {
+      tide_input_close()
+      throw error
     }
   }
 
   private func main(
-    started: CheckedContinuation<Void, any Error>, onKey: @escaping @Sendable (Key) -> Void
+    started: CheckedContinuation<TerminalSize, any Error>, onEvent: @escaping @Sendable (TerminalEvent) -> Void
   ) {
     let terminal = CursesTerminal()
     do {
@@ -42,58 +56,50 @@ final class ScreenThread: Sendable {
       return
     }
     defer { terminal.restore() }
-    shared.withLock { $0.size = terminal.size }
-    started.resume()
+    started.resume(returning: terminal.size)
     var renderer = Renderer()
     while true {
-      let (frame, stop) = shared.withLock { shared in
-        defer { shared.pendingFrame = nil }
-        return (shared.pendingFrame, shared.stopRequested)
+      let (frame, redrawsAll, stop) = shared.withLock { shared in
+        defer {
+          shared.pendingFrame = nil
+          shared.pendingRedrawsAll = false
+        }
+        return (shared.pendingFrame, shared.pendingRedrawsAll, shared.stopRequested)
       }
       if stop { return }
       if let frame {
+        if redrawsAll { renderer.invalidate() }
         renderer.render(frame, to: terminal)
-        shared.withLock {
-          $0.statistics = RenderStatistics(
-            frames: renderer.framesWritten, cells: renderer.cellsWritten, bytes: renderer.bytesWritten)
-        }
+        let statistics = renderer.statistics
+        shared.withLock { $0.statistics = statistics }
       }
-      if let key = terminal.readKey(timeout: nil) {
-        if key == .resize {
-          let size = terminal.size
-          shared.withLock { $0.size = size }
-          renderer.invalidate()
-        }
-        onKey(key)
+      if let event = terminal.readEvent(timeout: nil) {
+        onEvent(event)
       }
     }
   }
-
-  /// The terminal's size as the thread last read it.
-  var size: TerminalSize { shared.withLock { $0.size } }
 
   /// What the renderer has written so far.
   var statistics: RenderStatistics { shared.withLock { $0.statistics } }
 
   /// Hands the thread a frame to draw; a frame not yet drawn is replaced by the newer one.
-  func draw(_ frame: Canvas) {
-    shared.withLock { $0.pendingFrame = frame }
+  func draw(_ frame: Canvas, redrawingAll: Bool) {
+    shared.withLock {
+      $0.pendingFrame = frame
+      $0.pendingRedrawsAll = $0.pendingRedrawsAll || redrawingAll
+    }
     waker.wake()
   }
 
   /// Asks the thread to restore the terminal and end.
-  func stop() {
+  func requestStop() {
     shared.withLock { $0.stopRequested = true }
     waker.wake()
   }
-}
 
-/// Counters of what a renderer wrote, for tests, `--frames` and the benchmarks.
-public struct RenderStatistics: Sendable, Equatable {
-  /// Frames that changed at least one cell.
-  public var frames = 0
-  /// Cells written.
-  public var cells = 0
-  /// Bytes of text written.
-  public var bytes = 0
+  /// Closes the wake-up pipe. Call only after the thread ended and no `draw` or `requestStop`
+  /// can run any more.
+  func close() {
+    tide_input_close()
+  }
 }

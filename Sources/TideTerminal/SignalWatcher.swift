@@ -1,14 +1,14 @@
 import Dispatch
 import Foundation
 
-/// Turns SIGINT, SIGTERM and SIGHUP into calls on a queue, so the program can quit in an orderly
+/// Turns SIGINT, SIGTERM, SIGHUP and SIGQUIT into calls on a queue, so the program can quit in an orderly
 /// way: nothing but the default handler runs inside the signal itself, and the terminal is
 /// restored by the screen thread, never by a signal handler.
 final class SignalWatcher {
   private var sources: [any DispatchSourceSignal] = []
   private let signals: [Int32]
 
-  init(signals: [Int32] = [SIGINT, SIGTERM, SIGHUP], onSignal: @escaping @Sendable (Int32) -> Void) {
+  init(signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT], onSignal: @escaping @Sendable (Int32) -> Void) {
     self.signals = signals
     for number in signals {
       signal(number, SIG_IGN)

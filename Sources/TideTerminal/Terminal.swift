@@ -1,14 +1,12 @@
-/// A screen that shows cells and a source of keys: ncurses for people, in-memory for tests and replay.
+/// A screen that shows cells: ncurses for people, in-memory for tests and replay.
 ///
 /// The ``Renderer`` is the only writer: it calls ``clear()`` before a full redraw, ``put(_:atColumn:row:)``
 /// for each changed cell, then ``flush()`` once per frame. Nothing appears until `flush()`.
+/// Input does not come from here: drivers deliver it to the runtime as ``TerminalEvent``s.
 /// Terminals are not thread-safe; each conforming type documents which thread may use it.
 public protocol Terminal: AnyObject {
-  /// The current size; it changes after a ``Key/resize`` key is read.
+  /// The current size.
   var size: TerminalSize { get }
-
-  /// Takes over the screen (raw input, alternate screen). Must be balanced by ``restore()``.
-  func begin() throws
 
   /// Blanks the whole screen, ahead of a full redraw.
   func clear()
@@ -18,12 +16,4 @@ public protocol Terminal: AnyObject {
 
   /// Makes everything put since the last flush visible at once.
   func flush()
-
-  /// The next key; `nil` if none arrived within `timeout`. A `nil` timeout waits as long as the
-  /// terminal has a way to produce input (an in-memory terminal with no queued keys returns at once).
-  func readKey(timeout: Duration?) -> Key?
-
-  /// Gives the screen back: cooked mode, echo, visible cursor, normal screen. Idempotent, so it can
-  /// be called from every exit path.
-  func restore()
 }

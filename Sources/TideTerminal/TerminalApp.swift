@@ -13,7 +13,10 @@ public struct TerminalApp<State, Action: Sendable> {
   /// The action a key stands for in a state, or `nil` to ignore the key; usually a
   /// ``KeyMap`` lookup.
   public var keyAction: (State, Key) -> Action?
-  /// Sent when SIGINT, SIGTERM or SIGHUP asks the program to end.
+  /// The action a bracketed paste of `text` stands for in a state, or `nil` to ignore it. A paste
+  /// is never replayed as keys, so pasted text cannot run commands.
+  public var pasteAction: (State, String) -> Action?
+  /// Sent when SIGINT, SIGTERM, SIGHUP or SIGQUIT asks the program to end.
   public var quitAction: Action
   /// Whether the program is done (it quit).
   public var isFinished: (State) -> Bool
@@ -28,6 +31,7 @@ public struct TerminalApp<State, Action: Sendable> {
     minimumSize: TerminalSize = TerminalSize(columns: 40, rows: 12),
     view: @escaping (State, inout Canvas) -> Void,
     keyAction: @escaping (State, Key) -> Action?,
+    pasteAction: @escaping (State, String) -> Action? = { _, _ in nil },
     quitAction: Action,
     isFinished: @escaping (State) -> Bool,
     unfinishedWorkMessage: @escaping () -> String = { "some work did not finish before the program ended" }
@@ -36,6 +40,7 @@ public struct TerminalApp<State, Action: Sendable> {
     self.minimumSize = minimumSize
     self.view = view
     self.keyAction = keyAction
+    self.pasteAction = pasteAction
     self.quitAction = quitAction
     self.isFinished = isFinished
     self.unfinishedWorkMessage = unfinishedWorkMessage
@@ -64,6 +69,13 @@ public struct TerminalApp<State, Action: Sendable> {
   /// Handles one key: sends the action it stands for, if any.
   public func press(_ key: Key) {
     if let action = keyAction(store.state, key) {
+      store.send(action)
+    }
+  }
+
+  /// Handles one bracketed paste: sends the action it stands for, if any.
+  public func paste(_ text: String) {
+    if let action = pasteAction(store.state, text) {
       store.send(action)
     }
   }

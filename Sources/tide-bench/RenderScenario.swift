@@ -41,10 +41,10 @@ private func stopwatchTickCells() async -> Int {
   app.press(.character(" "))
   await app.store.waitUntilIdle(on: clock)
   renderer.render(app.frame(size: terminal.size), to: terminal)
-  let before = renderer.cellsWritten
+  let before = renderer.statistics.cells
   clock.wakeNext(notAfter: clock.now.advanced(by: .seconds(1)))
   await app.store.waitUntilIdle(on: clock)
   renderer.render(app.frame(size: terminal.size), to: terminal)
   app.press(.character(" "))
-  return renderer.cellsWritten - before
+  return renderer.statistics.cells - before
 }

@@ -101,6 +101,20 @@ struct ReplayGoldenTests {
     }
   }
 
+  @Test func aLineAfterTheQuitIsStatusOneNamingTheLine() async throws {
+    let folder = TemporaryDirectory()
+    defer { withExtendedLifetime(folder) {} }
+    let path = folder.file("late.keys")
+    try "keys + q\n\n# never runs:\nexpect \"Count: 5\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+    do {
+      _ = try await Self.replay(path)
+      Issue.record("a script with lines after the quit must not pass")
+    } catch {
+      #expect(error.status == 1)
+      #expect(error.description == "\(path):4: the app quit at line 1; this line never ran")
+    }
+  }
+
   @Test func aScriptErrorIsStatusTwoWithItsPosition() async throws {
     let folder = TemporaryDirectory()
     defer { withExtendedLifetime(folder) {} }
@@ -115,8 +129,8 @@ struct ReplayGoldenTests {
     }
   }
 
-  @Test func quittingEndsTheScriptEarly() async throws {
-    let (app, player) = try await play("keys + q +\nexpect \"never checked\"\n")
+  @Test func quittingOnTheLastLineEndsTheScriptThere() async throws {
+    let (app, player) = try await play("keys + q +\n# only a comment after the quit\n")
     #expect(app.store.state.isQuitting)
     #expect(app.store.state.counter.count == 1)
     #expect(player.screenText.contains("Count: 1"))

@@ -40,19 +40,7 @@ import TideTerminal
     #expect(terminal.screenText() == "")
   }
 
-  @Test func keysAreReadInOrderAndAnEmptyQueueReturnsNil() {
-    let terminal = HeadlessTerminal()
-    terminal.send(.character("a"), .up)
-    terminal.send(contentsOf: [Key.enter])
-    #expect(terminal.readKey(timeout: nil) == .character("a"))
-    #expect(terminal.readKey(timeout: .seconds(1)) == .up)
-    #expect(terminal.readKey(timeout: nil) == .enter)
-    #expect(terminal.readKey(timeout: nil) == nil)
-    terminal.send(.tab)
-    #expect(terminal.readKey(timeout: nil) == .tab)
-  }
-
-  @Test func resizeChangesTheSizeBlanksTheScreenAndQueuesAResizeKey() {
+  @Test func resizeChangesTheSizeAndBlanksTheScreen() {
     let terminal = HeadlessTerminal()
     #expect(terminal.size == TerminalSize(columns: 80, rows: 24))
     terminal.put(Cell("a"), atColumn: 0, row: 0)
@@ -60,6 +48,5 @@ import TideTerminal
     terminal.resize(columns: 100, rows: 30)
     #expect(terminal.size == TerminalSize(columns: 100, rows: 30))
     #expect(terminal.screenText() == String(repeating: "\n", count: 29))
-    #expect(terminal.readKey(timeout: nil) == .resize)
   }
 }

@@ -144,6 +144,7 @@ import TideTerminal
       try await replay.player.play(script)
       Issue.record("the replay should have failed at line 4")
     } catch {
+      guard case .expectation(let error) = error else { throw error }
       #expect(error.file == "fail.keys")
       #expect(error.line == 4)
       #expect(error.source == #"expect "count: 2""#)
@@ -165,6 +166,7 @@ import TideTerminal
       try await replay.player.play(script)
       Issue.record("the replay should have failed at line 3")
     } catch {
+      guard case .expectation(let error) = error else { throw error }
       #expect(error.line == 3)
       #expect(error.source == #"expect-not "count: 1""#)
       #expect(error.screen.contains("count: 1"))
@@ -173,19 +175,40 @@ import TideTerminal
 
   // MARK: Quitting
 
-  @Test func quitEndsTheReplayAtItsLine() async throws {
+  @Test func aScriptEndingWithItsQuitPasses() async throws {
     let replay = TickerReplay()
     let outcome = try await replay.play("""
       keys +
       keys + q +
-      keys +
-      expect "never checked"
+      # comments and blank lines after the quit are not lines that never ran
+
       """)
     #expect(outcome == .quit(line: 2))
     #expect(replay.state.isQuitting)
+    // The key after `q` on the same line is not sent: the app is finished.
     #expect(replay.state.count == 2)
     #expect(replay.frames.last?.line == 2)
     #expect(replay.frames.last?.screen.contains("count: 2") == true)
+  }
+
+  @Test func aLineAfterTheQuitIsAFailureNamingItNotAFalsePass() async throws {
+    let replay = TickerReplay()
+    let script = try KeyScript(parsing: """
+        keys +
+        keys + q +
+
+        # the checks below would never run
+        keys +
+        expect "never checked"
+        """, file: "late.keys")
+    do {
+      try await replay.player.play(script)
+      Issue.record("a script with lines after the quit must not pass")
+    } catch {
+      guard case .linesAfterQuit(let failure) = error else { throw error }
+      #expect(failure.description == "late.keys:5: the app quit at line 2; this line never ran")
+    }
+    #expect(replay.state.count == 2)
   }
 
   @Test func aQuitFromAnEffectDuringAWaitEndsTheReplayAtTheWait() async throws {
@@ -193,7 +216,6 @@ import TideTerminal
     let outcome = try await replay.play("""
       keys t
       wait 10s
-      keys +
       """)
     #expect(outcome == .quit(line: 2))
     #expect(replay.state.isQuitting)
@@ -201,6 +223,14 @@ import TideTerminal
     #expect(replay.state.count == 0)
     #expect(replay.clock.now.offset == .seconds(3))
     #expect(replay.clock.sleeperCount == 0)
+  }
+
+  @Test func aQuitFromAnEffectBeforeTheLastLineIsAFailure() async throws {
+    let replay = TickerReplay(quitAtTick: 3)
+    await #expect(throws: KeyScriptPlayer<Ticker.State, Ticker.Action>.Failure.self) {
+      try await replay.play("keys t\nwait 10s\nkeys +", file: "tick.keys")
+    }
+    #expect(replay.state.count == 0, "the line after the quit did not run")
   }
 
   @Test func aScriptWithoutQuitCompletes() async throws {

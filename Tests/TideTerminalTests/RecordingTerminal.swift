@@ -17,9 +17,6 @@ final class RecordingTerminal: Terminal {
     size = TerminalSize(columns: columns, rows: rows)
   }
 
-  func begin() {}
-  func restore() {}
-  func readKey(timeout: Duration?) -> Key? { nil }
   func clear() { clears += 1 }
   func flush() { flushes += 1 }
   func put(_ cell: Cell, atColumn column: Int, row: Int) {

@@ -18,9 +18,9 @@ import TideTerminal
     #expect(terminal.flushes == 1)
     #expect(terminal.puts.map(\.column) == [0, 1, 2, 3, 4, 1])
     #expect(terminal.puts.last == .init(cell: Cell("日"), column: 1, row: 1))
-    #expect(renderer.framesWritten == 1)
-    #expect(renderer.cellsWritten == 6)
-    #expect(renderer.bytesWritten == 5 + 3)
+    #expect(renderer.statistics.frames == 1)
+    #expect(renderer.statistics.cells == 6)
+    #expect(renderer.statistics.bytes == 5 + 3)
   }
 
   @Test func unchangedFrameWritesNothing() {
@@ -28,8 +28,8 @@ import TideTerminal
     var renderer = Renderer()
     renderer.render(canvas(["hello"]), to: terminal)
     renderer.render(canvas(["hello"]), to: terminal)
-    #expect(renderer.framesWritten == 1)
-    #expect(renderer.cellsWritten == 5)
+    #expect(renderer.statistics.frames == 1)
+    #expect(renderer.statistics.cells == 5)
     #expect(terminal.flushes == 1)
     #expect(terminal.puts.count == 5)
   }
@@ -43,9 +43,9 @@ import TideTerminal
     #expect(terminal.puts.map(\.column) == [2, 3, 4])
     #expect(terminal.puts.map(\.cell.character) == ["L", "L", "O"])
     #expect(terminal.clears == 1)
-    #expect(renderer.framesWritten == 2)
-    #expect(renderer.cellsWritten == 10 + 3)
-    #expect(renderer.bytesWritten == 10 + 3)
+    #expect(renderer.statistics.frames == 2)
+    #expect(renderer.statistics.cells == 10 + 3)
+    #expect(renderer.statistics.bytes == 10 + 3)
   }
 
   @Test func styleChangesAndErasedCellsAreWritten() {
@@ -61,15 +61,15 @@ import TideTerminal
       .init(cell: Cell("a", style: Style(bold: true)), column: 0, row: 0),
       .init(cell: .blank, column: 2, row: 0),
     ])
-    #expect(renderer.cellsWritten == 3 + 2)
+    #expect(renderer.statistics.cells == 3 + 2)
   }
 
   @Test func wideCharacterReplacedByNarrowOnes() {
     let terminal = RecordingTerminal(columns: 4, rows: 1)
     var renderer = Renderer()
     renderer.render(canvas(["日x"], columns: 4), to: terminal)
-    #expect(renderer.cellsWritten == 2)
-    #expect(renderer.bytesWritten == 4)
+    #expect(renderer.statistics.cells == 2)
+    #expect(renderer.statistics.bytes == 4)
     terminal.puts.removeAll()
     renderer.render(canvas(["abx"], columns: 4), to: terminal)
     #expect(terminal.puts.map(\.column) == [0, 1])
@@ -82,8 +82,8 @@ import TideTerminal
     let terminal = RecordingTerminal(columns: 10, rows: 1)
     var renderer = Renderer()
     renderer.render(canvas(["👨‍👩‍👧é"]), to: terminal)
-    #expect(renderer.cellsWritten == 2)
-    #expect(renderer.bytesWritten == 18 + 2)
+    #expect(renderer.statistics.cells == 2)
+    #expect(renderer.statistics.bytes == 18 + 2)
     #expect(terminal.puts.first?.cell.character == "👨‍👩‍👧")
   }
 
@@ -93,8 +93,8 @@ import TideTerminal
     renderer.render(canvas(["hello"]), to: terminal)
     renderer.render(canvas(["hello"], columns: 12), to: terminal)
     #expect(terminal.clears == 2)
-    #expect(renderer.framesWritten == 2)
-    #expect(renderer.cellsWritten == 10)
+    #expect(renderer.statistics.frames == 2)
+    #expect(renderer.statistics.cells == 10)
   }
 
   @Test func invalidateForcesAFullRedraw() {
@@ -104,7 +104,7 @@ import TideTerminal
     renderer.invalidate()
     renderer.render(canvas(["hi"]), to: terminal)
     #expect(terminal.clears == 2)
-    #expect(renderer.cellsWritten == 4)
+    #expect(renderer.statistics.cells == 4)
   }
 
   @Test func headlessTerminalShowsTheRenderedFrames() {
@@ -116,7 +116,7 @@ import TideTerminal
     #expect(terminal.screenText() == "Count: 10\nab")
     // Frame 1: 7 non-blank cells of "Count: 9" plus 2 wide cells; frame 2: "10" over "9 ",
     // then a, b and two blanks where 日本 was.
-    #expect(renderer.cellsWritten == 9 + 6)
+    #expect(renderer.statistics.cells == 9 + 6)
     #expect(terminal.flushCount == 2)
   }
 }
