@@ -163,7 +163,7 @@ struct PersistenceTests {
     #expect(loaded.todos.isEmpty)
     let warning = try #require(loaded.warning)
     #expect(warning.summary == "todos.json was unreadable; moved aside, starting empty")
-    #expect(warning.details == "\(path) could not be read: it is not valid JSON. It was moved aside, unchanged, to \(folder.file(Self.asideName)). The list starts empty.")
+    #expect(warning.details == "\(path) could not be read: it is not valid JSON (line 1, column 42). It was moved aside, unchanged, to \(folder.file(Self.asideName)). The list starts empty.")
     #expect(names(folder) == [Self.asideName])
     #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file(Self.asideName))) == corrupt)
     storage.release()
@@ -277,9 +277,9 @@ struct PersistenceTests {
 
   @Test func savesAreCoalescedOnTheirOwnThreadNewestLast() async throws {
     let gate = DispatchSemaphore(value: 0)
-    let log = Mutex<[(count: Int, thread: String?)]>([])
+    let log = Mutex<[(count: Int, thread: pthread_t)]>([])
     let queue = SaveQueue { todos in
-      log.withLock { $0.append((todos.count, Thread.current.name)) }
+      log.withLock { $0.append((todos.count, pthread_self())) }
       if todos.count == 1 { gate.wait() }  // the first save takes long
       return .success(())
     }
@@ -296,7 +296,10 @@ struct PersistenceTests {
     for task in later { try await task.value.get() }
     // The second and third lists were overtaken by the fourth and never written.
     #expect(log.withLock { $0.map(\.count) } == [1, 4])
-    #expect(log.withLock { $0.allSatisfy { $0.thread == "tide-demo saves" } }, "\(log.withLock { $0.map(\.thread) })")
+    // Both on the queue's own thread, which never runs a task: it blocks in `write`.
+    let threads = log.withLock { $0.map(\.thread) }
+    #expect(pthread_equal(threads[0], threads[1]) != 0)
+    #expect(pthread_equal(threads[0], pthread_self()) == 0)
   }
 
   @Test func theDefaultPathFollowsXDGThenHome() {
@@ -510,5 +513,55 @@ struct PersistenceTests {
     #expect(output[2] == "==> \(second) <==")
     #expect(output[3].contains("> [ ] from replay"))
     #expect(try decode(data).todos == [Todo(id: 1, title: "from replay")])
+  }
+}
+
+/// The todo file's JSON reader and writer against Foundation's: what one writes the other reads.
+@Suite("Todo file JSON")
+struct TodoJSONTests {
+  static let awkward = [
+    Todo(id: 1, title: "plain"),
+    Todo(id: -5, title: "quote \" backslash \\ slash / tab \t newline \n bell \u{07} del \u{7F}", isDone: true),
+    Todo(id: Int.max, title: "日本語 🎉 👨‍👩‍👧 e\u{301} \u{200B}\u{202E}"),
+    Todo(id: Int.min, title: ""),
+  ]
+
+  @Test func whatItWritesFoundationReadsAndTheOtherWayRound() throws {
+    struct Plain: Codable, Equatable { var version: Int; var todos: [Todo] }
+    let written = TodoFile(todos: Self.awkward).encoded()
+    #expect(try JSONDecoder().decode(Plain.self, from: written) == Plain(version: 1, todos: Self.awkward))
+    let foundation = try JSONEncoder().encode(Plain(version: 1, todos: Self.awkward))
+    #expect(try TodoFile.decode(foundation).todos == Self.awkward)
+    #expect(try TodoFile.decode(written).todos == Self.awkward)
+    #expect(String(decoding: written, as: UTF8.self).contains("\"isDone\" : true"))
+  }
+
+  @Test func escapesAndUnknownFieldsOfAnyShapeAreRead() throws {
+    let json = #"""
+      {"version":1,"extra":{"a":[1,2.5e-3,{"b":null}],"c":"\u00e9"},"todos":[
+        {"title":"\ud83c\udf89 \u0041\/\"","isDone":true,"id":0,"tags":["x",{"y":[]}]}]}
+      """#
+    let file = try TodoFile.decode(Data(json.utf8))
+    #expect(file.todos == [Todo(id: 0, title: "🎉 A/\"", isDone: true)])
+    #expect(file.unknownFields == ["extra", "todos[0].tags"])
+  }
+
+  @Test(arguments: [
+    ("", "it is not valid JSON (line 1, column 1)"),
+    ("[1]", "the file is not a JSON object"),
+    (#"{"version": 1}"#, "todos is missing"),
+    (#"{"version": 1.5, "todos": []}"#, "version is not a whole number"),
+    (#"{"version": 1, "todos": [{"id": 99999999999999999999, "title": "", "isDone": false}]}"#, "todos[0].id is too large"),
+    (#"{"version": 1, "todos": [{"id": 1, "title": "x"}]}"#, "todos[0].isDone is missing"),
+    (#"{"version": 1, "todos": [{"id": 1, "title": "\ud800", "isDone": false}]}"#, "it holds a broken \\u escape (a lone surrogate)"),
+    ("{\"version\": 1, \"todos\": []}\n,", "it is not valid JSON (line 2, column 1)"),
+  ])
+  func whatIsNotATodoFileSaysWhy(json: String, reason: String) {
+    #expect(throws: TodoJSON.Failure(reason: reason)) { try TodoFile.decode(Data(json.utf8)) }
+  }
+
+  @Test func invalidUTF8IsRejected() {
+    let bytes = Data(#"{"version": 1, "todos": [{"id": 1, "title": ""#.utf8) + Data([0xFF]) + Data(#"", "isDone": false}]}"#.utf8)
+    #expect(throws: TodoJSON.Failure(reason: "it holds text that is not valid UTF-8")) { try TodoFile.decode(bytes) }
   }
 }

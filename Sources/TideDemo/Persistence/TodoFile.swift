@@ -28,78 +28,19 @@ struct TodoFile: Sendable {
   }
 
   /// The bytes saved to disk: sorted keys, pretty-printed, as every version of the app wrote.
-  func encoded() throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    return try encoder.encode(self)
+  func encoded() -> Data {
+    Data(TodoJSON.encode(self))
   }
 
-  /// Decodes `data`; a decoding error means the file is corrupt.
-  static func decode(_ data: Data) throws -> TodoFile {
-    try JSONDecoder().decode(TodoFile.self, from: data)
-  }
-}
-
-/// Any key, to list the keys an object really has.
-private struct AnyKey: CodingKey {
-  var stringValue: String
-  var intValue: Int? { nil }
-  init(_ string: String) { stringValue = string }
-  init?(stringValue: String) { self.stringValue = stringValue }
-  init?(intValue: Int) { nil }
-}
-
-/// How many unknown field names a report lists.
-private let unknownFieldLimit = 5
-
-extension TodoFile: Codable {
-  private static let versionKey = AnyKey("version")
-  private static let todosKey = AnyKey("todos")
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: AnyKey.self)
-    version = try container.decode(Int.self, forKey: Self.versionKey)
-    for key in container.allKeys where key.stringValue != "version" && key.stringValue != "todos" {
-      unknownFields.append(key.stringValue)
-    }
-    var list = try container.nestedUnkeyedContainer(forKey: Self.todosKey)
-    var todos: [Todo] = []
-    if let count = list.count { todos.reserveCapacity(count) }
-    while !list.isAtEnd {
-      let index = list.currentIndex
-      let todo = try list.decode(FaithfulTodo.self)
-      todos.append(todo.todo)
-      if unknownFields.count < unknownFieldLimit {
-        for field in todo.unknownFields.prefix(unknownFieldLimit - unknownFields.count) {
-          unknownFields.append("todos[\(index)].\(field)")
-        }
+  /// Decodes `data`; a failure means the file is corrupt, and says why.
+  static func decode(_ data: Data) throws(TodoJSON.Failure) -> TodoFile {
+    let result: Result<TodoFile, TodoJSON.Failure> = data.withUnsafeBytes { raw in
+      do throws(TodoJSON.Failure) {
+        return .success(try TodoJSON.decode(raw.bindMemory(to: UInt8.self)))
+      } catch {
+        return .failure(error)
       }
     }
-    self.todos = todos
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: AnyKey.self)
-    try container.encode(version, forKey: Self.versionKey)
-    try container.encode(todos, forKey: Self.todosKey)
-  }
-}
-
-/// One todo as the file has it, with the names of the fields the app does not know.
-private struct FaithfulTodo: Decodable {
-  var todo: Todo
-  var unknownFields: [String] = []
-
-  private static let known: Set<String> = ["id", "title", "isDone"]
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: AnyKey.self)
-    todo = Todo(
-      id: try container.decode(Int.self, forKey: AnyKey("id")),
-      title: try container.decode(String.self, forKey: AnyKey("title")),
-      isDone: try container.decode(Bool.self, forKey: AnyKey("isDone")))
-    if container.allKeys.count != 3 {
-      unknownFields = container.allKeys.map(\.stringValue).filter { !Self.known.contains($0) }
-    }
+    return try result.get()
   }
 }

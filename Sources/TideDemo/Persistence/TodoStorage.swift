@@ -59,13 +59,10 @@ public final class TodoStorage: Sendable {
     let target = location?.target ?? path
     queue = SaveQueue { todos in
       do {
-        let data = try TodoFile(todos: todos).encoded()
-        try AtomicFile.write(data, to: target)
+        try AtomicFile.write(TodoFile(todos: todos).encoded(), to: target)
         return .success(())
-      } catch let error as SystemError {
-        return .failure(SaveError(description: "Could not save todos to \(path): \(error)"))
       } catch {
-        return .failure(SaveError(description: "Could not save todos to \(path): they could not be encoded"))
+        return .failure(SaveError(description: "Could not save todos to \(path): \(error)"))
       }
     }
   }
@@ -100,14 +97,12 @@ public final class TodoStorage: Sendable {
   }
 
   /// Saves `todos` before returning, on the calling thread; for tests and benchmarks.
-  func saveNow(_ todos: [Todo]) throws(SaveError) {
+  package func saveNow(_ todos: [Todo]) throws(SaveError) {
     guard !isReadOnly, let target = location?.target else { return }
     do {
-      try AtomicFile.write(try TodoFile(todos: todos).encoded(), to: target)
-    } catch let error as SystemError {
-      throw SaveError(description: "Could not save todos to \(path): \(error)")
+      try AtomicFile.write(TodoFile(todos: todos).encoded(), to: target)
     } catch {
-      throw SaveError(description: "Could not save todos to \(path): they could not be encoded")
+      throw SaveError(description: "Could not save todos to \(path): \(error)")
     }
   }
 
@@ -170,7 +165,7 @@ public final class TodoStorage: Sendable {
     do {
       file = try TodoFile.decode(data)
     } catch {
-      return setAside(location, because: Self.describe(error), now: now, lockReason: lockReason)
+      return setAside(location, because: error.reason, now: now, lockReason: lockReason)
     }
     if let lockReason { return readOnly(file.todos, lockReason + "; changes are not saved.", name: name) }
     if file.version > TodoFile.currentVersion {
@@ -315,27 +310,6 @@ public final class TodoStorage: Sendable {
       }
       if count == 0 { return data }
       data.append(buffer, count: count)
-    }
-  }
-
-  /// Plain English for why JSON did not decode as a todo file.
-  static func describe(_ error: any Error) -> String {
-    guard let error = error as? DecodingError else { return "it is not a todo file" }
-    func place(_ path: [any CodingKey]) -> String {
-      path.isEmpty ? "the top level" : path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        .trimmingPrefix(".").description
-    }
-    switch error {
-    case .dataCorrupted(let context) where context.codingPath.isEmpty:
-      return "it is not valid JSON"
-    case .dataCorrupted(let context):
-      return "the value at \(place(context.codingPath)) is not valid"
-    case .keyNotFound(let key, let context):
-      return "\(place(context.codingPath + [key])) is missing"
-    case .typeMismatch(_, let context), .valueNotFound(_, let context):
-      return "\(place(context.codingPath)) has the wrong type"
-    @unknown default:
-      return "it is not a todo file"
     }
   }
 
