@@ -34,14 +34,34 @@ struct AppFeatureTests {
     await store.finish()
   }
 
-  @Test func saveFailedShowsAWarning() async {
-    let store = makeStore()
-    await store.send(.saveFailed("Could not save todos: disk full")) {
-      $0.warning = "Could not save todos: disk full"
-    }
+  @Test func saveFailedShowsAWarningThatASuccessfulSaveOrEscClears() async throws {
+    let store = makeStore(AppFeature.State(screen: .todos))
+    let warning = Warning(
+      summary: "Could not save todos to todos.json",
+      details: "Could not save todos to /a/very/long/path/to/the/data/folder/of/this/user/todos.json: could not write /a/very/long/path/to/the/data/folder/of/this/user/.todos.json.tmp-42: No space left on device.")
+    await store.send(.saveFailed(warning)) { $0.warning = warning }
     var canvas = Canvas(columns: 80, rows: 24)
     AppFeature.draw(store.state, on: &canvas)
-    #expect(canvas.text(ofRow: 22).contains("! Could not save todos: disk full"))
+    #expect(canvas.text(ofRow: 22).contains("! Could not save todos to todos.json  ? details  esc hide"))
+    // `?` shows the whole reason, wrapped, with the full path.
+    await store.send(.toggleHelp) { $0.isHelpShown = true }
+    canvas = Canvas(columns: 80, rows: 24)
+    AppFeature.draw(store.state, on: &canvas)
+    let screen = (0..<24).map { canvas.text(ofRow: $0) }.joined(separator: "\n")
+    #expect(screen.contains("No space left on device."), "\(screen)")
+    #expect(screen.contains("/a/very/long/path/to/the/data/folder/of/this/user/todos.json"), "\(screen)")
+    await store.send(.toggleHelp) { $0.isHelpShown = false }
+    // A later successful save clears it.
+    await store.send(.saveSucceeded) { $0.warning = nil }
+    // esc dismisses one.
+    await store.send(.saveFailed(warning)) { $0.warning = warning }
+    let esc = try #require(AppFeature.action(for: .escape, in: store.state))
+    await store.send(esc) { $0.warning = nil }
+    #expect(AppFeature.action(for: .escape, in: store.state) == nil)
+    // A read-only warning stays after a save.
+    let readOnly = Warning(summary: "todos.json is read-only", isClearedBySave: false)
+    await store.send(.saveFailed(readOnly)) { $0.warning = readOnly }
+    await store.send(.saveSucceeded)
     await store.finish()
   }
 

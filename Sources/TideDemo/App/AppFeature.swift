@@ -15,15 +15,16 @@ public struct AppFeature: Reducer {
     public var todos: TodosFeature.State
     /// Whether the `?` overlay is shown.
     public var isHelpShown = false
-    /// A one-line warning under the screen (a corrupt or unwritable todo file).
-    public var warning: String?
+    /// A warning above the footer (a corrupt, read-only or unwritable todo file): its summary
+    /// on the line, its details under `?`.
+    public var warning: Warning?
     /// Set when the app should end.
     public var isQuitting = false
 
     /// The app on `screen`, with `todos` loaded.
-    public init(screen: Screen = .counter, todos: [Todo] = [], warning: String? = nil) {
+    public init(screen: Screen = .counter, todos: [Todo] = [], warning: Warning? = nil, isReadOnly: Bool = false) {
       self.screen = screen
-      self.todos = TodosFeature.State(todos: todos)
+      self.todos = TodosFeature.State(todos: todos, isReadOnly: isReadOnly)
       self.warning = warning
     }
   }
@@ -45,7 +46,11 @@ public struct AppFeature: Reducer {
     /// `q`, ctrl-c, or a signal.
     case quit
     /// Saving the todos failed; shows why.
-    case saveFailed(String)
+    case saveFailed(Warning)
+    /// A save succeeded: a warning it makes obsolete goes away.
+    case saveSucceeded
+    /// `esc` on a shown warning.
+    case dismissWarning
 
     static let counterPath = ActionPath<Action, CounterFeature.Action>(embed: Action.counter) {
       if case .counter(let action) = $0 { action } else { nil }
@@ -81,8 +86,12 @@ public struct AppFeature: Reducer {
         state.isHelpShown.toggle()
       case .quit:
         state.isQuitting = true
-      case .saveFailed(let message):
-        state.warning = message
+      case .saveFailed(let warning):
+        state.warning = warning
+      case .saveSucceeded:
+        if state.warning?.isClearedBySave == true { state.warning = nil }
+      case .dismissWarning:
+        state.warning = nil
       case .counter, .stopwatch, .todos:
         break
       }

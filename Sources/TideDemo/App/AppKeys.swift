@@ -24,13 +24,21 @@ extension AppFeature {
     switch state.screen {
     case .counter:
       let counter = CounterFeature.keys(for: state.counter).map(Action.counter)
-      return state.counter.alert == nil ? counter.followed(by: globalKeys) : counter.followed(by: quitOnly)
+      return state.counter.alert == nil
+        ? counter.followed(by: globalKeys).followed(by: warningKeys(state)) : counter.followed(by: quitOnly)
     case .stopwatch:
-      return StopwatchFeature.keys.map(Action.stopwatch).followed(by: globalKeys)
+      return StopwatchFeature.keys.map(Action.stopwatch).followed(by: globalKeys).followed(by: warningKeys(state))
     case .todos:
       let todos = TodosFeature.keys(for: state.todos).map(Action.todos)
-      return state.todos.editor == nil ? todos.followed(by: globalKeys) : todos.followed(by: quitOnly)
+      return state.todos.editor == nil
+        ? todos.followed(by: globalKeys).followed(by: warningKeys(state)) : todos.followed(by: quitOnly)
     }
+  }
+
+  /// `esc` dismisses a shown warning (where `esc` means nothing else).
+  static func warningKeys(_ state: State) -> KeyMap<Action> {
+    state.warning == nil
+      ? KeyMap([]) : KeyMap([KeyBinding(.escape, action: .dismissWarning, help: "dismiss warning", showsInFooter: false)])
   }
 
   /// The action for `key` in `state`, or `nil` to ignore it.

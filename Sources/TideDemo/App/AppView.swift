@@ -14,15 +14,11 @@ extension AppFeature {
     case .stopwatch: StopwatchFeature.draw(state.stopwatch, in: body, on: &canvas)
     case .todos: TodosFeature.draw(state.todos, in: body, on: &canvas)
     }
-    if let warning = state.warning {
-      canvas.drawTruncated(
-        "! " + warning, atColumn: 1, row: canvas.rows - 2, width: canvas.columns - 2,
-        style: Style(bold: true, foreground: .yellow))
-    }
     canvas.drawTruncated(
       footer(for: state, width: canvas.columns - 2), atColumn: 1, row: canvas.rows - 1,
       width: canvas.columns - 2, style: Style(dim: true))
     if state.isHelpShown { drawHelp(state, on: &canvas) }
+    drawWarning(state, on: &canvas)
   }
 
   /// The footer: the screen's keys that fit, then always the global ones (so `? help` is never

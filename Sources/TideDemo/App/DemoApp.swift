@@ -12,20 +12,23 @@ public enum DemoApp {
     clock: any Clock<Duration>,
     tracer: Tracer? = nil
   ) -> TerminalApp<AppFeature.State, AppFeature.Action> {
-    let (todos, warning) = storage?.load() ?? ([], nil)
+    let loaded = storage?.load()
     let app = AppFeature(clock: clock)
     let reducer = tracer.map { Reduce(app.traced("tide-demo", to: $0)) } ?? Reduce(app)
+    let initialState = AppFeature.State(
+      screen: screen, todos: loaded?.todos ?? [], warning: loaded?.warning, isReadOnly: loaded?.readOnlyReason != nil)
     let store = Store(
-      initialState: AppFeature.State(screen: screen, todos: todos, warning: warning),
+      initialState: initialState,
       reducer: reducer,
       clock: clock,
-      middleware: storage.map { [AppFeature.persistence(to: $0, initial: todos)] } ?? [])
+      middleware: storage.map { [AppFeature.persistence(to: $0, initialRevision: initialState.todos.revision)] } ?? [])
     return TerminalApp(
       store: store,
       minimumSize: AppFeature.minimumSize,
       view: { state, canvas in AppFeature.draw(state, on: &canvas) },
       keyAction: { state, key in AppFeature.action(for: key, in: state) },
       quitAction: .quit,
-      isFinished: \.isQuitting)
+      isFinished: \.isQuitting,
+      unfinishedWorkMessage: { storage?.unfinishedSaveMessage() ?? "tide-demo: some work did not finish before the app ended" })
   }
 }

@@ -18,6 +18,7 @@ public enum DemoRunner {
   /// (default: ``TodoStorage/defaultPath(environment:)``); each action is appended to
   /// `tracePath` as a JSON line if given.
   public static func runInteractive(screen: Screen, dataPath: String?, tracePath: String?) async throws(Failure) {
+    if let dataPath { try checkData(dataPath) }
     var tracer: Tracer?
     if let tracePath {
       do {
@@ -28,6 +29,7 @@ public enum DemoRunner {
     }
     let storage = TodoStorage(path: dataPath ?? TodoStorage.defaultPath())
     let app = DemoApp.make(screen: screen, storage: storage, clock: ContinuousClock(), tracer: tracer)
+    defer { storage.release() }
     do {
       try await Program(app).run()
     } catch {
@@ -41,6 +43,7 @@ public enum DemoRunner {
     scripts: [String], size: TerminalSize, frames: Bool, dataPath: String?, screen: Screen,
     output: @escaping (String) -> Void
   ) async throws(Failure) {
+    if let dataPath { try checkData(dataPath) }
     for path in scripts {
       let script: KeyScript
       do {
@@ -53,7 +56,9 @@ public enum DemoRunner {
       }
       if scripts.count > 1 { output("==> \(path) <==") }
       let clock = VirtualClock()
-      let app = DemoApp.make(screen: screen, storage: dataPath.map(TodoStorage.init(path:)), clock: clock)
+      let storage = dataPath.map(TodoStorage.init(path:))
+      defer { storage?.release() }
+      let app = DemoApp.make(screen: screen, storage: storage, clock: clock)
       let player = KeyScriptPlayer(app: app, clock: clock, size: size)
       if frames {
         player.onFrame = { frame in
@@ -68,6 +73,18 @@ public enum DemoRunner {
         throw Failure(status: 1, description: error.description)
       }
       if !frames { output(player.screenText) }
+      // Whatever the script left to save is written before the next script loads the file.
+      await app.store.finishEffects(id: ExitWork.pending)
+    }
+  }
+
+  /// Refuses a `--data` path that is not a regular file or a path to create (a folder, a FIFO,
+  /// a device…) with exit status 2, before anything is read or written.
+  static func checkData(_ path: String) throws(Failure) {
+    do {
+      _ = try DataPath(checking: path)
+    } catch {
+      throw Failure(status: 2, description: "tide-demo: --data \(error)")
     }
   }
 }

@@ -1,133 +1,327 @@
 import Foundation
 import Synchronization
 
-/// The todo file: loaded once at start, saved atomically after every change.
+/// The todo file: checked, locked and loaded once at start, then saved after every change.
 ///
-/// A save writes a temporary file in the same folder, flushes it to disk and renames it over
-/// the old file, so a crash leaves either the old list or the new one, never half of one. A
-/// file that cannot be read or decoded is never overwritten: it is moved aside as
-/// `todos.json.corrupt-<timestamp>`; if even that fails, saving is turned off for the session.
+/// The rules, each tested:
+/// - Saves are atomic and durable (``AtomicFile``), coalesced and run on a thread of their own
+///   (``SaveQueue``). A symlink stays a symlink; the file's permission bits are kept.
+/// - One writer: the first instance locks the file (``FileLock``); a second one opens it
+///   read-only and says which process holds it.
+/// - Loading is faithful: a file of a newer version or with unknown fields opens read-only and
+///   is never written; a file with duplicate ids is copied aside byte for byte before it is
+///   repaired; an unreadable or corrupt file is moved aside under a unique name, never
+///   overwritten.
 public final class TodoStorage: Sendable {
-  /// The file's path.
-  public let path: String
-
-  private struct Progress {
-    var lastVersion = 0
-    var isDisabled = false
-  }
-
-  private let progress = Mutex(Progress())
-
-  /// The format on disk.
-  struct File: Codable {
-    var version = 1
-    var todos: [Todo]
+  /// What loading found.
+  public struct Loaded: Equatable, Sendable {
+    /// The todos, exactly as the file holds them (duplicate ids renumbered).
+    public var todos: [Todo]
+    /// What the user should know, if anything.
+    public var warning: Warning?
+    /// Why the file must not be written this session, if so.
+    public var readOnlyReason: String?
   }
 
   /// Why a save did not happen.
-  public struct SaveError: Error, CustomStringConvertible {
-    /// A sentence for the warning line.
+  public struct SaveError: Error, CustomStringConvertible, Equatable {
+    /// Everything: the path and the system's reason.
     public var description: String
   }
 
-  /// Storage at `path`.
-  public init(path: String) {
-    self.path = path
+  /// Where the todos live.
+  public let location: DataPath?
+  /// The path as given.
+  public let path: String
+  private let refusal: DataPath.Refusal?
+  private let queue: SaveQueue
+
+  private struct Session {
+    var lock: FileLock?
+    var isReadOnly = false
   }
 
-  /// `$XDG_DATA_HOME/tide-demo/todos.json`, else `~/.local/share/tide-demo/todos.json`.
+  private let session = Mutex(Session())
+
+  /// Storage at `path`. Nothing is touched until ``load(now:)``; a path that cannot hold todos
+  /// (see ``DataPath``) is never read or written.
+  public init(path: String) {
+    self.path = path
+    let location: DataPath?
+    do {
+      location = try DataPath(checking: path)
+      refusal = nil
+    } catch {
+      location = nil
+      refusal = error
+    }
+    self.location = location
+    let target = location?.target ?? path
+    queue = SaveQueue { todos in
+      do {
+        try AtomicFile.write(TodoFile(todos: todos).encoded(), to: target)
+        return .success(())
+      } catch {
+        return .failure(SaveError(description: "Could not save todos to \(path): \(error)"))
+      }
+    }
+  }
+
+  /// `$XDG_DATA_HOME/tide-demo/todos.json` when `XDG_DATA_HOME` is an absolute path, else
+  /// `~/.local/share/tide-demo/todos.json`.
   public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-    if let dataHome = environment["XDG_DATA_HOME"], !dataHome.isEmpty {
+    if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
       return dataHome + "/tide-demo/todos.json"
     }
     let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
     return home + "/.local/share/tide-demo/todos.json"
   }
 
-  /// Loads the todos. A missing file is an empty list. A corrupt or unreadable file is moved
-  /// aside and reported in `warning`; the list then starts empty.
-  public func load(now: Date = Date()) -> (todos: [Todo], warning: String?) {
-    let manager = FileManager.default
-    guard manager.fileExists(atPath: path) else { return ([], nil) }
-    let name = (path as NSString).lastPathComponent
+  /// Whether saves are off for this session (the file is read-only or refused).
+  public var isReadOnly: Bool { session.withLock { $0.isReadOnly } }
+
+  /// Gives up the lock (at the end of a run or a replay), so that the next instance can write.
+  /// Saves after this write nothing.
+  public func release() {
+    session.withLock {
+      $0.lock = nil
+      $0.isReadOnly = true
+    }
+  }
+
+  /// Saves `todos`, returning once they (or a newer list) are on disk. Does nothing while
+  /// read-only.
+  public func save(_ todos: [Todo]) async throws(SaveError) {
+    guard !isReadOnly else { return }
+    try await queue.save(todos).get()
+  }
+
+  /// Saves `todos` before returning, on the calling thread; for tests and benchmarks.
+  package func saveNow(_ todos: [Todo]) throws(SaveError) {
+    guard !isReadOnly, let target = location?.target else { return }
     do {
-      let data = try Data(contentsOf: URL(fileURLWithPath: path))
-      let file = try JSONDecoder().decode(File.self, from: data)
-      return (Self.sanitized(file.todos), nil)
+      try AtomicFile.write(TodoFile(todos: todos).encoded(), to: target)
     } catch {
-      let aside = path + ".corrupt-" + Self.timestamp(now)
-      do {
-        try manager.moveItem(atPath: path, toPath: aside)
-        return ([], "\(name) was unreadable; moved aside to \((aside as NSString).lastPathComponent). Starting empty.")
-      } catch {
-        progress.withLock { $0.isDisabled = true }
-        return ([], "\(name) is unreadable and could not be moved aside; not saving, to keep it.")
+      throw SaveError(description: "Could not save todos to \(path): \(error)")
+    }
+  }
+
+  /// What to tell the user when the program had to end before the saves finished.
+  public func unfinishedSaveMessage() -> String {
+    let (isWriting, waiting) = queue.unfinished
+    var message = "tide-demo: your latest todo changes were not saved to \(path) before the app had to end."
+    if isWriting, let target = location?.target {
+      message += " The save in progress was writing them to the temporary copy \(AtomicFile.temporaryPath(for: target)) (it may be incomplete)."
+    }
+    if waiting > 0 { message += " The newest changes were not written anywhere." }
+    return message
+  }
+
+  /// Loads the todos: locks the file, removes temporary files of dead processes, reads the
+  /// file faithfully, and moves aside a file that cannot be read. A missing file is an empty
+  /// list.
+  public func load(now: Date = Date()) -> Loaded {
+    guard let location else {
+      let reason = refusal?.reason ?? "cannot be used"
+      return readOnly([], "\(path) \(reason), not a todo file; nothing is read or saved.", name: path)
+    }
+    let name = location.name
+    var lockReason: String?
+    do {
+      try AtomicFile.createFolder(location.folder)
+      let (lock, outcome) = FileLock.acquire(for: location.target)
+      switch outcome {
+      case .acquired:
+        session.withLock { $0.lock = lock }
+        removeStaleTemporaryFiles(in: location)
+      case .heldByOther(let pid):
+        lockReason = "\(path) is in use by tide-demo" + (pid.map { " pid \($0)" } ?? " (another process)")
+      case .unavailable:
+        break  // A folder the lock cannot be made in cannot be saved to either; saves say why.
       }
+    } catch {
+      // Saves will report the same problem with the folder.
     }
-  }
 
-  /// Writes `todos` atomically, unless a newer `version` was written already (saves run as
-  /// concurrent effects, and the newest list must win).
-  public func save(_ todos: [Todo], version: Int) throws(SaveError) {
-    try progress.withLock { (progress: inout Progress) throws(SaveError) in
-      guard !progress.isDisabled else { return }
-      guard version > progress.lastVersion else { return }
-      try write(todos)
-      progress.lastVersion = version
-    }
-  }
-
-  private func write(_ todos: [Todo]) throws(SaveError) {
-    let folder = (path as NSString).deletingLastPathComponent
     let data: Data
-    do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-      data = try encoder.encode(File(todos: todos))
-    } catch {
-      throw SaveError(description: "Could not save todos: \(error.localizedDescription)")
-    }
-    let temporary = folder + "/." + (path as NSString).lastPathComponent + ".tmp-\(getpid())"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard descriptor >= 0 else {
-      throw SaveError(description: "Could not save todos in \(folder): \(String(cString: strerror(errno)))")
-    }
-    let written = data.withUnsafeBytes { buffer -> Bool in
-      var offset = 0
-      while offset < buffer.count {
-        let count = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if count <= 0 { return false }
-        offset += count
+    let descriptor = open(location.target, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    if descriptor < 0 {
+      let code = errno
+      if code == ENOENT || code == ENOTDIR {
+        if let lockReason { return readOnly([], lockReason + "; changes are not saved.", name: name) }
+        return Loaded(todos: [], warning: nil, readOnlyReason: nil)
       }
-      return true
+      return setAside(location, because: systemReason(code), now: now, lockReason: lockReason)
     }
-    let flushed = fsync(descriptor) == 0
-    close(descriptor)
-    guard written, flushed, rename(temporary, path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      unlink(temporary)
-      throw SaveError(description: "Could not save todos to \(path): \(reason)")
+    do {
+      data = try Self.readAll(descriptor, path: location.target)
+      close(descriptor)
+    } catch {
+      close(descriptor)
+      return setAside(location, because: systemReason(error.code), now: now, lockReason: lockReason)
+    }
+
+    let file: TodoFile
+    do {
+      file = try TodoFile.decode(data)
+    } catch {
+      return setAside(location, because: error.reason, now: now, lockReason: lockReason)
+    }
+    if let lockReason { return readOnly(file.todos, lockReason + "; changes are not saved.", name: name) }
+    if file.version > TodoFile.currentVersion {
+      return readOnly(
+        file.todos,
+        "\(path) was written by a newer tide-demo (file version \(file.version); this one understands version \(TodoFile.currentVersion)). It is shown read-only and never overwritten.",
+        name: name)
+    }
+    if file.version < 1 {
+      return readOnly(
+        file.todos, "\(path) has version \(file.version), which no tide-demo writes. It is shown read-only and never overwritten.",
+        name: name)
+    }
+    if !file.unknownFields.isEmpty {
+      return readOnly(
+        file.todos,
+        "\(path) has fields this tide-demo does not know (\(file.unknownFields.joined(separator: ", "))), which a save would drop. It is shown read-only and never overwritten.",
+        name: name)
+    }
+    let duplicates = file.duplicateIDs
+    guard !duplicates.isEmpty else { return Loaded(todos: file.todos, warning: nil, readOnlyReason: nil) }
+    return repair(file, duplicates: duplicates, original: data, location: location, now: now)
+  }
+
+  // MARK: - Loading, the hard cases
+
+  private func readOnly(_ todos: [Todo], _ reason: String, name: String) -> Loaded {
+    session.withLock { $0.isReadOnly = true }
+    return Loaded(
+      todos: todos,
+      warning: Warning(
+        summary: "\(name) is read-only: changes are not saved", details: reason, isClearedBySave: false),
+      readOnlyReason: reason)
+  }
+
+  /// Gives duplicate ids fresh ones, after copying the file aside byte for byte.
+  private func repair(_ file: TodoFile, duplicates: [Int], original: Data, location: DataPath, now: Date) -> Loaded {
+    let copy: String
+    do {
+      copy = try Self.createUnique(base: location.target + ".before-repair-" + Self.timestamp(now)) { candidate throws(SystemError) in
+        try AtomicFile.create(original, at: candidate)
+      }
+    } catch {
+      return readOnly(
+        file.todos,
+        "\(path) has todos with the same id (\(duplicates.count)), which needs a repair, but a copy of it could not be kept: \(error). It is shown read-only and never overwritten.",
+        name: location.name)
+    }
+    var todos = file.todos
+    var seen = Set<Int>(minimumCapacity: todos.count)
+    var ids = TodoIDs(after: todos.lazy.map(\.id))
+    let taken = Set(todos.map(\.id))
+    for index in todos.indices where !seen.insert(todos[index].id).inserted {
+      let id = ids.make { taken.contains($0) || seen.contains($0) }
+      todos[index].id = id
+      seen.insert(id)
+    }
+    let details = "\(path) had \(duplicates.count) todo(s) sharing an id with another; they were given new ids. The file as it was is kept, unchanged, as \(copy)."
+    return Loaded(
+      todos: todos,
+      warning: Warning(summary: "\(location.name) had duplicate ids; repaired, original kept", details: details),
+      readOnlyReason: nil)
+  }
+
+  /// Moves an unreadable or corrupt regular file aside; never overwrites it.
+  private func setAside(_ location: DataPath, because reason: String, now: Date, lockReason: String?) -> Loaded {
+    let name = location.name
+    if let lockReason {
+      return readOnly([], "\(path) could not be read (\(reason)), and \(lockReason.dropFirst(path.count + 1)); changes are not saved.", name: name)
+    }
+    var info = stat()
+    guard lstat(location.target, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      return readOnly([], "\(path) could not be read (\(reason)) and is not a regular file, so it is left alone.", name: name)
+    }
+    do {
+      let aside = try Self.createUnique(base: location.target + ".corrupt-" + Self.timestamp(now)) { candidate throws(SystemError) in
+        try Self.moveWithoutReplacing(location.target, to: candidate)
+      }
+      AtomicFile.syncFolder(location.folder)
+      return Loaded(
+        todos: [],
+        warning: Warning(
+          summary: "\(name) was unreadable; moved aside, starting empty",
+          details: "\(path) could not be read: \(reason). It was moved aside, unchanged, to \(aside). The list starts empty."),
+        readOnlyReason: nil)
+    } catch {
+      return readOnly([], "\(path) could not be read (\(reason)) and could not be moved aside: \(error). It is left as it is and never overwritten.", name: name)
     }
   }
 
-  /// Drops what the app would never have saved: control characters, over-long titles,
-  /// duplicate ids.
-  static func sanitized(_ todos: [Todo]) -> [Todo] {
-    var seen = Set<Int>()
-    return todos.compactMap { todo in
-      guard seen.insert(todo.id).inserted else { return nil }
-      var input = TextInput(limit: Todo.maximumTitleLength)
-      for character in todo.title { input.insert(character) }
-      return Todo(id: todo.id, title: input.text, isDone: todo.isDone)
+  /// Runs `make` with `base`, then `base-2`, `base-3`, … until a name is free.
+  private static func createUnique(base: String, _ make: (String) throws(SystemError) -> Void) throws(SystemError) -> String {
+    var counter = 1
+    while true {
+      let candidate = counter == 1 ? base : "\(base)-\(counter)"
+      do {
+        try make(candidate)
+        return candidate
+      } catch where error.code == EEXIST && counter < 1000 {
+        counter += 1
+      }
     }
   }
 
+  /// `rename` that fails with `EEXIST` instead of replacing: a hard link then an unlink, or,
+  /// where links are not supported, a check then a rename.
+  private static func moveWithoutReplacing(_ source: String, to destination: String) throws(SystemError) {
+    if link(source, destination) == 0 {
+      guard unlink(source) == 0 else { throw SystemError("move aside", source) }
+      return
+    }
+    let code = errno
+    if code == EEXIST { throw SystemError("move aside", source, code: EEXIST) }
+    var info = stat()
+    if lstat(destination, &info) == 0 { throw SystemError("move aside", source, code: EEXIST) }
+    guard rename(source, destination) == 0 else { throw SystemError("move aside", source) }
+  }
+
+  /// Removes `.NAME.tmp-PID` files whose process is gone (left by a crash or `kill -9`).
+  private func removeStaleTemporaryFiles(in location: DataPath) {
+    let prefix = "." + location.targetName + ".tmp-"
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: location.folder) else { return }
+    for name in names where name.hasPrefix(prefix) {
+      guard let pid = Int32(name.dropFirst(prefix.count)), pid != getpid() else { continue }
+      if kill(pid, 0) != 0, errno == ESRCH {
+        unlink(location.folder + "/" + name)
+      }
+    }
+  }
+
+  private static func readAll(_ descriptor: Int32, path: String) throws(SystemError) -> Data {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw SystemError("read", path) }
+    guard info.st_mode & S_IFMT == S_IFREG else { throw SystemError("read", path, code: EINVAL) }
+    var data = Data(capacity: Int(info.st_size))
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = read(descriptor, &buffer, buffer.count)
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw SystemError("read", path)
+      }
+      if count == 0 { return data }
+      data.append(buffer, count: count)
+    }
+  }
+
+  /// `20260102T030405.678Z`: UTC, to the millisecond.
   static func timestamp(_ date: Date) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-    return formatter.string(from: date)
+    let total = Int64((date.timeIntervalSince1970 * 1000).rounded())
+    var seconds = time_t(total / 1000)
+    let milliseconds = Int(total % 1000)
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    return String(
+      format: "%04d%02d%02dT%02d%02d%02d.%03dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+      Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), milliseconds)
   }
 }

@@ -57,7 +57,13 @@ public struct TodosFeature: Reducer {
   /// The list and how it is being viewed and edited.
   public struct State: Equatable, Sendable {
     /// Every todo, in order.
-    public var todos: IdentifiedArrayOf<Todo>
+    public var todos: IdentifiedArrayOf<Todo> {
+      // Not reading `oldValue` keeps in-place mutations in place (no copy of the list).
+      didSet { revision &+= 1 }
+    }
+    /// Bumped on every change to `todos`: saving compares this number, not the lists, so an
+    /// action that leaves the todos alone costs nothing however many there are.
+    public private(set) var revision = 0
     /// The selected todo, if any.
     public var selection: Int?
     /// Which todos are shown.
@@ -66,15 +72,36 @@ public struct TodosFeature: Reducer {
     public var editor: Editor?
     /// Deleted todos, most recent last, for `u`.
     public var deletions: [Deletion] = []
+    /// The ids new todos get: never one in use, never one a deleted todo may come back with.
+    public var ids: TodoIDs
+    /// Whether the list may be changed: not when its file is open read-only (a newer version,
+    /// unknown fields, another instance holds it), so no change is made that cannot be saved.
+    public var isReadOnly: Bool
 
     /// A list holding `todos`, the first one selected.
-    public init(todos: [Todo] = []) {
+    public init(todos: [Todo] = [], isReadOnly: Bool = false) {
       self.todos = IdentifiedArray(todos, uniquingIDsWith: { first, _ in first })
       self.selection = self.todos.first?.id
+      self.ids = TodoIDs(after: self.todos.ids)
+      self.isReadOnly = isReadOnly
     }
 
-    /// The todos the filter shows, in order.
-    public var visible: [Todo] { todos.filter(filter.includes) }
+    /// The todos the filter shows, in order (the list itself under All, without a copy).
+    public var visible: [Todo] { filter == .all ? todos.elements : todos.filter(filter.includes) }
+
+    /// Where the todo with `id` is in ``visible``, if it is shown.
+    func visibleIndex(of id: Int?, in visible: [Todo]) -> Int? {
+      guard let id else { return nil }
+      if filter == .all { return todos.index(id: id) }
+      return visible.firstIndex { $0.id == id }
+    }
+
+    /// Equal when what the user sees and can undo is equal. The bookkeeping — ``revision`` and
+    /// ``ids`` — is left out: it follows from the changes made, and tests assert those.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+      lhs.todos == rhs.todos && lhs.selection == rhs.selection && lhs.filter == rhs.filter
+        && lhs.editor == rhs.editor && lhs.deletions == rhs.deletions && lhs.isReadOnly == rhs.isReadOnly
+    }
 
     /// How many todos are not done.
     public var activeCount: Int { todos.count { !$0.isDone } }
@@ -136,6 +163,7 @@ public struct TodosFeature: Reducer {
 
   /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    if state.isReadOnly, action.changesTodos { return .none }
     switch action {
     case .editor(let editorAction):
       reduceEditor(into: &state, action: editorAction)
@@ -143,11 +171,13 @@ public struct TodosFeature: Reducer {
       state.editor = Editor(purpose: .add, input: TextInput(limit: Todo.maximumTitleLength))
     case .startEditing:
       guard let id = state.selection, let todo = state.todos[id: id] else { break }
-      state.editor = Editor(purpose: .edit(id: id), input: TextInput(todo.title, limit: Todo.maximumTitleLength))
+      // A loaded title may be longer than anyone may type; editing must not cut it.
+      let limit = max(Todo.maximumTitleLength, todo.title.count)
+      state.editor = Editor(purpose: .edit(id: id), input: TextInput(todo.title, limit: limit))
     case .selectPrevious, .selectNext:
       let visible = state.visible
       guard !visible.isEmpty else { break }
-      guard let current = visible.firstIndex(where: { $0.id == state.selection }) else {
+      guard let current = state.visibleIndex(of: state.selection, in: visible) else {
         state.selection = visible.first?.id
         break
       }
@@ -166,6 +196,7 @@ public struct TodosFeature: Reducer {
       keepSelectionVisible(&state, previouslyVisible: visibleBefore)
     case .undoDelete:
       guard let deletion = state.deletions.popLast() else { break }
+      // Ids are never reused (``TodoIDs``), so the deleted todo's id is still free.
       state.todos.insert(deletion.todo, at: min(deletion.index, state.todos.count))
       if !state.filter.includes(deletion.todo) { state.filter = .all }
       state.selection = deletion.todo.id
@@ -202,7 +233,9 @@ public struct TodosFeature: Reducer {
       guard !title.isEmpty else { return }
       switch editor.purpose {
       case .add:
-        let id = (state.todos.ids.max() ?? 0) + 1
+        let id = state.ids.make { [todos = state.todos, deletions = state.deletions] id in
+          todos[id: id] != nil || deletions.contains { $0.todo.id == id }
+        }
         state.todos.append(Todo(id: id, title: title))
         if !state.filter.includes(Todo(id: id, title: title)) { state.filter = .all }
         state.selection = id
@@ -218,7 +251,7 @@ public struct TodosFeature: Reducer {
   /// one, or the previous one at the end of the list.
   private func keepSelectionVisible(_ state: inout State, previouslyVisible: [Todo]) {
     let visible = state.visible
-    if visible.contains(where: { $0.id == state.selection }) { return }
+    if state.visibleIndex(of: state.selection, in: visible) != nil { return }
     guard let oldIndex = previouslyVisible.firstIndex(where: { $0.id == state.selection }) else {
       state.selection = visible.first?.id
       return
@@ -226,6 +259,16 @@ public struct TodosFeature: Reducer {
     let survivors = previouslyVisible[(oldIndex + 1)...].first { todo in visible.contains { $0.id == todo.id } }
       ?? previouslyVisible[..<oldIndex].last { todo in visible.contains { $0.id == todo.id } }
     state.selection = survivors?.id
+  }
+}
+
+extension TodosFeature.Action {
+  /// Whether the action changes the list (as opposed to moving around in it or filtering it).
+  var changesTodos: Bool {
+    switch self {
+    case .startAdding, .startEditing, .toggleSelected, .deleteSelected, .undoDelete, .clearCompleted, .editor: true
+    case .selectPrevious, .selectNext, .cycleFilter: false
+    }
   }
 }
 

@@ -6,8 +6,8 @@ extension TodosFeature {
     guard area.height >= 4 else { return }
     let left = area.column + 2
     let width = max(0, area.width - 4)
-    canvas.drawTruncated(
-      "Filter: \(state.filter.rawValue)", atColumn: left, row: area.row, width: width, style: Style(bold: true))
+    let header = "Filter: \(state.filter.rawValue)" + (state.isReadOnly ? "  (read-only)" : "")
+    canvas.drawTruncated(header, atColumn: left, row: area.row, width: width, style: Style(bold: true))
 
     let listTop = area.row + 2
     let footerRow = area.endRow - (state.editor == nil ? 1 : 2)
@@ -17,13 +17,14 @@ extension TodosFeature {
       let message = state.todos.isEmpty ? "No todos yet. Press a to add one." : "Nothing here under this filter."
       canvas.drawTruncated(message, atColumn: left, row: listTop, width: width, style: Style(dim: true))
     }
-    let selectedIndex = visible.firstIndex { $0.id == state.selection } ?? 0
+    // Only the rows that fit are looked at, however long the list.
+    let selectedIndex = state.visibleIndex(of: state.selection, in: visible) ?? 0
     let firstShown = max(0, min(selectedIndex - listHeight + 1, visible.count - listHeight))
-    for (offset, todo) in visible.dropFirst(firstShown).prefix(listHeight).enumerated() {
+    for (offset, todo) in visible[firstShown..<min(visible.count, firstShown + listHeight)].enumerated() {
       let isSelected = todo.id == state.selection
       let row = listTop + offset
       let marker = isSelected ? "> " : "  "
-      let text = marker + (todo.isDone ? "[x] " : "[ ] ") + todo.title
+      let text = marker + (todo.isDone ? "[x] " : "[ ] ") + Todo.visibleTitle(todo.title)
       let style = isSelected ? Style(reverse: true) : Style(dim: todo.isDone)
       if isSelected { canvas.fill(Rect(column: left, row: row, width: width, height: 1), style: style) }
       canvas.drawTruncated(text, atColumn: left, row: row, width: width, style: style)
@@ -56,7 +57,9 @@ extension TodosFeature {
       let character = characters[index]
       guard x + character.displayWidth <= column + width - (index == input.cursor ? 0 : 0) else { break }
       let style = index == input.cursor ? Style(reverse: true) : .plain
-      x += canvas.draw(String(character), atColumn: x, row: row, style: style, maxWidth: column + width - x)
+      // A loaded title being edited may hold control characters: drawn as pictures.
+      let shown = TextInput.isPrintable(character) ? String(character) : Todo.visibleTitle(String(character))
+      x += canvas.draw(shown, atColumn: x, row: row, style: style, maxWidth: column + width - x)
     }
     if input.cursor == characters.count, x < column + width {
       canvas.draw(" ", atColumn: x, row: row, style: Style(reverse: true))

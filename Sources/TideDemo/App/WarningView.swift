@@ -1,0 +1,55 @@
+import TideTerminal
+
+extension AppFeature {
+  /// Draws the warning: its summary on the line above the footer, and — while `?` shows the
+  /// help — its details, wrapped, in a box at the bottom, so the full reason and every path can
+  /// be read at any terminal width.
+  static func drawWarning(_ state: State, on canvas: inout Canvas) {
+    guard let warning = state.warning else { return }
+    let line = "! " + warning.summary
+    let hint = state.isHelpShown ? "" : "  ? details  esc hide"
+    canvas.drawTruncated(
+      (line + hint).displayWidth <= canvas.columns - 2 ? line + hint : line, atColumn: 1, row: canvas.rows - 2,
+      width: canvas.columns - 2, style: Style(bold: true, foreground: .yellow))
+    guard state.isHelpShown else { return }
+    let width = canvas.columns - 2
+    let lines = wrap(warning.details, width: width - 4)
+    let height = min(lines.count + 2, canvas.rows / 2)
+    let box = Rect(column: 1, row: canvas.rows - 2 - height, width: width, height: height)
+    canvas.fill(box)
+    canvas.drawBox(box, title: "Warning", style: Style(bold: true, foreground: .yellow))
+    for (offset, line) in lines.prefix(height - 2).enumerated() {
+      canvas.drawTruncated(line, atColumn: box.column + 2, row: box.row + 1 + offset, width: width - 4)
+    }
+  }
+
+  /// `text` broken into lines of at most `width` columns, at spaces where possible (a path
+  /// longer than a line is broken inside it).
+  static func wrap(_ text: String, width: Int) -> [String] {
+    guard width > 0 else { return [] }
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+      var word = String(word)
+      let candidate = line.isEmpty ? word : line + " " + word
+      if candidate.displayWidth <= width {
+        line = candidate
+        continue
+      }
+      if !line.isEmpty { lines.append(line) }
+      line = ""
+      while word.displayWidth > width {
+        var head = ""
+        for character in word {
+          if (head + String(character)).displayWidth > width { break }
+          head.append(character)
+        }
+        lines.append(head)
+        word.removeFirst(head.count)
+      }
+      line = word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+  }
+}

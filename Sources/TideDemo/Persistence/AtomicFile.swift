@@ -1,0 +1,97 @@
+import Foundation
+
+/// Writes a file so that a crash at any moment leaves either the old contents or the new ones.
+///
+/// The bytes go to a hidden temporary file in the same folder (`.NAME.tmp-PID`), which is
+/// flushed to disk, given the old file's permission bits (and owner, when allowed), renamed over
+/// the old file, and then the folder itself is flushed so the rename survives a power cut. A new
+/// file gets the permissions the user's umask allows.
+enum AtomicFile {
+  /// The temporary file a process with `pid` uses for `target`.
+  static func temporaryPath(for target: String, pid: Int32 = getpid()) -> String {
+    let folder = (target as NSString).deletingLastPathComponent
+    let name = (target as NSString).lastPathComponent
+    return (folder.isEmpty ? "" : folder + "/") + "." + name + ".tmp-\(pid)"
+  }
+
+  /// Replaces `target` with `data`.
+  static func write(_ data: Data, to target: String) throws(SystemError) {
+    let folder = (target as NSString).deletingLastPathComponent
+    try createFolder(folder.isEmpty ? "." : folder)
+    let temporary = temporaryPath(for: target)
+    var existing = stat()
+    let hasExisting = stat(target, &existing) == 0
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else { throw SystemError("create", temporary) }
+    do throws(SystemError) {
+      defer { close(descriptor) }
+      try writeAll(data, to: descriptor, path: temporary)
+      if hasExisting {
+        // Keep what the user set up; an owner change is allowed only to root and may fail.
+        _ = fchown(descriptor, existing.st_uid, existing.st_gid)
+        guard fchmod(descriptor, existing.st_mode & 0o7777) == 0 else { throw SystemError("set the permissions of", temporary) }
+      }
+      guard fsync(descriptor) == 0 else { throw SystemError("flush", temporary) }
+    } catch {
+      unlink(temporary)
+      throw error
+    }
+    guard rename(temporary, target) == 0 else {
+      let failure = SystemError("replace", target)
+      unlink(temporary)
+      throw failure
+    }
+    syncFolder(folder.isEmpty ? "." : folder)
+  }
+
+  /// Creates `data` as a new file at `path`, failing if something is there already.
+  static func create(_ data: Data, at path: String) throws(SystemError) {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw SystemError("create", path) }
+    defer { close(descriptor) }
+    do throws(SystemError) {
+      try writeAll(data, to: descriptor, path: path)
+      guard fsync(descriptor) == 0 else { throw SystemError("flush", path) }
+    } catch {
+      unlink(path)
+      throw error
+    }
+  }
+
+  /// `mkdir -p`.
+  static func createFolder(_ folder: String) throws(SystemError) {
+    var info = stat()
+    if stat(folder, &info) == 0 {
+      guard info.st_mode & S_IFMT == S_IFDIR else { throw SystemError("use the folder", folder, code: ENOTDIR) }
+      return
+    }
+    let parent = (folder as NSString).deletingLastPathComponent
+    if !parent.isEmpty, parent != folder { try createFolder(parent) }
+    guard mkdir(folder, 0o777) == 0 || errno == EEXIST else { throw SystemError("create the folder", folder) }
+  }
+
+  /// Flushes a folder's entries (a rename in it) to disk; best effort, as some file systems
+  /// refuse to sync a folder.
+  static func syncFolder(_ folder: String) {
+    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    _ = fsync(descriptor)
+    close(descriptor)
+  }
+
+  private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(SystemError) {
+    let failure: Int32? = data.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let count = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if count < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        offset += count
+      }
+      return nil
+    }
+    if let failure { throw SystemError("write", path, code: failure) }
+  }
+}

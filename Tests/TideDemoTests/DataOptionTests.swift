@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// `--data` as a user gives it: anything that is not a todo file is refused before it is
+/// touched, and replays with a bad file print the same screen every time.
+@Suite("tide-demo --data")
+struct DataOptionTests {
+  /// The mode and, for a folder, the entries of `path`, to prove it was left as it was.
+  func snapshot(_ path: String) -> String {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return "missing" }
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: path))?.sorted() ?? []
+    return "\(info.st_mode) \(info.st_ino) \(entries)"
+  }
+
+  @Test func aFolderAFIFOOrADeviceIsRefusedWithExitTwoAndLeftAsItWas() async throws {
+    let binary = try requireTideDemo()
+    let folder = TemporaryDirectory()
+    defer { withExtendedLifetime(folder) {} }
+    let documents = folder.file("Documents")
+    try FileManager.default.createDirectory(atPath: documents, withIntermediateDirectories: false)
+    try Data("mine".utf8).write(to: URL(fileURLWithPath: documents + "/letter.txt"))
+    let fifo = folder.file("pipe")
+    try #require(mkfifo(fifo, 0o644) == 0)
+    let linkToFolder = folder.file("link")
+    try #require(symlink("Documents", linkToFolder) == 0)
+    let script = folder.file("add.keys")
+    try "keys a\ntype \"x\"\nkeys enter\n".write(toFile: script, atomically: true, encoding: .utf8)
+    let cases: [(path: String, reason: String)] = [
+      (documents, "is a directory"),
+      (fifo, "is a FIFO (named pipe)"),
+      ("/dev/null", "is a character device"),
+      (linkToFolder, "is a directory (through the symlink to \(folder.path)/Documents)"),
+    ]
+    for testCase in cases {
+      let before = (snapshot(testCase.path), folder.contents())
+      for arguments in [["--data", testCase.path, "--screen", "todos"], ["replay", script, "--data", testCase.path]] {
+        let result = try await runProcess(binary, arguments)
+        #expect(result.status == 2, "\(arguments): \(result)")
+        #expect(result.stderr == "tide-demo: --data \(testCase.path): \(testCase.reason)\n", "\(arguments): \(result)")
+        #expect(result.stdout.isEmpty, "\(result)")
+        #expect(snapshot(testCase.path) == before.0, "\(testCase.path) was changed")
+        #expect(folder.contents() == before.1, "something was created or moved beside \(testCase.path)")
+      }
+    }
+    #expect(try String(contentsOfFile: documents + "/letter.txt", encoding: .utf8) == "mine")
+  }
+
+  @Test func aReplayWithACorruptDataFilePrintsTheSameScreenEveryRun() async throws {
+    let binary = try requireTideDemo()
+    let folder = TemporaryDirectory()
+    defer { withExtendedLifetime(folder) {} }
+    let script = folder.file("look.keys")
+    try "keys a\n".write(toFile: script, atomically: true, encoding: .utf8)
+    var screens: [String] = []
+    for run in 0..<2 {
+      let data = folder.file("run\(run)/todos.json")
+      try FileManager.default.createDirectory(atPath: folder.file("run\(run)"), withIntermediateDirectories: false)
+      try Data("{ not json".utf8).write(to: URL(fileURLWithPath: data))
+      let result = try await runProcess(binary, ["replay", script, "--screen", "todos", "--data", data])
+      #expect(result.status == 0, "\(result)")
+      screens.append(result.stdout)
+      #expect(folder.contents("run\(run)").contains { $0.hasPrefix("todos.json.corrupt-") })
+    }
+    #expect(screens[0] == screens[1], "\(lineDiff(expected: screens[0], actual: screens[1]))")
+    #expect(screens[0].contains("! todos.json was unreadable; moved aside, starting empty"), "\(screens[0])")
+  }
+}

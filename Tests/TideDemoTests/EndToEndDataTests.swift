@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+@testable import TideDemo
+
+/// The todo file under a real terminal and real signals: every way of quitting right after a
+/// change keeps the change, and `kill -9` at any moment leaves a whole file.
+///
+/// One tmux server per loop; each run restarts the app in the same pane (`respawn-pane`),
+/// which keeps the loops fast. Every wait polls the pane or the file with a deadline.
+@Suite(
+  "End to end: the todo file", .serialized,
+  .enabled(if: tmuxPath != nil, "tmux is not installed; run `make deps`"))
+struct EndToEndDataTests {
+  typealias Session = EndToEndTests.Session
+
+  static let oneTodo = #"{"version": 1, "todos": [{"id": 1, "title": "t", "isDone": false}]}"#
+
+  /// How a run ends the app right after the toggle.
+  enum Quit: String, CaseIterable, CustomTestStringConvertible {
+    case q, controlC = "ctrl-c", sigterm = "SIGTERM"
+    var testDescription: String { rawValue }
+  }
+
+  /// Starts the app again in the session's pane, as `start` did the first time.
+  func restart(_ session: Session) async throws {
+    unlink(session.folder.file("status"))
+    try await session.tmux([
+      "respawn-pane", "-k", "-t", session.name,
+      "env LC_ALL=C.UTF-8 LANG=C.UTF-8 TERM=tmux-256color '\(session.folder.file("run.sh"))'",
+    ])
+  }
+
+  func todos(at path: String) throws -> [Todo] {
+    try TodoFile.decode(Data(contentsOf: URL(fileURLWithPath: path))).todos
+  }
+
+  @Test(arguments: Quit.allCases)
+  func aToggleRightBeforeQuittingIsNeverLost(quit: Quit) async throws {
+    let binary = try requireTideDemo()
+    let session = Session(tmux: tmuxPath!)
+    defer { withExtendedLifetime(session) {} }
+    let data = session.folder.file("s.json")
+    var lost: [Int] = []
+    for run in 1...20 {
+      try Data(Self.oneTodo.utf8).write(to: URL(fileURLWithPath: data))
+      if run == 1 {
+        try await session.start(binary, ["--data", data, "--screen", "todos"])
+      } else {
+        try await restart(session)
+      }
+      try await session.waitForScreen(containing: "> [ ] t", seconds: 20)
+      switch quit {
+      case .q: try await session.send("x", "q")  // in one burst: the app reads x, then q
+      case .controlC:
+        // The terminal turns ctrl-c into SIGINT at once and discards unread input, so the
+        // toggle must have been read first (its save may still be running).
+        try await session.send("x")
+        try await session.waitForScreen(containing: "> [x] t", seconds: 20)
+        try await session.send("C-c")
+      case .sigterm:
+        let pid = try await session.appPID()
+        try await session.send("x")
+        try await session.waitForScreen(containing: "> [x] t", seconds: 20)
+        #expect(kill(pid, SIGTERM) == 0)
+      }
+      let status = try await session.waitForExit(seconds: 20)
+      #expect(status == 0 || quit == .sigterm, "run \(run): exit \(status)")
+      if try todos(at: data) != [Todo(id: 1, title: "t", isDone: true)] { lost.append(run) }
+      #expect(!session.folder.contents().contains { $0.contains(".tmp-") }, "run \(run) left a temporary file")
+    }
+    #expect(lost.isEmpty, "\(quit): the toggle was lost in runs \(lost) of 20")
+  }
+
+  @Test func killNineDuringRapidChangesAlwaysLeavesTheOldOrTheNewList() async throws {
+    let binary = try requireTideDemo()
+    let session = Session(tmux: tmuxPath!)
+    defer { withExtendedLifetime(session) {} }
+    let data = session.folder.file("s.json")
+    // A list big enough that each save takes a while, so kills land in the middle of writes.
+    let list = (1...3_000).map { Todo(id: $0, title: "todo number \($0) with a longer title") }
+    try TodoStorage(path: data).saveNow(list)
+    var toggled = list
+    toggled[0].isDone = true
+    for run in 1...30 {
+      if run == 1 {
+        try await session.start(binary, ["--data", data, "--screen", "todos"])
+      } else {
+        try await restart(session)
+      }
+      try await session.waitForScreen("the list", seconds: 20) { $0.contains("] todo number 1 ") }
+      let pid = try await session.appPID()
+      // 1…30 toggles in one burst, then kill -9 straight away: a different moment every run.
+      try await session.send(contentsOf: Array(repeating: "x", count: run))
+      #expect(kill(pid, SIGKILL) == 0)
+      _ = try await session.waitForExit(seconds: 20)
+      let saved = try #require(try? todos(at: data), "run \(run): the file does not parse")
+      #expect(saved == list || saved == toggled, "run \(run): the file holds neither list")
+    }
+    // The next start removes the temporary files the killed runs left behind.
+    try await restart(session)
+    try await session.waitForScreen("the list", seconds: 20) { $0.contains("] todo number 1 ") }
+    #expect(!session.folder.contents().contains { $0.contains(".tmp-") }, "\(session.folder.contents())")
+
+    // Meanwhile a second instance (here a replay) opens the file read-only and says who holds it.
+    let pid = try await session.appPID()
+    let script = session.folder.file("look.keys")
+    try "keys x ?\n".write(toFile: script, atomically: true, encoding: .utf8)
+    let before = try Data(contentsOf: URL(fileURLWithPath: data))
+    let replay = try await runProcess(binary, ["replay", script, "--screen", "todos", "--data", data, "--size", "200x30"])
+    #expect(replay.status == 0, "\(replay)")
+    #expect(replay.stdout.contains("! s.json is read-only: changes are not saved"), "\(replay)")
+    #expect(replay.stdout.contains("is in use by tide-demo pid \(pid)"), "\(replay)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: data)) == before)
+    try await session.send("q")
+    _ = try await session.waitForExit(seconds: 20)
+  }
+}
+
+extension EndToEndTests.Session {
+  /// Sends several keys in one `send-keys`, so they arrive as one burst.
+  func send(contentsOf keys: [String]) async throws {
+    try await tmux(["send-keys", "-t", name] + keys)
+  }
+}
