@@ -37,37 +37,141 @@ public enum DemoRunner {
 
   /// Replays each script headlessly and writes the final screen (or, with `frames`, every
   /// frame) to `output`. Todos are touched only when `dataPath` is given.
+  ///
+  /// Every script is read and parsed, and every output name worked out, before the first one
+  /// runs, so a mistake in the last script costs nothing. `tracePath` receives one JSON line per
+  /// action of every script; `castPath` an asciinema v2 recording of each replay on virtual
+  /// time; `svgPath` an SVG of each final screen and of each `screen` line (see
+  /// ``ReplayExportNames`` for the file names).
   public static func replay(
-    scripts: [String], size: TerminalSize, frames: Bool, dataPath: String?, screen: Screen,
+    scripts paths: [String], size: TerminalSize, frames: Bool, dataPath: String?, screen: Screen,
+    tracePath: String? = nil, castPath: String? = nil, svgPath: String? = nil,
     output: @escaping (String) -> Void
   ) async throws(Failure) {
-    for path in scripts {
-      let script: KeyScript
+    var scripts: [KeyScript] = []
+    for path in paths {
+      scripts.append(try readScript(path))
+    }
+    let names = ReplayExportNames(scripts: scripts, castPath: castPath, svgPath: svgPath)
+    if let clash = names.clash {
+      throw Failure(status: 2, description: "tide-demo: error: \(clash)")
+    }
+    var tracer: Tracer?
+    if let tracePath {
       do {
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        script = try KeyScript(parsing: text, file: path)
-      } catch let error as KeyScriptError {
-        throw Failure(status: 2, description: error.description)
+        tracer = try Tracer.jsonLines(appendingTo: tracePath)
       } catch {
-        throw Failure(status: 2, description: "\(path): error: cannot read the script: \(error.localizedDescription)")
+        throw Failure(status: 2, description: "\(tracePath): error: cannot open the trace file: \(error.localizedDescription)")
       }
-      if scripts.count > 1 { output("==> \(path) <==") }
-      let clock = VirtualClock()
-      let app = DemoApp.make(screen: screen, storage: dataPath.map(TodoStorage.init(path:)), clock: clock)
-      let player = KeyScriptPlayer(app: app, clock: clock, size: size)
+    }
+    for (index, script) in scripts.enumerated() {
+      if scripts.count > 1 { output("==> \(script.file) <==") }
+      try await replay(
+        script, exports: names.exports[index], size: size, frames: frames, dataPath: dataPath, screen: screen,
+        tracer: tracer, output: output)
+    }
+  }
+
+  /// Reads and parses one script, or fails with status 2 and a `FILE:LINE:COL: error:` message.
+  private static func readScript(_ path: String) throws(Failure) -> KeyScript {
+    let bytes: Data
+    do {
+      bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw Failure(status: 2, description: "\(path): error: cannot read the script: \(error.localizedDescription)")
+    }
+    let script: KeyScript
+    do {
+      script = try KeyScript(utf8: bytes, file: path)
+    } catch {
+      throw Failure(status: 2, description: error.description)
+    }
+    // Refused up front rather than skipped: a script must never pass by not doing what it says.
+    if let paste = script.steps.first(where: { if case .paste = $0.command { true } else { false } }) {
+      throw Failure(
+        status: 2,
+        description: "\(path):\(paste.line):1: error: 'paste' is not supported by this version of the replay yet")
+    }
+    return script
+  }
+
+  private static func replay(
+    _ script: KeyScript, exports: ReplayExportNames.Files, size: TerminalSize, frames: Bool, dataPath: String?,
+    screen: Screen, tracer: Tracer?, output: @escaping (String) -> Void
+  ) async throws(Failure) {
+    let clock = VirtualClock()
+    let app = DemoApp.make(
+      screen: screen, storage: dataPath.map(TodoStorage.init(path:)), clock: clock, tracer: tracer)
+    let player = KeyScriptPlayer(app: app, clock: clock, size: size)
+    let sizes = ScriptSizes(script: script, initial: size)
+    var cast = exports.cast.map { _ in AsciicastRecorder(size: size, title: script.file) }
+    var written: [(path: String, text: String)] = []
+    player.onFrame = { frame in
       if frames {
-        player.onFrame = { frame in
-          output("--- frame \(frame.number) (after \(frame.line): \(frame.source))")
-          output(frame.screen)
+        output("--- frame \(frame.number) (after \(frame.line): \(frame.source))")
+        output(frame.screen)
+      }
+      // The frame was drawn from the current state just now: drawing it again gives its canvas.
+      cast?.add(app.frame(size: sizes.size(atLine: frame.line)), at: clock.now.offset)
+    }
+    var screenIndex = 0
+    player.onScreen = { text in
+      output(text)
+      if exports.screens.indices.contains(screenIndex) {
+        let (line, path) = exports.screens[screenIndex]
+        written.append((path, SVGWriter.document(for: app.frame(size: sizes.size(atLine: line)))))
+      }
+      screenIndex += 1
+    }
+    var failure: Failure?
+    var lastLine = script.steps.last?.line ?? 0
+    do {
+      let outcome = try await player.play(script)
+      if case .quit(let line) = outcome {
+        lastLine = line
+        if let next = script.steps.first(where: { $0.line > line }) {
+          failure = Failure(
+            status: 1, description: "\(script.file):\(next.line): the app quit at line \(line); this line never ran")
         }
       }
-      player.onScreen = { output($0) }
-      do {
-        try await player.play(script)
-      } catch {
-        throw Failure(status: 1, description: error.description)
-      }
-      if !frames { output(player.screenText) }
+    } catch {
+      lastLine = error.line
+      failure = Failure(status: 1, description: error.description)
     }
+    if !frames { output(player.screenText) }
+    // The exports show where the replay got to, also when it failed: that is when they help most.
+    if let path = exports.finalScreen {
+      written.append((path, SVGWriter.document(for: app.frame(size: sizes.size(atLine: lastLine)))))
+    }
+    if let path = exports.cast, let cast {
+      written.append((path, cast.text))
+    }
+    for (path, text) in written {
+      do {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+      } catch {
+        throw Failure(status: 2, description: "\(path): error: cannot write the file: \(error.localizedDescription)")
+      }
+    }
+    if let failure { throw failure }
+  }
+}
+
+/// The terminal size at each line of a script: the replay's size until the first `resize`, then
+/// each `resize`'s. The player draws at exactly these sizes, so a frame can be drawn again at the
+/// size it was drawn at.
+private struct ScriptSizes {
+  private var changes: [(line: Int, size: TerminalSize)] = []
+  let initial: TerminalSize
+
+  init(script: KeyScript, initial: TerminalSize) {
+    self.initial = initial
+    for step in script.steps {
+      if case .resize(let size) = step.command { changes.append((step.line, size)) }
+    }
+  }
+
+  func size(atLine line: Int) -> TerminalSize {
+    changes.last { $0.line <= line }?.size ?? initial
   }
 }
