@@ -235,6 +235,22 @@ struct ReplayExportTests {
     #expect(try String(contentsOfFile: folder.file("shot-second.svg"), encoding: .utf8).contains(">Count: -1</text>"))
   }
 
+  @Test func anOutputThatCannotBeWrittenIsRefusedFirst() async throws {
+    let binary = try requireTideDemo()
+    let folder = TemporaryDirectory()
+    defer { withExtendedLifetime(folder) {} }
+    let script = folder.file("count.keys")
+    try write("keys +\n", to: script)
+    let missing = folder.file("no-such-folder/shot.svg")
+    let result = try await runProcess(binary, ["replay", script, "--svg", missing])
+    #expect(result.status == 2, "\(result)")
+    #expect(result.stderr == "\(missing): error: the folder \(folder.file("no-such-folder")) does not exist\n", "\(result)")
+    #expect(result.stdout.isEmpty, "nothing ran: \(result)")
+    let isFolder = try await runProcess(binary, ["replay", script, "--cast", folder.path])
+    #expect(isFolder.status == 2, "\(isFolder)")
+    #expect(isFolder.stderr == "\(folder.path): error: is a folder, not a file to write\n", "\(isFolder)")
+  }
+
   @Test func outputNamesThatWouldCollideAreRefusedFirst() async throws {
     let binary = try requireTideDemo()
     let folder = TemporaryDirectory()

@@ -56,6 +56,9 @@ public enum DemoRunner {
     if let clash = names.clash {
       throw Failure(status: 2, description: "tide-demo: error: \(clash)")
     }
+    for path in names.allPaths {
+      try checkWritable(path)
+    }
     var tracer: Tracer?
     if let tracePath {
       do {
@@ -69,6 +72,19 @@ public enum DemoRunner {
       try await replay(
         script, exports: names.exports[index], size: size, frames: frames, dataPath: dataPath, screen: screen,
         tracer: tracer, output: output)
+    }
+  }
+
+  /// Fails with status 2 unless `path` can be created or replaced: its folder exists and it is
+  /// not itself a folder. Checked before anything runs, so a typo does not waste a long replay.
+  private static func checkWritable(_ path: String) throws(Failure) {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+      throw Failure(status: 2, description: "\(path): error: is a folder, not a file to write")
+    }
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+      throw Failure(status: 2, description: "\(path): error: the folder \(folder) does not exist")
     }
   }
 

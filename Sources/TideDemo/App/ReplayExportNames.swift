@@ -53,6 +53,11 @@ struct ReplayExportNames {
     }
   }
 
+  /// Every file the replay will write.
+  var allPaths: [String] {
+    exports.flatMap { [$0.cast, $0.finalScreen].compactMap { $0 } + $0.screens.map(\.path) }
+  }
+
   /// `a/b/run.keys` → `run`; a file without `.keys` keeps its whole name.
   static func scriptName(_ path: String) -> String {
     let file = path.split(separator: "/").last.map(String.init) ?? path
