@@ -251,6 +251,26 @@ struct ReplayExportTests {
     #expect(isFolder.stderr == "\(folder.path): error: is a folder, not a file to write\n", "\(isFolder)")
   }
 
+  @Test func aResizeIsInTheCastAndTheSVGHasTheFinalSize() async throws {
+    let binary = try requireTideDemo()
+    let folder = TemporaryDirectory()
+    defer { withExtendedLifetime(folder) {} }
+    let script = folder.file("resize.keys")
+    try write("keys +\nwait 1s\nresize 60x20\nkeys +\n", to: script)
+    let result = try await runProcess(
+      binary, ["replay", script, "--svg", folder.file("s.svg"), "--cast", folder.file("c.cast")])
+    #expect(result.status == 0, "\(result)")
+    let svg = try String(contentsOfFile: folder.file("s.svg"), encoding: .utf8)
+    #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"540\" height=\"360\""), "\(svg.prefix(120))")
+    #expect(svg.contains(">Count: 2</text>"))
+    let (header, events) = try readCast(folder.file("c.cast"))
+    #expect(header["width"] as? Int == 80)
+    let resize = try #require(events.firstIndex { $0.type == "r" }, "\(events.map(\.type))")
+    #expect(events[resize].data == "60x20")
+    #expect(events[resize].time == 1)
+    #expect(events[resize + 1].type == "o" && events[resize + 1].data.contains("\u{1B}[2J"), "a full redraw follows")
+  }
+
   @Test func outputNamesThatWouldCollideAreRefusedFirst() async throws {
     let binary = try requireTideDemo()
     let folder = TemporaryDirectory()

@@ -122,13 +122,17 @@ public enum DemoRunner {
     let sizes = ScriptSizes(script: script, initial: size)
     var cast = exports.cast.map { _ in AsciicastRecorder(size: size, title: script.file) }
     var written: [(path: String, text: String)] = []
+    // Every size change is drawn as a frame (the whole screen is redrawn), so the last frame's
+    // size is the screen's size when the replay ends, however it ends.
+    var screenSize = size
     player.onFrame = { frame in
+      screenSize = sizes.size(atLine: frame.line)
       if frames {
         output("--- frame \(frame.number) (after \(frame.line): \(frame.source))")
         output(frame.screen)
       }
       // The frame was drawn from the current state just now: drawing it again gives its canvas.
-      cast?.add(app.frame(size: sizes.size(atLine: frame.line)), at: clock.now.offset)
+      cast?.add(app.frame(size: screenSize), at: clock.now.offset)
     }
     var screenIndex = 0
     player.onScreen = { text in
@@ -140,24 +144,20 @@ public enum DemoRunner {
       screenIndex += 1
     }
     var failure: Failure?
-    var lastLine = script.steps.last?.line ?? 0
     do {
       let outcome = try await player.play(script)
-      if case .quit(let line) = outcome {
-        lastLine = line
-        if let next = script.steps.first(where: { $0.line > line }) {
-          failure = Failure(
-            status: 1, description: "\(script.file):\(next.line): the app quit at line \(line); this line never ran")
-        }
+      // A replay that skipped its remaining lines would pass falsely.
+      if case .quit(let line) = outcome, let next = script.steps.first(where: { $0.line > line }) {
+        failure = Failure(
+          status: 1, description: "\(script.file):\(next.line): the app quit at line \(line); this line never ran")
       }
     } catch {
-      lastLine = error.line
       failure = Failure(status: 1, description: error.description)
     }
     if !frames { output(player.screenText) }
     // The exports show where the replay got to, also when it failed: that is when they help most.
     if let path = exports.finalScreen {
-      written.append((path, SVGWriter.document(for: app.frame(size: sizes.size(atLine: lastLine)))))
+      written.append((path, SVGWriter.document(for: app.frame(size: screenSize))))
     }
     if let path = exports.cast, let cast {
       written.append((path, cast.text))
