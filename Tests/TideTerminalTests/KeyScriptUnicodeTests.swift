@@ -59,6 +59,16 @@ import TideTerminal
     #expect(script.steps.map(\.command) == [.keys([.character("a")])])
   }
 
+  @Test func bytesFromAnyCollectionParseAlike() throws {
+    let text = "keys a\ntype \"日本\"\n"
+    let contiguous = try KeyScript(utf8: Array(text.utf8), file: "c.keys")
+    // A lazy view has no contiguous storage: the parser copies it first.
+    let lazy = try KeyScript(utf8: Array(text.utf8).lazy.map { $0 }, file: "c.keys")
+    #expect(contiguous == lazy)
+    #expect(contiguous == (try KeyScript(parsing: text, file: "c.keys")))
+    #expect(contiguous.steps.map(\.command) == [.keys([.character("a")]), .type("日本")])
+  }
+
   @Test func columnsCountScalars() {
     // "é" written as e + U+0301 is one character but two scalars.
     #expect(parseError("keys e\u{301} xx")?.column == 9)
