@@ -4,9 +4,10 @@ public struct KeyScriptError: Error, Hashable, Sendable, CustomStringConvertible
   public var file: String
   /// The 1-based line.
   public var line: Int
-  /// The 1-based column, counted in characters, of the offending token or character.
+  /// The 1-based column, counted in Unicode scalars, of the offending token or character.
   public var column: Int
-  /// What is wrong, e.g. "unknown key 'ctrl-1'".
+  /// What is wrong, e.g. "unknown key 'ctrl-1'". Tokens in it are cut after 40 characters with
+  /// `…` and control characters are shown escaped (`\u{1B}`), so a message stays one short line.
   public var message: String
 
   /// An error at `file`:`line`:`column`.

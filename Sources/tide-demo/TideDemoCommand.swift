@@ -58,7 +58,7 @@ struct Replay: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Replay key scripts headlessly and print the final screen.",
     discussion: """
-      Each script runs from a fresh app on a virtual clock. The top-level --screen and --data \
+      Each script runs from a fresh app on a virtual clock. The top-level --screen, --data and --trace \
       options apply (tide-demo replay X.keys --screen todos); without --data no file is touched.
       """)
 
@@ -67,29 +67,38 @@ struct Replay: AsyncParsableCommand {
   @Argument(help: "Key scripts (.keys) to replay, each from a fresh app.")
   var scripts: [String]
 
-  @Option(help: "The terminal size, COLSxROWS.")
+  @Option(help: "The terminal size, COLSxROWS (what a script's resize accepts: 1x1 to 1000x1000).")
   var size: String = "80x24"
 
   @Flag(help: "Print every rendered frame, each after a '--- frame N (after LINE: TEXT)' line.")
   var frames = false
 
+  @Option(help: ArgumentHelp(
+    "Write an asciinema v2 recording of the replay, on virtual time.",
+    discussion: "With several scripts, one file each: -NAME is inserted before the extension."))
+  var cast: String?
+
+  @Option(help: ArgumentHelp(
+    "Write the final screen as an SVG image.",
+    discussion: """
+      With several scripts, -NAME is inserted before the extension (NAME: the script's file name \
+      without .keys); each 'screen' line also writes one, with -lineN inserted.
+      """))
+  var svg: String?
+
   func validate() throws {
     guard !scripts.isEmpty else { throw ValidationError("give at least one key script") }
-    guard parsedSize != nil else { throw ValidationError("--size must be COLSxROWS with positive numbers, like 80x24") }
-  }
-
-  var parsedSize: TerminalSize? {
-    let parts = size.split(separator: "x")
-    guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]), columns > 0, rows > 0,
-      columns <= 1000, rows <= 1000
-    else { return nil }
-    return TerminalSize(columns: columns, rows: rows)
+    do {
+      _ = try TerminalSize(parsing: size)
+    } catch {
+      throw ValidationError("--size: \(error.message)")
+    }
   }
 
   @MainActor
   func run() async throws {
     try await DemoRunner.replay(
-      scripts: scripts, size: parsedSize!, frames: frames, dataPath: app.data, screen: app.screen,
-      output: { print($0) })
+      scripts: scripts, size: try TerminalSize(parsing: size), frames: frames, dataPath: app.data,
+      screen: app.screen, tracePath: app.trace, castPath: cast, svgPath: svg, output: { print($0) })
   }
 }

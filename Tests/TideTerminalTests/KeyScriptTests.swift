@@ -73,8 +73,8 @@ import TideTerminal
 
   @Test(arguments: [
     // Commands
-    ("jump", 1, "unknown command 'jump' (expected keys, type, wait, resize, expect, expect-not or screen)"),
-    ("  Keys a", 3, "unknown command 'Keys' (expected keys, type, wait, resize, expect, expect-not or screen)"),
+    ("jump", 1, "unknown command 'jump' (expected keys, type, paste, wait, resize, expect, expect-not or screen)"),
+    ("  Keys a", 3, "unknown command 'Keys' (expected keys, type, paste, wait, resize, expect, expect-not or screen)"),
     (#""keys" a"#, 1, "expected a command, found a quoted string"),
     // keys
     ("keys", 5, "'keys' needs at least one key"),
@@ -87,8 +87,8 @@ import TideTerminal
     // strings
     (#"type "abc"#, 6, "unterminated string"),
     (#"type "abc\"#, 6, "unterminated string"),
-    (#"expect "a\nb""#, 10, #"invalid escape '\n' (only \" and \\ are allowed)"#),
-    (#"type "é\t""#, 8, #"invalid escape '\t' (only \" and \\ are allowed)"#),
+    (#"expect "a\qb""#, 10, #"invalid escape '\q' (allowed: \" \\ \n \r \t \u{HEX})"#),
+    (#"type "é\x""#, 8, #"invalid escape '\x' (allowed: \" \\ \n \r \t \u{HEX})"#),
     ("type", 5, "'type' needs a quoted string"),
     ("type abc", 6, "'type' needs a quoted string, found 'abc'"),
     (#"type """#, 6, "'type' needs a non-empty string"),

@@ -39,43 +39,132 @@ public enum DemoRunner {
 
   /// Replays each script headlessly and writes the final screen (or, with `frames`, every
   /// frame) to `output`. Todos are touched only when `dataPath` is given.
+  ///
+  /// Every script is read and parsed, and every output name worked out, before the first one
+  /// runs, so a mistake in the last script costs nothing. `tracePath` receives one JSON line per
+  /// action of every script; `castPath` an asciinema v2 recording of each replay on virtual
+  /// time; `svgPath` an SVG of each final screen and of each `screen` line (see
+  /// ``ReplayExportNames`` for the file names).
   public static func replay(
-    scripts: [String], size: TerminalSize, frames: Bool, dataPath: String?, screen: Screen,
+    scripts paths: [String], size: TerminalSize, frames: Bool, dataPath: String?, screen: Screen,
+    tracePath: String? = nil, castPath: String? = nil, svgPath: String? = nil,
     output: @escaping (String) -> Void
   ) async throws(Failure) {
     if let dataPath { try checkData(dataPath) }
-    for path in scripts {
-      let script: KeyScript
-      do {
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        script = try KeyScript(parsing: text, file: path)
-      } catch let error as KeyScriptError {
-        throw Failure(status: 2, description: error.description)
-      } catch {
-        throw Failure(status: 2, description: "\(path): error: cannot read the script: \(error.localizedDescription)")
-      }
-      if scripts.count > 1 { output("==> \(path) <==") }
-      let clock = VirtualClock()
-      let storage = dataPath.map(TodoStorage.init(path:))
-      defer { storage?.release() }
-      let app = DemoApp.make(screen: screen, storage: storage, clock: clock)
-      let player = KeyScriptPlayer(app: app, clock: clock, size: size)
-      if frames {
-        player.onFrame = { frame in
-          output("--- frame \(frame.number) (after \(frame.line): \(frame.source))")
-          output(frame.screen)
-        }
-      }
-      player.onScreen = { output($0) }
-      do {
-        try await player.play(script)
-      } catch {
-        throw Failure(status: 1, description: error.description)
-      }
-      if !frames { output(player.screenText) }
-      // Whatever the script left to save is written before the next script loads the file.
-      await app.store.finishEffects(id: ExitWork.pending)
+    var scripts: [KeyScript] = []
+    for path in paths {
+      scripts.append(try readScript(path))
     }
+    let names = ReplayExportNames(scripts: scripts, castPath: castPath, svgPath: svgPath)
+    if let clash = names.clash {
+      throw Failure(status: 2, description: "tide-demo: error: \(clash)")
+    }
+    for path in names.allPaths {
+      try checkWritable(path)
+    }
+    var tracer: Tracer?
+    if let tracePath {
+      do {
+        tracer = try Tracer.jsonLines(appendingTo: tracePath)
+      } catch {
+        throw Failure(status: 2, description: "\(tracePath): error: cannot open the trace file: \(error.localizedDescription)")
+      }
+    }
+    for (index, script) in scripts.enumerated() {
+      if scripts.count > 1 { output("==> \(script.file) <==") }
+      try await replay(
+        script, exports: names.exports[index], size: size, frames: frames, dataPath: dataPath, screen: screen,
+        tracer: tracer, output: output)
+    }
+  }
+
+  /// Fails with status 2 unless `path` can be created or replaced: its folder exists and it is
+  /// not itself a folder. Checked before anything runs, so a typo does not waste a long replay.
+  private static func checkWritable(_ path: String) throws(Failure) {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+      throw Failure(status: 2, description: "\(path): error: is a folder, not a file to write")
+    }
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+      throw Failure(status: 2, description: "\(path): error: the folder \(folder) does not exist")
+    }
+  }
+
+  /// Reads and parses one script, or fails with status 2 and a `FILE:LINE:COL: error:` message.
+  private static func readScript(_ path: String) throws(Failure) -> KeyScript {
+    let bytes: Data
+    do {
+      bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw Failure(status: 2, description: "\(path): error: cannot read the script: \(error.localizedDescription)")
+    }
+    let script: KeyScript
+    do {
+      script = try KeyScript(utf8: bytes, file: path)
+    } catch {
+      throw Failure(status: 2, description: error.description)
+    }
+    return script
+  }
+
+  private static func replay(
+    _ script: KeyScript, exports: ReplayExportNames.Files, size: TerminalSize, frames: Bool, dataPath: String?,
+    screen: Screen, tracer: Tracer?, output: @escaping (String) -> Void
+  ) async throws(Failure) {
+    let clock = VirtualClock()
+    let storage = dataPath.map(TodoStorage.init(path:))
+    defer { storage?.release() }
+    let app = DemoApp.make(screen: screen, storage: storage, clock: clock, tracer: tracer)
+    let player = KeyScriptPlayer(app: app, clock: clock, size: size)
+    let sizes = ScriptSizes(script: script, initial: size)
+    var cast = exports.cast.map { _ in AsciicastRecorder(size: size, title: script.file) }
+    var written: [(path: String, text: String)] = []
+    // Every size change is drawn as a frame (the whole screen is redrawn), so the last frame's
+    // size is the screen's size when the replay ends, however it ends.
+    var screenSize = size
+    player.onFrame = { frame in
+      screenSize = sizes.size(atLine: frame.line)
+      if frames {
+        output("--- frame \(frame.number) (after \(frame.line): \(frame.source))")
+        output(frame.screen)
+      }
+      // The frame was drawn from the current state just now: drawing it again gives its canvas.
+      cast?.add(app.frame(size: screenSize), at: clock.now.offset)
+    }
+    var screenIndex = 0
+    player.onScreen = { text in
+      output(text)
+      if exports.screens.indices.contains(screenIndex) {
+        let (line, path) = exports.screens[screenIndex]
+        written.append((path, SVGWriter.document(for: app.frame(size: sizes.size(atLine: line)))))
+      }
+      screenIndex += 1
+    }
+    var failure: Failure?
+    do {
+      try await player.play(script)
+    } catch {
+      failure = Failure(status: 1, description: error.description)
+    }
+    if !frames { output(player.screenText) }
+    // The exports show where the replay got to, also when it failed: that is when they help most.
+    if let path = exports.finalScreen {
+      written.append((path, SVGWriter.document(for: app.frame(size: screenSize))))
+    }
+    if let path = exports.cast, let cast {
+      written.append((path, cast.text))
+    }
+    for (path, text) in written {
+      do {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+      } catch {
+        throw Failure(status: 2, description: "\(path): error: cannot write the file: \(error.localizedDescription)")
+      }
+    }
+    // Whatever the script left to save is written before the next script loads the file.
+    await app.store.finishEffects(id: ExitWork.pending)
+    if let failure { throw failure }
   }
 
   /// Refuses a `--data` path that is not a regular file or a path to create (a folder, a FIFO,
@@ -86,5 +175,24 @@ public enum DemoRunner {
     } catch {
       throw Failure(status: 2, description: "tide-demo: --data \(error)")
     }
+  }
+}
+
+/// The terminal size at each line of a script: the replay's size until the first `resize`, then
+/// each `resize`'s. The player draws at exactly these sizes, so a frame can be drawn again at the
+/// size it was drawn at.
+private struct ScriptSizes {
+  private var changes: [(line: Int, size: TerminalSize)] = []
+  let initial: TerminalSize
+
+  init(script: KeyScript, initial: TerminalSize) {
+    self.initial = initial
+    for step in script.steps {
+      if case .resize(let size) = step.command { changes.append((step.line, size)) }
+    }
+  }
+
+  func size(atLine line: Int) -> TerminalSize {
+    changes.last { $0.line <= line }?.size ?? initial
   }
 }

@@ -1,0 +1,37 @@
+/// Records frames as an asciinema v2 cast: each canvas goes through a ``Renderer`` into an
+/// ``ANSIOutputTerminal``, and the escape sequences of the cells that changed become one output
+/// event at the frame's time.
+///
+/// Because the events carry exactly the renderer's cell diff, playing the cast in a fresh
+/// terminal of the starting size ends on the last canvas added. A canvas of another size adds a
+/// resize event (`"r"`) and is drawn in full. Feed it the frames a replay draws with the virtual
+/// clock's time, and a 3 s script becomes a 3 s cast, written in milliseconds.
+public struct AsciicastRecorder {
+  private var writer: AsciicastWriter
+  private var renderer = Renderer()
+  private let encoder: ANSIOutputTerminal
+
+  /// A recording that starts at `size`; `title` goes in the header.
+  public init(size: TerminalSize, title: String? = nil) {
+    writer = AsciicastWriter(size: size, title: title)
+    encoder = ANSIOutputTerminal(size: size)
+  }
+
+  /// Adds a frame shown from `time` on (times must not go backwards). A frame equal to the
+  /// previous one adds nothing.
+  public mutating func add(_ canvas: Canvas, at time: Duration) {
+    let size = TerminalSize(columns: canvas.columns, rows: canvas.rows)
+    if size != encoder.size {
+      encoder.resize(to: size)
+      writer.resize(to: size, at: time)
+    }
+    renderer.render(canvas, to: encoder)
+    writer.output(encoder.takeOutput(), at: time)
+  }
+
+  /// The number of events so far.
+  public var eventCount: Int { writer.eventCount }
+
+  /// The cast file's text.
+  public var text: String { writer.text }
+}

@@ -1,0 +1,210 @@
+import Foundation
+
+/// Records what a user does in a live session — keys, pastes, resizes, with their times — and
+/// writes it as a key script that replays the session (see ``KeyScript``).
+///
+/// The script: a comment header with the date and the starting size, a `resize` to that size (so
+/// the replay starts where the session did, whatever `--size` says), then the events in order —
+/// key tokens grouped on `keys` lines, runs of two or more characters as `type "…"`, pastes as
+/// `paste "…"`, resizes as `resize`, and pauses as `wait`.
+///
+/// Timing: the script's clock follows the session's on the absolute timeline, rounded to 10 ms.
+/// Before each event the recorder compares the event's rounded time with the time the script's
+/// `wait`s add up to; a difference of 50 ms or more becomes a `wait`, a smaller one is carried
+/// into the next pause instead of being lost, so a replay never drifts more than 50 ms from the
+/// session. Characters that could not be written as a key token (`#`, `"`, blanks, control
+/// characters, lone combining marks) go into `type` strings, escaped where needed; adjacent
+/// characters that would merge into one grapheme cluster go into separate `type` lines, so the
+/// replay presses exactly the recorded keys.
+///
+/// The recorder holds only the events: recording a session stores no screen contents, and no
+/// file the app reads or writes.
+public struct KeyScriptRecorder: Sendable {
+  /// Something the user did.
+  public enum Event: Hashable, Sendable {
+    /// A key press (a ``Key/resize`` key is ignored: record the ``resize(_:)`` with its size).
+    case key(Key)
+    /// A bracketed paste of the text.
+    case paste(String)
+    /// The terminal became this size.
+    case resize(TerminalSize)
+  }
+
+  /// An event and when it happened, from the start of the recording.
+  public struct TimedEvent: Hashable, Sendable {
+    /// Time since the recording started.
+    public var time: Duration
+    /// What happened.
+    public var event: Event
+  }
+
+  /// Shorter pauses are not written as `wait` (their time is carried into the next pause).
+  public static let shortestPause = Duration.milliseconds(50)
+  /// Waits are multiples of this.
+  public static let resolution = Duration.milliseconds(10)
+
+  /// The terminal size when the recording started.
+  public var size: TerminalSize
+  /// The events recorded so far, in order.
+  public private(set) var events: [TimedEvent] = []
+
+  /// A recorder for a session that starts at `size`.
+  public init(size: TerminalSize) {
+    self.size = size
+  }
+
+  /// Records `event` at `time` (since the recording started; times must not go backwards).
+  public mutating func record(_ event: Event, at time: Duration) {
+    if case .key(.resize) = event { return }
+    events.append(TimedEvent(time: time, event: event))
+  }
+
+  /// The key script of the session. `date` goes in the header (as UTC), `notes` become extra
+  /// header comment lines (e.g. how to replay it), and `end`, the time the session ended, adds
+  /// a final `wait` so that timers keep running in the replay as long as they did live.
+  public func script(date: Date, notes: [String] = [], end: Duration? = nil) -> String {
+    var writer = Writer()
+    let stamp = ISO8601DateFormatter().string(from: date)
+    writer.lines.append("# key script recorded \(stamp), terminal \(size)")
+    for note in notes {
+      writer.lines.append("# " + escapedExcerpt(note, limit: 500))
+    }
+    writer.emitResize(size)
+    for timed in events {
+      writer.advance(to: timed.time)
+      switch timed.event {
+      case .key(let key): writer.press(key)
+      case .paste(let text):
+        writer.flush()
+        if !text.isEmpty { writer.lines.append("paste " + Writer.quoted(text)) }
+      case .resize(let size):
+        writer.flush()
+        writer.emitResize(size)
+      }
+    }
+    if let end { writer.advance(to: end) }
+    writer.flush()
+    return writer.lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Builds the script's lines, grouping keys and characters as they come.
+  private struct Writer {
+    var lines: [String] = []
+    /// The time the `wait`s written so far add up to.
+    var scriptTime = Duration.zero
+    var keyTokens: [String] = []
+    var characters: [Character] = []
+
+    mutating func advance(to time: Duration) {
+      let due = Writer.rounded(time) - scriptTime
+      guard due >= KeyScriptRecorder.shortestPause else { return }
+      flush()
+      lines.append("wait " + Writer.format(due))
+      scriptTime += due
+    }
+
+    mutating func press(_ key: Key) {
+      if case .character(let character) = key {
+        characters.append(character)
+        return
+      }
+      flushCharacters()
+      if let token = key.token {
+        keyTokens.append(token)
+      } else {
+        flush()
+        lines.append("# a key scripts cannot name was pressed here: \(escapedExcerpt(key.label, limit: 40))")
+      }
+    }
+
+    /// Writes pending characters: a single one that is a plain token joins the `keys` line,
+    /// more become `type` lines.
+    mutating func flushCharacters() {
+      guard !characters.isEmpty else { return }
+      defer { characters.removeAll() }
+      if characters.count == 1, let token = Key.character(characters[0]).token, Writer.isPlainToken(token) {
+        keyTokens.append(token)
+        return
+      }
+      flushKeys()
+      // Start a new string wherever two recorded characters would merge into one cluster.
+      var run = ""
+      var last: Character?
+      for character in characters {
+        if let last, (String(last) + String(character)).count != 2 {
+          lines.append("type " + Writer.quoted(run))
+          run = ""
+        }
+        run.append(character)
+        last = character
+      }
+      lines.append("type " + Writer.quoted(run))
+    }
+
+    mutating func flushKeys() {
+      guard !keyTokens.isEmpty else { return }
+      lines.append("keys " + keyTokens.joined(separator: " "))
+      keyTokens.removeAll()
+    }
+
+    mutating func flush() {
+      flushCharacters()
+      flushKeys()
+    }
+
+    mutating func emitResize(_ size: TerminalSize) {
+      if TerminalSize.parsableRange.contains(size.columns), TerminalSize.parsableRange.contains(size.rows) {
+        lines.append("resize \(size)")
+      } else {
+        lines.append("# the terminal became \(size), beyond what a script can resize to")
+      }
+    }
+
+    /// A token that reads back as itself on a `keys` line: no blank, quote, `#` or control.
+    static func isPlainToken(_ token: String) -> Bool {
+      !token.unicodeScalars.contains { $0 == " " || $0 == "\t" || $0 == "#" || $0 == "\"" || isEscapedInMessages($0) }
+    }
+
+    /// `time` rounded to the nearest ``KeyScriptRecorder/resolution``.
+    static func rounded(_ time: Duration) -> Duration {
+      let (seconds, attoseconds) = time.components
+      let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+      let step: Int64 = 10_000_000
+      return .nanoseconds((nanoseconds + step / 2) / step * step)
+    }
+
+    /// A duration in whole milliseconds as the shortest script form: `2m`, `3s`, `1.25s`, `450ms`.
+    static func format(_ duration: Duration) -> String {
+      let (seconds, attoseconds) = duration.components
+      let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+      if milliseconds % 60_000 == 0 { return "\(milliseconds / 60_000)m" }
+      if milliseconds < 1000 { return "\(milliseconds)ms" }
+      var fraction = String(milliseconds % 1000)
+      fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+      while fraction.hasSuffix("0") { fraction.removeLast() }
+      return fraction.isEmpty ? "\(milliseconds / 1000)s" : "\(milliseconds / 1000).\(fraction)s"
+    }
+
+    /// `text` as a script string: `"` and `\` escaped, control characters, U+2028 and U+2029
+    /// written as `\n`, `\r`, `\t` or `\u{…}`, everything else as it is.
+    static func quoted(_ text: String) -> String {
+      var result = "\""
+      for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        default:
+          if isEscapedInMessages(scalar) {
+            result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+          } else {
+            result.unicodeScalars.append(scalar)
+          }
+        }
+      }
+      return result + "\""
+    }
+  }
+}

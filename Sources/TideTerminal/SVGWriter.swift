@@ -1,0 +1,160 @@
+/// Draws a ``Canvas`` as an SVG image: a monospace grid of the cells' text with their styles.
+///
+/// Each row is drawn as runs of cells that share a style: a background `<rect>` where the
+/// background is not the default, and a `<text>` whose `textLength` pins it to exactly its
+/// cells, so the grid stays aligned whatever monospace font the viewer picks. A wide character
+/// gets a run of its own two cells. Bold, dim (lower opacity), underline and reverse (colours
+/// swapped) are kept; the 16 colours come from the ``Theme``. The result is a pure function
+/// of the canvas, so screenshots made from it can be checked into a repository and compared.
+public enum SVGWriter {
+  /// Colours and metrics of the image.
+  public struct Theme: Hashable, Sendable {
+    /// The default text colour (CSS colour).
+    public var foreground: String
+    /// The default background colour.
+    public var background: String
+    /// ANSI colours 0–15.
+    public var palette: [String]
+    /// The CSS font-family list.
+    public var fontFamily: String
+    /// The font size in pixels.
+    public var fontSize: Int
+    /// A cell's width and height in pixels.
+    public var cellWidth: Int
+    /// A row's height in pixels.
+    public var cellHeight: Int
+
+    /// A theme; `palette` must hold 16 colours.
+    public init(
+      foreground: String, background: String, palette: [String], fontFamily: String, fontSize: Int,
+      cellWidth: Int, cellHeight: Int
+    ) {
+      precondition(palette.count == 16, "a palette has the 16 ANSI colours")
+      self.foreground = foreground
+      self.background = background
+      self.palette = palette
+      self.fontFamily = fontFamily
+      self.fontSize = fontSize
+      self.cellWidth = cellWidth
+      self.cellHeight = cellHeight
+    }
+
+    /// Light text on a dark background with the xterm palette, 15 px text in 9×18 px cells.
+    public static let dark = Theme(
+      foreground: "#d0d0d0", background: "#1c1c1c",
+      palette: [
+        "#000000", "#cd0000", "#00cd00", "#cdcd00", "#0000ee", "#cd00cd", "#00cdcd", "#e5e5e5",
+        "#7f7f7f", "#ff0000", "#00ff00", "#ffff00", "#5c5cff", "#ff00ff", "#00ffff", "#ffffff",
+      ],
+      fontFamily: "ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace", fontSize: 15,
+      cellWidth: 9, cellHeight: 18)
+  }
+
+  /// The SVG document for `canvas`.
+  public static func document(for canvas: Canvas, theme: Theme = .dark) -> String {
+    let width = canvas.columns * theme.cellWidth
+    let height = canvas.rows * theme.cellHeight
+    var svg = """
+      <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" \
+      viewBox="0 0 \(width) \(height)" font-family="\(escaped(theme.fontFamily))" \
+      font-size="\(theme.fontSize)" xml:space="preserve">
+      <rect width="100%" height="100%" fill="\(theme.background)"/>
+
+      """
+    for row in 0..<canvas.rows {
+      for run in runs(of: canvas, row: row) {
+        let colors = colors(of: run.style, theme: theme)
+        let x = run.column * theme.cellWidth
+        let runWidth = run.width * theme.cellWidth
+        let top = row * theme.cellHeight
+        if let background = colors.background {
+          svg += "<rect x=\"\(x)\" y=\"\(top)\" width=\"\(runWidth)\" height=\"\(theme.cellHeight)\" fill=\"\(background)\"/>\n"
+        }
+        // Blanks at the ends of a run draw nothing unless underlined: leave them out.
+        var text = Substring(run.text)
+        var textX = x
+        var textWidth = runWidth
+        if !run.style.underline, !run.isWide {
+          let leading = text.prefix { $0 == " " }.count
+          text = text.dropFirst(leading)
+          let trailing = text.reversed().prefix { $0 == " " }.count
+          text = text.dropLast(trailing)
+          textX += leading * theme.cellWidth
+          textWidth -= (leading + trailing) * theme.cellWidth
+        }
+        guard !text.isEmpty else { continue }
+        // The baseline sits where a 15 px font's descenders still fit in an 18 px row.
+        let baseline = top + theme.cellHeight - (theme.cellHeight - theme.fontSize) / 2 - theme.fontSize / 5
+        svg += "<text x=\"\(textX)\" y=\"\(baseline)\" textLength=\"\(textWidth)\" lengthAdjust=\"spacingAndGlyphs\""
+        svg += " fill=\"\(colors.foreground)\""
+        if run.style.bold { svg += " font-weight=\"bold\"" }
+        if run.style.dim { svg += " opacity=\"0.6\"" }
+        if run.style.underline { svg += " text-decoration=\"underline\"" }
+        svg += ">\(escaped(String(text)))</text>\n"
+      }
+    }
+    return svg + "</svg>\n"
+  }
+
+  /// Cells of one row drawn together: same style, all narrow — or one wide character.
+  struct Run {
+    var column: Int
+    var width: Int
+    var style: Style
+    var text: String
+    var isWide = false
+  }
+
+  static func runs(of canvas: Canvas, row: Int) -> [Run] {
+    var runs: [Run] = []
+    var column = 0
+    while column < canvas.columns {
+      let cell = canvas[column, row]
+      if cell.isContinuation {
+        column += 1
+        continue
+      }
+      if cell.width == 2 {
+        runs.append(Run(column: column, width: 2, style: cell.style, text: String(cell.character), isWide: true))
+        column += 2
+        continue
+      }
+      if let last = runs.last, !last.isWide, last.style == cell.style, last.column + last.width == column {
+        runs[runs.count - 1].width += 1
+        runs[runs.count - 1].text.append(cell.character)
+      } else {
+        runs.append(Run(column: column, width: 1, style: cell.style, text: String(cell.character)))
+      }
+      column += 1
+    }
+    return runs
+  }
+
+  /// The fill colours of a style: reverse swaps them, a default background is not drawn.
+  static func colors(of style: Style, theme: Theme) -> (foreground: String, background: String?) {
+    let foreground = style.foreground.ansiIndex.map { theme.palette[$0] }
+    let background = style.background.ansiIndex.map { theme.palette[$0] }
+    if style.reverse {
+      return (background ?? theme.background, foreground ?? theme.foreground)
+    }
+    return (foreground ?? theme.foreground, background)
+  }
+
+  /// `text` safe in XML content and attributes; characters XML 1.0 forbids become U+FFFD.
+  static func escaped(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&apos;"
+      case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+      case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": result += "\u{FFFD}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}

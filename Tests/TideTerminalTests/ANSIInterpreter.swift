@@ -1,0 +1,133 @@
+import TideTerminal
+
+/// A tiny terminal emulator for the escape sequences ``ANSIOutputTerminal`` writes: cursor
+/// positioning (`CSI r;c H`), erase display (`CSI 2 J`), SGR (`CSI …m`) and cursor visibility.
+/// Anything else fails the decode, so an encoder that starts writing something new is noticed.
+struct ANSIInterpreter {
+  struct DecodeError: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  private(set) var cells: [[Cell]]
+  private(set) var columns: Int
+  private(set) var rows: Int
+  private var column = 0
+  private var row = 0
+  private var style = Style.plain
+  private(set) var cursorHidden = false
+
+  init(columns: Int, rows: Int) {
+    self.columns = columns
+    self.rows = rows
+    cells = Array(repeating: Array(repeating: .blank, count: columns), count: rows)
+  }
+
+  /// A resize keeps what fits, as terminals do.
+  mutating func resize(columns: Int, rows: Int) {
+    var resized = Array(repeating: Array(repeating: Cell.blank, count: columns), count: rows)
+    for r in 0..<min(rows, self.rows) {
+      for c in 0..<min(columns, self.columns) { resized[r][c] = cells[r][c] }
+    }
+    cells = resized
+    self.columns = columns
+    self.rows = rows
+  }
+
+  mutating func feed(_ data: String) throws {
+    let characters = Array(data)
+    var index = 0
+    while index < characters.count {
+      let character = characters[index]
+      if character == "\u{1B}" {
+        guard index + 1 < characters.count, characters[index + 1] == "[" else {
+          throw DecodeError(description: "ESC not followed by [ at \(index)")
+        }
+        var parameters = ""
+        var end = index + 2
+        while end < characters.count, let ascii = characters[end].asciiValue, (0x30...0x3F).contains(ascii) {
+          parameters.append(characters[end])
+          end += 1
+        }
+        guard end < characters.count else { throw DecodeError(description: "unfinished CSI") }
+        try control(parameters: parameters, final: characters[end])
+        index = end + 1
+        continue
+      }
+      put(character)
+      index += 1
+    }
+  }
+
+  private mutating func control(parameters: String, final: Character) throws {
+    switch final {
+    case "H":
+      let numbers = parameters.split(separator: ";").map { Int($0) ?? 1 }
+      row = (numbers.first ?? 1) - 1
+      column = (numbers.count > 1 ? numbers[1] : 1) - 1
+    case "J":
+      guard parameters == "2" else { throw DecodeError(description: "CSI \(parameters)J") }
+      cells = Array(repeating: Array(repeating: Cell(" ", style: style), count: columns), count: rows)
+    case "l" where parameters == "?25":
+      cursorHidden = true
+    case "m":
+      for code in parameters.split(separator: ";", omittingEmptySubsequences: false).map({ Int($0) ?? 0 }) {
+        switch code {
+        case 0: style = .plain
+        case 1: style.bold = true
+        case 2: style.dim = true
+        case 4: style.underline = true
+        case 7: style.reverse = true
+        case 30...37: style.foreground = Color(rawValue: UInt8(code - 30 + 1))!
+        case 90...97: style.foreground = Color(rawValue: UInt8(code - 90 + 9))!
+        case 40...47: style.background = Color(rawValue: UInt8(code - 40 + 1))!
+        case 100...107: style.background = Color(rawValue: UInt8(code - 100 + 9))!
+        default: throw DecodeError(description: "SGR \(code)")
+        }
+      }
+    default:
+      throw DecodeError(description: "CSI \(parameters)\(final)")
+    }
+  }
+
+  private mutating func put(_ character: Character) {
+    let width = character.displayWidth
+    guard row < rows, column < columns, width > 0 else { return }
+    // Writing over half of a wide character erases its other half.
+    if column > 0, cells[row][column].isContinuation { cells[row][column - 1] = Cell(" ", style: cells[row][column - 1].style) }
+    if width == 1, column + 1 < columns, cells[row][column + 1].isContinuation {
+      cells[row][column + 1] = Cell(" ", style: cells[row][column + 1].style)
+    }
+    if width == 2, column + 2 < columns, cells[row][column + 2].isContinuation {
+      cells[row][column + 2] = Cell(" ", style: cells[row][column + 2].style)
+    }
+    cells[row][column] = Cell(character, style: style)
+    if width == 2, column + 1 < columns {
+      // Canvas marks the right half the same way: a continuation in the wide cell's style.
+      cells[row][column + 1] = continuation(style)
+    }
+    column += width
+  }
+
+  private func continuation(_ style: Style) -> Cell {
+    var canvas = Canvas(columns: 2, rows: 1)
+    canvas.draw("日", atColumn: 0, row: 0, style: style)
+    return canvas[1, 0]
+  }
+
+  /// Whether the screen shows `canvas`: every cell's character and style, wide ones included.
+  func mismatches(with canvas: Canvas) -> [String] {
+    var found: [String] = []
+    for r in 0..<canvas.rows {
+      for c in 0..<canvas.columns {
+        let expected = canvas[c, r]
+        let actual = cells[r][c]
+        if expected.isContinuation != actual.isContinuation
+          || (!expected.isContinuation && (expected.character != actual.character || expected.style != actual.style))
+        {
+          found.append("(\(c),\(r)): expected \(expected.character) \(expected.style), got \(actual.character) \(actual.style)")
+        }
+      }
+    }
+    return found
+  }
+}

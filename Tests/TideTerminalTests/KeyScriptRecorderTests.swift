@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+import TideTerminal
+
+/// A recorded session becomes a key script that parses back to the same events.
+@Suite struct KeyScriptRecorderTests {
+  typealias Event = KeyScriptRecorder.Event
+
+  /// The events a script replays, and at what script time each happens.
+  func replayedEvents(of script: KeyScript) -> [(time: Duration, event: Event)] {
+    var time = Duration.zero
+    var events: [(time: Duration, event: Event)] = []
+    for step in script.steps {
+      switch step.command {
+      case .keys, .type: events += step.command.pressedKeys.map { (time, .key($0)) }
+      case .paste(let text): events.append((time, .paste(text)))
+      case .resize(let size): events.append((time, .resize(size)))
+      case .wait(let duration): time += duration
+      case .expect, .expectNot, .screen: break
+      }
+    }
+    return events
+  }
+
+  func distance(_ a: Duration, _ b: Duration) -> Duration { a > b ? a - b : b - a }
+
+  let date = Date(timeIntervalSince1970: 1_795_000_000)
+
+  @Test func theScriptGroupsKeysTypesTextAndWritesPauses() throws {
+    var recorder = KeyScriptRecorder(size: TerminalSize(columns: 100, rows: 30))
+    let events: [(Int, Event)] = [
+      (0, .key(.tab)), (10, .key(.tab)), (20, .key(.character("a"))),
+      (600, .key(.character("b"))), (610, .key(.character("u"))), (620, .key(.character("y"))),
+      (625, .key(.character(" "))), (630, .key(.character("\""))), (631, .key(.enter)),
+      (2_000, .paste("two\nlines \\ \u{1B}")), (2_004, .resize(TerminalSize(columns: 90, rows: 20))),
+      (62_004, .key(.character("#"))), (62_010, .key(.resize)), (62_020, .key(.control("c"))),
+    ]
+    for (milliseconds, event) in events { recorder.record(event, at: .milliseconds(milliseconds)) }
+    let text = recorder.script(date: date, notes: ["replay: tide-demo replay FILE --screen todos"])
+    #expect(text == """
+      # key script recorded 2026-11-18T11:06:40Z, terminal 100x30
+      # replay: tide-demo replay FILE --screen todos
+      resize 100x30
+      keys tab tab a
+      wait 600ms
+      type "buy \\""
+      keys enter
+      wait 1.4s
+      paste "two\\nlines \\\\ \\u{1B}"
+      resize 90x20
+      wait 1m
+      type "#"
+      keys ctrl-c
+
+      """)
+  }
+
+  @Test(arguments: 1...30 as ClosedRange<UInt64>)
+  func aRecordingParsesBackToTheSameEvents(seed: UInt64) throws {
+    var random = ANSIOutputTerminalTests.SplitMix(state: seed)
+    let keys: [Key] = [
+      .character("a"), .character("é"), .character("e"), .character("\u{301}"), .character("#"),
+      .character("\""), .character("\\"), .character(" "), .character("\t"), .character("🏽"),
+      .character("\u{2028}"), .character("\u{1}"), .character("日"), .character("🇫"), .character("🇷"),
+      .character("\r\n"), .enter, .escape, .up, .backTab, .function(5), .control("x"), .pageDown,
+    ]
+    var recorder = KeyScriptRecorder(size: TerminalSize(columns: 80, rows: 24))
+    var time = Duration.zero
+    var recorded: [(time: Duration, event: Event)] = []
+    for _ in 0..<200 {
+      time += .milliseconds(Int.random(in: 0...400, using: &random))
+      let event: Event
+      switch Int.random(in: 0..<20, using: &random) {
+      case 0: event = .paste(String((0..<Int.random(in: 0...6, using: &random)).map { _ in
+          "ab\"\\\n\r\t\u{0}\u{85}é🏽".randomElement(using: &random)! }))
+      case 1: event = .resize(TerminalSize(columns: Int.random(in: 1...300, using: &random), rows: Int.random(in: 1...100, using: &random)))
+      default: event = .key(keys.randomElement(using: &random)!)
+      }
+      recorder.record(event, at: time)
+      if case .paste("") = event { continue }  // an empty paste does nothing and is not written
+      recorded.append((time, event))
+    }
+    let text = recorder.script(date: date, end: time + .seconds(3))
+    let script = try KeyScript(parsing: text, file: "recorded.keys")
+    let replayed = replayedEvents(of: script)
+    // The first event is the initial resize to the recorded size.
+    #expect(replayed.first?.event == .resize(TerminalSize(columns: 80, rows: 24)))
+    let events = Array(replayed.dropFirst())
+    #expect(events.map(\.event) == recorded.map(\.event), "seed \(seed)\n\(text)")
+    for (replay, live) in zip(events, recorded) {
+      // The script's clock never drifts 50 ms or more from the session's.
+      #expect(distance(replay.time, live.time) < .milliseconds(50), "seed \(seed): \(replay.time) vs \(live.time)")
+    }
+    let total = script.steps.reduce(Duration.zero) { sum, step in
+      if case .wait(let duration) = step.command { sum + duration } else { sum }
+    }
+    #expect(distance(total, time + .seconds(3)) < .milliseconds(50))
+  }
+
+  @Test func charactersThatWouldMergeAreTypedSeparately() throws {
+    var recorder = KeyScriptRecorder(size: TerminalSize(columns: 80, rows: 24))
+    for character: Character in ["e", "\u{301}", "🇫", "🇷", "x"] {
+      recorder.record(.key(.character(character)), at: .zero)
+    }
+    let script = try KeyScript(parsing: recorder.script(date: date))
+    #expect(script.steps.dropFirst().flatMap(\.command.pressedKeys) == ["e", "\u{301}", "🇫", "🇷", "x"].map(Key.character))
+  }
+}
