@@ -3,6 +3,7 @@
 protocol EffectHandler<Action>: AnyObject {
   associatedtype Action: Sendable
   func receive(_ action: Action, group: EffectGroup?)
+  func resume(_ action: Action, fromHook index: Int, group: EffectGroup?)
   func startThrottle(
     id: EffectID, interval: Duration, latest: Bool, effect: Effect<Action>, ids: [EffectID],
     group: EffectGroup?)
