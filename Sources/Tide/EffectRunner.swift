@@ -152,7 +152,8 @@ final class EffectRunner<Action: Sendable>: Sendable {
   /// came while the previous one was delivered are skipped, never delivered in a burst: two
   /// ticks are never sent at the same clock reading.
   private func runTimer(
-    _ action: Action, first: Duration, every: Duration, context: EffectContext<Action>
+    _ action: @Sendable (Duration) -> Action, first: Duration, every: Duration,
+    context: EffectContext<Action>
   ) async {
     var tick = 0
     while !Task.isCancelled {
@@ -161,7 +162,7 @@ final class EffectRunner<Action: Sendable>: Sendable {
       } catch {
         return
       }
-      await context.send(action)
+      await context.send(action(first + every * tick))
       // The first tick still ahead of the clock: floor(elapsed / every) + 1.
       let elapsed = clock.now - first
       let due = elapsed < .zero ? 0 : Int(elapsed.attoseconds / every.attoseconds) + 1
