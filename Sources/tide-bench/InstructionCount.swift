@@ -10,7 +10,11 @@ enum InstructionCount {
   static let fewer = 2_000
   static let more = 12_000
 
-  /// Runs one side in this process, synchronously: the child's whole job.
+  /// The option that makes this executable a child counting one side.
+  static let childOption = "--count-instructions-of"
+
+  /// Runs one side in this process, synchronously and on the main thread only: valgrind
+  /// cannot run the concurrency runtime's thread pool, so the child never starts it.
   @MainActor
   static func runChild(_ spec: String, operations: Int) throws {
     let parts = spec.split(separator: ":").map(String.init)
@@ -24,6 +28,7 @@ enum InstructionCount {
   /// `NAME: tide X instructions/op, baseline Y instructions/op, ratio Z (unchecked baseline U instructions/op)`.
   @MainActor
   static func report(_ names: [String]) throws {
+    defer { cleanUp() }
     for name in names {
       guard let workload = InstructionWorkload.make(name) else { continue }
       var perOperation: [String: Double] = [:]
@@ -49,7 +54,46 @@ enum InstructionCount {
     String(format: "%.0f", value)
   }
 
+  /// A copy of this executable without debug information, which valgrind 3.19 cannot read
+  /// from Swift 6 builds ("possibly corrupted debuginfo"); made once per run.
+  @MainActor
+  private static func strippedExecutable() throws -> URL {
+    if let stripped { return stripped }
+    let copy = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tide-bench-stripped-\(ProcessInfo.processInfo.processIdentifier)")
+    try run(["strip", "--strip-debug", "-o", copy.path, CommandLine.arguments[0]], doing: "strip")
+    stripped = copy
+    return copy
+  }
+
+  @MainActor private static var stripped: URL?
+
+  /// Removes the stripped copy.
+  @MainActor
+  static func cleanUp() {
+    if let stripped { try? FileManager.default.removeItem(at: stripped) }
+    stripped = nil
+  }
+
+  private static func run(_ arguments: [String], doing what: String) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    do {
+      try process.run()
+    } catch {
+      throw InstructionCountError(message: "could not run \(what): \(error)")
+    }
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw InstructionCountError(message: "\(what) exited with status \(process.terminationStatus)")
+    }
+  }
+
   /// The total instructions callgrind counts for the child running `spec` `operations` times.
+  @MainActor
   private static func instructions(of spec: String, operations: Int) throws -> Int {
     let output = FileManager.default.temporaryDirectory
       .appendingPathComponent("tide-bench-callgrind-\(ProcessInfo.processInfo.processIdentifier)-\(spec.replacingOccurrences(of: ":", with: "-"))-\(operations).out")
@@ -58,7 +102,7 @@ enum InstructionCount {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [
       "valgrind", "--tool=callgrind", "--callgrind-out-file=\(output.path)",
-      CommandLine.arguments[0], "--count-instructions-of", spec, "--iterations", String(operations),
+      try strippedExecutable().path, childOption, spec, "--iterations", String(operations),
     ]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice

@@ -3,7 +3,6 @@ import ArgumentParser
 /// `tide-bench`: release-mode benchmarks of the Tide store, each against a baseline measured in
 /// the same run. One line per scenario:
 /// `NAME: tide X ns/op, baseline Y ns/op, ratio Z`.
-@main
 struct TideBench: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tide-bench",
@@ -20,9 +19,6 @@ struct TideBench: AsyncParsableCommand {
   @Flag(help: "Count instructions per operation of the store scenarios under valgrind's callgrind instead of timing them.")
   var instructions = false
 
-  @Option(help: .hidden)
-  var countInstructionsOf: String?
-
   @Argument(help: "Scenarios to run: \(allScenarios.joined(separator: ", ")). Default: all.")
   var scenarios: [String] = []
 
@@ -36,10 +32,6 @@ struct TideBench: AsyncParsableCommand {
 
   @MainActor
   func run() async throws {
-    if let countInstructionsOf {
-      try InstructionCount.runChild(countInstructionsOf, operations: iterations ?? InstructionCount.fewer)
-      return
-    }
     if instructions {
       let selected = scenarios.isEmpty ? InstructionWorkload.names : scenarios.filter(InstructionWorkload.names.contains)
       try InstructionCount.report(selected)
