@@ -34,7 +34,7 @@ extension Effect {
     case .sleep(let duration):
       return Effect<NewAction>(.sleep(duration))
     case .timer(let action, let after, let every):
-      return Effect<NewAction>(.timer(transform(action), after: after, every: every))
+      return Effect<NewAction>(.timer({ transform(action($0)) }, after: after, every: every))
     case .throttle(let id, let interval, let latest, let effect):
       return Effect<NewAction>(
         .throttle(id: id, interval: interval, latest: latest, effect: effect.map(transform)))

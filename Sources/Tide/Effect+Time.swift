@@ -6,6 +6,19 @@ extension Effect {
   /// still being delivered is skipped, never delivered late in a burst. Pair it with
   /// ``cancellable(id:cancelInFlight:)`` to stop it.
   public static func timer(_ action: Action, after: Duration, every: Duration) -> Self {
+    timer(after: after, every: every) { _ in action }
+  }
+
+  /// Sends the action `action` makes from each tick's instant: the time the tick was due, as
+  /// the time since the store was created on its clock. A feature that measures time (a
+  /// stopwatch) takes it from the tick rather than reading a clock of its own.
+  ///
+  /// ```swift
+  /// return .timer(after: .zero, every: .milliseconds(10)) { .tick(at: $0) }
+  /// ```
+  public static func timer(
+    after: Duration, every: Duration, action: @escaping @Sendable (_ instant: Duration) -> Action
+  ) -> Self {
     precondition(every > .zero, "A timer's period must be positive.")
     precondition(after >= .zero, "A timer's first delay cannot be negative.")
     return Self(.timer(action, after: after, every: every))
@@ -14,6 +27,14 @@ extension Effect {
   /// Sends `action` every `every` on the store's clock, the first time one period from now.
   public static func interval(_ action: Action, every: Duration) -> Self {
     timer(action, after: every, every: every)
+  }
+
+  /// Sends the action `action` makes from each tick's instant (see
+  /// ``timer(after:every:action:)``) every `every`, the first time one period from now.
+  public static func interval(
+    every: Duration, action: @escaping @Sendable (_ instant: Duration) -> Action
+  ) -> Self {
+    timer(after: every, every: every, action: action)
   }
 
   /// Sends `action` once, `delay` from now on the store's clock.

@@ -16,7 +16,8 @@ public struct Effect<Action: Sendable>: Sendable {
     case cancellable(id: EffectID, cancelInFlight: Bool, effect: Effect)
     case cancel(id: EffectID)
     case sleep(Duration)
-    case timer(Action, after: Duration, every: Duration)
+    /// Sends the action made from each tick's due time (an offset on the store's clock).
+    case timer(@Sendable (Duration) -> Action, after: Duration, every: Duration)
     case throttle(id: EffectID, interval: Duration, latest: Bool, effect: Effect)
   }
 

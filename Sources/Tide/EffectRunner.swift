@@ -3,6 +3,7 @@
 protocol EffectHandler<Action>: AnyObject {
   associatedtype Action: Sendable
   func receive(_ action: Action, group: EffectGroup?)
+  func resume(_ action: Action, fromHook index: Int, group: EffectGroup?)
   func startThrottle(
     id: EffectID, interval: Duration, latest: Bool, effect: Effect<Action>, ids: [EffectID],
     group: EffectGroup?)
@@ -151,7 +152,8 @@ final class EffectRunner<Action: Sendable>: Sendable {
   /// came while the previous one was delivered are skipped, never delivered in a burst: two
   /// ticks are never sent at the same clock reading.
   private func runTimer(
-    _ action: Action, first: Duration, every: Duration, context: EffectContext<Action>
+    _ action: @Sendable (Duration) -> Action, first: Duration, every: Duration,
+    context: EffectContext<Action>
   ) async {
     var tick = 0
     while !Task.isCancelled {
@@ -160,7 +162,7 @@ final class EffectRunner<Action: Sendable>: Sendable {
       } catch {
         return
       }
-      await context.send(action)
+      await context.send(action(first + every * tick))
       // The first tick still ahead of the clock: floor(elapsed / every) + 1.
       let elapsed = clock.now - first
       let due = elapsed < .zero ? 0 : Int(elapsed.attoseconds / every.attoseconds) + 1

@@ -30,7 +30,8 @@ public final class Store<State, Action: Sendable> {
   @exclusivity(unchecked) @usableFromInline var observers = ObserverList<State>()
   @exclusivity(unchecked) @usableFromInline var epicInput: ((Action, State) -> Void)?
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
-  @usableFromInline let middleware: [Middleware<State, Action>]
+  @usableFromInline let afterReducer: [@MainActor (Action, State) -> Effect<Action>]
+  @usableFromInline let beforeReducer: [@MainActor (Action, State) -> Middleware<State, Action>.Decision]
   @usableFromInline let parent: (any ParentStore<State, Action>)?
   let runner: EffectRunner<Action>
   var throttles: [EffectID: ThrottleState<Action>] = [:]
@@ -42,7 +43,8 @@ public final class Store<State, Action: Sendable> {
   ///   - reducer: The reducer that handles every action.
   ///   - clock: The clock every timer, interval, debounce and throttle effect uses; pass a test
   ///     clock to control time in tests.
-  ///   - middleware: Hooks that see every action after it was reduced, with the new state.
+  ///   - middleware: Hooks that see every action before the reducer (and may rewrite, delay or
+  ///     drop it) or after it, with the new state.
   @inlinable
   public convenience init<R: Reducer>(
     initialState: State,
@@ -71,7 +73,8 @@ public final class Store<State, Action: Sendable> {
   ) {
     self.storage = state
     self.reducer = reduce
-    self.middleware = middleware
+    self.afterReducer = middleware.compactMap(\.after)
+    self.beforeReducer = middleware.compactMap(\.before)
     self.parent = parent
     let link = StoreLink<Action>()
     self.runner = EffectRunner(
@@ -136,10 +139,58 @@ public final class Store<State, Action: Sendable> {
 
   @inlinable
   func handle(_ action: Action) {
+    if !beforeReducer.isEmpty {
+      handle(action, fromHook: 0)
+      return
+    }
+    reduce(action)
+  }
+
+  @inlinable
+  func reduce(_ action: Action) {
     let effect = reducer(&storage, action)
     if !effect.isNone { start(effect) }
-    if !middleware.isEmpty { runMiddleware(after: action) }
+    if !afterReducer.isEmpty { runMiddleware(after: action) }
     if let epicInput { epicInput(action, storage) }
+  }
+
+  /// Passes `action` through the before-reducer hooks from `index` on, then to the reducer.
+  @usableFromInline
+  func handle(_ action: Action, fromHook index: Int) {
+    var action = action
+    for hook in index..<beforeReducer.count {
+      switch beforeReducer[hook](action, storage) {
+      case .proceed(let next):
+        action = next
+      case .drop:
+        return
+      case .delay(let later, let delay):
+        resume(later, fromHook: hook + 1, after: delay)
+        return
+      }
+    }
+    reduce(action)
+  }
+
+  /// Hands `action` to the hooks after `index` once `delay` has passed on the store's clock,
+  /// as an effect of the current send.
+  func resume(_ action: Action, fromHook index: Int, after delay: Duration) {
+    let due = runner.clock.now + delay
+    let timing = runner.timing
+    let link = runner.link
+    let lifetime = EffectLifetime(parent: nil)
+    let group = currentGroup()
+    runner.registry.spawn(ids: [], lifetime: lifetime, group: group, priority: nil) {
+      do {
+        try await timing.sleep(until: due)
+      } catch {
+        return
+      }
+      await MainActor.run {
+        guard !lifetime.isCancelled else { return }
+        link.handler?.resume(action, fromHook: index, group: group)
+      }
+    }
   }
 
   @inlinable
@@ -152,8 +203,8 @@ public final class Store<State, Action: Sendable> {
 
   @usableFromInline
   func runMiddleware(after action: Action) {
-    for hook in middleware {
-      let effect = hook.body(action, storage)
+    for hook in afterReducer {
+      let effect = hook(action, storage)
       if !effect.isNone { start(effect) }
     }
   }
@@ -261,6 +312,10 @@ public final class Store<State, Action: Sendable> {
 extension Store: EffectHandler {
   func receive(_ action: Action, group: EffectGroup?) {
     _ = dispatch(action, joining: group)
+  }
+
+  func resume(_ action: Action, fromHook index: Int, group: EffectGroup?) {
+    draining(joining: group) { handle(action, fromHook: index) }
   }
 
   func cancelEffects(id: EffectID) {

@@ -28,6 +28,11 @@ public struct StoreTask: Sendable {
   public var isRunning: Bool {
     group?.isRunning ?? false
   }
+
+  /// How many effect tasks of this send are unfinished: what the task holds on to.
+  package var unfinishedTaskCount: Int {
+    group?.count ?? 0
+  }
 }
 
 /// The unfinished tasks that belong to one ``StoreTask``; a task leaves when it ends.
@@ -57,6 +62,10 @@ final class EffectGroup: Sendable {
 
   var isRunning: Bool {
     storage.withLock { !$0.tasks.isEmpty }
+  }
+
+  var count: Int {
+    storage.withLock { $0.tasks.count }
   }
 
   func finish() async {

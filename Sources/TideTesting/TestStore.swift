@@ -78,11 +78,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     self.location = (fileID, filePath, line, column)
     self.store = Store(
       initialState: initialState,
-      reducer: Reduce<State, Action> { state, action in
-        let effect = reducer.reduce(into: &state, action: action)
-        recorder.record(action, state: state)
-        return effect
-      },
+      reducer: RecordingReducer(base: reducer, recorder: recorder),
       clock: clock,
       middleware: middleware)
   }
@@ -155,6 +151,8 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     }
     recorder.expectSentAction = true
     let task = store.send(action)
+    // A before-reducer middleware may have dropped or delayed the action.
+    recorder.expectSentAction = false
     let actual = recorder.sentState ?? store.state
     recorder.sentState = nil
     check(update, actual: actual, what: "sending \(String(customDumping: action))",
@@ -467,8 +465,21 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   }
 }
 
+/// Runs the feature's reducer and records each action with the state it left.
+struct RecordingReducer<Base: Reducer>: Reducer where Base.State: Equatable {
+  let base: Base
+  let recorder: Recorder<Base.State, Base.Action>
+
+  func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let effect = base.reduce(into: &state, action: action)
+    recorder.record(action, state: state)
+    return effect
+  }
+}
+
 /// Records what the reducer saw, to tell the test's own action from actions effects sent.
-@MainActor
+/// Not isolated itself: it belongs to one test store and is used only by it and its store's
+/// reducer, both on the main actor.
 final class Recorder<State, Action> {
   var expectSentAction = false
   var sentState: State?

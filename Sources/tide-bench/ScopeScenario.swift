@@ -35,7 +35,7 @@ extension Level1Action {
 @MainActor
 func scopeScenario(iterations: Int, rounds: Int) -> Measurement {
   let sink = Sink()
-  let (root, flat) = (makeNestedStore(), makeFlatStore())
+  let (root, flat) = (makeNestedCounterStore(), makeFlatCounterStore())
   let rootToken = root.observe(\.level2.level3.level4.level5.counter.count) { sink.value &+= $0 }
   let flatToken = flat.observe(\.count) { sink.value &+= $0 }
   let increment = Level1Action.level2(.level3(.level4(.level5(.counter(.increment)))))
@@ -57,7 +57,7 @@ func scopeScenario(iterations: Int, rounds: Int) -> Measurement {
 @MainActor
 func scopedStoreScenario(iterations: Int, rounds: Int) -> Measurement {
   let sink = Sink()
-  let (root, flat) = (makeNestedStore(), makeFlatStore())
+  let (root, flat) = (makeNestedCounterStore(), makeFlatCounterStore())
   let leaf = root
     .scope(state: \.level2, action: Level1Action.level2)
     .scope(state: \.level3, action: Level2Action.level3)
@@ -80,7 +80,7 @@ func scopedStoreScenario(iterations: Int, rounds: Int) -> Measurement {
 }
 
 @MainActor
-private func makeFlatStore() -> Store<CounterState, CounterAction> {
+func makeFlatCounterStore() -> Store<CounterState, CounterAction> {
   Store(initialState: CounterState(), reducer: Reduce<CounterState, CounterAction> { state, action in
     counterBody(&state, action)
     return .none
@@ -88,7 +88,7 @@ private func makeFlatStore() -> Store<CounterState, CounterAction> {
 }
 
 @MainActor
-private func makeNestedStore() -> Store<Level1State, Level1Action> {
+func makeNestedCounterStore() -> Store<Level1State, Level1Action> {
   Store(
     initialState: Level1State(),
     reducer: Scope(state: \Level1State.level2, action: Level1Action.level2Path) {

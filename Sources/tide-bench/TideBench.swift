@@ -3,19 +3,21 @@ import ArgumentParser
 /// `tide-bench`: release-mode benchmarks of the Tide store, each against a baseline measured in
 /// the same run. One line per scenario:
 /// `NAME: tide X ns/op, baseline Y ns/op, ratio Z`.
-@main
 struct TideBench: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tide-bench",
     abstract: "Benchmarks the Tide store against a hand-written baseline in the same run.")
 
-  static let allScenarios = ["counter", "todo-1k", "todo-10k", "scope-5", "scope-5-store", "effects", "run-10k", "render", "replay", "todos-100k"]
+  static let allScenarios = ["counter", "todo-1k", "todo-10k", "scope-5", "scope-5-store", "effects", "observers-100", "run-10k", "render", "replay", "todos-100k"]
 
   @Option(help: "Operations per timed round (default: per scenario).")
   var iterations: Int?
 
   @Option(help: "Timed rounds per side; medians are reported.")
   var rounds = 9
+
+  @Flag(help: "Count instructions per operation of the store scenarios under valgrind's callgrind instead of timing them.")
+  var instructions = false
 
   @Argument(help: "Scenarios to run: \(allScenarios.joined(separator: ", ")). Default: all.")
   var scenarios: [String] = []
@@ -30,6 +32,11 @@ struct TideBench: AsyncParsableCommand {
 
   @MainActor
   func run() async throws {
+    if instructions {
+      let selected = scenarios.isEmpty ? InstructionWorkload.names : scenarios.filter(InstructionWorkload.names.contains)
+      try InstructionCount.report(selected)
+      return
+    }
     let selected = scenarios.isEmpty ? Self.allScenarios : scenarios
     var results: [String: Measurement] = [:]
     for name in selected {
@@ -47,6 +54,8 @@ struct TideBench: AsyncParsableCommand {
         measurement = scopedStoreScenario(iterations: iterations ?? 2_000_000, rounds: rounds)
       case "effects":
         measurement = effectsScenario(iterations: iterations ?? 1_000_000, rounds: rounds)
+      case "observers-100":
+        measurement = observersScenario(iterations: iterations ?? 200_000, rounds: rounds)
       case "run-10k":
         measurement = await concurrentRunScenario(count: iterations ?? 10_000, rounds: min(rounds, 5))
       case "render":

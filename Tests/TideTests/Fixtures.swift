@@ -160,9 +160,13 @@ final class Recorded<Element: Sendable>: Sendable {
 }
 
 /// A plain reference box, for wiring a store into its own middleware or observers.
-final class Box<Value> {
-  var value: Value
-  init(_ value: Value) { self.value = value }
+final class Box<Value: Sendable>: Sendable {
+  private let storage: Mutex<Value>
+  var value: Value {
+    get { storage.withLock { $0 } }
+    set { storage.withLock { $0 = newValue } }
+  }
+  init(_ value: Value) { self.storage = Mutex(value) }
 }
 
 @MainActor

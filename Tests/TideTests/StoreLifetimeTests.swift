@@ -49,3 +49,33 @@ struct StoreLifetimeTests {
     token.cancel()
   }
 }
+
+@MainActor
+@Suite("Effect memory")
+struct EffectMemoryTests {
+  private enum Tick: Sendable { case start, tick }
+
+  /// Every tick starts a short `.run`; the interval's task must not keep them all.
+  @Test func aLongLivedEffectsTaskKeepsOnlyUnfinishedWork() async {
+    let clock = VirtualClock()
+    let reducer = Reduce<Int, Tick> { ticks, action in
+      switch action {
+      case .start:
+        return .interval(.tick, every: .seconds(1))
+      case .tick:
+        ticks += 1
+        return .run { _ in }
+      }
+    }
+    let store = Store(initialState: 0, reducer: reducer, clock: clock)
+    let task = store.send(.start)
+    for _ in 0..<2_000 {
+      clock.advance(by: .seconds(1))
+      await store.waitUntilIdle(on: clock)
+    }
+    #expect(store.state == 2_000)
+    // The interval itself, and nothing of the 2,000 finished runs.
+    #expect(task.unfinishedTaskCount == 1)
+    task.cancel()
+  }
+}

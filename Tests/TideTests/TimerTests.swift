@@ -207,3 +207,31 @@ struct TimerTests {
     store.send(.stop)
   }
 }
+
+@MainActor
+@Suite("Timer instants")
+struct TimerInstantTests {
+  private enum Clocked: Equatable, Sendable { case start, tick(Duration) }
+
+  @Test func ticksCarryTheInstantTheyWereDueOnTheStoresClock() async {
+    let clock = VirtualClock()
+    clock.advance(by: .seconds(100))  // the store's time starts at its creation, not the clock's
+    let reducer = Reduce<[Duration], Clocked> { instants, action in
+      switch action {
+      case .start:
+        return .timer(after: .milliseconds(500), every: .seconds(1)) { .tick($0) }
+      case .tick(let instant):
+        instants.append(instant)
+        return .none
+      }
+    }
+    let store = Store(initialState: [], reducer: reducer, clock: clock)
+    let task = store.send(.start)
+    for _ in 0..<3 {
+      clock.advance(by: .seconds(1))
+      await store.waitUntilIdle(on: clock)
+    }
+    #expect(store.state == [.milliseconds(500), .milliseconds(1500), .milliseconds(2500)])
+    task.cancel()
+  }
+}

@@ -1,0 +1,149 @@
+import Tide
+
+/// A store scenario as callgrind runs it: everything set up, then one closure per side that
+/// performs `n` operations. The setup is the same whatever `n`, so two runs with different
+/// counts give the instructions of one operation by difference.
+@MainActor
+struct InstructionWorkload {
+  /// Side name → performs that many operations.
+  let sides: [(name: String, run: (Int) -> Void)]
+  /// Which side the `baseline` column compares with, and a note when it is not the baseline.
+  var note: String?
+
+  static let names = ["counter", "todo-1k", "todo-10k", "effects", "scope-5", "scope-5-store", "observers-100"]
+
+  static func make(_ name: String) -> InstructionWorkload? {
+    switch name {
+    case "counter": return counter()
+    case "todo-1k": return todo(count: 1_000)
+    case "todo-10k": return todo(count: 10_000)
+    case "effects": return effects()
+    case "scope-5": return scope(throughStore: false)
+    case "scope-5-store": return scope(throughStore: true)
+    case "observers-100": return observers()
+    default: return nil
+    }
+  }
+
+  private static func counter() -> InstructionWorkload {
+    let sink = Sink()
+    let store = makeFlatCounterStore()
+    let token = store.observe(\.count) { sink.value &+= $0 }
+    let baseline = BaselineStore(state: CounterState(), reduce: counterBody) { sink.value &+= $0.count }
+    let unchecked = UncheckedBaselineStore(
+      state: CounterState(), reduce: counterBody, observers: [{ sink.value &+= $0.count }])
+    return InstructionWorkload(sides: [
+      ("tide", { n in withExtendedLifetime(token) { for _ in 0..<n { sendThroughTide(store, .increment) } } }),
+      ("baseline", { n in for _ in 0..<n { baseline.send(.increment) } }),
+      ("unchecked", { n in for _ in 0..<n { unchecked.send(.increment) } }),
+    ])
+  }
+
+  private static func todo(count: Int) -> InstructionWorkload {
+    let sink = Sink()
+    let store = Store(
+      initialState: makeTodos(count),
+      reducer: Reduce<TodoListState, TodoListAction> { state, action in
+        todoBody(&state, action)
+        return .none
+      })
+    let token = store.observe { sink.value &+= $0.todos.count }
+    let baseline = BaselineStore(state: makeTodos(count), reduce: todoBody) { sink.value &+= $0.todos.count }
+    let unchecked = UncheckedBaselineStore(
+      state: makeTodos(count), reduce: todoBody, observers: [{ sink.value &+= $0.todos.count }])
+    return InstructionWorkload(sides: [
+      ("tide", { n in
+        withExtendedLifetime(token) { for i in 0..<n { sendThroughTide(store, .toggle(id: (i &* 7919) % count)) } }
+      }),
+      ("baseline", { n in for i in 0..<n { baseline.send(.toggle(id: (i &* 7919) % count)) } }),
+      ("unchecked", { n in for i in 0..<n { unchecked.send(.toggle(id: (i &* 7919) % count)) } }),
+    ])
+  }
+
+  private static func effects() -> InstructionWorkload {
+    let sink = Sink()
+    let store = Store(
+      initialState: CounterState(),
+      reducer: Reduce<CounterState, PingAction> { state, action in
+        pingBody(&state, action)
+        return action == .ping ? .send(.pong) : .none
+      })
+    let token = store.observe(\.count) { sink.value &+= $0 }
+    let baseline = BaselineStore(state: CounterState(), reduce: pingBody) { sink.value &+= $0.count }
+    let unchecked = UncheckedBaselineStore(
+      state: CounterState(), reduce: pingBody, observers: [{ sink.value &+= $0.count }])
+    return InstructionWorkload(sides: [
+      ("tide", { n in withExtendedLifetime(token) { for _ in 0..<n { sendThroughTide(store, .ping) } } }),
+      ("baseline", { n in for _ in 0..<n { baseline.send(.ping); baseline.send(.pong) } }),
+      ("unchecked", { n in for _ in 0..<n { unchecked.send(.ping); unchecked.send(.pong) } }),
+    ])
+  }
+
+  private static func scope(throughStore: Bool) -> InstructionWorkload {
+    let sink = Sink()
+    let flat = makeFlatCounterStore()
+    let flatToken = flat.observe(\.count) { sink.value &+= $0 }
+    let root = makeNestedCounterStore()
+    let tide: (Int) -> Void
+    if throughStore {
+      let leaf = root
+        .scope(state: \.level2, action: Level1Action.level2)
+        .scope(state: \.level3, action: Level2Action.level3)
+        .scope(state: \.level4, action: Level3Action.level4)
+        .scope(state: \.level5, action: Level4Action.level5)
+        .scope(state: \.counter, action: Level5Action.counter)
+      let token = leaf.observe(\.count) { sink.value &+= $0 }
+      tide = { n in withExtendedLifetime(token) { for _ in 0..<n { sendThroughTide(leaf, .increment) } } }
+    } else {
+      let token = root.observe(\.level2.level3.level4.level5.counter.count) { sink.value &+= $0 }
+      let increment = Level1Action.level2(.level3(.level4(.level5(.counter(.increment)))))
+      tide = { n in withExtendedLifetime(token) { for _ in 0..<n { sendThroughTide(root, increment) } } }
+    }
+    return InstructionWorkload(
+      sides: [
+        ("tide", tide),
+        ("baseline", { n in withExtendedLifetime(flatToken) { for _ in 0..<n { sendThroughTide(flat, .increment) } } }),
+      ],
+      note: "baseline here is Tide's flat counter")
+  }
+
+  private static func observers() -> InstructionWorkload {
+    let sink = Sink()
+    let store = Store(
+      initialState: WideState(),
+      reducer: Reduce<WideState, WideAction> { state, action in
+        wideBody(&state, action)
+        return .none
+      })
+    let tokens = WideState.fields.map { field in store.observe(field) { sink.value &+= $0 } }
+    // The baselines' observers do what Tide's do: read one field and act only on a change.
+    func makeObservers() -> [(WideState) -> Void] {
+      WideState.fields.map { field in
+        let last = LastSeen()
+        return { state in
+          let value = state[keyPath: field]
+          if value != last.value {
+            last.value = value
+            sink.value &+= value
+          }
+        }
+      }
+    }
+    let checkedObservers = makeObservers()
+    let baseline = BaselineStore(state: WideState(), reduce: wideBody) { state in
+      for observer in checkedObservers { observer(state) }
+    }
+    let unchecked = UncheckedBaselineStore(state: WideState(), reduce: wideBody, observers: makeObservers())
+    return InstructionWorkload(sides: [
+      ("tide", { n in withExtendedLifetime(tokens) { for i in 0..<n { sendThroughTide(store, .bump(i % 100)) } } }),
+      ("baseline", { n in for i in 0..<n { baseline.send(.bump(i % 100)) } }),
+      ("unchecked", { n in for i in 0..<n { unchecked.send(.bump(i % 100)) } }),
+    ])
+  }
+}
+
+/// The last value a baseline observer saw.
+@MainActor
+private final class LastSeen {
+  var value = 0
+}
