@@ -39,6 +39,8 @@ public struct KeyScript: Hashable, Sendable {
     case keys([Key])
     /// Type each character of the text as a key.
     case type(String)
+    /// Paste the text at once, as one bracketed paste.
+    case paste(String)
     /// Advance the clock by this much.
     case wait(Duration)
     /// Resize the terminal.
@@ -137,6 +139,8 @@ private struct LineParser {
       step = .keys(keys)
     case "type":
       step = .type(try text(for: command, arguments))
+    case "paste":
+      step = .paste(try text(for: command, arguments))
     case "expect":
       step = .expect(try text(for: command, arguments))
     case "expect-not":
@@ -155,7 +159,7 @@ private struct LineParser {
     default:
       throw error(
         command.column,
-        "unknown command '\(command.text)' (expected keys, type, wait, resize, expect, expect-not or screen)")
+        "unknown command '\(command.text)' (expected keys, type, paste, wait, resize, expect, expect-not or screen)")
     }
     return KeyScript.Step(command: step, line: line, source: source)
   }
