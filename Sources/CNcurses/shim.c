@@ -305,3 +305,60 @@ void tide_bracketed_paste(int on) {
   fputs(on ? "\033[?2004h" : "\033[?2004l", stdout);
   fflush(stdout);
 }
+
+int tide_wcwidth(unsigned int code_point) {
+  return wcwidth((wchar_t)code_point);
+}
+
+/*
+ * Emoji sequences after the frame: ncurses holds a two-column placeholder in their cell (its
+ * cchar_t cannot hold a second spacing character such as a skin tone or a regional indicator),
+ * and the whole sequence is then written over it, so the terminal gets every scalar.
+ */
+static char overlay_buffer[8192];
+static size_t overlay_length = 0;
+
+static int overlay_put(int character) {
+  if (overlay_length < sizeof overlay_buffer) {
+    overlay_buffer[overlay_length++] = (char)character;
+  }
+  return character;
+}
+
+static void overlay_move(int row, int column) {
+  if (cursor_address != NULL) {
+    tputs(tiparm(cursor_address, row, column), 1, overlay_put);
+  }
+}
+
+void tide_overlay_cell(int row, int column, const char *utf8, int length, attr_t attributes, int pair) {
+  if (overlay_length + (size_t)length + 64 >= sizeof overlay_buffer) {
+    return;
+  }
+  overlay_move(row, column);
+  vid_puts(attributes, (short)pair, NULL, overlay_put);
+  memcpy(overlay_buffer + overlay_length, utf8, (size_t)length);
+  overlay_length += (size_t)length;
+  vid_puts(A_NORMAL, 0, NULL, overlay_put);
+}
+
+void tide_overlay_flush(void) {
+  if (overlay_length == 0) {
+    return;
+  }
+  /* Back to where ncurses left the cursor after doupdate, so its next moves stay right. */
+  int row = 0, column = 0;
+  getyx(stdscr, row, column);
+  overlay_move(row, column);
+  fflush(stdout);
+  size_t written = 0;
+  while (written < overlay_length) {
+    ssize_t count = write(STDOUT_FILENO, overlay_buffer + written, overlay_length - written);
+    if (count <= 0) {
+      if (count < 0 && errno == EINTR) continue;
+      break;
+    }
+    written += (size_t)count;
+  }
+  overlay_length = 0;
+}

@@ -102,8 +102,24 @@ public final class CursesTerminal: Terminal {
       tide_draw_cell(Int32(row), Int32(column), &character, 1, attributes, pair)
       return
     }
+    let text = cell.text
+    if DisplayWidth.needsWholeWrite(text.unicodeScalars) {
+      // ncurses cannot hold a second spacing scalar in a cell (a ZWJ sequence): a placeholder as
+      // wide as the cell keeps its layout, and the whole sequence is written over it after the frame.
+      let first = text.unicodeScalars.first!
+      let width = Int32(cell.width)
+      var placeholder = wchar_t(bitPattern: tide_wcwidth(first.value) == width ? first.value : width == 2 ? 0x3000 : 0x20)
+      tide_draw_cell(Int32(row), Int32(column), &placeholder, 1, attributes, pair)
+      var whole = text
+      whole.withUTF8 { bytes in
+        bytes.withMemoryRebound(to: CChar.self) { utf8 in
+          tide_overlay_cell(Int32(row), Int32(column), utf8.baseAddress, Int32(utf8.count), attributes, pair)
+        }
+      }
+      return
+    }
     scalarBuffer.removeAll(keepingCapacity: true)
-    for scalar in cell.character.unicodeScalars {
+    for scalar in text.unicodeScalars {
       scalarBuffer.append(wchar_t(bitPattern: scalar.value))
     }
     _ = scalarBuffer.withUnsafeBufferPointer { buffer in
@@ -116,6 +132,7 @@ public final class CursesTerminal: Terminal {
     guard isActive else { return }
     wnoutrefresh(tide_stdscr())
     doupdate()
+    tide_overlay_flush()
   }
 
   /// Waits for the next input. Returns ``TerminalEvent/resize(_:)`` after the terminal was

@@ -98,6 +98,17 @@ int tide_paste_end_code(void);
 /* Turns bracketed paste on (and teaches ncurses its markers) or off. */
 void tide_bracketed_paste(int on);
 
+/*
+ * Emoji sequences drawn whole: tide_overlay_cell queues `utf8` for the cell at row, column
+ * (after ncurses drew a two-column placeholder there); tide_overlay_flush, right after
+ * doupdate, writes the queued sequences and puts the cursor back where ncurses expects it.
+ */
+void tide_overlay_cell(int row, int column, const char *utf8, int length, attr_t attributes, int pair);
+void tide_overlay_flush(void);
+
+/* wcwidth(3) of one code point in the current locale: the columns ncurses gives it. */
+int tide_wcwidth(unsigned int code_point);
+
 /* The terminal's size from the tty (TIOCGWINSZ); returns 0 on failure. */
 int tide_tty_size(int *columns, int *rows);
 
