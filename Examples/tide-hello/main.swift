@@ -1,12 +1,12 @@
 // tide-hello: the smallest interactive Tide program — a counter, a one-second ticker that `t`
 // starts and stops (an interval effect, cancelled by id), and a footer generated from the same
-// key table that dispatches the keys. `q` quits; ctrl-c, SIGTERM and SIGHUP quit the same way,
+// key table that dispatches the keys. `q` quits; ctrl-c, SIGTERM, SIGHUP and SIGQUIT quit the same way;
 // and the terminal is restored on every path.
 //
 //   swift run tide-hello
 //
-// Exit status: 0 when it quits (by key or signal), 1 when stdin/stdout is not a terminal or the
-// terminal cannot start.
+// Exit status: 0 when it quits (by key or signal), 2 when stdin/stdout is not a terminal or TERM
+// cannot drive a full-screen program (nothing is written), 1 when the terminal cannot start.
 
 import Foundation
 import Tide
@@ -81,16 +81,9 @@ struct Hello: Reducer {
   }
 }
 
-func fail(_ message: String) -> Never {
-  FileHandle.standardError.write(Data("tide-hello: error: \(message)\n".utf8))
-  exit(1)
-}
-
-guard isatty(STDOUT_FILENO) == 1 else {
-  fail("standard output is not a terminal; run tide-hello in an interactive terminal")
-}
-guard isatty(STDIN_FILENO) == 1 else {
-  fail("standard input is not a terminal; run tide-hello in an interactive terminal")
+func fail(_ message: String, status: Int32) -> Never {
+  FileHandle.standardError.write(Data("tide-hello: \(message)\n".utf8))
+  exit(status)
 }
 
 let store = Store(initialState: Hello.State(), reducer: Hello())
@@ -104,6 +97,8 @@ let app = TerminalApp(
 
 do {
   try await Program(app).run()
+} catch let problem as TerminalUnavailable {
+  fail("\(problem)", status: 2)
 } catch {
-  fail("\(error)")
+  fail("error: \(error)", status: 1)
 }

@@ -8,6 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <term.h>
+/* term.h names every terminfo capability as a macro; these two clash with our parameter names. */
+#undef columns
+#undef lines
+#include <termios.h>
 #include <unistd.h>
 
 WINDOW *tide_stdscr(void) { return stdscr; }
@@ -182,4 +187,178 @@ int tide_tty_size(int *columns, int *rows) {
   *columns = size.ws_col;
   *rows = size.ws_row;
   return 1;
+}
+
+int tide_check_terminal_type(void) {
+  const char *type = getenv("TERM");
+  if (type == NULL || type[0] == '\0') {
+    return 1;
+  }
+  int status = 0;
+  /* A private TERMINAL, deleted at once, so ncurses' later newterm starts from scratch. */
+  TERMINAL *previous = cur_term;
+  if (setupterm(type, STDOUT_FILENO, &status) != OK) {
+    return 2;
+  }
+  char *address = tigetstr("cup");
+  int usable = address != NULL && address != (char *)-1;
+  TERMINAL *checked = cur_term;
+  set_curterm(previous);
+  del_curterm(checked);
+  return usable ? 0 : 3;
+}
+
+/* What the crash handler needs, prepared before it can run and never freed. */
+static struct termios saved_tty;
+static int saved_tty_valid = 0;
+static char crash_restore[256];
+static size_t crash_restore_length = 0;
+static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT};
+#define CRASH_SIGNAL_COUNT (sizeof crash_signals / sizeof crash_signals[0])
+static struct sigaction previous_crash_actions[CRASH_SIGNAL_COUNT];
+static int crash_guard_installed = 0;
+
+void tide_save_tty(void) {
+  saved_tty_valid = tcgetattr(STDIN_FILENO, &saved_tty) == 0;
+}
+
+static void append_capability(const char *name) {
+  char *value = tigetstr(name);
+  if (value == NULL || value == (char *)-1) {
+    return;
+  }
+  size_t length = strlen(value);
+  if (crash_restore_length + length < sizeof crash_restore) {
+    memcpy(crash_restore + crash_restore_length, value, length);
+    crash_restore_length += length;
+  }
+}
+
+static void on_crash(int signal_number) {
+  /* Only async-signal-safe calls: write(2), tcsetattr(3) (a tcsetattr is an ioctl), sigaction, raise. */
+  if (crash_restore_length > 0) {
+    ssize_t ignored = write(STDOUT_FILENO, crash_restore, crash_restore_length);
+    (void)ignored;
+  }
+  if (saved_tty_valid) {
+    tcsetattr(STDIN_FILENO, TCSANOW, &saved_tty);
+  }
+  /* The default action, not the previous handler: Swift's backtracer would wait for a key. */
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = SIG_DFL;
+  sigemptyset(&action.sa_mask);
+  sigaction(signal_number, &action, NULL);
+  sigset_t unblock;
+  sigemptyset(&unblock);
+  sigaddset(&unblock, signal_number);
+  sigprocmask(SIG_UNBLOCK, &unblock, NULL);
+  raise(signal_number);
+}
+
+int tide_crash_guard_install(void) {
+  crash_restore_length = 0;
+  /* Bracketed paste off, cursor visible, attributes reset, alternate screen left, a fresh line. */
+  const char *paste_off = "\033[?2004l";
+  memcpy(crash_restore, paste_off, strlen(paste_off));
+  crash_restore_length = strlen(paste_off);
+  append_capability("sgr0");
+  append_capability("cnorm");
+  append_capability("rmcup");
+  if (crash_restore_length + 2 < sizeof crash_restore) {
+    crash_restore[crash_restore_length++] = '\r';
+    crash_restore[crash_restore_length++] = '\n';
+  }
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = on_crash;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_NODEFER;
+  for (size_t i = 0; i < CRASH_SIGNAL_COUNT; i++) {
+    if (sigaction(crash_signals[i], &action, &previous_crash_actions[i]) != 0) {
+      return 0;
+    }
+  }
+  crash_guard_installed = 1;
+  return 1;
+}
+
+void tide_crash_guard_remove(void) {
+  if (!crash_guard_installed) {
+    return;
+  }
+  for (size_t i = 0; i < CRASH_SIGNAL_COUNT; i++) {
+    sigaction(crash_signals[i], &previous_crash_actions[i], NULL);
+  }
+  crash_guard_installed = 0;
+}
+
+/* Above KEY_MAX, so no terminfo key can have them. */
+int tide_paste_begin_code(void) { return KEY_MAX + 1; }
+int tide_paste_end_code(void) { return KEY_MAX + 2; }
+
+void tide_bracketed_paste(int on) {
+  if (on) {
+    define_key("\033[200~", tide_paste_begin_code());
+    define_key("\033[201~", tide_paste_end_code());
+  }
+  fputs(on ? "\033[?2004h" : "\033[?2004l", stdout);
+  fflush(stdout);
+}
+
+int tide_wcwidth(unsigned int code_point) {
+  return wcwidth((wchar_t)code_point);
+}
+
+/*
+ * Emoji sequences after the frame: ncurses holds a two-column placeholder in their cell (its
+ * cchar_t cannot hold a second spacing character such as a skin tone or a regional indicator),
+ * and the whole sequence is then written over it, so the terminal gets every scalar.
+ */
+static char overlay_buffer[8192];
+static size_t overlay_length = 0;
+
+static int overlay_put(int character) {
+  if (overlay_length < sizeof overlay_buffer) {
+    overlay_buffer[overlay_length++] = (char)character;
+  }
+  return character;
+}
+
+static void overlay_move(int row, int column) {
+  if (cursor_address != NULL) {
+    tputs(tiparm(cursor_address, row, column), 1, overlay_put);
+  }
+}
+
+void tide_overlay_cell(int row, int column, const char *utf8, int length, attr_t attributes, int pair) {
+  if (overlay_length + (size_t)length + 64 >= sizeof overlay_buffer) {
+    return;
+  }
+  overlay_move(row, column);
+  vid_puts(attributes, (short)pair, NULL, overlay_put);
+  memcpy(overlay_buffer + overlay_length, utf8, (size_t)length);
+  overlay_length += (size_t)length;
+  vid_puts(A_NORMAL, 0, NULL, overlay_put);
+}
+
+void tide_overlay_flush(void) {
+  if (overlay_length == 0) {
+    return;
+  }
+  /* Back to where ncurses left the cursor after doupdate, so its next moves stay right. */
+  int row = 0, column = 0;
+  getyx(stdscr, row, column);
+  overlay_move(row, column);
+  fflush(stdout);
+  size_t written = 0;
+  while (written < overlay_length) {
+    ssize_t count = write(STDOUT_FILENO, overlay_buffer + written, overlay_length - written);
+    if (count <= 0) {
+      if (count < 0 && errno == EINTR) continue;
+      break;
+    }
+    written += (size_t)count;
+  }
+  overlay_length = 0;
 }

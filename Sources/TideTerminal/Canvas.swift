@@ -96,15 +96,35 @@ public struct Canvas: Equatable, Sendable {
 
   private mutating func drawCharacters(_ text: Substring, with pen: inout Pen) {
     for character in text {
+      let scalars = character.unicodeScalars
+      if scalars.index(after: scalars.startIndex) != scalars.endIndex {
+        // The terminal lays out each spacing scalar in its own cells: so does the canvas.
+        for cell in DisplayWidth.cells(of: character) {
+          guard draw(cluster: cell.text, width: cell.width, with: &pen) else { return }
+        }
+        continue
+      }
       let width = character.displayWidth
       if width == 0 {
-        if let index = pen.lastCellIndex, !DisplayWidth.isControl(character.unicodeScalars.first!) {
+        if let index = pen.lastCellIndex, !DisplayWidth.isControl(scalars.first!) {
           join(character, toCellAt: index)
         }
         continue
       }
       guard place(Cell.content(of: character), width: width, with: &pen) else { return }
     }
+  }
+
+  /// Places one cell's worth of a split cluster; false once the limit is reached.
+  private mutating func draw(cluster text: String, width: Int, with pen: inout Pen) -> Bool {
+    guard let character = text.first else { return true }
+    if width == 0 {
+      if let index = pen.lastCellIndex, !DisplayWidth.isControl(character.unicodeScalars.first!) {
+        join(character, toCellAt: index)
+      }
+      return true
+    }
+    return place(Cell.content(of: text), width: min(width, 2), with: &pen)
   }
 
   /// Puts one character of `width` 1 or 2 at the pen and advances it; false once the limit is reached.
@@ -212,7 +232,7 @@ public struct Canvas: Equatable, Sendable {
     while end > row.startIndex, row[end - 1].content == 0x20 { end -= 1 }
     var result = ""
     for cell in row[row.startIndex..<end] where !cell.isContinuation {
-      result.append(cell.character)
+      result += cell.text
     }
     return result
   }
@@ -257,10 +277,11 @@ public struct Canvas: Equatable, Sendable {
 
   private mutating func join(_ mark: Character, toCellAt index: Int) {
     let base = cells[index]
-    var combined = String(base.character)
+    var combined = base.text
     combined.append(mark)
-    // Only accept the result when it is still one grapheme cluster of the same width.
-    guard combined.count == 1, let character = combined.first, character.displayWidth == Int(base.width) else { return }
-    cells[index] = Cell(content: Cell.content(of: character), style: base.style, width: base.width)
+    // Accepted when the terminal still gives the cell the same width, even if the text is no
+    // longer one grapheme cluster (a joiner and a mark after a skin tone): nothing is dropped.
+    guard DisplayWidth.width(of: combined.unicodeScalars) == Int(base.width) else { return }
+    cells[index] = Cell(content: Cell.content(of: combined), style: base.style, width: base.width)
   }
 }

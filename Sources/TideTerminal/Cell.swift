@@ -30,10 +30,21 @@ public struct Cell: Hashable, Sendable {
   /// A space in the plain style: what an untouched canvas holds.
   public static let blank = Cell(content: 0x20, style: .plain, width: 1)
 
-  /// The grapheme cluster drawn in this cell; a space for blanks and continuation cells.
+  /// The grapheme cluster drawn in this cell; a space for blanks and continuation cells. When
+  /// the terminal splits a cluster over several cells (`👍🏽` is 👍 then 🏽), the part in this
+  /// cell; see ``text`` for all of it.
   public var character: Character {
     if let scalar = Unicode.Scalar(content) {
       return Character(scalar)
+    }
+    return ClusterTable.cluster(for: content).first ?? " "
+  }
+
+  /// Everything this cell writes to the terminal: ``character``, or the whole part of a ZWJ
+  /// sequence the terminal joins into this cell (`🏽‍💻`).
+  public var text: String {
+    if let scalar = Unicode.Scalar(content) {
+      return String(scalar)
     }
     return ClusterTable.cluster(for: content)
   }
@@ -60,11 +71,16 @@ public struct Cell: Hashable, Sendable {
   }
 
   static func content(of character: Character) -> UInt32 {
-    let scalars = character.unicodeScalars
+    content(of: String(character))
+  }
+
+  /// The content for a cell's text (not empty): its scalar, or its id in the ``ClusterTable``.
+  static func content(of text: String) -> UInt32 {
+    let scalars = text.unicodeScalars
     let first = scalars.first!
     if scalars.index(after: scalars.startIndex) == scalars.endIndex {
       return first.value
     }
-    return ClusterTable.identifier(for: character)
+    return ClusterTable.identifier(for: text)
   }
 }

@@ -11,13 +11,15 @@ enum ClusterTable {
   static let firstIdentifier: UInt32 = 0x11_0000
 
   private struct Storage {
-    var identifiers: [Character: UInt32] = [:]
-    var clusters: [Character] = []
+    var identifiers: [String: UInt32] = [:]
+    var clusters: [String] = []
   }
 
   private static let storage = Mutex(Storage())
 
-  static func identifier(for cluster: Character) -> UInt32 {
+  /// The id of `cluster`: the text of one cell, usually one grapheme cluster, sometimes the part
+  /// of one that the terminal puts in a cell (`🏽‍💻` of `👩🏽‍💻`).
+  static func identifier(for cluster: String) -> UInt32 {
     storage.withLock { storage in
       if let identifier = storage.identifiers[cluster] { return identifier }
       let identifier = firstIdentifier + UInt32(storage.clusters.count)
@@ -27,7 +29,7 @@ enum ClusterTable {
     }
   }
 
-  static func cluster(for identifier: UInt32) -> Character {
+  static func cluster(for identifier: UInt32) -> String {
     storage.withLock { storage in
       let index = Int(identifier - firstIdentifier)
       return index < storage.clusters.count ? storage.clusters[index] : " "

@@ -18,6 +18,7 @@ package final class CursesDriver: TerminalDriver {
     sending send: @escaping @Sendable (TerminalEvent) -> Void,
     stopped: @escaping @Sendable () -> Void
   ) async throws -> TerminalSize {
+    if let problem = TerminalUnavailable.check() { throw problem }
     let (ended, end) = AsyncStream.makeStream(of: Void.self)
     self.ended = ended
     let size = try await screen.start(

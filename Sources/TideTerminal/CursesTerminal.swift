@@ -59,6 +59,7 @@ public final class CursesTerminal: Terminal {
   public func begin() throws {
     guard !isActive else { return }
     setlocale(LC_ALL, "")
+    tide_save_tty()
     // newterm instead of initscr: initscr exits the process on failure, newterm reports it.
     guard tide_start() != 0 else {
       throw StartError(description: "cannot start the terminal (is TERM set and stdout a terminal?)")
@@ -80,6 +81,8 @@ public final class CursesTerminal: Terminal {
     nextColorPair = 1
     // ncurses owns SIGWINCH by default but only notices it inside wgetch; our handler also wakes the poll.
     _ = tide_install_resize_handler()
+    _ = tide_crash_guard_install()
+    tide_bracketed_paste(1)
   }
 
   /// Blanks the screen and makes the next flush repaint all of it, discarding anything a resize garbled.
@@ -99,8 +102,24 @@ public final class CursesTerminal: Terminal {
       tide_draw_cell(Int32(row), Int32(column), &character, 1, attributes, pair)
       return
     }
+    let text = cell.text
+    if DisplayWidth.needsWholeWrite(text.unicodeScalars) {
+      // ncurses cannot hold a second spacing scalar in a cell (a ZWJ sequence): a placeholder as
+      // wide as the cell keeps its layout, and the whole sequence is written over it after the frame.
+      let first = text.unicodeScalars.first!
+      let width = Int32(cell.width)
+      var placeholder = wchar_t(bitPattern: tide_wcwidth(first.value) == width ? first.value : width == 2 ? 0x3000 : 0x20)
+      tide_draw_cell(Int32(row), Int32(column), &placeholder, 1, attributes, pair)
+      var whole = text
+      whole.withUTF8 { bytes in
+        bytes.withMemoryRebound(to: CChar.self) { utf8 in
+          tide_overlay_cell(Int32(row), Int32(column), utf8.baseAddress, Int32(utf8.count), attributes, pair)
+        }
+      }
+      return
+    }
     scalarBuffer.removeAll(keepingCapacity: true)
-    for scalar in cell.character.unicodeScalars {
+    for scalar in text.unicodeScalars {
       scalarBuffer.append(wchar_t(bitPattern: scalar.value))
     }
     _ = scalarBuffer.withUnsafeBufferPointer { buffer in
@@ -113,6 +132,7 @@ public final class CursesTerminal: Terminal {
     guard isActive else { return }
     wnoutrefresh(tide_stdscr())
     doupdate()
+    tide_overlay_flush()
   }
 
   /// Waits for the next input. Returns ``TerminalEvent/resize(_:)`` after the terminal was
@@ -130,6 +150,9 @@ public final class CursesTerminal: Terminal {
       var code: wint_t = 0
       let status = tide_get_wide_char(&code)
       if status != tide_err() {
+        if status == tide_key_code_yes(), Int32(bitPattern: UInt32(code)) == tide_paste_begin_code() {
+          return .paste(readPaste())
+        }
         if let key = KeyDecoder.key(status: status, code: UInt32(code)) {
           return key == .resize ? .resize(size) : .key(key)
         }
@@ -150,6 +173,27 @@ public final class CursesTerminal: Terminal {
     }
   }
 
+  /// The text of a bracketed paste, read up to its end marker; line breaks arrive as "\n".
+  /// A paste whose end never comes (the terminal died) ends after a second of silence.
+  private func readPaste() -> String {
+    var text = String.UnicodeScalarView()
+    wtimeout(tide_stdscr(), 1000)
+    defer { wtimeout(tide_stdscr(), 0) }
+    while true {
+      var code: wint_t = 0
+      let status = tide_get_wide_char(&code)
+      if status == tide_err() { break }
+      if status == tide_key_code_yes() {
+        if Int32(bitPattern: UInt32(code)) == tide_paste_end_code() { break }
+        if Int32(bitPattern: UInt32(code)) == KEY_ENTER { text.append("\n") }
+        continue
+      }
+      guard let scalar = Unicode.Scalar(UInt32(code)) else { continue }
+      text.append(scalar == "\r" ? "\n" : scalar)
+    }
+    return String(text)
+  }
+
   /// Tells ncurses the tty's new size, which its own SIGWINCH handling would have done.
   private func adoptNewSize() -> TerminalEvent {
     var columns: Int32 = 0
@@ -165,6 +209,8 @@ public final class CursesTerminal: Terminal {
     guard isActive else { return }
     isActive = false
     tide_remove_resize_handler()
+    tide_bracketed_paste(0)
+    tide_crash_guard_remove()
     curs_set(1)
     endwin()
   }

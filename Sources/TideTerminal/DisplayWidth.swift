@@ -1,11 +1,16 @@
 extension Character {
-  /// The number of terminal columns this grapheme cluster occupies: 0, 1 or 2.
+  /// The number of terminal columns this grapheme cluster occupies.
   ///
   /// - 2 for East Asian Wide and Fullwidth characters (CJK, Hangul, kana, fullwidth forms) and for
-  ///   emoji shown in emoji presentation (including ZWJ sequences, flags, skin tones and VS16).
+  ///   emoji shown in emoji presentation, including ZWJ sequences (👨‍👩‍👧) and flags (two
+  ///   one-column regional indicators).
   /// - 0 for control characters, which are never drawn, and for clusters made only of zero-width
   ///   scalars (combining marks, joiners, variation selectors), which join the previous cell.
   /// - 1 for everything else, including ambiguous-width characters, as most Western locales do.
+  /// - Other clusters take what the terminal gives their scalars one by one (glibc `wcwidth`, as
+  ///   ncurses and tmux use): `kा` (a spacing mark) is 2, halfwidth `ｶﾞ` is 2, a skin tone after a
+  ///   letter is 3 and after 👍 is 4, two Hangul leading consonants are 4, and VS16 adds nothing
+  ///   (`❤️` is 1).
   ///
   /// A `Character` is already a whole grapheme cluster, so "e\u{301}" is one column.
   public var displayWidth: Int {
@@ -58,29 +63,59 @@ extension String {
 
 /// Width classification of Unicode scalars, kept apart from the extensions so the tables live in one place.
 enum DisplayWidth {
+  /// The columns a terminal gives the cluster: what ncurses (glibc `wcwidth`) gives its scalars
+  /// one by one, except that a scalar after a zero-width joiner joins the picture before it, as
+  /// terminals draw ZWJ sequences.
   static func width(of scalars: Character.UnicodeScalarView) -> Int {
     guard let first = scalars.first else { return 0 }
-    if isControl(first) { return 0 }
-    if isZeroWidth(first) { return 0 }
-    var hasEmojiSelector = false
-    var hasTextSelector = false
-    var isMultiScalar = false
-    for scalar in scalars.dropFirst() {
-      isMultiScalar = true
-      if scalar.value == 0xFE0F { hasEmojiSelector = true }
-      if scalar.value == 0xFE0E { hasTextSelector = true }
+    if scalars.index(after: scalars.startIndex) == scalars.endIndex { return width(of: first) }
+    var total = 0
+    var afterJoiner = false
+    for scalar in scalars {
+      if !afterJoiner { total += width(of: scalar) }
+      // A joiner joins only after something drawn; a leading one joins nothing.
+      afterJoiner = scalar.value == 0x200D && total > 0
     }
-    if isEastAsianWide(first.value) { return 2 }
-    let properties = first.properties
-    if hasTextSelector { return 1 }
-    if properties.isEmojiPresentation { return 2 }
-    // VS16 turns a text-default emoji (❤, ☺, digits in keycaps) into its two-column emoji form.
-    if hasEmojiSelector && properties.isEmoji { return 2 }
-    // A text-default pictograph followed by a skin tone or ZWJ is still shown as an emoji.
-    if isMultiScalar && properties.isEmoji && scalars.contains(where: { isEmojiModifierOrJoiner($0) }) {
-      return 2
+    return total
+  }
+
+  /// The cells a cluster takes in the terminal: each scalar with a width starts a cell, and the
+  /// zero-width scalars after it (combining marks, selectors, Hangul vowels) and anything joined
+  /// by a ZWJ go into that cell. Zero-width scalars before the first spacing one are returned as
+  /// a cell of width 0, for the caller to join to the cell before.
+  static func cells(of character: Character) -> [(text: String, width: Int)] {
+    var result: [(text: String, width: Int)] = []
+    var text = String.UnicodeScalarView()
+    var columns = 0
+    var afterJoiner = false
+    for scalar in character.unicodeScalars {
+      let scalarWidth = afterJoiner ? 0 : width(of: scalar)
+      afterJoiner = scalar.value == 0x200D && (columns > 0 || scalarWidth > 0 || !result.isEmpty)
+      if scalarWidth > 0, !text.isEmpty {
+        result.append((String(text), columns))
+        text = String.UnicodeScalarView()
+        columns = 0
+      }
+      text.append(scalar)
+      columns += scalarWidth
     }
-    return 1
+    if !text.isEmpty { result.append((String(text), columns)) }
+    return result
+  }
+
+  /// Whether a cell's cluster holds more than one scalar with a width (a ZWJ sequence), which an
+  /// ncurses cell cannot store: it is written whole over a placeholder instead.
+  static func needsWholeWrite(_ scalars: String.UnicodeScalarView) -> Bool {
+    var spacing = 0
+    for scalar in scalars where width(of: scalar) > 0 {
+      spacing += 1
+      if spacing > 1 { return true }
+    }
+    return false
+  }
+
+  static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
+    (0x1F1E6...0x1F1FF).contains(scalar.value)
   }
 
   /// Calls `body` with the range and width of each grapheme cluster of `text` until it returns false.
@@ -113,6 +148,8 @@ enum DisplayWidth {
       return isControl(scalar) ? 0 : 1
     }
     if isZeroWidth(scalar) { return 0 }
+    // A lone regional indicator is one column (glibc); a pair is a flag, an emoji sequence.
+    if isRegionalIndicator(scalar) { return 1 }
     if isEastAsianWide(value) || scalar.properties.isEmojiPresentation { return 2 }
     return 1
   }
@@ -153,16 +190,18 @@ enum DisplayWidth {
     case .nonspacingMark, .enclosingMark:
       return true
     case .format:
-      // Soft hyphen is format but terminals give it a column.
-      return scalar.value != 0xAD
+      // Soft hyphen and the prepended concatenation marks (U+0600…) are format characters, but
+      // terminals (glibc wcwidth) give them a column.
+      switch scalar.value {
+      case 0xAD, 0x600...0x605, 0x6DD, 0x70F, 0x890...0x891, 0x8E2, 0x110BD, 0x110CD: return false
+      default: return true
+      }
     default:
-      // Hangul medial vowels and final consonants combine with the leading consonant.
-      return (0x1160...0x11FF).contains(scalar.value)
+      // Hangul medial vowels and final consonants combine with the leading consonant; U+200B
+      // is zero width in glibc too.
+      return (0x1160...0x11FF).contains(scalar.value) || (0xD7B0...0xD7FF).contains(scalar.value)
+        || scalar.value == 0x200B
     }
-  }
-
-  private static func isEmojiModifierOrJoiner(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value == 0x200D || (0x1F3FB...0x1F3FF).contains(scalar.value)
   }
 
   /// East Asian Width W and F ranges (Unicode 15), without the emoji ones that the emoji

@@ -131,6 +131,10 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
           await settle()
           if loop.isFinished { return try quit(at: step, in: script) }
         }
+      case .paste(let text):
+        loop.handle(.paste(text))
+        await settle()
+        if loop.isFinished { return try quit(at: step, in: script) }
       case .wait(let duration):
         let target = clock.now.advanced(by: duration)
         while clock.wakeNext(notAfter: target) {

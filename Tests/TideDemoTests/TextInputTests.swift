@@ -118,3 +118,21 @@ struct TextInputTests {
     #expect(input.cursor == 500)
   }
 }
+
+/// Pasted text in the input line: one line, nothing that cannot be typed, the limit kept.
+@Suite struct TextInputPasteTests {
+  @Test func lineBreaksBecomeSpacesAndControlCharactersAreDropped() {
+    var input = TextInput("<>", limit: 500)
+    input.moveLeft()
+    input.insert(pasted: "one\ntwo\r\nthree\rfour\u{2028}five\tsix\u{1B}[31m\u{7}")
+    #expect(input.text == "<one two three four fivesix[31m>")
+    #expect(input.cursor == input.characters.count - 1, "the cursor is after the pasted text")
+  }
+
+  @Test func thePasteStopsAtTheLimit() {
+    var input = TextInput("ab", limit: 500)
+    input.insert(pasted: String(repeating: "x\n", count: 600))
+    #expect(input.characters.count == 500)
+    #expect(input.text.hasPrefix("abx x "))
+  }
+}

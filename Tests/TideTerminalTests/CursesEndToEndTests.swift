@@ -11,8 +11,50 @@ import Testing
 @Suite(.serialized, .enabled(if: Tmux.path != nil, "tmux is not on PATH; the ncurses end-to-end tests need it"))
 struct CursesEndToEndTests {
   enum Exit: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case quitKey, sigterm, ctrlC, sighup
+    case quitKey, sigterm, ctrlC, sighup, sigquit, ctrlBackslash
     var testDescription: String { rawValue }
+  }
+
+  /// Crash signals: the terminal is restored by the crash handler, and the process ends by the
+  /// signal at once — Swift's interactive backtracer, which would wait 30 s for a key over the
+  /// app's screen, never runs.
+  @Test(arguments: [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGTRAP, SIGFPE])
+  func aCrashSignalRestoresTheTerminalAndEndsAtOnce(signal: Int32) async throws {
+    let binary = try #require(HelloBinary.url, "tide-hello was not found next to the test bundle; build with --build-tests")
+    let tmux = try Tmux.start(running: binary)
+    defer { tmux.shutDown() }
+    _ = try await tmux.waitForScreen { $0.contains("count: 0") }
+    let before = try tmux.file("before.txt")
+    try tmux.sendKeys("+")
+    _ = try await tmux.waitForScreen { $0.contains("count: 1") }
+    let started = ContinuousClock.now
+    #expect(kill(try tmux.appPID(), signal) == 0)
+    let status = try await tmux.waitForFile("status.txt")
+    #expect(ContinuousClock.now - started < .seconds(10), "ended without waiting for input")
+    #expect(status == "\(128 + signal)", "killed by the signal itself")
+    #expect(try tmux.file("after.txt") == before, "stty settings restored by the crash handler")
+    #expect(tmux.display("#{alternate_on} #{cursor_flag}") == "0 1", "normal screen, visible cursor")
+    let after = try tmux.capture()
+    #expect(!after.contains("count: 1"), "the app's screen is gone:\n\(after)")
+    #expect(!after.contains("Press space"), "no interactive backtracer prompt:\n\(after)")
+  }
+
+  /// A terminal type that cannot run a full-screen program: status 2, a message naming it, and
+  /// the terminal left exactly as it was.
+  @Test(arguments: [
+    ("TERM=dumb", "the terminal type TERM='dumb' cannot move the cursor"),
+    ("TERM=no-such-terminal", "the terminal type TERM='no-such-terminal' is unknown"),
+    ("TERM=", "TERM is not set"), ("env -u TERM", "TERM is not set"),
+  ])
+  func anUnusableTerminalTypeExitsTwoTouchingNothing(environment: String, message: String) async throws {
+    let binary = try #require(HelloBinary.url, "tide-hello was not found next to the test bundle; build with --build-tests")
+    let tmux = try Tmux.start(running: binary, environment: environment)
+    defer { tmux.shutDown() }
+    let status = try await tmux.waitForFile("status.txt")
+    #expect(status == "2")
+    #expect(try tmux.file("stderr.txt") == "tide-hello: needs an interactive terminal, but \(message)")
+    #expect(try tmux.file("after.txt") == tmux.file("before.txt"))
+    #expect(tmux.display("#{alternate_on} #{cursor_flag}") == "0 1")
   }
 
   @Test(arguments: Exit.allCases)
@@ -45,6 +87,10 @@ struct CursesEndToEndTests {
     case .sighup:
       let pid = try tmux.appPID()
       #expect(kill(pid, SIGHUP) == 0)
+    case .sigquit:
+      let pid = try tmux.appPID()
+      #expect(kill(pid, SIGQUIT) == 0)
+    case .ctrlBackslash: try tmux.sendKeys("C-\\")
     }
 
     let status = try await tmux.waitForFile("status.txt")
@@ -58,7 +104,7 @@ struct CursesEndToEndTests {
   }
 }
 
-/// `tide-hello` outside a terminal: a clear error and status 1, the terminal never touched.
+/// `tide-hello` outside a terminal: a clear error and status 2, the terminal never touched.
 @Suite struct HelloWithoutATerminalTests {
   @Test func refusesToRunWhenStdoutIsNotATerminal() throws {
     let binary = try #require(HelloBinary.url, "tide-hello was not found next to the test bundle; build with --build-tests")
@@ -68,9 +114,9 @@ struct CursesEndToEndTests {
 
     // Standard input, output and error are /dev/null and files: no terminal at all.
     let result = try Command.run([binary.path], scratch: scratch)
-    #expect(result.exitStatus == 1)
+    #expect(result.exitStatus == 2)
     #expect(result.output == "", "nothing, not even terminal set-up sequences, on stdout")
-    #expect(result.errorOutput == "tide-hello: error: standard output is not a terminal; run tide-hello in an interactive terminal\n")
+    #expect(result.errorOutput == "tide-hello: needs an interactive terminal\n")
   }
 }
 
@@ -113,16 +159,16 @@ final class Tmux {
   /// Starts a server whose pane runs `binary` from a shell script that records `stty -g`
   /// before and after and the exit status. The shell traps SIGINT (the app gets the default
   /// disposition back on exec) so that it outlives a ctrl-c and can record the status.
-  static func start(running binary: URL) throws -> Tmux {
+  static func start(running binary: URL, environment: String = "") throws -> Tmux {
     let name = "tide-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(name)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let script = """
-      trap : INT
+      trap : INT QUIT
       cd '\(directory.path)' || exit 99
       echo started
       stty -g > before.txt
-      '\(binary.path)'
+      \(environment) '\(binary.path)' 2> stderr.txt
       echo $? > status.tmp
       stty -g > after.txt
       mv status.tmp status.txt

@@ -72,6 +72,43 @@ int tide_install_resize_handler(void);
 void tide_remove_resize_handler(void);
 /* Returns 1 and clears the flag if a resize signal arrived since the last call. */
 int tide_take_resize(void);
+/*
+ * Whether the terminal type can run a full-screen app, checked with setupterm before anything
+ * is written: 0 usable, 1 TERM unset or empty, 2 unknown to terminfo, 3 cannot address the cursor
+ * (e.g. dumb). Touches nothing on the screen.
+ */
+int tide_check_terminal_type(void);
+
+/*
+ * Crash safety. tide_crash_guard_install (after tide_start) saves what restoring the terminal
+ * takes — the termios ncurses found, the strings that leave the alternate screen and show the
+ * cursor — and installs handlers for SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE and SIGABRT that,
+ * async-signal-safely, put the terminal back, then let the signal end the process with its
+ * default action (so nothing waits for input over a broken screen).
+ * tide_crash_guard_remove puts the previous handlers back.
+ */
+int tide_crash_guard_install(void);
+void tide_crash_guard_remove(void);
+/* Saves the tty's settings before ncurses changes them; call just before tide_start. */
+void tide_save_tty(void);
+
+/* Bracketed paste: the key codes wget_wch reports for the paste start and end markers. */
+int tide_paste_begin_code(void);
+int tide_paste_end_code(void);
+/* Turns bracketed paste on (and teaches ncurses its markers) or off. */
+void tide_bracketed_paste(int on);
+
+/*
+ * Emoji sequences drawn whole: tide_overlay_cell queues `utf8` for the cell at row, column
+ * (after ncurses drew a two-column placeholder there); tide_overlay_flush, right after
+ * doupdate, writes the queued sequences and puts the cursor back where ncurses expects it.
+ */
+void tide_overlay_cell(int row, int column, const char *utf8, int length, attr_t attributes, int pair);
+void tide_overlay_flush(void);
+
+/* wcwidth(3) of one code point in the current locale: the columns ncurses gives it. */
+int tide_wcwidth(unsigned int code_point);
+
 /* The terminal's size from the tty (TIOCGWINSZ); returns 0 on failure. */
 int tide_tty_size(int *columns, int *rows);
 

@@ -51,4 +51,11 @@ extension AppFeature {
     }
     return nil
   }
+
+  /// The action for a bracketed paste: text for the input line when it is open, nothing
+  /// anywhere else — pasted text never runs as key commands.
+  public static func action(forPaste text: String, in state: State) -> Action? {
+    guard !state.isHelpShown, state.screen == .todos, state.todos.editor != nil else { return nil }
+    return .todos(.editor(.paste(text)))
+  }
 }

@@ -27,6 +27,7 @@ public enum DemoApp {
       minimumSize: AppFeature.minimumSize,
       view: { state, canvas in AppFeature.draw(state, on: &canvas) },
       keyAction: { state, key in AppFeature.action(for: key, in: state) },
+      pasteAction: { state, text in AppFeature.action(forPaste: text, in: state) },
       quitAction: .quit,
       isFinished: \.isQuitting,
       unfinishedWorkMessage: { storage?.unfinishedSaveMessage() ?? "tide-demo: some work did not finish before the app ended" })

@@ -36,6 +36,20 @@ public struct TextInput: Equatable, Sendable {
     cursor += 1
   }
 
+  /// Inserts pasted `text` at the cursor as one line: each line break (CR, LF, CRLF, or a
+  /// Unicode line or paragraph separator) becomes a space, other characters that cannot be typed
+  /// are dropped, and what does not fit the limit is cut off.
+  public mutating func insert(pasted text: String) {
+    for character in text {
+      if character.isNewline {
+        insert(" ")
+      } else {
+        insert(character)
+      }
+      if characters.count >= limit { return }
+    }
+  }
+
   /// Erases the character before the cursor.
   public mutating func deleteBackward() {
     guard cursor > 0 else { return }

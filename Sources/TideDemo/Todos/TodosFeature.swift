@@ -140,6 +140,8 @@ public struct TodosFeature: Reducer {
   public enum EditorAction: Equatable, Sendable {
     /// Types a character at the cursor.
     case insert(Character)
+    /// Inserts pasted text at the cursor (line breaks become spaces).
+    case paste(String)
     /// Erases before the cursor.
     case deleteBackward
     /// Erases after the cursor.
@@ -218,6 +220,7 @@ public struct TodosFeature: Reducer {
     guard var editor = state.editor else { return }
     switch action {
     case .insert(let character): editor.input.insert(character)
+    case .paste(let text): editor.input.insert(pasted: text)
     case .deleteBackward: editor.input.deleteBackward()
     case .deleteForward: editor.input.deleteForward()
     case .moveLeft: editor.input.moveLeft()
