@@ -109,7 +109,7 @@ struct EndToEndDataTests {
     let before = try Data(contentsOf: URL(fileURLWithPath: data))
     let replay = try await runProcess(binary, ["replay", script, "--screen", "todos", "--data", data, "--size", "200x30"])
     #expect(replay.status == 0, "\(replay)")
-    #expect(replay.stdout.contains("! s.json is read-only: changes are not saved"), "\(replay)")
+    #expect(replay.stdout.contains("! s.json is in use by tide-demo pid \(pid): read-only, changes not saved"), "\(replay)")
     #expect(replay.stdout.contains("is in use by tide-demo pid \(pid)"), "\(replay)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: data)) == before)
     try await session.send("q")
