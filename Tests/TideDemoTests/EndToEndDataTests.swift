@@ -18,7 +18,7 @@ struct EndToEndDataTests {
 
   /// How a run ends the app right after the toggle.
   enum Quit: String, CaseIterable, CustomTestStringConvertible {
-    case q, controlC = "ctrl-c", sigterm = "SIGTERM"
+    case q, controlC = "ctrl-c", sigterm = "SIGTERM", sighup = "SIGHUP"
     var testDescription: String { rawValue }
   }
 
@@ -58,14 +58,14 @@ struct EndToEndDataTests {
         try await session.send("x")
         try await session.waitForScreen(containing: "> [x] t", seconds: 20)
         try await session.send("C-c")
-      case .sigterm:
+      case .sigterm, .sighup:
         let pid = try await session.appPID()
         try await session.send("x")
         try await session.waitForScreen(containing: "> [x] t", seconds: 20)
-        #expect(kill(pid, SIGTERM) == 0)
+        #expect(kill(pid, quit == .sigterm ? SIGTERM : SIGHUP) == 0)
       }
       let status = try await session.waitForExit(seconds: 20)
-      #expect(status == 0 || quit == .sigterm, "run \(run): exit \(status)")
+      #expect(status == 0 || quit == .sigterm || quit == .sighup, "run \(run): exit \(status)")
       if try todos(at: data) != [Todo(id: 1, title: "t", isDone: true)] { lost.append(run) }
       #expect(!session.folder.contents().contains { $0.contains(".tmp-") }, "run \(run) left a temporary file")
     }
