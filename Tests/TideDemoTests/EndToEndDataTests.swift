@@ -117,6 +117,33 @@ struct EndToEndDataTests {
   }
 }
 
+extension EndToEndDataTests {
+  /// 100,000 todos in a real terminal: a burst of toggles is drawn and saved promptly (it once
+  /// froze the screen for seconds and kept saving for 16 s), and quitting keeps the last one.
+  /// The deadlines are generous (a debug build on a loaded machine); they catch the freeze.
+  @Test func aHundredThousandTodosStayResponsiveAndQuitSavesTheLastToggle() async throws {
+    let binary = try requireTideDemo()
+    let session = Session(tmux: tmuxPath!)
+    defer { withExtendedLifetime(session) {} }
+    let data = session.folder.file("big.json")
+    let list = (1...100_000).map { Todo(id: $0, title: "todo \($0)") }
+    try TodoStorage(path: data).saveNow(list)
+    try await session.start(binary, ["--data", data, "--screen", "todos"])
+    try await session.waitForScreen(containing: "> [ ] todo 1", seconds: 30)
+    let start = ContinuousClock.now
+    try await session.send(contentsOf: Array(repeating: "x", count: 21))
+    try await session.waitForScreen(containing: "> [x] todo 1", seconds: 15)
+    let drawn = ContinuousClock.now - start
+    try await session.send("q")
+    _ = try await session.waitForExit(seconds: 15)
+    let quit = ContinuousClock.now - start
+    let saved = try TodoFile.decode(Data(contentsOf: URL(fileURLWithPath: data))).todos
+    #expect(saved.count == 100_000)
+    #expect(saved.first == Todo(id: 1, title: "todo 1", isDone: true), "the last toggle was lost")
+    print("EndToEndDataTests: 21 toggles of 100,000 todos drawn in \(drawn), saved and quit in \(quit)")
+  }
+}
+
 extension EndToEndTests.Session {
   /// Sends several keys in one `send-keys`, so they arrive as one burst.
   func send(contentsOf keys: [String]) async throws {
