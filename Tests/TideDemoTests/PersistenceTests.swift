@@ -251,6 +251,7 @@ struct PersistenceTests {
     let loaded = second.load()
     #expect(loaded.todos == [Todo(id: 1, title: "mine")])
     #expect(loaded.readOnlyReason == "\(path) is in use by tide-demo pid \(getpid()); changes are not saved.")
+    #expect(loaded.warning?.summary == "todos.json is in use by tide-demo pid \(getpid()): read-only, changes not saved")
     try await second.save([Todo(id: 1, title: "theirs")])
     #expect(try decode(path).todos == [Todo(id: 1, title: "mine")])
     // Once the first lets go, the next instance writes.
@@ -302,6 +303,31 @@ struct PersistenceTests {
     #expect(pthread_equal(threads[0], pthread_self()) == 0)
   }
 
+  @Test func theMessageForUnfinishedSavesSaysWhatWasNotSavedAndWhereItsCopyIs() async throws {
+    let folder = TemporaryDirectory()
+    defer { withExtendedLifetime(folder) {} }
+    let path = folder.file("todos.json")
+    let gate = DispatchSemaphore(value: 0)
+    let storage = TodoStorage(path: path) { _ in
+      gate.wait()
+      return .success(())
+    }
+    _ = storage.load()
+    let save = Task { try await storage.save([Todo(id: 1, title: "stuck")]) }
+    while !storage.isSaving { await Task.yield() }
+    let newer = Task { try await storage.save([Todo(id: 1, title: "newer")]) }
+    while !storage.unfinishedSaveMessage().contains("newest") { await Task.yield() }
+    #expect(storage.unfinishedSaveMessage() == """
+      tide-demo: your latest todo changes were not saved to \(path) before the app had to end. \
+      The save in progress was writing them to the temporary copy \(folder.file(".todos.json.tmp-\(getpid())")) \
+      (it may be incomplete). The newest changes were not written anywhere.
+      """)
+    gate.signal()
+    gate.signal()
+    try await save.value
+    try await newer.value
+  }
+
   @Test func theDefaultPathFollowsXDGThenHome() {
     #expect(
       TodoStorage.defaultPath(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/home/u"])
@@ -310,6 +336,10 @@ struct PersistenceTests {
       TodoStorage.defaultPath(environment: ["XDG_DATA_HOME": "", "HOME": "/home/u"])
         == "/home/u/.local/share/tide-demo/todos.json")
     #expect(TodoStorage.defaultPath(environment: ["HOME": "/home/u"]) == "/home/u/.local/share/tide-demo/todos.json")
+    // A relative XDG_DATA_HOME is ignored, as the XDG base directory rules say.
+    #expect(
+      TodoStorage.defaultPath(environment: ["XDG_DATA_HOME": "data", "HOME": "/home/u"])
+        == "/home/u/.local/share/tide-demo/todos.json")
   }
 
   // MARK: - The persistence middleware

@@ -96,4 +96,12 @@ struct TodoDataTests {
     // The titles themselves are untouched.
     #expect(state.todos.todos.elements == todos)
   }
+
+  @Test func editingATitleWithControlCharactersShowsThemAsPictures() {
+    var state = AppFeature.State(screen: .todos, todos: [Todo(id: 1, title: "a\u{1B}b")])
+    state.todos.editor = TodosFeature.Editor(purpose: .edit(id: 1), input: TextInput("a\u{1B}b", limit: 500))
+    var canvas = Canvas(columns: 80, rows: 24)
+    AppFeature.draw(state, on: &canvas)
+    #expect(canvas.text().contains("Edit todo: a␛b"), "\(canvas.text())")
+  }
 }

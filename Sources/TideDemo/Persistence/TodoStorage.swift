@@ -39,13 +39,21 @@ public final class TodoStorage: Sendable {
   private struct Session {
     var lock: FileLock?
     var isReadOnly = false
+    /// The process holding the lock, when another one does.
+    var holder: Int32?
   }
 
   private let session = Mutex(Session())
 
   /// Storage at `path`. Nothing is touched until ``load(now:)``; a path that cannot hold todos
   /// (see ``DataPath``) is never read or written.
-  public init(path: String) {
+  public convenience init(path: String) {
+    self.init(path: path, write: nil)
+  }
+
+  /// Storage whose saves call `write` (tests use it to hold a save in flight) instead of
+  /// writing the file.
+  init(path: String, write: (@Sendable ([Todo]) -> SaveQueue.Outcome)?) {
     self.path = path
     let location: DataPath?
     do {
@@ -57,14 +65,14 @@ public final class TodoStorage: Sendable {
     }
     self.location = location
     let target = location?.target ?? path
-    queue = SaveQueue { todos in
+    queue = SaveQueue(write: write ?? { todos in
       do {
         try AtomicFile.write(TodoFile(todos: todos).encoded(), to: target)
         return .success(())
       } catch {
         return .failure(SaveError(description: "Could not save todos to \(path): \(error)"))
       }
-    }
+    })
   }
 
   /// `$XDG_DATA_HOME/tide-demo/todos.json` when `XDG_DATA_HOME` is an absolute path, else
@@ -106,6 +114,9 @@ public final class TodoStorage: Sendable {
     }
   }
 
+  /// Whether a save is being written now.
+  var isSaving: Bool { queue.unfinished.isWriting }
+
   /// What to tell the user when the program had to end before the saves finished.
   public func unfinishedSaveMessage() -> String {
     let (isWriting, waiting) = queue.unfinished
@@ -136,6 +147,7 @@ public final class TodoStorage: Sendable {
         removeStaleTemporaryFiles(in: location)
       case .heldByOther(let pid):
         lockReason = "\(path) is in use by tide-demo" + (pid.map { " pid \($0)" } ?? " (another process)")
+        session.withLock { $0.holder = pid }
       case .unavailable:
         break  // A folder the lock cannot be made in cannot be saved to either; saves say why.
       }
@@ -193,11 +205,15 @@ public final class TodoStorage: Sendable {
   // MARK: - Loading, the hard cases
 
   private func readOnly(_ todos: [Todo], _ reason: String, name: String) -> Loaded {
-    session.withLock { $0.isReadOnly = true }
+    let holder = session.withLock { session in
+      session.isReadOnly = true
+      return session.holder
+    }
+    let summary = holder.map { "\(name) is in use by tide-demo pid \($0): read-only, changes not saved" }
+      ?? "\(name) is read-only: changes are not saved"
     return Loaded(
       todos: todos,
-      warning: Warning(
-        summary: "\(name) is read-only: changes are not saved", details: reason, isClearedBySave: false),
+      warning: Warning(summary: summary, details: reason, isClearedBySave: false),
       readOnlyReason: reason)
   }
 

@@ -59,8 +59,13 @@ public struct TodosFeature: Reducer {
     /// Every todo, in order.
     public var todos: IdentifiedArrayOf<Todo> {
       // Not reading `oldValue` keeps in-place mutations in place (no copy of the list).
-      didSet { revision &+= 1 }
+      didSet {
+        revision &+= 1
+        activeCount = todos.count { !$0.isDone }
+      }
     }
+    /// How many todos are not done: counted when the list changes, not on every frame.
+    public private(set) var activeCount: Int
     /// Bumped on every change to `todos`: saving compares this number, not the lists, so an
     /// action that leaves the todos alone costs nothing however many there are.
     public private(set) var revision = 0
@@ -81,6 +86,7 @@ public struct TodosFeature: Reducer {
     /// A list holding `todos`, the first one selected.
     public init(todos: [Todo] = [], isReadOnly: Bool = false) {
       self.todos = IdentifiedArray(todos, uniquingIDsWith: { first, _ in first })
+      self.activeCount = self.todos.count { !$0.isDone }
       self.selection = self.todos.first?.id
       self.ids = TodoIDs(after: self.todos.ids)
       self.isReadOnly = isReadOnly
@@ -102,9 +108,6 @@ public struct TodosFeature: Reducer {
       lhs.todos == rhs.todos && lhs.selection == rhs.selection && lhs.filter == rhs.filter
         && lhs.editor == rhs.editor && lhs.deletions == rhs.deletions && lhs.isReadOnly == rhs.isReadOnly
     }
-
-    /// How many todos are not done.
-    public var activeCount: Int { todos.count { !$0.isDone } }
 
     /// `N items left` (`1 item left` for one).
     public var itemsLeftText: String {

@@ -45,7 +45,8 @@ extension TodosFeature {
     let promptWidth = canvas.drawTruncated(prompt, atColumn: column, row: row, width: width, style: Style(bold: true))
     let available = width - promptWidth
     guard available > 1 else { return }
-    let characters = input.characters
+    // A loaded title being edited may hold control characters: drawn as pictures.
+    let characters = input.characters.map { TextInput.isPrintable($0) ? String($0) : Todo.visibleTitle(String($0)) }
     var start = 0
     var widthBeforeCursor = characters[..<input.cursor].reduce(0) { $0 + $1.displayWidth }
     while widthBeforeCursor > available - 2, start < input.cursor {
@@ -54,11 +55,9 @@ extension TodosFeature {
     }
     var x = column + promptWidth
     for index in start..<characters.count {
-      let character = characters[index]
-      guard x + character.displayWidth <= column + width - (index == input.cursor ? 0 : 0) else { break }
+      let shown = characters[index]
+      guard x + shown.displayWidth <= column + width else { break }
       let style = index == input.cursor ? Style(reverse: true) : .plain
-      // A loaded title being edited may hold control characters: drawn as pictures.
-      let shown = TextInput.isPrintable(character) ? String(character) : Todo.visibleTitle(String(character))
       x += canvas.draw(shown, atColumn: x, row: row, style: style, maxWidth: column + width - x)
     }
     if input.cursor == characters.count, x < column + width {
