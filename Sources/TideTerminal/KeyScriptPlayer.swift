@@ -159,10 +159,6 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
       case .screen:
         draw(line: step.line, source: step.source)
         onScreen?(driver.screenText)
-      case .paste(let text):
-        loop.handle(.paste(text))
-        await settle()
-        if loop.isFinished { return try quit(at: step, in: script) }
       }
       draw(line: step.line, source: step.source)
     }
