@@ -59,7 +59,7 @@ public final class ANSIOutputTerminal: Terminal {
   }
 
   /// Moves to `column`, `row` if the cursor is elsewhere, switches style if needed and writes
-  /// the cell's character.
+  /// the cell's text — all of it, as the curses terminal does, so a ZWJ sequence arrives whole.
   public func put(_ cell: Cell, atColumn column: Int, row: Int) {
     guard !cell.isContinuation, column >= 0, row >= 0, column < size.columns, row < size.rows else { return }
     start()
@@ -70,7 +70,7 @@ public final class ANSIOutputTerminal: Terminal {
       pending += Self.selectGraphicRendition(cell.style)
       style = cell.style
     }
-    pending.append(cell.character)
+    pending += cell.text
     let next = column + Int(cell.width)
     // Past the last column a terminal waits to wrap; an explicit move is the only safe way on.
     cursor = next < size.columns ? (next, row) : nil

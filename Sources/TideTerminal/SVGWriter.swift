@@ -115,15 +115,15 @@ public enum SVGWriter {
         continue
       }
       if cell.width == 2 {
-        runs.append(Run(column: column, width: 2, style: cell.style, text: String(cell.character), isWide: true))
+        runs.append(Run(column: column, width: 2, style: cell.style, text: cell.text, isWide: true))
         column += 2
         continue
       }
       if let last = runs.last, !last.isWide, last.style == cell.style, last.column + last.width == column {
         runs[runs.count - 1].width += 1
-        runs[runs.count - 1].text.append(cell.character)
+        runs[runs.count - 1].text += cell.text
       } else {
-        runs.append(Run(column: column, width: 1, style: cell.style, text: String(cell.character)))
+        runs.append(Run(column: column, width: 1, style: cell.style, text: cell.text))
       }
       column += 1
     }

@@ -1,4 +1,4 @@
-import TideTerminal
+@testable import TideTerminal
 
 /// A tiny terminal emulator for the escape sequences ``ANSIOutputTerminal`` writes: cursor
 /// positioning (`CSI r;c H`), erase display (`CSI 2 J`), SGR (`CSI …m`) and cursor visibility.
@@ -15,6 +15,8 @@ struct ANSIInterpreter {
   private var row = 0
   private var style = Style.plain
   private(set) var cursorHidden = false
+  private var joinsNext = false
+  private var lastWritten: (column: Int, row: Int)?
 
   init(columns: Int, rows: Int) {
     self.columns = columns
@@ -34,7 +36,8 @@ struct ANSIInterpreter {
   }
 
   mutating func feed(_ data: String) throws {
-    let characters = Array(data)
+    // A terminal reads scalars, not grapheme clusters: it is told each scalar's width by wcwidth.
+    let characters = data.unicodeScalars.map(Character.init)
     var index = 0
     while index < characters.count {
       let character = characters[index]
@@ -59,6 +62,7 @@ struct ANSIInterpreter {
   }
 
   private mutating func control(parameters: String, final: Character) throws {
+    joinsNext = false
     switch final {
     case "H":
       let numbers = parameters.split(separator: ";").map { Int($0) ?? 1 }
@@ -89,9 +93,22 @@ struct ANSIInterpreter {
     }
   }
 
+  /// Writes one scalar as a terminal does: a scalar with a width takes the next cells; a
+  /// zero-width one, or anything after a zero-width joiner, joins the cell written last.
   private mutating func put(_ character: Character) {
-    let width = character.displayWidth
-    guard row < rows, column < columns, width > 0 else { return }
+    let scalar = character.unicodeScalars.first!
+    let width = joinsNext ? 0 : DisplayWidth.width(of: scalar)
+    joinsNext = scalar.value == 0x200D
+    guard row < rows else { return }
+    if width == 0 {
+      if let (lastColumn, lastRow) = lastWritten {
+        let last = cells[lastRow][lastColumn]
+        cells[lastRow][lastColumn] = Cell(
+          content: Cell.content(of: last.text + String(scalar)), style: last.style, width: last.width)
+      }
+      return
+    }
+    guard column < columns else { return }
     // Writing over half of a wide character erases its other half.
     if column > 0, cells[row][column].isContinuation { cells[row][column - 1] = Cell(" ", style: cells[row][column - 1].style) }
     if width == 1, column + 1 < columns, cells[row][column + 1].isContinuation {
@@ -100,7 +117,8 @@ struct ANSIInterpreter {
     if width == 2, column + 2 < columns, cells[row][column + 2].isContinuation {
       cells[row][column + 2] = Cell(" ", style: cells[row][column + 2].style)
     }
-    cells[row][column] = Cell(character, style: style)
+    cells[row][column] = Cell(content: Cell.content(of: String(scalar)), style: style, width: Int8(width))
+    lastWritten = (column, row)
     if width == 2, column + 1 < columns {
       // Canvas marks the right half the same way: a continuation in the wide cell's style.
       cells[row][column + 1] = continuation(style)
@@ -122,9 +140,9 @@ struct ANSIInterpreter {
         let expected = canvas[c, r]
         let actual = cells[r][c]
         if expected.isContinuation != actual.isContinuation
-          || (!expected.isContinuation && (expected.character != actual.character || expected.style != actual.style))
+          || (!expected.isContinuation && (expected.text != actual.text || expected.style != actual.style))
         {
-          found.append("(\(c),\(r)): expected \(expected.character) \(expected.style), got \(actual.character) \(actual.style)")
+          found.append("(\(c),\(r)): expected \(expected.text) \(expected.style), got \(actual.text) \(actual.style)")
         }
       }
     }

@@ -18,11 +18,12 @@ public enum DemoRunner {
   /// (default: ``TodoStorage/defaultPath(environment:)``); each action is appended to
   /// `tracePath` as a JSON line if given.
   public static func runInteractive(screen: Screen, dataPath: String?, tracePath: String?) async throws(Failure) {
-    // Before anything else, so that without a terminal nothing is touched.
+    // Both checks only look, so nothing is touched when either fails; a bad --data is a usage
+    // error, reported first like any other bad argument.
+    if let dataPath { try checkData(dataPath) }
     if let problem = TerminalUnavailable.check() {
       throw Failure(status: 2, description: "tide-demo: \(problem) (try tide-demo replay)")
     }
-    if let dataPath { try checkData(dataPath) }
     var tracer: Tracer?
     if let tracePath {
       do {
