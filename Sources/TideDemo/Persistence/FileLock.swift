@@ -32,7 +32,13 @@ final class FileLock: Sendable {
     self.descriptor = descriptor
   }
 
-  deinit { close(descriptor) }
+  deinit {
+    // Unlocked explicitly, not only by closing: a child forked by another thread shares the
+    // open file description (and so the lock) until it execs, and closing our descriptor alone
+    // would leave the file locked for that moment.
+    flock(descriptor, LOCK_UN)
+    close(descriptor)
+  }
 
   /// Tries to lock `target` without waiting; on success the returned lock holds it until it
   /// is released.
