@@ -52,20 +52,11 @@ public struct AsciicastWriter: Sendable {
   /// `text` as a JSON string literal: quotes, backslashes, control characters and U+2028/U+2029
   /// escaped, everything else as UTF-8.
   static func jsonString(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case "\u{00}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
+    text.quotedLiteral(
+      escaping: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{2028}" || $0 == "\u{2029}" },
+      as: { scalar in
         let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
+        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      })
   }
 }

@@ -188,23 +188,9 @@ public struct KeyScriptRecorder: Sendable {
     /// `text` as a script string: `"` and `\` escaped, control characters, U+2028 and U+2029
     /// written as `\n`, `\r`, `\t` or `\u{…}`, everything else as it is.
     static func quoted(_ text: String) -> String {
-      var result = "\""
-      for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        default:
-          if isEscapedInMessages(scalar) {
-            result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-          } else {
-            result.unicodeScalars.append(scalar)
-          }
-        }
-      }
-      return result + "\""
+      text.quotedLiteral(
+        escaping: isEscapedInMessages,
+        as: { "\\u{\(String($0.value, radix: 16, uppercase: true))}" })
     }
   }
 }
