@@ -117,27 +117,26 @@ public enum DemoRunner {
     defer { storage?.release() }
     let app = DemoApp.make(screen: screen, storage: storage, clock: clock, tracer: tracer)
     let player = KeyScriptPlayer(app: app, clock: clock, size: size)
-    let sizes = ScriptSizes(script: script, initial: size)
     var cast = exports.cast.map { _ in AsciicastRecorder(size: size, title: script.file) }
     var written: [(path: String, text: String)] = []
-    // Every size change is drawn as a frame (the whole screen is redrawn), so the last frame's
-    // size is the screen's size when the replay ends, however it ends.
-    var screenSize = size
-    player.onFrame = { frame in
-      screenSize = sizes.size(atLine: frame.line)
-      if frames {
-        output("--- frame \(frame.number) (after \(frame.line): \(frame.source))")
-        output(frame.screen)
+    // Only a watcher of every frame is told of them: without one, a `wait` draws nothing and
+    // an hour of the running stopwatch costs only its ticks.
+    if frames || cast != nil {
+      player.onFrame = { frame in
+        if frames {
+          output("--- frame \(frame.number) (after \(frame.line): \(frame.source))")
+          output(frame.screen)
+        }
+        // The frame was drawn from the current state just now: drawing it again gives its canvas.
+        cast?.add(app.frame(size: player.size), at: clock.now.offset)
       }
-      // The frame was drawn from the current state just now: drawing it again gives its canvas.
-      cast?.add(app.frame(size: screenSize), at: clock.now.offset)
     }
     var screenIndex = 0
     player.onScreen = { text in
       output(text)
       if exports.screens.indices.contains(screenIndex) {
-        let (line, path) = exports.screens[screenIndex]
-        written.append((path, SVGWriter.document(for: app.frame(size: sizes.size(atLine: line)))))
+        let path = exports.screens[screenIndex].path
+        written.append((path, SVGWriter.document(for: app.frame(size: player.size))))
       }
       screenIndex += 1
     }
@@ -150,7 +149,7 @@ public enum DemoRunner {
     if !frames { output(player.screenText) }
     // The exports show where the replay got to, also when it failed: that is when they help most.
     if let path = exports.finalScreen {
-      written.append((path, SVGWriter.document(for: app.frame(size: screenSize))))
+      written.append((path, SVGWriter.document(for: app.frame(size: player.size))))
     }
     if let path = exports.cast, let cast {
       written.append((path, cast.text))
@@ -175,24 +174,5 @@ public enum DemoRunner {
     } catch {
       throw Failure(status: 2, description: "tide-demo: --data \(error)")
     }
-  }
-}
-
-/// The terminal size at each line of a script: the replay's size until the first `resize`, then
-/// each `resize`'s. The player draws at exactly these sizes, so a frame can be drawn again at the
-/// size it was drawn at.
-private struct ScriptSizes {
-  private var changes: [(line: Int, size: TerminalSize)] = []
-  let initial: TerminalSize
-
-  init(script: KeyScript, initial: TerminalSize) {
-    self.initial = initial
-    for step in script.steps {
-      if case .resize(let size) = step.command { changes.append((step.line, size)) }
-    }
-  }
-
-  func size(atLine line: Int) -> TerminalSize {
-    changes.last { $0.line <= line }?.size ?? initial
   }
 }
