@@ -16,9 +16,15 @@ public enum DemoRunner {
 
   /// Runs the interactive app until it quits. Todos are read from and saved to `dataPath`
   /// (default: ``TodoStorage/defaultPath(environment:)``); each action is appended to
-  /// `tracePath` as a JSON line if given.
-  public static func runInteractive(screen: Screen, dataPath: String?, tracePath: String?) async throws(Failure) {
+  /// `tracePath` as a JSON line if given; with `recordPath`, the session — what the user typed,
+  /// pasted and resized, and the pauses between — is written there as a key script when the app
+  /// ends, however it ends (see ``SessionRecordingFile``).
+  public static func runInteractive(
+    screen: Screen, dataPath: String?, tracePath: String?, recordPath: String? = nil
+  ) async throws(Failure) {
     if let dataPath { try checkData(dataPath) }
+    // Checked before the terminal is taken over: a typo must not cost the session.
+    if let recordPath { try checkWritable(recordPath) }
     var tracer: Tracer?
     if let tracePath {
       do {
@@ -30,10 +36,17 @@ public enum DemoRunner {
     let storage = TodoStorage(path: dataPath ?? TodoStorage.defaultPath())
     let app = DemoApp.make(screen: screen, storage: storage, clock: ContinuousClock(), tracer: tracer)
     defer { storage.release() }
+    let program = Program(app, driver: CursesDriver(), recordsSession: recordPath != nil)
+    let start = Date()
     do {
-      try await Program(app).run()
+      try await program.run()
     } catch {
       throw Failure(status: 1, description: "tide-demo: error: \(error)")
+    }
+    // A quit signal (SIGTERM, SIGHUP…) ends the run like `q` does, so this runs then too.
+    if let recordPath, let recording = program.recording {
+      try SessionRecordingFile.write(
+        recording, screen: screen, start: start, duration: program.sessionLength, to: recordPath)
     }
   }
 
