@@ -23,8 +23,10 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
     public var line: Int
     /// The text of that line, or `start`.
     public var source: String
+    /// The screen as drawn: every cell with its style, for exports such as casts and SVGs.
+    public var canvas: Canvas
     /// The screen, each row with its trailing spaces removed.
-    public var screen: String
+    public var screen: String { canvas.text() }
   }
 
   /// An `expect` or `expect-not` that did not hold.
@@ -106,6 +108,7 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
     // hand each tick over without waking another thread.
     app.store.runEffects(on: MainQueueTaskExecutor.shared)
     let driver = HeadlessDriver(size: size, clock: clock)
+    driver.keepsFrameTexts = false
     self.driver = driver
     self.loop = RuntimeLoop(app: app, size: size, framesPerSecond: framesPerSecond) { frame, redrawingAll in
       driver.present(frame, redrawingAll: redrawingAll)
@@ -207,6 +210,6 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
     loop.draw(at: clock.now.offset)
     guard driver.statistics.frames > before else { return }
     frameCount += 1
-    onFrame?(Frame(number: frameCount, line: line, source: source, screen: driver.screenText))
+    onFrame?(Frame(number: frameCount, line: line, source: source, canvas: driver.terminal.screen))
   }
 }

@@ -140,8 +140,7 @@ public enum DemoRunner {
           output("--- frame \(frame.number) (after \(frame.line): \(frame.source))")
           output(frame.screen)
         }
-        // The frame was drawn from the current state just now: drawing it again gives its canvas.
-        cast?.add(app.frame(size: player.size), at: clock.now.offset)
+        cast?.add(frame.canvas, at: clock.now.offset)
       }
     }
     var screenIndex = 0
