@@ -84,6 +84,31 @@ struct RecordEndToEndTests {
     #expect(replay.status == 0, "\(replay)\n--- script\n\(script)")
     #expect(Self.normalized(replay.stdout) == live, "\(lineDiff(expected: live, actual: Self.normalized(replay.stdout)))\n--- script\n\(script)")
   }
+
+  /// The recording holds what the user did, never what the app read: todos loaded from the
+  /// data file appear on the screen but not in the script.
+  @Test func theRecordingNeverHoldsTheDataFilesContents() async throws {
+    let binary = try requireTideDemo()
+    let session = EndToEndTests.Session(tmux: tmuxPath!)
+    defer { withExtendedLifetime(session) {} }
+    let data = session.folder.file("todos.json")
+    let seed = session.folder.file("seed.keys")
+    try "keys a\ntype \"private-title-4711\"\nkeys enter\n".write(toFile: seed, atomically: true, encoding: .utf8)
+    let seeded = try await runProcess(binary, ["replay", seed, "--screen", "todos", "--data", data])
+    #expect(seeded.status == 0, "\(seeded)")
+    #expect(try String(contentsOfFile: data, encoding: .utf8).contains("private-title-4711"))
+
+    let recording = session.folder.file("session.keys")
+    try await session.start(binary, ["--record", recording, "--data", data, "--screen", "todos"])
+    try await session.waitForScreen(containing: "[ ] private-title-4711")
+    try await session.send("x")
+    try await session.waitForScreen(containing: "[x] private-title-4711")
+    try await session.send("q")
+    #expect(try await session.waitForExit() == 0)
+    let script = try String(contentsOfFile: recording, encoding: .utf8)
+    #expect(script.contains("keys x") || script.contains("type \"xq\""), "\(script)")
+    #expect(!script.contains("private-title"), "\(script)")
+  }
 }
 
 /// `--record`'s checks, made before anything runs.
