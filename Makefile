@@ -5,7 +5,7 @@ SWIFT      ?= swift
 RELEASE    ?= -c release --static-swift-stdlib
 APT_PACKAGES := libncurses-dev tmux pkg-config
 
-.PHONY: all deps build test run bench goldens docs clean
+.PHONY: all deps build test run bench goldens screenshots docs clean
 
 all: build
 
@@ -51,6 +51,17 @@ goldens: deps
 	  golden=$${script%.keys}.screen; \
 	  "$$bin" replay "$$script" > "$$golden" || { echo "goldens: $$script failed" >&2; exit 1; }; \
 	  echo "wrote $$golden"; \
+	done
+
+## screenshots: rewrite assets/screenshots/*.svg (the README's images) by replaying the sibling
+## key scripts at 80x24; the tests fail while a committed image is out of date.
+screenshots: deps
+	$(SWIFT) build --product tide-demo
+	@bin=$$($(SWIFT) build --show-bin-path)/tide-demo; \
+	for script in assets/screenshots/*.keys; do \
+	  image=$${script%.keys}.svg; \
+	  "$$bin" replay "$$script" --svg "$$image" > /dev/null || { echo "screenshots: $$script failed" >&2; exit 1; }; \
+	  echo "wrote $$image"; \
 	done
 
 ## docs: DocC sites for Tide, TideTesting and TideTerminal in .build/docs/NAME; any warning

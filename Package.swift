@@ -8,6 +8,8 @@ let package = Package(
     .library(name: "Tide", targets: ["Tide"]),
     .library(name: "TideTesting", targets: ["TideTesting"]),
     .library(name: "TideTerminal", targets: ["TideTerminal"]),
+    // For a user's test target only: replays key scripts against their TerminalApp as tests.
+    .library(name: "TideTerminalTesting", targets: ["TideTerminalTesting"]),
     .executable(name: "tide-demo", targets: ["tide-demo"]),
   ],
   dependencies: [
@@ -54,6 +56,14 @@ let package = Package(
     ),
     .target(name: "TideTerminal", dependencies: ["Tide", "CNcurses"]),
     .target(
+      name: "TideTerminalTesting",
+      dependencies: [
+        "Tide", "TideTerminal",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .target(
       name: "TideDemo",
       dependencies: [
         "Tide", "TideTerminal",
@@ -95,6 +105,10 @@ let package = Package(
         "Tide", "TideTesting", .product(name: "Clocks", package: "swift-clocks"),
       ]),
     .testTarget(name: "TideTerminalTests", dependencies: ["TideTerminal", "Tide"]),
+    .testTarget(
+      name: "TideTerminalTestingTests", dependencies: ["TideTerminalTesting", "TideTerminal", "Tide"],
+      // Read from the source tree by path, as a user's tests would read theirs.
+      exclude: ["Scripts", "Goldens"]),
     .testTarget(name: "TideDemoTests", dependencies: ["TideDemo", "Tide", "TideTerminal", "TideTesting", .product(name: "Clocks", package: "swift-clocks")]),
   ],
   swiftLanguageModes: [.v6]

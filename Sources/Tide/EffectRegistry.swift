@@ -22,6 +22,8 @@ final class EffectRegistry: Sendable {
     var background: [Task<Void, Never>] = []
     var onClose: [@Sendable () -> Void] = []
     var isClosed = false
+    /// Where new effect tasks run; `nil`: the global concurrent executor.
+    var executorPreference: (any TaskExecutor)?
   }
 
   private let storage = Mutex(Storage())
@@ -43,7 +45,7 @@ final class EffectRegistry: Sendable {
       storage.nextKey += 1
       let key = storage.nextKey
       // The task's `finish` takes this lock, so it cannot run before the entry is in place.
-      let task = Task(priority: priority) { [self] in
+      let task = Task(executorPreference: storage.executorPreference, priority: priority) { [self] in
         await body()
         self.finish(key)
       }
@@ -56,6 +58,11 @@ final class EffectRegistry: Sendable {
       }
       return (key, task)
     }
+  }
+
+  /// Runs the tasks spawned from now on on `executor` (`nil`: the global concurrent executor).
+  func preferExecutor(_ executor: (any TaskExecutor)?) {
+    storage.withLock { $0.executorPreference = executor }
   }
 
   /// Makes `group` wait for the task `key` too, if it is still running.

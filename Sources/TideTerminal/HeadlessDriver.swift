@@ -18,8 +18,11 @@ package final class HeadlessDriver: TerminalDriver {
   package private(set) var isActive = false
   /// How many times the terminal was taken over and given back.
   package private(set) var starts = 0, stops = 0
-  /// Frames that changed the screen, as text, in order.
+  /// Frames that changed the screen, as text, in order (while ``keepsFrameTexts``).
   package private(set) var frames: [String] = []
+  /// Whether ``frames`` collects each frame's text: on for tests of the program; off for a
+  /// replay, whose player reports frames itself, so an hour of frames costs no text or memory.
+  package var keepsFrameTexts = true
   /// Events delivered and events the program has handled.
   package private(set) var delivered = 0, handled = 0
   /// Messages passed to ``report(unfinishedWork:)``.
@@ -71,7 +74,7 @@ package final class HeadlessDriver: TerminalDriver {
     }
     let before = renderer.statistics.frames
     renderer.render(frame, to: terminal)
-    if renderer.statistics.frames > before { frames.append(terminal.screenText()) }
+    if keepsFrameTexts, renderer.statistics.frames > before { frames.append(terminal.screenText()) }
     resumeWaiters()
   }
 

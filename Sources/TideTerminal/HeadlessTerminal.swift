@@ -42,6 +42,9 @@ public final class HeadlessTerminal: Terminal {
     flushCount += 1
   }
 
+  /// The visible screen: every cell with its style.
+  public var screen: Canvas { visible }
+
   /// The visible cell at `column`, `row`.
   public func cell(atColumn column: Int, row: Int) -> Cell {
     visible[column, row]

@@ -1,6 +1,6 @@
 import Tide
 
-/// Replays a ``KeyScript`` against a ``TerminalApp`` headlessly, on a ``VirtualClock``, so the
+/// Replays a ``KeyScript`` against a ``TerminalApp`` headlessly, on a ``Tide/VirtualClock``, so the
 /// same script gives the same screens on every run and every machine.
 ///
 /// After every key, resize and wait the player lets the store settle: it awaits the store's own
@@ -9,8 +9,10 @@ import Tide
 /// timers fire at their exact instants.
 ///
 /// Frames: at the end of every line the screen is brought up to date (so `expect` sees the
-/// state). While a `wait` runs, changed states are drawn at most `framesPerSecond` times per
-/// second of virtual time, as the real program would.
+/// state). While a `wait` runs, and only when ``onFrame`` is set, changed states are also drawn
+/// at most `framesPerSecond` times per second of virtual time, as the real program would;
+/// without a frame watcher a wait draws nothing, so an hour of a 20 Hz timer costs only its
+/// ticks.
 @MainActor
 public final class KeyScriptPlayer<State, Action: Sendable> {
   /// A frame the renderer wrote.
@@ -21,8 +23,10 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
     public var line: Int
     /// The text of that line, or `start`.
     public var source: String
+    /// The screen as drawn: every cell with its style, for exports such as casts and SVGs.
+    public var canvas: Canvas
     /// The screen, each row with its trailing spaces removed.
-    public var screen: String
+    public var screen: String { canvas.text() }
   }
 
   /// An `expect` or `expect-not` that did not hold.
@@ -88,7 +92,7 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
   private var hasStarted = false
   private var frameCount = 0
 
-  /// Called for each frame written.
+  /// Called for each frame written. Setting it also draws the frames due inside each `wait`.
   public var onFrame: ((Frame) -> Void)?
   /// Called with the screen for each `screen` line.
   public var onScreen: ((String) -> Void)?
@@ -100,7 +104,11 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
   ) {
     self.app = app
     self.clock = clock
+    // The clock is driven from here, on the main actor: effects running on the same thread
+    // hand each tick over without waking another thread.
+    app.store.runEffects(on: MainQueueTaskExecutor.shared)
     let driver = HeadlessDriver(size: size, clock: clock)
+    driver.keepsFrameTexts = false
     self.driver = driver
     self.loop = RuntimeLoop(app: app, size: size, framesPerSecond: framesPerSecond) { frame, redrawingAll in
       driver.present(frame, redrawingAll: redrawingAll)
@@ -110,6 +118,10 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
   /// The screen now, each row with its trailing spaces removed.
   public var screenText: String { driver.screenText }
 
+  /// The terminal's size now: the size the player was created with until a `resize` line
+  /// changes it.
+  public var size: TerminalSize { loop.size }
+
   /// What the renderer has written so far.
   public var statistics: RenderStatistics { driver.statistics }
 
@@ -117,6 +129,14 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
   /// quits before the last line — that the lines after the quit never ran.
   @discardableResult
   public func play(_ script: KeyScript) async throws(Failure) -> Outcome {
+    // The settle awaits the store's nonisolated activity counter: without this preference
+    // every wait for it would hop to the global executor and back.
+    try await withTaskExecutorPreference(MainQueueTaskExecutor.shared) { () async throws(Failure) -> Outcome in
+      try await playLines(of: script)
+    }
+  }
+
+  private func playLines(of script: KeyScript) async throws(Failure) -> Outcome {
     if !hasStarted {
       hasStarted = true
       loop.start()
@@ -129,18 +149,20 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
         for key in step.command.pressedKeys {
           loop.handle(.key(key))
           await settle()
-          if loop.isFinished { return try quit(at: step, in: script) }
+          if loop.isFinished { return try quit(at: step, in: script).get() }
         }
       case .paste(let text):
         loop.handle(.paste(text))
         await settle()
-        if loop.isFinished { return try quit(at: step, in: script) }
+        if loop.isFinished { return try quit(at: step, in: script).get() }
       case .wait(let duration):
         let target = clock.now.advanced(by: duration)
         while clock.wakeNext(notAfter: target) {
           await settle()
-          if loop.isFinished { return try quit(at: step, in: script) }
-          if let slot = loop.frameSlot(at: clock.now.offset), slot <= clock.now.offset {
+          if loop.isFinished { return try quit(at: step, in: script).get() }
+          // Frames inside a wait are only for whoever watches them (`--frames`, a cast); an
+          // `expect` or the final screen needs the state at the end of the line only.
+          if onFrame != nil, let slot = loop.frameSlot(at: clock.now.offset), slot <= clock.now.offset {
             draw(line: step.line, source: step.source)
           }
         }
@@ -167,12 +189,15 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
 
   /// Draws the last frame of the quitting line; a script line after it is an error, since a
   /// replay that silently skips its remaining checks would pass falsely.
-  private func quit(at step: KeyScript.Step, in script: KeyScript) throws(Failure) -> Outcome {
+  ///
+  /// A `Result` rather than `throws(Failure)`: Swift 6.3's optimizer crashes on this method
+  /// with a typed throw of the generic class's nested type (FunctionSignatureOpts, `-c release`).
+  private func quit(at step: KeyScript.Step, in script: KeyScript) -> Result<Outcome, Failure> {
     draw(line: step.line, source: step.source)
     if let unrun = script.steps.first(where: { $0.line > step.line }) {
-      throw .linesAfterQuit(LinesAfterQuit(file: script.file, line: unrun.line, quitLine: step.line))
+      return .failure(.linesAfterQuit(LinesAfterQuit(file: script.file, line: unrun.line, quitLine: step.line)))
     }
-    return .quit(line: step.line)
+    return .success(.quit(line: step.line))
   }
 
   private func settle() async {
@@ -185,6 +210,6 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
     loop.draw(at: clock.now.offset)
     guard driver.statistics.frames > before else { return }
     frameCount += 1
-    onFrame?(Frame(number: frameCount, line: line, source: source, screen: driver.screenText))
+    onFrame?(Frame(number: frameCount, line: line, source: source, canvas: driver.terminal.screen))
   }
 }

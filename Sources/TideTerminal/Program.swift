@@ -18,6 +18,16 @@ public final class Program<State, Action: Sendable> {
   private let app: TerminalApp<State, Action>
   private let framesPerSecond: Int
   private let driver: any TerminalDriver
+  private let recordsSession: Bool
+
+  /// What the user did, for `tide-demo --record`: every key, paste and resize the driver
+  /// delivered, at its time since the start — input only, never what the app showed or read.
+  /// `nil` unless the program was created recording, until ``run()`` starts.
+  package private(set) var recording: KeyScriptRecorder?
+  /// The time from the start to when the app finished (or the terminal went away): the end of
+  /// the recorded session, before the wait for unfinished work.
+  package private(set) var sessionLength: Duration = .zero
+  private var recordedSize: TerminalSize?
 
   private enum Event: Sendable {
     case input(TerminalEvent)
@@ -31,11 +41,16 @@ public final class Program<State, Action: Sendable> {
     self.init(app, driver: CursesDriver(), framesPerSecond: framesPerSecond)
   }
 
-  /// Creates a program on `driver`, e.g. a ``HeadlessDriver`` in tests.
-  package init(_ app: TerminalApp<State, Action>, driver: any TerminalDriver, framesPerSecond: Int = 60) {
+  /// Creates a program on `driver`, e.g. a ``HeadlessDriver`` in tests; with `recordsSession`,
+  /// ``recording`` collects the user's input.
+  package init(
+    _ app: TerminalApp<State, Action>, driver: any TerminalDriver, framesPerSecond: Int = 60,
+    recordsSession: Bool = false
+  ) {
     self.app = app
     self.driver = driver
     self.framesPerSecond = framesPerSecond
+    self.recordsSession = recordsSession
   }
 
   /// How long ``run()`` waits for work marked ``Tide/Effect/finishesBeforeExit()``.
@@ -54,6 +69,10 @@ public final class Program<State, Action: Sendable> {
       stopped: { input.yield(.driverStopped) })
     let loop = RuntimeLoop(app: app, size: size, framesPerSecond: framesPerSecond) { frame, redrawingAll in
       driver.present(frame, redrawingAll: redrawingAll)
+    }
+    if recordsSession {
+      recording = KeyScriptRecorder(size: size)
+      recordedSize = size
     }
     loop.start { input.yield(.stateChanged) }
     defer { loop.stop() }
@@ -74,7 +93,9 @@ public final class Program<State, Action: Sendable> {
     drawIfDue()
     events: for await event in events {
       switch event {
-      case .input(let event): loop.handle(event)
+      case .input(let event):
+        record(event)
+        loop.handle(event)
       case .stateChanged: break
       case .frameDue: frameTask = nil
       case .driverStopped: break events
@@ -83,6 +104,7 @@ public final class Program<State, Action: Sendable> {
       if case .input(let handled) = event { driver.didHandle(handled) }
       if loop.isFinished { break }
     }
+    sessionLength = driver.elapsed
     frameTask?.cancel()
     let deadline = driver.elapsed + Self.exitWorkLimit
     let finished = await loop.finishPendingWork { await driver.sleep(untilElapsed: deadline) }
@@ -90,6 +112,22 @@ public final class Program<State, Action: Sendable> {
     input.finish()
     if !finished {
       driver.report(unfinishedWork: app.unfinishedWorkMessage())
+    }
+  }
+
+  /// Adds the user's input to ``recording``; a quit signal is not input (the recording ends
+  /// there, and its replay ends on the screen shown then).
+  private func record(_ event: TerminalEvent) {
+    guard recording != nil else { return }
+    let elapsed = driver.elapsed
+    switch event {
+    case .key(let key): recording?.record(.key(key), at: elapsed)
+    case .paste(let text): recording?.record(.paste(text), at: elapsed)
+    case .resize(let size):
+      // A terminal may report one resize twice; the script needs it once.
+      if size != recordedSize { recording?.record(.resize(size), at: elapsed) }
+      recordedSize = size
+    case .quitSignal: break
     }
   }
 }

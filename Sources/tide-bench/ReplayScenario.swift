@@ -45,3 +45,41 @@ func makeReplayScript(keys: Int) -> KeyScript {
     fatalError("replay bench script: \(error)")
   }
 }
+
+/// `stopwatch-hour`: `wait` through `minutes` virtual minutes of the running stopwatch — 20
+/// ticks a second, each reaching the reducer at its instant — as `tide-demo replay` runs it
+/// (no frame watcher: the screen is drawn when the line ends). Reported per tick.
+@MainActor
+func stopwatchHourScenario(minutes: Int, rounds: Int) async -> Measurement {
+  let script: KeyScript
+  do {
+    script = try KeyScript(parsing: "keys s\nwait \(minutes)m", file: "stopwatch-hour.keys")
+  } catch {
+    fatalError("stopwatch-hour script: \(error)")
+  }
+  let expectedTicks = minutes * 60 * 20
+  var times: [Double] = []
+  for _ in 0..<rounds {
+    let clock = VirtualClock()
+    let app = DemoApp.make(screen: .stopwatch, storage: nil, clock: clock)
+    let player = KeyScriptPlayer(app: app, clock: clock)
+    // Every tick changes the reading: counting the readings proves no tick was skipped.
+    var readings = Set<Duration>()
+    let token = app.store.observe(\.stopwatch.lastReading) { readings.insert($0) }
+    let start = ContinuousClock.now
+    do {
+      try await player.play(script)
+    } catch {
+      fatalError("stopwatch-hour: \(error)")
+    }
+    times.append(Double((ContinuousClock.now - start).attoseconds) / 1e9)
+    token.cancel()
+    // The zero reading at the start, plus one per tick.
+    guard readings.count == expectedTicks + 1, readings.max() == .seconds(minutes * 60) else {
+      fatalError("stopwatch-hour: \(readings.count - 1) ticks, expected \(expectedTicks)")
+    }
+  }
+  var measurement = Measurement(name: "stopwatch-hour", tide: median(times) / Double(expectedTicks), baseline: nil)
+  measurement.note = String(format: "%d virtual minutes, %d ticks, in %.0f ms", minutes, expectedTicks, median(times) / 1e6)
+  return measurement
+}

@@ -8,9 +8,9 @@ struct TideBench: AsyncParsableCommand {
     commandName: "tide-bench",
     abstract: "Benchmarks the Tide store against a hand-written baseline in the same run.")
 
-  static let allScenarios = ["counter", "todo-1k", "todo-10k", "scope-5", "scope-5-store", "effects", "observers-100", "run-10k", "render", "replay", "todos-100k"]
+  static let allScenarios = ["counter", "todo-1k", "todo-10k", "scope-5", "scope-5-store", "effects", "observers-100", "run-10k", "render", "replay", "stopwatch-hour", "todos-100k"]
 
-  @Option(help: "Operations per timed round (default: per scenario).")
+  @Option(help: "Operations per timed round (default: per scenario; for stopwatch-hour, virtual minutes).")
   var iterations: Int?
 
   @Option(help: "Timed rounds per side; medians are reported.")
@@ -62,6 +62,8 @@ struct TideBench: AsyncParsableCommand {
         measurement = await renderScenario(iterations: iterations ?? 2_000, rounds: rounds)
       case "replay":
         measurement = await replayScenario(keys: iterations ?? 10_000, rounds: min(rounds, 5))
+      case "stopwatch-hour":
+        measurement = await stopwatchHourScenario(minutes: iterations ?? 60, rounds: min(rounds, 5))
       case "todos-100k":
         let measurements = await todos100kScenario(rounds: min(rounds, 5))
         for measurement in measurements.dropLast() { print(measurement.line) }

@@ -21,9 +21,14 @@ struct TideDemoCommand: AsyncParsableCommand {
   @Option(help: "Append one JSON object per action (time, action, state diff) to this file.")
   var trace: String?
 
+  @Option(help: ArgumentHelp(
+    "Write the session as a key script to this file when the app ends.",
+    discussion: "Keys, typed text, pastes, resizes and pauses; replay it with: tide-demo replay FILE --screen SCREEN."))
+  var record: String?
+
   @MainActor
   func run() async throws {
-    try await DemoRunner.runInteractive(screen: screen, dataPath: data, tracePath: trace)
+    try await DemoRunner.runInteractive(screen: screen, dataPath: data, tracePath: trace, recordPath: record)
   }
 
   /// Runs a command, mapping failures to SPEC.md's exit statuses: 0 success, 1 a failed
@@ -88,6 +93,9 @@ struct Replay: AsyncParsableCommand {
 
   func validate() throws {
     guard !scripts.isEmpty else { throw ValidationError("give at least one key script") }
+    if app.record != nil {
+      throw ValidationError("--record records the interactive app; a replay is already a script")
+    }
     do {
       _ = try TerminalSize(parsing: size)
     } catch {

@@ -16,11 +16,17 @@ public enum DemoRunner {
 
   /// Runs the interactive app until it quits. Todos are read from and saved to `dataPath`
   /// (default: ``TodoStorage/defaultPath(environment:)``); each action is appended to
-  /// `tracePath` as a JSON line if given.
-  public static func runInteractive(screen: Screen, dataPath: String?, tracePath: String?) async throws(Failure) {
-    // Both checks only look, so nothing is touched when either fails; a bad --data is a usage
-    // error, reported first like any other bad argument.
+  /// `tracePath` as a JSON line if given; with `recordPath`, the session — what the user typed,
+  /// pasted and resized, and the pauses between — is written there as a key script when the app
+  /// ends, however it ends (see ``SessionRecordingFile``).
+  public static func runInteractive(
+    screen: Screen, dataPath: String?, tracePath: String?, recordPath: String? = nil
+  ) async throws(Failure) {
+    // These checks only look, so nothing is touched when one fails; a bad --data or --record is
+    // a usage error, reported first like any other bad argument.
     if let dataPath { try checkData(dataPath) }
+    // Checked before the terminal is taken over: a typo must not cost the session.
+    if let recordPath { try checkWritable(recordPath) }
     if let problem = TerminalUnavailable.check() {
       throw Failure(status: 2, description: "tide-demo: \(problem) (try tide-demo replay)")
     }
@@ -35,10 +41,17 @@ public enum DemoRunner {
     let storage = TodoStorage(path: dataPath ?? TodoStorage.defaultPath())
     let app = DemoApp.make(screen: screen, storage: storage, clock: ContinuousClock(), tracer: tracer)
     defer { storage.release() }
+    let program = Program(app, driver: CursesDriver(), recordsSession: recordPath != nil)
+    let start = Date()
     do {
-      try await Program(app).run()
+      try await program.run()
     } catch {
       throw Failure(status: 1, description: "tide-demo: error: \(error)")
+    }
+    // A quit signal (SIGTERM, SIGHUP…) ends the run like `q` does, so this runs then too.
+    if let recordPath, let recording = program.recording {
+      try SessionRecordingFile.write(
+        recording, screen: screen, start: start, duration: program.sessionLength, to: recordPath)
     }
   }
 
@@ -122,27 +135,25 @@ public enum DemoRunner {
     defer { storage?.release() }
     let app = DemoApp.make(screen: screen, storage: storage, clock: clock, tracer: tracer)
     let player = KeyScriptPlayer(app: app, clock: clock, size: size)
-    let sizes = ScriptSizes(script: script, initial: size)
     var cast = exports.cast.map { _ in AsciicastRecorder(size: size, title: script.file) }
     var written: [(path: String, text: String)] = []
-    // Every size change is drawn as a frame (the whole screen is redrawn), so the last frame's
-    // size is the screen's size when the replay ends, however it ends.
-    var screenSize = size
-    player.onFrame = { frame in
-      screenSize = sizes.size(atLine: frame.line)
-      if frames {
-        output("--- frame \(frame.number) (after \(frame.line): \(frame.source))")
-        output(frame.screen)
+    // Only a watcher of every frame is told of them: without one, a `wait` draws nothing and
+    // an hour of the running stopwatch costs only its ticks.
+    if frames || cast != nil {
+      player.onFrame = { frame in
+        if frames {
+          output("--- frame \(frame.number) (after \(frame.line): \(frame.source))")
+          output(frame.screen)
+        }
+        cast?.add(frame.canvas, at: clock.now.offset)
       }
-      // The frame was drawn from the current state just now: drawing it again gives its canvas.
-      cast?.add(app.frame(size: screenSize), at: clock.now.offset)
     }
     var screenIndex = 0
     player.onScreen = { text in
       output(text)
       if exports.screens.indices.contains(screenIndex) {
-        let (line, path) = exports.screens[screenIndex]
-        written.append((path, SVGWriter.document(for: app.frame(size: sizes.size(atLine: line)))))
+        let path = exports.screens[screenIndex].path
+        written.append((path, SVGWriter.document(for: app.frame(size: player.size))))
       }
       screenIndex += 1
     }
@@ -155,7 +166,7 @@ public enum DemoRunner {
     if !frames { output(player.screenText) }
     // The exports show where the replay got to, also when it failed: that is when they help most.
     if let path = exports.finalScreen {
-      written.append((path, SVGWriter.document(for: app.frame(size: screenSize))))
+      written.append((path, SVGWriter.document(for: app.frame(size: player.size))))
     }
     if let path = exports.cast, let cast {
       written.append((path, cast.text))
@@ -180,24 +191,5 @@ public enum DemoRunner {
     } catch {
       throw Failure(status: 2, description: "tide-demo: --data \(error)")
     }
-  }
-}
-
-/// The terminal size at each line of a script: the replay's size until the first `resize`, then
-/// each `resize`'s. The player draws at exactly these sizes, so a frame can be drawn again at the
-/// size it was drawn at.
-private struct ScriptSizes {
-  private var changes: [(line: Int, size: TerminalSize)] = []
-  let initial: TerminalSize
-
-  init(script: KeyScript, initial: TerminalSize) {
-    self.initial = initial
-    for step in script.steps {
-      if case .resize(let size) = step.command { changes.append((step.line, size)) }
-    }
-  }
-
-  func size(atLine line: Int) -> TerminalSize {
-    changes.last { $0.line <= line }?.size ?? initial
   }
 }

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import TideDemo
+import TideTerminal
+
+/// The README's images, `assets/screenshots/NAME.svg`, are what replaying the sibling
+/// `NAME.keys` draws now: `make screenshots` rewrites them, and these tests fail while one is out
+/// of date.
+@MainActor
+@Suite("README screenshots")
+struct ScreenshotTests {
+  nonisolated static let folder = packageRoot.appendingPathComponent("assets/screenshots")
+
+  /// The screenshot scripts, by name, sorted.
+  nonisolated static let names: [String] = {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return files.filter { $0.hasSuffix(".keys") }.map { String($0.dropLast(".keys".count)) }.sorted()
+  }()
+
+  @Test func theReadmeImagesAreThere() {
+    // Guards the argument list below: an empty folder would make the up-to-date test vacuous.
+    for name in ["counter", "stopwatch", "todos", "help"] {
+      #expect(Self.names.contains(name), "missing assets/screenshots/\(name).keys")
+      #expect(FileManager.default.fileExists(atPath: Self.folder.appendingPathComponent(name + ".svg").path),
+        "missing assets/screenshots/\(name).svg (run `make screenshots`)")
+    }
+  }
+
+  @Test(arguments: names)
+  func theImageIsUpToDate(name: String) async throws {
+    let output = TemporaryDirectory()
+    defer { withExtendedLifetime(output) {} }
+    let image = output.file(name + ".svg")
+    // As `make screenshots` runs it: `tide-demo replay NAME.keys --svg NAME.svg`.
+    try await DemoRunner.replay(
+      scripts: [Self.folder.appendingPathComponent(name + ".keys").path], size: TerminalSize(columns: 80, rows: 24),
+      frames: false, dataPath: nil, screen: .counter, svgPath: image, output: { _ in })
+    let fresh = try String(contentsOfFile: image, encoding: .utf8)
+    let committed = try String(contentsOf: Self.folder.appendingPathComponent(name + ".svg"), encoding: .utf8)
+    if fresh != committed {
+      Issue.record(
+        """
+        assets/screenshots/\(name).svg is out of date (run `make screenshots` after reviewing):
+        \(lineDiff(expected: committed, actual: fresh))
+        """)
+    }
+  }
+}
