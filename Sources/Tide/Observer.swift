@@ -38,11 +38,14 @@ extension Store {
   @inlinable
   func notifyObservers() {
     let round = observers.entries
+    // One copy of the state for the whole round: passing `storage` itself would copy it for
+    // every observer, since an observer could change it while being called.
+    let state = storage
     for entry in round {
       if !observers.removedDuringRound.isEmpty, observers.removedDuringRound.contains(entry.id) {
         continue
       }
-      entry.callback(storage)
+      entry.callback(state)
     }
     if !observers.removedDuringRound.isEmpty { observers.removedDuringRound.removeAll() }
   }

@@ -11,6 +11,13 @@ protocol ParentStore<State, Action>: AnyObject {
   var activity: EffectActivity { get }
   func finishEffects(id: EffectID) async
   func whenReleased(_ handler: @escaping @Sendable () -> Void)
+  /// A bridge from the same root to a part of this store's state: scoping a scoped store
+  /// composes the two projections, so every scoped store is one hop from its root.
+  func scoped<ChildState, ChildAction: Sendable>(
+    state toChildState: @escaping (State) -> ChildState,
+    path: KeyPath<State, ChildState>?,
+    action fromChildAction: @escaping (ChildAction) -> Action
+  ) -> any ParentStore<ChildState, ChildAction>
 }
 
 /// Connects a scoped store to its parent through a state projection and an action embedding.
@@ -22,17 +29,42 @@ protocol ParentStore<State, Action>: AnyObject {
 final class ScopeBridge<ParentState, ParentAction: Sendable, State, Action: Sendable>: ParentStore {
   @usableFromInline let parent: Store<ParentState, ParentAction>
   @usableFromInline let toChildState: (ParentState) -> State
+  /// The key path from the root's state, when every projection on the way was one: a later
+  /// scope by key path then appends to it and reads the whole way through one byte offset.
+  @usableFromInline let path: KeyPath<ParentState, State>?
   @usableFromInline let fromChildAction: (Action) -> ParentAction
 
   @inlinable
   init(
     parent: Store<ParentState, ParentAction>,
     toChildState: @escaping (ParentState) -> State,
+    path: KeyPath<ParentState, State>?,
     fromChildAction: @escaping (Action) -> ParentAction
   ) {
     self.parent = parent
     self.toChildState = toChildState
+    self.path = path
     self.fromChildAction = fromChildAction
+  }
+
+  @usableFromInline
+  func scoped<ChildState, ChildAction: Sendable>(
+    state toGrandchildState: @escaping (State) -> ChildState,
+    path childPath: KeyPath<State, ChildState>?,
+    action fromGrandchildAction: @escaping (ChildAction) -> Action
+  ) -> any ParentStore<ChildState, ChildAction> {
+    let fromChildAction = self.fromChildAction
+    let embed: (ChildAction) -> ParentAction = { fromChildAction(fromGrandchildAction($0)) }
+    if let path, let childPath {
+      let composed = path.appending(path: childPath)
+      return ScopeBridge<ParentState, ParentAction, ChildState, ChildAction>(
+        parent: parent, toChildState: Store<ParentState, ParentAction>.reader(composed), path: composed,
+        fromChildAction: embed)
+    }
+    let toChildState = self.toChildState
+    return ScopeBridge<ParentState, ParentAction, ChildState, ChildAction>(
+      parent: parent, toChildState: { toGrandchildState(toChildState($0)) }, path: nil,
+      fromChildAction: embed)
   }
 
   @inlinable
@@ -80,12 +112,27 @@ extension Store {
     state toChildState: @escaping (State) -> ChildState,
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
-    Store<ChildState, ChildAction>(
+    scope(state: toChildState, path: nil, action: fromChildAction)
+  }
+
+  @usableFromInline
+  func scope<ChildState, ChildAction: Sendable>(
+    state toChildState: @escaping (State) -> ChildState,
+    path: KeyPath<State, ChildState>?,
+    action fromChildAction: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
+    let bridge: any ParentStore<ChildState, ChildAction> =
+      if let parent {
+        parent.scoped(state: toChildState, path: path, action: fromChildAction)
+      } else {
+        ScopeBridge(parent: self, toChildState: toChildState, path: path, fromChildAction: fromChildAction)
+      }
+    return Store<ChildState, ChildAction>(
       state: toChildState(state),
       reduce: { _, _ in .none },
       clock: ContinuousClock(),
       middleware: [],
-      parent: ScopeBridge(parent: self, toChildState: toChildState, fromChildAction: fromChildAction))
+      parent: bridge)
   }
 
   /// A store for the part of this store's state at `toChildState`; see
@@ -98,6 +145,6 @@ extension Store {
     state toChildState: KeyPath<State, ChildState>,
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
-    scope(state: Self.reader(toChildState), action: fromChildAction)
+    scope(state: Self.reader(toChildState), path: toChildState, action: fromChildAction)
   }
 }

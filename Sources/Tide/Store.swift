@@ -217,8 +217,19 @@ public final class Store<State, Action: Sendable> {
     return group
   }
 
-  @usableFromInline
+  /// Starts an effect a reducer or middleware returned. A `.send` is queued here, inlined and
+  /// specialised into the caller; everything else goes through the interpreter.
+  @inlinable
   func start(_ effect: Effect<Action>) {
+    if case .send(let action) = effect.operation {
+      queue.append(action)
+      return
+    }
+    startEffect(effect)
+  }
+
+  @usableFromInline
+  func startEffect(_ effect: Effect<Action>) {
     start(effect, ids: [])
   }
 
