@@ -89,6 +89,7 @@ extension Store {
   }
 
   /// Calls `handler` when the root store is released.
+  @usableFromInline
   func whenReleased(_ handler: @escaping @Sendable () -> Void) {
     if let parent {
       parent.whenReleased(handler)

@@ -32,7 +32,7 @@ public final class Store<State, Action: Sendable> {
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
   @usableFromInline let afterReducer: [@MainActor (Action, State) -> Effect<Action>]
   @usableFromInline let beforeReducer: [@MainActor (Action, State) -> Middleware<State, Action>.Decision]
-  @usableFromInline let parent: (any ParentStore<State, Action>)?
+  @usableFromInline let parent: ParentLink<State, Action>?
   let runner: EffectRunner<Action>
   var throttles: [EffectID: ThrottleState<Action>] = [:]
 
@@ -69,7 +69,7 @@ public final class Store<State, Action: Sendable> {
     reduce: @escaping (inout State, Action) -> Effect<Action>,
     clock: any Clock<Duration>,
     middleware: [Middleware<State, Action>],
-    parent: (any ParentStore<State, Action>)?
+    parent: ParentLink<State, Action>?
   ) {
     self.storage = state
     self.reducer = reduce
@@ -89,7 +89,7 @@ public final class Store<State, Action: Sendable> {
   /// The current state.
   @inlinable
   public var state: State {
-    if let parent { return parent.state }
+    if let parent { return parent.state() }
     return storage
   }
 
@@ -109,7 +109,7 @@ public final class Store<State, Action: Sendable> {
   @discardableResult
   public func send(contentsOf actions: some Sequence<Action>) -> StoreTask {
     if let parent {
-      return parent.send(batch: Array(actions))
+      return parent.sendBatch(Array(actions))
     }
     if isDraining {
       queue.append(contentsOf: actions)
@@ -280,7 +280,7 @@ public final class Store<State, Action: Sendable> {
   /// Counters of this store's effect tasks, for tests and replays that wait until it is idle.
   @usableFromInline
   package var effectActivity: EffectActivity {
-    parent?.activity ?? runner.activity
+    parent?.activity() ?? runner.activity
   }
 
   /// The time on the store's clock since the store was created.
@@ -297,9 +297,10 @@ public final class Store<State, Action: Sendable> {
     await finishEffects(id: EffectID(id))
   }
 
+  @usableFromInline
   func finishEffects(id: EffectID) async {
     if let parent {
-      await parent.finishEffects(id: id)
+      await parent.finishEffects(id)
       return
     }
     while true {
