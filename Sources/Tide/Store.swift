@@ -34,6 +34,8 @@ public final class Store<State, Action: Sendable> {
   @usableFromInline let beforeReducer: [@MainActor (Action, State) -> Middleware<State, Action>.Decision]
   @usableFromInline let parent: ParentLink<State, Action>?
   let runner: EffectRunner<Action>
+  /// Room for the copy of the state lent to observers during a notification round.
+  @usableFromInline let roundState = RoundState<State>()
   var throttles: [EffectID: ThrottleState<Action>] = [:]
 
   /// Creates a store.
