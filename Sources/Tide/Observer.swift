@@ -8,12 +8,14 @@ struct ObserverList<State> {
   @usableFromInline
   struct Entry {
     @usableFromInline let id: UInt64
-    @usableFromInline let callback: (State) -> Void
+    /// Called with a pointer to the round's state, so an observer reading one field reads
+    /// just that field instead of receiving a copy of the whole state.
+    @usableFromInline let callback: (UnsafePointer<State>) -> Void
   }
 
   @usableFromInline var entries = ContiguousArray<Entry>()
   @usableFromInline var removedDuringRound: Set<UInt64> = []
-  var nextID: UInt64 = 0
+  @usableFromInline var nextID: UInt64 = 0
 
   @usableFromInline
   init() {}
@@ -21,7 +23,8 @@ struct ObserverList<State> {
   @inlinable
   var isEmpty: Bool { entries.isEmpty }
 
-  mutating func add(_ callback: @escaping (State) -> Void) -> UInt64 {
+  @usableFromInline
+  mutating func add(_ callback: @escaping (UnsafePointer<State>) -> Void) -> UInt64 {
     nextID += 1
     entries.append(Entry(id: nextID, callback: callback))
     return nextID
@@ -38,12 +41,20 @@ extension Store {
   @inlinable
   func notifyObservers() {
     let round = observers.entries
+    // One copy of the state for the whole round, lent to every observer by pointer: an
+    // observer may send (which only queues) but the copy never changes under it. The copy
+    // lives in the store's own buffer rather than in a `withUnsafePointer` closure, which as a
+    // main-actor closure would check its executor on every round. Rounds never nest: an
+    // action an observer sends is drained after this round.
+    let state = roundState.pointer
+    state.initialize(to: storage)
     for entry in round {
       if !observers.removedDuringRound.isEmpty, observers.removedDuringRound.contains(entry.id) {
         continue
       }
-      entry.callback(storage)
+      entry.callback(state)
     }
+    state.deinitialize(count: 1)
     if !observers.removedDuringRound.isEmpty { observers.removedDuringRound.removeAll() }
   }
 }
@@ -75,4 +86,18 @@ public final class ObservationToken: Sendable {
 
   /// Whether the observation has been cancelled.
   public var isCancelled: Bool { onCancel == nil }
+}
+
+/// Room for one state, owned by a store: the copy lent to its observers during a round.
+@usableFromInline
+final class RoundState<State> {
+  @usableFromInline let pointer = UnsafeMutablePointer<State>.allocate(capacity: 1)
+
+  @usableFromInline
+  init() {}
+
+  deinit {
+    // Empty between rounds: initialized and deinitialized within each one.
+    pointer.deallocate()
+  }
 }

@@ -41,7 +41,22 @@ extension Store {
     _ keyPath: KeyPath<State, Value>,
     onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
-    observe(Self.reader(keyPath), onChange: onChange)
+    guard parent == nil, let offset = MemoryLayout<State>.offset(of: keyPath) else {
+      return observe(Self.reader(keyPath), onChange: onChange)
+    }
+    // Reads the field in place in the round's state, through its byte offset (which
+    // `offset(of:)` guarantees holds the value inline).
+    let read: (UnsafePointer<State>) -> Value = {
+      UnsafeRawPointer($0).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
+    }
+    let last = withUnsafePointer(to: storage) { LastValue(read($0)) }
+    onChange(last.value)
+    return addObserver(reading: { state in
+      let value = read(state)
+      guard value != last.value else { return }
+      last.value = value
+      onChange(value)
+    })
   }
 
   /// A function reading the value at `keyPath`, through its byte offset when it names stored,
@@ -89,6 +104,7 @@ extension Store {
   }
 
   /// Calls `handler` when the root store is released.
+  @usableFromInline
   func whenReleased(_ handler: @escaping @Sendable () -> Void) {
     if let parent {
       parent.whenReleased(handler)
@@ -100,6 +116,12 @@ extension Store {
   @usableFromInline
   func addObserver(_ callback: @escaping (State) -> Void) -> ObservationToken {
     if let parent { return parent.addObserver(callback) }
+    return addObserver(reading: { callback($0.pointee) })
+  }
+
+  /// Adds an observer of this root store that reads the round's state through a pointer.
+  @usableFromInline
+  func addObserver(reading callback: @escaping (UnsafePointer<State>) -> Void) -> ObservationToken {
     let id = observers.add(callback)
     let link = runner.link
     return ObservationToken {

@@ -32,8 +32,10 @@ public final class Store<State, Action: Sendable> {
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
   @usableFromInline let afterReducer: [@MainActor (Action, State) -> Effect<Action>]
   @usableFromInline let beforeReducer: [@MainActor (Action, State) -> Middleware<State, Action>.Decision]
-  @usableFromInline let parent: (any ParentStore<State, Action>)?
+  @usableFromInline let parent: ParentLink<State, Action>?
   let runner: EffectRunner<Action>
+  /// Room for the copy of the state lent to observers during a notification round.
+  @usableFromInline let roundState = RoundState<State>()
   var throttles: [EffectID: ThrottleState<Action>] = [:]
 
   /// Creates a store.
@@ -69,7 +71,7 @@ public final class Store<State, Action: Sendable> {
     reduce: @escaping (inout State, Action) -> Effect<Action>,
     clock: any Clock<Duration>,
     middleware: [Middleware<State, Action>],
-    parent: (any ParentStore<State, Action>)?
+    parent: ParentLink<State, Action>?
   ) {
     self.storage = state
     self.reducer = reduce
@@ -89,7 +91,7 @@ public final class Store<State, Action: Sendable> {
   /// The current state.
   @inlinable
   public var state: State {
-    if let parent { return parent.state }
+    if let parent { return parent.state() }
     return storage
   }
 
@@ -109,7 +111,7 @@ public final class Store<State, Action: Sendable> {
   @discardableResult
   public func send(contentsOf actions: some Sequence<Action>) -> StoreTask {
     if let parent {
-      return parent.send(batch: Array(actions))
+      return parent.sendBatch(Array(actions))
     }
     if isDraining {
       queue.append(contentsOf: actions)
@@ -217,8 +219,19 @@ public final class Store<State, Action: Sendable> {
     return group
   }
 
-  @usableFromInline
+  /// Starts an effect a reducer or middleware returned. A `.send` is queued here, inlined and
+  /// specialised into the caller; everything else goes through the interpreter.
+  @inlinable
   func start(_ effect: Effect<Action>) {
+    if case .send(let action) = effect.operation {
+      queue.append(action)
+      return
+    }
+    startEffect(effect)
+  }
+
+  @usableFromInline
+  func startEffect(_ effect: Effect<Action>) {
     start(effect, ids: [])
   }
 
@@ -269,7 +282,7 @@ public final class Store<State, Action: Sendable> {
   /// Counters of this store's effect tasks, for tests and replays that wait until it is idle.
   @usableFromInline
   package var effectActivity: EffectActivity {
-    parent?.activity ?? runner.activity
+    parent?.activity() ?? runner.activity
   }
 
   /// The time on the store's clock since the store was created.
@@ -286,9 +299,10 @@ public final class Store<State, Action: Sendable> {
     await finishEffects(id: EffectID(id))
   }
 
+  @usableFromInline
   func finishEffects(id: EffectID) async {
     if let parent {
-      await parent.finishEffects(id: id)
+      await parent.finishEffects(id)
       return
     }
     while true {
