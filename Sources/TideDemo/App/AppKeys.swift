@@ -13,6 +13,10 @@ extension AppFeature {
   /// The keys while the help overlay is open.
   public static let helpKeys = KeyMap<Action>([
     KeyBinding(.character("?"), .escape, action: .toggleHelp, help: "close help"),
+    KeyBinding(.down, .character("j"), action: .scrollHelp(1), help: "scroll", showsInFooter: false),
+    KeyBinding(.up, .character("k"), action: .scrollHelp(-1), help: "scroll back", showsInFooter: false),
+    KeyBinding(.pageDown, action: .scrollHelp(5), help: "", showsInFooter: false),
+    KeyBinding(.pageUp, action: .scrollHelp(-5), help: "", showsInFooter: false),
     KeyBinding(.character("q"), action: .quit, help: "quit"),
     KeyBinding(.control("c"), action: .quit, help: "quit", showsInFooter: false),
   ])

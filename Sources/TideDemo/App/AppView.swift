@@ -52,22 +52,42 @@ extension AppFeature {
     canvas.draw(String(repeating: "─", count: canvas.columns), atColumn: 0, row: 1, style: Style(dim: true))
   }
 
-  /// The `?` overlay: every key of the current screen and the global ones.
-  private static func drawHelp(_ state: State, on canvas: inout Canvas) {
+  /// The entries of the `?` overlay: every key of the current screen and the global ones, the
+  /// input line's keys while it is open, and how to close it.
+  static func helpEntries(for state: State) -> [KeyHelp] {
     var screenState = state
     screenState.isHelpShown = false
-    let entries = keys(for: screenState).helpEntries + [KeyHelp(keys: "?/esc", help: "close help")]
+    var entries = keys(for: screenState).helpEntries
+    if state.screen == .todos, state.todos.editor == nil {
+      // The input line cannot show help while it takes text (? is text there): list its keys here.
+      entries += TodosFeature.editorKeys.helpEntries.map { KeyHelp(keys: $0.keys, help: "input: " + $0.help) }
+    }
+    return entries + [KeyHelp(keys: "?/esc", help: "close help")]
+  }
+
+  /// The `?` overlay. When the terminal is too short for every entry it shows a window of them,
+  /// says which (`3-8/14`) in its bottom edge, and scrolls with ↑/↓ (k/j) and pgup/pgdn.
+  private static func drawHelp(_ state: State, on canvas: inout Canvas) {
+    let entries = helpEntries(for: state)
     let keyWidth = entries.map(\.keys.displayWidth).max() ?? 0
     let width = min(canvas.columns - 4, max(30, keyWidth + 4 + (entries.map(\.help.displayWidth).max() ?? 0)))
     let height = min(canvas.rows - 2, entries.count + 2)
     let box = Rect(column: (canvas.columns - width) / 2, row: (canvas.rows - height) / 2, width: width, height: height)
     canvas.fill(box)
     canvas.drawBox(box, title: "Keys: \(state.screen.title)", style: Style(bold: true))
-    for (offset, entry) in entries.prefix(height - 2).enumerated() {
+    let visible = max(0, height - 2)
+    let first = min(state.helpScroll, max(0, entries.count - visible))
+    for (offset, entry) in entries.dropFirst(first).prefix(visible).enumerated() {
       let row = box.row + 1 + offset
       canvas.drawTruncated(entry.keys, atColumn: box.column + 2, row: row, width: keyWidth, style: Style(bold: true))
       canvas.drawTruncated(
         entry.help, atColumn: box.column + 4 + keyWidth, row: row, width: box.width - keyWidth - 6)
+    }
+    if visible < entries.count {
+      let position = " \(first + 1)-\(first + visible)/\(entries.count) ↑↓ "
+      canvas.drawTruncated(
+        position, atColumn: max(box.column + 1, box.endColumn - 1 - position.displayWidth), row: box.endRow - 1,
+        width: box.width - 2, style: Style(bold: true))
     }
   }
 }
