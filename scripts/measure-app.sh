@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Measures the interactive app's budgets in a real terminal (tmux, 80x24):
-#   start-up to the first frame, CPU while idle for 10 s, CPU with the stopwatch running for 10 s.
+#   start-up to the first frame, key latency (key sent to its frame on screen, 20 keys), CPU while
+#   idle for 10 s, CPU with the stopwatch running for 10 s.
 # Usage: scripts/measure-app.sh [path/to/tide-demo]   (default: the release build)
 set -euo pipefail
 bin=${1:-$(swift build -c release --show-bin-path)/tide-demo}
@@ -22,6 +23,18 @@ tmux send-keys -t "$session" Enter
 until tmux capture-pane -p -t "$session" 2>/dev/null | grep -q "Count: 0"; do sleep 0.002; done
 first_frame=$(date +%s%N)
 echo "startup to first frame: $(( (first_frame - start) / 1000000 )) ms (upper bound, tmux polling)"
+
+# Key latency: `+` sent to "Count: N" on screen, each key once the previous one showed.
+latencies=()
+for n in $(seq 1 20); do
+  sent=$(date +%s%N)
+  tmux send-keys -t "$session" +
+  until tmux capture-pane -p -t "$session" 2>/dev/null | grep -q "Count: $n\b"; do sleep 0.001; done
+  latencies+=($(( ($(date +%s%N) - sent) / 1000 )))
+done
+printf '%s\n' "${latencies[@]}" | sort -n | awk '{ v[NR] = $1 } END {
+  printf "key to frame, 20 keys: median %.1f ms, worst %.1f ms (upper bound, tmux polling)\n", v[int((NR + 1) / 2)] / 1000, v[NR] / 1000 }'
+tmux send-keys -t "$session" r
 
 pid=$(tmux list-panes -t "$session" -F '#{pane_pid}')
 sleep 1
