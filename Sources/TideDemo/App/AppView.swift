@@ -28,13 +28,7 @@ extension AppFeature {
   /// The footer: the screen's keys that fit, then always the global ones (so `? help` is never
   /// crowded out by a screen with many keys).
   static func footer(for state: State, width: Int) -> String {
-    let all = keys(for: state)
-    let globalActions: [Action] = [.nextScreen, .previousScreen, .toggleHelp, .quit]
-    let screen = KeyMap(all.bindings.filter { !globalActions.contains($0.action) })
-    let global = KeyMap(all.bindings.filter { globalActions.contains($0.action) }).helpLine(maxWidth: width)
-    guard !global.isEmpty else { return screen.helpLine(maxWidth: width) }
-    let screenLine = screen.helpLine(maxWidth: max(0, width - global.displayWidth - 2))
-    return screenLine.isEmpty ? global : screenLine + "  " + global
+    keys(for: state).helpLine(maxWidth: width)
   }
 
   private static func drawHeader(_ state: State, on canvas: inout Canvas) {
@@ -55,9 +49,7 @@ extension AppFeature {
   /// The entries of the `?` overlay: every key of the current screen and the global ones, the
   /// input line's keys while it is open, and how to close it.
   static func helpEntries(for state: State) -> [KeyHelp] {
-    var screenState = state
-    screenState.isHelpShown = false
-    var entries = keys(for: screenState).helpEntries
+    var entries = screenKeys(for: state).helpEntries
     if state.screen == .todos, state.todos.editor == nil {
       // The input line cannot show help while it takes text (? is text there): list its keys here.
       entries += TodosFeature.editorKeys.helpEntries.map { KeyHelp(keys: $0.keys, help: "input: " + $0.help) }
