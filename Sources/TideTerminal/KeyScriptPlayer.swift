@@ -129,17 +129,26 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
         for key in step.command.pressedKeys {
           loop.handle(.key(key))
           await settle()
-          if loop.isFinished { return try quit(at: step, in: script) }
+          if loop.isFinished {
+            if let failure = endAtQuit(step, in: script) { throw failure }
+            return .quit(line: step.line)
+          }
         }
       case .paste(let text):
         loop.handle(.paste(text))
         await settle()
-        if loop.isFinished { return try quit(at: step, in: script) }
+        if loop.isFinished {
+          if let failure = endAtQuit(step, in: script) { throw failure }
+          return .quit(line: step.line)
+        }
       case .wait(let duration):
         let target = clock.now.advanced(by: duration)
         while clock.wakeNext(notAfter: target) {
           await settle()
-          if loop.isFinished { return try quit(at: step, in: script) }
+          if loop.isFinished {
+            if let failure = endAtQuit(step, in: script) { throw failure }
+            return .quit(line: step.line)
+          }
           if let slot = loop.frameSlot(at: clock.now.offset), slot <= clock.now.offset {
             draw(line: step.line, source: step.source)
           }
@@ -165,14 +174,15 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
     return .completed
   }
 
-  /// Draws the last frame of the quitting line; a script line after it is an error, since a
-  /// replay that silently skips its remaining checks would pass falsely.
-  private func quit(at step: KeyScript.Step, in script: KeyScript) throws(Failure) -> Outcome {
+  /// Draws the last frame of the quitting line and returns the failure if a script line comes
+  /// after it: a replay that silently skipped its remaining checks would pass falsely.
+  ///
+  /// Not a typed-throwing function: the Swift 6.3 optimizer crashes on one here in release
+  /// builds (FunctionSignatureOpts).
+  private func endAtQuit(_ step: KeyScript.Step, in script: KeyScript) -> Failure? {
     draw(line: step.line, source: step.source)
-    if let unrun = script.steps.first(where: { $0.line > step.line }) {
-      throw .linesAfterQuit(LinesAfterQuit(file: script.file, line: unrun.line, quitLine: step.line))
-    }
-    return .quit(line: step.line)
+    guard let unrun = script.steps.first(where: { $0.line > step.line }) else { return nil }
+    return .linesAfterQuit(LinesAfterQuit(file: script.file, line: unrun.line, quitLine: step.line))
   }
 
   private func settle() async {
