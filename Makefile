@@ -5,7 +5,7 @@ SWIFT      ?= swift
 RELEASE    ?= -c release --static-swift-stdlib
 APT_PACKAGES := libncurses-dev tmux pkg-config
 
-.PHONY: all deps build test run bench goldens screenshots docs clean
+.PHONY: all deps build test test-tsan run bench goldens screenshots docs clean
 
 all: build
 
@@ -32,6 +32,13 @@ build: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+## test-tsan: the test suite under ThreadSanitizer (its own build folder); any report fails it.
+## The only suppressions (tsan-suppressions.txt) are the known false reports of Mutex on Linux.
+test-tsan: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	TSAN_OPTIONS="suppressions=$(CURDIR)/tsan-suppressions.txt exitcode=66" \
+	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 
 ## run: build the demo in release mode and start it.
 run: deps

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Measures the interactive app's budgets in a real terminal (tmux, 80x24):
-#   start-up to the first frame, CPU while idle for 10 s, CPU with the stopwatch running for 10 s.
+#   start-up to the first frame, key latency (key sent to its frame on screen, 20 keys), CPU while
+#   idle for 10 s, CPU with the stopwatch running for 10 s.
 # Usage: scripts/measure-app.sh [path/to/tide-demo]   (default: the release build)
 set -euo pipefail
 bin=${1:-$(swift build -c release --show-bin-path)/tide-demo}
@@ -23,6 +24,21 @@ until tmux capture-pane -p -t "$session" 2>/dev/null | grep -q "Count: 0"; do sl
 first_frame=$(date +%s%N)
 echo "startup to first frame: $(( (first_frame - start) / 1000000 )) ms (upper bound, tmux polling)"
 
+# Key latency: `+` and `-` in turn (the count stays below the alert at 10), each sent once the
+# previous one's frame showed; the time from sending to "Count: N" on screen.
+latencies=()
+for n in $(seq 1 20); do
+  if (( n % 2 )); then key=+; want="Count: 1"; else key=-; want="Count: 0"; fi
+  sent=$(date +%s%N)
+  tmux send-keys -t "$session" "$key"
+  until tmux capture-pane -p -t "$session" 2>/dev/null | grep -q "$want"; do
+    (( $(date +%s%N) - sent < 5000000000 )) || { echo "measure-app: no frame for key $n" >&2; exit 1; }
+    sleep 0.001
+  done
+  latencies+=($(( ($(date +%s%N) - sent) / 1000 )))
+done
+printf '%s\n' "${latencies[@]}" | sort -n | awk '{ v[NR] = $1 } END {
+  printf "key to frame, 20 keys: median %.1f ms, worst %.1f ms (upper bound, tmux polling)\n", v[int((NR + 1) / 2)] / 1000, v[NR] / 1000 }'
 pid=$(tmux list-panes -t "$session" -F '#{pane_pid}')
 sleep 1
 before=$(cpu_ticks "$pid"); sleep 10; after=$(cpu_ticks "$pid")

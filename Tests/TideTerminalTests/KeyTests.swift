@@ -33,12 +33,15 @@ import Testing
     #expect(Key(token: "e\u{301}") == .character("e\u{301}"))
   }
 
-  @Test(arguments: [
-    "", "f0", "f13", "f01", "F1", "ctrl-", "ctrl-A", "ctrl-ab", "ctrl-1", "Tab", "ENTER", "enterr", "ab",
-    "\u{7}", "\t", "\u{301}", "shift-tab",
-  ])
-  func invalidTokenIsRejected(token: String) {
-    #expect(Key(token: token) == nil)
+  @Test func invalidTokensAreRejected() {
+    // Not test arguments: the log would print the control characters among them raw.
+    let tokens = [
+      "", "f0", "f13", "f01", "F1", "ctrl-", "ctrl-A", "ctrl-ab", "ctrl-1", "Tab", "ENTER", "enterr", "ab",
+      "\u{7}", "\t", "\u{301}", "shift-tab",
+    ]
+    for token in tokens {
+      #expect(Key(token: token) == nil, "\(token.debugDescription)")
+    }
   }
 
   @Test func keysScriptsCannotNameHaveNoToken() {

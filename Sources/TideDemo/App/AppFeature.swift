@@ -15,6 +15,8 @@ public struct AppFeature: Reducer {
     public var todos: TodosFeature.State
     /// Whether the `?` overlay is shown.
     public var isHelpShown = false
+    /// The first help entry shown when the overlay is too short for all of them.
+    public var helpScroll = 0
     /// A warning above the footer (a corrupt, read-only or unwritable todo file): its summary
     /// on the line, its details under `?`.
     public var warning: Warning?
@@ -43,6 +45,8 @@ public struct AppFeature: Reducer {
     case previousScreen
     /// `?`.
     case toggleHelp
+    /// Scrolls the help overlay by this many entries (negative: up).
+    case scrollHelp(Int)
     /// `q`, ctrl-c, or a signal.
     case quit
     /// Saving the todos failed; shows why.
@@ -84,6 +88,10 @@ public struct AppFeature: Reducer {
         state.screen = state.screen.previous
       case .toggleHelp:
         state.isHelpShown.toggle()
+        state.helpScroll = 0
+      case .scrollHelp(let delta):
+        let last = max(0, AppFeature.helpEntries(for: state).count - 1)
+        state.helpScroll = min(last, max(0, state.helpScroll + delta))
       case .quit:
         state.isQuitting = true
       case .saveFailed(let warning):

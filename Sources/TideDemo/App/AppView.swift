@@ -24,13 +24,7 @@ extension AppFeature {
   /// The footer: the screen's keys that fit, then always the global ones (so `? help` is never
   /// crowded out by a screen with many keys).
   static func footer(for state: State, width: Int) -> String {
-    let all = keys(for: state)
-    let globalActions: [Action] = [.nextScreen, .previousScreen, .toggleHelp, .quit]
-    let screen = KeyMap(all.bindings.filter { !globalActions.contains($0.action) })
-    let global = KeyMap(all.bindings.filter { globalActions.contains($0.action) }).helpLine(maxWidth: width)
-    guard !global.isEmpty else { return screen.helpLine(maxWidth: width) }
-    let screenLine = screen.helpLine(maxWidth: max(0, width - global.displayWidth - 2))
-    return screenLine.isEmpty ? global : screenLine + "  " + global
+    keys(for: state).helpLine(maxWidth: width)
   }
 
   private static func drawHeader(_ state: State, on canvas: inout Canvas) {
@@ -48,22 +42,40 @@ extension AppFeature {
     canvas.draw(String(repeating: "─", count: canvas.columns), atColumn: 0, row: 1, style: Style(dim: true))
   }
 
-  /// The `?` overlay: every key of the current screen and the global ones.
+  /// The entries of the `?` overlay: every key of the current screen and the global ones, the
+  /// input line's keys while it is open, and how to close it.
+  static func helpEntries(for state: State) -> [KeyHelp] {
+    var entries = screenKeys(for: state).helpEntries
+    if state.screen == .todos, state.todos.editor == nil {
+      // The input line cannot show help while it takes text (? is text there): list its keys here.
+      entries += TodosFeature.editorKeys.helpEntries.map { KeyHelp(keys: $0.keys, help: "input: " + $0.help) }
+    }
+    return entries + [KeyHelp(keys: "?/esc", help: "close help")]
+  }
+
+  /// The `?` overlay. When the terminal is too short for every entry it shows a window of them,
+  /// says which (`3-8/14`) in its bottom edge, and scrolls with ↑/↓ (k/j) and pgup/pgdn.
   private static func drawHelp(_ state: State, on canvas: inout Canvas) {
-    var screenState = state
-    screenState.isHelpShown = false
-    let entries = keys(for: screenState).helpEntries + [KeyHelp(keys: "?/esc", help: "close help")]
+    let entries = helpEntries(for: state)
     let keyWidth = entries.map(\.keys.displayWidth).max() ?? 0
     let width = min(canvas.columns - 4, max(30, keyWidth + 4 + (entries.map(\.help.displayWidth).max() ?? 0)))
     let height = min(canvas.rows - 2, entries.count + 2)
     let box = Rect(column: (canvas.columns - width) / 2, row: (canvas.rows - height) / 2, width: width, height: height)
     canvas.fill(box)
     canvas.drawBox(box, title: "Keys: \(state.screen.title)", style: Style(bold: true))
-    for (offset, entry) in entries.prefix(height - 2).enumerated() {
+    let visible = max(0, height - 2)
+    let first = min(state.helpScroll, max(0, entries.count - visible))
+    for (offset, entry) in entries.dropFirst(first).prefix(visible).enumerated() {
       let row = box.row + 1 + offset
       canvas.drawTruncated(entry.keys, atColumn: box.column + 2, row: row, width: keyWidth, style: Style(bold: true))
       canvas.drawTruncated(
         entry.help, atColumn: box.column + 4 + keyWidth, row: row, width: box.width - keyWidth - 6)
+    }
+    if visible < entries.count {
+      let position = " \(first + 1)-\(first + visible)/\(entries.count) ↑↓ "
+      canvas.drawTruncated(
+        position, atColumn: max(box.column + 1, box.endColumn - 1 - position.displayWidth), row: box.endRow - 1,
+        width: box.width - 2, style: Style(bold: true))
     }
   }
 }

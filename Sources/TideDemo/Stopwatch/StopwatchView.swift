@@ -12,13 +12,38 @@ extension StopwatchFeature {
     canvas.drawTruncated(
       word, atColumn: area.column + max(0, (area.width - word.count) / 2), row: row + 1, width: area.width,
       style: Style(dim: !state.isRunning, foreground: state.isRunning ? .green : .default))
-    let firstLapRow = row + 3
-    let visibleLaps = max(0, area.endRow - firstLapRow)
-    for (offset, lap) in state.laps.prefix(visibleLaps).enumerated() {
-      let text = "Lap \(lap.number)  \(lap.total.stopwatchText)  +\(lap.split.stopwatchText)"
+    drawLaps(state.laps, in: Rect(column: area.column, row: row + 3, width: area.width, height: area.endRow - row - 3), on: &canvas)
+  }
+
+  /// The laps as a table — number, total and split each right-aligned in its own column, the
+  /// block centred as a whole — newest first. When they do not all fit, the last row says how
+  /// many earlier laps are hidden.
+  static func drawLaps(_ laps: [Lap], in area: Rect, on canvas: inout Canvas) {
+    guard area.height > 0, !laps.isEmpty else { return }
+    let hidden = laps.count > area.height ? laps.count - (area.height - 1) : 0
+    let shown = laps.prefix(laps.count - hidden)
+    let rows = shown.map { lap in
+      (number: "Lap \(lap.number)", total: lap.total.stopwatchText, split: "+" + lap.split.stopwatchText)
+    }
+    let numberWidth = rows.map(\.number.count).max() ?? 0
+    let totalWidth = rows.map(\.total.count).max() ?? 0
+    let splitWidth = rows.map(\.split.count).max() ?? 0
+    func padded(_ text: String, to width: Int) -> String {
+      String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+    let lines = rows.map { row in
+      row.number.padding(toLength: numberWidth, withPad: " ", startingAt: 0) + "  "
+        + padded(row.total, to: totalWidth) + "  " + padded(row.split, to: splitWidth)
+    }
+    let tableWidth = lines.first?.count ?? 0
+    let left = area.column + max(0, (area.width - tableWidth) / 2)
+    for (offset, line) in lines.enumerated() {
+      canvas.drawTruncated(line, atColumn: left, row: area.row + offset, width: area.endColumn - left)
+    }
+    if hidden > 0 {
+      let note = hidden == 1 ? "… 1 earlier lap" : "… \(hidden) earlier laps"
       canvas.drawTruncated(
-        text, atColumn: area.column + max(0, (area.width - text.displayWidth) / 2), row: firstLapRow + offset,
-        width: area.width)
+        note, atColumn: left, row: area.row + lines.count, width: area.endColumn - left, style: Style(dim: true))
     }
   }
 }

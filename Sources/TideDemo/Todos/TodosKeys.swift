@@ -30,11 +30,4 @@ extension TodosFeature {
   public static func keys(for state: State) -> KeyMap<Action> {
     state.editor == nil ? listKeys : editorKeys
   }
-
-  /// The action for `key` in `state`: a binding, or — on the input line — typing the character.
-  public static func action(for key: Key, in state: State) -> Action? {
-    if let action = keys(for: state).action(for: key) { return action }
-    if state.editor != nil, case .character(let character) = key { return .editor(.insert(character)) }
-    return nil
-  }
 }

@@ -1,0 +1,55 @@
+/// Key tables stacked in priority order — typically the screen's keys, then the global ones, then
+/// the keys that work always — with an optional text-entry fallback for characters no table
+/// binds. Dispatch, the footer and the help all read the same layers, so each key is bound once
+/// (ctrl-c in one layer, not copied into every screen's table) and nothing is filtered by hand.
+public struct KeyLayers<Action> {
+  /// The tables, first wins.
+  public var layers: [KeyMap<Action>]
+  /// The action for a character no layer binds (a text input taking it), or `nil` to ignore it.
+  public var textEntry: ((Character) -> Action)?
+
+  /// Layers `layers`, with `textEntry` for unbound characters.
+  public init(_ layers: [KeyMap<Action>], textEntry: ((Character) -> Action)? = nil) {
+    self.layers = layers
+    self.textEntry = textEntry
+  }
+
+  /// The action for `key`: the first layer's binding, else text entry for a character.
+  public func action(for key: Key) -> Action? {
+    for layer in layers {
+      if let action = layer.action(for: key) { return action }
+    }
+    if let textEntry, case .character(let character) = key { return textEntry(character) }
+    return nil
+  }
+
+  /// Every binding with help, layer by layer, for a help overlay. A key a higher layer already
+  /// binds is not listed again under a lower one.
+  public var helpEntries: [KeyHelp] {
+    var seen: Set<Key> = []
+    var entries: [KeyHelp] = []
+    for layer in layers {
+      for binding in layer.bindings {
+        let keys = binding.keys.filter { !seen.contains($0) }
+        seen.formUnion(binding.keys)
+        guard !keys.isEmpty, !binding.help.isEmpty else { continue }
+        entries.append(KeyHelp(keys: keys.map(\.label).joined(separator: "/"), help: binding.help))
+      }
+    }
+    return entries
+  }
+
+  /// A footer help bar: the last layers that have footer entries keep their room first (global
+  /// keys such as `? help` are never crowded out), and the earlier layers fill what is left.
+  public func helpLine(maxWidth: Int) -> String {
+    var remaining = maxWidth
+    var parts: [String] = []
+    for layer in layers.reversed() {
+      let line = layer.helpLine(maxWidth: max(0, remaining - (parts.isEmpty ? 0 : 2)))
+      guard !line.isEmpty else { continue }
+      parts.insert(line, at: 0)
+      remaining -= line.displayWidth + (parts.count > 1 ? 2 : 0)
+    }
+    return parts.joined(separator: "  ")
+  }
+}
