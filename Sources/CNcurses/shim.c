@@ -16,9 +16,6 @@
 #include <unistd.h>
 
 WINDOW *tide_stdscr(void) { return stdscr; }
-int tide_lines(void) { return LINES; }
-int tide_columns(void) { return COLS; }
-
 void tide_getmaxyx(WINDOW *window, int *rows, int *columns) {
   int y = 0, x = 0;
   if (window != NULL) {

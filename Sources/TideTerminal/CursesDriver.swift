@@ -63,5 +63,4 @@ package final class CursesDriver: TerminalDriver {
     FileHandle.standardError.write(Data((message + "\n").utf8))
   }
 
-  package var statistics: RenderStatistics { screen.statistics }
 }

@@ -11,7 +11,7 @@ import CNcurses
 /// reader; `restore()` (never called from a signal handler) puts the terminal back.
 public final class CursesTerminal: Terminal {
   /// Wakes the thread blocked in ``readEvent(timeout:)``; usable from any thread.
-  public let waker = TerminalWaker()
+  package let waker = TerminalWaker()
   private var isActive = false
   private var usesColor = false
   private var colorPairs: [ColorPairKey: Int32] = [:]

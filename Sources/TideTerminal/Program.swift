@@ -56,9 +56,6 @@ public final class Program<State, Action: Sendable> {
   /// How long ``run()`` waits for work marked ``Tide/Effect/finishesBeforeExit()``.
   package static var exitWorkLimit: Duration { .seconds(5) }
 
-  /// What the renderer has written so far.
-  public var statistics: RenderStatistics { driver.statistics }
-
   /// Takes over the terminal and runs until the app is finished; the terminal is restored when
   /// this returns or throws.
   public func run() async throws {

@@ -13,7 +13,6 @@ final class ScreenThread: Sendable {
     var pendingFrame: Canvas?
     var pendingRedrawsAll = false
     var stopRequested = false
-    var statistics = RenderStatistics()
   }
 
   private let shared = Mutex(Shared())
@@ -70,17 +69,12 @@ final class ScreenThread: Sendable {
       if let frame {
         if redrawsAll { renderer.invalidate() }
         renderer.render(frame, to: terminal)
-        let statistics = renderer.statistics
-        shared.withLock { $0.statistics = statistics }
       }
       if let event = terminal.readEvent(timeout: nil) {
         onEvent(event)
       }
     }
   }
-
-  /// What the renderer has written so far.
-  var statistics: RenderStatistics { shared.withLock { $0.statistics } }
 
   /// Hands the thread a frame to draw; a frame not yet drawn is replaced by the newer one.
   func draw(_ frame: Canvas, redrawingAll: Bool) {

@@ -31,7 +31,4 @@ package protocol TerminalDriver: AnyObject, Sendable {
 
   /// Tells the user, after the terminal is restored, that work did not finish before exit.
   func report(unfinishedWork message: String)
-
-  /// What the renderer has written so far.
-  var statistics: RenderStatistics { get }
 }

@@ -27,8 +27,6 @@
 
 /* Globals and macros as functions. */
 WINDOW *tide_stdscr(void);
-int tide_lines(void);
-int tide_columns(void);
 void tide_getmaxyx(WINDOW *window, int *rows, int *columns);
 attr_t tide_a_normal(void);
 attr_t tide_a_bold(void);

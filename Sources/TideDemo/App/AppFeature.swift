@@ -2,29 +2,29 @@ import Tide
 
 /// The demo app: three screens under tabs, a help overlay, and quitting. Each screen is its own
 /// feature, composed here with ``Scope``.
-public struct AppFeature: Reducer {
+package struct AppFeature: Reducer {
   /// The whole app's state.
-  public struct State: Equatable, Sendable {
+  package struct State: Equatable, Sendable {
     /// The screen shown.
-    public var screen: Screen
+    package var screen: Screen
     /// The Counter screen.
-    public var counter = CounterFeature.State()
+    package var counter = CounterFeature.State()
     /// The Stopwatch screen.
-    public var stopwatch = StopwatchFeature.State()
+    package var stopwatch = StopwatchFeature.State()
     /// The Todos screen.
-    public var todos: TodosFeature.State
+    package var todos: TodosFeature.State
     /// Whether the `?` overlay is shown.
-    public var isHelpShown = false
+    package var isHelpShown = false
     /// The first help entry shown when the overlay is too short for all of them.
-    public var helpScroll = 0
+    package var helpScroll = 0
     /// A warning above the footer (a corrupt, read-only or unwritable todo file): its summary
     /// on the line, its details under `?`.
-    public var warning: Warning?
+    package var warning: Warning?
     /// Set when the app should end.
-    public var isQuitting = false
+    package var isQuitting = false
 
     /// The app on `screen`, with `todos` loaded.
-    public init(screen: Screen = .counter, todos: [Todo] = [], warning: Warning? = nil, isReadOnly: Bool = false) {
+    package init(screen: Screen = .counter, todos: [Todo] = [], warning: Warning? = nil, isReadOnly: Bool = false) {
       self.screen = screen
       self.todos = TodosFeature.State(todos: todos, isReadOnly: isReadOnly)
       self.warning = warning
@@ -32,7 +32,7 @@ public struct AppFeature: Reducer {
   }
 
   /// Everything the app can do.
-  public enum Action: Equatable, Sendable {
+  package enum Action: Equatable, Sendable {
     /// A Counter action.
     case counter(CounterFeature.Action)
     /// A Stopwatch action.
@@ -70,13 +70,13 @@ public struct AppFeature: Reducer {
   let stopwatch: StopwatchFeature
 
   /// Creates the app; `clock` is the store's clock, which the stopwatch reads.
-  public init(clock: any Clock<Duration>) {
+  package init(clock: any Clock<Duration>) {
     // Made once: the stopwatch measures from the moment it was created.
     self.stopwatch = StopwatchFeature(clock: clock)
   }
 
   /// The three screens, each scoped to its part of the state, then the shell's own logic.
-  public var body: some Reducer<State, Action> {
+  package var body: some Reducer<State, Action> {
     Scope(state: \State.counter, action: Action.counterPath) { CounterFeature() }
     Scope(state: \State.stopwatch, action: Action.stopwatchPath) { stopwatch }
     Scope(state: \State.todos, action: Action.todosPath) { TodosFeature() }

@@ -2,12 +2,12 @@ import TideTerminal
 
 extension AppFeature {
   /// Keys that work always, whatever is shown or typed: bound once, here.
-  public static let alwaysKeys = KeyMap<Action>([
+  package static let alwaysKeys = KeyMap<Action>([
     KeyBinding(.control("c"), action: .quit, help: "quit", showsInFooter: false),
   ])
 
   /// Keys that work on every screen unless it is taking text or showing an alert.
-  public static let globalKeys = KeyMap<Action>([
+  package static let globalKeys = KeyMap<Action>([
     KeyBinding(.tab, action: .nextScreen, help: "next screen"),
     KeyBinding(.backTab, action: .previousScreen, help: "previous screen", showsInFooter: false),
     KeyBinding(.character("?"), action: .toggleHelp, help: "help"),
@@ -15,7 +15,7 @@ extension AppFeature {
   ])
 
   /// The keys while the help overlay is open.
-  public static let helpKeys = KeyMap<Action>([
+  package static let helpKeys = KeyMap<Action>([
     KeyBinding(.character("?"), .escape, action: .toggleHelp, help: "close help"),
     KeyBinding(.down, .character("j"), action: .scrollHelp(1), help: "scroll", showsInFooter: false),
     KeyBinding(.up, .character("k"), action: .scrollHelp(-1), help: "scroll back", showsInFooter: false),
@@ -27,7 +27,7 @@ extension AppFeature {
   /// The current screen's layers, as if no overlay were open: the screen's keys, then the global
   /// ones (unless the screen takes text or shows an alert), then the keys that work always; on
   /// the todo input line, unbound characters are typed.
-  public static func screenKeys(for state: State) -> KeyLayers<Action> {
+  package static func screenKeys(for state: State) -> KeyLayers<Action> {
     switch state.screen {
     case .counter:
       let counter = CounterFeature.keys(for: state.counter).map(Action.counter)
@@ -49,18 +49,18 @@ extension AppFeature {
   }
 
   /// The keys that apply in `state`: the help overlay's while it is open, else the screen's.
-  public static func keys(for state: State) -> KeyLayers<Action> {
+  package static func keys(for state: State) -> KeyLayers<Action> {
     state.isHelpShown ? KeyLayers([helpKeys, alwaysKeys]) : screenKeys(for: state)
   }
 
   /// The action for `key` in `state`, or `nil` to ignore it.
-  public static func action(for key: Key, in state: State) -> Action? {
+  package static func action(for key: Key, in state: State) -> Action? {
     keys(for: state).action(for: key)
   }
 
   /// The action for a bracketed paste: text for the input line when it is open, nothing
   /// anywhere else — pasted text never runs as key commands.
-  public static func action(forPaste text: String, in state: State) -> Action? {
+  package static func action(forPaste text: String, in state: State) -> Action? {
     guard !state.isHelpShown, state.screen == .todos, state.todos.editor != nil else { return nil }
     return .todos(.editor(.paste(text)))
   }

@@ -2,11 +2,11 @@ import TideTerminal
 
 extension AppFeature {
   /// The smallest terminal the layout fits.
-  public static let minimumSize = TerminalSize(columns: 40, rows: 12)
+  package static let minimumSize = TerminalSize(columns: 40, rows: 12)
 
   /// Draws the whole app: tabs, the current screen, the warning line, the footer help and the
   /// help overlay.
-  public static func draw(_ state: State, on canvas: inout Canvas) {
+  package static func draw(_ state: State, on canvas: inout Canvas) {
     drawHeader(state, on: &canvas)
     let body = Rect(column: 0, row: 2, width: canvas.columns, height: canvas.rows - 4)
     switch state.screen {

@@ -3,10 +3,10 @@ import TideTerminal
 
 /// Builds the demo as a ``TerminalApp``, for the real terminal and for replays alike.
 @MainActor
-public enum DemoApp {
+package enum DemoApp {
   /// The demo on `screen`, its todos loaded from `storage` (none: nothing is read or written),
   /// its time from `clock`, each action traced to `tracer` if given.
-  public static func make(
+  package static func make(
     screen: Screen = .counter,
     storage: TodoStorage?,
     clock: any Clock<Duration>,

@@ -4,14 +4,14 @@ import TideTerminal
 
 /// What the `tide-demo` command does once its arguments are parsed.
 @MainActor
-public enum DemoRunner {
+package enum DemoRunner {
   /// A failure to report before exiting with `status`.
-  public struct Failure: Error, CustomStringConvertible {
+  package struct Failure: Error, CustomStringConvertible {
     /// The process exit status: 1 for a failed expectation or a terminal that cannot start,
     /// 2 for a usage or script error.
-    public var status: Int32
+    package var status: Int32
     /// The message for standard error.
-    public var description: String
+    package var description: String
   }
 
   /// Runs the interactive app until it quits. Todos are read from and saved to `dataPath`
@@ -19,7 +19,7 @@ public enum DemoRunner {
   /// `tracePath` as a JSON line if given; with `recordPath`, the session — what the user typed,
   /// pasted and resized, and the pauses between — is written there as a key script when the app
   /// ends, however it ends (see ``SessionRecordingFile``).
-  public static func runInteractive(
+  package static func runInteractive(
     screen: Screen, dataPath: String?, tracePath: String?, recordPath: String? = nil
   ) async throws(Failure) {
     // These checks only look, so nothing is touched when one fails; a bad --data or --record is
@@ -63,7 +63,7 @@ public enum DemoRunner {
   /// action of every script; `castPath` an asciinema v2 recording of each replay on virtual
   /// time; `svgPath` an SVG of each final screen and of each `screen` line (see
   /// ``ReplayExportNames`` for the file names).
-  public static func replay(
+  package static func replay(
     scripts paths: [String], size: TerminalSize, frames: Bool, dataPath: String?, screen: Screen,
     tracePath: String? = nil, castPath: String? = nil, svgPath: String? = nil,
     output: @escaping (String) -> Void

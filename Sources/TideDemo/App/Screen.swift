@@ -1,5 +1,5 @@
 /// The three screens of the demo, in tab order.
-public enum Screen: String, Equatable, Sendable, CaseIterable {
+package enum Screen: String, Equatable, Sendable, CaseIterable {
   /// `Count: N`.
   case counter
   /// `MM:SS.CC`, laps.
@@ -8,7 +8,7 @@ public enum Screen: String, Equatable, Sendable, CaseIterable {
   case todos
 
   /// The name on the tab.
-  public var title: String {
+  package var title: String {
     switch self {
     case .counter: "Counter"
     case .stopwatch: "Stopwatch"
@@ -17,13 +17,13 @@ public enum Screen: String, Equatable, Sendable, CaseIterable {
   }
 
   /// The next screen, wrapping around.
-  public var next: Screen {
+  package var next: Screen {
     let all = Self.allCases
     return all[(all.firstIndex(of: self)! + 1) % all.count]
   }
 
   /// The previous screen, wrapping around.
-  public var previous: Screen {
+  package var previous: Screen {
     let all = Self.allCases
     return all[(all.firstIndex(of: self)! + all.count - 1) % all.count]
   }

@@ -7,9 +7,9 @@ import TideTerminal
 /// ``KeyScriptRecorder``) under a header naming the date, the size and the command that replays
 /// it — never anything read from the todo file. It is written atomically (a temporary file
 /// renamed over `path`), so an interrupted write leaves no half script behind.
-public enum SessionRecordingFile {
+package enum SessionRecordingFile {
   /// The script text for a session that started on `screen` at `start` and lasted `duration`.
-  public static func text(
+  package static func text(
     of recorder: KeyScriptRecorder, screen: Screen, start: Date, duration: Duration
   ) -> String {
     recorder.script(
@@ -18,7 +18,7 @@ public enum SessionRecordingFile {
 
   /// Writes ``text(of:screen:start:duration:)`` to `path` atomically; fails with status 1 and the
   /// system's reason.
-  public static func write(
+  package static func write(
     _ recorder: KeyScriptRecorder, screen: Screen, start: Date, duration: Duration, to path: String
   ) throws(DemoRunner.Failure) {
     let text = text(of: recorder, screen: screen, start: start, duration: duration)

@@ -4,17 +4,17 @@
 /// The line shows ``summary``, which stays the same from run to run (no timestamps, so a replay
 /// prints the same screen every time); `?` shows ``details``: the full reason and every path
 /// involved. `esc` dismisses it.
-public struct Warning: Equatable, Sendable {
+package struct Warning: Equatable, Sendable {
   /// One short sentence for the warning line.
-  public var summary: String
+  package var summary: String
   /// Everything: what happened, the paths and the system's reason.
-  public var details: String
+  package var details: String
   /// Whether the next successful save makes it obsolete (a failed save or a repaired file), as
   /// opposed to a state that lasts the whole session (read-only).
-  public var isClearedBySave: Bool
+  package var isClearedBySave: Bool
 
   /// A warning; `details` defaults to `summary`.
-  public init(summary: String, details: String? = nil, isClearedBySave: Bool = true) {
+  package init(summary: String, details: String? = nil, isClearedBySave: Bool = true) {
     self.summary = summary
     self.details = details ?? summary
     self.isClearedBySave = isClearedBySave

@@ -1,23 +1,23 @@
 import Tide
 
 /// The Counter screen: `Count: N`, and a one-shot alert at 10 and -10.
-public struct CounterFeature: Reducer {
+package struct CounterFeature: Reducer {
   /// The count and the alert being shown, if any.
-  public struct State: Equatable, Sendable {
+  package struct State: Equatable, Sendable {
     /// The current count.
-    public var count = 0
+    package var count = 0
     /// `Count reached 10!` or `Count reached -10!` while shown; presented anew each time the
     /// count reaches ±10, even if the same message was shown before.
-    @Presented public var alert: String?
+    @Presented package var alert: String?
 
     /// A counter at `count` with no alert.
-    public init(count: Int = 0) {
+    package init(count: Int = 0) {
       self.count = count
     }
   }
 
   /// What the counter can do.
-  public enum Action: Equatable, Sendable {
+  package enum Action: Equatable, Sendable {
     /// Adds one.
     case increment
     /// Subtracts one.
@@ -29,13 +29,13 @@ public struct CounterFeature: Reducer {
   }
 
   /// The count at which the alert is presented (and its negative).
-  public static let alertThreshold = 10
+  package static let alertThreshold = 10
 
   /// Creates the feature.
-  public init() {}
+  package init() {}
 
   /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  package func reduce(into state: inout State, action: Action) -> Effect<Action> {
     if state.alert != nil, action != .dismissAlert { return .none }
     switch action {
     case .increment:

@@ -2,7 +2,7 @@ import TideTerminal
 
 extension CounterFeature {
   /// Draws the counter into `area`.
-  public static func draw(_ state: State, in area: Rect, on canvas: inout Canvas) {
+  package static func draw(_ state: State, in area: Rect, on canvas: inout Canvas) {
     let text = "Count: \(state.count)"
     let row = area.row + area.height / 2 - 1
     canvas.drawTruncated(

@@ -6,25 +6,25 @@ import Foundation
 /// (to its final target, which may not exist yet), so saves replace the target and the link
 /// stays a link. Anything else — a folder, a FIFO, a socket, a device — is refused, because
 /// moving it aside or writing over it would harm something that is not a todo file.
-public struct DataPath: Sendable, Equatable {
+package struct DataPath: Sendable, Equatable {
   /// The path as given.
-  public let path: String
+  package let path: String
   /// The path saves write to: `path` with every symlink followed.
-  public let target: String
+  package let target: String
 
   /// Why a path cannot hold the todos.
-  public struct Refusal: Error, CustomStringConvertible, Equatable {
+  package struct Refusal: Error, CustomStringConvertible, Equatable {
     /// The path as given.
-    public var path: String
+    package var path: String
     /// What is wrong with it: `is a directory`, `is a FIFO`, ….
-    public var reason: String
+    package var reason: String
 
     /// `PATH: REASON`.
-    public var description: String { "\(path): \(reason)" }
+    package var description: String { "\(path): \(reason)" }
   }
 
   /// Checks `path`, following symlinks; touches nothing.
-  public init(checking path: String) throws(Refusal) {
+  package init(checking path: String) throws(Refusal) {
     guard !path.isEmpty else { throw Refusal(path: path, reason: "is empty") }
     var current = path
     var hops = 0
@@ -53,7 +53,7 @@ public struct DataPath: Sendable, Equatable {
   }
 
   /// The file's name, for short messages.
-  public var name: String { (path as NSString).lastPathComponent }
+  package var name: String { (path as NSString).lastPathComponent }
   /// The folder saves write into.
   var folder: String {
     let folder = (target as NSString).deletingLastPathComponent

@@ -10,7 +10,7 @@ extension AppFeature {
   /// 100,000 todos as with ten. The saves themselves are coalesced by ``TodoStorage``, and each
   /// is marked ``TideTerminal/Effect/finishesBeforeExit()`` so that quitting waits for it.
   @MainActor
-  public static func persistence(to storage: TodoStorage, initialRevision: Int = 0) -> Middleware<State, Action> {
+  package static func persistence(to storage: TodoStorage, initialRevision: Int = 0) -> Middleware<State, Action> {
     let saved = SavedRevision(initialRevision)
     return Middleware { _, state in
       guard state.todos.revision != saved.revision else { return .none }

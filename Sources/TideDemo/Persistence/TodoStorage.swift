@@ -12,27 +12,27 @@ import Synchronization
 ///   is never written; a file with duplicate ids is copied aside byte for byte before it is
 ///   repaired; an unreadable or corrupt file is moved aside under a unique name, never
 ///   overwritten.
-public final class TodoStorage: Sendable {
+package final class TodoStorage: Sendable {
   /// What loading found.
-  public struct Loaded: Equatable, Sendable {
+  package struct Loaded: Equatable, Sendable {
     /// The todos, exactly as the file holds them (duplicate ids renumbered).
-    public var todos: [Todo]
+    package var todos: [Todo]
     /// What the user should know, if anything.
-    public var warning: Warning?
+    package var warning: Warning?
     /// Why the file must not be written this session, if so.
-    public var readOnlyReason: String?
+    package var readOnlyReason: String?
   }
 
   /// Why a save did not happen.
-  public struct SaveError: Error, CustomStringConvertible, Equatable {
+  package struct SaveError: Error, CustomStringConvertible, Equatable {
     /// Everything: the path and the system's reason.
-    public var description: String
+    package var description: String
   }
 
   /// Where the todos live.
-  public let location: DataPath?
+  package let location: DataPath?
   /// The path as given.
-  public let path: String
+  package let path: String
   private let refusal: DataPath.Refusal?
   private let queue: SaveQueue
 
@@ -47,7 +47,7 @@ public final class TodoStorage: Sendable {
 
   /// Storage at `path`. Nothing is touched until ``load(now:)``; a path that cannot hold todos
   /// (see ``DataPath``) is never read or written.
-  public convenience init(path: String) {
+  package convenience init(path: String) {
     self.init(path: path, write: nil)
   }
 
@@ -77,7 +77,7 @@ public final class TodoStorage: Sendable {
 
   /// `$XDG_DATA_HOME/tide-demo/todos.json` when `XDG_DATA_HOME` is an absolute path, else
   /// `~/.local/share/tide-demo/todos.json`.
-  public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+  package static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
     if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
       return dataHome + "/tide-demo/todos.json"
     }
@@ -86,11 +86,11 @@ public final class TodoStorage: Sendable {
   }
 
   /// Whether saves are off for this session (the file is read-only or refused).
-  public var isReadOnly: Bool { session.withLock { $0.isReadOnly } }
+  package var isReadOnly: Bool { session.withLock { $0.isReadOnly } }
 
   /// Gives up the lock (at the end of a run or a replay), so that the next instance can write.
   /// Saves after this write nothing.
-  public func release() {
+  package func release() {
     session.withLock {
       $0.lock = nil
       $0.isReadOnly = true
@@ -99,7 +99,7 @@ public final class TodoStorage: Sendable {
 
   /// Saves `todos`, returning once they (or a newer list) are on disk. Does nothing while
   /// read-only.
-  public func save(_ todos: [Todo]) async throws(SaveError) {
+  package func save(_ todos: [Todo]) async throws(SaveError) {
     guard !isReadOnly else { return }
     try await queue.save(todos).get()
   }
@@ -118,7 +118,7 @@ public final class TodoStorage: Sendable {
   var isSaving: Bool { queue.unfinished.isWriting }
 
   /// What to tell the user when the program had to end before the saves finished.
-  public func unfinishedSaveMessage() -> String {
+  package func unfinishedSaveMessage() -> String {
     let (isWriting, waiting) = queue.unfinished
     var message = "tide-demo: your latest todo changes were not saved to \(path) before the app had to end."
     if isWriting, let target = location?.target {
@@ -131,7 +131,7 @@ public final class TodoStorage: Sendable {
   /// Loads the todos: locks the file, removes temporary files of dead processes, reads the
   /// file faithfully, and moves aside a file that cannot be read. A missing file is an empty
   /// list.
-  public func load(now: Date = Date()) -> Loaded {
+  package func load(now: Date = Date()) -> Loaded {
     guard let location else {
       let reason = refusal?.reason ?? "cannot be used"
       return readOnly([], "\(path) \(reason), not a todo file; nothing is read or saved.", name: path)

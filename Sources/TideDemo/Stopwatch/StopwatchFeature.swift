@@ -5,42 +5,42 @@ import Tide
 /// Elapsed time is always accumulated + (now − started), read from the store's clock; the
 /// interval effect's ticks only bring `lastReading` up to date so the view redraws. Adding up
 /// ticks would drift and depend on the tick rate.
-public struct StopwatchFeature: Reducer {
+package struct StopwatchFeature: Reducer {
   /// One recorded lap.
-  public struct Lap: Equatable, Sendable {
+  package struct Lap: Equatable, Sendable {
     /// 1 for the first lap.
-    public var number: Int
+    package var number: Int
     /// Elapsed time when the lap was recorded.
-    public var total: Duration
+    package var total: Duration
     /// Time since the previous lap (or the start).
-    public var split: Duration
+    package var split: Duration
   }
 
   /// The stopwatch's readings.
-  public struct State: Equatable, Sendable {
+  package struct State: Equatable, Sendable {
     /// Time accumulated by earlier runs.
-    public var accumulated: Duration = .zero
+    package var accumulated: Duration = .zero
     /// When the current run started, on the clock; `nil` while stopped.
-    public var startedAt: Duration?
+    package var startedAt: Duration?
     /// The clock's reading at the last tick, start or stop.
-    public var lastReading: Duration = .zero
+    package var lastReading: Duration = .zero
     /// Laps, newest first.
-    public var laps: [Lap] = []
+    package var laps: [Lap] = []
 
     /// A stopped stopwatch at zero.
-    public init() {}
+    package init() {}
 
     /// Whether the stopwatch is running.
-    public var isRunning: Bool { startedAt != nil }
+    package var isRunning: Bool { startedAt != nil }
 
     /// Elapsed time as of the last reading.
-    public var elapsed: Duration {
+    package var elapsed: Duration {
       accumulated + (startedAt.map { lastReading - $0 } ?? .zero)
     }
   }
 
   /// What the stopwatch can do.
-  public enum Action: Equatable, Sendable {
+  package enum Action: Equatable, Sendable {
     /// Starts or stops.
     case toggle
     /// Records a lap (while running).
@@ -52,7 +52,7 @@ public struct StopwatchFeature: Reducer {
   }
 
   /// How often a running stopwatch redraws: 20 times a second.
-  public static let tickInterval: Duration = .milliseconds(50)
+  package static let tickInterval: Duration = .milliseconds(50)
 
   private enum TimerID: Hashable, Sendable { case ticks }
 
@@ -60,7 +60,7 @@ public struct StopwatchFeature: Reducer {
 
   /// Creates the feature reading time from `clock` — the same clock the store runs its
   /// interval on.
-  public init(clock: any Clock<Duration>) {
+  package init(clock: any Clock<Duration>) {
     self.now = Self.reader(clock)
   }
 
@@ -70,7 +70,7 @@ public struct StopwatchFeature: Reducer {
   }
 
   /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  package func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .toggle:
       let reading = now()
@@ -103,7 +103,7 @@ public struct StopwatchFeature: Reducer {
 
 extension Duration {
   /// `MM:SS.CC`, or `H:MM:SS.CC` from one hour; centiseconds are truncated, never rounded up.
-  public var stopwatchText: String {
+  package var stopwatchText: String {
     let (seconds, attoseconds) = components
     let total = max(0, seconds)
     let centiseconds = seconds < 0 ? 0 : Int(attoseconds / 10_000_000_000_000_000)

@@ -2,7 +2,7 @@ import TideTerminal
 
 extension StopwatchFeature {
   /// Draws the stopwatch into `area`.
-  public static func draw(_ state: State, in area: Rect, on canvas: inout Canvas) {
+  package static func draw(_ state: State, in area: Rect, on canvas: inout Canvas) {
     let time = state.elapsed.stopwatchText
     let row = area.row + 2
     canvas.drawTruncated(

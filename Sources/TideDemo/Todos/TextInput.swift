@@ -1,25 +1,25 @@
 /// A one-line text editor: the characters typed and the cursor between them.
-public struct TextInput: Equatable, Sendable {
+package struct TextInput: Equatable, Sendable {
   /// The text, as characters (grapheme clusters), so the cursor never splits one.
-  public private(set) var characters: [Character]
+  package private(set) var characters: [Character]
   /// The cursor, 0…`characters.count`.
-  public private(set) var cursor: Int
+  package private(set) var cursor: Int
   /// The most characters the text may hold.
-  public let limit: Int
+  package let limit: Int
 
   /// An editor holding `text`, with the cursor at its end.
-  public init(_ text: String = "", limit: Int) {
+  package init(_ text: String = "", limit: Int) {
     characters = Array(text.prefix(limit))
     cursor = characters.count
     self.limit = limit
   }
 
   /// The text.
-  public var text: String { String(characters) }
+  package var text: String { String(characters) }
 
   /// Whether `character` may be typed: no control or format characters (tabs, newlines,
   /// escapes, zero-width controls), which would corrupt the line on screen.
-  public static func isPrintable(_ character: Character) -> Bool {
+  package static func isPrintable(_ character: Character) -> Bool {
     character.unicodeScalars.allSatisfy { scalar in
       switch scalar.properties.generalCategory {
       case .control, .surrogate, .unassigned, .lineSeparator, .paragraphSeparator: return false
@@ -30,7 +30,7 @@ public struct TextInput: Equatable, Sendable {
   }
 
   /// Inserts `character` at the cursor, unless it is not printable or the text is full.
-  public mutating func insert(_ character: Character) {
+  package mutating func insert(_ character: Character) {
     guard Self.isPrintable(character), characters.count < limit else { return }
     characters.insert(character, at: cursor)
     cursor += 1
@@ -39,7 +39,7 @@ public struct TextInput: Equatable, Sendable {
   /// Inserts pasted `text` at the cursor as one line: each line break (CR, LF, CRLF, or a
   /// Unicode line or paragraph separator) becomes a space, other characters that cannot be typed
   /// are dropped, and what does not fit the limit is cut off.
-  public mutating func insert(pasted text: String) {
+  package mutating func insert(pasted text: String) {
     for character in text {
       if character.isNewline {
         insert(" ")
@@ -51,24 +51,24 @@ public struct TextInput: Equatable, Sendable {
   }
 
   /// Erases the character before the cursor.
-  public mutating func deleteBackward() {
+  package mutating func deleteBackward() {
     guard cursor > 0 else { return }
     cursor -= 1
     characters.remove(at: cursor)
   }
 
   /// Erases the character after the cursor.
-  public mutating func deleteForward() {
+  package mutating func deleteForward() {
     guard cursor < characters.count else { return }
     characters.remove(at: cursor)
   }
 
   /// Moves the cursor one character left.
-  public mutating func moveLeft() { cursor = max(0, cursor - 1) }
+  package mutating func moveLeft() { cursor = max(0, cursor - 1) }
   /// Moves the cursor one character right.
-  public mutating func moveRight() { cursor = min(characters.count, cursor + 1) }
+  package mutating func moveRight() { cursor = min(characters.count, cursor + 1) }
   /// Moves the cursor to the start.
-  public mutating func moveToStart() { cursor = 0 }
+  package mutating func moveToStart() { cursor = 0 }
   /// Moves the cursor to the end.
-  public mutating func moveToEnd() { cursor = characters.count }
+  package mutating func moveToEnd() { cursor = characters.count }
 }

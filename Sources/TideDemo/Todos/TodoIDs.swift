@@ -4,18 +4,18 @@
 /// Ids count up from one past the largest id ever seen. Only when that count reaches
 /// `Int.max` (a file can hold any id) does it fall back to the smallest positive id that no
 /// todo, and no deleted todo that undo may restore, uses.
-public struct TodoIDs: Equatable, Sendable {
+package struct TodoIDs: Equatable, Sendable {
   /// The next id to hand out, or `nil` once counting up has reached `Int.max`.
   private var next: Int?
 
   /// Ids after the largest of `ids`.
-  public init(after ids: some Sequence<Int>) {
+  package init(after ids: some Sequence<Int>) {
     let largest = ids.max() ?? 0
     next = largest < 1 ? 1 : (largest == Int.max ? nil : largest + 1)
   }
 
   /// A fresh id; `isUsed` says which ids are taken, for the fallback search.
-  public mutating func make(isUsed: (Int) -> Bool) -> Int {
+  package mutating func make(isUsed: (Int) -> Bool) -> Int {
     if let id = next {
       next = id == Int.max ? nil : id + 1
       if !isUsed(id) { return id }
@@ -26,7 +26,7 @@ public struct TodoIDs: Equatable, Sendable {
   }
 
   /// Records that `id` is in use (a todo loaded or restored), so counting continues past it.
-  public mutating func reserve(_ id: Int) {
+  package mutating func reserve(_ id: Int) {
     if let next, id >= next { self.next = id == Int.max ? nil : id + 1 }
   }
 }

@@ -2,9 +2,9 @@ import IdentifiedCollections
 import Tide
 
 /// The Todos screen: a list to add to, edit, tick off, delete (with undo), filter and clear.
-public struct TodosFeature: Reducer {
+package struct TodosFeature: Reducer {
   /// Which todos the list shows.
-  public enum Filter: String, Equatable, Sendable, CaseIterable {
+  package enum Filter: String, Equatable, Sendable, CaseIterable {
     /// Every todo.
     case all = "All"
     /// Todos not done.
@@ -13,7 +13,7 @@ public struct TodosFeature: Reducer {
     case done = "Done"
 
     /// The filter after this one: All → Active → Done → All.
-    public var next: Filter {
+    package var next: Filter {
       switch self {
       case .all: .active
       case .active: .done
@@ -22,7 +22,7 @@ public struct TodosFeature: Reducer {
     }
 
     /// Whether `todo` is shown under this filter.
-    public func includes(_ todo: Todo) -> Bool {
+    package func includes(_ todo: Todo) -> Bool {
       switch self {
       case .all: true
       case .active: !todo.isDone
@@ -32,32 +32,32 @@ public struct TodosFeature: Reducer {
   }
 
   /// The line being typed: a new todo, or a new title for an existing one.
-  public struct Editor: Equatable, Sendable {
+  package struct Editor: Equatable, Sendable {
     /// What the line is for.
-    public enum Purpose: Equatable, Sendable {
+    package enum Purpose: Equatable, Sendable {
       /// A new todo.
       case add
       /// A new title for the todo with this id.
       case edit(id: Int)
     }
     /// What the line is for.
-    public var purpose: Purpose
+    package var purpose: Purpose
     /// The text and cursor.
-    public var input: TextInput
+    package var input: TextInput
   }
 
   /// A deleted todo and where it stood, for undo.
-  public struct Deletion: Equatable, Sendable {
+  package struct Deletion: Equatable, Sendable {
     /// The todo.
-    public var todo: Todo
+    package var todo: Todo
     /// Its index in the full list.
-    public var index: Int
+    package var index: Int
   }
 
   /// The list and how it is being viewed and edited.
-  public struct State: Equatable, Sendable {
+  package struct State: Equatable, Sendable {
     /// Every todo, in order.
-    public var todos: IdentifiedArrayOf<Todo> {
+    package var todos: IdentifiedArrayOf<Todo> {
       // Not reading `oldValue` keeps in-place mutations in place (no copy of the list).
       didSet {
         revision &+= 1
@@ -65,26 +65,26 @@ public struct TodosFeature: Reducer {
       }
     }
     /// How many todos are not done: counted when the list changes, not on every frame.
-    public private(set) var activeCount: Int
+    package private(set) var activeCount: Int
     /// Bumped on every change to `todos`: saving compares this number, not the lists, so an
     /// action that leaves the todos alone costs nothing however many there are.
-    public private(set) var revision = 0
+    package private(set) var revision = 0
     /// The selected todo, if any.
-    public var selection: Int?
+    package var selection: Int?
     /// Which todos are shown.
-    public var filter: Filter = .all
+    package var filter: Filter = .all
     /// The input line while adding or editing.
-    public var editor: Editor?
+    package var editor: Editor?
     /// Deleted todos, most recent last, for `u`.
-    public var deletions: [Deletion] = []
+    package var deletions: [Deletion] = []
     /// The ids new todos get: never one in use, never one a deleted todo may come back with.
-    public var ids: TodoIDs
+    package var ids: TodoIDs
     /// Whether the list may be changed: not when its file is open read-only (a newer version,
     /// unknown fields, another instance holds it), so no change is made that cannot be saved.
-    public var isReadOnly: Bool
+    package var isReadOnly: Bool
 
     /// A list holding `todos`, the first one selected.
-    public init(todos: [Todo] = [], isReadOnly: Bool = false) {
+    package init(todos: [Todo] = [], isReadOnly: Bool = false) {
       self.todos = IdentifiedArray(todos, uniquingIDsWith: { first, _ in first })
       self.activeCount = self.todos.count { !$0.isDone }
       self.selection = self.todos.first?.id
@@ -93,7 +93,7 @@ public struct TodosFeature: Reducer {
     }
 
     /// The todos the filter shows, in order (the list itself under All, without a copy).
-    public var visible: [Todo] { filter == .all ? todos.elements : todos.filter(filter.includes) }
+    package var visible: [Todo] { filter == .all ? todos.elements : todos.filter(filter.includes) }
 
     /// Where the todo with `id` is in ``visible``, if it is shown.
     func visibleIndex(of id: Int?, in visible: [Todo]) -> Int? {
@@ -104,19 +104,19 @@ public struct TodosFeature: Reducer {
 
     /// Equal when what the user sees and can undo is equal. The bookkeeping — ``revision`` and
     /// ``ids`` — is left out: it follows from the changes made, and tests assert those.
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    package static func == (lhs: Self, rhs: Self) -> Bool {
       lhs.todos == rhs.todos && lhs.selection == rhs.selection && lhs.filter == rhs.filter
         && lhs.editor == rhs.editor && lhs.deletions == rhs.deletions && lhs.isReadOnly == rhs.isReadOnly
     }
 
     /// `N items left` (`1 item left` for one).
-    public var itemsLeftText: String {
+    package var itemsLeftText: String {
       activeCount == 1 ? "1 item left" : "\(activeCount) items left"
     }
   }
 
   /// What the list can do.
-  public enum Action: Equatable, Sendable {
+  package enum Action: Equatable, Sendable {
     /// Opens the input line for a new todo.
     case startAdding
     /// Opens the input line with the selected todo's title.
@@ -140,7 +140,7 @@ public struct TodosFeature: Reducer {
   }
 
   /// What the input line can do.
-  public enum EditorAction: Equatable, Sendable {
+  package enum EditorAction: Equatable, Sendable {
     /// Types a character at the cursor.
     case insert(Character)
     /// Inserts pasted text at the cursor (line breaks become spaces).
@@ -164,10 +164,10 @@ public struct TodosFeature: Reducer {
   }
 
   /// Creates the feature.
-  public init() {}
+  package init() {}
 
   /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  package func reduce(into state: inout State, action: Action) -> Effect<Action> {
     if state.isReadOnly, action.changesTodos { return .none }
     switch action {
     case .editor(let editorAction):

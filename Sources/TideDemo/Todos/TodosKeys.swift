@@ -2,7 +2,7 @@ import TideTerminal
 
 extension TodosFeature {
   /// The list's keys, with their help.
-  public static let listKeys = KeyMap<Action>([
+  package static let listKeys = KeyMap<Action>([
     KeyBinding(.character("a"), .character("n"), action: .startAdding, help: "add"),
     KeyBinding(.up, .character("k"), action: .selectPrevious, help: "up", showsInFooter: false),
     KeyBinding(.down, .character("j"), action: .selectNext, help: "down", showsInFooter: false),
@@ -15,7 +15,7 @@ extension TodosFeature {
   ])
 
   /// The input line's keys; any other printable character is typed.
-  public static let editorKeys = KeyMap<Action>([
+  package static let editorKeys = KeyMap<Action>([
     KeyBinding(.enter, action: .editor(.submit), help: "save"),
     KeyBinding(.escape, action: .editor(.cancel), help: "cancel"),
     KeyBinding(.left, action: .editor(.moveLeft), help: "left", showsInFooter: false),
@@ -27,7 +27,7 @@ extension TodosFeature {
   ])
 
   /// The keys that apply in `state`.
-  public static func keys(for state: State) -> KeyMap<Action> {
+  package static func keys(for state: State) -> KeyMap<Action> {
     state.editor == nil ? listKeys : editorKeys
   }
 }

@@ -2,7 +2,7 @@ import TideTerminal
 
 extension TodosFeature {
   /// Draws the list into `area`.
-  public static func draw(_ state: State, in area: Rect, on canvas: inout Canvas) {
+  package static func draw(_ state: State, in area: Rect, on canvas: inout Canvas) {
     guard area.height >= 4 else { return }
     let left = area.column + 2
     let width = max(0, area.width - 4)

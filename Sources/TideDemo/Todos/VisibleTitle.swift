@@ -6,7 +6,7 @@ extension Todo {
   /// invisible or direction-changing characters (C1 controls, zero-width spaces, bidi
   /// overrides) as `<U+XXXX>`; spaces at either end as `·`, so a title is never shown blank
   /// or misleadingly trimmed; an empty title as `(empty title)`.
-  public static func visibleTitle(_ title: String) -> String {
+  package static func visibleTitle(_ title: String) -> String {
     guard !title.isEmpty else { return "(empty title)" }
     let scalars = Array(title.unicodeScalars)
     let firstVisible = scalars.firstIndex { !isEdgeSpace($0) } ?? scalars.count
