@@ -75,6 +75,7 @@ screenshots: deps
 ## (a broken symbol link, a missing article) fails the build.
 DOC_TARGETS := Tide TideTesting TideTerminal
 docs: deps
+	@mkdir -p .build/docs
 	@for target in $(DOC_TARGETS); do \
 	  echo "docs: $$target -> .build/docs/$$target"; \
 	  $(SWIFT) package --allow-writing-to-directory .build/docs/$$target generate-documentation \

@@ -2,8 +2,8 @@
 /// come back as actions.
 ///
 /// Effects are values: a reducer returns them and the ``Store`` runs them. Synchronous ones
-/// (``none``, ``send(_:)`` and their ``merge(_:)`` or ``concatenate(_:)``) are queued behind
-/// the current action; asynchronous ones (``run(priority:operation:catch:fileID:line:)``,
+/// (``none``, ``send(_:)`` and their `merge` or `concatenate`) are queued behind the current
+/// action; asynchronous ones (``run(priority:operation:catch:fileID:filePath:line:column:)``,
 /// timers) run as tasks and hop back to the store to send.
 public struct Effect<Action: Sendable>: Sendable {
   @usableFromInline

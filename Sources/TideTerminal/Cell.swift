@@ -5,7 +5,7 @@
 ///
 /// A cell is plain data (no references), so a frame is copied and diffed like raw memory: a
 /// one-scalar character is stored as its scalar value, and longer clusters (combining
-/// sequences, emoji ZWJ sequences, flags) as an id in a process-wide ``ClusterTable``.
+/// sequences, emoji ZWJ sequences, flags) as an id in a process-wide table.
 public struct Cell: Hashable, Sendable {
   /// The scalar value, or a ``ClusterTable`` id (≥ `ClusterTable.firstIdentifier`).
   let content: UInt32

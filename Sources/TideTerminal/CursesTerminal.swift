@@ -4,8 +4,8 @@ import CNcurses
 ///
 /// Threading rule: ncurses is not thread-safe, so one thread must do everything — ``begin()``,
 /// drawing, ``readEvent(timeout:)`` and ``restore()``. That thread sleeps in `readEvent` until a key,
-/// a resize or a ``TerminalWaker/wake()`` from another thread arrives, so an idle app uses no CPU.
-/// Only ``waker`` may be used from other threads.
+/// a resize or a wake-up from another thread arrives, so an idle app uses no CPU. Only `waker`
+/// may be used from other threads.
 ///
 /// Signals: a SIGWINCH handler installed by `begin()` only records the resize and wakes the
 /// reader; `restore()` (never called from a signal handler) puts the terminal back.
@@ -137,7 +137,7 @@ public final class CursesTerminal: Terminal {
 
   /// Waits for the next input. Returns ``TerminalEvent/resize(_:)`` after the terminal was
   /// resized (ncurses has already been told the new size), and `nil` when `timeout` passes or
-  /// ``waker`` wakes it.
+  /// `waker` wakes it.
   public func readEvent(timeout: Duration?) -> TerminalEvent? {
     guard isActive else { return nil }
     let deadline = timeout.map { ContinuousClock.now + $0 }

@@ -14,7 +14,7 @@ extension Effect {
   /// return .run { _ in try await storage.save(todos) }.finishesBeforeExit()
   /// ```
   ///
-  /// It is a cancellation id under the hood, so ``Effect/cancel(id:)`` of an id that wraps it
+  /// It is a cancellation id under the hood, so `Effect.cancel(id:)` of an id that wraps it
   /// still cancels it.
   public func finishesBeforeExit() -> Self {
     cancellable(id: ExitWork.pending)

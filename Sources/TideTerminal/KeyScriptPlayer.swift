@@ -1,6 +1,6 @@
 import Tide
 
-/// Replays a ``KeyScript`` against a ``TerminalApp`` headlessly, on a ``Tide/VirtualClock``, so the
+/// Replays a ``KeyScript`` against a ``TerminalApp`` headlessly, on a Tide `VirtualClock`, so the
 /// same script gives the same screens on every run and every machine.
 ///
 /// After every key, resize and wait the player lets the store settle: it awaits the store's own

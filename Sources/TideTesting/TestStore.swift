@@ -58,9 +58,18 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
 
   /// Creates a test store.
   ///
-  /// - Parameter clock: The clock for the store's time-based effects: a swift-clocks
-  ///   `TestClock` or Tide's `VirtualClock` to drive timers by hand, or to let
-  ///   ``receive(_:timeout:assert:fileID:filePath:line:column:)`` move time for you.
+  /// - Parameters:
+  ///   - initialState: The state the test starts from.
+  ///   - reducer: The feature under test.
+  ///   - clock: The clock for the store's time-based effects: a swift-clocks `TestClock` or
+  ///     Tide's `VirtualClock` to drive timers by hand, or to let
+  ///     ``receive(_:timeout:assert:fileID:filePath:line:column:)`` move time for you.
+  ///   - middleware: Hooks around the reducer, as the app's store has them.
+  ///   - fileID: Where a test store released without ``finish(fileID:filePath:line:column:)``
+  ///     reports what was left; the caller's location by default.
+  ///   - filePath: The same, for XCTest.
+  ///   - line: The same.
+  ///   - column: The same.
   public init<R: Reducer>(
     initialState: State,
     reducer: R,
