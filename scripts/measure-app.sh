@@ -44,6 +44,7 @@ sleep 1
 before=$(cpu_ticks "$pid"); sleep 10; after=$(cpu_ticks "$pid")
 awk -v t=$((after - before)) -v hz="$ticks_per_second" \
   'BEGIN { printf "idle, 10 s: %.2f%% of one core (%d ticks of 1/%d s)\n", 100 * t / hz / 10, t, hz }'
+awk '/^VmRSS|^VmHWM/ { printf "%s %.1f MiB\n", ($1 == "VmRSS:" ? "resident while idle:" : "peak resident so far:"), $2 / 1024 }' "/proc/$pid/status"
 
 tmux send-keys -t "$session" Tab Space
 sleep 1

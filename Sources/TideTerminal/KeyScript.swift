@@ -55,7 +55,7 @@ public struct KeyScript: Hashable, Sendable {
   /// A script command.
   public enum Command: Hashable, Sendable {
     /// Press these keys in order.
-    case keys([Key])
+    case keys(KeyList)
     /// Type each character of the text as a key.
     case type(String)
     /// Paste the text as one bracketed paste.
@@ -72,12 +72,13 @@ public struct KeyScript: Hashable, Sendable {
     case screen
 
     /// The keys this command presses: the keys of ``keys(_:)``, the characters of ``type(_:)``,
-    /// else none (a paste is one event, not keys).
-    public var pressedKeys: [Key] {
+    /// else none (a paste is one event, not keys). Decoded one at a time as they are pressed, so
+    /// a huge line is never held as an array of keys.
+    public var pressedKeys: PressedKeys {
       switch self {
-      case .keys(let keys): return keys
-      case .type(let text): return text.map(Key.character)
-      default: return []
+      case .keys(let keys): PressedKeys(keys: keys)
+      case .type(let text): PressedKeys(text: text)
+      default: PressedKeys(keys: [])
       }
     }
   }

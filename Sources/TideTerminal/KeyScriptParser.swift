@@ -91,7 +91,7 @@ struct KeyScriptLineParser {
     let step: KeyScript.Command
     switch command.text {
     case "keys":
-      var keys: [Key] = []
+      var keys = KeyList()
       while let argument = try nextToken() {
         guard argument.kind == .word else {
           throw error(argument.column, "'keys' takes key names, found a quoted string (use 'type' for text)")

@@ -1,0 +1,90 @@
+/// The keys of a `keys` line, in order, kept as their script tokens: a line of millions of keys
+/// then costs about what its text does, not millions of ``Key`` values.
+///
+/// It reads like an array of keys — `KeyList([.tab, .character("a")])`, or a literal
+/// `[.tab, .character("a")]` — and decodes each key only as it is iterated.
+public struct KeyList: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral, CustomStringConvertible {
+  /// The keys' tokens (``Key/token``), each followed by a space.
+  private var tokens = ""
+
+  /// How many keys the list holds.
+  public private(set) var count = 0
+
+  /// An empty list.
+  public init() {}
+
+  /// The keys in order. Every key must have a script token (``Key/token``): a resize or a
+  /// control character cannot be pressed by a script.
+  public init(_ keys: some Sequence<Key>) {
+    for key in keys { append(key) }
+  }
+
+  public init(arrayLiteral keys: Key...) {
+    self.init(keys)
+  }
+
+  /// Adds `key` at the end.
+  public mutating func append(_ key: Key) {
+    guard let token = key.token else {
+      preconditionFailure("\(key) has no key-script token, so a script cannot press it")
+    }
+    tokens += token
+    tokens += " "
+    count += 1
+  }
+
+  /// Whether the list holds no key.
+  public var isEmpty: Bool { count == 0 }
+
+  public var description: String { "[" + tokens.split(separator: " ").joined(separator: ", ") + "]" }
+
+  public func makeIterator() -> Iterator {
+    Iterator(tokens: tokens.utf8)
+  }
+
+  /// Decodes one token at a time.
+  public struct Iterator: IteratorProtocol {
+    let tokens: String.UTF8View
+    var position: String.Index
+
+    init(tokens: String.UTF8View) {
+      self.tokens = tokens
+      self.position = tokens.startIndex
+    }
+
+    public mutating func next() -> Key? {
+      guard position < tokens.endIndex else { return nil }
+      let end = tokens[position...].firstIndex(of: UInt8(ascii: " "))!
+      // Tokens never hold a space (the parser splits on them): each is a key `init(token:)` took.
+      let key = Key(token: String(Substring(tokens[position..<end])))!
+      position = tokens.index(after: end)
+      return key
+    }
+  }
+}
+
+extension KeyScript.Command {
+  /// The keys a command presses, in order: see ``KeyScript/Command/pressedKeys``.
+  public struct PressedKeys: Sequence, Sendable {
+    private enum Source: Sendable {
+      case keys(KeyList)
+      case text(String)
+    }
+
+    private let source: Source
+
+    init(keys: KeyList) { source = .keys(keys) }
+    init(text: String) { source = .text(text) }
+
+    public func makeIterator() -> AnyIterator<Key> {
+      switch source {
+      case .keys(let keys):
+        var iterator = keys.makeIterator()
+        return AnyIterator { iterator.next() }
+      case .text(let text):
+        var iterator = text.makeIterator()
+        return AnyIterator { iterator.next().map(Key.character) }
+      }
+    }
+  }
+}
