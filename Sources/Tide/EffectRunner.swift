@@ -51,6 +51,30 @@ final class EffectRunner<Action: Sendable>: Sendable {
 
   var timing: EffectTiming { EffectTiming(clock: clock, activity: activity) }
 
+  /// Calls `body` with the store on the main actor once `due` comes on the store's clock, from
+  /// an effect task registered under `ids` in `group`, unless it was cancelled first: the one
+  /// way a middleware delay and a throttle wait for their time.
+  @discardableResult
+  func schedule(
+    at due: Duration, ids: [EffectID], group: EffectGroup?,
+    _ body: @escaping @MainActor @Sendable (any EffectHandler<Action>) -> Void
+  ) -> UInt64 {
+    let timing = self.timing
+    let link = self.link
+    let lifetime = EffectLifetime(parent: nil)
+    return registry.spawn(ids: ids, lifetime: lifetime, group: group, priority: nil) {
+      do {
+        try await timing.sleep(until: due)
+      } catch {
+        return
+      }
+      await MainActor.run {
+        guard !lifetime.isCancelled, let handler = link.handler else { return }
+        body(handler)
+      }
+    }.key
+  }
+
   func context(group: EffectGroup?, lifetime: EffectLifetime) -> EffectContext<Action> {
     let link = self.link
     let timing = self.timing

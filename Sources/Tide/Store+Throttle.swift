@@ -28,22 +28,9 @@ extension Store {
     }
     if throttle.scheduled == nil {
       let due = lastRun + interval
-      let timing = runner.timing
-      let link = runner.link
-      let lifetime = EffectLifetime(parent: nil)
-      throttle.scheduled = runner.registry.spawn(
-        ids: ids + [id], lifetime: lifetime, group: group, priority: nil
-      ) {
-        do {
-          try await timing.sleep(until: due)
-        } catch {
-          return
-        }
-        await MainActor.run {
-          guard !lifetime.isCancelled else { return }
-          link.handler?.fireThrottle(id: id, at: due)
-        }
-      }.key
+      throttle.scheduled = runner.schedule(at: due, ids: ids + [id], group: group) { store in
+        store.fireThrottle(id: id, at: due)
+      }
     }
     throttles[id] = throttle
   }

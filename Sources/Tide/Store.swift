@@ -177,21 +177,9 @@ public final class Store<State, Action: Sendable> {
   /// Hands `action` to the hooks after `index` once `delay` has passed on the store's clock,
   /// as an effect of the current send.
   func resume(_ action: Action, fromHook index: Int, after delay: Duration) {
-    let due = runner.clock.now + delay
-    let timing = runner.timing
-    let link = runner.link
-    let lifetime = EffectLifetime(parent: nil)
     let group = currentGroup()
-    runner.registry.spawn(ids: [], lifetime: lifetime, group: group, priority: nil) {
-      do {
-        try await timing.sleep(until: due)
-      } catch {
-        return
-      }
-      await MainActor.run {
-        guard !lifetime.isCancelled else { return }
-        link.handler?.resume(action, fromHook: index, group: group)
-      }
+    runner.schedule(at: runner.clock.now + delay, ids: [], group: group) { store in
+      store.resume(action, fromHook: index, group: group)
     }
   }
 
