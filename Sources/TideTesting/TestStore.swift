@@ -233,6 +233,12 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
         idle = await advanceClock(
           upTo: timeout, until: arrived, fileID: fileID, filePath: filePath, line: line, column: column)
       }
+      // The action is there, but the effect that sent it may still be running: a timer between
+      // its send and its next sleep. Let it settle, as `send` does, so that the test's next
+      // clock move finds it asleep instead of racing it (a tick whose time passes while the
+      // timer is still delivering the last one is skipped) — bounded, like `send`, by the quiet
+      // period for effects the test cannot control.
+      if arrived(), !idle { idle = await settle(quietPeriod: sendQuietPeriod) }
     }
     if exhaustivity != .on, let index = recorder.received.firstIndex(where: { predicate($0.action) }) {
       if index > 0 {
