@@ -4,8 +4,8 @@
 #   idle for 10 s, CPU with the stopwatch running for 10 s.
 # Usage: scripts/measure-app.sh [path/to/tide-demo]   (default: the release build)
 set -euo pipefail
-bin=${1:-$(swift build -c release --show-bin-path)/tide-demo}
-[ -x "$bin" ] || { echo "measure-app: build it first: swift build -c release --product tide-demo" >&2; exit 1; }
+bin=${1:-$(swift build -c release --static-swift-stdlib --show-bin-path)/tide-demo}
+[ -x "$bin" ] || { echo "measure-app: build it first: swift build -c release --static-swift-stdlib --product tide-demo (as make run does)" >&2; exit 1; }
 command -v tmux >/dev/null || { echo "measure-app: tmux is required" >&2; exit 1; }
 work=$(mktemp -d)
 session=tide-measure-$$
