@@ -433,7 +433,7 @@ struct PersistenceTests {
     await store.send(.todos(.toggleSelected)) { $0.todos.todos[id: 1]?.isDone = true }
     let warning = Warning(
       summary: "Could not save todos to todos.json",
-      details: expectedMessage + " The changes are kept in memory; the next change tries again.")
+      details: AppFeature.sentence(expectedMessage) + " The changes are kept in memory; the next change tries again.")
     await store.receive(.saveFailed(warning)) { $0.warning = warning }
     await store.finish()
   }

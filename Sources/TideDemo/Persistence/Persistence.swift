@@ -26,10 +26,15 @@ extension AppFeature {
         let details = (error as? TodoStorage.SaveError)?.description ?? "Could not save todos to \(storage.path)."
         await send(.saveFailed(Warning(
           summary: "Could not save todos to \(storage.location?.name ?? storage.path)",
-          details: details + " The changes are kept in memory; the next change tries again.")))
+          details: Self.sentence(details) + " The changes are kept in memory; the next change tries again.")))
       }
       .finishesBeforeExit()
     }
+  }
+
+  /// `text` ending as a sentence does, so another can follow it.
+  static func sentence(_ text: String) -> String {
+    text.hasSuffix(".") ? text : text + "."
   }
 }
 
