@@ -93,7 +93,7 @@ let package = Package(
     .testTarget(
       name: "TideTests",
       dependencies: [
-        "Tide", "TideTesting",
+        "Tide", "TideTesting", "TideTestSupport",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]),
@@ -104,12 +104,18 @@ let package = Package(
         "CounterAlert", "SubStateLenses", "TimerMiddleware", "PostsRequest", "PingPongEpics",
         "Tide", "TideTesting", .product(name: "Clocks", package: "swift-clocks"),
       ]),
-    .testTarget(name: "TideTerminalTests", dependencies: ["TideTerminal", "Tide"]),
+    // What the test targets share, as swift-argument-parser's ArgumentParserTestHelpers: the
+    // tmux driver, the subprocess runner, temporary folders, the replay and effect-wait helpers.
+    // Not a product.
+    .target(
+      name: "TideTestSupport", dependencies: ["Tide", "TideTerminal", "TideTesting"],
+      path: "Tests/TideTestSupport"),
+    .testTarget(name: "TideTerminalTests", dependencies: ["TideTerminal", "Tide", "TideTestSupport"]),
     .testTarget(
-      name: "TideTerminalTestingTests", dependencies: ["TideTerminalTesting", "TideTerminal", "Tide"],
+      name: "TideTerminalTestingTests", dependencies: ["TideTerminalTesting", "TideTerminal", "Tide", "TideTestSupport"],
       // Read from the source tree by path, as a user's tests would read theirs.
       exclude: ["Scripts", "Goldens"]),
-    .testTarget(name: "TideDemoTests", dependencies: ["TideDemo", "Tide", "TideTerminal", "TideTesting", .product(name: "Clocks", package: "swift-clocks")]),
+    .testTarget(name: "TideDemoTests", dependencies: ["TideDemo", "Tide", "TideTerminal", "TideTesting", "TideTestSupport", .product(name: "Clocks", package: "swift-clocks")]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TideTestSupport
 
 /// The `tide-demo` binary as a user runs it: exit statuses, messages on stderr, replay output.
 @Suite("tide-demo command line")

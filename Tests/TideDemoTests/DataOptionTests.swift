@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TideTestSupport
 
 /// `--data` as a user gives it: anything that is not a todo file is refused before it is
 /// touched, and replays with a bad file print the same screen every time.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TideTestSupport
 
 @testable import TideDemo
 
@@ -10,9 +11,8 @@ import Testing
 /// which keeps the loops fast. Every wait polls the pane or the file with a deadline.
 @Suite(
   "End to end: the todo file", .serialized,
-  .enabled(if: tmuxPath != nil, "tmux is not installed; run `make deps`"))
+  .enabled(if: TmuxSession.path != nil, "tmux is not installed; run `make deps`"))
 struct EndToEndDataTests {
-  typealias Session = EndToEndTests.Session
 
   static let oneTodo = #"{"version": 1, "todos": [{"id": 1, "title": "t", "isDone": false}]}"#
 
@@ -22,15 +22,6 @@ struct EndToEndDataTests {
     var testDescription: String { rawValue }
   }
 
-  /// Starts the app again in the session's pane, as `start` did the first time.
-  func restart(_ session: Session) async throws {
-    unlink(session.folder.file("status"))
-    try await session.tmux([
-      "respawn-pane", "-k", "-t", session.name,
-      "env LC_ALL=C.UTF-8 LANG=C.UTF-8 TERM=tmux-256color '\(session.folder.file("run.sh"))'",
-    ])
-  }
-
   func todos(at path: String) throws -> [Todo] {
     try TodoFile.decode(Data(contentsOf: URL(fileURLWithPath: path))).todos
   }
@@ -38,16 +29,16 @@ struct EndToEndDataTests {
   @Test(arguments: Quit.allCases)
   func aToggleRightBeforeQuittingIsNeverLost(quit: Quit) async throws {
     let binary = try requireTideDemo()
-    let session = Session(tmux: tmuxPath!)
+    let session = TmuxSession(label: "tide-demo-e2e")
     defer { withExtendedLifetime(session) {} }
     let data = session.folder.file("s.json")
     var lost: [Int] = []
     for run in 1...20 {
       try Data(Self.oneTodo.utf8).write(to: URL(fileURLWithPath: data))
       if run == 1 {
-        try await session.start(binary, ["--data", data, "--screen", "todos"])
+        try await session.startDemo(binary, ["--data", data, "--screen", "todos"])
       } else {
-        try await restart(session)
+        try await session.restartApp()
       }
       try await session.waitForScreen(containing: "> [ ] t", seconds: 20)
       switch quit {
@@ -74,7 +65,7 @@ struct EndToEndDataTests {
 
   @Test func killNineDuringRapidChangesAlwaysLeavesTheOldOrTheNewList() async throws {
     let binary = try requireTideDemo()
-    let session = Session(tmux: tmuxPath!)
+    let session = TmuxSession(label: "tide-demo-e2e")
     defer { withExtendedLifetime(session) {} }
     let data = session.folder.file("s.json")
     // A list big enough that each save takes a while, so kills land in the middle of writes.
@@ -84,9 +75,9 @@ struct EndToEndDataTests {
     toggled[0].isDone = true
     for run in 1...30 {
       if run == 1 {
-        try await session.start(binary, ["--data", data, "--screen", "todos"])
+        try await session.startDemo(binary, ["--data", data, "--screen", "todos"])
       } else {
-        try await restart(session)
+        try await session.restartApp()
       }
       try await session.waitForScreen("the list", seconds: 20) { $0.contains("] todo number 1 ") }
       let pid = try await session.appPID()
@@ -98,7 +89,7 @@ struct EndToEndDataTests {
       #expect(saved == list || saved == toggled, "run \(run): the file holds neither list")
     }
     // The next start removes the temporary files the killed runs left behind.
-    try await restart(session)
+    try await session.restartApp()
     try await session.waitForScreen("the list", seconds: 20) { $0.contains("] todo number 1 ") }
     #expect(!session.folder.contents().contains { $0.contains(".tmp-") }, "\(session.folder.contents())")
 
@@ -123,12 +114,12 @@ extension EndToEndDataTests {
   /// The deadlines are generous (a debug build on a loaded machine); they catch the freeze.
   @Test func aHundredThousandTodosStayResponsiveAndQuitSavesTheLastToggle() async throws {
     let binary = try requireTideDemo()
-    let session = Session(tmux: tmuxPath!)
+    let session = TmuxSession(label: "tide-demo-e2e")
     defer { withExtendedLifetime(session) {} }
     let data = session.folder.file("big.json")
     let list = (1...100_000).map { Todo(id: $0, title: "todo \($0)") }
     try TodoStorage(path: data).saveNow(list)
-    try await session.start(binary, ["--data", data, "--screen", "todos"])
+    try await session.startDemo(binary, ["--data", data, "--screen", "todos"])
     try await session.waitForScreen(containing: "> [ ] todo 1", seconds: 30)
     let start = ContinuousClock.now
     try await session.send(contentsOf: Array(repeating: "x", count: 21))
@@ -141,12 +132,5 @@ extension EndToEndDataTests {
     #expect(saved.count == 100_000)
     #expect(saved.first == Todo(id: 1, title: "todo 1", isDone: true), "the last toggle was lost")
     print("EndToEndDataTests: 21 toggles of 100,000 todos drawn in \(drawn), saved and quit in \(quit)")
-  }
-}
-
-extension EndToEndTests.Session {
-  /// Sends several keys in one `send-keys`, so they arrive as one burst.
-  func send(contentsOf keys: [String]) async throws {
-    try await tmux(["send-keys", "-t", name] + keys)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TideTestSupport
 
 /// The interactive app without a terminal (stdin from /dev/null, stdout to a file): it exits 2
 /// at once with a message, writes no escape codes and touches no file — where it used to spin a

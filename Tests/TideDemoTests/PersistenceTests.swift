@@ -2,6 +2,7 @@ import Clocks
 import Foundation
 import Synchronization
 import Testing
+import TideTestSupport
 import Tide
 import TideTerminal
 import TideTesting

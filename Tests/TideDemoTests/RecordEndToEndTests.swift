@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TideTestSupport
 
 /// `tide-demo --record`: a real session in tmux is recorded, and replaying the recording ends on
-/// the screen the user saw. Uses the tmux ``EndToEndTests/Session`` harness.
+/// the screen the user saw. Uses the shared tmux driver, ``TmuxSession``.
 @Suite(
   "Recording a live session",
-  .enabled(if: tmuxPath != nil, "tmux is not installed; run `make deps`"))
+  .enabled(if: TmuxSession.path != nil, "tmux is not installed; run `make deps`"))
 struct RecordEndToEndTests {
   /// The pane's rows as `capture-pane -p` gives them and the replay prints them: trailing spaces
   /// and trailing blank rows removed.
@@ -21,10 +22,10 @@ struct RecordEndToEndTests {
   /// screen captured just before quitting is the replay's final screen.
   @Test func aRecordedSessionReplaysToTheScreenTheUserSaw() async throws {
     let binary = try requireTideDemo()
-    let session = EndToEndTests.Session(tmux: tmuxPath!)
+    let session = TmuxSession(label: "tide-demo-e2e")
     defer { withExtendedLifetime(session) {} }
     let recording = session.folder.file("session.keys")
-    try await session.start(binary, ["--record", recording, "--data", session.folder.file("todos.json")])
+    try await session.startDemo(binary, ["--record", recording, "--data", session.folder.file("todos.json")])
     try await session.waitForScreen(containing: "Count: 0")
     try await session.send("+", "+", "+", "-")
     try await session.waitForScreen(containing: "Count: 2")
@@ -66,10 +67,10 @@ struct RecordEndToEndTests {
   /// shown when the signal came.
   @Test func sigtermStillWritesTheRecording() async throws {
     let binary = try requireTideDemo()
-    let session = EndToEndTests.Session(tmux: tmuxPath!)
+    let session = TmuxSession(label: "tide-demo-e2e")
     defer { withExtendedLifetime(session) {} }
     let recording = session.folder.file("session.keys")
-    try await session.start(binary, ["--record", recording, "--data", session.folder.file("todos.json"), "--screen", "todos"])
+    try await session.startDemo(binary, ["--record", recording, "--data", session.folder.file("todos.json"), "--screen", "todos"])
     try await session.waitForScreen(containing: "No todos yet")
     try await session.send("a")
     try await session.type("signal")
@@ -89,7 +90,7 @@ struct RecordEndToEndTests {
   /// data file appear on the screen but not in the script.
   @Test func theRecordingNeverHoldsTheDataFilesContents() async throws {
     let binary = try requireTideDemo()
-    let session = EndToEndTests.Session(tmux: tmuxPath!)
+    let session = TmuxSession(label: "tide-demo-e2e")
     defer { withExtendedLifetime(session) {} }
     let data = session.folder.file("todos.json")
     let seed = session.folder.file("seed.keys")
@@ -99,7 +100,7 @@ struct RecordEndToEndTests {
     #expect(try String(contentsOfFile: data, encoding: .utf8).contains("private-title-4711"))
 
     let recording = session.folder.file("session.keys")
-    try await session.start(binary, ["--record", recording, "--data", data, "--screen", "todos"])
+    try await session.startDemo(binary, ["--record", recording, "--data", data, "--screen", "todos"])
     try await session.waitForScreen(containing: "[ ] private-title-4711")
     try await session.send("x")
     try await session.waitForScreen(containing: "[x] private-title-4711")

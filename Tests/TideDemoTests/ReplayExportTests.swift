@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TideTestSupport
 
 /// `tide-demo replay` as a tool to test and show an app: strict about sizes, scripts and quits,
 /// and able to write the trace, an asciinema cast and SVG screenshots.
@@ -140,50 +141,18 @@ struct ReplayExportTests {
   /// Plays `data` in a fresh tmux pane of `size` (`cat` of the cast's output) and waits until
   /// the pane shows `expected`; returns the last capture.
   func playInTmux(_ data: String, columns: Int, rows: Int, expecting expected: String) async throws -> String {
-    let tmux = try #require(tmuxPath, "tmux is needed to play the cast; run `make deps`")
-    let folder = TemporaryDirectory("tide-cast-tmux")
-    let dataFile = folder.file("cast.data")
+    _ = try #require(TmuxSession.path, "tmux is needed to play the cast; run `make deps`")
+    let session = TmuxSession(label: "tide-cast-tmux", columns: columns, rows: rows)
+    defer { withExtendedLifetime(session) {} }
+    let dataFile = session.folder.file("cast.data")
     try write(data, to: dataFile)
-    let socket = folder.file("tmux.sock")
-    defer {
-      // Synchronous: the server must not outlive the test.
-      let kill = Process()
-      kill.executableURL = URL(fileURLWithPath: tmux)
-      kill.arguments = ["-S", socket, "kill-server"]
-      kill.standardOutput = FileHandle.nullDevice
-      kill.standardError = FileHandle.nullDevice
-      if (try? kill.run()) != nil { kill.waitUntilExit() }
-      withExtendedLifetime(folder) {}
-    }
-    // The first client starts the server, which keeps its descriptors: launched, not awaited
-    // (as in EndToEndTests); `has-session` says when the pane is up.
-    let client = Process()
-    client.executableURL = URL(fileURLWithPath: tmux)
-    client.arguments = [
-      "-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-s", "cast",
-      "cat '\(dataFile)'; exec sleep 600",
-    ]
-    client.environment = ["LC_ALL": "C.UTF-8", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
-    client.standardInput = FileHandle.nullDevice
-    client.standardOutput = FileHandle.nullDevice
-    client.standardError = FileHandle.nullDevice
-    try client.run()
-    var screen = ""
+    try await session.start("cat '\(dataFile)'; exec sleep 600", environment: ["LC_ALL": "C.UTF-8", "LANG": "C.UTF-8"])
     // Polls with a deadline of 20 s: the pane shows the cast's end as soon as `cat` is done.
-    for _ in 0..<400 {
-      let capture = try await runProcess(tmux, ["-S", socket, "capture-pane", "-p", "-t", "cast"])
-      if capture.status == 0 {
-        screen = capture.stdout
-        let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
-          .map { String($0.reversed().drop { $0 == " " }.reversed()) }
-        if rows.joined(separator: "\n").trimmingCharacters(in: .newlines) == expected.trimmingCharacters(in: .newlines) {
-          return screen
-        }
-      }
-      try await Task.sleep(for: .milliseconds(50))
+    return try await session.waitForScreen("the replay's final screen:\n\(expected)", seconds: 20) { screen in
+      let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { String($0.reversed().drop { $0 == " " }.reversed()) }
+      return rows.joined(separator: "\n").trimmingCharacters(in: .newlines) == expected.trimmingCharacters(in: .newlines)
     }
-    Issue.record("the tmux pane never showed the replay's final screen; it shows:\n\(screen)\nexpected:\n\(expected)")
-    return screen
   }
 
   @Test func playingTheCastInAFreshTerminalEndsOnTheFinalScreen() async throws {

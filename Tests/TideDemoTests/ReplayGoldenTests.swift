@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TideTestSupport
 import Tide
 import TideTerminal
 
@@ -71,10 +72,8 @@ struct ReplayGoldenTests {
   @Test func framesWhileRunningAreRedrawnAtTheTickRate() async throws {
     let clock = VirtualClock()
     let app = DemoApp.make(screen: .stopwatch, storage: nil, clock: clock)
-    let player = KeyScriptPlayer(app: app, clock: clock)
     var frames: [KeyScriptPlayer<AppFeature.State, AppFeature.Action>.Frame] = []
-    player.onFrame = { frames.append($0) }
-    try await player.play(KeyScript(parsing: "keys space\nwait 1s\nkeys space\n"))
+    _ = try await TideTestSupport.replay("keys space\nwait 1s\nkeys space\n", on: app, clock: clock, onFrame: { frames.append($0) })
     let times = frames.compactMap { frame in
       frame.screen.split(separator: "\n").lazy.compactMap { $0.wholeMatch(of: /\s*(\d\d:\d\d\.\d\d)/)?.1 }.first
     }.map(String.init)

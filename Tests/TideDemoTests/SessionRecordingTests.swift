@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TideTestSupport
 import TideDemo
 import TideTerminal
 

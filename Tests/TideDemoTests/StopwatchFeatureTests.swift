@@ -1,5 +1,6 @@
 import Clocks
 import Testing
+import TideTestSupport
 import Tide
 import TideTerminal
 import TideTesting

@@ -3,6 +3,7 @@ import Testing
 import Tide
 import TideTerminal
 import TideTerminalTesting
+import TideTestSupport
 
 /// `assertReplay` as a user's test would call it: passing scripts and goldens stay silent, and
 /// every kind of failure is a test issue where the user will look for it.
@@ -76,7 +77,7 @@ import TideTerminalTesting
   }
 
   @Test func aScreenUnlikeTheGoldenIsReportedWithALineDiff() async throws {
-    let folder = try TemporaryFolder()
+    let folder = TemporaryDirectory("tide-terminal-testing")
     let golden = folder.path + "/tally.screen"
     try " Tally: 9\n Ticks: 0 (stopped)\n".write(toFile: golden, atomically: true, encoding: .utf8)
     let clock = VirtualClock()
@@ -92,7 +93,7 @@ import TideTerminalTesting
   }
 
   @Test func aMissingGoldenIsWrittenFromTheRunAndReported() async throws {
-    let folder = try TemporaryFolder()
+    let folder = TemporaryDirectory("tide-terminal-testing")
     let golden = folder.path + "/new/tally.screen"
     let clock = VirtualClock()
     var screen = ""
@@ -107,19 +108,5 @@ import TideTerminalTesting
     let again = VirtualClock()
     await assertReplay(
       Tally.app(clock: again), clock: again, script: "keys + + +", golden: golden, size: TerminalSize(columns: 30, rows: 6))
-  }
-}
-
-/// A fresh temporary folder, removed when the value goes away.
-final class TemporaryFolder {
-  let path: String
-
-  init() throws {
-    path = NSTemporaryDirectory() + "tide-terminal-testing-\(getpid())-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
-
-  deinit {
-    try? FileManager.default.removeItem(atPath: path)
   }
 }

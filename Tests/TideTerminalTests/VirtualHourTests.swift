@@ -1,6 +1,7 @@
 import Testing
 import Tide
 import TideTerminal
+import TideTestSupport
 
 /// Long waits on virtual time: every tick of a fast timer reaches the reducer at its exact
 /// instant, however long the wait, and a wait nobody watches frame by frame draws nothing until
@@ -10,12 +11,12 @@ import TideTerminal
   @Test func anHourOfATwentyHertzTimerDeliversAll72000TicksAtTheirInstants() async throws {
     let clock = VirtualClock()
     let app = Ticker.app(clock: clock, period: .milliseconds(50))
-    let player = KeyScriptPlayer(app: app, clock: clock, size: TerminalSize(columns: 40, rows: 12))
-    try await player.play(KeyScript(parsing: """
+    let player = try await replay(
+      """
       keys t
       wait 60m
       expect "ticks: 72000 (ticking)"
-      """, file: "hour.keys"))
+      """, on: app, clock: clock, size: TerminalSize(columns: 40, rows: 12), file: "hour.keys")
 
     let times = app.store.state.tickTimes
     #expect(times.count == 72_000)
@@ -30,10 +31,10 @@ import TideTerminal
   @Test func aWatchedWaitDrawsEveryTickOfTheTimer() async throws {
     let clock = VirtualClock()
     let app = Ticker.app(clock: clock, period: .milliseconds(50))
-    let player = KeyScriptPlayer(app: app, clock: clock, size: TerminalSize(columns: 40, rows: 12))
     var screens: [String] = []
-    player.onFrame = { screens.append($0.screen) }
-    try await player.play(KeyScript(parsing: "keys t\nwait 1s", file: "second.keys"))
+    _ = try await replay(
+      "keys t\nwait 1s", on: app, clock: clock, size: TerminalSize(columns: 40, rows: 12), file: "second.keys",
+      onFrame: { screens.append($0.screen) })
 
     // 20 ticks a second is under the 60 frames a second cap: each tick is its own frame.
     #expect(app.store.state.ticks == 20)

@@ -1,6 +1,7 @@
 import Clocks
 import Testing
 import Tide
+import TideTestSupport
 
 private struct Boom: Error, Equatable {}
 

@@ -3,6 +3,7 @@ import IdentifiedCollections
 import Synchronization
 import Testing
 import Tide
+import TideTestSupport
 
 // MARK: - CounterFixture
 
@@ -219,29 +220,6 @@ func waitUntilEffects<State, Action>(
   _ predicate: @escaping @Sendable (EffectActivity.Counts) -> Bool
 ) async {
   await waitUntil(store.effectActivity, limit: limit, sourceLocation: sourceLocation, predicate)
-}
-
-func waitUntil(
-  _ activity: EffectActivity,
-  limit: Duration = .seconds(10),
-  sourceLocation: SourceLocation = #_sourceLocation,
-  _ predicate: @escaping @Sendable (EffectActivity.Counts) -> Bool
-) async {
-  let guardTask = Task {
-    try? await Task.sleep(for: limit)
-    activity.signal()
-  }
-  defer { guardTask.cancel() }
-  let start = ContinuousClock.now
-  while true {
-    let counts = activity.counts
-    if predicate(counts) { return }
-    if ContinuousClock.now - start >= limit {
-      Issue.record("Effects never reached the expected state; counters: \(counts)", sourceLocation: sourceLocation)
-      return
-    }
-    await activity.waitForChange(after: counts.version)
-  }
 }
 
 extension VirtualClock.Instant {
