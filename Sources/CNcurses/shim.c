@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,7 +78,9 @@ int tide_draw_cell(int row, int column, const wchar_t *text, int count, attr_t a
 /* Written before the input thread starts and read only after, so plain ints suffice. */
 static int wake_read_fd = -1;
 static int wake_write_fd = -1;
-static volatile sig_atomic_t resize_pending = 0;
+/* Set by the SIGWINCH handler on whatever thread the signal lands, taken by the screen thread:
+   a lock-free atomic, so the hand-over is both async-signal-safe and race-free. */
+static atomic_int resize_pending = 0;
 static struct sigaction previous_winch_action;
 static int winch_handler_installed = 0;
 
@@ -144,7 +147,7 @@ int tide_input_wait(int timeout_milliseconds) {
 
 static void on_window_change(int signal_number) {
   (void)signal_number;
-  resize_pending = 1;
+  atomic_store(&resize_pending, 1);
   tide_input_wake();
 }
 
@@ -169,11 +172,7 @@ void tide_remove_resize_handler(void) {
 }
 
 int tide_take_resize(void) {
-  if (resize_pending) {
-    resize_pending = 0;
-    return 1;
-  }
-  return 0;
+  return atomic_exchange(&resize_pending, 0) ? 1 : 0;
 }
 
 int tide_tty_size(int *columns, int *rows) {
