@@ -1,5 +1,6 @@
 import Testing
 import TideTerminal
+import TideTestSupport
 
 /// The tokenizer reads Unicode scalars, not grapheme clusters: syntax never merges with a
 /// neighbouring mark, and only LF / CRLF end a line.
@@ -33,15 +34,16 @@ import TideTerminal
     #expect(try KeyScript(parsing: "#🏽\nkeys a #\u{301} comment").steps.map(\.command) == [.keys([.character("a")])])
   }
 
-  @Test(arguments: ["\u{2028}", "\u{2029}", "\u{0B}", "\u{0C}", "\u{85}", "\r"])
-  func oddLineBreaksInsideQuotesAreContent(separator: String) throws {
+  // Characters, not strings, so the test log shows them escaped (TideTestSupport).
+  @Test(arguments: ["\u{2028}", "\u{2029}", "\u{0B}", "\u{0C}", "\u{85}", "\r"] as [Character])
+  func oddLineBreaksInsideQuotesAreContent(separator: Character) throws {
     let script = try KeyScript(parsing: "type \"a\(separator)b\"\nkeys enter")
     #expect(script.steps.map(\.command) == [.type("a\(separator)b"), .keys([.enter])])
     #expect(script.steps.map(\.line) == [1, 2])
   }
 
-  @Test(arguments: ["\u{2028}", "\u{2029}", "\u{0B}", "\u{0C}", "\u{85}", "\r", "\u{0}", "\u{1B}"])
-  func oddLineBreaksAndControlsOutsideQuotesAreErrors(separator: String) {
+  @Test(arguments: ["\u{2028}", "\u{2029}", "\u{0B}", "\u{0C}", "\u{85}", "\r", "\u{0}", "\u{1B}"] as [Character])
+  func oddLineBreaksAndControlsOutsideQuotesAreErrors(separator: Character) {
     let error = parseError("keys a\(separator)keys b")
     let escaped = "\\u{\(String(separator.unicodeScalars.first!.value, radix: 16, uppercase: true))}"
     #expect(error == KeyScriptError(
