@@ -1,14 +1,19 @@
 import Tide
 
-/// A store scenario as callgrind runs it: everything set up, then one closure per side that
-/// performs `n` operations. The setup is the same whatever `n`, so two runs with different
-/// counts give the instructions of one operation by difference.
+/// A store scenario: everything set up, then one closure per side that performs `n`
+/// operations. `tide-bench --instructions` runs each side under callgrind (the setup is the
+/// same whatever `n`, so two runs with different counts give the instructions of one operation
+/// by difference); the timed benchmark alternates the `tide` and `baseline` sides
+/// (``timedScenario(_:iterations:rounds:)``).
 @MainActor
 struct InstructionWorkload {
   /// Side name → performs that many operations.
   let sides: [(name: String, run: (Int) -> Void)]
   /// Which side the `baseline` column compares with, and a note when it is not the baseline.
   var note: String?
+  /// After the `tide` and `baseline` sides ran the same operations: `nil` if they agree, else
+  /// what differs — a benchmark whose two sides did different work measures nothing.
+  var disagreement: () -> String? = { nil }
 
   static let names = ["counter", "todo-1k", "todo-10k", "effects", "scope-5", "scope-5-store", "observers-100"]
 
@@ -25,6 +30,7 @@ struct InstructionWorkload {
     }
   }
 
+  /// `counter`: one increment through a store with one observer of the count.
   private static func counter() -> InstructionWorkload {
     let sink = Sink()
     let store = makeFlatCounterStore()
@@ -32,13 +38,17 @@ struct InstructionWorkload {
     let baseline = BaselineStore(state: CounterState(), reduce: counterBody) { sink.value &+= $0.count }
     let unchecked = UncheckedBaselineStore(
       state: CounterState(), reduce: counterBody, observers: [{ sink.value &+= $0.count }])
-    return InstructionWorkload(sides: [
-      ("tide", { n in withExtendedLifetime(token) { for _ in 0..<n { sendThroughTide(store, .increment) } } }),
-      ("baseline", { n in for _ in 0..<n { baseline.send(.increment) } }),
-      ("unchecked", { n in for _ in 0..<n { unchecked.send(.increment) } }),
-    ])
+    return InstructionWorkload(
+      sides: [
+        ("tide", { n in withExtendedLifetime(token) { for _ in 0..<n { sendThroughTide(store, .increment) } } }),
+        ("baseline", { n in for _ in 0..<n { baseline.send(.increment) } }),
+        ("unchecked", { n in for _ in 0..<n { unchecked.send(.increment) } }),
+      ],
+      disagreement: { store.state.count == baseline.state.count ? nil : "Tide and baseline disagree" })
   }
 
+  /// `todo-1k` / `todo-10k`: toggle one item by id in a list of `count`, one observer of the
+  /// whole state.
   private static func todo(count: Int) -> InstructionWorkload {
     let sink = Sink()
     let store = Store(
@@ -57,9 +67,11 @@ struct InstructionWorkload {
       }),
       ("baseline", { n in for i in 0..<n { baseline.send(.toggle(id: (i &* 7919) % count)) } }),
       ("unchecked", { n in for i in 0..<n { unchecked.send(.toggle(id: (i &* 7919) % count)) } }),
-    ])
+    ], disagreement: { store.state == baseline.state ? nil : "Tide and baseline disagree" })
   }
 
+  /// `effects`: an action whose `.send` effect sends a follow-up; one pair per operation. The
+  /// baselines handle the same two actions by being sent both.
   private static func effects() -> InstructionWorkload {
     let sink = Sink()
     let store = Store(
@@ -76,9 +88,12 @@ struct InstructionWorkload {
       ("tide", { n in withExtendedLifetime(token) { for _ in 0..<n { sendThroughTide(store, .ping) } } }),
       ("baseline", { n in for _ in 0..<n { baseline.send(.ping); baseline.send(.pong) } }),
       ("unchecked", { n in for _ in 0..<n { unchecked.send(.ping); unchecked.send(.pong) } }),
-    ])
+    ], disagreement: { store.state.count == 0 && baseline.state.count == 0 ? nil : "unbalanced ping/pong" })
   }
 
+  /// `scope-5`: the counter through five nested `Scope` reducers, sent to the root and observed
+  /// at the leaf; `scope-5-store`: sent to and observed from a store scoped five times. Both are
+  /// compared with the flat counter store.
   private static func scope(throughStore: Bool) -> InstructionWorkload {
     let sink = Sink()
     let flat = makeFlatCounterStore()
@@ -104,9 +119,14 @@ struct InstructionWorkload {
         ("tide", tide),
         ("baseline", { n in withExtendedLifetime(flatToken) { for _ in 0..<n { sendThroughTide(flat, .increment) } } }),
       ],
-      note: "baseline here is Tide's flat counter")
+      note: "baseline here is Tide's flat counter",
+      disagreement: {
+        root.state.level2.level3.level4.level5.counter == flat.state ? nil : "nested and flat counters disagree"
+      })
   }
 
+  /// `observers-100`: 100 observers, each selecting one field of a 100-field state, told after
+  /// every action; the baselines call 100 such observers themselves.
   private static func observers() -> InstructionWorkload {
     let sink = Sink()
     let store = Store(

@@ -42,20 +42,12 @@ struct TideBench: AsyncParsableCommand {
     for name in selected {
       let measurement: Measurement
       switch name {
-      case "counter":
-        measurement = counterScenario(iterations: iterations ?? 2_000_000, rounds: rounds)
-      case "todo-1k":
-        measurement = todoScenario(name: name, count: 1_000, iterations: iterations ?? 1_000_000, rounds: rounds)
-      case "todo-10k":
-        measurement = todoScenario(name: name, count: 10_000, iterations: iterations ?? 1_000_000, rounds: rounds)
-      case "scope-5":
-        measurement = scopeScenario(iterations: iterations ?? 2_000_000, rounds: rounds)
-      case "scope-5-store":
-        measurement = scopedStoreScenario(iterations: iterations ?? 2_000_000, rounds: rounds)
-      case "effects":
-        measurement = effectsScenario(iterations: iterations ?? 1_000_000, rounds: rounds)
+      case "counter", "scope-5", "scope-5-store":
+        measurement = timedScenario(name, iterations: iterations ?? 2_000_000, rounds: rounds)
+      case "todo-1k", "todo-10k", "effects":
+        measurement = timedScenario(name, iterations: iterations ?? 1_000_000, rounds: rounds)
       case "observers-100":
-        measurement = observersScenario(iterations: iterations ?? 200_000, rounds: rounds)
+        measurement = timedScenario(name, iterations: iterations ?? 200_000, rounds: rounds)
       case "run-10k":
         measurement = await concurrentRunScenario(count: iterations ?? 10_000, rounds: min(rounds, 5))
       case "render":
