@@ -1,32 +1,21 @@
 import Foundation
 import Testing
+import TideTestSupport
 @testable import TideTerminal
 
 /// The cast encoder: the renderer's cell diff, encoded as ANSI and decoded again by a small
 /// terminal emulator, ends on exactly the canvas that was rendered — after every frame.
 @Suite struct ANSIOutputTerminalTests {
-  /// A deterministic generator, so a failure can be replayed.
-  struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static let texts = ["Count: 12", "日本語", "e\u{301}", "👍🏽", "[x] buy milk", "  ", "→ ok", "漢a字", "🇫🇷", "|"]
 
-  func randomStyle(_ random: inout SplitMix) -> Style {
+  func randomStyle(_ random: inout SeededGenerator) -> Style {
     Style(
       bold: Bool.random(using: &random), dim: Int.random(in: 0..<4, using: &random) == 0,
       reverse: Int.random(in: 0..<4, using: &random) == 0, underline: Int.random(in: 0..<4, using: &random) == 0,
       foreground: Color.allCases.randomElement(using: &random)!, background: Color.allCases.randomElement(using: &random)!)
   }
 
-  func randomFrame(base: Canvas, _ random: inout SplitMix) -> Canvas {
+  func randomFrame(base: Canvas, _ random: inout SeededGenerator) -> Canvas {
     var canvas = base
     for _ in 0..<Int.random(in: 1...12, using: &random) {
       let text = Self.texts.randomElement(using: &random)!
@@ -42,7 +31,7 @@ import Testing
 
   @Test(arguments: 1...20 as ClosedRange<UInt64>)
   func decodingTheOutputGivesEveryFrame(seed: UInt64) throws {
-    var random = SplitMix(state: seed)
+    var random = SeededGenerator(seed: seed)
     var size = TerminalSize(columns: 20, rows: 6)
     let encoder = ANSIOutputTerminal(size: size)
     var screen = ANSIInterpreter(columns: size.columns, rows: size.rows)

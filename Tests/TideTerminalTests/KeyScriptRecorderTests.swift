@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TideTestSupport
 import TideTerminal
 
 /// A recorded session becomes a key script that parses back to the same events.
@@ -57,7 +58,7 @@ import TideTerminal
 
   @Test(arguments: 1...30 as ClosedRange<UInt64>)
   func aRecordingParsesBackToTheSameEvents(seed: UInt64) throws {
-    var random = ANSIOutputTerminalTests.SplitMix(state: seed)
+    var random = SeededGenerator(seed: seed)
     let keys: [Key] = [
       .character("a"), .character("é"), .character("e"), .character("\u{301}"), .character("#"),
       .character("\""), .character("\\"), .character(" "), .character("\t"), .character("🏽"),
