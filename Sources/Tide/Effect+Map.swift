@@ -31,10 +31,6 @@ extension Effect {
         .cancellable(id: id, cancelInFlight: cancelInFlight, effect: effect.map(transform)))
     case .cancel(let id):
       return Effect<NewAction>(.cancel(id: id))
-    case .sleep(let duration):
-      return Effect<NewAction>(.sleep(duration))
-    case .timer(let action, let after, let every):
-      return Effect<NewAction>(.timer({ transform(action($0)) }, after: after, every: every))
     case .throttle(let id, let interval, let latest, let effect):
       return Effect<NewAction>(
         .throttle(id: id, interval: interval, latest: latest, effect: effect.map(transform)))

@@ -33,7 +33,7 @@ extension Effect {
   private func scopingIDs(to scope: EffectID) -> Self {
     func scoped(_ id: EffectID) -> EffectID { EffectID(ScopedEffectID(scope: scope, id: id)) }
     switch operation {
-    case .none, .send, .run, .sleep, .timer:
+    case .none, .send, .run:
       return self
     case .merge(let effects):
       return Self(.merge(effects.map { $0.scopingIDs(to: scope) }))

@@ -21,7 +21,9 @@ extension Effect {
   ) -> Self {
     precondition(every > .zero, "A timer's period must be positive.")
     precondition(after >= .zero, "A timer's first delay cannot be negative.")
-    return Self(.timer(action, after: after, every: every))
+    return Self(.run(priority: nil) { context in
+      await context.repeatEvery(every, from: context.start + after, action: action)
+    })
   }
 
   /// Sends `action` every `every` on the store's clock, the first time one period from now.
@@ -39,14 +41,23 @@ extension Effect {
 
   /// Sends `action` once, `delay` from now on the store's clock.
   public static func send(_ action: Action, after delay: Duration) -> Self {
-    .concatenate([Self(.sleep(delay)), .send(action)])
+    .concatenate([sleep(for: delay), .send(action)])
   }
 
   /// Delays this effect by `duration`; a newer effect with the same `id` replaces a waiting one,
   /// so only the last of a burst runs, `duration` after it was returned.
   public func debounce(id: some Hashable & Sendable, for duration: Duration) -> Self {
-    Self.concatenate([Self(.sleep(duration)), self])
+    Self.concatenate([Self.sleep(for: duration), self])
       .cancellable(id: id, cancelInFlight: true)
+  }
+
+  /// Waits `duration` on the store's clock from when the effect was returned (or, inside a
+  /// concatenation, from when the effect before it finished); cancelling it ends the
+  /// concatenation it is part of.
+  static func sleep(for duration: Duration) -> Self {
+    Self(.run(priority: nil) { context in
+      try? await context.sleep(until: context.start + duration)
+    })
   }
 
   /// Runs this effect at most once per `interval` for `id`.

@@ -6,19 +6,26 @@
 /// action; asynchronous ones (``run(priority:operation:catch:fileID:filePath:line:column:)``,
 /// timers) run as tasks and hop back to the store to send.
 public struct Effect<Action: Sendable>: Sendable {
+  /// The primitives every effect is built from; ``EffectInterpreter`` runs them. Timers,
+  /// delays and debounce are `run` bodies on the store's clock (see `Effect+Time.swift`).
+  ///
+  /// Every payload but an action is `indirect` or an array, one pointer: a `.send`, the effect
+  /// a reducer returns most often, is stored inline and costs no allocation, and the layout
+  /// stays fixed (a task priority, say, is a resilient type whose size only the runtime knows,
+  /// which would make every copy of an effect a call through value witnesses).
   @usableFromInline
-  indirect enum Operation: Sendable {
+  enum Operation: Sendable {
     case none
     case send(Action)
     case merge([Effect])
     case concatenate([Effect])
-    case run(priority: TaskPriority?, body: @Sendable (EffectContext<Action>) async -> Void)
-    case cancellable(id: EffectID, cancelInFlight: Bool, effect: Effect)
-    case cancel(id: EffectID)
-    case sleep(Duration)
-    /// Sends the action made from each tick's due time (an offset on the store's clock).
-    case timer(@Sendable (Duration) -> Action, after: Duration, every: Duration)
-    case throttle(id: EffectID, interval: Duration, latest: Bool, effect: Effect)
+    /// Runs `body` as a task; the context sends back to the store and sleeps on its clock.
+    indirect case run(priority: TaskPriority?, body: @Sendable (EffectContext<Action>) async -> Void)
+    indirect case cancellable(id: EffectID, cancelInFlight: Bool, effect: Effect)
+    indirect case cancel(id: EffectID)
+    /// Lets `effect` start at most once per `interval` for `id`; the gate's state lives in the
+    /// effect registry beside the ids it guards.
+    indirect case throttle(id: EffectID, interval: Duration, latest: Bool, effect: Effect)
   }
 
   @usableFromInline

@@ -6,6 +6,7 @@ import Synchronization
 /// mutex rather than on the main actor: a finishing task must not need a hop to be forgotten.
 /// A finished task leaves the table and every ``EffectGroup`` it joined, so a long-lived effect
 /// that starts many short ones keeps memory flat.
+@usableFromInline
 final class EffectRegistry: Sendable {
   private struct Entry {
     let task: Task<Void, Never>
@@ -24,6 +25,27 @@ final class EffectRegistry: Sendable {
     var isClosed = false
     /// Where new effect tasks run; `nil`: the global concurrent executor.
     var executorPreference: (any TaskExecutor)?
+    var throttles: [EffectID: ThrottleGate] = [:]
+  }
+
+  /// The throttle of one id: when its effect last ran, and the effect waiting for the
+  /// interval to pass with the task that will start it.
+  private struct ThrottleGate {
+    var lastRun: Duration?
+    var pending: (any Sendable & AnyObject)?
+    var scheduledKey: UInt64?
+  }
+
+  /// What to do with an effect throttled under an id.
+  enum ThrottleDecision {
+    /// The interval has passed: run it now.
+    case runNow
+    /// Keep it; no run is scheduled yet, so schedule one at `due`.
+    case schedule(due: Duration)
+    /// Kept in place of the one waiting; the task `scheduled` will start it.
+    case kept(scheduled: UInt64)
+    /// An older effect waits and the oldest wins: drop this one.
+    case dropped
   }
 
   private let storage = Mutex(Storage())
@@ -111,15 +133,64 @@ final class EffectRegistry: Sendable {
     for entry in entries { entry.task.cancel() }
   }
 
-  /// Cancels every task registered under `id`.
+  /// Cancels every task registered under `id`, and forgets its throttle.
   func cancel(id: EffectID) {
-    cancel { Array($0.keysByID[id] ?? []) }
+    cancel { storage in
+      storage.throttles[id] = nil
+      return Array(storage.keysByID[id] ?? [])
+    }
+  }
+
+  /// Decides, at `now` on the store's clock, what becomes of an effect throttled under `id`:
+  /// at most one start per `interval`, the newest (`latest`) or oldest of those returned
+  /// meanwhile running when the interval has passed. `pending` is kept if it is to run later.
+  func throttle(
+    id: EffectID, now: Duration, interval: Duration, latest: Bool, pending: any Sendable & AnyObject
+  ) -> ThrottleDecision {
+    storage.withLock { storage in
+      var gate = storage.throttles[id] ?? ThrottleGate()
+      defer { storage.throttles[id] = gate }
+      guard let lastRun = gate.lastRun, now - lastRun < interval else {
+        gate.lastRun = now
+        return .runNow
+      }
+      let keep = latest || gate.pending == nil
+      if keep { gate.pending = pending }
+      if let scheduled = gate.scheduledKey { return keep ? .kept(scheduled: scheduled) : .dropped }
+      return .schedule(due: lastRun + interval)
+    }
+  }
+
+  /// Records the task that will start the effect throttled under `id`.
+  func setThrottleTask(id: EffectID, key: UInt64) {
+    storage.withLock { $0.throttles[id]?.scheduledKey = key }
+  }
+
+  /// The effect throttled under `id` whose time came at `due`, now counted as its last run.
+  func fireThrottle(id: EffectID, at due: Duration) -> (any Sendable & AnyObject)? {
+    storage.withLock { storage in
+      guard var gate = storage.throttles[id], let pending = gate.pending else { return nil }
+      gate.pending = nil
+      gate.scheduledKey = nil
+      gate.lastRun = due
+      storage.throttles[id] = gate
+      return pending
+    }
   }
 
   /// The tasks running under `id` now.
   func tasks(id: EffectID) -> [Task<Void, Never>] {
     storage.withLock { storage in
       (storage.keysByID[id] ?? []).compactMap { storage.entries[$0]?.task }
+    }
+  }
+
+  /// Waits until no task is registered under `id`, including tasks registered while it waits.
+  func finish(id: EffectID) async {
+    while true {
+      let running = tasks(id: id)
+      if running.isEmpty { return }
+      for task in running { await task.value }
     }
   }
 

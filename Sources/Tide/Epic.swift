@@ -54,15 +54,16 @@ extension Store where State: Sendable {
     epics: [Epic<State, Action>]
   ) where R.State == State, R.Action == Action {
     self.init(initialState: initialState, reducer: reducer, clock: clock, middleware: middleware)
+    guard let root else { return }
     var inputs: [(AsyncStream<Action>.Continuation, AsyncStream<State>.Continuation)] = []
-    let link = runner.link
-    let send = Send<Action> { action in link.handler?.receive(action, group: nil) }
+    let link = root.effects.link
+    let send = Send<Action> { action in link.host?.receive(action, group: nil) }
     for part in Epic.combine(epics).parts {
       let (actions, actionInput) = AsyncStream.makeStream(of: Action.self)
       let (states, stateInput) = AsyncStream.makeStream(of: State.self)
-      stateInput.yield(storage)
+      stateInput.yield(root.state)
       inputs.append((actionInput, stateInput))
-      runner.registry.adopt(Task {
+      root.registry.adopt(Task {
         do {
           try await part(actions, states, send)
         } catch is CancellationError {
@@ -72,7 +73,7 @@ extension Store where State: Sendable {
       })
     }
     guard !inputs.isEmpty else { return }
-    epicInput = { action, state in
+    root.actionTap = { action, state in
       for (actionInput, stateInput) in inputs {
         actionInput.yield(action)
         stateInput.yield(state)

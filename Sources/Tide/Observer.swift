@@ -36,29 +36,6 @@ struct ObserverList<State> {
   }
 }
 
-extension Store {
-  /// Calls every observer with the current state; observers may add, remove or send.
-  @inlinable
-  func notifyObservers() {
-    let round = observers.entries
-    // One copy of the state for the whole round, lent to every observer by pointer: an
-    // observer may send (which only queues) but the copy never changes under it. The copy
-    // lives in the store's own buffer rather than in a `withUnsafePointer` closure, which as a
-    // main-actor closure would check its executor on every round. Rounds never nest: an
-    // action an observer sends is drained after this round.
-    let state = roundState.pointer
-    state.initialize(to: storage)
-    for entry in round {
-      if !observers.removedDuringRound.isEmpty, observers.removedDuringRound.contains(entry.id) {
-        continue
-      }
-      entry.callback(state)
-    }
-    state.deinitialize(count: 1)
-    if !observers.removedDuringRound.isEmpty { observers.removedDuringRound.removeAll() }
-  }
-}
-
 /// Keeps an observation alive until ``cancel()`` is called, the token is released, or its
 /// store goes away.
 ///

@@ -41,7 +41,7 @@ extension Store {
     _ keyPath: KeyPath<State, Value>,
     onChange: @escaping (Value) -> Void
   ) -> ObservationToken {
-    guard parent == nil, let offset = MemoryLayout<State>.offset(of: keyPath) else {
+    guard let offset = MemoryLayout<State>.offset(of: keyPath) else {
       return observe(Self.reader(keyPath), onChange: onChange)
     }
     // Reads the field in place in the round's state, through its byte offset (which
@@ -49,7 +49,7 @@ extension Store {
     let read: (UnsafePointer<State>) -> Value = {
       UnsafeRawPointer($0).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
     }
-    let last = withUnsafePointer(to: storage) { LastValue(read($0)) }
+    let last = withUnsafePointer(to: state) { LastValue(read($0)) }
     onChange(last.value)
     return addObserver(reading: { state in
       let value = read(state)
@@ -106,28 +106,19 @@ extension Store {
   /// Calls `handler` when the root store is released.
   @usableFromInline
   func whenReleased(_ handler: @escaping @Sendable () -> Void) {
-    if let parent {
-      parent.whenReleased(handler)
-      return
-    }
-    runner.registry.whenClosed(handler)
+    registry.whenClosed(handler)
   }
 
   @usableFromInline
   func addObserver(_ callback: @escaping (State) -> Void) -> ObservationToken {
-    if let parent { return parent.addObserver(callback) }
-    return addObserver(reading: { callback($0.pointee) })
+    addObserver(reading: { callback($0.pointee) })
   }
 
-  /// Adds an observer of this root store that reads the round's state through a pointer.
-  @usableFromInline
+  /// Adds an observer that reads the round's state through a pointer.
+  @inlinable
   func addObserver(reading callback: @escaping (UnsafePointer<State>) -> Void) -> ObservationToken {
-    let id = observers.add(callback)
-    let link = runner.link
-    return ObservationToken {
-      guard let store = link.handler as? Store else { return }
-      store.observers.remove(id: id, duringRound: store.isDraining)
-    }
+    if let root { return root.addObserver(reading: callback) }
+    return scoped.unsafelyUnwrapped.addObserver(callback)
   }
 }
 

@@ -1,48 +1,11 @@
-/// How a scoped store reaches the store it was scoped from: its state, its send, its
-/// observers and its effects, as closures made where `scope` was called.
-///
-/// Closures rather than a protocol existential: `scope` is inlined into its caller, so each
-/// closure is specialised for the concrete state and action types there, and a send through a
-/// store scoped five times costs five direct closure calls — no generic, unspecialised code and
-/// no run-time metadata lookups on the way.
-@MainActor
-@usableFromInline
-final class ParentLink<State, Action: Sendable> {
-  @usableFromInline let state: () -> State
-  @usableFromInline let send: (Action) -> StoreTask
-  @usableFromInline let sendBatch: ([Action]) -> StoreTask
-  @usableFromInline let addObserver: (@escaping (State) -> Void) -> ObservationToken
-  @usableFromInline let activity: () -> EffectActivity
-  @usableFromInline let finishEffects: (EffectID) async -> Void
-  @usableFromInline let whenReleased: (@escaping @Sendable () -> Void) -> Void
-
-  @inlinable
-  init(
-    state: @escaping () -> State,
-    send: @escaping (Action) -> StoreTask,
-    sendBatch: @escaping ([Action]) -> StoreTask,
-    addObserver: @escaping (@escaping (State) -> Void) -> ObservationToken,
-    activity: @escaping () -> EffectActivity,
-    finishEffects: @escaping (EffectID) async -> Void,
-    whenReleased: @escaping (@escaping @Sendable () -> Void) -> Void
-  ) {
-    self.state = state
-    self.send = send
-    self.sendBatch = sendBatch
-    self.addObserver = addObserver
-    self.activity = activity
-    self.finishEffects = finishEffects
-    self.whenReleased = whenReleased
-  }
-}
-
 extension Store {
   /// A store for a part of this store's state and a subset of its actions.
   ///
   /// The child holds no state of its own: it reads the parent's state through `state`, and its
   /// actions are embedded and sent to the parent, whose reducer (usually with a ``Scope``)
   /// handles them. So the two are always in sync, both ways; the child's observers are told in
-  /// the same round as the parent's.
+  /// the same round as the parent's. The child keeps its parent alive, as a view keeps the
+  /// model it shows.
   ///
   /// ```swift
   /// let counterStore = appStore.scope(state: \.counter, action: AppAction.counter)
@@ -52,33 +15,86 @@ extension Store {
     state toChildState: @escaping (State) -> ChildState,
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
-    // The child keeps its parent alive, as a view keeps the model it shows.
-    let link = ParentLink<ChildState, ChildAction>(
-      state: { toChildState(self.state) },
-      send: { self.send(fromChildAction($0)) },
-      sendBatch: { self.send(contentsOf: $0.map(fromChildAction)) },
-      addObserver: { callback in self.addObserver { callback(toChildState($0)) } },
-      activity: { self.effectActivity },
-      finishEffects: { await self.finishEffects(id: $0) },
-      whenReleased: { self.whenReleased($0) })
-    return Store<ChildState, ChildAction>(
-      state: toChildState(state),
-      reduce: { _, _ in .none },
-      clock: ContinuousClock(),
-      middleware: [],
-      parent: link)
+    scope(reading: toChildState, at: nil, action: fromChildAction)
   }
 
   /// A store for the part of this store's state at `toChildState`; see
   /// ``scope(state:action:)-(_,(ChildAction)->Action)``.
   ///
   /// A key path to stored, inline state (a struct property) is read through its byte offset,
-  /// so a deeply scoped store costs little more than its root.
+  /// and the child's observers read it in place in the root's state, so a deeply scoped store
+  /// costs little more than its root.
   @inlinable
   public func scope<ChildState, ChildAction: Sendable>(
     state toChildState: KeyPath<State, ChildState>,
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
-    scope(state: Self.reader(toChildState), action: fromChildAction)
+    scope(
+      reading: Self.reader(toChildState), at: MemoryLayout<State>.offset(of: toChildState),
+      action: fromChildAction)
+  }
+
+  /// A scoped store whose state `read` makes from this one's, and which lies `offset` bytes
+  /// into it when that is known.
+  @inlinable
+  func scope<ChildState, ChildAction: Sendable>(
+    reading read: @escaping (State) -> ChildState,
+    at offset: Int?,
+    action embed: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
+    let core: ScopedCore<ChildState, ChildAction>
+    if let root = self.root {
+      let location = offset.map { offset in
+        RootLocation(offset: offset) { callback in
+          root.addObserver(reading: { callback(UnsafeRawPointer($0)) })
+        }
+      }
+      core = ScopedCore(
+        state: { read(root.state) },
+        send: { root.send(embed($0)) },
+        sendBatch: { root.send(contentsOf: $0.lazy.map(embed)) },
+        addObserver: Self.childObservers(location: location, read: read, parent: root.addObserver(reading:)),
+        location: location,
+        rootStore: self,
+        registry: root.registry,
+        clock: root.effects.clock)
+    } else {
+      let parent = scoped.unsafelyUnwrapped
+      let location = offset.flatMap { offset in parent.location?.appending(offset) }
+      core = ScopedCore(
+        state: { read(parent.state()) },
+        send: { parent.send(embed($0)) },
+        sendBatch: { parent.sendBatch($0.map(embed)) },
+        addObserver: Self.childObservers(location: location, read: read, parent: parent.addObserver),
+        location: location,
+        rootStore: parent.rootStore,
+        registry: parent.registry,
+        clock: parent.clock)
+    }
+    return Store<ChildState, ChildAction>(scoped: core)
+  }
+
+  /// How a scoped store adds an observer: on the root, reading the child in place, when the
+  /// child has a fixed place in the root's state; else on the parent, through `read`.
+  @inlinable
+  static func childObservers<ChildState>(
+    location: RootLocation?,
+    read: @escaping (State) -> ChildState,
+    parent addParentObserver: @escaping (@escaping (UnsafePointer<State>) -> Void) -> ObservationToken
+  ) -> (@escaping (UnsafePointer<ChildState>) -> Void) -> ObservationToken {
+    if let location {
+      let offset = location.offset
+      return { callback in
+        location.addRawObserver { root in
+          // `offset(of:)` guaranteed every step of the way that the child is stored inline here.
+          callback(root.advanced(by: offset).assumingMemoryBound(to: ChildState.self))
+        }
+      }
+    }
+    return { callback in
+      addParentObserver { parent in
+        withUnsafePointer(to: read(parent.pointee)) { callback($0) }
+      }
+    }
   }
 }

@@ -1,0 +1,251 @@
+/// What the effect interpreter needs from the store whose effects it runs, on the main actor.
+@MainActor
+protocol EffectHost<Action>: AnyObject {
+  associatedtype Action: Sendable
+  /// Queues an action a `.send` effect produced, behind the action being handled.
+  func enqueue(_ action: Action)
+  /// The group of the send being handled, which the tasks started now join.
+  func currentGroup() -> EffectGroup
+  /// Handles an action an effect task sent, as a drain of its own that joins `group`.
+  func receive(_ action: Action, group: EffectGroup?)
+  /// Starts `effect` inside a drain of its own that joins `group`: a throttled effect whose
+  /// time came.
+  func start(_ effect: Effect<Action>, ids: [EffectID], group: EffectGroup?)
+  /// Hands `action` to the before-reducer middleware after `index`, then to the reducer: an
+  /// action a middleware delayed, whose time came.
+  func resume(_ action: Action, fromHook index: Int, group: EffectGroup?)
+  /// Stops calling the observer `id`: its token was cancelled or released.
+  func removeObserver(id: UInt64)
+}
+
+/// A non-owning, sendable reference from effect tasks and observation tokens back to their
+/// store — the root store's handle — : a running effect must never keep its store alive, so
+/// releasing the store (and every store scoped from it) ends its effects.
+///
+/// A `weak` reference, read only on the main actor: a store released while an effect is about
+/// to call back reads as `nil`, never as a dangling reference.
+final class StoreLink<Action: Sendable>: Sendable {
+  @MainActor private weak var target: (any EffectHost<Action>)?
+
+  init() {}
+
+  @MainActor
+  func attach(_ host: any EffectHost<Action>) {
+    target = host
+  }
+
+  /// The store, strongly referenced, if it is still alive.
+  @MainActor
+  var host: (any EffectHost<Action>)? { target }
+}
+
+/// Runs a store's effects: the one interpreter of ``Effect``'s primitives.
+///
+/// It has two halves. ``start(_:ids:host:)`` runs on the main actor when a reducer returns an
+/// effect: it queues `.send`s behind the current action, cancels, and starts everything
+/// asynchronous as registered tasks. ``execute(_:ids:group:lifetime:startingAt:)`` runs inside
+/// such a task. Every task is registered in the ``EffectRegistry`` under the cancellation ids
+/// around it, and sends through a `Send` that checks the task's lifetime, so a cancelled effect
+/// sends nothing more.
+@usableFromInline
+final class EffectInterpreter<Action: Sendable>: Sendable {
+  let registry: EffectRegistry
+  @usableFromInline let clock: StoreClock
+  let link: StoreLink<Action>
+
+  init(registry: EffectRegistry, clock: StoreClock, link: StoreLink<Action>) {
+    self.registry = registry
+    self.clock = clock
+    self.link = link
+  }
+
+  var activity: EffectActivity { registry.activity }
+
+  var timing: EffectTiming { EffectTiming(clock: clock, activity: activity) }
+
+  // MARK: - On the main actor, when the reducer returns
+
+  /// Starts `effect`, returned while `host` handles an action, under the cancellation `ids`.
+  @MainActor
+  func start(_ effect: Effect<Action>, ids: [EffectID], host: some EffectHost<Action>) {
+    switch effect.operation {
+    case .none:
+      return
+    case .send(let action):
+      host.enqueue(action)
+    case .merge(let effects):
+      for child in effects { start(child, ids: ids, host: host) }
+    case .concatenate(let effects):
+      if effect.isSynchronous {
+        for child in effects { start(child, ids: ids, host: host) }
+      } else {
+        spawn(effect, ids: ids, group: host.currentGroup())
+      }
+    case .run:
+      spawn(effect, ids: ids, group: host.currentGroup())
+    case .cancellable(let id, let cancelInFlight, let inner):
+      if cancelInFlight { registry.cancel(id: id) }
+      start(inner, ids: ids + [id], host: host)
+    case .cancel(let id):
+      registry.cancel(id: id)
+    case .throttle(let id, let interval, let latest, let inner):
+      throttle(
+        inner, id: id, interval: interval, latest: latest, ids: ids, group: host.currentGroup(),
+        host: host)
+    }
+  }
+
+  /// Starts `effect` at once if `id` last ran at least `interval` ago; otherwise keeps it (the
+  /// newest when `latest`, else the oldest) to run when the interval has passed.
+  @MainActor
+  private func throttle(
+    _ effect: Effect<Action>, id: EffectID, interval: Duration, latest: Bool, ids: [EffectID],
+    group: EffectGroup, host: some EffectHost<Action>
+  ) {
+    let pending = PendingThrottle(effect: effect, ids: ids + [id], group: group)
+    switch registry.throttle(id: id, now: clock.now, interval: interval, latest: latest, pending: pending) {
+    case .runNow:
+      start(effect, ids: ids + [id], host: host)
+    case .kept(let scheduled):
+      // The send whose effect will run awaits the scheduled run, and through it the effect.
+      registry.join(key: scheduled, group: group)
+    case .dropped:
+      return
+    case .schedule(let due):
+      let key = schedule(at: due, ids: ids + [id], group: group) { [registry] host in
+        guard let pending = registry.fireThrottle(id: id, at: due) as? PendingThrottle<Action> else { return }
+        host.start(pending.effect, ids: pending.ids, group: pending.group)
+      }
+      registry.setThrottleTask(id: id, key: key)
+    }
+  }
+
+  /// Calls `body` with the store on the main actor once `due` comes on the store's clock, from
+  /// an effect task registered under `ids` in `group`, unless it was cancelled first: how a
+  /// middleware delay and a throttle wait for their time.
+  @discardableResult
+  func schedule(
+    at due: Duration, ids: [EffectID], group: EffectGroup?,
+    _ body: @escaping @MainActor @Sendable (any EffectHost<Action>) -> Void
+  ) -> UInt64 {
+    let timing = self.timing
+    let link = self.link
+    let lifetime = EffectLifetime(parent: nil)
+    return registry.spawn(ids: ids, lifetime: lifetime, group: group, priority: nil) {
+      do {
+        try await timing.sleep(until: due)
+      } catch {
+        return
+      }
+      await MainActor.run {
+        guard !lifetime.isCancelled, let host = link.host else { return }
+        body(host)
+      }
+    }.key
+  }
+
+  /// Starts `effect` as a registered task, tracked by `group`.
+  private func spawn(_ effect: Effect<Action>, ids: [EffectID], group: EffectGroup?) {
+    var priority: TaskPriority?
+    if case .run(let runPriority, _) = effect.operation { priority = runPriority }
+    // Delays count from when the reducer returned the effect, not from when its task first runs.
+    let returnedAt = clock.now
+    let lifetime = EffectLifetime(parent: nil)
+    registry.spawn(ids: ids, lifetime: lifetime, group: group, priority: priority) { [self] in
+      await self.execute(effect, ids: ids, group: group, lifetime: lifetime, startingAt: returnedAt)
+    }
+  }
+
+  // MARK: - Inside an effect task
+
+  /// Runs `effect` to its end from inside an effect task; its delays count from `start` (an
+  /// offset on the store's clock), or from now when `nil`.
+  private func execute(
+    _ effect: Effect<Action>, ids: [EffectID], group: EffectGroup?, lifetime: EffectLifetime,
+    startingAt start: Duration? = nil
+  ) async {
+    switch effect.operation {
+    case .none:
+      return
+    case .send(let action):
+      await context(group: group, lifetime: lifetime, start: start).send(action)
+    case .merge(let effects):
+      await awaitChildren(effects.map { child in
+        spawnChild(child, ids: ids, group: group, parent: lifetime, start: start)
+      })
+    case .concatenate(let effects):
+      for (index, child) in effects.enumerated() {
+        if lifetime.isCancelled || Task.isCancelled { return }
+        await execute(
+          child, ids: ids, group: group, lifetime: lifetime, startingAt: index == 0 ? start : nil)
+      }
+    case .run(_, let body):
+      // The body's own lifetime ends when it returns, so a `send` it leaked is caught.
+      let bodyLifetime = EffectLifetime(parent: lifetime)
+      await body(context(group: group, lifetime: bodyLifetime, start: start))
+      bodyLifetime.finish()
+    case .cancellable(let id, let cancelInFlight, let inner):
+      if cancelInFlight { registry.cancel(id: id) }
+      if lifetime.isCancelled || Task.isCancelled { return }
+      await awaitChildren([spawnChild(inner, ids: ids + [id], group: group, parent: lifetime, start: start)])
+    case .cancel(let id):
+      registry.cancel(id: id)
+    case .throttle:
+      // The gate decides on the main actor, in the order the effects were returned.
+      let link = self.link
+      await MainActor.run {
+        guard !lifetime.isCancelled, let host = link.host else { return }
+        host.start(effect, ids: ids, group: group)
+      }
+    }
+  }
+
+  private func context(
+    group: EffectGroup?, lifetime: EffectLifetime, start: Duration?
+  ) -> EffectContext<Action> {
+    let link = self.link
+    let timing = self.timing
+    return EffectContext(
+      send: Send(lifetime: lifetime, timing: timing) { action in
+        link.host?.receive(action, group: group)
+      },
+      timing: timing,
+      start: start ?? clock.now
+    )
+  }
+
+  private func spawnChild(
+    _ effect: Effect<Action>, ids: [EffectID], group: EffectGroup?, parent: EffectLifetime,
+    start: Duration?
+  ) -> Task<Void, Never> {
+    let lifetime = EffectLifetime(parent: parent)
+    return registry.spawn(ids: ids, lifetime: lifetime, group: nil, priority: nil) { [self] in
+      await self.execute(effect, ids: ids, group: group, lifetime: lifetime, startingAt: start)
+    }.task
+  }
+
+  /// Awaits child tasks, counted as waiting (not busy) so idleness is judged by the children,
+  /// and passes cancellation down to them.
+  private func awaitChildren(_ children: [Task<Void, Never>]) async {
+    activity.update { $0.waitingOnChildren += 1 }
+    defer { activity.update { $0.waitingOnChildren -= 1 } }
+    await withTaskCancellationHandler {
+      for child in children { await child.value }
+    } onCancel: {
+      for child in children { child.cancel() }
+    }
+  }
+}
+
+/// A throttled effect waiting for its interval to pass.
+final class PendingThrottle<Action: Sendable>: Sendable {
+  let effect: Effect<Action>
+  let ids: [EffectID]
+  let group: EffectGroup
+
+  init(effect: Effect<Action>, ids: [EffectID], group: EffectGroup) {
+    self.effect = effect
+    self.ids = ids
+    self.group = group
+  }
+}

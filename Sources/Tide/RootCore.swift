@@ -1,0 +1,230 @@
+import DequeModule
+
+/// The store that owns the state: it reduces actions one at a time, runs their effects and
+/// tells observers about changes. Every ``Store`` is a handle on one — the root directly, a
+/// scoped store through a ``ScopedCore``.
+///
+/// Its methods are inlinable, so they are specialised for the app's state and action types
+/// where the store is used: the path of a `send` holds no generic code.
+@MainActor
+@usableFromInline
+final class RootCore<State, Action: Sendable> {
+  // The hot properties opt out of dynamic exclusivity checks, which would otherwise cost more
+  // than the store's own work per action. This is safe because every access happens on the
+  // main actor, and the only access held across a call-out is the reducer's `inout` to
+  // `state`; reducers are pure functions of their arguments and never reach the store (the
+  // store is not passed to them, and a `Send` re-entering it only queues).
+  @exclusivity(unchecked) @usableFromInline var state: State
+  @exclusivity(unchecked) @usableFromInline var queue = Deque<Action>()
+  @exclusivity(unchecked) @usableFromInline var isDraining = false
+  @exclusivity(unchecked) @usableFromInline var drainGroup: EffectGroup?
+  @exclusivity(unchecked) @usableFromInline var observers = ObserverList<State>()
+  /// Sees every action after the reducer, with the new state: the epics' input.
+  @exclusivity(unchecked) @usableFromInline var actionTap: ((Action, State) -> Void)? {
+    didSet { hasHooks = actionTap != nil || !afterReducer.isEmpty || !beforeReducer.isEmpty }
+  }
+  /// Whether any middleware or tap runs: one test on the path of a plain store.
+  @exclusivity(unchecked) @usableFromInline var hasHooks: Bool
+  @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
+  @usableFromInline let afterReducer: [@MainActor (Action, State) -> Effect<Action>]
+  @usableFromInline let beforeReducer: [@MainActor (Action, State) -> Middleware<State, Action>.Decision]
+  @usableFromInline let effects: EffectInterpreter<Action>
+  /// Room for the copy of the state lent to observers during a notification round.
+  @usableFromInline let roundState = RoundState<State>()
+
+  @usableFromInline
+  init(
+    state: State,
+    reduce: @escaping (inout State, Action) -> Effect<Action>,
+    clock: any Clock<Duration>,
+    middleware: [Middleware<State, Action>]
+  ) {
+    self.state = state
+    self.reducer = reduce
+    self.afterReducer = middleware.compactMap(\.after)
+    self.beforeReducer = middleware.compactMap(\.before)
+    self.hasHooks = !middleware.isEmpty
+    // The store handle attaches itself to the link: effect tasks and tokens hold it weakly,
+    // not this core, whose reference count then stays on the fast path (a weakly referenced
+    // object's every retain goes through a side table, ~100 instructions a send).
+    self.effects = EffectInterpreter(
+      registry: EffectRegistry(activity: EffectActivity()), clock: StoreClock(clock), link: StoreLink())
+  }
+
+  deinit {
+    effects.registry.close()
+  }
+
+  @usableFromInline var registry: EffectRegistry { effects.registry }
+
+  // MARK: - Sending
+
+  @inlinable
+  func send(_ action: Action) -> StoreTask {
+    if isDraining {
+      queue.append(action)
+      return StoreTask(group: currentGroup())
+    }
+    return drain(joining: nil) { handle(action) }
+  }
+
+  @inlinable
+  func send(contentsOf actions: some Sequence<Action>) -> StoreTask {
+    var iterator = actions.makeIterator()
+    guard let first = iterator.next() else {
+      return StoreTask(group: isDraining ? currentGroup() : nil)
+    }
+    if isDraining {
+      queue.append(first)
+      while let next = iterator.next() { queue.append(next) }
+      return StoreTask(group: currentGroup())
+    }
+    while let next = iterator.next() { queue.append(next) }
+    return drain(joining: nil) { handle(first) }
+  }
+
+  /// The one drain sequence: runs `body` (which reduces an action, or starts an effect), then
+  /// handles every action queued meanwhile, first in first out, and tells the observers once
+  /// the queue is empty — and again after any action they sent. Effects started join `group`
+  /// (or a new one, made when the first starts), which the returned task covers. Inside a
+  /// drain under way, `body` just runs.
+  @inlinable
+  func drain(joining group: EffectGroup?, _ body: () -> Void) -> StoreTask {
+    if isDraining {
+      body()
+      return StoreTask(group: drainGroup)
+    }
+    isDraining = true
+    if let group { drainGroup = group }
+    body()
+    while true {
+      while !queue.isEmpty { handle(queue.removeFirst()) }
+      if !observers.isEmpty { notifyObservers() }
+      if queue.isEmpty { break }
+    }
+    isDraining = false
+    guard let started = drainGroup else { return StoreTask(group: nil) }
+    drainGroup = nil
+    return StoreTask(group: started)
+  }
+
+  @inlinable
+  func handle(_ action: Action) {
+    if hasHooks {
+      handle(action, fromHook: 0)
+      return
+    }
+    let effect = reducer(&state, action)
+    if !effect.isNone { start(effect) }
+  }
+
+  /// Passes `action` through the before-reducer hooks from `index` on, then to the reducer
+  /// and the after-reducer hooks.
+  @usableFromInline
+  func handle(_ action: Action, fromHook index: Int) {
+    var action = action
+    for hook in index..<beforeReducer.count {
+      switch beforeReducer[hook](action, state) {
+      case .proceed(let next):
+        action = next
+      case .drop:
+        return
+      case .delay(let later, let delay):
+        let group = currentGroup()
+        effects.schedule(at: effects.clock.now + delay, ids: [], group: group) { host in
+          host.resume(later, fromHook: hook + 1, group: group)
+        }
+        return
+      }
+    }
+    let effect = reducer(&state, action)
+    if !effect.isNone { start(effect) }
+    for hook in afterReducer {
+      let effect = hook(action, state)
+      if !effect.isNone { start(effect) }
+    }
+    if let actionTap { actionTap(action, state) }
+  }
+
+  /// Starts an effect a reducer or middleware returned: a `.send` is queued here, inlined
+  /// into the caller; everything else goes to the interpreter.
+  @inlinable
+  func start(_ effect: Effect<Action>) {
+    if case .send(let action) = effect.operation {
+      queue.append(action)
+      return
+    }
+    startEffect(effect)
+  }
+
+  @usableFromInline
+  func startEffect(_ effect: Effect<Action>) {
+    effects.start(effect, ids: [], host: self)
+  }
+
+  @usableFromInline
+  func currentGroup() -> EffectGroup {
+    if let drainGroup { return drainGroup }
+    let group = EffectGroup()
+    drainGroup = group
+    return group
+  }
+
+  // MARK: - Observing
+
+  /// Adds an observer that reads each round's state through a pointer.
+  @usableFromInline
+  func addObserver(reading callback: @escaping (UnsafePointer<State>) -> Void) -> ObservationToken {
+    let id = observers.add(callback)
+    let link = effects.link
+    return ObservationToken { link.host?.removeObserver(id: id) }
+  }
+
+  /// Calls every observer with the current state; observers may add, remove or send.
+  @inlinable
+  func notifyObservers() {
+    let round = observers.entries
+    // One copy of the state for the whole round, lent to every observer by pointer: an
+    // observer may send (which only queues) but the copy never changes under it. The copy
+    // lives in the core's own buffer rather than in a `withUnsafePointer` closure, which as a
+    // main-actor closure would check its executor on every round. Rounds never nest: an
+    // action an observer sends is drained after this round.
+    let pointer = roundState.pointer
+    pointer.initialize(to: state)
+    for entry in round {
+      if !observers.removedDuringRound.isEmpty, observers.removedDuringRound.contains(entry.id) {
+        continue
+      }
+      entry.callback(pointer)
+    }
+    pointer.deinitialize(count: 1)
+    if !observers.removedDuringRound.isEmpty { observers.removedDuringRound.removeAll() }
+  }
+}
+
+extension RootCore: EffectHost {
+  func removeObserver(id: UInt64) {
+    observers.remove(id: id, duringRound: isDraining)
+  }
+
+  func enqueue(_ action: Action) {
+    queue.append(action)
+  }
+
+  func receive(_ action: Action, group: EffectGroup?) {
+    // Never nested into a reduce under way: queued behind it, like any send.
+    if isDraining {
+      queue.append(action)
+      return
+    }
+    _ = drain(joining: group) { handle(action) }
+  }
+
+  func start(_ effect: Effect<Action>, ids: [EffectID], group: EffectGroup?) {
+    _ = drain(joining: group) { effects.start(effect, ids: ids, host: self) }
+  }
+
+  func resume(_ action: Action, fromHook index: Int, group: EffectGroup?) {
+    _ = drain(joining: group) { handle(action, fromHook: index) }
+  }
+}
