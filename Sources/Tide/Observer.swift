@@ -1,8 +1,9 @@
 /// The observers of a store, called with the state after each drained batch.
 ///
 /// Entries are values in a contiguous array, so a notification round costs no reference
-/// counting per observer beyond its closure. An observer removed during a round is remembered
-/// until the round ends, so it is not called later in that round.
+/// counting per observer beyond its closure. The array does not change during a round: an
+/// observer added then waits for the next, one removed is remembered until the round ends,
+/// so it is not called later in that round.
 @usableFromInline
 struct ObserverList<State> {
   @usableFromInline
@@ -15,6 +16,8 @@ struct ObserverList<State> {
 
   @usableFromInline var entries = ContiguousArray<Entry>()
   @usableFromInline var removedDuringRound: Set<UInt64> = []
+  @usableFromInline var addedDuringRound = ContiguousArray<Entry>()
+  @usableFromInline var isNotifying = false
   @usableFromInline var nextID: UInt64 = 0
 
   @usableFromInline
@@ -26,13 +29,40 @@ struct ObserverList<State> {
   @usableFromInline
   mutating func add(_ callback: @escaping (UnsafePointer<State>) -> Void) -> UInt64 {
     nextID += 1
-    entries.append(Entry(id: nextID, callback: callback))
+    if isNotifying {
+      addedDuringRound.append(Entry(id: nextID, callback: callback))
+    } else {
+      entries.append(Entry(id: nextID, callback: callback))
+    }
     return nextID
   }
 
-  mutating func remove(id: UInt64, duringRound: Bool) {
-    entries.removeAll { $0.id == id }
-    if duringRound { removedDuringRound.insert(id) }
+  mutating func remove(id: UInt64) {
+    addedDuringRound.removeAll { $0.id == id }
+    if isNotifying {
+      removedDuringRound.insert(id)
+    } else {
+      entries.removeAll { $0.id == id }
+    }
+  }
+
+  /// Applies the changes made during the round that ends.
+  @inlinable
+  mutating func endRound() {
+    isNotifying = false
+    if !removedDuringRound.isEmpty || !addedDuringRound.isEmpty { applyChangesOfRound() }
+  }
+
+  @usableFromInline
+  mutating func applyChangesOfRound() {
+    if !removedDuringRound.isEmpty {
+      entries.removeAll { removedDuringRound.contains($0.id) }
+      removedDuringRound.removeAll()
+    }
+    if !addedDuringRound.isEmpty {
+      entries.append(contentsOf: addedDuringRound)
+      addedDuringRound.removeAll()
+    }
   }
 }
 

@@ -65,7 +65,9 @@ final class RootCore<State, Action: Sendable> {
       queue.append(action)
       return StoreTask(group: currentGroup())
     }
-    return drain(joining: nil) { handle(action) }
+    isDraining = true
+    handle(action)
+    return finishDrain()
   }
 
   @inlinable
@@ -80,23 +82,30 @@ final class RootCore<State, Action: Sendable> {
       return StoreTask(group: currentGroup())
     }
     while let next = iterator.next() { queue.append(next) }
-    return drain(joining: nil) { handle(first) }
+    isDraining = true
+    handle(first)
+    return finishDrain()
   }
 
-  /// The one drain sequence: runs `body` (which reduces an action, or starts an effect), then
-  /// handles every action queued meanwhile, first in first out, and tells the observers once
-  /// the queue is empty — and again after any action they sent. Effects started join `group`
-  /// (or a new one, made when the first starts), which the returned task covers. Inside a
-  /// drain under way, `body` just runs.
-  @inlinable
-  func drain(joining group: EffectGroup?, _ body: () -> Void) -> StoreTask {
+  /// Runs `body` (which reduces an action, or starts an effect) as part of a drain: at once
+  /// inside a drain under way, else as a drain of its own whose effects join `group`.
+  func drain(joining group: EffectGroup?, _ body: () -> Void) {
     if isDraining {
       body()
-      return StoreTask(group: drainGroup)
+      return
     }
     isDraining = true
-    if let group { drainGroup = group }
+    drainGroup = group
     body()
+    _ = finishDrain()
+  }
+
+  /// The one drain sequence, after the first action of a drain was handled: handles every
+  /// action queued meanwhile, first in first out, and tells the observers once the queue is
+  /// empty — and again after any action they sent. Effects started join the drain's group
+  /// (made when the first starts), which the returned task covers.
+  @inlinable
+  func finishDrain() -> StoreTask {
     while true {
       while !queue.isEmpty { handle(queue.removeFirst()) }
       if !observers.isEmpty { notifyObservers() }
@@ -183,7 +192,6 @@ final class RootCore<State, Action: Sendable> {
   /// Calls every observer with the current state; observers may add, remove or send.
   @inlinable
   func notifyObservers() {
-    let round = observers.entries
     // One copy of the state for the whole round, lent to every observer by pointer: an
     // observer may send (which only queues) but the copy never changes under it. The copy
     // lives in the core's own buffer rather than in a `withUnsafePointer` closure, which as a
@@ -191,6 +199,10 @@ final class RootCore<State, Action: Sendable> {
     // action an observer sends is drained after this round.
     let pointer = roundState.pointer
     pointer.initialize(to: state)
+    observers.isNotifying = true
+    // A local copy of the entries (one retain of the array) lets each entry's closure be
+    // called borrowed; read through `observers` every call would retain and release it.
+    let round = observers.entries
     for entry in round {
       if !observers.removedDuringRound.isEmpty, observers.removedDuringRound.contains(entry.id) {
         continue
@@ -198,13 +210,13 @@ final class RootCore<State, Action: Sendable> {
       entry.callback(pointer)
     }
     pointer.deinitialize(count: 1)
-    if !observers.removedDuringRound.isEmpty { observers.removedDuringRound.removeAll() }
+    observers.endRound()
   }
 }
 
 extension RootCore: EffectHost {
   func removeObserver(id: UInt64) {
-    observers.remove(id: id, duringRound: isDraining)
+    observers.remove(id: id)
   }
 
   func enqueue(_ action: Action) {
@@ -217,14 +229,14 @@ extension RootCore: EffectHost {
       queue.append(action)
       return
     }
-    _ = drain(joining: group) { handle(action) }
+    drain(joining: group) { handle(action) }
   }
 
   func start(_ effect: Effect<Action>, ids: [EffectID], group: EffectGroup?) {
-    _ = drain(joining: group) { effects.start(effect, ids: ids, host: self) }
+    drain(joining: group) { effects.start(effect, ids: ids, host: self) }
   }
 
   func resume(_ action: Action, fromHook index: Int, group: EffectGroup?) {
-    _ = drain(joining: group) { handle(action, fromHook: index) }
+    drain(joining: group) { handle(action, fromHook: index) }
   }
 }

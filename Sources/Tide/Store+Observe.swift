@@ -52,7 +52,7 @@ extension Store {
     let last = withUnsafePointer(to: state) { LastValue(read($0)) }
     onChange(last.value)
     return addObserver(reading: { state in
-      let value = read(state)
+      let value = UnsafeRawPointer(state).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
       guard value != last.value else { return }
       last.value = value
       onChange(value)
