@@ -94,17 +94,3 @@ public final class ObservationToken: Sendable {
   /// Whether the observation has been cancelled.
   public var isCancelled: Bool { onCancel == nil }
 }
-
-/// Room for one state, owned by a store: the copy lent to its observers during a round.
-@usableFromInline
-final class RoundState<State> {
-  @usableFromInline let pointer = UnsafeMutablePointer<State>.allocate(capacity: 1)
-
-  @usableFromInline
-  init() {}
-
-  deinit {
-    // Empty between rounds: initialized and deinitialized within each one.
-    pointer.deallocate()
-  }
-}

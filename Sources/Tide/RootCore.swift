@@ -9,12 +9,17 @@ import DequeModule
 @MainActor
 @usableFromInline
 final class RootCore<State, Action: Sendable> {
+  /// The state, in memory of the core's own: the reducer mutates it in place and observers
+  /// read it there, so a round of notifications copies nothing. Observers cannot see it
+  /// change under them: the reducer runs only in the drain loop, never during a round (an
+  /// action sent from an observer is queued).
+  @usableFromInline let storage: UnsafeMutablePointer<State>
+  private let storageOwner: StateStorage<State>
   // The hot properties opt out of dynamic exclusivity checks, which would otherwise cost more
   // than the store's own work per action. This is safe because every access happens on the
-  // main actor, and the only access held across a call-out is the reducer's `inout` to
-  // `state`; reducers are pure functions of their arguments and never reach the store (the
-  // store is not passed to them, and a `Send` re-entering it only queues).
-  @exclusivity(unchecked) @usableFromInline var state: State
+  // main actor, and none is held across a call-out; reducers are pure functions of their
+  // arguments and never reach the store (the store is not passed to them, and a `Send`
+  // re-entering it only queues).
   @exclusivity(unchecked) @usableFromInline var queue = Deque<Action>()
   @exclusivity(unchecked) @usableFromInline var isDraining = false
   @exclusivity(unchecked) @usableFromInline var drainGroup: EffectGroup?
@@ -29,8 +34,6 @@ final class RootCore<State, Action: Sendable> {
   @usableFromInline let afterReducer: [@MainActor (Action, State) -> Effect<Action>]
   @usableFromInline let beforeReducer: [@MainActor (Action, State) -> Middleware<State, Action>.Decision]
   @usableFromInline let effects: EffectInterpreter<Action>
-  /// Room for the copy of the state lent to observers during a notification round.
-  @usableFromInline let roundState = RoundState<State>()
 
   @usableFromInline
   init(
@@ -39,7 +42,8 @@ final class RootCore<State, Action: Sendable> {
     clock: any Clock<Duration>,
     middleware: [Middleware<State, Action>]
   ) {
-    self.state = state
+    self.storageOwner = StateStorage(state)
+    self.storage = storageOwner.pointer
     self.reducer = reduce
     self.afterReducer = middleware.compactMap(\.after)
     self.beforeReducer = middleware.compactMap(\.before)
@@ -55,19 +59,29 @@ final class RootCore<State, Action: Sendable> {
     effects.registry.close()
   }
 
+  @inlinable
+  var state: State { storage.pointee }
+
   @usableFromInline var registry: EffectRegistry { effects.registry }
 
   // MARK: - Sending
 
+  // The path of a plain send is inlined and kept small; whatever is off it (a queue, hooks,
+  // an effect to start) is specialised but called out of line.
+
   @inlinable
   func send(_ action: Action) -> StoreTask {
-    if isDraining {
-      queue.append(action)
-      return StoreTask(group: currentGroup())
-    }
+    if isDraining { return queueDuringDrain(action) }
     isDraining = true
     handle(action)
     return finishDrain()
+  }
+
+  @inlinable
+  @inline(never)
+  func queueDuringDrain(_ action: Action) -> StoreTask {
+    queue.append(action)
+    return StoreTask(group: currentGroup())
   }
 
   @inlinable
@@ -105,31 +119,40 @@ final class RootCore<State, Action: Sendable> {
   /// empty — and again after any action they sent. Effects started join the drain's group
   /// (made when the first starts), which the returned task covers.
   @inlinable
+  @inline(__always)
   func finishDrain() -> StoreTask {
-    while true {
-      while !queue.isEmpty { handle(queue.removeFirst()) }
+    repeat {
+      if !queue.isEmpty { handleQueued() }
       if !observers.isEmpty { notifyObservers() }
-      if queue.isEmpty { break }
-    }
+    } while !queue.isEmpty
     isDraining = false
     guard let started = drainGroup else { return StoreTask(group: nil) }
     drainGroup = nil
     return StoreTask(group: started)
   }
 
+  /// Handles the queued actions, first in first out, until the queue is empty.
   @inlinable
+  @inline(never)
+  func handleQueued() {
+    while let next = queue.popFirst() { handle(next) }
+  }
+
+  @inlinable
+  @inline(__always)
   func handle(_ action: Action) {
     if hasHooks {
       handle(action, fromHook: 0)
       return
     }
-    let effect = reducer(&state, action)
+    let effect = reducer(&storage.pointee, action)
     if !effect.isNone { start(effect) }
   }
 
   /// Passes `action` through the before-reducer hooks from `index` on, then to the reducer
   /// and the after-reducer hooks.
-  @usableFromInline
+  @inlinable
+  @inline(never)
   func handle(_ action: Action, fromHook index: Int) {
     var action = action
     for hook in index..<beforeReducer.count {
@@ -139,14 +162,11 @@ final class RootCore<State, Action: Sendable> {
       case .drop:
         return
       case .delay(let later, let delay):
-        let group = currentGroup()
-        effects.schedule(at: effects.clock.now + delay, ids: [], group: group) { host in
-          host.resume(later, fromHook: hook + 1, group: group)
-        }
+        resume(later, fromHook: hook + 1, after: delay)
         return
       }
     }
-    let effect = reducer(&state, action)
+    let effect = reducer(&storage.pointee, action)
     if !effect.isNone { start(effect) }
     for hook in afterReducer {
       let effect = hook(action, state)
@@ -155,9 +175,20 @@ final class RootCore<State, Action: Sendable> {
     if let actionTap { actionTap(action, state) }
   }
 
+  /// Hands `action` to the hooks from `index` on once `delay` has passed on the store's clock,
+  /// as an effect of the current send.
+  @usableFromInline
+  func resume(_ action: Action, fromHook index: Int, after delay: Duration) {
+    let group = currentGroup()
+    effects.schedule(at: effects.clock.now + delay, ids: [], group: group) { host in
+      host.resume(action, fromHook: index, group: group)
+    }
+  }
+
   /// Starts an effect a reducer or middleware returned: a `.send` is queued here, inlined
   /// into the caller; everything else goes to the interpreter.
   @inlinable
+  @inline(never)
   func start(_ effect: Effect<Action>) {
     if case .send(let action) = effect.operation {
       queue.append(action)
@@ -191,14 +222,12 @@ final class RootCore<State, Action: Sendable> {
 
   /// Calls every observer with the current state; observers may add, remove or send.
   @inlinable
+  @inline(never)
   func notifyObservers() {
-    // One copy of the state for the whole round, lent to every observer by pointer: an
-    // observer may send (which only queues) but the copy never changes under it. The copy
-    // lives in the core's own buffer rather than in a `withUnsafePointer` closure, which as a
-    // main-actor closure would check its executor on every round. Rounds never nest: an
-    // action an observer sends is drained after this round.
-    let pointer = roundState.pointer
-    pointer.initialize(to: state)
+    // The state is lent to every observer where it lies: an observer may send, which only
+    // queues, so it never changes during the round. Rounds never nest: an action an observer
+    // sends is drained after this round.
+    let pointer = UnsafePointer(storage)
     observers.isNotifying = true
     // A local copy of the entries (one retain of the array) lets each entry's closure be
     // called borrowed; read through `observers` every call would retain and release it.
@@ -209,7 +238,6 @@ final class RootCore<State, Action: Sendable> {
       }
       entry.callback(pointer)
     }
-    pointer.deinitialize(count: 1)
     observers.endRound()
   }
 }
@@ -238,5 +266,20 @@ extension RootCore: EffectHost {
 
   func resume(_ action: Action, fromHook index: Int, group: EffectGroup?) {
     drain(joining: group) { handle(action, fromHook: index) }
+  }
+}
+
+/// Owns the memory a root core keeps its state in.
+final class StateStorage<State> {
+  let pointer: UnsafeMutablePointer<State>
+
+  init(_ state: State) {
+    pointer = .allocate(capacity: 1)
+    pointer.initialize(to: state)
+  }
+
+  deinit {
+    pointer.deinitialize(count: 1)
+    pointer.deallocate()
   }
 }

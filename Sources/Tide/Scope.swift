@@ -32,9 +32,12 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
   }
 
   /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.
+  ///
+  /// Always inlined, so nested scopes become one function: a level costs the extraction of
+  /// the child action and two tests, not a call.
   @inlinable
+  @inline(__always)
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
-    let storage = self.storage
     guard let childAction = storage.toChildAction.extract(action) else { return .none }
     let effect: Effect<Child.Action>
     if let childOffset = storage.childOffset {
@@ -45,8 +48,9 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
         return storage.child.reduce(into: &child.pointee, action: childAction)
       }
     } else {
-      effect = storage.child.reduce(into: &state[keyPath: storage.toChildState], action: childAction)
+      effect = storage.reduceThroughKeyPath(&state, childAction)
     }
+    if effect.isNone { return .none }
     return effect.map(storage.toChildAction.embed)
   }
 }
@@ -72,5 +76,13 @@ final class ScopeStorage<ParentState, ParentAction: Sendable, Child: Reducer> {
     self.toChildAction = toChildAction
     self.child = child
     self.childOffset = MemoryLayout<ParentState>.offset(of: toChildState)
+  }
+
+  /// The child reduced through the key path, for state that is not stored inline (a computed
+  /// property); kept out of line, so the inline path stays small.
+  @inlinable
+  @inline(never)
+  func reduceThroughKeyPath(_ state: inout ParentState, _ action: Child.Action) -> Effect<Child.Action> {
+    child.reduce(into: &state[keyPath: toChildState], action: action)
   }
 }
