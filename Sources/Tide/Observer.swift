@@ -1,9 +1,9 @@
 /// The observers of a store, called with the state after each drained batch.
 ///
 /// Entries are values in a contiguous array, so a notification round costs no reference
-/// counting per observer beyond its closure. The array does not change during a round: an
-/// observer added then waits for the next, one removed is remembered until the round ends,
-/// so it is not called later in that round.
+/// counting per observer beyond its closure. A round goes through a copy of the entries, so
+/// observers may be added and removed meanwhile; one removed is remembered until the round
+/// ends, so it is not called later in that round.
 @usableFromInline
 struct ObserverList<State> {
   @usableFromInline
@@ -16,8 +16,6 @@ struct ObserverList<State> {
 
   @usableFromInline var entries = ContiguousArray<Entry>()
   @usableFromInline var removedDuringRound: Set<UInt64> = []
-  @usableFromInline var addedDuringRound = ContiguousArray<Entry>()
-  @usableFromInline var isNotifying = false
   @usableFromInline var nextID: UInt64 = 0
 
   @usableFromInline
@@ -26,43 +24,19 @@ struct ObserverList<State> {
   @inlinable
   var isEmpty: Bool { entries.isEmpty }
 
+  /// Adds an observer; during a round it is first called in the next (the round goes through
+  /// a copy of the entries).
   @usableFromInline
   mutating func add(_ callback: @escaping (UnsafePointer<State>) -> Void) -> UInt64 {
     nextID += 1
-    if isNotifying {
-      addedDuringRound.append(Entry(id: nextID, callback: callback))
-    } else {
-      entries.append(Entry(id: nextID, callback: callback))
-    }
+    entries.append(Entry(id: nextID, callback: callback))
     return nextID
   }
 
-  mutating func remove(id: UInt64) {
-    addedDuringRound.removeAll { $0.id == id }
-    if isNotifying {
-      removedDuringRound.insert(id)
-    } else {
-      entries.removeAll { $0.id == id }
-    }
-  }
-
-  /// Applies the changes made during the round that ends.
-  @inlinable
-  mutating func endRound() {
-    isNotifying = false
-    if !removedDuringRound.isEmpty || !addedDuringRound.isEmpty { applyChangesOfRound() }
-  }
-
-  @usableFromInline
-  mutating func applyChangesOfRound() {
-    if !removedDuringRound.isEmpty {
-      entries.removeAll { removedDuringRound.contains($0.id) }
-      removedDuringRound.removeAll()
-    }
-    if !addedDuringRound.isEmpty {
-      entries.append(contentsOf: addedDuringRound)
-      addedDuringRound.removeAll()
-    }
+  /// Removes an observer; one removed during a round is not called later in it.
+  mutating func remove(id: UInt64, duringRound: Bool) {
+    entries.removeAll { $0.id == id }
+    if duringRound { removedDuringRound.insert(id) }
   }
 }
 

@@ -126,7 +126,14 @@ final class RootCore<State, Action: Sendable> {
       if !observers.isEmpty { notifyObservers() }
     } while !queue.isEmpty
     isDraining = false
-    guard let started = drainGroup else { return StoreTask(group: nil) }
+    if drainGroup == nil { return StoreTask(group: nil) }
+    return takeGroup()
+  }
+
+  @inlinable
+  @inline(never)
+  func takeGroup() -> StoreTask {
+    let started = drainGroup
     drainGroup = nil
     return StoreTask(group: started)
   }
@@ -228,7 +235,6 @@ final class RootCore<State, Action: Sendable> {
     // queues, so it never changes during the round. Rounds never nest: an action an observer
     // sends is drained after this round.
     let pointer = UnsafePointer(storage)
-    observers.isNotifying = true
     // A local copy of the entries (one retain of the array) lets each entry's closure be
     // called borrowed; read through `observers` every call would retain and release it.
     let round = observers.entries
@@ -238,13 +244,13 @@ final class RootCore<State, Action: Sendable> {
       }
       entry.callback(pointer)
     }
-    observers.endRound()
+    if !observers.removedDuringRound.isEmpty { observers.removedDuringRound.removeAll() }
   }
 }
 
 extension RootCore: EffectHost {
   func removeObserver(id: UInt64) {
-    observers.remove(id: id)
+    observers.remove(id: id, duringRound: isDraining)
   }
 
   func enqueue(_ action: Action) {
