@@ -122,6 +122,10 @@ package struct StopwatchFeature: Reducer, Sendable {
   }
 
   private func apply(at instant: Duration, on state: inout State) -> Effect<Action> {
+    let reading = Effect<Action>.cancel(id: TimerID.reading)
+    // Only the reading timer sends readings, and it is cancelled at its first: a reading
+    // without a press is one sent by hand, and changes nothing.
+    guard !state.pending.isEmpty else { return reading }
     let wasRunning = state.isRunning
     state.lastReading = instant
     let presses = state.pending
@@ -145,7 +149,6 @@ package struct StopwatchFeature: Reducer, Sendable {
         state = State()
       }
     }
-    let reading = Effect<Action>.cancel(id: TimerID.reading)
     switch (wasRunning, state.isRunning) {
     case (false, true):
       // Ticks from the start instant on: the reading's instant is now.
