@@ -71,9 +71,9 @@ screenshots: deps
 	  echo "wrote $$image"; \
 	done
 
-## docs: DocC sites for Tide, TideTesting and TideTerminal in .build/docs/NAME; any warning
-## (a broken symbol link, a missing article) fails the build.
-DOC_TARGETS := Tide TideTesting TideTerminal
+## docs: DocC sites for Tide, TideTesting, TideTerminal and the optional case-path libraries in
+## .build/docs/NAME; any warning (a broken symbol link, a missing article) fails the build.
+DOC_TARGETS := Tide TideTesting TideTerminal TideCasePaths TideTestingCasePaths
 docs: deps
 	@mkdir -p .build/docs
 	@for target in $(DOC_TARGETS); do \

@@ -7,6 +7,11 @@ let package = Package(
   products: [
     .library(name: "Tide", targets: ["Tide"]),
     .library(name: "TideTesting", targets: ["TideTesting"]),
+    // Optional: `Scope`, `forEach` and `ifLet` take swift-case-paths' case key paths. Only the
+    // users of these two products build swift-syntax (CasePaths' `@CasePathable` macro).
+    .library(name: "TideCasePaths", targets: ["TideCasePaths"]),
+    // For a user's test target only: `TestStore.receive` by case key path.
+    .library(name: "TideTestingCasePaths", targets: ["TideTestingCasePaths"]),
     .library(name: "TideTerminal", targets: ["TideTerminal"]),
     // For a user's test target only: replays key scripts against their TerminalApp as tests.
     .library(name: "TideTerminalTesting", targets: ["TideTerminalTesting"]),
@@ -15,6 +20,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.5.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
     // Without its default FoundationNetworking trait: diffs of URLRequest are not worth linking
     // libcurl, gnutls and krb5 into every binary that uses Tide.
@@ -52,6 +58,28 @@ let package = Package(
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    // `Scope`, `forEach`, `ifLet` and `Store.scope` overloads taking swift-case-paths' case key
+    // paths (`Scope(state: \.counter, action: \.counter)`); re-exports CasePaths, so
+    // `@CasePathable` comes with `import TideCasePaths`. Its own target and product so that
+    // only its users build swift-syntax, which CasePaths' macro needs: `Tide` stays free of it.
+    .target(
+      name: "TideCasePaths",
+      dependencies: [
+        "Tide",
+        .product(name: "CasePaths", package: "swift-case-paths"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ]
+    ),
+    // `TestStore.receive(\.loaded)` and `receive(\.loaded, value)`. Apart from TideCasePaths
+    // because it links TideTesting (test support an app must not link), and apart from
+    // TideTesting so that its users who do not want macros need not build swift-syntax.
+    .target(
+      name: "TideTestingCasePaths",
+      dependencies: [
+        "Tide", "TideTesting", "TideCasePaths",
+        .product(name: "CasePaths", package: "swift-case-paths"),
       ]
     ),
     .target(name: "TideTerminal", dependencies: ["Tide", "CNcurses"]),
@@ -94,6 +122,14 @@ let package = Package(
       name: "TideTests",
       dependencies: [
         "Tide", "TideTesting", "TideTestSupport",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ]),
+    .testTarget(
+      name: "TideCasePathsTests",
+      dependencies: [
+        "Tide", "TideTesting", "TideCasePaths", "TideTestingCasePaths",
+        .product(name: "CasePaths", package: "swift-case-paths"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]),

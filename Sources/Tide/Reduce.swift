@@ -6,20 +6,29 @@
 ///   return .none
 /// }
 /// ```
-public struct Reduce<State, Action: Sendable>: Reducer {
+///
+/// `Reduce` is `Sendable` — its closure is `@Sendable` — so it can be a global or static `let`
+/// in Swift 6, and a store can be built from it anywhere. The closure may capture only
+/// `Sendable` values: dependencies a reducer uses (a clock, a client of closures) are `Sendable`
+/// anyway, since its effects take them into other tasks.
+public struct Reduce<State, Action: Sendable>: Reducer, Sendable {
   @usableFromInline
-  let closure: (inout State, Action) -> Effect<Action>
+  let closure: @Sendable (inout State, Action) -> Effect<Action>
 
   /// Creates a reducer from a closure that mutates the state and returns an effect.
   @inlinable
-  public init(_ reduce: @escaping (inout State, Action) -> Effect<Action>) {
+  public init(_ reduce: @escaping @Sendable (inout State, Action) -> Effect<Action>) {
     self.closure = reduce
   }
 
-  /// Wraps any reducer of the same state and action, erasing its type.
+  /// Wraps any `Sendable` reducer of the same state and action, erasing its type — to pick one
+  /// of several reducers at run time, say, or to hide a long composed type.
+  ///
+  /// A feature struct whose stored properties are `Sendable` is `Sendable` (a public one
+  /// says so: `public struct Feature: Reducer, Sendable`).
   @inlinable
-  public init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
-    self.closure = reducer.reduce(into:action:)
+  public init<R: Reducer & Sendable>(_ reducer: R) where R.State == State, R.Action == Action {
+    self.closure = { reducer.reduce(into: &$0, action: $1) }
   }
 
   /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.

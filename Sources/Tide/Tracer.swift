@@ -82,3 +82,6 @@ public struct TracedReducer<Base: Reducer>: Reducer {
     return effect
   }
 }
+
+/// A traced `Sendable` reducer is `Sendable`, so `Reduce(feature.traced(to: tracer))` compiles.
+extension TracedReducer: Sendable where Base: Sendable {}

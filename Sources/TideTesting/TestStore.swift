@@ -214,7 +214,9 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  private func receive(
+  // `package` for TideTestingCasePaths' `receive` by case key path, which names the case in its
+  // failure and diffs against the expected action.
+  package func receive(
     matching predicate: (Action) -> Bool,
     expected: String,
     expectedAction: Action?,

@@ -60,15 +60,15 @@ func todos100kScenario(rounds: Int) async -> [Measurement] {
 
   let manyTodos = AppFeature.State(screen: .stopwatch, todos: todos)
   let manyStore = Store(
-    initialState: manyTodos, reducer: AppFeature(clock: ContinuousClock()),
+    initialState: manyTodos, reducer: AppFeature(),
     middleware: [AppFeature.persistence(to: storage)])
   let fewStore = Store(
     initialState: AppFeature.State(screen: .stopwatch, todos: Array(todos.prefix(10))),
-    reducer: AppFeature(clock: ContinuousClock()), middleware: [AppFeature.persistence(to: storage)])
+    reducer: AppFeature(), middleware: [AppFeature.persistence(to: storage)])
   let ticks = compare(rounds: rounds) {
-    nanosecondsPerOperation(iterations: 100_000) { _ in sendThroughTide(manyStore, .stopwatch(.tick)) }
+    nanosecondsPerOperation(iterations: 100_000) { _ in sendThroughTide(manyStore, .stopwatch(.tick(at: .zero))) }
   } baseline: {
-    nanosecondsPerOperation(iterations: 100_000) { _ in sendThroughTide(fewStore, .stopwatch(.tick)) }
+    nanosecondsPerOperation(iterations: 100_000) { _ in sendThroughTide(fewStore, .stopwatch(.tick(at: .zero))) }
   }
 
   func milliseconds(_ value: Double) -> String { String(format: "%.1f ms", value * 1000) }

@@ -12,7 +12,7 @@ import TideTesting
 struct AppFeatureTests {
   func makeStore(_ state: AppFeature.State = AppFeature.State()) -> TestStore<AppFeature.State, AppFeature.Action> {
     let clock = TestClock()
-    return TestStore(initialState: state, reducer: AppFeature(clock: clock), clock: clock)
+    return TestStore(initialState: state, reducer: AppFeature(), clock: clock)
   }
 
   @Test func tabAndBackTabCycleTheScreens() async {
@@ -86,16 +86,20 @@ struct AppFeatureTests {
   @Test func theStopwatchRunsOnTheAppClock() async {
     let clock = TestClock()
     let store = TestStore(
-      initialState: AppFeature.State(screen: .stopwatch), reducer: AppFeature(clock: clock), clock: clock)
+      initialState: AppFeature.State(screen: .stopwatch), reducer: AppFeature(), clock: clock)
     await clock.advance(by: .seconds(7))  // time before the start does not count
-    await store.send(.stopwatch(.toggle)) {
+    await store.send(.stopwatch(.toggle)) { $0.stopwatch.pending = [.toggle] }
+    await store.receive(.stopwatch(.reading(at: .seconds(7)))) {
+      $0.stopwatch.pending = []
       $0.stopwatch.startedAt = .seconds(7)
       $0.stopwatch.lastReading = .seconds(7)
     }
-    await store.receive(.stopwatch(.tick), timeout: .milliseconds(50)) {
+    await store.receive(.stopwatch(.tick(at: .milliseconds(7050))), timeout: .milliseconds(50)) {
       $0.stopwatch.lastReading = .milliseconds(7050)
     }
-    await store.send(.stopwatch(.toggle)) {
+    await store.send(.stopwatch(.toggle)) { $0.stopwatch.pending = [.toggle] }
+    await store.receive(.stopwatch(.reading(at: .milliseconds(7050)))) {
+      $0.stopwatch.pending = []
       $0.stopwatch.accumulated = .milliseconds(50)
       $0.stopwatch.startedAt = nil
     }

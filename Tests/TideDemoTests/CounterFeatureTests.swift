@@ -123,7 +123,7 @@ struct CounterFeatureTests {
   @Test func dismissingThroughTheAppByEnterAndByEsc() async {
     for key in [Key.enter, .escape] {
       let store = TestStore(
-        initialState: AppFeature.State(screen: .counter), reducer: AppFeature(clock: ContinuousClock()))
+        initialState: AppFeature.State(screen: .counter), reducer: AppFeature())
       for count in 1...10 {
         let action = AppFeature.action(for: .character("+"), in: store.state)
         #expect(action == .counter(.increment))

@@ -349,7 +349,7 @@ struct PersistenceTests {
     let clock = TestClock()
     return TestStore(
       initialState: AppFeature.State(screen: .todos, todos: todos),
-      reducer: AppFeature(clock: clock), clock: clock,
+      reducer: AppFeature(), clock: clock,
       middleware: [AppFeature.persistence(to: storage)])
   }
 

@@ -13,33 +13,81 @@ struct StopwatchFeatureTests {
   typealias Lap = StopwatchFeature.Lap
 
   func makeStore(_ clock: TestClock<Duration>) -> TestStore<StopwatchFeature.State, StopwatchFeature.Action> {
-    TestStore(initialState: StopwatchFeature.State(), reducer: StopwatchFeature(clock: clock), clock: clock)
+    TestStore(initialState: StopwatchFeature.State(), reducer: StopwatchFeature(), clock: clock)
   }
 
   @Test func startAdvanceTwoAndAHalfSecondsStop() async {
     let clock = TestClock()
     let store = makeStore(clock)
-    await store.send(.toggle) {
+    // The press waits for its instant: a reading, due at once.
+    await store.send(.toggle) { $0.pending = [.toggle] }
+    await store.receive(.reading(at: .zero)) {
+      $0.pending = []
       $0.startedAt = .zero
       $0.lastReading = .zero
     }
     #expect(store.state.isRunning)
-    // Every tick arrives at its exact instant, 50 ms apart, and only re-reads the clock.
+    // Every tick arrives at its exact instant, 50 ms apart, and carries it.
     for tick in 1...50 {
-      await store.receive(.tick, timeout: .milliseconds(50)) { $0.lastReading = .milliseconds(50 * tick) }
+      await store.receive(.tick(at: .milliseconds(50 * tick)), timeout: .milliseconds(50)) {
+        $0.lastReading = .milliseconds(50 * tick)
+      }
     }
     #expect(store.store.clockOffset == .milliseconds(2500))
     #expect(store.state.elapsed.stopwatchText == "00:02.50")
-    await store.send(.toggle) {
+    await store.send(.toggle) { $0.pending = [.toggle] }
+    await store.receive(.reading(at: .milliseconds(2500))) {
+      $0.pending = []
       $0.accumulated = .milliseconds(2500)
       $0.startedAt = nil
     }
     #expect(!store.state.isRunning)
     #expect(store.state.elapsed.stopwatchText == "00:02.50")
-    // The interval was cancelled on stop: its task ends, and time brings no tick.
+    // The timer was cancelled on stop: its task ends, and time brings no tick.
     await expectEffectsEnded(store)
     await clock.advance(by: .seconds(5))
     #expect(store.state.elapsed.stopwatchText == "00:02.50")
+    await store.finish()
+  }
+
+  @Test func elapsedTimeIsTheTickInstantsOnTheStoresClock() async {
+    let clock = TestClock()
+    let store = makeStore(clock)
+    // Time before the start does not count; the instants are the store's, from its creation.
+    await clock.advance(by: .seconds(7))
+    await store.send(.toggle) { $0.pending = [.toggle] }
+    await store.receive(.reading(at: .seconds(7))) {
+      $0.pending = []
+      $0.startedAt = .seconds(7)
+      $0.lastReading = .seconds(7)
+    }
+    for tick in 1...4 {
+      let instant = Duration.seconds(7) + .milliseconds(50 * tick)
+      await store.receive(.tick(at: instant), timeout: .milliseconds(50)) { $0.lastReading = instant }
+      // The tick's instant is the clock's reading when it was due, and elapsed time is taken
+      // from it alone.
+      #expect(store.store.clockOffset == instant)
+      #expect(store.state.elapsed == instant - .seconds(7))
+    }
+    // A press between ticks gets its own instant from a reading: 10 ms after the last tick is
+    // 10 ms more, not the tick's time.
+    await clock.advance(by: .milliseconds(10))
+    await store.send(.lap) { $0.pending = [.lap] }
+    await store.receive(.reading(at: .milliseconds(7210))) {
+      $0.pending = []
+      $0.lastReading = .milliseconds(7210)
+      $0.laps = [Lap(number: 1, total: .milliseconds(210), split: .milliseconds(210))]
+    }
+    // The ticks keep their rhythm from the start.
+    await store.receive(.tick(at: .milliseconds(7250)), timeout: .milliseconds(50)) {
+      $0.lastReading = .milliseconds(7250)
+    }
+    await store.send(.toggle) { $0.pending = [.toggle] }
+    await store.receive(.reading(at: .milliseconds(7250))) {
+      $0.pending = []
+      $0.accumulated = .milliseconds(250)
+      $0.startedAt = nil
+    }
     await store.finish()
   }
 
@@ -48,10 +96,12 @@ struct StopwatchFeatureTests {
     let store = makeStore(clock)
     store.exhaustivity = .off
     await store.send(.toggle)
-    // One big jump: however many ticks the interval managed to send, the reading is the clock's.
+    // One big jump: however many ticks the timer managed to send, the stop reads the clock's
+    // time through its reading.
     await clock.advance(by: .milliseconds(1234))
     await store.skipReceivedActions()
-    await store.send(.toggle) {
+    await store.send(.toggle)
+    await store.receive(.reading(at: .milliseconds(1234))) {
       $0.accumulated = .milliseconds(1234)
       $0.startedAt = nil
       $0.lastReading = .milliseconds(1234)
@@ -60,7 +110,9 @@ struct StopwatchFeatureTests {
     // Stopped time does not count; a second run adds to the first.
     await clock.advance(by: .seconds(10))
     store.exhaustivity = .on
-    await store.send(.toggle) {
+    await store.send(.toggle) { $0.pending = [.toggle] }
+    await store.receive(.reading(at: .milliseconds(11234))) {
+      $0.pending = []
       $0.startedAt = .milliseconds(11234)
       $0.lastReading = .milliseconds(11234)
     }
@@ -68,7 +120,9 @@ struct StopwatchFeatureTests {
     await clock.advance(by: .milliseconds(766))
     await store.skipReceivedActions()
     store.exhaustivity = .on
-    await store.send(.toggle) {
+    await store.send(.toggle) { $0.pending = [.toggle] }
+    await store.receive(.reading(at: .seconds(12))) {
+      $0.pending = []
       $0.accumulated = .seconds(2)
       $0.startedAt = nil
       $0.lastReading = .seconds(12)
@@ -80,18 +134,35 @@ struct StopwatchFeatureTests {
   @Test func ticksStopWhenStoppedSoFinishSeesNoRunningEffect() async {
     let clock = TestClock()
     let store = makeStore(clock)
-    await store.send(.toggle) {
+    await store.send(.toggle) { $0.pending = [.toggle] }
+    await store.receive(.reading(at: .zero)) {
+      $0.pending = []
       $0.startedAt = .zero
-      $0.lastReading = .zero
     }
-    await store.receive(.tick, timeout: .milliseconds(50)) { $0.lastReading = .milliseconds(50) }
-    await store.send(.toggle) {
+    await store.receive(.tick(at: .milliseconds(50)), timeout: .milliseconds(50)) {
+      $0.lastReading = .milliseconds(50)
+    }
+    await store.send(.toggle) { $0.pending = [.toggle] }
+    await store.receive(.reading(at: .milliseconds(50))) {
+      $0.pending = []
       $0.accumulated = .milliseconds(50)
       $0.startedAt = nil
     }
     await clock.advance(by: .seconds(1))
-    // Exhaustive: fails if a tick arrived after the stop or the interval still runs.
+    // Exhaustive: fails if a tick arrived after the stop or the timer still runs.
     await store.finish()
+  }
+
+  @Test func pressesBeforeTheirReadingShareItsInstantInOrder() async {
+    let clock = VirtualClock()
+    let store = Store(initialState: StopwatchFeature.State(), reducer: StopwatchFeature(), clock: clock)
+    // One batch — start, lap, stop, reset — reduced before their reading can arrive.
+    store.send(contentsOf: [.toggle, .lap, .toggle, .reset])
+    #expect(store.state.pending == [.toggle, .lap, .toggle, .reset])
+    await store.waitUntilIdle(on: clock)
+    // All four happened at instant zero: a lap of zero, then stopped, then back to zero.
+    #expect(store.state == StopwatchFeature.State())
+    #expect(clock.sleeperCount == 0, "no timer runs: the reading was cancelled, no ticks started")
   }
 
   @Test func lapsAreNewestFirstWithSplits() async {
@@ -103,13 +174,15 @@ struct StopwatchFeatureTests {
     await store.send(.toggle)
     await clock.advance(by: .milliseconds(1200))
     await store.skipReceivedActions()
-    await store.send(.lap) {
+    await store.send(.lap)
+    await store.receive(.reading(at: .milliseconds(1200))) {
       $0.lastReading = .milliseconds(1200)
       $0.laps = [Lap(number: 1, total: .milliseconds(1200), split: .milliseconds(1200))]
     }
     await clock.advance(by: .milliseconds(800))
     await store.skipReceivedActions()
-    await store.send(.lap) {
+    await store.send(.lap)
+    await store.receive(.reading(at: .seconds(2))) {
       $0.lastReading = .seconds(2)
       $0.laps = [
         Lap(number: 2, total: .seconds(2), split: .milliseconds(800)),
@@ -118,7 +191,7 @@ struct StopwatchFeatureTests {
     }
     await store.send(.toggle)
     await store.send(.lap)  // stopped: nothing
-    #expect(store.state.laps.count == 2)
+    #expect(store.store.state.laps.count == 2)
     await expectEffectsEnded(store)
     await store.finish()
   }
@@ -131,12 +204,14 @@ struct StopwatchFeatureTests {
     await clock.advance(by: .seconds(3))
     await store.skipReceivedActions()
     await store.send(.lap)
+    await store.receive(.reading(at: .seconds(3)))
     store.exhaustivity = .on
     await store.send(.reset)  // running: ignored, no change
     #expect(store.state.isRunning)
     #expect(store.state.laps.count == 1)
     store.exhaustivity = .off
     await store.send(.toggle)
+    await store.receive(.reading(at: .seconds(3)))
     store.exhaustivity = .on
     await store.send(.reset) { $0 = StopwatchFeature.State() }
     #expect(store.state.elapsed == .zero)
@@ -156,6 +231,7 @@ struct StopwatchFeatureTests {
     await clock.advance(by: .milliseconds(250))
     await store.skipReceivedActions()
     await store.send(.toggle)
+    await store.receive(.reading(at: .milliseconds(5250)))
     #expect(store.state.elapsed == .milliseconds(250))
     await expectEffectsEnded(store)
     await store.finish()

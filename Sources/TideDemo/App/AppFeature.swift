@@ -2,7 +2,7 @@ import Tide
 
 /// The demo app: three screens under tabs, a help overlay, and quitting. Each screen is its own
 /// feature, composed here with ``Scope``.
-package struct AppFeature: Reducer {
+package struct AppFeature: Reducer, Sendable {
   /// The whole app's state.
   package struct State: Equatable, Sendable {
     /// The screen shown.
@@ -67,18 +67,13 @@ package struct AppFeature: Reducer {
     }
   }
 
-  let stopwatch: StopwatchFeature
-
-  /// Creates the app; `clock` is the store's clock, which the stopwatch reads.
-  package init(clock: any Clock<Duration>) {
-    // Made once: the stopwatch measures from the moment it was created.
-    self.stopwatch = StopwatchFeature(clock: clock)
-  }
+  /// Creates the app; all its time comes from the store's clock, through effects.
+  package init() {}
 
   /// The three screens, each scoped to its part of the state, then the shell's own logic.
   package var body: some Reducer<State, Action> {
     Scope(state: \State.counter, action: Action.counterPath) { CounterFeature() }
-    Scope(state: \State.stopwatch, action: Action.stopwatchPath) { stopwatch }
+    Scope(state: \State.stopwatch, action: Action.stopwatchPath) { StopwatchFeature() }
     Scope(state: \State.todos, action: Action.todosPath) { TodosFeature() }
     Reduce<State, Action> { state, action in
       switch action {

@@ -13,7 +13,7 @@ package enum DemoApp {
     tracer: Tracer? = nil
   ) -> TerminalApp<AppFeature.State, AppFeature.Action> {
     let loaded = storage?.load()
-    let app = AppFeature(clock: clock)
+    let app = AppFeature()
     let reducer = tracer.map { Reduce(app.traced("tide-demo", to: $0)) } ?? Reduce(app)
     let initialState = AppFeature.State(
       screen: screen, todos: loaded?.todos ?? [], warning: loaded?.warning, isReadOnly: loaded?.readOnlyReason != nil)

@@ -1,11 +1,18 @@
 import Tide
 
-/// The Stopwatch screen: elapsed time from the clock, running or stopped, and laps.
+/// The Stopwatch screen: elapsed time, running or stopped, and laps.
 ///
-/// Elapsed time is always accumulated + (now − started), read from the store's clock; the
-/// interval effect's ticks only bring `lastReading` up to date so the view redraws. Adding up
-/// ticks would drift and depend on the tick rate.
-package struct StopwatchFeature: Reducer {
+/// Every instant comes from the store's clock through timer effects, never from a clock of the
+/// feature's own: a timer's ticks carry the instant they were due, as the time since the store
+/// was created. Elapsed time is accumulated + (last instant − start); adding up ticks would
+/// drift and depend on the tick rate.
+///
+/// Starting, stopping and recording a lap need the instant of the key press itself, which
+/// falls between two ticks. Such a press waits in ``State/pending`` and asks for a reading: a
+/// timer whose first tick is due at once, so its instant is the press's; that tick applies the
+/// press, and the timer is cancelled. The running ticks keep their rhythm from the start, and a
+/// stop 10 ms after a tick reads 10 ms more: laps and stops are exact.
+package struct StopwatchFeature: Reducer, Sendable {
   /// One recorded lap.
   package struct Lap: Equatable, Sendable {
     /// 1 for the first lap.
@@ -16,16 +23,28 @@ package struct StopwatchFeature: Reducer {
     package var split: Duration
   }
 
-  /// The stopwatch's readings.
+  /// A key press waiting for the instant it happened at.
+  package enum Press: Equatable, Sendable {
+    /// Start or stop.
+    case toggle
+    /// Record a lap.
+    case lap
+    /// Back to zero: waits only behind an earlier press, so that it sees the state it follows.
+    case reset
+  }
+
+  /// The stopwatch's readings, all instants on the store's clock (time since the store began).
   package struct State: Equatable, Sendable {
     /// Time accumulated by earlier runs.
     package var accumulated: Duration = .zero
-    /// When the current run started, on the clock; `nil` while stopped.
+    /// The instant the current run started; `nil` while stopped.
     package var startedAt: Duration?
-    /// The clock's reading at the last tick, start or stop.
+    /// The instant of the last tick or reading.
     package var lastReading: Duration = .zero
     /// Laps, newest first.
     package var laps: [Lap] = []
+    /// Presses waiting for their reading, which is due at once.
+    package var pending: [Press] = []
 
     /// A stopped stopwatch at zero.
     package init() {}
@@ -47,56 +66,99 @@ package struct StopwatchFeature: Reducer {
     case lap
     /// Back to zero, laps cleared (while stopped).
     case reset
-    /// The interval effect's tick: read the clock again.
-    case tick
+    /// A running stopwatch's tick, due at `at` on the store's clock: it only redraws.
+    case tick(at: Duration)
+    /// The instant of the pending presses, read from the store's clock.
+    case reading(at: Duration)
   }
 
   /// How often a running stopwatch redraws: 20 times a second.
   package static let tickInterval: Duration = .milliseconds(50)
 
-  private enum TimerID: Hashable, Sendable { case ticks }
-
-  private let now: @Sendable () -> Duration
-
-  /// Creates the feature reading time from `clock` — the same clock the store runs its
-  /// interval on.
-  package init(clock: any Clock<Duration>) {
-    self.now = Self.reader(clock)
+  private enum TimerID: Hashable, Sendable {
+    case ticks
+    case reading
   }
 
-  private static func reader<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
-    let origin = clock.now
-    return { origin.duration(to: clock.now) }
-  }
+  /// The stopwatch, stopped at zero until started.
+  package init() {}
 
   /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.
   package func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .toggle:
-      let reading = now()
-      state.lastReading = reading
-      if let startedAt = state.startedAt {
-        state.accumulated += reading - startedAt
-        state.startedAt = nil
-        return .cancel(id: TimerID.ticks)
-      }
-      state.startedAt = reading
-      return .interval(.tick, every: Self.tickInterval).cancellable(id: TimerID.ticks, cancelInFlight: true)
+      return press(.toggle, on: &state)
     case .lap:
-      guard state.isRunning else { return .none }
-      state.lastReading = now()
-      let total = state.elapsed
-      let split = total - (state.laps.first?.total ?? .zero)
-      state.laps.insert(Lap(number: state.laps.count + 1, total: total, split: split), at: 0)
+      return press(.lap, on: &state)
+    case .reset:
+      return press(.reset, on: &state)
+    case .tick(let instant):
+      // A tick delivered late never moves the display back past a reading.
+      if state.isRunning { state.lastReading = max(state.lastReading, instant) }
+      return .none
+    case .reading(let instant):
+      return apply(at: instant, on: &state)
+    }
+  }
+
+  private func press(_ press: Press, on state: inout State) -> Effect<Action> {
+    guard state.pending.isEmpty else {
+      // A reading is on its way: this press happened at the same instant, after the others.
+      state.pending.append(press)
+      return .none
+    }
+    switch press {
+    case .lap where !state.isRunning, .reset where state.isRunning:
       return .none
     case .reset:
-      guard !state.isRunning else { return .none }
       state = State()
       return .none
-    case .tick:
-      guard state.isRunning else { return .none }
-      state.lastReading = now()
-      return .none
+    case .toggle, .lap:
+      state.pending = [press]
+      // A timer's first tick, due at once, is how an effect hands the reducer the store's time.
+      return .timer(after: .zero, every: Self.tickInterval) { .reading(at: $0) }
+        .cancellable(id: TimerID.reading, cancelInFlight: true)
+    }
+  }
+
+  private func apply(at instant: Duration, on state: inout State) -> Effect<Action> {
+    let reading = Effect<Action>.cancel(id: TimerID.reading)
+    // Only the reading timer sends readings, and it is cancelled at its first: a reading
+    // without a press is one sent by hand, and changes nothing.
+    guard !state.pending.isEmpty else { return reading }
+    let wasRunning = state.isRunning
+    state.lastReading = instant
+    let presses = state.pending
+    state.pending = []
+    for press in presses {
+      switch press {
+      case .toggle:
+        if let startedAt = state.startedAt {
+          state.accumulated += instant - startedAt
+          state.startedAt = nil
+        } else {
+          state.startedAt = instant
+        }
+      case .lap:
+        guard state.isRunning else { continue }
+        let total = state.elapsed
+        let split = total - (state.laps.first?.total ?? .zero)
+        state.laps.insert(Lap(number: state.laps.count + 1, total: total, split: split), at: 0)
+      case .reset:
+        guard !state.isRunning else { continue }
+        state = State()
+      }
+    }
+    switch (wasRunning, state.isRunning) {
+    case (false, true):
+      // Ticks from the start instant on: the reading's instant is now.
+      return .merge(
+        reading,
+        .interval(every: Self.tickInterval) { .tick(at: $0) }.cancellable(id: TimerID.ticks, cancelInFlight: true))
+    case (true, false):
+      return .merge(reading, .cancel(id: TimerID.ticks))
+    default:
+      return reading
     }
   }
 }
