@@ -3,9 +3,9 @@ import Synchronization
 /// A clock that moves only when told to and knows who is asleep on it: the time source of
 /// headless replays, where every timer must fire at its exact instant on every run.
 ///
-/// Unlike a clock that resumes all due sleepers at once, ``wakeNext(notAfter:)`` wakes one
-/// sleeper at a time, earliest deadline first and in order of arrival for equal deadlines, so
-/// whoever drives the clock can let each one finish its work before the next wakes.
+/// Unlike a clock that resumes all due sleepers at once, it wakes them one at a time, earliest
+/// deadline first and in order of arrival for equal deadlines; Tide's replay driver lets each
+/// one finish its work before the next wakes. In tests, move it with ``advance(by:)``.
 public final class VirtualClock: Clock, Sendable {
   /// A point on a virtual clock: an offset from its start.
   public struct Instant: InstantProtocol, Sendable {
@@ -50,16 +50,16 @@ public final class VirtualClock: Clock, Sendable {
   public var minimumResolution: Duration { .zero }
 
   /// How many tasks are asleep on the clock.
-  public var sleeperCount: Int { storage.withLock { $0.sleepers.count } }
+  package var sleeperCount: Int { storage.withLock { $0.sleepers.count } }
 
   /// The earliest deadline of a sleeper, if any.
-  public var nextDeadline: Instant? {
+  package var nextDeadline: Instant? {
     storage.withLock { $0.sleepers.map(\.deadline).min() }
   }
 
   /// Calls `onChange` (from any thread) whenever a sleeper arrives or leaves, so a driver can
   /// wait for "everyone is asleep" without polling.
-  public func setOnChange(_ onChange: (@Sendable () -> Void)?) {
+  package func setOnChange(_ onChange: (@Sendable () -> Void)?) {
     storage.withLock { $0.onChange = onChange }
   }
 
@@ -93,7 +93,7 @@ public final class VirtualClock: Clock, Sendable {
   /// Moves the clock to the earliest sleeper's deadline, if it is not after `limit`, and wakes
   /// that one sleeper. Returns whether a sleeper was woken.
   @discardableResult
-  public func wakeNext(notAfter limit: Instant) -> Bool {
+  package func wakeNext(notAfter limit: Instant) -> Bool {
     let woken = storage.withLock { storage -> Sleeper? in
       guard let index = storage.sleepers.indices.min(by: {
         (storage.sleepers[$0].deadline, storage.sleepers[$0].id)
@@ -108,8 +108,6 @@ public final class VirtualClock: Clock, Sendable {
   }
 
   /// Moves the clock forward to `instant`, waking every sleeper due by then in deadline order.
-  /// Drivers that must let each sleeper finish before the next wakes use
-  /// ``wakeNext(notAfter:)`` instead.
   public func advance(to instant: Instant) {
     while wakeNext(notAfter: instant) {}
     storage.withLock { storage in
