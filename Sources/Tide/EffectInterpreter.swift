@@ -84,8 +84,11 @@ final class EffectInterpreter<Action: Sendable>: Sendable {
     case .run:
       spawn(effect, ids: ids, group: host.currentGroup())
     case .cancellable(let id, let cancelInFlight, let inner):
-      if cancelInFlight { registry.cancel(id: id) }
+      // The new effect registers before the ones it replaces are cancelled, so a wait for
+      // `id` never sees a moment with none (see `EffectRegistry.inFlight(replacing:)`).
+      let replaced = cancelInFlight ? registry.inFlight(replacing: id) : []
       start(inner, ids: ids + [id], host: host)
+      registry.cancel(tasks: replaced)
     case .cancel(let id):
       registry.cancel(id: id)
     case .throttle(let id, let interval, let latest, let inner):
@@ -185,9 +188,14 @@ final class EffectInterpreter<Action: Sendable>: Sendable {
       await body(context(group: group, lifetime: bodyLifetime, start: start))
       bodyLifetime.finish()
     case .cancellable(let id, let cancelInFlight, let inner):
-      if cancelInFlight { registry.cancel(id: id) }
-      if lifetime.isCancelled || Task.isCancelled { return }
-      await awaitChildren([spawnChild(inner, ids: ids + [id], group: group, parent: lifetime, start: start)])
+      let replaced = cancelInFlight ? registry.inFlight(replacing: id) : []
+      if lifetime.isCancelled || Task.isCancelled {
+        registry.cancel(tasks: replaced)
+        return
+      }
+      let child = spawnChild(inner, ids: ids + [id], group: group, parent: lifetime, start: start)
+      registry.cancel(tasks: replaced)
+      await awaitChildren([child])
     case .cancel(let id):
       registry.cancel(id: id)
     case .throttle:

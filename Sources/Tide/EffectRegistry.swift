@@ -133,6 +133,25 @@ final class EffectRegistry: Sendable {
     for entry in entries { entry.task.cancel() }
   }
 
+  /// The tasks registered under `id` now, which an effect started with `cancelInFlight`
+  /// replaces; forgets the throttle of `id`, as ``cancel(id:)`` does.
+  ///
+  /// The replacement registers before these are cancelled (``cancel(tasks:)``): cancelled
+  /// first, one could end on another thread while no task is registered under `id`, and a
+  /// `finishEffects(id:)` would return before the replacement ran.
+  func inFlight(replacing id: EffectID) -> [UInt64] {
+    storage.withLock { storage in
+      storage.throttles[id] = nil
+      return Array(storage.keysByID[id] ?? [])
+    }
+  }
+
+  /// Cancels the tasks with `keys` that are still running.
+  func cancel(tasks keys: [UInt64]) {
+    if keys.isEmpty { return }
+    cancel { _ in keys }
+  }
+
   /// Cancels every task registered under `id`, and forgets its throttle.
   func cancel(id: EffectID) {
     cancel { storage in
@@ -150,6 +169,13 @@ final class EffectRegistry: Sendable {
     storage.withLock { storage in
       var gate = storage.throttles[id] ?? ThrottleGate()
       defer { storage.throttles[id] = gate }
+      // The run waiting for the interval was cancelled without its id (by its send's
+      // `StoreTask` or an id around the throttle): forget it, or every later effect of the
+      // window would be kept for, or dropped in favour of, a run that never comes.
+      if let scheduled = gate.scheduledKey, storage.entries[scheduled]?.lifetime.isCancelled ?? true {
+        gate.scheduledKey = nil
+        gate.pending = nil
+      }
       guard let lastRun = gate.lastRun, now - lastRun < interval else {
         gate.lastRun = now
         return .runNow

@@ -1,0 +1,535 @@
+import Testing
+import Tide
+import TideTestSupport
+
+// Hostile tests of the store core: scoped stores that outlive their root handle, observers
+// that change the observer list mid-round, throttle gates whose waiting run was cancelled,
+// effects that outlive their store. Time is a `VirtualClock`; nothing sleeps to wait.
+
+// MARK: - Fixture
+
+private struct Child: Equatable, Sendable {
+  var count = 0
+  var label = ""
+  /// Computed, so a scope through it has no byte offset.
+  var doubled: Int { count * 2 }
+}
+
+private struct Parent: Equatable, Sendable {
+  var child = Child()
+  var other = 0
+  var log: [String] = []
+  /// Computed, so a scope through it has no byte offset.
+  var computedChild: Child { child }
+}
+
+private enum ChildAction: Equatable, Sendable {
+  case increment
+  /// Sleeps `1 s` on the store's clock, then sends `loaded(42)`.
+  case load
+  case loaded(Int)
+  case rename(String)
+}
+
+private enum ParentAction: Equatable, Sendable {
+  case child(ChildAction)
+  case other
+}
+
+private enum LoadID: Hashable, Sendable { case load }
+
+private func parentReducer() -> Reduce<Parent, ParentAction> {
+  Reduce { state, action in
+    switch action {
+    case .child(.increment):
+      state.child.count += 1
+    case .child(.load):
+      return .run { send in
+        try await send.sleep(for: .seconds(1))
+        await send(.child(.loaded(42)))
+      }
+      .cancellable(id: LoadID.load)
+    case .child(.loaded(let value)):
+      state.child.count = value
+    case .child(.rename(let label)):
+      state.child.label = label
+    case .other:
+      state.other += 1
+    }
+    return .none
+  }
+}
+
+/// A scoped store whose root handle is already gone when it is returned.
+@MainActor
+private func orphanedChild(clock: VirtualClock) -> Store<Child, ChildAction> {
+  let root = Store(initialState: Parent(), reducer: parentReducer(), clock: clock)
+  return root.scope(state: \.child, action: ParentAction.child)
+}
+
+// MARK: - Throttle fixture
+
+private enum Tap: Equatable, Sendable {
+  case tap(Int)
+  case tapped(Int)
+  case stop
+}
+
+private enum TapID: Hashable, Sendable { case throttle, outer }
+
+private struct Ran: Equatable, Sendable, CustomStringConvertible {
+  var tap: Int
+  var at: Duration
+  var description: String { "\(tap)@\(at)" }
+}
+
+private func tapper(clock: VirtualClock, latest: Bool) -> Reduce<[Ran], Tap> {
+  Reduce { ran, action in
+    switch action {
+    case .tap(let n):
+      return .send(.tapped(n))
+        .throttle(id: TapID.throttle, for: .seconds(1), latest: latest)
+        .cancellable(id: TapID.outer)
+    case .tapped(let n):
+      ran.append(Ran(tap: n, at: clock.now.offset))
+      return .none
+    case .stop:
+      return .cancel(id: TapID.outer)
+    }
+  }
+}
+
+@MainActor
+private func settle<S, A>(_ store: Store<S, A>, at offset: Duration, on clock: VirtualClock) async {
+  clock.advance(to: .at(offset))
+  await store.waitUntilIdle(on: clock)
+}
+
+@MainActor
+@Suite("Core, adversarial")
+struct CoreAdversarialTests {
+  // MARK: Scoped stores
+
+  @Test func aScopedStoreOutlivingItsRootHandleSendsObservesAndGetsEffectsBack() async {
+    let clock = VirtualClock()
+    let child = orphanedChild(clock: clock)
+    var seen: [Int] = []
+    let token = child.observe(\.count) { seen.append($0) }
+    child.send(.increment)
+    #expect(child.state.count == 1)
+    child.send(.load)
+    await child.waitUntilIdle(on: clock)
+    #expect(clock.sleeperCount == 1, "the effect started by a scoped send must be running")
+    await settle(child, at: .seconds(1), on: clock)
+    #expect(child.state.count == 42, "the action the effect sent back must reach the root")
+    #expect(seen == [0, 1, 42])
+    #expect(!token.isCancelled)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func releasingTheLastScopedHandleCancelsEffectsAndEndsValueStreams() async {
+    let clock = VirtualClock()
+    var child: Store<Child, ChildAction>? = orphanedChild(clock: clock)
+    let activity = child!.effectActivity
+    let stream = child!.values(\.count)
+    let consumer = Task { @MainActor in
+      var seen: [Int] = []
+      for await value in stream { seen.append(value) }
+      return seen
+    }
+    child!.send(.load)
+    await child!.waitUntilIdle(on: clock)
+    #expect(activity.counts.running == 1)
+    child = nil
+    await waitUntil(activity) { $0.running == 0 }
+    #expect(clock.sleeperCount == 0, "the effect's sleep must have been cancelled")
+    let seen = await consumer.value
+    #expect(seen == [0], "the stream ends, and the cancelled load delivered nothing")
+  }
+
+  @Test func observersOfStoredAndComputedScopesFireOncePerBatchWithTheFinalValues() {
+    let root = Store(initialState: Parent(), reducer: parentReducer())
+    let stored = root.scope(state: \.child, action: ParentAction.child)
+    let computed = root.scope(state: \.computedChild, action: ParentAction.child)
+    let computedOfComputed = computed.scope(state: \.doubled, action: { (action: ChildAction) in action })
+    let storedOfComputed = computed.scope(state: \.count, action: { (action: ChildAction) in action })
+    let storedOfStored = stored.scope(state: \.count, action: { (action: ChildAction) in action })
+
+    var storedStates: [Child] = []
+    var computedStates: [Child] = []
+    var doubled: [Int] = []
+    var storedOfComputedCounts: [Int] = []
+    var storedOfStoredCounts: [Int] = []
+    var keyPathOnComputed: [Int] = []
+    var keyPathOnStored: [Int] = []
+    let tokens = [
+      stored.observe { storedStates.append($0) },
+      computed.observe { computedStates.append($0) },
+      computedOfComputed.observe { doubled.append($0) },
+      storedOfComputed.observe { storedOfComputedCounts.append($0) },
+      storedOfStored.observe { storedOfStoredCounts.append($0) },
+      computed.observe(\.count) { keyPathOnComputed.append($0) },
+      stored.observe(\.count) { keyPathOnStored.append($0) },
+    ]
+
+    root.send(contentsOf: [.child(.increment), .other, .child(.increment), .child(.rename("x"))])
+    computed.send(contentsOf: [.increment, .increment, .increment])
+    storedOfComputed.send(.increment)
+
+    let expected = [
+      Child(count: 0, label: ""), Child(count: 2, label: "x"), Child(count: 5, label: "x"),
+      Child(count: 6, label: "x"),
+    ]
+    #expect(storedStates == expected)
+    #expect(computedStates == expected)
+    #expect(doubled == [0, 4, 10, 12])
+    #expect(storedOfComputedCounts == [0, 2, 5, 6])
+    #expect(storedOfStoredCounts == [0, 2, 5, 6])
+    #expect(keyPathOnComputed == [0, 2, 5, 6])
+    #expect(keyPathOnStored == [0, 2, 5, 6])
+    #expect(tokens.allSatisfy { !$0.isCancelled })
+  }
+
+  @Test func aScopedStoreSendingDuringARoundIsQueuedBehindIt() {
+    let root = Store(initialState: Parent(), reducer: parentReducer())
+    let child = root.scope(state: \.computedChild, action: ParentAction.child)
+    var rounds: [Int] = []
+    var seenByRoot: [Int] = []
+    let token = child.observe(\.count) { count in
+      rounds.append(count)
+      if count == 1 { child.send(contentsOf: [.increment, .increment]) }
+    }
+    let rootToken = root.observe(\.child.count) { seenByRoot.append($0) }
+    root.send(.child(.increment))
+    // The child's batch runs after the round that saw 1, never inside it: the root's observer
+    // sees 1 too, then 3.
+    #expect(rounds == [0, 1, 3])
+    #expect(seenByRoot == [0, 1, 3])
+    _ = (token, rootToken)
+  }
+
+  // MARK: Observers
+
+  @Test func aTokenReleasedByAnotherObserverMidRoundStopsItAtOnce() {
+    let store = Store(initialState: CounterFixture.State(), reducer: CounterFixture())
+    var calls: [String] = []
+    var later: ObservationToken?
+    let first = store.observe { state in
+      calls.append("first \(state.count)")
+      if state.count == 1 { later = nil }
+    }
+    later = store.observe { state in calls.append("later \(state.count)") }
+    store.send(.increment)
+    store.send(.increment)
+    #expect(calls == ["first 0", "later 0", "first 1", "first 2"])
+    #expect(later == nil)
+    _ = first
+  }
+
+  @Test func anObserverAddedDuringARoundIsCalledFromTheNextRoundOnExactlyOnceEach() {
+    let store = Store(initialState: CounterFixture.State(), reducer: CounterFixture())
+    var calls: [String] = []
+    var added: [ObservationToken] = []
+    let adder = store.observe { state in
+      calls.append("adder \(state.count)")
+      guard state.count == 1 else { return }
+      added.append(store.observe { calls.append("new \($0.count)") })
+      // Sends from the round: the new observer is told in the next round, once.
+      store.send(.increment)
+    }
+    store.send(.increment)
+    store.send(.increment)
+    #expect(calls == ["adder 0", "adder 1", "new 1", "adder 2", "new 2", "adder 3", "new 3"])
+    #expect(added.count == 1)
+    _ = adder
+  }
+
+  @Test func anObserverThatCancelsItselfAndSendsIsNotToldAgainButOthersAre() {
+    let store = Store(initialState: CounterFixture.State(), reducer: CounterFixture())
+    var calls: [String] = []
+    var selfToken: ObservationToken?
+    selfToken = store.observe { state in
+      calls.append("self \(state.count)")
+      if state.count == 1 {
+        selfToken?.cancel()
+        store.send(.increment)
+      }
+    }
+    let other = store.observe { calls.append("other \($0.count)") }
+    store.send(.increment)
+    #expect(calls == ["self 0", "other 0", "self 1", "other 1", "other 2"])
+    #expect(selfToken?.isCancelled == true)
+    _ = other
+  }
+
+  @Test func anObserverCancelledByMiddlewareBeforeTheRoundIsNotCalledInIt() {
+    let tokenBox = TokenBox()
+    let middleware = Middleware<CounterFixture.State, CounterFixture.Action> { _, state in
+      if state.count == 2 { tokenBox.token?.cancel() }
+      return .none
+    }
+    let store = Store(
+      initialState: CounterFixture.State(), reducer: CounterFixture(), middleware: [middleware])
+    var calls: [Int] = []
+    tokenBox.token = store.observe(\.count) { calls.append($0) }
+    store.send(.increment)
+    store.send(.increment)
+    store.send(.increment)
+    #expect(calls == [0, 1])
+  }
+
+  // MARK: Order
+
+  @Test func delayedAndDroppedActionsKeepTheOrderOfEverythingElse() async {
+    let clock = VirtualClock()
+    let before = Middleware<[String], String>(before: { action, _ in
+      switch action {
+      case "drop": .drop
+      case "slow": .delay("slow", by: .seconds(1))
+      default: .proceed(action)
+      }
+    })
+    let after = Middleware<[String], String> { action, _ in
+      action == "a" ? .send("after-a") : .none
+    }
+    let reducer = Reduce<[String], String> { log, action in
+      log.append(action)
+      switch action {
+      case "a": return .merge(.send("b"), .send("slow"), .send("drop"), .send("c"))
+      case "b": return .send("b2")
+      default: return .none
+      }
+    }
+    let store = Store(initialState: [], reducer: reducer, clock: clock, middleware: [before, after])
+    let task = store.send("a")
+    #expect(store.state == ["a", "b", "c", "after-a", "b2"])
+    let finished = Task { @MainActor in
+      await task.finish()
+      return (store.state, clock.now.offset)
+    }
+    await store.waitUntilIdle(on: clock)
+    #expect(task.isRunning, "the delayed action is an effect of the send")
+    clock.advance(to: .at(.seconds(1)))
+    let (log, at) = await finished.value
+    #expect(log == ["a", "b", "c", "after-a", "b2", "slow"])
+    #expect(at == .seconds(1))
+  }
+
+  // MARK: Effects
+
+  @Test func aCancelAtTheEndOfAnAsyncConcatenationStopsASiblingTimer() async {
+    enum TimerID: Hashable, Sendable { case ticks }
+    let clock = VirtualClock()
+    let reducer = Reduce<[Duration], Bool> { ticks, start in
+      if start {
+        return .merge(
+          .timer(after: .milliseconds(100), every: .milliseconds(100)) { _ in false }
+            .cancellable(id: TimerID.ticks),
+          .concatenate(
+            .run { send in try await send.sleep(for: .milliseconds(350)) },
+            .cancel(id: TimerID.ticks)))
+      }
+      ticks.append(clock.now.offset)
+      return .none
+    }
+    let store = Store(initialState: [], reducer: reducer, clock: clock)
+    store.send(true)
+    await store.waitUntilIdle(on: clock)
+    for step in 1...20 {
+      await settle(store, at: .milliseconds(50 * step), on: clock)
+    }
+    #expect(store.state == [.milliseconds(100), .milliseconds(200), .milliseconds(300)])
+    #expect(store.effectActivity.counts.running == 0)
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func sendAfterCountsFromWhenTheReducerReturnedNotFromWhenItsTaskRan() async {
+    let clock = VirtualClock()
+    let reducer = Reduce<[Duration], Bool> { log, start in
+      if start { return .send(false, after: .seconds(1)) }
+      log.append(clock.now.offset)
+      return .none
+    }
+    let store = Store(initialState: [], reducer: reducer, clock: clock)
+    store.send(true)
+    // The clock moves before the effect's task has had a chance to run.
+    clock.advance(to: .at(.milliseconds(300)))
+    await store.waitUntilIdle(on: clock)
+    await settle(store, at: .seconds(1) - .nanoseconds(1), on: clock)
+    #expect(store.state.isEmpty)
+    await settle(store, at: .seconds(1), on: clock)
+    #expect(store.state == [.seconds(1)])
+  }
+
+  @Test func aCancelledEffectSendsNothingMoreWhereverItIsCancelled() async {
+    enum StreamID: Hashable, Sendable { case stream }
+    var generator = SeededGenerator(seed: 0x7ADE)
+    for round in 0..<40 {
+      let limit = Int.random(in: 1...30, using: &generator)
+      let yields = Int.random(in: 0...3, using: &generator)
+      let reducer = Reduce<Int, Bool> { count, start in
+        if start {
+          return .run { send in
+            while !Task.isCancelled {
+              await send(false)
+              for _ in 0..<yields { await Task.yield() }
+            }
+          }
+          .cancellable(id: StreamID.stream)
+        }
+        count += 1
+        return count == limit ? .cancel(id: StreamID.stream) : .none
+      }
+      let store = Store(initialState: 0, reducer: reducer)
+      store.send(true)
+      await waitUntilEffects(store) { $0.running == 0 }
+      #expect(store.state == limit, "round \(round): sent after its cancellation")
+    }
+  }
+
+  @Test func releasingTheRootWhileEffectsRunDeliversNothingEvenToASendThatIgnoresCancellation() async {
+    let clock = VirtualClock()
+    let reduced = Box(0)
+    let reducer = Reduce<Int, Bool> { count, start in
+      reduced.value += 1
+      guard start else { return .none }
+      return .merge(
+        .run { send in
+          // Ignores its cancellation and sends anyway, still inside its body.
+          try? await send.sleep(for: .seconds(1))
+          await send(false)
+        },
+        .timer(false, after: .seconds(1), every: .seconds(1)),
+        .send(false, after: .seconds(2)))
+    }
+    var store: Store<Int, Bool>? = Store(initialState: 0, reducer: reducer, clock: clock)
+    store!.send(true)
+    let activity = store!.effectActivity
+    await store!.waitUntilIdle(on: clock)
+    #expect(clock.sleeperCount == 3)
+    store = nil
+    clock.advance(to: .at(.seconds(5)))
+    await waitUntil(activity) { $0.running == 0 }
+    #expect(reduced.value == 1)
+  }
+
+  @Test func finishEffectsWaitsForADebounceThatIsRestartedMeanwhile() async {
+    enum DebounceID: Hashable, Sendable { case search }
+    let clock = VirtualClock()
+    let reducer = Reduce<[String], String> { log, action in
+      if action.hasPrefix("type ") {
+        return .send("search " + action.dropFirst(5)).debounce(id: DebounceID.search, for: .seconds(1))
+      }
+      log.append(action)
+      return .none
+    }
+    let store = Store(initialState: [], reducer: reducer, clock: clock)
+    store.send("type a")
+    let waiter = Task { @MainActor in
+      await store.finishEffects(id: DebounceID.search)
+      return (store.state, clock.now.offset)
+    }
+    await settle(store, at: .milliseconds(900), on: clock)
+    store.send("type ab")
+    await settle(store, at: .milliseconds(1_900) - .nanoseconds(1), on: clock)
+    #expect(store.state.isEmpty)
+    clock.advance(to: .at(.milliseconds(1_900)))
+    let (log, at) = await waiter.value
+    #expect(log == ["search ab"])
+    #expect(at == .milliseconds(1_900))
+  }
+
+  // MARK: Throttle
+
+  /// The send of the effect waiting in a throttle was cancelled: the gate must not keep
+  /// pointing at its dead run, or every later effect of the window is lost.
+  @Test(arguments: [true, false])
+  func aThrottledEffectAfterTheWaitingOneWasCancelledStillRunsAtTheWindowsEnd(latest: Bool) async {
+    let clock = VirtualClock()
+    let store = Store(initialState: [], reducer: tapper(clock: clock, latest: latest), clock: clock)
+    store.send(.tap(1))
+    await settle(store, at: .milliseconds(200), on: clock)
+    let waiting = store.send(.tap(2))
+    await store.waitUntilIdle(on: clock)
+    waiting.cancel()
+    await settle(store, at: .milliseconds(500), on: clock)
+    store.send(.tap(3))
+    await settle(store, at: .seconds(1), on: clock)
+    await settle(store, at: .seconds(3), on: clock)
+    #expect(store.state == [Ran(tap: 1, at: .zero), Ran(tap: 3, at: .seconds(1))])
+  }
+
+  /// Same, with the waiting run cancelled through an id around the throttle.
+  @Test(arguments: [true, false])
+  func aThrottledEffectAfterAnOuterCancelStillRunsAtTheWindowsEnd(latest: Bool) async {
+    let clock = VirtualClock()
+    let store = Store(initialState: [], reducer: tapper(clock: clock, latest: latest), clock: clock)
+    store.send(.tap(1))
+    await settle(store, at: .milliseconds(200), on: clock)
+    store.send(.tap(2))
+    store.send(.stop)
+    await settle(store, at: .milliseconds(500), on: clock)
+    store.send(.tap(3))
+    await settle(store, at: .seconds(1), on: clock)
+    await settle(store, at: .seconds(3), on: clock)
+    #expect(store.state == [Ran(tap: 1, at: .zero), Ran(tap: 3, at: .seconds(1))])
+  }
+
+  @Test func aThrottleCancelledByItsOwnIdRunsTheNextEffectAtOnce() async {
+    let clock = VirtualClock()
+    let reducer = CombineReducers {
+      Reduce<[Ran], Tap> { _, action in
+        action == .tap(0) ? .cancel(id: TapID.throttle) : .none
+      }
+      tapper(clock: clock, latest: true)
+    }
+    let store = Store(initialState: [], reducer: reducer, clock: clock)
+    store.send(.tap(1))
+    await settle(store, at: .milliseconds(200), on: clock)
+    store.send(.tap(2))
+    await settle(store, at: .milliseconds(300), on: clock)
+    // The cancel, merged before `.tap(0)`'s throttle, forgets the window: `.tap(0)` runs at once
+    // and opens a window of its own.
+    store.send(.tap(0))
+    await settle(store, at: .milliseconds(400), on: clock)
+    store.send(.tap(4))
+    await settle(store, at: .milliseconds(1_300) - .nanoseconds(1), on: clock)
+    #expect(store.state == [Ran(tap: 1, at: .zero), Ran(tap: 0, at: .milliseconds(300))])
+    await settle(store, at: .milliseconds(1_300), on: clock)
+    #expect(store.state.map(\.tap) == [1, 0, 4])
+    #expect(store.state.last?.at == .milliseconds(1_300))
+  }
+
+  @Test func storeTaskFinishAwaitsAThrottledRunAndTheEffectsOfWhatItSent() async {
+    let clock = VirtualClock()
+    let reducer = Reduce<[Ran], Tap> { ran, action in
+      switch action {
+      case .tap(let n):
+        return .send(.tapped(n)).throttle(id: TapID.throttle, for: .seconds(1), latest: true)
+      case .tapped(let n):
+        ran.append(Ran(tap: n, at: clock.now.offset))
+        return n == 2 ? .send(.tapped(20), after: .seconds(1)) : .none
+      case .stop:
+        return .none
+      }
+    }
+    let store = Store(initialState: [], reducer: reducer, clock: clock)
+    store.send(.tap(1))
+    let task = store.send(.tap(2))
+    let finished = Task { @MainActor in
+      await task.finish()
+      return clock.now.offset
+    }
+    await settle(store, at: .seconds(1), on: clock)
+    #expect(task.isRunning)
+    clock.advance(to: .at(.seconds(2)))
+    #expect(await finished.value == .seconds(2))
+    #expect(store.state.map(\.tap) == [1, 2, 20])
+  }
+}
+
+/// Holds a token a middleware cancels.
+@MainActor
+private final class TokenBox: Sendable {
+  var token: ObservationToken?
+}
