@@ -176,7 +176,10 @@ final class EffectRegistry: Sendable {
         gate.scheduledKey = nil
         gate.pending = nil
       }
-      guard let lastRun = gate.lastRun, now - lastRun < interval else {
+      // While a run still waits to start — its time came, but it has not reached the main
+      // actor yet — an effect joins its window: running this one now would start two in one
+      // interval, the newer first.
+      guard let lastRun = gate.lastRun, gate.scheduledKey != nil || now - lastRun < interval else {
         gate.lastRun = now
         return .runNow
       }

@@ -278,6 +278,42 @@ struct CoreAdversarialTests {
     #expect(calls == [0, 1])
   }
 
+  @Test func aStoreReleasedByItsOwnObserverMidRoundFinishesTheRoundSafely() {
+    var store: Store<CounterFixture.State, CounterFixture.Action>? = Store(
+      initialState: CounterFixture.State(), reducer: CounterFixture())
+    var calls: [String] = []
+    var tokens: [ObservationToken] = []
+    tokens.append(store!.observe { state in
+      calls.append("first \(state.count)")
+      if state.count == 1 { store = nil }
+    })
+    tokens.append(store!.observe { calls.append("second \($0.count)") })
+    store?.send(.increment)
+    #expect(store == nil)
+    #expect(calls == ["first 0", "second 0", "first 1", "second 1"])
+    tokens.removeAll()
+  }
+
+  @Test func aRootReleasedByTheObserverOfItsLastScopedStoreMidRoundFinishesSafely() async {
+    let clock = VirtualClock()
+    var child: Store<Child, ChildAction>? = orphanedChild(clock: clock)
+    let activity = child!.effectActivity
+    var counts: [Int] = []
+    var token: ObservationToken?
+    token = child!.observe(\.count) { count in
+      counts.append(count)
+      if count == 1 { child = nil }
+    }
+    child!.send(.load)
+    child?.send(.increment)
+    #expect(child == nil)
+    await waitUntil(activity) { $0.running == 0 }
+    #expect(counts == [0, 1])
+    token?.cancel()
+    #expect(token?.isCancelled == true)
+  }
+
+  // MARK: Order
   // MARK: Order
 
   @Test func delayedAndDroppedActionsKeepTheOrderOfEverythingElse() async {
@@ -439,6 +475,32 @@ struct CoreAdversarialTests {
     #expect(at == .milliseconds(1_900))
   }
 
+  /// An effect that starts sleeping while the test advances the clock past its deadline must
+  /// be woken by that advance, never left asleep with its time already reached.
+  @Test func aSleeperArrivingWhileTheVirtualClockAdvancesIsNeverStranded() async {
+    for round in 0..<2_000 {
+      let clock = VirtualClock()
+      let (signals, signal) = AsyncStream.makeStream(of: Void.self)
+      clock.setOnChange { signal.yield() }
+      let woke = Box(false)
+      let sleeper = Task.detached {
+        try? await clock.sleep(until: .at(.seconds(1)))
+        woke.value = true
+        signal.yield()
+      }
+      clock.advance(to: .at(.seconds(1)))
+      for await _ in signals {
+        if woke.value { break }
+        if clock.sleeperCount > 0, let due = clock.nextDeadline, due <= clock.now {
+          Issue.record("round \(round): a sleeper due at \(due) sleeps on at \(clock.now)")
+          clock.advance(to: .at(.seconds(2)))
+        }
+      }
+      await sleeper.value
+    }
+  }
+
+  // MARK: Throttle
   // MARK: Throttle
 
   /// The send of the effect waiting in a throttle was cancelled: the gate must not keep
@@ -498,6 +560,25 @@ struct CoreAdversarialTests {
     await settle(store, at: .milliseconds(1_300), on: clock)
     #expect(store.state.map(\.tap) == [1, 0, 4])
     #expect(store.state.last?.at == .milliseconds(1_300))
+  }
+
+  /// The clock reached the end of the window, but the waiting run has not reached the main
+  /// actor yet when another effect is throttled: it joins the waiting run's window, so still
+  /// at most one run per interval, never the newer before the older.
+  @Test(arguments: [true, false])
+  func anEffectThrottledAfterTheWindowButBeforeTheWaitingRunStartedJoinsItsWindow(latest: Bool) async {
+    let clock = VirtualClock()
+    let store = Store(initialState: [], reducer: tapper(clock: clock, latest: latest), clock: clock)
+    store.send(.tap(1))
+    await settle(store, at: .milliseconds(500), on: clock)
+    store.send(.tap(2))
+    await store.waitUntilIdle(on: clock)
+    clock.advance(to: .at(.seconds(1)))
+    store.send(.tap(3))
+    await store.waitUntilIdle(on: clock)
+    await settle(store, at: .seconds(2), on: clock)
+    await settle(store, at: .seconds(3), on: clock)
+    #expect(store.state == [Ran(tap: 1, at: .zero), Ran(tap: latest ? 3 : 2, at: .seconds(1))])
   }
 
   @Test func storeTaskFinishAwaitsAThrottledRunAndTheEffectsOfWhatItSent() async {
