@@ -500,6 +500,112 @@ struct CoreAdversarialTests {
     }
   }
 
+  /// Nested timers inside a merge and a concatenation, cancelled at a random instant: every
+  /// tick before it arrives at its exact instant, none after it.
+  @Test func nestedTimersCancelledAtRandomInstantsDeliverExactlyTheTicksBefore() async {
+    enum Tick: Equatable, Sendable { case start, stop, fast(Duration), slow(Duration) }
+    enum TimersID: Hashable, Sendable { case timers }
+    var generator = SeededGenerator(seed: 0xC10C)
+    for round in 0..<8 {
+      let clock = VirtualClock()
+      let reducer = Reduce<[Tick], Tick> { log, action in
+        switch action {
+        case .start:
+          return .merge(
+            .interval(every: .milliseconds(100)) { .slow($0) },
+            .concatenate(
+              .run { send in try await send.sleep(for: .milliseconds(255)) },
+              .interval(every: .milliseconds(70)) { .fast($0) }))
+          .cancellable(id: TimersID.timers)
+        case .stop:
+          return .cancel(id: TimersID.timers)
+        case .fast, .slow:
+          log.append(action)
+          return .none
+        }
+      }
+      let store = Store(initialState: [], reducer: reducer, clock: clock)
+      store.send(.start)
+      await store.waitUntilIdle(on: clock)
+      // Steps of 5 ms; a tick due at the stop's instant is delivered before it. The fast
+      // ticks (255 + 70 k ms) never coincide with the slow ones (100 k ms).
+      let stopAt = Duration.milliseconds(5 * Int.random(in: 10...190, using: &generator))
+      var now = Duration.zero
+      while now < .seconds(1) {
+        now += .milliseconds(5)
+        await settle(store, at: now, on: clock)
+        if now == stopAt { store.send(.stop) }
+      }
+      await waitUntilEffects(store) { $0.running == 0 }
+      var expected: [Tick] = []
+      for ms in stride(from: 5, through: Int(stopAt / .milliseconds(1)), by: 5) {
+        if ms % 100 == 0 { expected.append(.slow(.milliseconds(ms))) }
+        if ms > 255, (ms - 255) % 70 == 0 { expected.append(.fast(.milliseconds(ms))) }
+      }
+      #expect(store.state == expected, "round \(round), stopped at \(stopAt)")
+    }
+  }
+
+  @Test func aBeforeHookThatDelaysIsNotAskedAgainAndLaterHooksStillRun() async {
+    let clock = VirtualClock()
+    let asked = Recorded<String>()
+    let first = Middleware<[String], String>(before: { action, _ in
+      asked.append("first \(action)")
+      return action == "x" ? .delay("x", by: .seconds(1)) : .proceed(action)
+    })
+    let second = Middleware<[String], String>(before: { action, _ in
+      asked.append("second \(action)")
+      return .proceed(action.uppercased())
+    })
+    let reducer = Reduce<[String], String> { log, action in
+      log.append(action)
+      return .none
+    }
+    let store = Store(initialState: [], reducer: reducer, clock: clock, middleware: [first, second])
+    let delayed = store.send("x")
+    store.send("y")
+    await settle(store, at: .seconds(1), on: clock)
+    await delayed.finish()
+    #expect(store.state == ["Y", "X"])
+    #expect(asked.all == ["first x", "first y", "second y", "second x"])
+  }
+
+  @Test func cancellingTheSendOfADelayedActionDropsIt() async {
+    let clock = VirtualClock()
+    let delay = Middleware<[String], String>(before: { action, _ in
+      action == "late" ? .delay("late", by: .seconds(1)) : .proceed(action)
+    })
+    let reducer = Reduce<[String], String> { log, action in
+      log.append(action)
+      return .none
+    }
+    let store = Store(initialState: [], reducer: reducer, clock: clock, middleware: [delay])
+    let task = store.send("late")
+    await store.waitUntilIdle(on: clock)
+    task.cancel()
+    await task.finish()
+    #expect(!task.isRunning)
+    await settle(store, at: .seconds(2), on: clock)
+    store.send("now")
+    #expect(store.state == ["now"])
+  }
+
+  @Test func theTaskOfAScopedSendCoversTheEffectAndWhatItSentBack() async {
+    let clock = VirtualClock()
+    let child = orphanedChild(clock: clock)
+    let task = child.send(.load)
+    let finished = Task { @MainActor in
+      await task.finish()
+      return (child.state.count, clock.now.offset)
+    }
+    await child.waitUntilIdle(on: clock)
+    #expect(task.isRunning)
+    clock.advance(to: .at(.seconds(1)))
+    let (count, at) = await finished.value
+    #expect(count == 42)
+    #expect(at == .seconds(1))
+  }
+
   // MARK: Throttle
   // MARK: Throttle
 
