@@ -606,6 +606,45 @@ struct CoreAdversarialTests {
     #expect(at == .seconds(1))
   }
 
+  /// A concatenation goes on only after the action sent before has been handled: a cancel
+  /// after it stops what that action started; a cancel before it does not.
+  @Test func aCancelConcatenatedAfterASendStopsWhatThatActionStarted() async {
+    enum WorkID: Hashable, Sendable { case work }
+    let clock = VirtualClock()
+    let reducer = Reduce<[String], String> { log, action in
+      log.append(action)
+      switch action {
+      case "send then cancel": return .concatenate(.send("start"), .cancel(id: WorkID.work))
+      case "cancel then send": return .concatenate(.cancel(id: WorkID.work), .send("start"))
+      case "start": return .send("worked", after: .seconds(1)).cancellable(id: WorkID.work)
+      default: return .none
+      }
+    }
+    let store = Store(initialState: [], reducer: reducer, clock: clock)
+    await store.send("send then cancel").finish()
+    #expect(store.state == ["send then cancel", "start"])
+    #expect(store.effectActivity.counts.running == 0)
+    store.send("cancel then send")
+    await store.waitUntilIdle(on: clock)
+    await settle(store, at: .seconds(1), on: clock)
+    #expect(store.state == ["send then cancel", "start", "cancel then send", "start", "worked"])
+  }
+
+  @Test func anEpicsOutputIsHandledAfterTheBatchThatTriggeredItInOrder() async {
+    let epic = Epic<[String], String> { actions, _ in
+      actions.filter { $0.hasPrefix("ping") }.map { "pong for \($0)" }
+    }
+    let reducer = Reduce<[String], String> { log, action in
+      log.append(action)
+      return action == "ping 1" ? .send("follow-up") : .none
+    }
+    let store = Store(initialState: [], reducer: reducer, epics: [epic])
+    store.send(contentsOf: ["ping 1", "ping 2"])
+    #expect(store.state == ["ping 1", "ping 2", "follow-up"])
+    await waitUntil(store) { $0.count == 5 }
+    #expect(store.state == ["ping 1", "ping 2", "follow-up", "pong for ping 1", "pong for ping 2"])
+  }
+
   // MARK: Throttle
   // MARK: Throttle
 
