@@ -109,9 +109,14 @@ final class EffectInterpreter<Action: Sendable>: Sendable {
     switch registry.throttle(id: id, now: clock.now, interval: interval, latest: latest, pending: pending) {
     case .runNow:
       start(effect, ids: ids + [id], host: host)
-    case .kept(let scheduled):
-      // The send whose effect will run awaits the scheduled run, and through it the effect.
+    case .kept(let scheduled, let replaced):
+      // The send whose effect will run awaits the scheduled run, and through it the effect;
+      // the send whose effect this one replaced no longer does, so cancelling it cannot
+      // cancel this one.
       registry.join(key: scheduled, group: group)
+      if let replaced = replaced as? PendingThrottle<Action>, replaced.group !== group {
+        registry.leave(key: scheduled, group: replaced.group)
+      }
     case .dropped:
       return
     case .schedule(let due):

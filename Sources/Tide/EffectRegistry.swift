@@ -42,8 +42,9 @@ final class EffectRegistry: Sendable {
     case runNow
     /// Keep it; no run is scheduled yet, so schedule one at `due`.
     case schedule(due: Duration)
-    /// Kept in place of the one waiting; the task `scheduled` will start it.
-    case kept(scheduled: UInt64)
+    /// Kept in place of the one waiting (`replaced`, if one was); the task `scheduled` will
+    /// start it.
+    case kept(scheduled: UInt64, replaced: (any Sendable & AnyObject)?)
     /// An older effect waits and the oldest wins: drop this one.
     case dropped
   }
@@ -96,6 +97,14 @@ final class EffectRegistry: Sendable {
       storage.entries[key] = entry
       group.add(key: key, task: entry.task, lifetime: entry.lifetime)
     }
+  }
+
+  /// Stops `group` waiting for the task `key`: what it waited for is no longer its own.
+  func leave(key: UInt64, group: EffectGroup) {
+    storage.withLock { storage in
+      storage.entries[key]?.groups.removeAll { $0 === group }
+    }
+    group.remove(key: key)
   }
 
   private func finish(_ key: UInt64) {
@@ -184,8 +193,11 @@ final class EffectRegistry: Sendable {
         return .runNow
       }
       let keep = latest || gate.pending == nil
+      let replaced = keep ? gate.pending : nil
       if keep { gate.pending = pending }
-      if let scheduled = gate.scheduledKey { return keep ? .kept(scheduled: scheduled) : .dropped }
+      if let scheduled = gate.scheduledKey {
+        return keep ? .kept(scheduled: scheduled, replaced: replaced) : .dropped
+      }
       return .schedule(due: lastRun + interval)
     }
   }

@@ -726,6 +726,24 @@ struct CoreAdversarialTests {
     #expect(store.state == [Ran(tap: 1, at: .zero), Ran(tap: latest ? 3 : 2, at: .seconds(1))])
   }
 
+  /// The send whose waiting effect was replaced by a newer one no longer owns the waiting
+  /// run: cancelling it must not cancel the newer effect's run.
+  @Test func cancellingASendWhoseThrottledEffectWasReplacedKeepsTheNewerRun() async {
+    let clock = VirtualClock()
+    let store = Store(initialState: [], reducer: tapper(clock: clock, latest: true), clock: clock)
+    store.send(.tap(1))
+    await settle(store, at: .milliseconds(200), on: clock)
+    let replaced = store.send(.tap(2))
+    await settle(store, at: .milliseconds(500), on: clock)
+    let newest = store.send(.tap(3))
+    await store.waitUntilIdle(on: clock)
+    replaced.cancel()
+    await replaced.finish()
+    await settle(store, at: .seconds(1), on: clock)
+    await newest.finish()
+    #expect(store.state == [Ran(tap: 1, at: .zero), Ran(tap: 3, at: .seconds(1))])
+  }
+
   @Test func storeTaskFinishAwaitsAThrottledRunAndTheEffectsOfWhatItSent() async {
     let clock = VirtualClock()
     let reducer = Reduce<[Ran], Tap> { ran, action in
