@@ -208,6 +208,41 @@ struct CoreAdversarialTests {
     _ = (token, rootToken)
   }
 
+  /// A `Scope` through a computed get/set property reduces through the key path (no byte
+  /// offset) and writes the child back; its child's effects come back embedded.
+  @Test func aScopeThroughAComputedPropertyWritesTheChildBackAndLiftsItsEffects() async {
+    struct Boxed: Equatable, Sendable {
+      var storage: [Child] = [Child()]
+      var first: Child {
+        get { storage[0] }
+        set { storage[0] = newValue }
+      }
+    }
+    let childPath = ActionPath<ParentAction, ChildAction>(
+      embed: { .child($0) },
+      extract: { if case .child(let child) = $0 { child } else { nil } })
+    let childReducer = Reduce<Child, ChildAction> { child, action in
+      switch action {
+      case .increment: child.count += 1
+      case .load: return .send(.loaded(child.count * 10))
+      case .loaded(let value): child.count = value
+      case .rename(let label): child.label = label
+      }
+      return .none
+    }
+    let store = Store(
+      initialState: Boxed(),
+      reducer: Scope(state: \Boxed.first, action: childPath) { childReducer })
+    let scoped = store.scope(state: \.first, action: ParentAction.child)
+    var seen: [Int] = []
+    let token = scoped.observe(\.count) { seen.append($0) }
+    scoped.send(contentsOf: [.increment, .increment, .load])
+    #expect(store.state.storage == [Child(count: 20, label: "")])
+    #expect(seen == [0, 20])
+    _ = token
+  }
+
+  // MARK: Observers
   // MARK: Observers
 
   @Test func aTokenReleasedByAnotherObserverMidRoundStopsItAtOnce() {
