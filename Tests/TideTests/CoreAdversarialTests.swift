@@ -702,6 +702,36 @@ struct CoreAdversarialTests {
     #expect(store.state == ["ping 1", "ping 2", "follow-up", "pong for ping 1", "pong for ping 2"])
   }
 
+  /// The same from inside an effect task: a `cancelInFlight` reached after an asynchronous
+  /// step replaces the running effect without a moment when none runs under the id.
+  @Test func finishEffectsWaitsForAReplacementStartedFromInsideAnEffect() async {
+    enum SaveID: Hashable, Sendable { case save }
+    for round in 0..<100 {
+      let clock = VirtualClock()
+      let reducer = Reduce<[Int], Int> { saved, action in
+        if action < 0 {
+          saved.append(-action)
+          return .none
+        }
+        return .concatenate(
+          .run { _ in },
+          .send(-action, after: .seconds(1)).cancellable(id: SaveID.save, cancelInFlight: true))
+      }
+      let store = Store(initialState: [], reducer: reducer, clock: clock)
+      store.send(1)
+      await store.waitUntilIdle(on: clock)
+      let waiter = Task { @MainActor in
+        await store.finishEffects(id: SaveID.save)
+        return store.state
+      }
+      store.send(2)
+      await store.waitUntilIdle(on: clock)
+      clock.advance(to: .at(.seconds(1)))
+      #expect(await waiter.value == [2], "round \(round)")
+    }
+  }
+
+  // MARK: Throttle
   // MARK: Throttle
   // MARK: Throttle
 
