@@ -458,6 +458,41 @@ struct CoreAdversarialTests {
     }
   }
 
+  /// The same through `StoreTask.cancel()` from an observer, with the stream split over a
+  /// merge of two effects that both keep sending.
+  @Test func aStoreTaskCancelledFromAnObserverStopsEveryEffectOfItsSendAtOnce() async {
+    var generator = SeededGenerator(seed: 0x5707)
+    for round in 0..<40 {
+      let limit = Int.random(in: 1...40, using: &generator)
+      let yields = Int.random(in: 0...2, using: &generator)
+      let sender: Effect<Bool> = .run { send in
+        while !Task.isCancelled {
+          await send(false)
+          for _ in 0..<yields { await Task.yield() }
+        }
+      }
+      let reducer = Reduce<Int, Bool> { count, start in
+        if start { return .merge(sender, sender) }
+        count += 1
+        return .none
+      }
+      let store = Store(initialState: 0, reducer: reducer)
+      var task: StoreTask?
+      var cancelledAt: Int?
+      let token = store.observe(\.self) { count in
+        if count >= limit, cancelledAt == nil, let task {
+          task.cancel()
+          cancelledAt = count
+        }
+      }
+      task = store.send(true)
+      await waitUntilEffects(store) { $0.running == 0 }
+      #expect(cancelledAt != nil, "round \(round)")
+      #expect(store.state == cancelledAt, "round \(round): sent after its cancellation")
+      _ = token
+    }
+  }
+
   @Test func releasingTheRootWhileEffectsRunDeliversNothingEvenToASendThatIgnoresCancellation() async {
     let clock = VirtualClock()
     let reduced = Box(0)
