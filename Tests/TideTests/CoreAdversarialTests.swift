@@ -147,6 +147,27 @@ struct CoreAdversarialTests {
     #expect(seen == [0], "the stream ends, and the cancelled load delivered nothing")
   }
 
+  /// A scoped store's `values` stream follows the root's state, which outlives the scoped
+  /// handle: it ends with the root, not with the scoped handle. (`values(_:)` says "when the
+  /// store is released"; for a scoped store that means its root — `whenReleased`.)
+  @Test(.timeLimit(.minutes(1)))
+  func aScopedValuesStreamOutlivesItsScopedHandleAndEndsWithTheRoot() async {
+    var root: Store<Parent, ParentAction>? = Store(initialState: Parent(), reducer: parentReducer())
+    var child: Store<Child, ChildAction>? = root!.scope(state: \.child, action: ParentAction.child)
+    let stream = child!.values(\.count)
+    let mailbox = Mailbox<Int>()
+    let consumer = Task { @MainActor in
+      for await value in stream { mailbox.put(value) }
+    }
+    await mailbox.waitForCount(1)
+    child = nil
+    root!.send(.child(.increment))
+    await mailbox.waitForCount(2)
+    #expect(mailbox.values == [0, 1])
+    root = nil
+    await consumer.value
+  }
+
   @Test func observersOfStoredAndComputedScopesFireOncePerBatchWithTheFinalValues() {
     let root = Store(initialState: Parent(), reducer: parentReducer())
     let stored = root.scope(state: \.child, action: ParentAction.child)
