@@ -64,7 +64,9 @@ extension Effect {
   ///
   /// The first effect runs at once. Effects returned within `interval` of the last run wait
   /// until the interval has passed; then the newest of them runs when `latest` is true, the
-  /// oldest when it is false, and the rest are dropped.
+  /// oldest when it is false, and the rest are dropped. An effect returned after the interval
+  /// passed but before the waiting one started counts as returned within it, so two never
+  /// start in one interval and they start in the order they were returned.
   public func throttle(id: some Hashable & Sendable, for interval: Duration, latest: Bool) -> Self {
     Self(.throttle(id: EffectID(id), interval: interval, latest: latest, effect: self))
   }

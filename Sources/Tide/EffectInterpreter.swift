@@ -84,8 +84,11 @@ final class EffectInterpreter<Action: Sendable>: Sendable {
     case .run:
       spawn(effect, ids: ids, group: host.currentGroup())
     case .cancellable(let id, let cancelInFlight, let inner):
-      if cancelInFlight { registry.cancel(id: id) }
+      // The new effect registers before the ones it replaces are cancelled, so a wait for
+      // `id` never sees a moment with none (see `EffectRegistry.inFlight(replacing:)`).
+      let replaced = cancelInFlight ? registry.inFlight(replacing: id) : []
       start(inner, ids: ids + [id], host: host)
+      registry.cancel(tasks: replaced)
     case .cancel(let id):
       registry.cancel(id: id)
     case .throttle(let id, let interval, let latest, let inner):
@@ -106,9 +109,14 @@ final class EffectInterpreter<Action: Sendable>: Sendable {
     switch registry.throttle(id: id, now: clock.now, interval: interval, latest: latest, pending: pending) {
     case .runNow:
       start(effect, ids: ids + [id], host: host)
-    case .kept(let scheduled):
-      // The send whose effect will run awaits the scheduled run, and through it the effect.
+    case .kept(let scheduled, let replaced):
+      // The send whose effect will run awaits the scheduled run, and through it the effect;
+      // the send whose effect this one replaced no longer does, so cancelling it cannot
+      // cancel this one.
       registry.join(key: scheduled, group: group)
+      if let replaced = replaced as? PendingThrottle<Action>, replaced.group !== group {
+        registry.leave(key: scheduled, group: replaced.group)
+      }
     case .dropped:
       return
     case .schedule(let due):
@@ -185,9 +193,14 @@ final class EffectInterpreter<Action: Sendable>: Sendable {
       await body(context(group: group, lifetime: bodyLifetime, start: start))
       bodyLifetime.finish()
     case .cancellable(let id, let cancelInFlight, let inner):
-      if cancelInFlight { registry.cancel(id: id) }
-      if lifetime.isCancelled || Task.isCancelled { return }
-      await awaitChildren([spawnChild(inner, ids: ids + [id], group: group, parent: lifetime, start: start)])
+      let replaced = cancelInFlight ? registry.inFlight(replacing: id) : []
+      if lifetime.isCancelled || Task.isCancelled {
+        registry.cancel(tasks: replaced)
+        return
+      }
+      let child = spawnChild(inner, ids: ids + [id], group: group, parent: lifetime, start: start)
+      registry.cancel(tasks: replaced)
+      await awaitChildren([child])
     case .cancel(let id):
       registry.cancel(id: id)
     case .throttle:

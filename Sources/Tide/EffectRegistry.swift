@@ -42,8 +42,9 @@ final class EffectRegistry: Sendable {
     case runNow
     /// Keep it; no run is scheduled yet, so schedule one at `due`.
     case schedule(due: Duration)
-    /// Kept in place of the one waiting; the task `scheduled` will start it.
-    case kept(scheduled: UInt64)
+    /// Kept in place of the one waiting (`replaced`, if one was); the task `scheduled` will
+    /// start it.
+    case kept(scheduled: UInt64, replaced: (any Sendable & AnyObject)?)
     /// An older effect waits and the oldest wins: drop this one.
     case dropped
   }
@@ -98,6 +99,14 @@ final class EffectRegistry: Sendable {
     }
   }
 
+  /// Stops `group` waiting for the task `key`: what it waited for is no longer its own.
+  func leave(key: UInt64, group: EffectGroup) {
+    storage.withLock { storage in
+      storage.entries[key]?.groups.removeAll { $0 === group }
+    }
+    group.remove(key: key)
+  }
+
   private func finish(_ key: UInt64) {
     let (wasCancelled, groups) = storage.withLock { storage -> (Bool, [EffectGroup]) in
       guard let entry = storage.entries.removeValue(forKey: key) else { return (false, []) }
@@ -133,6 +142,25 @@ final class EffectRegistry: Sendable {
     for entry in entries { entry.task.cancel() }
   }
 
+  /// The tasks registered under `id` now, which an effect started with `cancelInFlight`
+  /// replaces; forgets the throttle of `id`, as ``cancel(id:)`` does.
+  ///
+  /// The replacement registers before these are cancelled (``cancel(tasks:)``): cancelled
+  /// first, one could end on another thread while no task is registered under `id`, and a
+  /// `finishEffects(id:)` would return before the replacement ran.
+  func inFlight(replacing id: EffectID) -> [UInt64] {
+    storage.withLock { storage in
+      storage.throttles[id] = nil
+      return Array(storage.keysByID[id] ?? [])
+    }
+  }
+
+  /// Cancels the tasks with `keys` that are still running.
+  func cancel(tasks keys: [UInt64]) {
+    if keys.isEmpty { return }
+    cancel { _ in keys }
+  }
+
   /// Cancels every task registered under `id`, and forgets its throttle.
   func cancel(id: EffectID) {
     cancel { storage in
@@ -150,13 +178,26 @@ final class EffectRegistry: Sendable {
     storage.withLock { storage in
       var gate = storage.throttles[id] ?? ThrottleGate()
       defer { storage.throttles[id] = gate }
-      guard let lastRun = gate.lastRun, now - lastRun < interval else {
+      // The run waiting for the interval was cancelled without its id (by its send's
+      // `StoreTask` or an id around the throttle): forget it, or every later effect of the
+      // window would be kept for, or dropped in favour of, a run that never comes.
+      if let scheduled = gate.scheduledKey, storage.entries[scheduled]?.lifetime.isCancelled ?? true {
+        gate.scheduledKey = nil
+        gate.pending = nil
+      }
+      // While a run still waits to start — its time came, but it has not reached the main
+      // actor yet — an effect joins its window: running this one now would start two in one
+      // interval, the newer first.
+      guard let lastRun = gate.lastRun, gate.scheduledKey != nil || now - lastRun < interval else {
         gate.lastRun = now
         return .runNow
       }
       let keep = latest || gate.pending == nil
+      let replaced = keep ? gate.pending : nil
       if keep { gate.pending = pending }
-      if let scheduled = gate.scheduledKey { return keep ? .kept(scheduled: scheduled) : .dropped }
+      if let scheduled = gate.scheduledKey {
+        return keep ? .kept(scheduled: scheduled, replaced: replaced) : .dropped
+      }
       return .schedule(due: lastRun + interval)
     }
   }

@@ -113,6 +113,9 @@ public final class VirtualClock: Clock, Sendable {
     storage.withLock { storage in
       if storage.now < instant { storage.now = instant }
     }
+    // A sleeper that arrived after the last wake but before the clock moved is already due,
+    // and nothing else would ever wake it; one arriving from now on sees the new time.
+    while wakeNext(notAfter: instant) {}
   }
 
   /// Moves the clock forward by `duration`; see ``advance(to:)``.
