@@ -21,7 +21,7 @@ final class EffectRegistry: Sendable {
     var keysByID: [EffectID: Set<UInt64>] = [:]
     var cancelledKeys: Set<UInt64> = []
     var background: [Task<Void, Never>] = []
-    var onClose: [@Sendable () -> Void] = []
+    var onClose: [UInt64: @Sendable () -> Void] = [:]
     var isClosed = false
     /// Where new effect tasks run; `nil`: the global concurrent executor.
     var executorPreference: (any TaskExecutor)?
@@ -255,13 +255,22 @@ final class EffectRegistry: Sendable {
     if closed { task.cancel() }
   }
 
-  /// Calls `handler` when the store is released (at once if it already was).
-  func whenClosed(_ handler: @escaping @Sendable () -> Void) {
-    let closed = storage.withLock { storage in
-      if !storage.isClosed { storage.onClose.append(handler) }
-      return storage.isClosed
+  /// Calls `handler` when the store is released (at once if it already was); returns the key
+  /// that ``forgetWhenClosed(_:)`` takes once the handler is no longer needed.
+  @discardableResult
+  func whenClosed(_ handler: @escaping @Sendable () -> Void) -> UInt64 {
+    let (key, closed) = storage.withLock { storage in
+      storage.nextKey += 1
+      if !storage.isClosed { storage.onClose[storage.nextKey] = handler }
+      return (storage.nextKey, storage.isClosed)
     }
     if closed { handler() }
+    return key
+  }
+
+  /// Drops the handler `whenClosed` registered under `key`.
+  func forgetWhenClosed(_ key: UInt64) {
+    _ = storage.withLock { $0.onClose.removeValue(forKey: key) }
   }
 
   /// Cancels every task and every task started from now on: the store is gone.
@@ -269,7 +278,7 @@ final class EffectRegistry: Sendable {
     let (entries, background, handlers) = storage.withLock { storage in
       storage.isClosed = true
       defer { storage.onClose.removeAll() }
-      return (Array(storage.entries.values), storage.background, storage.onClose)
+      return (Array(storage.entries.values), storage.background, Array(storage.onClose.values))
     }
     for entry in entries {
       entry.lifetime.cancel()

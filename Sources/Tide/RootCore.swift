@@ -123,7 +123,11 @@ final class RootCore<State, Action: Sendable> {
   func finishDrain() -> StoreTask {
     repeat {
       if !queue.isEmpty { handleQueued() }
-      if !observers.isEmpty { notifyObservers() }
+      if !observers.isEmpty {
+        notifyObservers()
+      } else if !observers.removedDuringRound.isEmpty {
+        observers.removedDuringRound.removeAll()
+      }
     } while !queue.isEmpty
     isDraining = false
     if drainGroup == nil { return StoreTask(group: nil) }

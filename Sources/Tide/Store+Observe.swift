@@ -89,24 +89,21 @@ extension Store {
   ///
   /// The sequence buffers only the newest value, so a slow consumer skips intermediate values
   /// but always ends on the latest one. It ends when the consuming task is cancelled or when
-  /// the store is released, so a `for await` loop over it does not outlive the store.
+  /// the store is released — for a scoped store, its root, which every scoped store keeps
+  /// alive — so a `for await` loop over it does not outlive the store.
   public func values<Value: Equatable & Sendable>(
     _ select: @escaping (State) -> Value
   ) -> AsyncStream<Value> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: Value.self, bufferingPolicy: .bufferingNewest(1))
     let token = observe(select) { continuation.yield($0) }
+    let registry = self.registry
+    let closing = registry.whenClosed { continuation.finish() }
     continuation.onTermination = { _ in
+      registry.forgetWhenClosed(closing)
       Task { @MainActor in token.cancel() }
     }
-    whenReleased { continuation.finish() }
     return stream
-  }
-
-  /// Calls `handler` when the root store is released.
-  @usableFromInline
-  func whenReleased(_ handler: @escaping @Sendable () -> Void) {
-    registry.whenClosed(handler)
   }
 
   @usableFromInline
