@@ -5,7 +5,7 @@ SWIFT      ?= swift
 # They link with lld, placing the functions the demo runs at start-up and while idle together
 # (scripts/tide-demo.order, written by scripts/make-order-file.sh) and, where glibc can load
 # them (2.36+), packing the relative relocations (DT_RELR): the idle app's resident memory drops
-# from 17.6 to 12.6 MiB (scripts/measure-app.sh; see the README).
+# from 17.1 to 12.6 MiB (scripts/measure-app.sh; see the README).
 RELEASE_LINK := -Xswiftc -use-ld=lld \
   -Xlinker --symbol-ordering-file=$(CURDIR)/scripts/tide-demo.order -Xlinker --no-warn-symbol-ordering
 GLIBC_HAS_RELR := $(shell v=$$(getconf GNU_LIBC_VERSION 2>/dev/null | cut -d' ' -f2); \
