@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
 # Measures the interactive app's budgets in a real terminal (tmux, 80x24):
 #   start-up to the first frame, key latency (key sent to its frame on screen, 20 keys), CPU while
-#   idle for 10 s, CPU with the stopwatch running for 10 s.
-# Usage: scripts/measure-app.sh [path/to/tide-demo]   (default: the release build)
+#   idle for 10 s, CPU with the stopwatch running for 10 s, and the memory resident after all that.
+# Usage: scripts/measure-app.sh [path/to/tide-demo]   (default: the release build, `make release`)
 set -euo pipefail
 bin=${1:-$(swift build -c release --static-swift-stdlib --show-bin-path)/tide-demo}
-[ -x "$bin" ] || { echo "measure-app: build it first: swift build -c release --static-swift-stdlib --product tide-demo (as make run does)" >&2; exit 1; }
+[ -x "$bin" ] || { echo "measure-app: build it first: make release" >&2; exit 1; }
+# The binary's pages are dropped from the page cache and faulted back by one `--version`, as on
+# the first start after a reboot: how the file was last written or read (the linker, cp, cat)
+# otherwise decides the page cache's folio sizes, and with them how much each page fault maps —
+# up to ±1 MiB in the resident figure.
+dd if="$bin" iflag=nocache count=0 status=none
+"$bin" --version > /dev/null
 command -v tmux >/dev/null || { echo "measure-app: tmux is required" >&2; exit 1; }
 work=$(mktemp -d)
 session=tide-measure-$$

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The real terminal as a ``TerminalDriver``: an ncurses thread (``ScreenThread``) reads input
 /// and draws frames, a ``SignalWatcher`` turns SIGINT, SIGTERM, SIGHUP and SIGQUIT into
 /// ``TerminalEvent/quitSignal``, and time is the continuous clock.
@@ -60,7 +58,7 @@ package final class CursesDriver: TerminalDriver {
   }
 
   package func report(unfinishedWork message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    StandardError.writeLine(message)
   }
 
 }

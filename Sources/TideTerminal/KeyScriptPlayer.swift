@@ -175,7 +175,9 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
         draw(line: step.line, source: step.source)
         let screen = driver.screenText
         let expectsPresence = if case .expect = step.command { true } else { false }
-        if screen.contains(text) != expectsPresence {
+        // The standard library's search, by Characters; `contains` would pick Foundation's
+        // overload wherever Foundation is visible, and link it into every app.
+        if (screen.firstRange(of: text) != nil) != expectsPresence {
           throw .expectation(ExpectationFailure(file: script.file, line: step.line, source: step.source, screen: screen))
         }
       case .screen:

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Records what a user does in a live session — keys, pastes, resizes, with their times — and
 /// writes it as a key script that replays the session (see ``KeyScript``).
@@ -64,7 +68,7 @@ public struct KeyScriptRecorder: Sendable {
   /// a final `wait` so that timers keep running in the replay as long as they did live.
   public func script(date: Date, notes: [String] = [], end: Duration? = nil) -> String {
     var writer = Writer()
-    let stamp = ISO8601DateFormatter().string(from: date)
+    let stamp = date.formatted(.iso8601)
     writer.lines.append("# key script recorded \(stamp), terminal \(size)")
     for note in notes {
       writer.lines.append("# " + escapedExcerpt(note, limit: 500))

@@ -1,4 +1,3 @@
-import Foundation
 import Tide
 
 /// Runs a ``TerminalApp`` in the terminal until it finishes.

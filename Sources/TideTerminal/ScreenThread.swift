@@ -1,5 +1,4 @@
 import CNcurses
-import Foundation
 import Synchronization
 
 /// The one thread that touches ncurses: it starts the terminal, draws the frames the main actor
@@ -31,12 +30,14 @@ final class ScreenThread: Sendable {
     }
     do {
       return try await withCheckedThrowingContinuation { (started: CheckedContinuation<TerminalSize, any Error>) in
-        let thread = Thread { [self] in
-          self.main(started: started, onEvent: onEvent)
-          onStop()
+        do {
+          try DetachedThread.start(named: "tide-screen") { [self] in
+            self.main(started: started, onEvent: onEvent)
+            onStop()
+          }
+        } catch {
+          started.resume(throwing: error)
         }
-        thread.name = "tide-screen"
-        thread.start()
       }
     } catch {
       tide_input_close()

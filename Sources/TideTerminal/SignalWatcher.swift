@@ -1,5 +1,11 @@
 import Dispatch
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Turns SIGINT, SIGTERM, SIGHUP and SIGQUIT into calls on a queue, so the program can quit in an orderly
 /// way: nothing but the default handler runs inside the signal itself, and the terminal is

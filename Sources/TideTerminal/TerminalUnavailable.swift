@@ -1,5 +1,11 @@
 import CNcurses
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Why the real terminal cannot run a full-screen program; thrown by ``Program/run()`` before
 /// anything is written, so the terminal is untouched.
@@ -29,7 +35,7 @@ public enum TerminalUnavailable: Error, Equatable, Sendable, CustomStringConvert
   /// before doing anything else (such as opening files).
   public static func check() -> TerminalUnavailable? {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return .notATerminal }
-    let type = ProcessInfo.processInfo.environment["TERM"] ?? ""
+    let type = getenv("TERM").map { String(cString: $0) } ?? ""
     switch tide_check_terminal_type() {
     case 0: return nil
     case 1: return .terminalTypeUnset

@@ -1,5 +1,11 @@
 import ArgumentParser
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TideDemo
 import TideTerminal
 
@@ -42,21 +48,26 @@ struct TideDemoCommand: AsyncParsableCommand {
         try command.run()
       }
     } catch let failure as DemoRunner.Failure {
-      FileHandle.standardError.write(Data((failure.description + "\n").utf8))
-      Foundation.exit(failure.status)
+      StandardError.writeLine(failure.description)
+      exitProcess(failure.status)
     } catch {
       let code = exitCode(for: error)
       if code == .success {
         print(fullMessage(for: error))
-        Foundation.exit(0)
+        exitProcess(0)
       }
-      FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-      Foundation.exit(2)
+      StandardError.writeLine(fullMessage(for: error))
+      exitProcess(2)
     }
   }
 }
 
 extension Screen: ExpressibleByArgument {}
+
+/// `exit(3)`, which `ParsableCommand.exit(withError:)` hides inside the command type.
+private func exitProcess(_ status: Int32) -> Never {
+  exit(status)
+}
 
 /// Headless replay of key scripts.
 struct Replay: AsyncParsableCommand {

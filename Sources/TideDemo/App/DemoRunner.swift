@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Tide
 import TideTerminal
 
@@ -99,12 +110,15 @@ package enum DemoRunner {
   /// Fails with status 2 unless `path` can be created or replaced: its folder exists and it is
   /// not itself a folder. Checked before anything runs, so a typo does not waste a long replay.
   private static func checkWritable(_ path: String) throws(Failure) {
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+    func isFolder(_ path: String) -> Bool {
+      var info = stat()
+      return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+    if isFolder(path) {
       throw Failure(status: 2, description: "\(path): error: is a folder, not a file to write")
     }
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+    guard isFolder(folder) else {
       throw Failure(status: 2, description: "\(path): error: the folder \(folder) does not exist")
     }
   }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TideTerminal
 
 /// The file `tide-demo --record PATH` writes when the app ends: the session as a key script.

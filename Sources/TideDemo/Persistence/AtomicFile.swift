@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Writes a file so that a crash at any moment leaves either the old contents or the new ones.
 ///
@@ -9,14 +20,14 @@ import Foundation
 enum AtomicFile {
   /// The temporary file a process with `pid` uses for `target`.
   static func temporaryPath(for target: String, pid: Int32 = getpid()) -> String {
-    let folder = (target as NSString).deletingLastPathComponent
-    let name = (target as NSString).lastPathComponent
+    let folder = PathName.folder(of: target)
+    let name = PathName.name(of: target)
     return (folder.isEmpty ? "" : folder + "/") + "." + name + ".tmp-\(pid)"
   }
 
   /// Replaces `target` with `data`.
   static func write(_ data: Data, to target: String) throws(SystemError) {
-    let folder = (target as NSString).deletingLastPathComponent
+    let folder = PathName.folder(of: target)
     try createFolder(folder.isEmpty ? "." : folder)
     let temporary = temporaryPath(for: target)
     var existing = stat()
@@ -65,7 +76,7 @@ enum AtomicFile {
       guard info.st_mode & S_IFMT == S_IFDIR else { throw SystemError("use the folder", folder, code: ENOTDIR) }
       return
     }
-    let parent = (folder as NSString).deletingLastPathComponent
+    let parent = PathName.folder(of: folder)
     if !parent.isEmpty, parent != folder { try createFolder(parent) }
     guard mkdir(folder, 0o777) == 0 || errno == EEXIST else { throw SystemError("create the folder", folder) }
   }
@@ -83,7 +94,7 @@ enum AtomicFile {
     let failure: Int32? = data.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
-        let count = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        let count = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         if count < 0 {
           if errno == EINTR { continue }
           return errno
@@ -94,4 +105,9 @@ enum AtomicFile {
     }
     if let failure { throw SystemError("write", path, code: failure) }
   }
+}
+
+/// `write(2)`, under a name that ``AtomicFile/write(_:to:)`` does not hide.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
 }

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where the todos are read and written, checked before anything is touched.
 ///
@@ -53,14 +59,14 @@ package struct DataPath: Sendable, Equatable {
   }
 
   /// The file's name, for short messages.
-  package var name: String { (path as NSString).lastPathComponent }
+  package var name: String { PathName.name(of: path) }
   /// The folder saves write into.
   var folder: String {
-    let folder = (target as NSString).deletingLastPathComponent
+    let folder = PathName.folder(of: target)
     return folder.isEmpty ? "." : folder
   }
   /// The target's file name.
-  var targetName: String { (target as NSString).lastPathComponent }
+  var targetName: String { PathName.name(of: target) }
 
   /// `nil` for a regular file, else how to name what the mode says the file is.
   static func kind(of mode: mode_t) -> String? {
@@ -81,7 +87,7 @@ package struct DataPath: Sendable, Equatable {
     guard count >= 0 else { throw Refusal(path: path, reason: systemReason().lowercasedFirst) }
     let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     if destination.hasPrefix("/") { return destination }
-    let folder = (link as NSString).deletingLastPathComponent
+    let folder = PathName.folder(of: link)
     return folder.isEmpty ? destination : folder + "/" + destination
   }
 }

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An advisory lock (`flock`) that makes one process the only writer of a todo file.
 ///
@@ -23,8 +29,8 @@ final class FileLock: Sendable {
 
   /// The lock file for `target`.
   static func path(for target: String) -> String {
-    let folder = (target as NSString).deletingLastPathComponent
-    return (folder.isEmpty ? "" : folder + "/") + "." + (target as NSString).lastPathComponent + ".lock"
+    let folder = PathName.folder(of: target)
+    return (folder.isEmpty ? "" : folder + "/") + "." + PathName.name(of: target) + ".lock"
   }
 
   private init(path: String, descriptor: Int32) {
@@ -64,6 +70,9 @@ final class FileLock: Sendable {
     var buffer = [UInt8](repeating: 0, count: 32)
     let count = pread(descriptor, &buffer, buffer.count, 0)
     guard count > 0 else { return nil }
-    return Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    let text = String(decoding: buffer[..<count], as: UTF8.self)
+    guard let first = text.firstIndex(where: { !$0.isWhitespace }), let last = text.lastIndex(where: { !$0.isWhitespace })
+    else { return nil }
+    return Int32(text[first...last])
   }
 }

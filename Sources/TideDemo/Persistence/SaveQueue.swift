@@ -1,5 +1,6 @@
-import Foundation
+import Dispatch
 import Synchronization
+import TideTerminal
 
 /// Runs saves one at a time on a thread of its own, writing only the newest list.
 ///
@@ -17,11 +18,13 @@ final class SaveQueue: Sendable {
   init(write: @escaping @Sendable ([Todo]) -> Outcome) {
     core = Core(write: write)
     let core = self.core
-    let thread = Thread {
-      Thread.current.name = SaveQueue.threadName
-      core.run()
+    do {
+      try DetachedThread.start(named: SaveQueue.threadName) { core.run() }
+    } catch {
+      // Only when the system is out of threads, before the terminal is taken over; without the
+      // thread no save would ever finish, so the app must not start.
+      fatalError("tide-demo: \(error)")
     }
-    thread.start()
   }
 
   deinit { core.stop() }

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The system's own words for an `errno` value, as `strerror` gives them ("Permission denied",
 /// "No space left on device"), so messages never show a Foundation error domain or code.

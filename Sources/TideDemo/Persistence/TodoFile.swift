@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The todo file's format: `{"version": 1, "todos": [{"id", "title", "isDone"}]}`.
 ///

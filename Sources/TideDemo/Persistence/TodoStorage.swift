@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// The todo file: checked, locked and loaded once at start, then saved after every change.
@@ -81,7 +92,7 @@ package final class TodoStorage: Sendable {
     if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
       return dataHome + "/tide-demo/todos.json"
     }
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
     return home + "/.local/share/tide-demo/todos.json"
   }
 
@@ -336,8 +347,12 @@ package final class TodoStorage: Sendable {
     let milliseconds = Int(total % 1000)
     var parts = tm()
     gmtime_r(&seconds, &parts)
-    return String(
-      format: "%04d%02d%02dT%02d%02d%02d.%03dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
-      Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), milliseconds)
+    func digits(_ value: Int, _ width: Int) -> String {
+      let text = String(value)
+      return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+    return digits(Int(parts.tm_year) + 1900, 4) + digits(Int(parts.tm_mon) + 1, 2) + digits(Int(parts.tm_mday), 2) + "T"
+      + digits(Int(parts.tm_hour), 2) + digits(Int(parts.tm_min), 2) + digits(Int(parts.tm_sec), 2) + "."
+      + digits(milliseconds, 3) + "Z"
   }
 }

@@ -31,8 +31,11 @@ extension StopwatchFeature {
     func padded(_ text: String, to width: Int) -> String {
       String(repeating: " ", count: max(0, width - text.count)) + text
     }
+    func leftAligned(_ text: String, to width: Int) -> String {
+      text + String(repeating: " ", count: max(0, width - text.count))
+    }
     let lines = rows.map { row in
-      row.number.padding(toLength: numberWidth, withPad: " ", startingAt: 0) + "  "
+      leftAligned(row.number, to: numberWidth) + "  "
         + padded(row.total, to: totalWidth) + "  " + padded(row.split, to: splitWidth)
     }
     let tableWidth = lines.first?.count ?? 0
