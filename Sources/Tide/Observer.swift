@@ -33,7 +33,9 @@ struct ObserverList<State> {
     return nextID
   }
 
-  /// Removes an observer; one removed during a round is not called later in it.
+  /// Removes an observer; one removed during a round is not called later in it. The ids
+  /// remembered are forgotten at the end of the next round (ids are never reused, so one kept
+  /// a while longer, when the list went empty, matches nothing).
   mutating func remove(id: UInt64, duringRound: Bool) {
     entries.removeAll { $0.id == id }
     if duringRound { removedDuringRound.insert(id) }

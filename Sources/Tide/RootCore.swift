@@ -123,11 +123,7 @@ final class RootCore<State, Action: Sendable> {
   func finishDrain() -> StoreTask {
     repeat {
       if !queue.isEmpty { handleQueued() }
-      if !observers.isEmpty {
-        notifyObservers()
-      } else if !observers.removedDuringRound.isEmpty {
-        observers.removedDuringRound.removeAll()
-      }
+      if !observers.isEmpty { notifyObservers() }
     } while !queue.isEmpty
     isDraining = false
     if drainGroup == nil { return StoreTask(group: nil) }
