@@ -1,44 +1,109 @@
+/// One observer of a store: its callback, and whether it was removed during the round under way.
+@usableFromInline
+final class Observer<State> {
+  @usableFromInline let id: UInt64
+  /// Called with a pointer to the state, so an observer reading one field reads just that
+  /// field instead of receiving a copy of the whole state.
+  @usableFromInline let callback: (UnsafePointer<State>) -> Void
+  @exclusivity(unchecked) @usableFromInline var isRemoved = false
+
+  init(id: UInt64, callback: @escaping (UnsafePointer<State>) -> Void) {
+    self.id = id
+    self.callback = callback
+  }
+}
+
 /// The observers of a store, called with the state after each drained batch.
 ///
-/// Entries are values in a contiguous array, so a notification round costs no reference
-/// counting per observer beyond its closure. A round goes through a copy of the entries, so
-/// observers may be added and removed meanwhile; one removed is remembered until the round
-/// ends, so it is not called later in that round.
+/// The table holds each observer with one reference of its own, taken when it is added and
+/// given back when it is removed, and lists them unretained: a round reads the list in place
+/// and calls each observer through a borrowed reference, so it costs no reference counting at
+/// all. For that the list does not change during a round — an observer added then is first
+/// called in the next round; one removed is marked, not called later in the round, and
+/// released when the round ends (it may be the one running).
 @usableFromInline
-struct ObserverList<State> {
-  @usableFromInline
-  struct Entry {
-    @usableFromInline let id: UInt64
-    /// Called with a pointer to the round's state, so an observer reading one field reads
-    /// just that field instead of receiving a copy of the whole state.
-    @usableFromInline let callback: (UnsafePointer<State>) -> Void
-  }
-
-  @usableFromInline var entries = ContiguousArray<Entry>()
-  @usableFromInline var removedDuringRound: Set<UInt64> = []
-  @usableFromInline var nextID: UInt64 = 0
+final class ObserverTable<State> {
+  @exclusivity(unchecked) @usableFromInline var entries = ContiguousArray<Unmanaged<Observer<State>>>()
+  @exclusivity(unchecked) @usableFromInline var isNotifying = false
+  /// Added or removed during the round under way: applied when it ends.
+  @exclusivity(unchecked) @usableFromInline var hasChangesOfRound = false
+  private var addedDuringRound: [Unmanaged<Observer<State>>] = []
+  private var nextID: UInt64 = 0
 
   @usableFromInline
   init() {}
 
+  deinit {
+    for entry in entries { entry.release() }
+    for entry in addedDuringRound { entry.release() }
+  }
+
   @inlinable
   var isEmpty: Bool { entries.isEmpty }
 
-  /// Adds an observer; during a round it is first called in the next (the round goes through
-  /// a copy of the entries).
-  @usableFromInline
-  mutating func add(_ callback: @escaping (UnsafePointer<State>) -> Void) -> UInt64 {
+  /// Adds an observer; one added during a round is first called in the next.
+  func add(_ callback: @escaping (UnsafePointer<State>) -> Void) -> UInt64 {
     nextID += 1
-    entries.append(Entry(id: nextID, callback: callback))
+    let entry = Unmanaged.passRetained(Observer(id: nextID, callback: callback))
+    if isNotifying {
+      addedDuringRound.append(entry)
+      hasChangesOfRound = true
+    } else {
+      entries.append(entry)
+    }
     return nextID
   }
 
-  /// Removes an observer; one removed during a round is not called later in it. The ids
-  /// remembered are forgotten at the end of the next round (ids are never reused, so one kept
-  /// a while longer, when the list went empty, matches nothing).
-  mutating func remove(id: UInt64, duringRound: Bool) {
-    entries.removeAll { $0.id == id }
-    if duringRound { removedDuringRound.insert(id) }
+  /// Removes an observer; one removed during a round is not called later in it.
+  func remove(id: UInt64) {
+    if let index = addedDuringRound.firstIndex(where: { $0.takeUnretainedValue().id == id }) {
+      addedDuringRound.remove(at: index).release()
+      return
+    }
+    guard let index = entries.firstIndex(where: { $0.takeUnretainedValue().id == id }) else { return }
+    if isNotifying {
+      entries[index].takeUnretainedValue().isRemoved = true
+      hasChangesOfRound = true
+    } else {
+      entries.remove(at: index).release()
+    }
+  }
+
+  /// Calls every observer with `state`, in the order they were added.
+  @inlinable
+  func notify(_ state: UnsafePointer<State>) {
+    isNotifying = true
+    // The count is read once: observers added meanwhile wait for the next round, and the
+    // list is not changed before the round ends.
+    let count = entries.count
+    var index = 0
+    while index < count {
+      Self.call(entries[index], with: state)
+      index += 1
+    }
+    isNotifying = false
+    if hasChangesOfRound { applyChangesOfRound() }
+  }
+
+  /// Calls one observer through a reference it does not retain: the table holds it, and
+  /// releases nothing during a round. Not isolated, so the closure is not checked for its actor.
+  @inlinable
+  nonisolated static func call(_ observer: Unmanaged<Observer<State>>, with state: UnsafePointer<State>) {
+    observer._withUnsafeGuaranteedRef { observer in
+      if !observer.isRemoved { observer.callback(state) }
+    }
+  }
+
+  @usableFromInline
+  func applyChangesOfRound() {
+    hasChangesOfRound = false
+    entries.removeAll { entry in
+      guard entry.takeUnretainedValue().isRemoved else { return false }
+      entry.release()
+      return true
+    }
+    entries.append(contentsOf: addedDuringRound)
+    addedDuringRound.removeAll()
   }
 }
 

@@ -23,7 +23,7 @@ final class RootCore<State, Action: Sendable> {
   @exclusivity(unchecked) @usableFromInline var queue = Deque<Action>()
   @exclusivity(unchecked) @usableFromInline var isDraining = false
   @exclusivity(unchecked) @usableFromInline var drainGroup: EffectGroup?
-  @exclusivity(unchecked) @usableFromInline var observers = ObserverList<State>()
+  @usableFromInline let observers = ObserverTable<State>()
   /// Sees every action after the reducer, with the new state: the epics' input.
   @exclusivity(unchecked) @usableFromInline var actionTap: ((Action, State) -> Void)? {
     didSet { hasHooks = actionTap != nil || !afterReducer.isEmpty || !beforeReducer.isEmpty }
@@ -234,23 +234,13 @@ final class RootCore<State, Action: Sendable> {
     // The state is lent to every observer where it lies: an observer may send, which only
     // queues, so it never changes during the round. Rounds never nest: an action an observer
     // sends is drained after this round.
-    let pointer = UnsafePointer(storage)
-    // A local copy of the entries (one retain of the array) lets each entry's closure be
-    // called borrowed; read through `observers` every call would retain and release it.
-    let round = observers.entries
-    for entry in round {
-      if !observers.removedDuringRound.isEmpty, observers.removedDuringRound.contains(entry.id) {
-        continue
-      }
-      entry.callback(pointer)
-    }
-    if !observers.removedDuringRound.isEmpty { observers.removedDuringRound.removeAll() }
+    observers.notify(UnsafePointer(storage))
   }
 }
 
 extension RootCore: EffectHost {
   func removeObserver(id: UInt64) {
-    observers.remove(id: id, duringRound: isDraining)
+    observers.remove(id: id)
   }
 
   func enqueue(_ action: Action) {

@@ -106,7 +106,7 @@ extension Store {
     return stream
   }
 
-  @usableFromInline
+  @inlinable
   func addObserver(_ callback: @escaping (State) -> Void) -> ObservationToken {
     addObserver(reading: { callback($0.pointee) })
   }

@@ -104,6 +104,11 @@ enum InstructionCount {
       "valgrind", "--tool=callgrind", "--callgrind-out-file=\(output.path)",
       try strippedExecutable().path, childOption, spec, "--iterations", String(operations),
     ]
+    // Hash seeds differ per process, and with them the probe lengths of every hash lookup (a
+    // toggle by id): both sides hash the same way only with deterministic hashing.
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+    process.environment = environment
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     do {
