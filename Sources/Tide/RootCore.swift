@@ -152,6 +152,13 @@ final class RootCore<State, Action: Sendable> {
       handle(action, fromHook: 0)
       return
     }
+    reduce(action)
+  }
+
+  /// Runs the reducer on the state in place and starts the effect it returns.
+  @inlinable
+  @inline(__always)
+  func reduce(_ action: Action) {
     let effect = reducer(&storage.pointee, action)
     if !effect.isNone { start(effect) }
   }
@@ -173,8 +180,7 @@ final class RootCore<State, Action: Sendable> {
         return
       }
     }
-    let effect = reducer(&storage.pointee, action)
-    if !effect.isNone { start(effect) }
+    reduce(action)
     for hook in afterReducer {
       let effect = hook(action, state)
       if !effect.isNone { start(effect) }

@@ -75,10 +75,13 @@ enum InstructionCount {
     stripped = nil
   }
 
-  private static func run(_ arguments: [String], doing what: String) throws {
+  private static func run(
+    _ arguments: [String], doing what: String, environment: [String: String]? = nil
+  ) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments
+    if let environment { process.environment = environment }
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     do {
@@ -98,29 +101,16 @@ enum InstructionCount {
     let output = FileManager.default.temporaryDirectory
       .appendingPathComponent("tide-bench-callgrind-\(ProcessInfo.processInfo.processIdentifier)-\(spec.replacingOccurrences(of: ":", with: "-"))-\(operations).out")
     defer { try? FileManager.default.removeItem(at: output) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "valgrind", "--tool=callgrind", "--callgrind-out-file=\(output.path)",
-      try strippedExecutable().path, childOption, spec, "--iterations", String(operations),
-    ]
     // Hash seeds differ per process, and with them the probe lengths of every hash lookup (a
     // toggle by id): both sides hash the same way only with deterministic hashing.
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
-    process.environment = environment
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
-      throw InstructionCountError(message: "could not start valgrind (is it installed?): \(error)")
-    }
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw InstructionCountError(
-        message: "valgrind exited with status \(process.terminationStatus) counting \(spec)")
-    }
+    try run(
+      [
+        "valgrind", "--tool=callgrind", "--callgrind-out-file=\(output.path)",
+        try strippedExecutable().path, childOption, spec, "--iterations", String(operations),
+      ],
+      doing: "valgrind (is it installed?) counting \(spec)", environment: environment)
     let text = try String(contentsOf: output, encoding: .utf8)
     for line in text.split(separator: "\n") where line.hasPrefix("summary:") || line.hasPrefix("totals:") {
       if let total = Int(line.split(separator: " ").last ?? "") { return total }
