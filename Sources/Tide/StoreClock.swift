@@ -4,6 +4,8 @@
 struct StoreClock: Sendable {
   private let readNow: @Sendable () -> Duration
   private let sleepUntil: @Sendable (Duration) async throws -> Void
+  /// The clock when it is a ``VirtualClock``: the one kind that can tell who sleeps on it.
+  let virtual: (clock: VirtualClock, origin: VirtualClock.Instant)?
 
   init(_ clock: any Clock<Duration>) {
     self = Self.make(clock)
@@ -11,18 +13,40 @@ struct StoreClock: Sendable {
 
   private init(
     now: @escaping @Sendable () -> Duration,
-    sleepUntil: @escaping @Sendable (Duration) async throws -> Void
+    sleepUntil: @escaping @Sendable (Duration) async throws -> Void,
+    virtual: (clock: VirtualClock, origin: VirtualClock.Instant)?
   ) {
     self.readNow = now
     self.sleepUntil = sleepUntil
+    self.virtual = virtual
   }
 
   private static func make<C: Clock<Duration>>(_ clock: C) -> StoreClock {
     let origin = clock.now
+    let virtual = (clock as? VirtualClock).map { (clock: $0, origin: $0.now) }
     return StoreClock(
       now: { origin.duration(to: clock.now) },
-      sleepUntil: { try await clock.sleep(until: origin.advanced(by: $0), tolerance: nil) }
+      sleepUntil: { try await clock.sleep(until: origin.advanced(by: $0), tolerance: nil) },
+      virtual: virtual
     )
+  }
+
+  /// How many effect tasks sleep until a time still to come, given the store's `counts`: the
+  /// one definition of "asleep" for replays and `TestStore`. A virtual clock counts every task
+  /// asleep on it, a `.run` body sleeping on the clock directly included; another clock cannot
+  /// tell, so the store's own count of the sleeps made through it (timers, debounce,
+  /// `send.sleep`) stands in, less those whose deadline has passed: such a sleep was woken (as
+  /// `TestClock.advance` does before it returns) and its task is about to run.
+  func asleep(_ counts: EffectActivity.Counts) -> Int {
+    if let virtual { return virtual.clock.sleeperCount }
+    let now = self.now
+    return counts.sleepDeadlines.count { $0 > now }
+  }
+
+  /// The earliest deadline a sleeping effect waits for, as an offset from the store's start.
+  func nextWake(_ counts: EffectActivity.Counts) -> Duration? {
+    if let virtual { return virtual.clock.nextDeadline.map { virtual.origin.duration(to: $0) } }
+    return counts.sleepDeadlines.min()
   }
 
   /// The time elapsed on the clock since the store was created.

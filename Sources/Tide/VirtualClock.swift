@@ -35,7 +35,14 @@ public final class VirtualClock: Clock, Sendable {
     var now = Instant()
     var nextID: UInt64 = 0
     var sleepers: [Sleeper] = []
-    var onChange: (@Sendable () -> Void)?
+    var observers: [UInt64: @Sendable () -> Void] = [:]
+    var nextObserver: UInt64 = 0
+
+    /// Calls every observer: captured under the lock, called after it.
+    var notification: @Sendable () -> Void {
+      let observers = Array(observers.values)
+      return { for observer in observers { observer() } }
+    }
   }
 
   private let storage = Mutex(Storage())
@@ -58,9 +65,19 @@ public final class VirtualClock: Clock, Sendable {
   }
 
   /// Calls `onChange` (from any thread) whenever a sleeper arrives or leaves, so a driver can
-  /// wait for "everyone is asleep" without polling.
-  package func setOnChange(_ onChange: (@Sendable () -> Void)?) {
-    storage.withLock { $0.onChange = onChange }
+  /// wait for "everyone is asleep" without polling, until ``removeObserver(_:)`` is called with
+  /// the key returned. Several can watch at once (a replay's driver and its idle wait).
+  package func addObserver(_ onChange: @escaping @Sendable () -> Void) -> UInt64 {
+    storage.withLock { storage in
+      storage.nextObserver += 1
+      storage.observers[storage.nextObserver] = onChange
+      return storage.nextObserver
+    }
+  }
+
+  /// Stops calling the observer that ``addObserver(_:)`` returned `key` for.
+  package func removeObserver(_ key: UInt64) {
+    _ = storage.withLock { $0.observers.removeValue(forKey: key) }
   }
 
   /// Suspends until the clock reaches `deadline`; returns at once if it already has.
@@ -75,7 +92,7 @@ public final class VirtualClock: Clock, Sendable {
           if Task.isCancelled { return (.failure(CancellationError()), nil) }
           if deadline <= storage.now { return (.success(()), nil) }
           storage.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-          return (nil, storage.onChange)
+          return (nil, storage.notification)
         }
         if let result = outcome.0 { continuation.resume(with: result) }
         outcome.1?()
@@ -83,7 +100,7 @@ public final class VirtualClock: Clock, Sendable {
     } onCancel: {
       let removed = storage.withLock { storage -> (Sleeper?, (@Sendable () -> Void)?) in
         guard let index = storage.sleepers.firstIndex(where: { $0.id == id }) else { return (nil, nil) }
-        return (storage.sleepers.remove(at: index), storage.onChange)
+        return (storage.sleepers.remove(at: index), storage.notification)
       }
       removed.0?.continuation.resume(throwing: CancellationError())
       if removed.0 != nil { removed.1?() }
@@ -121,22 +138,5 @@ public final class VirtualClock: Clock, Sendable {
   /// Moves the clock forward by `duration`; see ``advance(to:)``.
   public func advance(by duration: Duration) {
     advance(to: now.advanced(by: duration))
-  }
-}
-
-extension Store {
-  /// Waits until every effect of this store has finished or is asleep on `clock`, with every
-  /// action they sent already handled: the settled point of a replay step.
-  ///
-  /// Effects blocked on anything but `clock` (a network call, a real sleep) are busy, so this
-  /// waits for them.
-  package func waitUntilIdle(on clock: VirtualClock) async {
-    let activity = effectActivity
-    clock.setOnChange { activity.signal() }
-    while true {
-      let counts = activity.counts
-      if counts.isIdle(asleep: clock.sleeperCount) { return }
-      await activity.waitForChange(after: counts.version)
-    }
   }
 }

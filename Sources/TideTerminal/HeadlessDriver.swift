@@ -13,6 +13,8 @@ package final class HeadlessDriver: TerminalDriver {
   private var send: (@Sendable (TerminalEvent) -> Void)?
   private var stopped: (@Sendable () -> Void)?
   private var waiters: [(condition: (HeadlessDriver) -> Bool, resume: CheckedContinuation<Void, Never>)] = []
+  /// The key of this driver's watch on the clock's sleepers, while started.
+  private var clockObserver: UInt64?
 
   /// Whether ``start(sending:stopped:)`` ran and ``stop()`` did not yet.
   package private(set) var isActive = false
@@ -43,7 +45,7 @@ package final class HeadlessDriver: TerminalDriver {
     isActive = true
     starts += 1
     // Sleepers arriving or leaving are something a test may wait for (a frame slot, the exit wait).
-    clock.setOnChange { Task { @MainActor [weak self] in self?.resumeWaiters() } }
+    clockObserver = clock.addObserver { Task { @MainActor [weak self] in self?.resumeWaiters() } }
     resumeWaiters()
     return terminal.size
   }
@@ -89,7 +91,8 @@ package final class HeadlessDriver: TerminalDriver {
     isActive = false
     stops += 1
     send = nil
-    clock.setOnChange(nil)
+    if let clockObserver { clock.removeObserver(clockObserver) }
+    clockObserver = nil
     stopped?()
     stopped = nil
     resumeWaiters()

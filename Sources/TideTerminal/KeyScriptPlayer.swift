@@ -203,7 +203,7 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
   }
 
   private func settle() async {
-    await app.store.waitUntilIdle(on: clock)
+    await app.store.waitUntilIdle()
   }
 
   /// Brings the screen up to date if anything changed, reporting the frame if cells changed.

@@ -22,9 +22,11 @@ import Tide
 /// expected (−) and actual (+) state.
 ///
 /// Waiting is deterministic: after each step the test store waits until every effect has
-/// finished or is asleep on the store's clock, counted by the store itself, not guessed with
-/// yields. A `wallTimeout` only guards against effects blocked on something other than the
-/// clock.
+/// finished or is asleep on the store's clock — counted, not guessed with yields, by the rule
+/// a replay uses: a `VirtualClock` tells who sleeps on it, a `.run` body sleeping on it directly
+/// included; with another clock, the sleeps made through the store (timers, debounce,
+/// `send.sleep(for:)`) count. A `wallTimeout` only guards against effects blocked on something
+/// other than the clock.
 @MainActor
 public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   /// How strictly the store checks; defaults to ``Exhaustivity/on``.
@@ -441,13 +443,8 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     return (counts, recorder.recordedCount)
   }
 
-  /// Whether every running effect waits on child tasks or sleeps until a time still to come.
-  /// A sleep whose deadline has passed was woken (as `TestClock.advance` does before it
-  /// returns) and its task is about to run, so it is busy, not idle.
   private func isIdle(_ counts: EffectActivity.Counts) -> Bool {
-    let now = store.clockOffset
-    let asleep = counts.sleepDeadlines.count { $0 > now }
-    return counts.isIdle(asleep: asleep)
+    store.effectsAreIdle(counts)
   }
 
   /// Moves the store's clock one sleeping deadline at a time, at most `timeout`, until `done`;
@@ -471,7 +468,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     var idle = true
     while !done() {
       let now = store.clockOffset
-      guard let next = store.effectActivity.counts.sleepDeadlines.min(), next <= limit else {
+      guard let next = store.nextWake(store.effectActivity.counts), next <= limit else {
         await advance(limit - now)
         return await settle(until: done)
       }

@@ -44,7 +44,7 @@ func concurrentRunScenario(count: Int, rounds: Int) async -> Measurement {
     let before = MemoryUsage.resetPeak()
     let start = ContinuousClock.now
     let launched = store.send(.launch(count: count))
-    await store.waitUntilIdle(on: clock)  // every task started and asleep
+    await store.waitUntilIdle()  // every task started and asleep
     let peak = MemoryUsage.peakKilobytes() - before
     store.send(.stop)
     await launched.finish()

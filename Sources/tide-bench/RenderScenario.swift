@@ -39,11 +39,11 @@ private func stopwatchTickCells() async -> Int {
   let terminal = HeadlessTerminal(columns: 80, rows: 24)
   var renderer = Renderer()
   app.press(.character(" "))
-  await app.store.waitUntilIdle(on: clock)
+  await app.store.waitUntilIdle()
   renderer.render(app.frame(size: terminal.size), to: terminal)
   let before = renderer.statistics.cells
   clock.wakeNext(notAfter: clock.now.advanced(by: .seconds(1)))
-  await app.store.waitUntilIdle(on: clock)
+  await app.store.waitUntilIdle()
   renderer.render(app.frame(size: terminal.size), to: terminal)
   app.press(.character(" "))
   return renderer.statistics.cells - before

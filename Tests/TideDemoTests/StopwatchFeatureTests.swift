@@ -159,7 +159,7 @@ struct StopwatchFeatureTests {
     // One batch — start, lap, stop, reset — reduced before their reading can arrive.
     store.send(contentsOf: [.toggle, .lap, .toggle, .reset])
     #expect(store.state.pending == [.toggle, .lap, .toggle, .reset])
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     // All four happened at instant zero: a lap of zero, then stopped, then back to zero.
     #expect(store.state == StopwatchFeature.State())
     #expect(clock.sleeperCount == 0, "no timer runs: the reading was cancelled, no ticks started")

@@ -36,6 +36,33 @@ struct TestStoreSemanticsTests {
     await store.finish()
   }
 
+  /// A `.run` body that sleeps on a virtual clock it captured, not through the store, is asleep
+  /// all the same: the test store asks the clock (as a replay does), so `receive` moves the
+  /// clock to that sleeper's deadline at once instead of waiting for the wall timeout.
+  @Test(.timeLimit(.minutes(1)))
+  func aRunSleepingDirectlyOnAVirtualClockIsAsleepAndWokenAtItsDeadline() async {
+    enum Action: Equatable, Sendable { case start, woke(at: Duration) }
+    let clock = VirtualClock()
+    let store = TestStore(
+      initialState: 0,
+      reducer: Reduce<Int, Action> { state, action in
+        switch action {
+        case .start:
+          return .run { send in
+            try await clock.sleep(for: .seconds(1))
+            await send(.woke(at: clock.now.offset))
+          }
+        case .woke:
+          state += 1
+          return .none
+        }
+      }, clock: clock)
+    store.wallTimeout = Self.patience
+    await store.send(.start)
+    await store.receive(.woke(at: .seconds(1)), timeout: .seconds(5)) { $0 = 1 }
+    await store.finish()
+  }
+
   @Test func stateIsTheStateAsLastAsserted() async {
     let store = TestStore(initialState: Feature.State(), reducer: Feature())
     await store.send(.incrementLater)

@@ -70,7 +70,7 @@ struct BeforeReducerMiddlewareTests {
     let store = Store(
       initialState: Gate.State(), reducer: Gate(), clock: clock, middleware: [counter, rewriteAndDelay])
     let task = store.send(.knock("mailman"))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(store.state.log.isEmpty)
     clock.advance(by: .seconds(2))
     await task.finish()

@@ -51,13 +51,13 @@ struct CancellationTests {
     let clock = VirtualClock()
     let store = Store(initialState: [], reducer: requests(clock: clock), clock: clock)
     store.send(.load(1, newestOnly: true))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     store.send(.load(2, newestOnly: true))
     store.send(.load(3, newestOnly: true))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(clock.sleeperCount == 1)
     clock.advance(by: .seconds(5))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(store.state == [3])
     #expect(store.effectActivity.counts.running == 0)
   }
@@ -67,9 +67,9 @@ struct CancellationTests {
     let store = Store(initialState: [], reducer: requests(clock: clock), clock: clock)
     store.send(.load(1, newestOnly: false))
     store.send(.load(2, newestOnly: false))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     clock.advance(by: .seconds(1))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(store.state.sorted() == [1, 2])
   }
 
@@ -79,14 +79,14 @@ struct CancellationTests {
     store.send(.load(1, newestOnly: false))
     store.send(.load(2, newestOnly: false))
     store.send(.loadPair)
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(clock.sleeperCount == 4)
     store.send(.cancel)
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(clock.sleeperCount == 0)
     #expect(store.effectActivity.counts.running == 0)
     clock.advance(by: .seconds(10))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(store.state.isEmpty)
   }
 
@@ -95,9 +95,9 @@ struct CancellationTests {
     let store = Store(initialState: [], reducer: requests(clock: clock), clock: clock)
     store.send(.cancel)
     store.send(.load(1, newestOnly: false))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     clock.advance(by: .seconds(1))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(store.state == [1])
   }
 
@@ -105,17 +105,17 @@ struct CancellationTests {
     let clock = VirtualClock()
     let store = Store(initialState: [], reducer: requests(clock: clock), clock: clock)
     store.send(.loadPair)
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     clock.advance(by: .seconds(1))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(store.state == [100])
 
     await store.send(.cancelFromEffect).finish()
     #expect(store.state == [100, -1])
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(clock.sleeperCount == 0)
     clock.advance(by: .seconds(5))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(store.state == [100, -1])
   }
 
@@ -128,11 +128,11 @@ struct CancellationTests {
       }
     }, clock: clock)
     outer.send(.nested)
-    await outer.waitUntilIdle(on: clock)
+    await outer.waitUntilIdle()
     outer.send(.cancel)
-    await outer.waitUntilIdle(on: clock)
+    await outer.waitUntilIdle()
     clock.advance(by: .seconds(2))
-    await outer.waitUntilIdle(on: clock)
+    await outer.waitUntilIdle()
     #expect(outer.state.isEmpty)
 
     let inner = Store(initialState: [Int](), reducer: CombineReducers {
@@ -142,11 +142,11 @@ struct CancellationTests {
       }
     }, clock: clock)
     inner.send(.nested)
-    await inner.waitUntilIdle(on: clock)
+    await inner.waitUntilIdle()
     inner.send(.cancel)
-    await inner.waitUntilIdle(on: clock)
+    await inner.waitUntilIdle()
     clock.advance(by: .seconds(2))
-    await inner.waitUntilIdle(on: clock)
+    await inner.waitUntilIdle()
     #expect(inner.state.isEmpty)
     #expect(clock.sleeperCount == 0)
   }
@@ -165,9 +165,9 @@ struct CancellationTests {
       clock: clock)
     store.send(0)
     store.send(2)
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     clock.advance(by: .seconds(1))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(store.state == [1])
   }
 }
@@ -192,14 +192,14 @@ struct FinishEffectsTests {
       clock: clock)
     store.send(1)
     store.send(2)
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     let finished = Task { @MainActor in
       await store.finishEffects(id: ID.save)
       store.send(99)
     }
     for _ in 0..<3 {
       clock.advance(by: .seconds(1))
-      await store.waitUntilIdle(on: clock)
+      await store.waitUntilIdle()
     }
     // Had it waited for the effect due at 100 s too, this would never return.
     await finished.value

@@ -70,7 +70,7 @@ private struct Table: Reducer {
 struct ChildEffectsTests {
   private func tick(_ store: Store<Table.State, Table.Action>, _ clock: VirtualClock) async {
     clock.advance(by: .seconds(1))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
   }
 
   @Test func cancellationIDsInsideForEachBelongToTheirElement() async {
@@ -78,14 +78,14 @@ struct ChildEffectsTests {
     let store = Store(initialState: Table.State(), reducer: Table(), clock: clock)
     store.send(.row(id: 0, action: .start))
     store.send(.row(id: 1, action: .start))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     await tick(store, clock)
     store.send(.row(id: 1, action: .stop))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     await tick(store, clock)
     #expect(store.state.rows.map(\.ticks) == [2, 1])
     store.send(.row(id: 0, action: .stop))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(clock.sleeperCount == 0)
   }
 
@@ -94,9 +94,9 @@ struct ChildEffectsTests {
     let store = Store(initialState: Table.State(), reducer: Table(), clock: clock)
     store.send(.row(id: 0, action: .start))
     store.send(.row(id: 1, action: .start))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     store.send(.remove(1))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(clock.sleeperCount == 1)
     await tick(store, clock)
     #expect(store.state.rows.map(\.ticks) == [1])
@@ -118,11 +118,11 @@ struct ChildEffectsTests {
     let store = Store(initialState: Table.State(), reducer: Table(), clock: clock)
     store.send(.openDetail)
     store.send(.detail(.start))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     await tick(store, clock)
     #expect(store.state.detail?.ticks == 1)
     store.send(.closeDetail)
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(clock.sleeperCount == 0)
   }
 

@@ -102,7 +102,7 @@ private func tapper(clock: VirtualClock, latest: Bool) -> Reduce<[Ran], Tap> {
 @MainActor
 private func settle<S, A>(_ store: Store<S, A>, at offset: Duration, on clock: VirtualClock) async {
   clock.advance(to: .at(offset))
-  await store.waitUntilIdle(on: clock)
+  await store.waitUntilIdle()
 }
 
 @MainActor
@@ -118,7 +118,7 @@ struct CoreAdversarialTests {
     child.send(.increment)
     #expect(child.state.count == 1)
     child.send(.load)
-    await child.waitUntilIdle(on: clock)
+    await child.waitUntilIdle()
     #expect(clock.sleeperCount == 1, "the effect started by a scoped send must be running")
     await settle(child, at: .seconds(1), on: clock)
     #expect(child.state.count == 42, "the action the effect sent back must reach the root")
@@ -138,7 +138,7 @@ struct CoreAdversarialTests {
       return seen
     }
     child!.send(.load)
-    await child!.waitUntilIdle(on: clock)
+    await child!.waitUntilIdle()
     #expect(activity.counts.running == 1)
     child = nil
     await waitUntil(activity) { $0.running == 0 }
@@ -399,7 +399,7 @@ struct CoreAdversarialTests {
       await task.finish()
       return (store.state, clock.now.offset)
     }
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(task.isRunning, "the delayed action is an effect of the send")
     clock.advance(to: .at(.seconds(1)))
     let (log, at) = await finished.value
@@ -426,7 +426,7 @@ struct CoreAdversarialTests {
     }
     let store = Store(initialState: [], reducer: reducer, clock: clock)
     store.send(true)
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     for step in 1...20 {
       await settle(store, at: .milliseconds(50 * step), on: clock)
     }
@@ -446,7 +446,7 @@ struct CoreAdversarialTests {
     store.send(true)
     // The clock moves before the effect's task has had a chance to run.
     clock.advance(to: .at(.milliseconds(300)))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     await settle(store, at: .seconds(1) - .nanoseconds(1), on: clock)
     #expect(store.state.isEmpty)
     await settle(store, at: .seconds(1), on: clock)
@@ -532,7 +532,7 @@ struct CoreAdversarialTests {
     var store: Store<Int, Bool>? = Store(initialState: 0, reducer: reducer, clock: clock)
     store!.send(true)
     let activity = store!.effectActivity
-    await store!.waitUntilIdle(on: clock)
+    await store!.waitUntilIdle()
     #expect(clock.sleeperCount == 3)
     store = nil
     clock.advance(to: .at(.seconds(5)))
@@ -594,7 +594,7 @@ struct CoreAdversarialTests {
     for round in 0..<2_000 {
       let clock = VirtualClock()
       let (signals, signal) = AsyncStream.makeStream(of: Void.self)
-      clock.setOnChange { signal.yield() }
+      _ = clock.addObserver { signal.yield() }
       let woke = Box(false)
       let sleeper = Task.detached {
         try? await clock.sleep(until: .at(.seconds(1)))
@@ -639,7 +639,7 @@ struct CoreAdversarialTests {
       }
       let store = Store(initialState: [], reducer: reducer, clock: clock)
       store.send(.start)
-      await store.waitUntilIdle(on: clock)
+      await store.waitUntilIdle()
       // Steps of 5 ms; a tick due at the stop's instant is delivered before it. The fast
       // ticks (255 + 70 k ms) never coincide with the slow ones (100 k ms).
       let stopAt = Duration.milliseconds(5 * Int.random(in: 10...190, using: &generator))
@@ -694,7 +694,7 @@ struct CoreAdversarialTests {
     }
     let store = Store(initialState: [], reducer: reducer, clock: clock, middleware: [delay])
     let task = store.send("late")
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     task.cancel()
     await task.finish()
     #expect(!task.isRunning)
@@ -711,7 +711,7 @@ struct CoreAdversarialTests {
       await task.finish()
       return (child.state.count, clock.now.offset)
     }
-    await child.waitUntilIdle(on: clock)
+    await child.waitUntilIdle()
     #expect(task.isRunning)
     clock.advance(to: .at(.seconds(1)))
     let (count, at) = await finished.value
@@ -738,7 +738,7 @@ struct CoreAdversarialTests {
     #expect(store.state == ["send then cancel", "start"])
     #expect(store.effectActivity.counts.running == 0)
     store.send("cancel then send")
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     await settle(store, at: .seconds(1), on: clock)
     #expect(store.state == ["send then cancel", "start", "cancel then send", "start", "worked"])
   }
@@ -775,13 +775,13 @@ struct CoreAdversarialTests {
       }
       let store = Store(initialState: [], reducer: reducer, clock: clock)
       store.send(1)
-      await store.waitUntilIdle(on: clock)
+      await store.waitUntilIdle()
       let waiter = Task { @MainActor in
         await store.finishEffects(id: SaveID.save)
         return store.state
       }
       store.send(2)
-      await store.waitUntilIdle(on: clock)
+      await store.waitUntilIdle()
       clock.advance(to: .at(.seconds(1)))
       #expect(await waiter.value == [2], "round \(round)")
     }
@@ -800,7 +800,7 @@ struct CoreAdversarialTests {
     store.send(.tap(1))
     await settle(store, at: .milliseconds(200), on: clock)
     let waiting = store.send(.tap(2))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     waiting.cancel()
     await settle(store, at: .milliseconds(500), on: clock)
     store.send(.tap(3))
@@ -860,10 +860,10 @@ struct CoreAdversarialTests {
     store.send(.tap(1))
     await settle(store, at: .milliseconds(500), on: clock)
     store.send(.tap(2))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     clock.advance(to: .at(.seconds(1)))
     store.send(.tap(3))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     await settle(store, at: .seconds(2), on: clock)
     await settle(store, at: .seconds(3), on: clock)
     #expect(store.state == [Ran(tap: 1, at: .zero), Ran(tap: latest ? 3 : 2, at: .seconds(1))])
@@ -879,7 +879,7 @@ struct CoreAdversarialTests {
     let replaced = store.send(.tap(2))
     await settle(store, at: .milliseconds(500), on: clock)
     let newest = store.send(.tap(3))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     replaced.cancel()
     await replaced.finish()
     await settle(store, at: .seconds(1), on: clock)

@@ -36,9 +36,9 @@ private func searcher(clock: VirtualClock, debounce: Duration = .seconds(1), thr
 @MainActor
 private func send(_ action: Query, at offset: Duration, to store: Store<[Ran], Query>, clock: VirtualClock) async {
   clock.advance(to: .at(offset))
-  await store.waitUntilIdle(on: clock)
+  await store.waitUntilIdle()
   store.send(action)
-  await store.waitUntilIdle(on: clock)
+  await store.waitUntilIdle()
 }
 
 @MainActor
@@ -53,15 +53,15 @@ struct DebounceThrottleTests {
     #expect(clock.sleeperCount == 1)
 
     clock.advance(to: .at(.milliseconds(1_600) - .nanoseconds(1)))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(store.state.isEmpty, "nothing may run before d after the last input")
 
     clock.advance(to: .at(.milliseconds(1_600)))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(store.state == [Ran(what: "abc", at: .milliseconds(1_600))])
 
     clock.advance(by: .seconds(10))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(store.state.count == 1)
   }
 
@@ -71,9 +71,9 @@ struct DebounceThrottleTests {
     await send(.type("a"), at: .zero, to: store, clock: clock)
     await send(.type("b"), at: .seconds(1), to: store, clock: clock)  // exactly d later: "a" already ran
     clock.advance(to: .at(.seconds(2)))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     clock.advance(to: .at(.seconds(5)))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(store.state == [Ran(what: "a", at: .seconds(1)), Ran(what: "b", at: .seconds(2))])
   }
 
@@ -88,9 +88,9 @@ struct DebounceThrottleTests {
     #expect(store.state.count == 1)
 
     clock.advance(to: .at(.seconds(1)))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     clock.advance(to: .at(.seconds(10)))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(store.state == [Ran(what: "1", at: .zero), Ran(what: "4", at: .seconds(1))])
   }
 
@@ -102,9 +102,9 @@ struct DebounceThrottleTests {
     await send(.tap(3), at: .milliseconds(500), to: store, clock: clock)
     await send(.tap(4), at: .milliseconds(999), to: store, clock: clock)
     clock.advance(to: .at(.seconds(1)))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     clock.advance(to: .at(.seconds(10)))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(store.state == [Ran(what: "1", at: .zero), Ran(what: "2", at: .seconds(1))])
   }
 
@@ -119,13 +119,13 @@ struct DebounceThrottleTests {
     await send(.tap(3), at: .seconds(2) - .nanoseconds(1), to: store, clock: clock)
     #expect(store.state.count == 2)
     clock.advance(to: .at(.seconds(2)))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(store.state.last == Ran(what: "3", at: .seconds(2)))
     // The deferred run opened a new window at 2 s.
     await send(.tap(4), at: .milliseconds(2_500), to: store, clock: clock)
     #expect(store.state.count == 3)
     clock.advance(to: .at(.seconds(3)))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     // After an idle window, the next one runs at once again.
     await send(.tap(5), at: .seconds(10), to: store, clock: clock)
     #expect(store.state == [
@@ -146,10 +146,10 @@ struct DebounceThrottleTests {
     await send(.tap(1), at: .zero, to: store, clock: clock)
     await send(.tap(2), at: .milliseconds(500), to: store, clock: clock)
     store.send(.search("stop"))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(clock.sleeperCount == 0)
     clock.advance(to: .at(.seconds(5)))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(store.state.map(\.what) == ["1", "stop"])
   }
 
@@ -161,7 +161,7 @@ struct DebounceThrottleTests {
     await send(.tap(1), at: .zero, to: store, clock: clock)
     await send(.tap(2), at: .milliseconds(200), to: store, clock: clock)
     clock.advance(to: .at(.milliseconds(500)))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     let latest = store.send(.tap(3))
     var returnedEarly = false
     let finished = Task { @MainActor in
@@ -171,7 +171,7 @@ struct DebounceThrottleTests {
     }
     // Give a wrongly empty task every chance to return before the window ends.
     for _ in 0..<50 { await Task.yield() }
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     clock.advance(to: .at(.seconds(1)))
     #expect(await finished.value == ["1", "3"])
     #expect(!returnedEarly)

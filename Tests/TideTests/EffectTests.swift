@@ -160,7 +160,7 @@ struct EffectTests {
     let clock = VirtualClock()
     let store = Store(initialState: Worker.State(), reducer: Worker(), clock: clock)
     let task = store.send(.delayed)
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(clock.sleeperCount == 1)
 
     task.cancel()
@@ -168,7 +168,7 @@ struct EffectTests {
     #expect(clock.sleeperCount == 0)
     #expect(store.effectActivity.counts.running == 0)
     clock.advance(by: .seconds(10))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(store.state.log.isEmpty)
   }
 
@@ -176,12 +176,12 @@ struct EffectTests {
     let clock = VirtualClock()
     let store = Store(initialState: Worker.State(), reducer: Worker(), clock: clock)
     store.send(.delayed)
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     clock.advance(to: .at(.seconds(3) - .nanoseconds(1)))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(store.state.log.isEmpty)
     clock.advance(by: .nanoseconds(1))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(store.state.log == ["late"])
   }
 
@@ -190,14 +190,14 @@ struct EffectTests {
     let store = Store(initialState: Worker.State(), reducer: Worker(), clock: clock)
     store.send(.concatenated)
     store.send(.merged)
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     // Only the merged `.run` ran; the concatenated `.run` waits for the delayed send before it.
     #expect(store.state.log == ["m2"])
     clock.advance(by: .seconds(2) - .nanoseconds(1))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(store.state.log == ["m2"])
     clock.advance(by: .nanoseconds(1))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(store.state.log.filter { $0.hasPrefix("c") } == ["c1", "c2", "c3"])
     #expect(store.state.log.filter { $0.hasPrefix("m") } == ["m2", "m1"])
   }

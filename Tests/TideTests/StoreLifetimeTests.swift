@@ -71,7 +71,7 @@ struct EffectMemoryTests {
     let task = store.send(.start)
     for _ in 0..<2_000 {
       clock.advance(by: .seconds(1))
-      await store.waitUntilIdle(on: clock)
+      await store.waitUntilIdle()
     }
     #expect(store.state == 2_000)
     // The interval itself, and nothing of the 2,000 finished runs.

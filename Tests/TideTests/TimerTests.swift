@@ -67,15 +67,15 @@ struct TimerTests {
       reducer: ticker(every: period) { clock.now.offset },
       clock: clock)
     store.send(.start)
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     for _ in 1...1_000 {
       #expect(clock.wakeNext(notAfter: .at(.seconds(1_000))))
-      await store.waitUntilIdle(on: clock)
+      await store.waitUntilIdle()
     }
     #expect(store.state == (1...1_000).map { period * $0 })
     #expect(clock.nextDeadline == .at(period * 1_001))
     store.send(.stop)
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(clock.sleeperCount == 0)
   }
 
@@ -86,10 +86,10 @@ struct TimerTests {
       reducer: ticker(every: .seconds(1)) { clock.now.offset },
       clock: clock)
     store.send(.startTimer(after: .milliseconds(500)))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     for _ in 1...3 {
       clock.wakeNext(notAfter: .at(.seconds(10)))
-      await store.waitUntilIdle(on: clock)
+      await store.waitUntilIdle()
     }
     #expect(store.state == [.milliseconds(500), .milliseconds(1_500), .milliseconds(2_500)])
     store.send(.stop)
@@ -118,17 +118,17 @@ struct TimerTests {
       reducer: ticker(every: .seconds(1)) { clock.now.offset },
       clock: clock)
     store.send(.start)
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
 
     clock.advance(by: .milliseconds(3_500))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(store.state == [.milliseconds(3_500)], "one late tick, not three bunched ones")
     #expect(clock.nextDeadline == .at(.seconds(4)), "back on the original grid")
 
     clock.advance(by: .milliseconds(500))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     clock.advance(by: .seconds(1))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(store.state == [.milliseconds(3_500), .seconds(4), .seconds(5)])
     store.send(.stop)
   }
@@ -199,10 +199,10 @@ struct TimerTests {
     store.send(.start)
     store.send(.start)
     store.send(.start)
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(clock.sleeperCount == 1)
     clock.advance(by: .seconds(3))
-    await store.waitUntilIdle(on: clock)
+    await store.waitUntilIdle()
     #expect(store.state.count == 1)
     store.send(.stop)
   }
@@ -229,7 +229,7 @@ struct TimerInstantTests {
     let task = store.send(.start)
     for _ in 0..<3 {
       clock.advance(by: .seconds(1))
-      await store.waitUntilIdle(on: clock)
+      await store.waitUntilIdle()
     }
     #expect(store.state == [.milliseconds(500), .milliseconds(1500), .milliseconds(2500)])
     task.cancel()
