@@ -21,7 +21,7 @@ extension Effect {
   ) -> Self {
     precondition(every > .zero, "A timer's period must be positive.")
     precondition(after >= .zero, "A timer's first delay cannot be negative.")
-    return Self(.run(priority: nil) { context in
+    return Self(.run(priority: nil, onMainThread: true) { context in
       await context.repeatEvery(every, from: context.start + after, action: action)
     })
   }

@@ -20,7 +20,11 @@ public struct Effect<Action: Sendable>: Sendable {
     case merge([Effect])
     case concatenate([Effect])
     /// Runs `body` as a task; the context sends back to the store and sleeps on its clock.
-    indirect case run(priority: TaskPriority?, body: @Sendable (EffectContext<Action>) async -> Void)
+    /// `onMainThread` (Tide's timers) runs it on the main thread, where it sends: each wake
+    /// of its sleep is then one thread switch, not two.
+    indirect case run(
+      priority: TaskPriority?, onMainThread: Bool = false,
+      body: @Sendable (EffectContext<Action>) async -> Void)
     indirect case cancellable(id: EffectID, cancelInFlight: Bool, effect: Effect)
     indirect case cancel(id: EffectID)
     /// Lets `effect` start at most once per `interval` for `id`; the gate's state lives in the
@@ -88,6 +92,12 @@ public struct Effect<Action: Sendable>: Sendable {
   @inlinable
   public func concatenate(with other: Self) -> Self {
     .concatenate([self, other])
+  }
+
+  /// Whether this effect is a `run` that asks for the main thread.
+  var runsOnMainThread: Bool {
+    if case .run(_, true, _) = operation { return true }
+    return false
   }
 
   /// Whether this effect does nothing.

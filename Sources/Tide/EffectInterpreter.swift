@@ -155,11 +155,13 @@ final class EffectInterpreter<Action: Sendable>: Sendable {
   /// Starts `effect` as a registered task, tracked by `group`.
   private func spawn(_ effect: Effect<Action>, ids: [EffectID], group: EffectGroup?) {
     var priority: TaskPriority?
-    if case .run(let runPriority, _) = effect.operation { priority = runPriority }
+    if case .run(let runPriority, _, _) = effect.operation { priority = runPriority }
     // Delays count from when the reducer returned the effect, not from when its task first runs.
     let returnedAt = clock.now
     let lifetime = EffectLifetime(parent: nil)
-    registry.spawn(ids: ids, lifetime: lifetime, group: group, priority: priority) { [self] in
+    registry.spawn(
+      ids: ids, lifetime: lifetime, group: group, priority: priority, onMainThread: effect.runsOnMainThread
+    ) { [self] in
       await self.execute(effect, ids: ids, group: group, lifetime: lifetime, startingAt: returnedAt)
     }
   }
@@ -187,7 +189,7 @@ final class EffectInterpreter<Action: Sendable>: Sendable {
         await execute(
           child, ids: ids, group: group, lifetime: lifetime, startingAt: index == 0 ? start : nil)
       }
-    case .run(_, let body):
+    case .run(_, _, let body):
       // The body's own lifetime ends when it returns, so a `send` it leaked is caught.
       let bodyLifetime = EffectLifetime(parent: lifetime)
       await body(context(group: group, lifetime: bodyLifetime, start: start))
@@ -232,7 +234,9 @@ final class EffectInterpreter<Action: Sendable>: Sendable {
     start: Duration?
   ) -> Task<Void, Never> {
     let lifetime = EffectLifetime(parent: parent)
-    return registry.spawn(ids: ids, lifetime: lifetime, group: nil, priority: nil) { [self] in
+    return registry.spawn(
+      ids: ids, lifetime: lifetime, group: nil, priority: nil, onMainThread: effect.runsOnMainThread
+    ) { [self] in
       await self.execute(effect, ids: ids, group: group, lifetime: lifetime, startingAt: start)
     }.task
   }

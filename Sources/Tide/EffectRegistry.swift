@@ -61,14 +61,15 @@ final class EffectRegistry: Sendable {
   @discardableResult
   func spawn(
     ids: [EffectID], lifetime: EffectLifetime, group: EffectGroup?, priority: TaskPriority?,
-    _ body: @escaping @Sendable () async -> Void
+    onMainThread: Bool = false, _ body: @escaping @Sendable () async -> Void
   ) -> (key: UInt64, task: Task<Void, Never>) {
     activity.update { $0.running += 1 }
     return storage.withLock { storage in
       storage.nextKey += 1
       let key = storage.nextKey
       // The task's `finish` takes this lock, so it cannot run before the entry is in place.
-      let task = Task(executorPreference: storage.executorPreference, priority: priority) { [self] in
+      let preference = storage.executorPreference ?? (onMainThread ? MainQueueTaskExecutor.shared : nil)
+      let task = Task(executorPreference: preference, priority: priority) { [self] in
         await body()
         self.finish(key)
       }

@@ -58,6 +58,14 @@ public final class Program<State, Action: Sendable> {
   /// Takes over the terminal and runs until the app is finished; the terminal is restored when
   /// this returns or throws.
   public func run() async throws {
+    // The loop awaits its event stream, whose wake-ups would otherwise each pass through a
+    // thread of the global pool on the way back to the main actor.
+    try await withTaskExecutorPreference(MainQueueTaskExecutor.shared) {
+      try await runLoop()
+    }
+  }
+
+  private func runLoop() async throws {
     let (events, input) = AsyncStream.makeStream(of: Event.self)
     let driver = self.driver
     let size = try await driver.start(

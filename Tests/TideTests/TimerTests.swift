@@ -1,4 +1,5 @@
 import Clocks
+import Dispatch
 import Testing
 import Tide
 
@@ -33,6 +34,35 @@ private func ticker(
 @MainActor
 @Suite("Timers and intervals")
 struct TimerTests {
+  /// A timer on the real clock wakes on the main queue, where the store that takes its ticks
+  /// runs: each tick costs one thread switch, not two (a running stopwatch's CPU).
+  @Test(.timeLimit(.minutes(1)))
+  func aRealClockTimerWakesOnTheMainQueue() async {
+    let mainQueue = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: mainQueue, value: true)
+    defer { DispatchQueue.main.setSpecific(key: mainQueue, value: nil) }
+    let wokeOnMainQueue = Box<[Bool]>([])
+    let store = Store(
+      initialState: 0,
+      reducer: Reduce<Int, TimerAction> { count, action in
+        switch action {
+        case .start:
+          return .interval(every: .milliseconds(1)) { _ in
+            wokeOnMainQueue.value.append(DispatchQueue.getSpecific(key: mainQueue) == true)
+            return .tick
+          }.cancellable(id: TimerID.ticker)
+        case .tick:
+          count += 1
+          return count == 3 ? .cancel(id: TimerID.ticker) : .none
+        default:
+          return .none
+        }
+      })
+    await store.send(.start).finish()
+    #expect(store.state == 3)
+    #expect(wokeOnMainQueue.value == [true, true, true])
+  }
+
   @Test func intervalFiresAtExactTestClockTimesOverAThousandPeriods() async {
     let clock = TestClock()
     let origin = clock.now

@@ -3,16 +3,17 @@ import Dispatch
 /// A task executor that runs every job on the main thread, through the main dispatch queue —
 /// the thread the main actor runs on.
 ///
-/// ``KeyScriptPlayer`` runs the replayed store's effects here: a replay drives its virtual
+/// Tide's timers run here (their work is sending to the store, on the main actor), and
+/// TideTerminal's `KeyScriptPlayer` runs the replayed store's effects here: a replay drives its virtual
 /// clock from the main actor, and each timer tick passes from the player to the effect's task,
 /// to the store on the main actor and back. Kept on one thread, each of those hand-overs is a
 /// queued call instead of waking another thread, which makes long waits about ten times cheaper.
 /// Jobs still run one at a time in the order queued, so nothing about the replay's order
 /// changes.
-final class MainQueueTaskExecutor: TaskExecutor {
-  static let shared = MainQueueTaskExecutor()
+package final class MainQueueTaskExecutor: TaskExecutor {
+  package static let shared = MainQueueTaskExecutor()
 
-  func enqueue(_ job: consuming ExecutorJob) {
+  package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     let executor = asUnownedTaskExecutor()
     DispatchQueue.main.async { job.runSynchronously(on: executor) }
