@@ -20,8 +20,8 @@ public struct Effect<Action: Sendable>: Sendable {
     case merge([Effect])
     case concatenate([Effect])
     /// Runs `body` as a task; the context sends back to the store and sleeps on its clock.
-    /// `onMainThread` (Tide's timers) runs it on the main thread, where it sends: each wake
-    /// of its sleep is then one thread switch, not two.
+    /// `onMainThread` (Tide's timers) runs it on the main thread, where it sends, when the
+    /// store's clock is a real one: each wake of its sleep is then one thread switch, not two.
     indirect case run(
       priority: TaskPriority?, onMainThread: Bool = false,
       body: @Sendable (EffectContext<Action>) async -> Void)

@@ -6,7 +6,7 @@ struct EffectTiming: Sendable {
 
   /// Sleeps on the store's clock until `deadline` (an offset from the store's start), counted
   /// as a sleeping effect so tests and replays can tell time-bound effects from busy ones.
-  nonisolated(nonsending) func sleep(until deadline: Duration) async throws {
+  func sleep(until deadline: Duration) async throws {
     // A deadline already reached returns at once: some clocks (swift-clocks' TestClock) would
     // otherwise park a sleep "until now" until the clock next moves.
     if deadline <= clock.now {
@@ -37,16 +37,13 @@ struct EffectContext<Action: Sendable>: Sendable {
     EffectContext<Child>(send: send.map(transform), timing: timing, start: start)
   }
 
-  nonisolated(nonsending) func sleep(until deadline: Duration) async throws {
+  func sleep(until deadline: Duration) async throws {
     try await timing.sleep(until: deadline)
   }
 
   /// Sends `action(first + n × every)` at first + n × every on the store's clock, until
   /// cancelled. Ticks whose time came while the previous one was delivered are skipped, never
   /// delivered in a burst: two ticks are never sent at the same clock reading.
-  ///
-  /// On the main actor, where its ticks are sent: each wake is one hop, not two.
-  @MainActor
   func repeatEvery(
     _ every: Duration, from first: Duration, action: @Sendable (Duration) -> Action
   ) async {
@@ -57,7 +54,7 @@ struct EffectContext<Action: Sendable>: Sendable {
       } catch {
         return
       }
-      send(action(first + every * tick))
+      await send(action(first + every * tick))
       // The first tick still ahead of the clock: floor(elapsed / every) + 1.
       let elapsed = timing.clock.now - first
       let due = elapsed < .zero ? 0 : Int(elapsed.attoseconds / every.attoseconds) + 1

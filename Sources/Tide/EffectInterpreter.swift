@@ -152,6 +152,11 @@ final class EffectInterpreter<Action: Sendable>: Sendable {
     }.key
   }
 
+  /// Whether `effect`'s task runs on the main thread: a timer's, on a real clock.
+  private func wantsMainThread(_ effect: Effect<Action>) -> Bool {
+    effect.runsOnMainThread && clock.wakesOnMainQueue
+  }
+
   /// Starts `effect` as a registered task, tracked by `group`.
   private func spawn(_ effect: Effect<Action>, ids: [EffectID], group: EffectGroup?) {
     var priority: TaskPriority?
@@ -160,7 +165,7 @@ final class EffectInterpreter<Action: Sendable>: Sendable {
     let returnedAt = clock.now
     let lifetime = EffectLifetime(parent: nil)
     registry.spawn(
-      ids: ids, lifetime: lifetime, group: group, priority: priority, onMainThread: effect.runsOnMainThread
+      ids: ids, lifetime: lifetime, group: group, priority: priority, onMainThread: wantsMainThread(effect)
     ) { [self] in
       await self.execute(effect, ids: ids, group: group, lifetime: lifetime, startingAt: returnedAt)
     }
@@ -235,7 +240,7 @@ final class EffectInterpreter<Action: Sendable>: Sendable {
   ) -> Task<Void, Never> {
     let lifetime = EffectLifetime(parent: parent)
     return registry.spawn(
-      ids: ids, lifetime: lifetime, group: nil, priority: nil, onMainThread: effect.runsOnMainThread
+      ids: ids, lifetime: lifetime, group: nil, priority: nil, onMainThread: wantsMainThread(effect)
     ) { [self] in
       await self.execute(effect, ids: ids, group: group, lifetime: lifetime, startingAt: start)
     }.task

@@ -3,9 +3,12 @@
 @usableFromInline
 struct StoreClock: Sendable {
   private let readNow: @Sendable () -> Duration
-  private let sleepUntil: nonisolated(nonsending) @Sendable (Duration) async throws -> Void
+  private let sleepUntil: @Sendable (Duration) async throws -> Void
   /// The clock when it is a ``VirtualClock``: the one kind that can tell who sleeps on it.
   let virtual: (clock: VirtualClock, origin: VirtualClock.Instant)?
+  /// Whether Tide's timers run on the main queue (a real clock's); test clocks keep them on
+  /// the global pool.
+  let wakesOnMainQueue: Bool
 
   init(_ clock: any Clock<Duration>) {
     self = Self.make(clock)
@@ -13,40 +16,26 @@ struct StoreClock: Sendable {
 
   private init(
     now: @escaping @Sendable () -> Duration,
-    sleepUntil: nonisolated(nonsending) @escaping @Sendable (Duration) async throws -> Void,
-    virtual: (clock: VirtualClock, origin: VirtualClock.Instant)?
+    sleepUntil: @escaping @Sendable (Duration) async throws -> Void,
+    virtual: (clock: VirtualClock, origin: VirtualClock.Instant)?,
+    wakesOnMainQueue: Bool
   ) {
     self.readNow = now
     self.sleepUntil = sleepUntil
     self.virtual = virtual
+    self.wakesOnMainQueue = wakesOnMainQueue
   }
 
   private static func make<C: Clock<Duration>>(_ clock: C) -> StoreClock {
     let origin = clock.now
     let virtual = (clock as? VirtualClock).map { (clock: $0, origin: $0.now) }
-    if clock is ContinuousClock || clock is SuspendingClock {
-      // A sleep on the main actor (a timer's) is a timer on the main queue, woken where the
-      // store runs; a wake a hair early (these clocks differ from dispatch's) sleeps the rest.
-      return StoreClock(
-        now: { origin.duration(to: clock.now) },
-        sleepUntil: { deadline in
-          // Unwrapped first: comparing `#isolation` itself crashes Swift 6.3's optimizer.
-          let isolation: (any Actor)? = #isolation
-          if let isolation, isolation === MainActor.shared {
-            while true {
-              let remaining = clock.now.duration(to: origin.advanced(by: deadline))
-              if remaining <= .zero { return }
-              try await sleepOnMainQueue(for: remaining)
-            }
-          }
-          try await clock.sleep(until: origin.advanced(by: deadline), tolerance: nil)
-        },
-        virtual: nil)
-    }
     return StoreClock(
       now: { origin.duration(to: clock.now) },
       sleepUntil: { try await clock.sleep(until: origin.advanced(by: $0), tolerance: nil) },
-      virtual: virtual
+      virtual: virtual,
+      // A real clock's sleeps end in the global pool, which then has to wake the main
+      // actor's thread for the tick; a timer's task on the main queue skips that hop.
+      wakesOnMainQueue: clock is ContinuousClock || clock is SuspendingClock
     )
   }
 
@@ -71,9 +60,8 @@ struct StoreClock: Sendable {
   /// The time elapsed on the clock since the store was created.
   var now: Duration { readNow() }
 
-  /// Sleeps until the clock reads `deadline` (an offset from the store's creation), resumed
-  /// where it was called from.
-  nonisolated(nonsending) func sleep(until deadline: Duration) async throws {
+  /// Sleeps until the clock reads `deadline` (an offset from the store's creation).
+  func sleep(until deadline: Duration) async throws {
     try await sleepUntil(deadline)
   }
 }
