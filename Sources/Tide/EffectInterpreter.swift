@@ -154,7 +154,7 @@ final class EffectInterpreter<Action: Sendable>: Sendable {
 
   /// Whether `effect`'s task runs on the main thread: a timer's, on a real clock.
   private func wantsMainThread(_ effect: Effect<Action>) -> Bool {
-    effect.runsOnMainThread && clock.wakesOnMainQueue
+    effect.runsOnMainThread && clock.runsTimersOnMainQueue
   }
 
   /// Starts `effect` as a registered task, tracked by `group`.

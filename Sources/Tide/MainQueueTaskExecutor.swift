@@ -4,11 +4,11 @@ import Dispatch
 /// the thread the main actor runs on.
 ///
 /// Tide's timers on a real clock run here (their work is sending to the store, on the main
-/// actor), and
-/// TideTerminal's `KeyScriptPlayer` runs the replayed store's effects here: a replay drives its virtual
-/// clock from the main actor, and each timer tick passes from the player to the effect's task,
-/// to the store on the main actor and back. Kept on one thread, each of those hand-overs is a
-/// queued call instead of waking another thread, which makes long waits about ten times cheaper.
+/// actor). TideTerminal's `KeyScriptPlayer` runs all the replayed store's effects here: a replay
+/// drives its virtual clock from the main actor, and each timer tick passes from the player to
+/// the effect's task, to the store on the main actor and back. Kept on one thread, each of those
+/// hand-overs is a queued call instead of waking another thread, which makes long waits about
+/// ten times cheaper.
 /// Jobs still run one at a time in the order queued, so nothing about the replay's order
 /// changes.
 package final class MainQueueTaskExecutor: TaskExecutor {

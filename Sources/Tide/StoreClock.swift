@@ -8,7 +8,7 @@ struct StoreClock: Sendable {
   let virtual: (clock: VirtualClock, origin: VirtualClock.Instant)?
   /// Whether Tide's timers run on the main queue (a real clock's); test clocks keep them on
   /// the global pool.
-  let wakesOnMainQueue: Bool
+  let runsTimersOnMainQueue: Bool
 
   init(_ clock: any Clock<Duration>) {
     self = Self.make(clock)
@@ -18,12 +18,12 @@ struct StoreClock: Sendable {
     now: @escaping @Sendable () -> Duration,
     sleepUntil: @escaping @Sendable (Duration) async throws -> Void,
     virtual: (clock: VirtualClock, origin: VirtualClock.Instant)?,
-    wakesOnMainQueue: Bool
+    runsTimersOnMainQueue: Bool
   ) {
     self.readNow = now
     self.sleepUntil = sleepUntil
     self.virtual = virtual
-    self.wakesOnMainQueue = wakesOnMainQueue
+    self.runsTimersOnMainQueue = runsTimersOnMainQueue
   }
 
   private static func make<C: Clock<Duration>>(_ clock: C) -> StoreClock {
@@ -35,7 +35,7 @@ struct StoreClock: Sendable {
       virtual: virtual,
       // A real clock's sleeps end in the global pool, which then has to wake the main
       // actor's thread for the tick; a timer's task on the main queue skips that hop.
-      wakesOnMainQueue: clock is ContinuousClock || clock is SuspendingClock
+      runsTimersOnMainQueue: clock is ContinuousClock || clock is SuspendingClock
     )
   }
 

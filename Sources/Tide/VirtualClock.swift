@@ -31,18 +31,15 @@ public final class VirtualClock: Clock, Sendable {
     let continuation: CheckedContinuation<Void, any Error>
   }
 
+  private typealias Observer = (key: UInt64, onChange: @Sendable () -> Void)
+
   private struct Storage {
     var now = Instant()
     var nextID: UInt64 = 0
     var sleepers: [Sleeper] = []
-    var observers: [UInt64: @Sendable () -> Void] = [:]
+    /// Read under the lock and called after it; an array, so handing it out copies nothing.
+    var observers: [Observer] = []
     var nextObserver: UInt64 = 0
-
-    /// Calls every observer: captured under the lock, called after it.
-    var notification: @Sendable () -> Void {
-      let observers = Array(observers.values)
-      return { for observer in observers { observer() } }
-    }
   }
 
   private let storage = Mutex(Storage())
@@ -70,14 +67,14 @@ public final class VirtualClock: Clock, Sendable {
   package func addObserver(_ onChange: @escaping @Sendable () -> Void) -> UInt64 {
     storage.withLock { storage in
       storage.nextObserver += 1
-      storage.observers[storage.nextObserver] = onChange
+      storage.observers.append((storage.nextObserver, onChange))
       return storage.nextObserver
     }
   }
 
   /// Stops calling the observer that ``addObserver(_:)`` returned `key` for.
   package func removeObserver(_ key: UInt64) {
-    _ = storage.withLock { $0.observers.removeValue(forKey: key) }
+    storage.withLock { $0.observers.removeAll { $0.key == key } }
   }
 
   /// Suspends until the clock reaches `deadline`; returns at once if it already has.
@@ -88,22 +85,22 @@ public final class VirtualClock: Clock, Sendable {
     }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-        let outcome = storage.withLock { storage -> (Result<Void, any Error>?, (@Sendable () -> Void)?) in
-          if Task.isCancelled { return (.failure(CancellationError()), nil) }
-          if deadline <= storage.now { return (.success(()), nil) }
+        let outcome = storage.withLock { storage -> (Result<Void, any Error>?, [Observer]) in
+          if Task.isCancelled { return (.failure(CancellationError()), []) }
+          if deadline <= storage.now { return (.success(()), []) }
           storage.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-          return (nil, storage.notification)
+          return (nil, storage.observers)
         }
         if let result = outcome.0 { continuation.resume(with: result) }
-        outcome.1?()
+        for observer in outcome.1 { observer.onChange() }
       }
     } onCancel: {
-      let removed = storage.withLock { storage -> (Sleeper?, (@Sendable () -> Void)?) in
-        guard let index = storage.sleepers.firstIndex(where: { $0.id == id }) else { return (nil, nil) }
-        return (storage.sleepers.remove(at: index), storage.notification)
+      let removed = storage.withLock { storage -> (Sleeper?, [Observer]) in
+        guard let index = storage.sleepers.firstIndex(where: { $0.id == id }) else { return (nil, []) }
+        return (storage.sleepers.remove(at: index), storage.observers)
       }
       removed.0?.continuation.resume(throwing: CancellationError())
-      if removed.0 != nil { removed.1?() }
+      for observer in removed.1 { observer.onChange() }
     }
   }
 
