@@ -46,12 +46,18 @@ package struct TodosFeature: Reducer {
     package var input: TextInput
   }
 
-  /// A deleted todo and where it stood, for undo.
+  /// What one delete or clear removed and where each todo stood, for undo.
   package struct Deletion: Equatable, Sendable {
-    /// The todo.
-    package var todo: Todo
-    /// Its index in the full list.
-    package var index: Int
+    /// The todos removed, in list order.
+    package var todos: [Todo]
+    /// Where each stood in the full list before the removal, ascending.
+    package var indices: [Int]
+
+    /// The removal of `todos` from `indices`.
+    package init(todos: [Todo], indices: [Int]) {
+      self.todos = todos
+      self.indices = indices
+    }
   }
 
   /// The list and how it is being viewed and edited.
@@ -75,7 +81,7 @@ package struct TodosFeature: Reducer {
     package var filter: Filter = .all
     /// The input line while adding or editing.
     package var editor: Editor?
-    /// Deleted todos, most recent last, for `u`.
+    /// What deletes and clears removed, most recent last, for `u`.
     package var deletions: [Deletion] = []
     /// The ids new todos get: never one in use, never one a deleted todo may come back with.
     package var ids: TodoIDs
@@ -129,7 +135,7 @@ package struct TodosFeature: Reducer {
     case toggleSelected
     /// Deletes the selected todo.
     case deleteSelected
-    /// Puts back the last deleted todo where it was.
+    /// Puts back what the last delete or clear removed, where it was.
     case undoDelete
     /// All → Active → Done → All.
     case cycleFilter
@@ -197,26 +203,46 @@ package struct TodosFeature: Reducer {
       guard let id = state.selection, let index = state.todos.index(id: id) else { break }
       let visibleBefore = state.visible
       let todo = state.todos.remove(at: index)
-      state.deletions.append(Deletion(todo: todo, index: index))
+      state.deletions.append(Deletion(todos: [todo], indices: [index]))
       keepSelectionVisible(&state, previouslyVisible: visibleBefore)
     case .undoDelete:
-      guard let deletion = state.deletions.popLast() else { break }
-      // Ids are never reused (``TodoIDs``), so the deleted todo's id is still free.
-      state.todos.insert(deletion.todo, at: min(deletion.index, state.todos.count))
-      if !state.filter.includes(deletion.todo) { state.filter = .all }
-      state.selection = deletion.todo.id
+      guard let deletion = state.deletions.popLast(), let first = deletion.todos.first else { break }
+      restore(deletion, into: &state)
+      if !deletion.todos.contains(where: state.filter.includes) { state.filter = .all }
+      state.selection = (deletion.todos.first(where: state.filter.includes) ?? first).id
     case .cycleFilter:
       state.filter = state.filter.next
       if !state.visible.contains(where: { $0.id == state.selection }) {
         state.selection = state.visible.first?.id
       }
     case .clearCompleted:
+      let indices = state.todos.indices.filter { state.todos[$0].isDone }
+      guard !indices.isEmpty else { break }
+      state.deletions.append(Deletion(todos: indices.map { state.todos[$0] }, indices: indices))
       state.todos.removeAll { $0.isDone }
       if state.selection.flatMap({ state.todos[id: $0] }) == nil {
         state.selection = state.visible.first?.id
       }
     }
     return .none
+  }
+
+  /// Puts the todos of `deletion` back at their old places (or at the end, when the list has
+  /// since become shorter), in one pass over the list however many there are.
+  private func restore(_ deletion: Deletion, into state: inout State) {
+    var merged: [Todo] = []
+    merged.reserveCapacity(state.todos.count + deletion.todos.count)
+    var restored = 0
+    for todo in state.todos {
+      while restored < deletion.todos.count, deletion.indices[restored] <= merged.count {
+        merged.append(deletion.todos[restored])
+        restored += 1
+      }
+      merged.append(todo)
+    }
+    merged += deletion.todos[restored...]
+    // Ids are never reused (``TodoIDs``), so the removed todos' ids are still free.
+    state.todos = IdentifiedArray(uniqueElements: merged)
   }
 
   private func reduceEditor(into state: inout State, action: EditorAction) {
@@ -240,7 +266,7 @@ package struct TodosFeature: Reducer {
       switch editor.purpose {
       case .add:
         let id = state.ids.make { [todos = state.todos, deletions = state.deletions] id in
-          todos[id: id] != nil || deletions.contains { $0.todo.id == id }
+          todos[id: id] != nil || deletions.contains { $0.todos.contains { $0.id == id } }
         }
         state.todos.append(Todo(id: id, title: title))
         if !state.filter.includes(Todo(id: id, title: title)) { state.filter = .all }
