@@ -51,10 +51,12 @@ struct TodoDataTests {
 
   @Test func aReadOnlyListCannotBeChanged() async {
     let store = TestStore(
-      initialState: TodosFeature.State(todos: [Todo(id: 1, title: "one"), Todo(id: 2, title: "two")], isReadOnly: true),
+      initialState: TodosFeature.State(todos: [Todo(id: 1, title: "one"), Todo(id: 2, title: "two")], readOnly: ReadOnlyReason(summary: "s", details: "d")),
       reducer: TodosFeature())
     for action: TodosFeature.Action in [.startAdding, .startEditing, .toggleSelected, .deleteSelected, .clearCompleted, .undoDelete] {
-      await store.send(action)
+      // Instead of acting, the key says why.
+      await store.send(action) { $0.isReadOnlyNoticeShown = true }
+      await store.send(.dismissReadOnlyNotice) { $0.isReadOnlyNoticeShown = false }
     }
     // Moving around and filtering still work.
     await store.send(.selectNext) { $0.selection = 2 }

@@ -16,7 +16,7 @@ package enum DemoApp {
     let app = AppFeature()
     let reducer = tracer.map { Reduce(app.traced("tide-demo", to: $0)) } ?? Reduce(app)
     let initialState = AppFeature.State(
-      screen: screen, todos: loaded?.todos ?? [], warning: loaded?.warning, isReadOnly: loaded?.readOnlyReason != nil)
+      screen: screen, todos: loaded?.todos ?? [], warning: loaded?.warning, readOnly: loaded?.readOnly)
     let store = Store(
       initialState: initialState,
       reducer: reducer,

@@ -31,7 +31,7 @@ package final class TodoStorage: Sendable {
     /// What the user should know, if anything.
     package var warning: Warning?
     /// Why the file must not be written this session, if so.
-    package var readOnlyReason: String?
+    package var readOnly: ReadOnlyReason?
   }
 
   /// Why a save did not happen.
@@ -145,7 +145,7 @@ package final class TodoStorage: Sendable {
   package func load(now: Date = Date()) -> Loaded {
     guard let location else {
       let reason = refusal?.reason ?? "cannot be used"
-      return readOnly([], "\(path) \(reason), not a todo file; nothing is read or saved.", name: path)
+      return readOnly([], "not a regular file", "\(path) \(reason), not a todo file; nothing is read or saved.", name: path)
     }
     let name = location.name
     var lockReason: String?
@@ -171,8 +171,8 @@ package final class TodoStorage: Sendable {
     if descriptor < 0 {
       let code = errno
       if code == ENOENT || code == ENOTDIR {
-        if let lockReason { return readOnly([], lockReason + "; changes are not saved.", name: name) }
-        return Loaded(todos: [], warning: nil, readOnlyReason: nil)
+        if let lockReason { return readOnly([], heldSummary, lockReason + "; changes are not saved.", name: name) }
+        return Loaded(todos: [], warning: nil, readOnly: nil)
       }
       return setAside(location, because: systemReason(code), now: now, lockReason: lockReason)
     }
@@ -190,32 +190,45 @@ package final class TodoStorage: Sendable {
     } catch {
       return setAside(location, because: error.reason, now: now, lockReason: lockReason)
     }
-    if let lockReason { return readOnly(file.todos, lockReason + "; changes are not saved.", name: name) }
+    if let lockReason { return readOnly(file.todos, heldSummary, lockReason + "; changes are not saved.", name: name) }
     if file.version > TodoFile.currentVersion {
       return readOnly(
-        file.todos,
+        file.todos, "written by a newer tide-demo",
         "\(path) was written by a newer tide-demo (file version \(file.version); this one understands version \(TodoFile.currentVersion)). It is shown read-only and never overwritten.",
         name: name)
     }
     if file.version < 1 {
       return readOnly(
-        file.todos, "\(path) has version \(file.version), which no tide-demo writes. It is shown read-only and never overwritten.",
+        file.todos, "unknown file version \(file.version)", "\(path) has version \(file.version), which no tide-demo writes. It is shown read-only and never overwritten.",
+        name: name)
+    }
+    if !file.duplicateKeys.isEmpty {
+      let keys = file.duplicateKeys.map { "\"\($0)\"" }.joined(separator: ", ")
+      return readOnly(
+        file.todos, "a key given twice (\(file.duplicateKeys[0]))",
+        "\(path) has a key twice in one object (\(keys)), so which value was meant is unclear; the first of each is shown. It is shown read-only and never overwritten.",
         name: name)
     }
     if !file.unknownFields.isEmpty {
       return readOnly(
-        file.todos,
+        file.todos, "fields this version does not know",
         "\(path) has fields this tide-demo does not know (\(file.unknownFields.joined(separator: ", "))), which a save would drop. It is shown read-only and never overwritten.",
         name: name)
     }
     let duplicates = file.duplicateIDs
-    guard !duplicates.isEmpty else { return Loaded(todos: file.todos, warning: nil, readOnlyReason: nil) }
+    guard !duplicates.isEmpty else { return Loaded(todos: file.todos, warning: nil, readOnly: nil) }
     return repair(file, duplicates: duplicates, original: data, location: location, now: now)
   }
 
   // MARK: - Loading, the hard cases
 
-  private func readOnly(_ todos: [Todo], _ reason: String, name: String) -> Loaded {
+  /// The header's words for a file another instance holds.
+  private var heldSummary: String {
+    session.withLock { $0.holder }.map { "in use by pid \($0)" } ?? "in use by another process"
+  }
+
+  /// A read-only session: `headline` for the list's header, `reason` in full.
+  private func readOnly(_ todos: [Todo], _ headline: String, _ reason: String, name: String) -> Loaded {
     let holder = session.withLock { session in
       session.isReadOnly = true
       return session.holder
@@ -225,7 +238,7 @@ package final class TodoStorage: Sendable {
     return Loaded(
       todos: todos,
       warning: Warning(summary: summary, details: reason, isClearedBySave: false),
-      readOnlyReason: reason)
+      readOnly: ReadOnlyReason(summary: headline, details: reason))
   }
 
   /// Gives duplicate ids fresh ones, after copying the file aside byte for byte.
@@ -237,7 +250,7 @@ package final class TodoStorage: Sendable {
       }
     } catch {
       return readOnly(
-        file.todos,
+        file.todos, "duplicate ids, no copy could be kept",
         "\(path) has todos with the same id (\(duplicates.count)), which needs a repair, but a copy of it could not be kept: \(error). It is shown read-only and never overwritten.",
         name: location.name)
     }
@@ -254,18 +267,18 @@ package final class TodoStorage: Sendable {
     return Loaded(
       todos: todos,
       warning: Warning(summary: "\(location.name) had duplicate ids; repaired, original kept", details: details),
-      readOnlyReason: nil)
+      readOnly: nil)
   }
 
   /// Moves an unreadable or corrupt regular file aside; never overwrites it.
   private func setAside(_ location: DataPath, because reason: String, now: Date, lockReason: String?) -> Loaded {
     let name = location.name
     if let lockReason {
-      return readOnly([], "\(path) could not be read (\(reason)), and \(lockReason.dropFirst(path.count + 1)); changes are not saved.", name: name)
+      return readOnly([], heldSummary, "\(path) could not be read (\(reason)), and \(lockReason.dropFirst(path.count + 1)); changes are not saved.", name: name)
     }
     var info = stat()
     guard lstat(location.target, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      return readOnly([], "\(path) could not be read (\(reason)) and is not a regular file, so it is left alone.", name: name)
+      return readOnly([], "unreadable, not a regular file", "\(path) could not be read (\(reason)) and is not a regular file, so it is left alone.", name: name)
     }
     do {
       let aside = try Self.createUnique(base: location.target + ".corrupt-" + Self.timestamp(now)) { candidate throws(SystemError) in
@@ -277,9 +290,9 @@ package final class TodoStorage: Sendable {
         warning: Warning(
           summary: "\(name) was unreadable; moved aside, starting empty",
           details: "\(path) could not be read: \(reason). It was moved aside, unchanged, to \(aside). The list starts empty."),
-        readOnlyReason: nil)
+        readOnly: nil)
     } catch {
-      return readOnly([], "\(path) could not be read (\(reason)) and could not be moved aside: \(error). It is left as it is and never overwritten.", name: name)
+      return readOnly([], "unreadable, could not be moved aside", "\(path) could not be read (\(reason)) and could not be moved aside: \(error). It is left as it is and never overwritten.", name: name)
     }
   }
 

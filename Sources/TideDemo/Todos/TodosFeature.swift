@@ -85,17 +85,25 @@ package struct TodosFeature: Reducer {
     package var deletions: [Deletion] = []
     /// The ids new todos get: never one in use, never one a deleted todo may come back with.
     package var ids: TodoIDs
-    /// Whether the list may be changed: not when its file is open read-only (a newer version,
-    /// unknown fields, another instance holds it), so no change is made that cannot be saved.
-    package var isReadOnly: Bool
+    /// Why the list may not be changed, when its file is open read-only (a newer version,
+    /// unknown fields, another instance holds it), so that no change is made that cannot be
+    /// saved.
+    package var readOnly: ReadOnlyReason?
+    /// Whether the notice saying why the list cannot be changed is shown: an editing key on a
+    /// read-only list opens it instead of an input line, and it takes every key until `enter`
+    /// or `esc`, so text typed after that key never runs as commands.
+    package var isReadOnlyNoticeShown = false
+
+    /// Whether the list may not be changed.
+    package var isReadOnly: Bool { readOnly != nil }
 
     /// A list holding `todos`, the first one selected.
-    package init(todos: [Todo] = [], isReadOnly: Bool = false) {
+    package init(todos: [Todo] = [], readOnly: ReadOnlyReason? = nil) {
       self.todos = IdentifiedArray(todos, uniquingIDsWith: { first, _ in first })
       self.activeCount = self.todos.count { !$0.isDone }
       self.selection = self.todos.first?.id
       self.ids = TodoIDs(after: self.todos.ids)
-      self.isReadOnly = isReadOnly
+      self.readOnly = readOnly
     }
 
     /// The todos the filter shows, in order (the list itself under All, without a copy).
@@ -112,7 +120,8 @@ package struct TodosFeature: Reducer {
     /// ``ids`` — is left out: it follows from the changes made, and tests assert those.
     package static func == (lhs: Self, rhs: Self) -> Bool {
       lhs.todos == rhs.todos && lhs.selection == rhs.selection && lhs.filter == rhs.filter
-        && lhs.editor == rhs.editor && lhs.deletions == rhs.deletions && lhs.isReadOnly == rhs.isReadOnly
+        && lhs.editor == rhs.editor && lhs.deletions == rhs.deletions && lhs.readOnly == rhs.readOnly
+        && lhs.isReadOnlyNoticeShown == rhs.isReadOnlyNoticeShown
     }
 
     /// `N items left` (`1 item left` for one).
@@ -143,6 +152,8 @@ package struct TodosFeature: Reducer {
     case clearCompleted
     /// Keys for the input line.
     case editor(EditorAction)
+    /// Closes the notice saying why a read-only list cannot be changed.
+    case dismissReadOnlyNotice
   }
 
   /// What the input line can do.
@@ -174,8 +185,13 @@ package struct TodosFeature: Reducer {
 
   /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.
   package func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    if state.isReadOnly, action.changesTodos { return .none }
+    if state.isReadOnly, action.changesTodos {
+      state.isReadOnlyNoticeShown = true
+      return .none
+    }
     switch action {
+    case .dismissReadOnlyNotice:
+      state.isReadOnlyNoticeShown = false
     case .editor(let editorAction):
       reduceEditor(into: &state, action: editorAction)
     case .startAdding:
@@ -299,7 +315,7 @@ extension TodosFeature.Action {
   var changesTodos: Bool {
     switch self {
     case .startAdding, .startEditing, .toggleSelected, .deleteSelected, .undoDelete, .clearCompleted, .editor: true
-    case .selectPrevious, .selectNext, .cycleFilter: false
+    case .selectPrevious, .selectNext, .cycleFilter, .dismissReadOnlyNotice: false
     }
   }
 }
