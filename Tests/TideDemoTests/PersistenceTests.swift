@@ -206,6 +206,26 @@ struct PersistenceTests {
     #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file(Self.asideName))) == corrupt)
   }
 
+  @Test func aReplayShowsNoWallClockTimeInTheNamesOfCopies() async throws {
+    let folder = TemporaryDirectory()
+    defer { withExtendedLifetime(folder) {} }
+    let path = folder.file("todos.json")
+    var screens: [String] = []
+    for _ in 0..<2 {
+      try Data("not json".utf8).write(to: URL(fileURLWithPath: path))
+      let storage = TodoStorage(path: path)
+      let (app, player) = try await play("keys ?", screen: .todos, storage: storage)
+      storage.release()
+      let details = try #require(app.store.state.warning?.details)
+      #expect(details.contains("moved aside, unchanged, to \(path).corrupt-<UTC time>."), "\(details)")
+      screens.append(player.screenText)
+    }
+    #expect(screens[0] == screens[1], "\(lineDiff(expected: screens[0], actual: screens[1]))")
+    // The copies on disk still carry the time, each its own.
+    #expect(names(folder).count == 2)
+    #expect(names(folder).allSatisfy { $0.hasPrefix("todos.json.corrupt-20") })
+  }
+
   @Test func aFileOfTheWrongShapeSaysWhereInPlainEnglish() throws {
     let folder = TemporaryDirectory()
     defer { withExtendedLifetime(folder) {} }

@@ -12,7 +12,9 @@ package enum DemoApp {
     clock: any Clock<Duration>,
     tracer: Tracer? = nil
   ) -> TerminalApp<AppFeature.State, AppFeature.Action> {
-    let loaded = storage?.load()
+    // A replay runs on a virtual clock, and its screens must be the same on every run: no
+    // wall-clock time in the names of copies the load makes.
+    let loaded = storage?.load(showsTime: !(clock is VirtualClock))
     let app = AppFeature()
     let reducer = tracer.map { Reduce(app.traced("tide-demo", to: $0)) } ?? Reduce(app)
     let initialState = AppFeature.State(

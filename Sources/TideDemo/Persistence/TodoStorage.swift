@@ -142,7 +142,12 @@ package final class TodoStorage: Sendable {
   /// Loads the todos: locks the file, removes temporary files of dead processes, reads the
   /// file faithfully, and moves aside a file that cannot be read. A missing file is an empty
   /// list.
-  package func load(now: Date = Date()) -> Loaded {
+  ///
+  /// Copies are named after `now` (`todos.json.corrupt-20260102T030405.678Z`). With
+  /// `showsTime` false — a replay, whose screens must be the same on every run — messages give
+  /// such a name as `todos.json.corrupt-<UTC time>` instead.
+  package func load(now: Date = Date(), showsTime: Bool = true) -> Loaded {
+    let naming = CopyNaming(now: now, showsTime: showsTime)
     guard let location else {
       let reason = refusal?.reason ?? "cannot be used"
       return readOnly([], "not a regular file", "\(path) \(reason), not a todo file; nothing is read or saved.", name: path)
@@ -174,21 +179,21 @@ package final class TodoStorage: Sendable {
         if let lockReason { return readOnly([], heldSummary, lockReason + "; changes are not saved.", name: name) }
         return Loaded(todos: [], warning: nil, readOnly: nil)
       }
-      return setAside(location, because: systemReason(code), now: now, lockReason: lockReason)
+      return setAside(location, because: systemReason(code), naming: naming, lockReason: lockReason)
     }
     do {
       data = try Self.readAll(descriptor, path: location.target)
       close(descriptor)
     } catch {
       close(descriptor)
-      return setAside(location, because: systemReason(error.code), now: now, lockReason: lockReason)
+      return setAside(location, because: systemReason(error.code), naming: naming, lockReason: lockReason)
     }
 
     let file: TodoFile
     do {
       file = try TodoFile.decode(data)
     } catch {
-      return setAside(location, because: error.reason, now: now, lockReason: lockReason)
+      return setAside(location, because: error.reason, naming: naming, lockReason: lockReason)
     }
     if let lockReason { return readOnly(file.todos, heldSummary, lockReason + "; changes are not saved.", name: name) }
     if file.version > TodoFile.currentVersion {
@@ -217,7 +222,7 @@ package final class TodoStorage: Sendable {
     }
     let duplicates = file.duplicateIDs
     guard !duplicates.isEmpty else { return Loaded(todos: file.todos, warning: nil, readOnly: nil) }
-    return repair(file, duplicates: duplicates, original: data, location: location, now: now)
+    return repair(file, duplicates: duplicates, original: data, location: location, naming: naming)
   }
 
   // MARK: - Loading, the hard cases
@@ -242,12 +247,14 @@ package final class TodoStorage: Sendable {
   }
 
   /// Gives duplicate ids fresh ones, after copying the file aside byte for byte.
-  private func repair(_ file: TodoFile, duplicates: [Int], original: Data, location: DataPath, now: Date) -> Loaded {
+  private func repair(_ file: TodoFile, duplicates: [Int], original: Data, location: DataPath, naming: CopyNaming) -> Loaded {
     let copy: String
     do {
-      copy = try Self.createUnique(base: location.target + ".before-repair-" + Self.timestamp(now)) { candidate throws(SystemError) in
+      let base = location.target + ".before-repair-"
+      let made = try Self.createUnique(base: base + Self.timestamp(naming.now)) { candidate throws(SystemError) in
         try AtomicFile.create(original, at: candidate)
       }
+      copy = naming.shown(base, made)
     } catch {
       return readOnly(
         file.todos, "duplicate ids, no copy could be kept",
@@ -271,7 +278,7 @@ package final class TodoStorage: Sendable {
   }
 
   /// Moves an unreadable or corrupt regular file aside; never overwrites it.
-  private func setAside(_ location: DataPath, because reason: String, now: Date, lockReason: String?) -> Loaded {
+  private func setAside(_ location: DataPath, because reason: String, naming: CopyNaming, lockReason: String?) -> Loaded {
     let name = location.name
     if let lockReason {
       return readOnly([], heldSummary, "\(path) could not be read (\(reason)), and \(lockReason.dropFirst(path.count + 1)); changes are not saved.", name: name)
@@ -281,9 +288,11 @@ package final class TodoStorage: Sendable {
       return readOnly([], "unreadable, not a regular file", "\(path) could not be read (\(reason)) and is not a regular file, so it is left alone.", name: name)
     }
     do {
-      let aside = try Self.createUnique(base: location.target + ".corrupt-" + Self.timestamp(now)) { candidate throws(SystemError) in
+      let base = location.target + ".corrupt-"
+      let made = try Self.createUnique(base: base + Self.timestamp(naming.now)) { candidate throws(SystemError) in
         try Self.moveWithoutReplacing(location.target, to: candidate)
       }
+      let aside = naming.shown(base, made)
       AtomicFile.syncFolder(location.folder)
       return Loaded(
         todos: [],
@@ -293,6 +302,17 @@ package final class TodoStorage: Sendable {
         readOnly: nil)
     } catch {
       return readOnly([], "unreadable, could not be moved aside", "\(path) could not be read (\(reason)) and could not be moved aside: \(error). It is left as it is and never overwritten.", name: name)
+    }
+  }
+
+  /// When copies of the file are made, and whether messages may say so.
+  private struct CopyNaming {
+    var now: Date
+    var showsTime: Bool
+
+    /// The name of a copy made as `name` from `base` and the time, for a message.
+    func shown(_ base: String, _ name: String) -> String {
+      showsTime ? name : base + "<UTC time>"
     }
   }
 
