@@ -28,12 +28,17 @@ import TideTerminal
 /// - Parameters:
 ///   - app: The program under test, freshly made: the replay starts from its current state.
 ///   - clock: The virtual clock `app`'s store runs on.
-///   - script: The key script's text (see ``TideTerminal/KeyScript`` for the syntax).
+///   - script: The key script's text (see `KeyScript` in TideTerminal for the syntax).
 ///   - golden: A file holding the expected final screen — rows with trailing spaces removed,
 ///     as `tide-demo replay` prints them. A relative path is taken from the folder of the file
 ///     calling this. When the file does not exist it is written from this run and an issue asks
 ///     you to check it, so a new golden is one run away. A mismatch is reported with a line diff.
 ///   - size: The terminal's size when the replay starts.
+///   - fileID: The calling file's ID, for issue locations; leave the default.
+///   - filePath: The calling file's path: issues are reported there, and relative paths are
+///     taken from its folder; leave the default.
+///   - line: The line of the call; leave the default.
+///   - column: The column of the call; leave the default.
 /// - Returns: The final screen, each row with its trailing spaces removed.
 @MainActor
 @discardableResult
