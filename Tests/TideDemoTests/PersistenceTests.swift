@@ -377,6 +377,15 @@ struct PersistenceTests {
     try await newer.value
   }
 
+  @Test func systemReasonsAreTheSystemsWordsNeverAnErrorDomain() {
+    let underlying = NSError(domain: NSPOSIXErrorDomain, code: Int(EISDIR))
+    #expect(systemReason(of: CocoaError(.fileReadUnknown, userInfo: [NSUnderlyingErrorKey: underlying])) == "Is a directory")
+    #expect(systemReason(of: CocoaError(.fileReadNoSuchFile)) == "No such file or directory")
+    #expect(systemReason(of: CocoaError(.fileWriteOutOfSpace)) == "No space left on device")
+    #expect(systemReason(of: SystemError("read", "/x", code: EACCES)) == "Permission denied")
+    #expect(systemReason(of: CocoaError(.fileWriteUnknown)) == "the system gave no reason")
+  }
+
   @Test func theDefaultPathFollowsXDGThenHome() {
     #expect(
       TodoStorage.defaultPath(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/home/u"])
