@@ -154,6 +154,10 @@ public final class CursesTerminal: Terminal {
           return .paste(readPaste())
         }
         if let key = KeyDecoder.key(status: status, code: UInt32(code)) {
+          if key == .escape {
+            guard let key = keyAfterEscape() else { continue }
+            return .key(key)
+          }
           return key == .resize ? .resize(size) : .key(key)
         }
         continue
@@ -171,6 +175,22 @@ public final class CursesTerminal: Terminal {
       default: return nil
       }
     }
+  }
+
+  /// An escape with what came with it: an alt-chord, escape alone, or nothing for an unknown
+  /// control sequence (see ``KeyDecoder/key(afterEscape:)``). ncurses waited its escape delay
+  /// before returning the escape, so a chord's key is already here; the rest of a sequence gets
+  /// the same delay to arrive.
+  private func keyAfterEscape() -> Key? {
+    var reads = 0
+    defer { wtimeout(tide_stdscr(), 0) }
+    return KeyDecoder.key(afterEscape: {
+      wtimeout(tide_stdscr(), reads == 0 ? 0 : 25)
+      reads += 1
+      var code: wint_t = 0
+      let status = tide_get_wide_char(&code)
+      return status == tide_err() ? nil : (status, UInt32(code))
+    })
   }
 
   /// The text of a bracketed paste, read up to its end marker; line breaks arrive as "\n".
