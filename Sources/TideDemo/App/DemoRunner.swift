@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -6,6 +10,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 import Tide
 import TideTerminal
 
@@ -43,7 +48,8 @@ package enum DemoRunner {
     if let problem = TerminalUnavailable.check() {
       throw Failure(status: 2, description: "tide-demo: \(problem) (try tide-demo replay)")
     }
-    let tracer = try openTrace(checked.first { $0.path == tracePath && tracePath != nil })
+    let trace = try openTrace(checked.first { $0.path == tracePath && tracePath != nil })
+    let tracer = trace?.tracer
     let storage = TodoStorage(path: data)
     let app = DemoApp.make(screen: screen, storage: storage, clock: ContinuousClock(), tracer: tracer)
     defer { storage.release() }
@@ -59,6 +65,7 @@ package enum DemoRunner {
       try SessionRecordingFile.write(
         recording, screen: screen, start: start, duration: program.sessionLength, to: recordFile)
     }
+    try trace?.destination.checkWritten()
   }
 
   /// Replays each script headlessly and writes the final screen (or, with `frames`, every
@@ -87,13 +94,14 @@ package enum DemoRunner {
     if let tracePath { outputs.append(("--trace", tracePath)) }
     let checked = try checkOutputs(outputs, data: dataPath)
     let files = Dictionary(checked.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-    let tracer = try openTrace(checked.first { $0.path == tracePath && tracePath != nil })
+    let trace = try openTrace(checked.first { $0.path == tracePath && tracePath != nil })
     for (index, script) in scripts.enumerated() {
       if scripts.count > 1 { output("==> \(script.file) <==") }
       try await replay(
         script, exports: names.exports[index], files: files, size: size, frames: frames, dataPath: dataPath,
-        screen: screen, tracer: tracer, output: output)
+        screen: screen, tracer: trace?.tracer, output: output)
     }
+    try trace?.destination.checkWritten()
   }
 
   /// Checks every output file of a run by ``OutputFile``'s policy before anything runs — a typo
@@ -108,11 +116,12 @@ package enum DemoRunner {
     }
   }
 
-  /// The tracer appending to `file`, the checked `--trace` output, if any.
-  private static func openTrace(_ file: OutputFile?) throws(Failure) -> Tracer? {
+  /// The tracer appending to `file`, the checked `--trace` output, if any, and where it writes.
+  private static func openTrace(_ file: OutputFile?) throws(Failure) -> (tracer: Tracer, destination: TraceDestination)? {
     guard let file else { return nil }
     do throws(OutputFileError) {
-      return Tracer.jsonLines(to: FileHandle(fileDescriptor: try file.openForAppending(), closeOnDealloc: true))
+      let destination = TraceDestination(file: file, descriptor: try file.openForAppending())
+      return (Tracer.jsonLines { destination.append($0) }, destination)
     } catch {
       throw Failure(status: 2, description: error.description)
     }
@@ -201,6 +210,40 @@ package enum DemoRunner {
       _ = try DataPath(checking: path)
     } catch {
       throw Failure(status: 2, description: "tide-demo: --data \(error)")
+    }
+  }
+}
+
+/// The open trace file: each line is written whole, in order, and the descriptor closes with the
+/// last tracer holding it. A failed write does not stop the app; the first failure is kept and
+/// reported when the run ends (exit status 1), since a trace with lines missing is not one.
+private final class TraceDestination: Sendable {
+  let file: OutputFile
+  let descriptor: Int32
+  private let failure = Mutex<SystemError?>(nil)
+
+  init(file: OutputFile, descriptor: Int32) {
+    self.file = file
+    self.descriptor = descriptor
+  }
+
+  deinit {
+    close(descriptor)
+  }
+
+  func append(_ line: Data) {
+    do {
+      try AtomicFile.writeAll(line, to: descriptor, path: file.path)
+    } catch {
+      failure.withLock { $0 = $0 ?? error }
+    }
+  }
+
+  /// Throws, with the path and the system's reason, if a line could not be written.
+  func checkWritten() throws(DemoRunner.Failure) {
+    if let error = failure.withLock({ $0 }) {
+      throw DemoRunner.Failure(
+        status: 1, description: "\(file.path): error: lines of the trace were lost: \(systemReason(error.code))")
     }
   }
 }
