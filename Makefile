@@ -86,17 +86,21 @@ screenshots: deps
 	  echo "wrote $$image"; \
 	done
 
-## docs: DocC sites for Tide, TideTesting, TideTerminal and the optional case-path libraries in
-## .build/docs/NAME; any warning (a broken symbol link, a missing article) fails the build.
-DOC_TARGETS := Tide TideTesting TideTerminal TideCasePaths TideTestingCasePaths
+## docs: DocC sites for every public library in .build/docs/NAME. Fails on any DocC warning (a
+## broken symbol link, a missing article), on a public type placed in no topic, and on a public
+## declaration without a doc comment (scripts/check-docs.py, over DocC's coverage report).
+DOC_TARGETS := Tide TideTesting TideTerminal TideTerminalTesting TideCasePaths TideTestingCasePaths
 docs: deps
 	@mkdir -p .build/docs
-	@for target in $(DOC_TARGETS); do \
+	@status=0; for target in $(DOC_TARGETS); do \
 	  echo "docs: $$target -> .build/docs/$$target"; \
 	  $(SWIFT) package --allow-writing-to-directory .build/docs/$$target generate-documentation \
 	    --target $$target --output-path .build/docs/$$target \
-	    --transform-for-static-hosting --hosting-base-path $$target --warnings-as-errors || exit 1; \
-	done
+	    --transform-for-static-hosting --hosting-base-path $$target --warnings-as-errors \
+	    --experimental-documentation-coverage --coverage-summary-level none || exit 1; \
+	  graphs=$$(ls -d .build/*/extracted-symbols/*/$$target | head -n 1); \
+	  python3 scripts/check-docs.py $$target .build/docs/$$target/documentation-coverage.json "$$graphs" || status=1; \
+	done; exit $$status
 
 clean:
 	rm -rf .build

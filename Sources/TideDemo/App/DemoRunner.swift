@@ -46,7 +46,7 @@ package enum DemoRunner {
       do {
         tracer = try Tracer.jsonLines(appendingTo: tracePath)
       } catch {
-        throw Failure(status: 2, description: "\(tracePath): error: cannot open the trace file: \(error.localizedDescription)")
+        throw Failure(status: 2, description: "\(tracePath): error: cannot open the trace file: \(systemReason(of: error))")
       }
     }
     let storage = TodoStorage(path: dataPath ?? TodoStorage.defaultPath())
@@ -96,7 +96,7 @@ package enum DemoRunner {
       do {
         tracer = try Tracer.jsonLines(appendingTo: tracePath)
       } catch {
-        throw Failure(status: 2, description: "\(tracePath): error: cannot open the trace file: \(error.localizedDescription)")
+        throw Failure(status: 2, description: "\(tracePath): error: cannot open the trace file: \(systemReason(of: error))")
       }
     }
     for (index, script) in scripts.enumerated() {
@@ -129,7 +129,7 @@ package enum DemoRunner {
     do {
       bytes = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      throw Failure(status: 2, description: "\(path): error: cannot read the script: \(error.localizedDescription)")
+      throw Failure(status: 2, description: "\(path): error: cannot read the script: \(systemReason(of: error))")
     }
     let script: KeyScript
     do {
@@ -189,7 +189,7 @@ package enum DemoRunner {
       do {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
       } catch {
-        throw Failure(status: 2, description: "\(path): error: cannot write the file: \(error.localizedDescription)")
+        throw Failure(status: 2, description: "\(path): error: cannot write the file: \(systemReason(of: error))")
       }
     }
     // Whatever the script left to save is written before the next script loads the file.

@@ -30,7 +30,7 @@ package enum SessionRecordingFile {
       try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     } catch {
       throw DemoRunner.Failure(
-        status: 1, description: "\(path): error: cannot write the recording: \(error.localizedDescription)")
+        status: 1, description: "\(path): error: cannot write the recording: \(systemReason(of: error))")
     }
   }
 }
