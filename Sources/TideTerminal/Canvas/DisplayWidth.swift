@@ -35,6 +35,17 @@ extension String {
     return total
   }
 
+  /// Calls `body` with the range and display width (``Character/displayWidth``) of each
+  /// grapheme cluster of the text, in order, until it returns `false`.
+  ///
+  /// The way to lay text out by columns — wrapping it, placing a cursor — without building a
+  /// `Character` for each cluster: runs of characters that cannot combine with their neighbours
+  /// (ASCII, CJK, kana, Hangul syllables, most emoji) are walked scalar by scalar, and grapheme
+  /// breaking runs only from the first scalar that might join another.
+  public func forEachCluster(_ body: (_ range: Range<String.Index>, _ width: Int) -> Bool) {
+    DisplayWidth.forEachCluster(in: self, body)
+  }
+
   /// The text cut to at most `width` columns; text that is too wide ends with "…".
   ///
   /// The result never exceeds `width`: a wide character that would straddle the limit is dropped,

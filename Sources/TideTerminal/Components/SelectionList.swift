@@ -69,6 +69,8 @@ public struct SelectionList: Reducer, Sendable {
       index = FilterIndex(titles: items.lazy.map(\.title))
     }
 
+    /// Whether two lists hold the same items, query, selection, window and height (what is
+    /// derived from the items and the query is not compared again).
     public static func == (left: State, right: State) -> Bool {
       left.items == right.items && left.query == right.query && left.isFiltering == right.isFiltering
         && left.cursor == right.cursor && left.top == right.top && left.height == right.height
