@@ -236,6 +236,10 @@ public struct Viewport: Reducer, Sendable {
   /// multiple of 8. Width 0 is one row.
   static func rows(of line: ArraySlice<UInt8>, width: Int) -> [Range<Int>] {
     guard width > 0, !line.isEmpty else { return [line.startIndex..<line.endIndex] }
+    if line.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+      // Printable ASCII: one byte, one column.
+      return stride(from: line.startIndex, to: line.endIndex, by: width).map { $0..<min($0 + width, line.endIndex) }
+    }
     // The text is valid UTF-8 (it came from a String, cut at line feeds), so offsets in the
     // decoded line are offsets in `line`.
     let text = String(decoding: line, as: UTF8.self)
