@@ -158,6 +158,12 @@ enum DisplayWidth {
     if value < 0x300 {
       return isControl(scalar) ? 0 : 1
     }
+    // CJK ideographs, kana and Hangul syllables, most of any CJK text, are letters of the wide
+    // ranges: no property lookup needed.
+    switch value {
+    case 0x4E00...0x9FFF, 0x3400...0x4DBF, 0xAC00...0xD7A3, 0x3041...0x3096, 0x30A1...0x30FA: return 2
+    default: break
+    }
     if isZeroWidth(scalar) { return 0 }
     // A lone regional indicator is one column (glibc); a pair is a flag, an emoji sequence.
     if isRegionalIndicator(scalar) { return 1 }
