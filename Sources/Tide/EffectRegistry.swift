@@ -7,12 +7,15 @@ import Synchronization
 /// A finished task leaves the table and every ``EffectGroup`` it joined, so a long-lived effect
 /// that starts many short ones keeps memory flat.
 @usableFromInline
-final class EffectRegistry: Sendable {
+package final class EffectRegistry: Sendable {
   private struct Entry {
-    let task: Task<Void, Never>
+    /// `nil` while the task runs its first part, synchronously inside ``spawn``.
+    var task: Task<Void, Never>?
     let ids: [EffectID]
     let lifetime: EffectLifetime
     var groups: [EffectGroup]
+    /// Cancelled before its task existed: the task is cancelled as soon as it does.
+    var isCancelRequested = false
   }
 
   private struct Storage {
@@ -58,30 +61,50 @@ final class EffectRegistry: Sendable {
 
   /// Starts `body` as a task registered under `ids`, counted as running until it returns, and
   /// tracked by `group` while it runs.
+  ///
+  /// The task starts immediately: its body runs on the caller's thread up to its first
+  /// suspension before this returns, so effects start in the order they were produced and a
+  /// timer's first sleep is on the clock when `send` returns (TCA's order). It is registered
+  /// before it starts, and gets its handle once it has suspended (or ended).
   @discardableResult
   func spawn(
     ids: [EffectID], lifetime: EffectLifetime, group: EffectGroup?, priority: TaskPriority?,
     onMainThread: Bool = false, _ body: @escaping @Sendable () async -> Void
   ) -> (key: UInt64, task: Task<Void, Never>) {
     activity.update { $0.running += 1 }
-    return storage.withLock { storage in
+    let (key, preference, isClosed) = storage.withLock { storage in
       storage.nextKey += 1
       let key = storage.nextKey
-      // The task's `finish` takes this lock, so it cannot run before the entry is in place.
-      let preference = storage.executorPreference ?? (onMainThread ? MainQueueTaskExecutor.shared : nil)
-      let task = Task(executorPreference: preference, priority: priority) { [self] in
+      storage.entries[key] = Entry(task: nil, ids: ids, lifetime: lifetime, groups: group.map { [$0] } ?? [])
+      for id in ids { storage.keysByID[id, default: []].insert(key) }
+      if storage.isClosed { lifetime.cancel() }
+      return (key, storage.executorPreference ?? (onMainThread ? MainQueueTaskExecutor.shared : nil), storage.isClosed)
+    }
+    let task: Task<Void, Never>
+    if isClosed {
+      // The store is gone: the body starts cancelled, later, and sends nothing.
+      task = Task(executorPreference: preference, priority: priority) { [self] in
         await body()
         self.finish(key)
       }
-      storage.entries[key] = Entry(task: task, ids: ids, lifetime: lifetime, groups: group.map { [$0] } ?? [])
-      for id in ids { storage.keysByID[id, default: []].insert(key) }
-      group?.add(key: key, task: task, lifetime: lifetime)
-      if storage.isClosed {
-        lifetime.cancel()
-        task.cancel()
+      task.cancel()
+    } else {
+      task = Task.immediate(priority: priority, executorPreference: preference) { [self] in
+        await body()
+        self.finish(key)
       }
-      return (key, task)
     }
+    let cancelNow = storage.withLock { storage -> Bool in
+      // Gone: the body ended before its first suspension.
+      guard var entry = storage.entries[key] else { return false }
+      entry.task = task
+      storage.entries[key] = entry
+      // Joined under the lock, so `finish` (which takes it) cannot leave the group first.
+      group?.add(key: key, task: task, lifetime: lifetime)
+      return entry.isCancelRequested
+    }
+    if cancelNow { task.cancel() }
+    return (key, task)
   }
 
   /// Runs the tasks spawned from now on on `executor` (`nil`: the global concurrent executor).
@@ -92,11 +115,11 @@ final class EffectRegistry: Sendable {
   /// Makes `group` wait for the task `key` too, if it is still running.
   func join(key: UInt64, group: EffectGroup) {
     storage.withLock { storage in
-      guard var entry = storage.entries[key] else { return }
+      guard var entry = storage.entries[key], let task = entry.task else { return }
       guard !entry.groups.contains(where: { $0 === group }) else { return }
       entry.groups.append(group)
       storage.entries[key] = entry
-      group.add(key: key, task: entry.task, lifetime: entry.lifetime)
+      group.add(key: key, task: task, lifetime: entry.lifetime)
     }
   }
 
@@ -117,11 +140,13 @@ final class EffectRegistry: Sendable {
       }
       return (storage.cancelledKeys.remove(key) != nil, entry.groups)
     }
-    for group in groups { group.remove(key: key) }
+    // Counted as ended before it leaves its groups: once a group's wait returns, the counters
+    // no longer show its tasks.
     activity.update {
       $0.running -= 1
       if wasCancelled { $0.cancelling -= 1 }
     }
+    for group in groups { group.remove(key: key) }
   }
 
   /// Cancels the tasks with `keys`, counting each as cancelling until it ends.
@@ -134,13 +159,14 @@ final class EffectRegistry: Sendable {
         // Set under the lock, on the caller's thread: once `cancel` returns, no send of
         // these effects gets through.
         entry.lifetime.cancel()
+        if entry.task == nil { storage.entries[key]?.isCancelRequested = true }
         entries.append(entry)
         if storage.cancelledKeys.insert(key).inserted { newlyCancelled += 1 }
       }
       return (entries, newlyCancelled)
     }
     if newlyCancelled > 0 { activity.update { $0.cancelling += newlyCancelled } }
-    for entry in entries { entry.task.cancel() }
+    for entry in entries { entry.task?.cancel() }
   }
 
   /// The tasks registered under `id` now, which an effect started with `cancelInFlight`
@@ -237,12 +263,12 @@ final class EffectRegistry: Sendable {
   }
 
   /// The keys of the tasks running now.
-  var runningKeys: Set<UInt64> {
+  package var runningKeys: Set<UInt64> {
     storage.withLock { Set($0.entries.keys) }
   }
 
   /// Cancels every running effect task; the store stays usable.
-  func cancelAll() {
+  package func cancelAll() {
     cancel { Array($0.entries.keys) }
   }
 
@@ -279,11 +305,14 @@ final class EffectRegistry: Sendable {
     let (entries, background, handlers) = storage.withLock { storage in
       storage.isClosed = true
       defer { storage.onClose.removeAll() }
+      for (key, entry) in storage.entries where entry.task == nil {
+        storage.entries[key]?.isCancelRequested = true
+      }
       return (Array(storage.entries.values), storage.background, Array(storage.onClose.values))
     }
     for entry in entries {
       entry.lifetime.cancel()
-      entry.task.cancel()
+      entry.task?.cancel()
     }
     for task in background { task.cancel() }
     for handler in handlers { handler() }
