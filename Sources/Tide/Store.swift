@@ -100,10 +100,11 @@ public final class Store<State, Action: Sendable> {
     await registry.finish(id: EffectID(id))
   }
 
-  /// The root's effect registry.
+  /// The root's effect registry, readable from any thread (a test store released off the
+  /// main actor checks and cancels the effects through it).
   @usableFromInline
-  var registry: EffectRegistry {
-    if let root { return root.registry }
+  package nonisolated var registry: EffectRegistry {
+    if let root { return root.effects.registry }
     return scoped.unsafelyUnwrapped.registry
   }
 

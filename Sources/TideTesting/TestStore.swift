@@ -30,7 +30,9 @@ import Tide
 @MainActor
 public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   /// How strictly the store checks; defaults to ``Exhaustivity/on``.
-  public var exhaustivity: Exhaustivity = .on
+  public var exhaustivity: Exhaustivity = .on {
+    didSet { leftovers.update { [exhaustivity] in $0.isExhaustive = exhaustivity == .on } }
+  }
 
   /// How long, in real time, `receive` waits for an action from an effect that is busy (not
   /// asleep on the store's clock) before it reports the action as missing.
@@ -40,10 +42,17 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   public let store: Store<State, Action>
 
   private let recorder: Recorder<State, Action>
+  private let leftovers: Leftovers<Action>
+  /// The store's effects, reachable from the `deinit` on any thread.
+  private let effects: EffectRegistry
   private let clock: any Clock<Duration>
   private var expectedState: State
-  private var skippedEffects: Set<UInt64> = []
-  private var isFinished = false
+  private var skippedEffects: Set<UInt64> = [] {
+    didSet { leftovers.update { [skippedEffects] in $0.skippedEffects = skippedEffects } }
+  }
+  private var isFinished = false {
+    didSet { leftovers.update { [isFinished] in $0.isFinished = isFinished } }
+  }
   private let location: (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
 
   /// How long in real time effects may make no progress, neither finishing nor sleeping on the
@@ -82,39 +91,39 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     line: UInt = #line,
     column: UInt = #column
   ) where R.State == State, R.Action == Action {
-    let recorder = Recorder<State, Action>()
+    let leftovers = Leftovers<Action>()
+    let recorder = Recorder<State, Action>(leftovers: leftovers)
+    self.leftovers = leftovers
     self.recorder = recorder
     self.clock = clock
     self.expectedState = initialState
     self.location = (fileID, filePath, line, column)
-    self.store = Store(
+    let store = Store(
       initialState: initialState,
       reducer: RecordingReducer(base: reducer, recorder: recorder),
       clock: clock,
       middleware: middleware)
+    self.store = store
+    self.effects = store.registry
   }
 
   // Not an isolated deinit: that one runs without the test's task-local context, so its
-  // issues would not reach the test. A test store is made, used and released by main-actor
-  // test code (it is main-actor isolated, and a test holds it in a local), so the release —
-  // and this deinit, which runs inline where the last reference goes — is on the main actor.
+  // issues would not reach the test. This one runs inline where the last reference goes —
+  // on any thread, in a test that is not isolated to the main actor — so it reads only what
+  // is safe from anywhere: the ledger the test store kept, and the effect registry.
   deinit {
-    MainActor.assumeIsolated { reportLeftovers() }
-  }
-
-  private func reportLeftovers() {
-    guard !isFinished else { return }
-    if exhaustivity == .on {
+    let leftovers = leftovers.snapshot
+    if !leftovers.isFinished, leftovers.isExhaustive {
       let (fileID, filePath, line, column) = location
-      if !recorder.received.isEmpty {
+      if !leftovers.unasserted.isEmpty {
         reportIssue(
           """
-          The test store was released without finish() and \(recorder.received.count) received \
+          The test store was released without finish() and \(leftovers.unasserted.count) received \
           action(s) were never asserted:
-          \(describe(recorder.received.map(\.action)))
+          \(Self.describe(leftovers.unasserted))
           """, fileID: fileID, filePath: filePath, line: line, column: column)
       }
-      let running = runningEffectCount
+      let running = effects.runningKeys.subtracting(leftovers.skippedEffects).count
       if running > 0 {
         reportIssue(
           """
@@ -124,7 +133,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
           """, fileID: fileID, filePath: filePath, line: line, column: column)
       }
     }
-    store.cancelAllEffects()
+    effects.cancelAll()
   }
 
   /// Sends `action` and asserts the state right after the reducer handled it: `update`
@@ -343,6 +352,10 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   }
 
   private func describe(_ actions: [Action]) -> String {
+    Self.describe(actions)
+  }
+
+  private nonisolated static func describe(_ actions: [Action]) -> String {
     actions.map { String(customDumping: $0) }.joined(separator: "\n")
   }
 
@@ -494,10 +507,17 @@ struct RecordingReducer<Base: Reducer>: Reducer where Base.State: Equatable {
 /// Records what the reducer saw, to tell the test's own action from actions effects sent.
 /// Not isolated itself: it belongs to one test store and is used only by it and its store's
 /// reducer, both on the main actor.
-final class Recorder<State, Action> {
+final class Recorder<State, Action: Sendable> {
   var expectSentAction = false
   var sentState: State?
-  var received: [(action: Action, state: State)] = []
+  var received: [(action: Action, state: State)] = [] {
+    didSet { leftovers.update { [received] in $0.unasserted = received.map(\.action) } }
+  }
+  private let leftovers: Leftovers<Action>
+
+  init(leftovers: Leftovers<Action>) {
+    self.leftovers = leftovers
+  }
   /// How many actions were recorded so far: a sign of progress.
   private(set) var recordedCount = 0
 
