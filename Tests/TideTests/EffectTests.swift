@@ -163,8 +163,7 @@ struct EffectTests {
     await store.waitUntilIdle()
     #expect(clock.sleeperCount == 1)
 
-    task.cancel()
-    await task.finish()
+    await task.cancel()
     #expect(clock.sleeperCount == 0)
     #expect(store.effectActivity.counts.running == 0)
     clock.advance(by: .seconds(10))

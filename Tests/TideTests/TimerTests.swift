@@ -262,6 +262,6 @@ struct TimerInstantTests {
       await store.waitUntilIdle()
     }
     #expect(store.state == [.milliseconds(500), .milliseconds(1500), .milliseconds(2500)])
-    task.cancel()
+    await task.cancel()
   }
 }
