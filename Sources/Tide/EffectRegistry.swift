@@ -14,6 +14,8 @@ package final class EffectRegistry: Sendable {
     let ids: [EffectID]
     let lifetime: EffectLifetime
     var groups: [EffectGroup]
+    /// The wait of the parent task this one is a child of, if it is one.
+    let childOf: UInt64?
     /// Cancelled before its task existed: the task is cancelled as soon as it does.
     var isCancelRequested = false
   }
@@ -53,10 +55,10 @@ package final class EffectRegistry: Sendable {
   }
 
   private let storage = Mutex(Storage())
-  let activity: EffectActivity
+  let scheduler: EffectScheduler
 
-  init(activity: EffectActivity) {
-    self.activity = activity
+  init(scheduler: EffectScheduler) {
+    self.scheduler = scheduler
   }
 
   /// Starts `body` as a task registered under `ids`, counted as running until it returns, and
@@ -69,28 +71,41 @@ package final class EffectRegistry: Sendable {
   @discardableResult
   func spawn(
     ids: [EffectID], lifetime: EffectLifetime, group: EffectGroup?, priority: TaskPriority?,
-    onMainThread: Bool = false, _ body: @escaping @Sendable () async -> Void
+    onMainThread: Bool = false, childOf wait: UInt64? = nil, _ body: @escaping @Sendable () async -> Void
   ) -> (key: UInt64, task: Task<Void, Never>) {
-    activity.update { $0.running += 1 }
+    scheduler.taskStarted()
     let (key, preference, isClosed) = storage.withLock { storage in
       storage.nextKey += 1
       let key = storage.nextKey
-      storage.entries[key] = Entry(task: nil, ids: ids, lifetime: lifetime, groups: group.map { [$0] } ?? [])
+      storage.entries[key] = Entry(task: nil, ids: ids, lifetime: lifetime, groups: group.map { [$0] } ?? [], childOf: wait)
       for id in ids { storage.keysByID[id, default: []].insert(key) }
       if storage.isClosed { lifetime.cancel() }
       return (key, storage.executorPreference ?? (onMainThread ? MainQueueTaskExecutor.shared : nil), storage.isClosed)
+    }
+    // On a virtual clock, a `.run` body sleeping on the clock directly is registered with this
+    // store's scheduler through the task-local.
+    let scheduler = self.scheduler
+    let run: @Sendable () async -> Void
+    if scheduler.clock.virtual == nil {
+      run = body
+    } else {
+      run = {
+        await EffectScheduler.$current.withValue(scheduler) {
+          await body()
+        }
+      }
     }
     let task: Task<Void, Never>
     if isClosed {
       // The store is gone: the body starts cancelled, later, and sends nothing.
       task = Task(executorPreference: preference, priority: priority) { [self] in
-        await body()
+        await run()
         self.finish(key)
       }
       task.cancel()
     } else {
       task = Task.immediate(priority: priority, executorPreference: preference) { [self] in
-        await body()
+        await run()
         self.finish(key)
       }
     }
@@ -132,20 +147,17 @@ package final class EffectRegistry: Sendable {
   }
 
   private func finish(_ key: UInt64) {
-    let (wasCancelled, groups) = storage.withLock { storage -> (Bool, [EffectGroup]) in
-      guard let entry = storage.entries.removeValue(forKey: key) else { return (false, []) }
+    let (wasCancelled, groups, wait) = storage.withLock { storage -> (Bool, [EffectGroup], UInt64?) in
+      guard let entry = storage.entries.removeValue(forKey: key) else { return (false, [], nil) }
       for id in entry.ids {
         storage.keysByID[id]?.remove(key)
         if storage.keysByID[id]?.isEmpty == true { storage.keysByID[id] = nil }
       }
-      return (storage.cancelledKeys.remove(key) != nil, entry.groups)
+      return (storage.cancelledKeys.remove(key) != nil, entry.groups, entry.childOf)
     }
     // Counted as ended before it leaves its groups: once a group's wait returns, the counters
     // no longer show its tasks.
-    activity.update {
-      $0.running -= 1
-      if wasCancelled { $0.cancelling -= 1 }
-    }
+    scheduler.taskEnded(wasCancelled: wasCancelled, childOf: wait)
     for group in groups { group.remove(key: key) }
   }
 
@@ -165,7 +177,7 @@ package final class EffectRegistry: Sendable {
       }
       return (entries, newlyCancelled)
     }
-    if newlyCancelled > 0 { activity.update { $0.cancelling += newlyCancelled } }
+    if newlyCancelled > 0 { scheduler.tasksCancelled(newlyCancelled) }
     for entry in entries { entry.task?.cancel() }
   }
 

@@ -51,8 +51,9 @@ final class RootCore<State, Action: Sendable> {
     // The store handle attaches itself to the link: effect tasks and tokens hold it weakly,
     // not this core, whose reference count then stays on the fast path (a weakly referenced
     // object's every retain goes through a side table, ~100 instructions a send).
+    let clock = StoreClock(clock)
     self.effects = EffectInterpreter(
-      registry: EffectRegistry(activity: EffectActivity()), clock: StoreClock(clock), link: StoreLink())
+      registry: EffectRegistry(scheduler: EffectScheduler(clock: clock)), clock: clock, link: StoreLink())
   }
 
   deinit {

@@ -113,9 +113,10 @@ public final class Store<State, Action: Sendable> {
     return scoped.unsafelyUnwrapped.clock
   }
 
-  /// Counters of this store's effect tasks, for tests and replays that wait until it is idle.
-  package var effectActivity: EffectActivity {
-    registry.activity
+  /// The owner of this store's effect time: what tests and replays wait on (see
+  /// ``waitUntilIdle()``).
+  package nonisolated var effectScheduler: EffectScheduler {
+    registry.scheduler
   }
 
   /// The time on the store's clock since the store was created.

@@ -22,11 +22,11 @@ import Tide
 /// expected (−) and actual (+) state.
 ///
 /// Waiting is deterministic: after each step the test store waits until every effect has
-/// finished or is asleep on the store's clock — counted, not guessed with yields, by the rule
-/// a replay uses: a `VirtualClock` tells who sleeps on it, a `.run` body sleeping on it directly
-/// included; with another clock, the sleeps made through the store (timers, debounce,
-/// `send.sleep(for:)`) count. A `wallTimeout` only guards against effects blocked on something
-/// other than the clock.
+/// finished or is parked on the store's clock — counted by the store's scheduler, not guessed
+/// with yields or a ticker, by the rule a replay uses: every sleep of an effect on the store's
+/// clock (timers, debounce, `send.sleep(for:)`, and on a `VirtualClock` a `.run` body sleeping
+/// on it directly) is registered with it. A `wallTimeout` only guards against effects blocked on
+/// something other than the clock.
 @MainActor
 public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   /// How strictly the store checks; defaults to ``Exhaustivity/on``.
@@ -344,7 +344,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   /// deliberately stops midway.
   public func cancelInFlightEffects() async {
     store.cancelAllEffects()
-    await settle(until: { [store] in store.effectActivity.counts.running == 0 }, quietPeriod: nil)
+    await settle(until: { [store] in store.effectScheduler.counts.running == 0 }, stopsWhenIdle: false)
   }
 
   private var runningEffectCount: Int {
@@ -411,53 +411,19 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   }
 
   /// Lets effects run until `done` holds, or they are idle — every running effect finished,
-  /// asleep on the store's clock until a time still to come, or waiting on its children — or,
+  /// parked on the store's clock until a time still to come, or waiting on its children — or,
   /// with a `quietPeriod`, until they made no progress for that long. Never longer than
   /// ``wallTimeout``. Returns whether the effects are idle.
+  ///
+  /// The store's scheduler owns the one wait (and the one definition of idle) that replays and
+  /// the runtime use too.
   @discardableResult
   private func settle(
-    until done: () -> Bool = { false }, quietPeriod: Duration? = nil
+    until done: () -> Bool = { false }, stopsWhenIdle: Bool = true, quietPeriod: Duration? = nil
   ) async -> Bool {
-    let activity = store.effectActivity
-    var progress = self.progress(activity.counts)
-    if done() { return isIdle(activity.counts) }
-    if isIdle(activity.counts) { return true }
-    // Wakes the loop now and then, so a lack of progress is noticed without any change.
-    let ticker = Task {
-      while !Task.isCancelled {
-        try? await Task.sleep(for: .milliseconds(10))
-        activity.signal()
-      }
-    }
-    defer { ticker.cancel() }
-    let start = ContinuousClock.now
-    var lastProgress = start
-    while true {
-      let counts = activity.counts
-      if done() { return isIdle(counts) }
-      if isIdle(counts) { return true }
-      let now = ContinuousClock.now
-      let current = self.progress(counts)
-      if current != progress {
-        progress = current
-        lastProgress = now
-      }
-      if now - start >= wallTimeout { return false }
-      if let quietPeriod, now - lastProgress >= quietPeriod { return false }
-      await activity.waitForChange(after: counts.version)
-    }
-  }
-
-  /// What changes when effects move on: their counters (but not the version a signal bumps)
-  /// and the actions recorded.
-  private func progress(_ counts: EffectActivity.Counts) -> (EffectActivity.Counts, Int) {
-    var counts = counts
-    counts.version = 0
-    return (counts, recorder.recordedCount)
-  }
-
-  private func isIdle(_ counts: EffectActivity.Counts) -> Bool {
-    store.effectsAreIdle(counts)
+    await store.effectScheduler.settle(
+      until: done, stopsWhenIdle: stopsWhenIdle, limit: wallTimeout, quietPeriod: quietPeriod,
+      progress: { [recorder] in recorder.recordedCount })
   }
 
   /// Moves the store's clock one sleeping deadline at a time, at most `timeout`, until `done`;
@@ -481,7 +447,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     var idle = true
     while !done() {
       let now = store.clockOffset
-      guard let next = store.nextWake(store.effectActivity.counts), next <= limit else {
+      guard let next = store.effectScheduler.nextWake, next <= limit else {
         await advance(limit - now)
         return await settle(until: done)
       }

@@ -130,7 +130,7 @@ struct CoreAdversarialTests {
   func releasingTheLastScopedHandleCancelsEffectsAndEndsValueStreams() async {
     let clock = VirtualClock()
     var child: Store<Child, ChildAction>? = orphanedChild(clock: clock)
-    let activity = child!.effectActivity
+    let activity = child!.effectScheduler
     let stream = child!.values(\.count)
     let consumer = Task { @MainActor in
       var seen: [Int] = []
@@ -353,7 +353,7 @@ struct CoreAdversarialTests {
   @Test func aRootReleasedByTheObserverOfItsLastScopedStoreMidRoundFinishesSafely() async {
     let clock = VirtualClock()
     var child: Store<Child, ChildAction>? = orphanedChild(clock: clock)
-    let activity = child!.effectActivity
+    let activity = child!.effectScheduler
     var counts: [Int] = []
     var token: ObservationToken?
     token = child!.observe(\.count) { count in
@@ -434,7 +434,7 @@ struct CoreAdversarialTests {
       await settle(store, at: .milliseconds(50 * step), on: clock)
     }
     #expect(store.state == [.milliseconds(100), .milliseconds(200), .milliseconds(300)])
-    #expect(store.effectActivity.counts.running == 0)
+    #expect(store.effectScheduler.counts.running == 0)
     #expect(clock.sleeperCount == 0)
   }
 
@@ -534,7 +534,7 @@ struct CoreAdversarialTests {
     }
     var store: Store<Int, Bool>? = Store(initialState: 0, reducer: reducer, clock: clock)
     store!.send(true)
-    let activity = store!.effectActivity
+    let activity = store!.effectScheduler
     await store!.waitUntilIdle()
     #expect(clock.sleeperCount == 3)
     store = nil
@@ -738,7 +738,7 @@ struct CoreAdversarialTests {
     let store = Store(initialState: [], reducer: reducer, clock: clock)
     await store.send("send then cancel").finish()
     #expect(store.state == ["send then cancel", "start"])
-    #expect(store.effectActivity.counts.running == 0)
+    #expect(store.effectScheduler.counts.running == 0)
     store.send("cancel then send")
     await store.waitUntilIdle()
     await settle(store, at: .seconds(1), on: clock)

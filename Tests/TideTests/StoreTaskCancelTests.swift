@@ -27,6 +27,6 @@ import Tide
     #expect(task.isRunning)
     await task.cancel()
     #expect(!task.isRunning)
-    #expect(store.effectActivity.counts.running == 0, "every effect has ended when cancel returns")
+    #expect(store.effectScheduler.counts.running == 0, "every effect has ended when cancel returns")
   }
 }
