@@ -19,10 +19,8 @@ struct StopwatchFeatureTests {
   @Test func startAdvanceTwoAndAHalfSecondsStop() async {
     let clock = TestClock()
     let store = makeStore(clock)
-    // The press waits for its instant: a reading, due at once.
-    await store.send(.toggle) { $0.pending = [.toggle] }
-    await store.receive(.reading(at: .zero)) {
-      $0.pending = []
+    // The press reads its instant from the store's clock at once: it shows with the key.
+    await store.send(.toggle) {
       $0.startedAt = .zero
       $0.lastReading = .zero
     }
@@ -35,9 +33,7 @@ struct StopwatchFeatureTests {
     }
     #expect(store.store.clockOffset == .milliseconds(2500))
     #expect(store.state.elapsed.stopwatchText == "00:02.50")
-    await store.send(.toggle) { $0.pending = [.toggle] }
-    await store.receive(.reading(at: .milliseconds(2500))) {
-      $0.pending = []
+    await store.send(.toggle) {
       $0.accumulated = .milliseconds(2500)
       $0.startedAt = nil
     }
@@ -55,9 +51,7 @@ struct StopwatchFeatureTests {
     let store = makeStore(clock)
     // Time before the start does not count; the instants are the store's, from its creation.
     await clock.advance(by: .seconds(7))
-    await store.send(.toggle) { $0.pending = [.toggle] }
-    await store.receive(.reading(at: .seconds(7))) {
-      $0.pending = []
+    await store.send(.toggle) {
       $0.startedAt = .seconds(7)
       $0.lastReading = .seconds(7)
     }
@@ -69,12 +63,10 @@ struct StopwatchFeatureTests {
       #expect(store.store.clockOffset == instant)
       #expect(store.state.elapsed == instant - .seconds(7))
     }
-    // A press between ticks gets its own instant from a reading: 10 ms after the last tick is
-    // 10 ms more, not the tick's time.
+    // A press between ticks reads its own instant: 10 ms after the last tick is 10 ms more,
+    // not the tick's time.
     await clock.advance(by: .milliseconds(10))
-    await store.send(.lap) { $0.pending = [.lap] }
-    await store.receive(.reading(at: .milliseconds(7210))) {
-      $0.pending = []
+    await store.send(.lap) {
       $0.lastReading = .milliseconds(7210)
       $0.laps = [Lap(number: 1, total: .milliseconds(210), split: .milliseconds(210))]
     }
@@ -82,9 +74,7 @@ struct StopwatchFeatureTests {
     await store.receive(.tick(at: .milliseconds(7250)), timeout: .milliseconds(50)) {
       $0.lastReading = .milliseconds(7250)
     }
-    await store.send(.toggle) { $0.pending = [.toggle] }
-    await store.receive(.reading(at: .milliseconds(7250))) {
-      $0.pending = []
+    await store.send(.toggle) {
       $0.accumulated = .milliseconds(250)
       $0.startedAt = nil
     }
@@ -96,12 +86,10 @@ struct StopwatchFeatureTests {
     let store = makeStore(clock)
     store.exhaustivity = .off
     await store.send(.toggle)
-    // One big jump: however many ticks the timer managed to send, the stop reads the clock's
-    // time through its reading.
+    // One big jump: however many ticks the timer managed to send, the stop reads the clock.
     await clock.advance(by: .milliseconds(1234))
     await store.skipReceivedActions()
-    await store.send(.toggle)
-    await store.receive(.reading(at: .milliseconds(1234))) {
+    await store.send(.toggle) {
       $0.accumulated = .milliseconds(1234)
       $0.startedAt = nil
       $0.lastReading = .milliseconds(1234)
@@ -110,9 +98,7 @@ struct StopwatchFeatureTests {
     // Stopped time does not count; a second run adds to the first.
     await clock.advance(by: .seconds(10))
     store.exhaustivity = .on
-    await store.send(.toggle) { $0.pending = [.toggle] }
-    await store.receive(.reading(at: .milliseconds(11234))) {
-      $0.pending = []
+    await store.send(.toggle) {
       $0.startedAt = .milliseconds(11234)
       $0.lastReading = .milliseconds(11234)
     }
@@ -120,9 +106,7 @@ struct StopwatchFeatureTests {
     await clock.advance(by: .milliseconds(766))
     await store.skipReceivedActions()
     store.exhaustivity = .on
-    await store.send(.toggle) { $0.pending = [.toggle] }
-    await store.receive(.reading(at: .seconds(12))) {
-      $0.pending = []
+    await store.send(.toggle) {
       $0.accumulated = .seconds(2)
       $0.startedAt = nil
       $0.lastReading = .seconds(12)
@@ -134,17 +118,11 @@ struct StopwatchFeatureTests {
   @Test func ticksStopWhenStoppedSoFinishSeesNoRunningEffect() async {
     let clock = TestClock()
     let store = makeStore(clock)
-    await store.send(.toggle) { $0.pending = [.toggle] }
-    await store.receive(.reading(at: .zero)) {
-      $0.pending = []
-      $0.startedAt = .zero
-    }
+    await store.send(.toggle) { $0.startedAt = .zero }
     await store.receive(.tick(at: .milliseconds(50)), timeout: .milliseconds(50)) {
       $0.lastReading = .milliseconds(50)
     }
-    await store.send(.toggle) { $0.pending = [.toggle] }
-    await store.receive(.reading(at: .milliseconds(50))) {
-      $0.pending = []
+    await store.send(.toggle) {
       $0.accumulated = .milliseconds(50)
       $0.startedAt = nil
     }
@@ -153,16 +131,31 @@ struct StopwatchFeatureTests {
     await store.finish()
   }
 
-  @Test func pressesBeforeTheirReadingShareItsInstantInOrder() async {
+  @Test func startStopAndLapShowWhenSendReturnsWithTheirOwnInstant() async {
     let clock = VirtualClock()
     let store = Store(initialState: StopwatchFeature.State(), reducer: StopwatchFeature(), clock: clock)
-    // One batch — start, lap, stop, reset — reduced before their reading can arrive.
-    store.send(contentsOf: [.toggle, .lap, .toggle, .reset])
-    #expect(store.state.pending == [.toggle, .lap, .toggle, .reset])
+    clock.advance(by: .milliseconds(120))
+    // No effect round trip: the state a frame drawn right after the key shows is the new one.
+    store.send(.toggle)
+    #expect(store.state.startedAt == .milliseconds(120))
+    clock.advance(by: .milliseconds(75))
+    store.send(.lap)
+    #expect(store.state.laps == [Lap(number: 1, total: .milliseconds(75), split: .milliseconds(75))])
+    store.send(.toggle)
+    #expect(store.state.accumulated == .milliseconds(75))
+    #expect(!store.state.isRunning)
     await store.waitUntilIdle()
-    // All four happened at instant zero: a lap of zero, then stopped, then back to zero.
+  }
+
+  @Test func pressesInOneBatchShareTheirInstantInOrder() async {
+    let clock = VirtualClock()
+    let store = Store(initialState: StopwatchFeature.State(), reducer: StopwatchFeature(), clock: clock)
+    // One batch — start, lap, stop, reset — all at instant zero: a lap of zero, then stopped,
+    // then back to zero, each shown as soon as the batch is reduced.
+    store.send(contentsOf: [.toggle, .lap, .toggle, .reset])
     #expect(store.state == StopwatchFeature.State())
-    #expect(clock.sleeperCount == 0, "no timer runs: the reading was cancelled, no ticks started")
+    await store.waitUntilIdle()
+    #expect(clock.sleeperCount == 0, "no timer runs: the ticks were started and cancelled")
   }
 
   @Test func lapsAreNewestFirstWithSplits() async {
@@ -174,15 +167,13 @@ struct StopwatchFeatureTests {
     await store.send(.toggle)
     await clock.advance(by: .milliseconds(1200))
     await store.skipReceivedActions()
-    await store.send(.lap)
-    await store.receive(.reading(at: .milliseconds(1200))) {
+    await store.send(.lap) {
       $0.lastReading = .milliseconds(1200)
       $0.laps = [Lap(number: 1, total: .milliseconds(1200), split: .milliseconds(1200))]
     }
     await clock.advance(by: .milliseconds(800))
     await store.skipReceivedActions()
-    await store.send(.lap)
-    await store.receive(.reading(at: .seconds(2))) {
+    await store.send(.lap) {
       $0.lastReading = .seconds(2)
       $0.laps = [
         Lap(number: 2, total: .seconds(2), split: .milliseconds(800)),
@@ -204,14 +195,12 @@ struct StopwatchFeatureTests {
     await clock.advance(by: .seconds(3))
     await store.skipReceivedActions()
     await store.send(.lap)
-    await store.receive(.reading(at: .seconds(3)))
     store.exhaustivity = .on
     await store.send(.reset)  // running: ignored, no change
     #expect(store.state.isRunning)
     #expect(store.state.laps.count == 1)
     store.exhaustivity = .off
     await store.send(.toggle)
-    await store.receive(.reading(at: .seconds(3)))
     store.exhaustivity = .on
     await store.send(.reset) { $0 = StopwatchFeature.State() }
     #expect(store.state.elapsed == .zero)
@@ -231,7 +220,6 @@ struct StopwatchFeatureTests {
     await clock.advance(by: .milliseconds(250))
     await store.skipReceivedActions()
     await store.send(.toggle)
-    await store.receive(.reading(at: .milliseconds(5250)))
     #expect(store.state.elapsed == .milliseconds(250))
     await expectEffectsEnded(store)
     await store.finish()
