@@ -18,6 +18,11 @@ public final class CursesTerminal: Terminal {
   private var nextColorPair: Int32 = 1
   private var attributeBits: [attr_t] = []
   private var scalarBuffer: [wchar_t] = []
+  /// Whether ncurses may hold input it has not returned yet, or the tty has some: false only
+  /// once a read came back empty and nothing arrived since. A wake-up for a frame then goes
+  /// straight back to waiting, without a read that would find nothing (one system call and
+  /// ncurses' read path, every frame of an animation).
+  private var inputMayBePending = true
 
   private struct ColorPairKey: Hashable {
     var foreground: Color
@@ -145,18 +150,21 @@ public final class CursesTerminal: Terminal {
       if tide_take_resize() != 0 {
         return adoptNewSize()
       }
-      // ncurses may hold bytes it already read (the tail of an escape sequence or a paste).
-      wtimeout(tide_stdscr(), 0)
-      var code: wint_t = 0
-      let status = tide_get_wide_char(&code)
-      if status != tide_err() {
-        if status == tide_key_code_yes(), Int32(bitPattern: UInt32(code)) == tide_paste_begin_code() {
-          return .paste(readPaste())
+      if inputMayBePending {
+        // ncurses may hold bytes it already read (the tail of an escape sequence or a paste).
+        wtimeout(tide_stdscr(), 0)
+        var code: wint_t = 0
+        let status = tide_get_wide_char(&code)
+        if status != tide_err() {
+          if status == tide_key_code_yes(), Int32(bitPattern: UInt32(code)) == tide_paste_begin_code() {
+            return .paste(readPaste())
+          }
+          if let key = KeyDecoder.key(status: status, code: UInt32(code)) {
+            return key == .resize ? .resize(size) : .key(key)
+          }
+          continue
         }
-        if let key = KeyDecoder.key(status: status, code: UInt32(code)) {
-          return key == .resize ? .resize(size) : .key(key)
-        }
-        continue
+        inputMayBePending = false
       }
       var milliseconds: Int32 = -1
       if let deadline {
@@ -166,7 +174,9 @@ public final class CursesTerminal: Terminal {
         milliseconds = Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
       }
       switch tide_input_wait(milliseconds) {
-      case 1: continue  // input ready: decode it on the next pass
+      case 1:
+        inputMayBePending = true
+        continue  // input ready: decode it on the next pass
       case 2: return tide_take_resize() != 0 ? adoptNewSize() : nil
       default: return nil
       }
@@ -196,6 +206,8 @@ public final class CursesTerminal: Terminal {
 
   /// Tells ncurses the tty's new size, which its own SIGWINCH handling would have done.
   private func adoptNewSize() -> TerminalEvent {
+    // resizeterm may queue a KEY_RESIZE for the next read.
+    inputMayBePending = true
     var columns: Int32 = 0
     var rows: Int32 = 0
     if tide_tty_size(&columns, &rows) != 0 {
