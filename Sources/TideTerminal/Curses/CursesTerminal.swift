@@ -76,6 +76,9 @@ public final class CursesTerminal: Terminal {
     keypad(tide_stdscr(), true)
     intrflush(tide_stdscr(), false)
     set_escdelay(25)
+    // No typeahead check in each update: ncurses would poll the input before every frame to
+    // postpone drawing while keys wait, a system call a frame; the input thread reads them anyway.
+    typeahead(-1)
     curs_set(0)
     usesColor = has_colors() && tide_no_color_requested() == 0
     if usesColor {
