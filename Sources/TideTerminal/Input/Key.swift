@@ -36,6 +36,10 @@ public enum Key: Hashable, Sendable {
   case control(Character)
   /// The terminal changed size (not a key, but it arrives through the same input).
   case resize
+  /// Alt (meta) held with another key, e.g. `.alt(.character("b"))` for alt-b: the terminal
+  /// sends escape and then the key, which arrive together. Never a plain key, so an alt-chord
+  /// cannot type into a text input or run the key's command.
+  indirect case alt(Key)
 }
 
 extension Key {
@@ -48,7 +52,8 @@ extension Key {
 
   /// Parses a key-script token: a single character stands for itself, otherwise one of `space tab
   /// btab enter esc backspace delete up down left right home end pgup pgdn`, `f1`…`f12` or
-  /// `ctrl-a`…`ctrl-z` (lowercase). Returns `nil` for anything else.
+  /// `ctrl-a`…`ctrl-z` (lowercase), and any of these after `alt-` (`alt-b`, `alt-backspace`).
+  /// Returns `nil` for anything else.
   public init?(token: String) {
     if token.count == 1, let character = token.first {
       guard character.displayWidth > 0, !character.isWhitespace || character == " " else { return nil }
@@ -69,6 +74,10 @@ extension Key {
       self = .control(letter)
       return
     }
+    if token.hasPrefix("alt-"), let key = Key(token: String(token.dropFirst(4))), key.canTakeAlt {
+      self = .alt(key)
+      return
+    }
     return nil
   }
 
@@ -82,6 +91,7 @@ extension Key {
     case .function(let number): return (1...12).contains(number) ? "f\(number)" : nil
     case .control(let letter): return Key.isControlLetter(letter) ? "ctrl-\(letter)" : nil
     case .resize: return nil
+    case .alt(let key): return key.canTakeAlt ? key.token.map { "alt-" + $0 } : nil
     default: return Key.namedKeys.first(where: { $0.key == self })?.token
     }
   }
@@ -108,6 +118,15 @@ extension Key {
     case .function(let number): return "f\(number)"
     case .control(let letter): return "ctrl-\(letter)"
     case .resize: return "resize"
+    case .alt(let key): return "alt-" + key.label
+    }
+  }
+
+  /// Whether alt can be held with this key: not with alt itself or a resize.
+  private var canTakeAlt: Bool {
+    switch self {
+    case .alt, .resize: return false
+    default: return true
     }
   }
 
