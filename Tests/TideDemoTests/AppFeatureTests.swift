@@ -92,11 +92,12 @@ struct AppFeatureTests {
       $0.stopwatch.startedAt = .seconds(7)
       $0.stopwatch.lastReading = .seconds(7)
     }
-    await store.receive(.stopwatch(.tick(at: .milliseconds(7050))), timeout: .milliseconds(50)) {
-      $0.stopwatch.lastReading = .milliseconds(7050)
+    let interval = StopwatchFeature.tickInterval
+    await store.receive(.stopwatch(.tick(at: .seconds(7) + interval)), timeout: interval) {
+      $0.stopwatch.lastReading = .seconds(7) + interval
     }
     await store.send(.stopwatch(.toggle)) {
-      $0.stopwatch.accumulated = .milliseconds(50)
+      $0.stopwatch.accumulated = interval
       $0.stopwatch.startedAt = nil
     }
     await store.finish()

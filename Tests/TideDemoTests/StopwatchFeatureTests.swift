@@ -25,16 +25,18 @@ struct StopwatchFeatureTests {
       $0.lastReading = .zero
     }
     #expect(store.state.isRunning)
-    // Every tick arrives at its exact instant, 50 ms apart, and carries it.
-    for tick in 1...50 {
-      await store.receive(.tick(at: .milliseconds(50 * tick)), timeout: .milliseconds(50)) {
-        $0.lastReading = .milliseconds(50 * tick)
+    // Every tick arrives at its exact instant, one interval (1/60 s) apart, and carries it.
+    let interval = StopwatchFeature.tickInterval
+    for tick in 1...150 {
+      await store.receive(.tick(at: interval * tick), timeout: interval) {
+        $0.lastReading = interval * tick
       }
     }
-    #expect(store.store.clockOffset == .milliseconds(2500))
+    #expect(store.store.clockOffset == interval * 150)
+    // 150 sixtieths of a second, 100 attoseconds short of 2.5 s in Duration's arithmetic.
     #expect(store.state.elapsed.stopwatchText == "00:02.50")
     await store.send(.toggle) {
-      $0.accumulated = .milliseconds(2500)
+      $0.accumulated = interval * 150
       $0.startedAt = nil
     }
     #expect(!store.state.isRunning)
@@ -55,9 +57,10 @@ struct StopwatchFeatureTests {
       $0.startedAt = .seconds(7)
       $0.lastReading = .seconds(7)
     }
+    let interval = StopwatchFeature.tickInterval
     for tick in 1...4 {
-      let instant = Duration.seconds(7) + .milliseconds(50 * tick)
-      await store.receive(.tick(at: instant), timeout: .milliseconds(50)) { $0.lastReading = instant }
+      let instant = Duration.seconds(7) + interval * tick
+      await store.receive(.tick(at: instant), timeout: interval) { $0.lastReading = instant }
       // The tick's instant is the clock's reading when it was due, and elapsed time is taken
       // from it alone.
       #expect(store.store.clockOffset == instant)
@@ -66,16 +69,17 @@ struct StopwatchFeatureTests {
     // A press between ticks reads its own instant: 10 ms after the last tick is 10 ms more,
     // not the tick's time.
     await clock.advance(by: .milliseconds(10))
+    let lapInstant = Duration.seconds(7) + interval * 4 + .milliseconds(10)
     await store.send(.lap) {
-      $0.lastReading = .milliseconds(7210)
-      $0.laps = [Lap(number: 1, total: .milliseconds(210), split: .milliseconds(210))]
+      $0.lastReading = lapInstant
+      $0.laps = [Lap(number: 1, total: lapInstant - .seconds(7), split: lapInstant - .seconds(7))]
     }
     // The ticks keep their rhythm from the start.
-    await store.receive(.tick(at: .milliseconds(7250)), timeout: .milliseconds(50)) {
-      $0.lastReading = .milliseconds(7250)
+    await store.receive(.tick(at: .seconds(7) + interval * 5), timeout: interval) {
+      $0.lastReading = .seconds(7) + interval * 5
     }
     await store.send(.toggle) {
-      $0.accumulated = .milliseconds(250)
+      $0.accumulated = interval * 5
       $0.startedAt = nil
     }
     await store.finish()
@@ -119,11 +123,12 @@ struct StopwatchFeatureTests {
     let clock = TestClock()
     let store = makeStore(clock)
     await store.send(.toggle) { $0.startedAt = .zero }
-    await store.receive(.tick(at: .milliseconds(50)), timeout: .milliseconds(50)) {
-      $0.lastReading = .milliseconds(50)
+    let interval = StopwatchFeature.tickInterval
+    await store.receive(.tick(at: interval), timeout: interval) {
+      $0.lastReading = interval
     }
     await store.send(.toggle) {
-      $0.accumulated = .milliseconds(50)
+      $0.accumulated = interval
       $0.startedAt = nil
     }
     await clock.advance(by: .seconds(1))

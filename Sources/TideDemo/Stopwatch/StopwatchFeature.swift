@@ -57,8 +57,8 @@ package struct StopwatchFeature: Reducer, Sendable {
     case tick(at: Duration)
   }
 
-  /// How often a running stopwatch redraws: 20 times a second.
-  package static let tickInterval: Duration = .milliseconds(50)
+  /// How often a running stopwatch redraws: at the runtime's frame rate, 60 times a second.
+  package static let tickInterval: Duration = .seconds(1) / 60
 
   private enum TimerID: Hashable, Sendable {
     case ticks
@@ -103,8 +103,12 @@ package struct StopwatchFeature: Reducer, Sendable {
 
 extension Duration {
   /// `MM:SS.CC`, or `H:MM:SS.CC` from one hour; centiseconds are truncated, never rounded up.
+  ///
+  /// Truncated from the nearest nanosecond, the finest a clock reads: below it is the rounding
+  /// of tick arithmetic (1/60 s is 16,666,666,666,666,666 attoseconds, so the 15th tick falls 10
+  /// attoseconds short of 250 ms and must still read `00:00.25`).
   package var stopwatchText: String {
-    let (seconds, attoseconds) = components
+    let (seconds, attoseconds) = (self + .nanoseconds(1) / 2).components
     let total = max(0, seconds)
     let centiseconds = seconds < 0 ? 0 : Int(attoseconds / 10_000_000_000_000_000)
     let hours = total / 3600

@@ -18,6 +18,11 @@ public final class CursesTerminal: Terminal {
   private var nextColorPair: Int32 = 1
   private var attributeBits: [attr_t] = []
   private var scalarBuffer: [wchar_t] = []
+  /// Whether ncurses may hold input it has not returned yet, or the tty has some: false only
+  /// once a read came back empty and nothing arrived since. A wake-up for a frame then goes
+  /// straight back to waiting, without a read that would find nothing (one system call and
+  /// ncurses' read path, every frame of an animation).
+  private var inputMayBePending = true
 
   private struct ColorPairKey: Hashable {
     var foreground: Color
@@ -71,6 +76,9 @@ public final class CursesTerminal: Terminal {
     keypad(tide_stdscr(), true)
     intrflush(tide_stdscr(), false)
     set_escdelay(25)
+    // No typeahead check in each update: ncurses would poll the input before every frame to
+    // postpone drawing while keys wait, a system call a frame; the input thread reads them anyway.
+    typeahead(-1)
     curs_set(0)
     usesColor = has_colors() && tide_no_color_requested() == 0
     if usesColor {
@@ -145,22 +153,25 @@ public final class CursesTerminal: Terminal {
       if tide_take_resize() != 0 {
         return adoptNewSize()
       }
-      // ncurses may hold bytes it already read (the tail of an escape sequence or a paste).
-      wtimeout(tide_stdscr(), 0)
-      var code: wint_t = 0
-      let status = tide_get_wide_char(&code)
-      if status != tide_err() {
-        if status == tide_key_code_yes(), Int32(bitPattern: UInt32(code)) == tide_paste_begin_code() {
-          return .paste(readPaste())
-        }
-        if let key = KeyDecoder.key(status: status, code: UInt32(code)) {
-          if key == .escape {
-            guard let key = keyAfterEscape() else { continue }
-            return .key(key)
+      if inputMayBePending {
+        // ncurses may hold bytes it already read (the tail of an escape sequence or a paste).
+        wtimeout(tide_stdscr(), 0)
+        var code: wint_t = 0
+        let status = tide_get_wide_char(&code)
+        if status != tide_err() {
+          if status == tide_key_code_yes(), Int32(bitPattern: UInt32(code)) == tide_paste_begin_code() {
+            return .paste(readPaste())
           }
-          return key == .resize ? .resize(size) : .key(key)
+          if let key = KeyDecoder.key(status: status, code: UInt32(code)) {
+            if key == .escape {
+              guard let key = keyAfterEscape() else { continue }
+              return .key(key)
+            }
+            return key == .resize ? .resize(size) : .key(key)
+          }
+          continue
         }
-        continue
+        inputMayBePending = false
       }
       var milliseconds: Int32 = -1
       if let deadline {
@@ -170,7 +181,9 @@ public final class CursesTerminal: Terminal {
         milliseconds = Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
       }
       switch tide_input_wait(milliseconds) {
-      case 1: continue  // input ready: decode it on the next pass
+      case 1:
+        inputMayBePending = true
+        continue  // input ready: decode it on the next pass
       case 2: return tide_take_resize() != 0 ? adoptNewSize() : nil
       default: return nil
       }
@@ -271,6 +284,8 @@ public final class CursesTerminal: Terminal {
 
   /// Tells ncurses the tty's new size, which its own SIGWINCH handling would have done.
   private func adoptNewSize() -> TerminalEvent {
+    // resizeterm may queue a KEY_RESIZE for the next read.
+    inputMayBePending = true
     var columns: Int32 = 0
     var rows: Int32 = 0
     if tide_tty_size(&columns, &rows) != 0 {
