@@ -58,11 +58,9 @@ struct CLITests {
     let headers = result.stdout.split(separator: "\n").filter { $0.hasPrefix("--- frame ") }
     #expect(headers.first == "--- frame 1 (after 0: start)", "\(result)")
     #expect(headers.contains("--- frame 2 (after 1: keys space)"), "\(result)")
-    // The stopwatch ticks at 60 Hz: frames 3 to 7 for the ticks of the 100 ms (the first
-    // tick's frame waits for the key's frame slot and is drawn with the second).
-    #expect(headers.last == "--- frame 7 (after 2: wait 100ms)", "\(result)")
+    #expect(headers.last == "--- frame 4 (after 2: wait 100ms)", "\(result)")
     #expect(result.stdout.contains("00:00.10"))
-    let rows = result.stdout.components(separatedBy: "--- frame 7 (after 2: wait 100ms)\n")[1]
+    let rows = result.stdout.components(separatedBy: "--- frame 4 (after 2: wait 100ms)\n")[1]
       .split(separator: "\n", omittingEmptySubsequences: false)
     #expect(rows.count == 16, "15 rows and the final newline")
   }
