@@ -3,7 +3,7 @@ import IssueReporting
 /// Sends actions from an effect back to its store.
 ///
 /// Calling it hops to the main actor, where the store handles the action at once. Once the
-/// effect is cancelled — by id, by ``StoreTask/cancel()`` or because its store went away —
+/// effect is cancelled — by id, by a ``StoreTask``'s `cancel()` or because its store went away —
 /// calls are ignored, so a cancelled timer or request never delivers a late action. A call
 /// made after the effect's body returned (a `send` that escaped into another task) is a
 /// mistake: it is reported and the action is dropped.

@@ -1,7 +1,8 @@
 import Synchronization
 
-/// The effects started by one `send`: await them with ``finish()`` or stop them with
-/// ``cancel()``.
+/// The effects started by one `send`: await them with ``finish()`` or stop them with `cancel()` —
+/// `await task.cancel()` returns once they have ended; without `await`, from synchronous code,
+/// it only asks them to stop.
 ///
 /// A task covers the effects of the action sent, of the actions handled in the same
 /// synchronous drain (the follow-ups its `.send` effects queued), and of the actions those
