@@ -144,15 +144,7 @@ package struct TodosFeature: Reducer {
     /// Where the todo with `id` is among those the list shows.
     private func shownPosition(of id: Int?) -> Int? {
       guard let id, let index = todos.index(id: id) else { return nil }
-      if filter == .all { return index }
-      // `shownIndices` ascends: a binary search.
-      var low = 0
-      var high = shownIndices.count
-      while low < high {
-        let middle = (low + high) / 2
-        if shownIndices[middle] < index { low = middle + 1 } else { high = middle }
-      }
-      return low < shownIndices.count && shownIndices[low] == index ? low : nil
+      return filter == .all ? index : shownIndices.firstIndex(of: index)
     }
 
     /// The todos the filter shows, in order (the list itself under All, without a copy).
