@@ -109,7 +109,7 @@ let package = Package(
     .executableTarget(
       name: "tide-bench",
       dependencies: [
-        "Tide", "TideTerminal", "TideDemo",
+        "Tide", "TideTerminal", "TideDemo", "CNcurses",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]

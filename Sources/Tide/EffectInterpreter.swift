@@ -59,9 +59,7 @@ final class EffectInterpreter<Action: Sendable>: Sendable {
     self.link = link
   }
 
-  var activity: EffectActivity { registry.activity }
-
-  var timing: EffectTiming { EffectTiming(clock: clock, activity: activity) }
+  var scheduler: EffectScheduler { registry.scheduler }
 
   // MARK: - On the main actor, when the reducer returns
 
@@ -136,12 +134,12 @@ final class EffectInterpreter<Action: Sendable>: Sendable {
     at due: Duration, ids: [EffectID], group: EffectGroup?,
     _ body: @escaping @MainActor @Sendable (any EffectHost<Action>) -> Void
   ) -> UInt64 {
-    let timing = self.timing
+    let scheduler = self.scheduler
     let link = self.link
     let lifetime = EffectLifetime(parent: nil)
     return registry.spawn(ids: ids, lifetime: lifetime, group: group, priority: nil) {
       do {
-        try await timing.sleep(until: due)
+        try await scheduler.sleep(until: due)
       } catch {
         return
       }
@@ -185,9 +183,10 @@ final class EffectInterpreter<Action: Sendable>: Sendable {
     case .send(let action):
       await context(group: group, lifetime: lifetime, start: start).send(action)
     case .merge(let effects):
-      await awaitChildren(effects.map { child in
-        spawnChild(child, ids: ids, group: group, parent: lifetime, start: start)
-      })
+      let wait = scheduler.expectChildren(effects.count)
+      await scheduler.awaitChildren(effects.map { child in
+        spawnChild(child, ids: ids, group: group, parent: lifetime, start: start, wait: wait)
+      }, of: wait)
     case .concatenate(let effects):
       for (index, child) in effects.enumerated() {
         if lifetime.isCancelled || Task.isCancelled { return }
@@ -205,9 +204,10 @@ final class EffectInterpreter<Action: Sendable>: Sendable {
         registry.cancel(tasks: replaced)
         return
       }
-      let child = spawnChild(inner, ids: ids + [id], group: group, parent: lifetime, start: start)
+      let wait = scheduler.expectChildren(1)
+      let child = spawnChild(inner, ids: ids + [id], group: group, parent: lifetime, start: start, wait: wait)
       registry.cancel(tasks: replaced)
-      await awaitChildren([child])
+      await scheduler.awaitChildren([child], of: wait)
     case .cancel(let id):
       registry.cancel(id: id)
     case .throttle:
@@ -224,38 +224,27 @@ final class EffectInterpreter<Action: Sendable>: Sendable {
     group: EffectGroup?, lifetime: EffectLifetime, start: Duration?
   ) -> EffectContext<Action> {
     let link = self.link
-    let timing = self.timing
+    let scheduler = self.scheduler
     return EffectContext(
-      send: Send(lifetime: lifetime, timing: timing) { action in
+      send: Send(lifetime: lifetime, scheduler: scheduler) { action in
         link.host?.receive(action, group: group)
       },
-      timing: timing,
+      scheduler: scheduler,
       start: start ?? clock.now
     )
   }
 
   private func spawnChild(
     _ effect: Effect<Action>, ids: [EffectID], group: EffectGroup?, parent: EffectLifetime,
-    start: Duration?
+    start: Duration?, wait: UInt64
   ) -> Task<Void, Never> {
     let lifetime = EffectLifetime(parent: parent)
     return registry.spawn(
-      ids: ids, lifetime: lifetime, group: nil, priority: nil, onMainThread: wantsMainThread(effect)
+      ids: ids, lifetime: lifetime, group: nil, priority: nil, onMainThread: wantsMainThread(effect),
+      childOf: wait
     ) { [self] in
       await self.execute(effect, ids: ids, group: group, lifetime: lifetime, startingAt: start)
     }.task
-  }
-
-  /// Awaits child tasks, counted as waiting (not busy) so idleness is judged by the children,
-  /// and passes cancellation down to them.
-  private func awaitChildren(_ children: [Task<Void, Never>]) async {
-    activity.update { $0.waitingOnChildren += 1 }
-    defer { activity.update { $0.waitingOnChildren -= 1 } }
-    await withTaskCancellationHandler {
-      for child in children { await child.value }
-    } onCancel: {
-      for child in children { child.cancel() }
-    }
   }
 }
 

@@ -7,12 +7,17 @@ import Synchronization
 /// A finished task leaves the table and every ``EffectGroup`` it joined, so a long-lived effect
 /// that starts many short ones keeps memory flat.
 @usableFromInline
-final class EffectRegistry: Sendable {
+package final class EffectRegistry: Sendable {
   private struct Entry {
-    let task: Task<Void, Never>
+    /// `nil` while the task runs its first part, synchronously inside ``spawn``.
+    var task: Task<Void, Never>?
     let ids: [EffectID]
     let lifetime: EffectLifetime
     var groups: [EffectGroup]
+    /// The wait of the parent task this one is a child of, if it is one.
+    let childOf: UInt64?
+    /// Cancelled before its task existed: the task is cancelled as soon as it does.
+    var isCancelRequested = false
   }
 
   private struct Storage {
@@ -50,38 +55,71 @@ final class EffectRegistry: Sendable {
   }
 
   private let storage = Mutex(Storage())
-  let activity: EffectActivity
+  let scheduler: EffectScheduler
 
-  init(activity: EffectActivity) {
-    self.activity = activity
+  init(scheduler: EffectScheduler) {
+    self.scheduler = scheduler
   }
 
   /// Starts `body` as a task registered under `ids`, counted as running until it returns, and
   /// tracked by `group` while it runs.
+  ///
+  /// The task starts immediately: its body runs on the caller's thread up to its first
+  /// suspension before this returns, so effects start in the order they were produced and a
+  /// timer's first sleep is on the clock when `send` returns (TCA's order). It is registered
+  /// before it starts, and gets its handle once it has suspended (or ended).
   @discardableResult
   func spawn(
     ids: [EffectID], lifetime: EffectLifetime, group: EffectGroup?, priority: TaskPriority?,
-    onMainThread: Bool = false, _ body: @escaping @Sendable () async -> Void
+    onMainThread: Bool = false, childOf wait: UInt64? = nil, _ body: @escaping @Sendable () async -> Void
   ) -> (key: UInt64, task: Task<Void, Never>) {
-    activity.update { $0.running += 1 }
-    return storage.withLock { storage in
+    scheduler.taskStarted()
+    let (key, preference, isClosed) = storage.withLock { storage in
       storage.nextKey += 1
       let key = storage.nextKey
-      // The task's `finish` takes this lock, so it cannot run before the entry is in place.
-      let preference = storage.executorPreference ?? (onMainThread ? MainQueueTaskExecutor.shared : nil)
-      let task = Task(executorPreference: preference, priority: priority) { [self] in
-        await body()
+      storage.entries[key] = Entry(task: nil, ids: ids, lifetime: lifetime, groups: group.map { [$0] } ?? [], childOf: wait)
+      for id in ids { storage.keysByID[id, default: []].insert(key) }
+      if storage.isClosed { lifetime.cancel() }
+      return (key, storage.executorPreference ?? (onMainThread ? MainQueueTaskExecutor.shared : nil), storage.isClosed)
+    }
+    // On a virtual clock, a `.run` body sleeping on the clock directly is registered with this
+    // store's scheduler through the task-local.
+    let scheduler = self.scheduler
+    let run: @Sendable () async -> Void
+    if scheduler.clock.virtual == nil {
+      run = body
+    } else {
+      run = {
+        await EffectScheduler.$current.withValue(scheduler) {
+          await body()
+        }
+      }
+    }
+    let task: Task<Void, Never>
+    if isClosed {
+      // The store is gone: the body starts cancelled, later, and sends nothing.
+      task = Task(executorPreference: preference, priority: priority) { [self] in
+        await run()
         self.finish(key)
       }
-      storage.entries[key] = Entry(task: task, ids: ids, lifetime: lifetime, groups: group.map { [$0] } ?? [])
-      for id in ids { storage.keysByID[id, default: []].insert(key) }
-      group?.add(key: key, task: task, lifetime: lifetime)
-      if storage.isClosed {
-        lifetime.cancel()
-        task.cancel()
+      task.cancel()
+    } else {
+      task = Task.immediate(priority: priority, executorPreference: preference) { [self] in
+        await run()
+        self.finish(key)
       }
-      return (key, task)
     }
+    let cancelNow = storage.withLock { storage -> Bool in
+      // Gone: the body ended before its first suspension.
+      guard var entry = storage.entries[key] else { return false }
+      entry.task = task
+      storage.entries[key] = entry
+      // Joined under the lock, so `finish` (which takes it) cannot leave the group first.
+      group?.add(key: key, task: task, lifetime: lifetime)
+      return entry.isCancelRequested
+    }
+    if cancelNow { task.cancel() }
+    return (key, task)
   }
 
   /// Runs the tasks spawned from now on on `executor` (`nil`: the global concurrent executor).
@@ -92,11 +130,11 @@ final class EffectRegistry: Sendable {
   /// Makes `group` wait for the task `key` too, if it is still running.
   func join(key: UInt64, group: EffectGroup) {
     storage.withLock { storage in
-      guard var entry = storage.entries[key] else { return }
+      guard var entry = storage.entries[key], let task = entry.task else { return }
       guard !entry.groups.contains(where: { $0 === group }) else { return }
       entry.groups.append(group)
       storage.entries[key] = entry
-      group.add(key: key, task: entry.task, lifetime: entry.lifetime)
+      group.add(key: key, task: task, lifetime: entry.lifetime)
     }
   }
 
@@ -109,19 +147,18 @@ final class EffectRegistry: Sendable {
   }
 
   private func finish(_ key: UInt64) {
-    let (wasCancelled, groups) = storage.withLock { storage -> (Bool, [EffectGroup]) in
-      guard let entry = storage.entries.removeValue(forKey: key) else { return (false, []) }
+    let (wasCancelled, groups, wait) = storage.withLock { storage -> (Bool, [EffectGroup], UInt64?) in
+      guard let entry = storage.entries.removeValue(forKey: key) else { return (false, [], nil) }
       for id in entry.ids {
         storage.keysByID[id]?.remove(key)
         if storage.keysByID[id]?.isEmpty == true { storage.keysByID[id] = nil }
       }
-      return (storage.cancelledKeys.remove(key) != nil, entry.groups)
+      return (storage.cancelledKeys.remove(key) != nil, entry.groups, entry.childOf)
     }
+    // Counted as ended before it leaves its groups: once a group's wait returns, the counters
+    // no longer show its tasks.
+    scheduler.taskEnded(wasCancelled: wasCancelled, childOf: wait)
     for group in groups { group.remove(key: key) }
-    activity.update {
-      $0.running -= 1
-      if wasCancelled { $0.cancelling -= 1 }
-    }
   }
 
   /// Cancels the tasks with `keys`, counting each as cancelling until it ends.
@@ -134,13 +171,14 @@ final class EffectRegistry: Sendable {
         // Set under the lock, on the caller's thread: once `cancel` returns, no send of
         // these effects gets through.
         entry.lifetime.cancel()
+        if entry.task == nil { storage.entries[key]?.isCancelRequested = true }
         entries.append(entry)
         if storage.cancelledKeys.insert(key).inserted { newlyCancelled += 1 }
       }
       return (entries, newlyCancelled)
     }
-    if newlyCancelled > 0 { activity.update { $0.cancelling += newlyCancelled } }
-    for entry in entries { entry.task.cancel() }
+    if newlyCancelled > 0 { scheduler.tasksCancelled(newlyCancelled) }
+    for entry in entries { entry.task?.cancel() }
   }
 
   /// The tasks registered under `id` now, which an effect started with `cancelInFlight`
@@ -237,12 +275,12 @@ final class EffectRegistry: Sendable {
   }
 
   /// The keys of the tasks running now.
-  var runningKeys: Set<UInt64> {
+  package var runningKeys: Set<UInt64> {
     storage.withLock { Set($0.entries.keys) }
   }
 
   /// Cancels every running effect task; the store stays usable.
-  func cancelAll() {
+  package func cancelAll() {
     cancel { Array($0.entries.keys) }
   }
 
@@ -279,11 +317,14 @@ final class EffectRegistry: Sendable {
     let (entries, background, handlers) = storage.withLock { storage in
       storage.isClosed = true
       defer { storage.onClose.removeAll() }
+      for (key, entry) in storage.entries where entry.task == nil {
+        storage.entries[key]?.isCancelRequested = true
+      }
       return (Array(storage.entries.values), storage.background, Array(storage.onClose.values))
     }
     for entry in entries {
       entry.lifetime.cancel()
-      entry.task.cancel()
+      entry.task?.cancel()
     }
     for task in background { task.cancel() }
     for handler in handlers { handler() }

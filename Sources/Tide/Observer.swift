@@ -113,10 +113,14 @@ final class ObserverTable<State> {
 /// Keep the token for as long as you want to be told: releasing it cancels the observation,
 /// so an observation nobody holds cannot leak. Cancelling from inside an observer callback is
 /// safe: an observer cancelled during a round of notifications is not called again, not even
-/// later in the same round. A token does not keep its store alive.
+/// later in the same round. A token keeps its store alive until it is cancelled or released,
+/// as a subscription owns its publisher: an observation never ends silently because nobody
+/// else held the store.
 @MainActor
 public final class ObservationToken: Sendable {
   private var onCancel: (() -> Void)?
+  /// The store observed, kept alive while the observation runs.
+  private var store: AnyObject?
 
   init(onCancel: @escaping () -> Void) {
     self.onCancel = onCancel
@@ -126,10 +130,23 @@ public final class ObservationToken: Sendable {
     onCancel?()
   }
 
+  /// Keeps `store` alive until the observation ends.
+  @usableFromInline
+  func retain(_ store: AnyObject) {
+    if onCancel != nil { self.store = store }
+  }
+
+  /// Stops keeping the store alive: for an observation that must end with its store (an
+  /// asynchronous sequence of values).
+  func releaseStore() {
+    store = nil
+  }
+
   /// Stops the observation. Calling it again does nothing.
   public func cancel() {
     onCancel?()
     onCancel = nil
+    store = nil
   }
 
   /// Whether the observation has been cancelled.

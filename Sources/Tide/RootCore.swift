@@ -34,6 +34,9 @@ final class RootCore<State, Action: Sendable> {
   @usableFromInline let afterReducer: [@MainActor (Action, State) -> Effect<Action>]
   @usableFromInline let beforeReducer: [@MainActor (Action, State) -> Middleware<State, Action>.Decision]
   @usableFromInline let effects: EffectInterpreter<Action>
+  /// The store's scheduler, unretained (``effects`` holds it): what ``StoreTime/now`` reads
+  /// during this store's drains.
+  @usableFromInline let scheduler: Unmanaged<EffectScheduler>
 
   @usableFromInline
   init(
@@ -51,8 +54,11 @@ final class RootCore<State, Action: Sendable> {
     // The store handle attaches itself to the link: effect tasks and tokens hold it weakly,
     // not this core, whose reference count then stays on the fast path (a weakly referenced
     // object's every retain goes through a side table, ~100 instructions a send).
+    let clock = StoreClock(clock)
+    let scheduler = EffectScheduler(clock: clock)
+    self.scheduler = Unmanaged.passUnretained(scheduler)
     self.effects = EffectInterpreter(
-      registry: EffectRegistry(activity: EffectActivity()), clock: StoreClock(clock), link: StoreLink())
+      registry: EffectRegistry(scheduler: scheduler), clock: clock, link: StoreLink())
   }
 
   deinit {
@@ -73,8 +79,17 @@ final class RootCore<State, Action: Sendable> {
   func send(_ action: Action) -> StoreTask {
     if isDraining { return queueDuringDrain(action) }
     isDraining = true
+    let outer = beginDrain()
     handle(action)
-    return finishDrain()
+    return finishDrain(restoring: outer)
+  }
+
+  /// Makes this store's clock the one ``StoreTime/now`` reads for the drain starting now;
+  /// returns the one to restore when it ends (an outer store's, or none).
+  @inlinable
+  @inline(__always)
+  func beginDrain() -> UInt {
+    StoreTime.enter(scheduler)
   }
 
   @inlinable
@@ -97,8 +112,9 @@ final class RootCore<State, Action: Sendable> {
     }
     while let next = iterator.next() { queue.append(next) }
     isDraining = true
+    let outer = beginDrain()
     handle(first)
-    return finishDrain()
+    return finishDrain(restoring: outer)
   }
 
   /// Runs `body` (which reduces an action, or starts an effect) as part of a drain: at once
@@ -110,8 +126,9 @@ final class RootCore<State, Action: Sendable> {
     }
     isDraining = true
     drainGroup = group
+    let outer = beginDrain()
     body()
-    _ = finishDrain()
+    _ = finishDrain(restoring: outer)
   }
 
   /// The one drain sequence, after the first action of a drain was handled: handles every
@@ -120,12 +137,13 @@ final class RootCore<State, Action: Sendable> {
   /// (made when the first starts), which the returned task covers.
   @inlinable
   @inline(__always)
-  func finishDrain() -> StoreTask {
+  func finishDrain(restoring outer: UInt) -> StoreTask {
     repeat {
       if !queue.isEmpty { handleQueued() }
       if !observers.isEmpty { notifyObservers() }
     } while !queue.isEmpty
     isDraining = false
+    StoreTime.leave(restoring: outer)
     if drainGroup == nil { return StoreTask(group: nil) }
     return takeGroup()
   }

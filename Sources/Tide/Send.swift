@@ -11,22 +11,22 @@ public struct Send<Action: Sendable>: Sendable {
   @usableFromInline
   let body: @MainActor @Sendable (Action) -> Void
   let lifetime: EffectLifetime?
-  let timing: EffectTiming?
+  let scheduler: EffectScheduler?
 
   /// Creates a `Send` that forwards actions to `send`; useful for testing effect bodies alone.
   public init(_ send: @escaping @MainActor @Sendable (Action) -> Void) {
     self.body = send
     self.lifetime = nil
-    self.timing = nil
+    self.scheduler = nil
   }
 
   init(
-    lifetime: EffectLifetime, timing: EffectTiming,
+    lifetime: EffectLifetime, scheduler: EffectScheduler,
     _ send: @escaping @MainActor @Sendable (Action) -> Void
   ) {
     self.body = send
     self.lifetime = lifetime
-    self.timing = timing
+    self.scheduler = scheduler
   }
 
   /// Sends `action` to the store, unless the effect has been cancelled.
@@ -53,24 +53,24 @@ public struct Send<Action: Sendable>: Sendable {
   /// asleep until a time still to come, so a test store or a replay moving that clock treats
   /// the effect as idle rather than busy. Outside a store it sleeps on the continuous clock.
   public func sleep(for duration: Duration) async throws {
-    guard let timing else {
+    guard let scheduler else {
       try await Task.sleep(for: duration)
       return
     }
-    try await timing.sleep(until: timing.clock.now + duration)
+    try await scheduler.sleep(until: scheduler.clock.now + duration)
   }
 
   func map<Child: Sendable>(_ transform: @escaping @Sendable (Child) -> Action) -> Send<Child> {
     let body = self.body
-    return Send<Child>(lifetime: lifetime, timing: timing) { body(transform($0)) }
+    return Send<Child>(lifetime: lifetime, scheduler: scheduler) { body(transform($0)) }
   }
 
   private init(
-    lifetime: EffectLifetime?, timing: EffectTiming?,
+    lifetime: EffectLifetime?, scheduler: EffectScheduler?,
     _ send: @escaping @MainActor @Sendable (Action) -> Void
   ) {
     self.body = send
     self.lifetime = lifetime
-    self.timing = timing
+    self.scheduler = scheduler
   }
 }

@@ -1,8 +1,9 @@
 extension Store {
   /// Calls `onChange` with the state now and after every drained batch of actions.
   ///
-  /// No de-duplication happens here (comparing or keeping a whole state would cost a copy per
-  /// action); observe a selected value to be called only when it changes.
+  /// A state that is not `Equatable` cannot be told from a repeat, so it is passed every
+  /// round; an `Equatable` state is passed only when it changed (see the overload below).
+  /// The token keeps this store alive until it is cancelled or released.
   @inlinable
   public func observe(_ onChange: @escaping (State) -> Void) -> ObservationToken {
     onChange(state)
@@ -87,6 +88,8 @@ extension Store {
 
   /// The selected value now and each time it changes, as an asynchronous sequence.
   ///
+  /// Unlike an observation token, the sequence does not keep the store alive.
+  ///
   /// The sequence buffers only the newest value, so a slow consumer skips intermediate values
   /// but always ends on the latest one. It ends when the consuming task is cancelled or when
   /// the store is released — for a scoped store, its root, which every scoped store keeps
@@ -97,6 +100,7 @@ extension Store {
     let (stream, continuation) = AsyncStream.makeStream(
       of: Value.self, bufferingPolicy: .bufferingNewest(1))
     let token = observe(select) { continuation.yield($0) }
+    token.releaseStore()
     let registry = self.registry
     let closing = registry.whenClosed { continuation.finish() }
     continuation.onTermination = { _ in
@@ -111,11 +115,25 @@ extension Store {
     addObserver(reading: { callback($0.pointee) })
   }
 
-  /// Adds an observer that reads the round's state through a pointer.
+  /// Adds an observer that reads the round's state through a pointer; its token keeps this
+  /// store alive.
   @inlinable
   func addObserver(reading callback: @escaping (UnsafePointer<State>) -> Void) -> ObservationToken {
-    if let root { return root.addObserver(reading: callback) }
-    return scoped.unsafelyUnwrapped.addObserver(callback)
+    let token = root != nil ? root.unsafelyUnwrapped.addObserver(reading: callback) : scoped.unsafelyUnwrapped.addObserver(callback)
+    token.retain(self)
+    return token
+  }
+}
+
+extension Store where State: Equatable {
+  /// Calls `onChange` with the state now and whenever it changes: a round that leaves the
+  /// state equal to the last one passed is skipped, so the observer sees each distinct state
+  /// once.
+  ///
+  /// The token keeps this store alive until it is cancelled or released.
+  @inlinable
+  public func observe(_ onChange: @escaping (State) -> Void) -> ObservationToken {
+    observe({ $0 }, onChange: onChange)
   }
 }
 

@@ -100,10 +100,11 @@ public final class Store<State, Action: Sendable> {
     await registry.finish(id: EffectID(id))
   }
 
-  /// The root's effect registry.
+  /// The root's effect registry, readable from any thread (a test store released off the
+  /// main actor checks and cancels the effects through it).
   @usableFromInline
-  var registry: EffectRegistry {
-    if let root { return root.registry }
+  package nonisolated var registry: EffectRegistry {
+    if let root { return root.effects.registry }
     return scoped.unsafelyUnwrapped.registry
   }
 
@@ -112,9 +113,10 @@ public final class Store<State, Action: Sendable> {
     return scoped.unsafelyUnwrapped.clock
   }
 
-  /// Counters of this store's effect tasks, for tests and replays that wait until it is idle.
-  package var effectActivity: EffectActivity {
-    registry.activity
+  /// The owner of this store's effect time: what tests and replays wait on (see
+  /// ``waitUntilIdle()``).
+  package nonisolated var effectScheduler: EffectScheduler {
+    registry.scheduler
   }
 
   /// The time on the store's clock since the store was created.

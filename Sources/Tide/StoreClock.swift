@@ -39,24 +39,6 @@ struct StoreClock: Sendable {
     )
   }
 
-  /// How many effect tasks sleep until a time still to come, given the store's `counts`: the
-  /// one definition of "asleep" for replays and `TestStore`. A virtual clock counts every task
-  /// asleep on it, a `.run` body sleeping on the clock directly included; another clock cannot
-  /// tell, so the store's own count of the sleeps made through it (timers, debounce,
-  /// `send.sleep`) stands in, less those whose deadline has passed: such a sleep was woken (as
-  /// `TestClock.advance` does before it returns) and its task is about to run.
-  func asleep(_ counts: EffectActivity.Counts) -> Int {
-    if let virtual { return virtual.clock.sleeperCount }
-    let now = self.now
-    return counts.sleepDeadlines.count { $0 > now }
-  }
-
-  /// The earliest deadline a sleeping effect waits for, as an offset from the store's start.
-  func nextWake(_ counts: EffectActivity.Counts) -> Duration? {
-    if let virtual { return virtual.clock.nextDeadline.map { virtual.origin.duration(to: $0) } }
-    return counts.sleepDeadlines.min()
-  }
-
   /// The time elapsed on the clock since the store was created.
   var now: Duration { readNow() }
 

@@ -24,6 +24,19 @@ public struct StoreTask: Sendable {
     group?.cancel()
   }
 
+  /// Cancels every effect the action started — and the effects of the actions they sent back —
+  /// and returns once they have all ended, as TCA's `await task.cancel()` does.
+  ///
+  /// ```swift
+  /// let task = store.send(.startListening)
+  /// await task.cancel()  // the subscription has ended here
+  /// ```
+  public func cancel() async {
+    guard let group else { return }
+    group.cancel()
+    await group.finish()
+  }
+
   /// Whether effects the action started are still running.
   public var isRunning: Bool {
     group?.isRunning ?? false

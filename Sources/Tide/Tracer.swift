@@ -35,13 +35,20 @@ public struct Tracer: Sendable {
 
   /// Appends one JSON object per action to `handle` (`{"time":…,"label":…,"action":…,"diff":…}`).
   public static func jsonLines(to handle: FileHandle) -> Tracer {
+    jsonLines { handle.write($0) }
+  }
+
+  /// Hands `write` one JSON object per action, each a line ending in a newline
+  /// (`{"time":…,"label":…,"action":…,"diff":…}`): for a destination that is not a
+  /// `FileHandle`, such as a file descriptor an output-file policy opened.
+  public static func jsonLines(writing write: @escaping @Sendable (Data) -> Void) -> Tracer {
     Tracer { event in
       let encoder = JSONEncoder()
       encoder.dateEncodingStrategy = .iso8601
       encoder.outputFormatting = [.sortedKeys]
       guard var line = try? encoder.encode(event) else { return }
       line.append(UInt8(ascii: "\n"))
-      handle.write(line)
+      write(line)
     }
   }
 

@@ -29,6 +29,14 @@ public final class VirtualClock: Clock, Sendable {
     let id: UInt64
     let deadline: Instant
     let continuation: CheckedContinuation<Void, any Error>
+    /// The store whose effect sleeps here, and its key for the sleep there.
+    let parked: (scheduler: EffectScheduler, key: UInt64)?
+
+    /// Tells the store the sleeper is runnable again: called under the clock's lock, as it
+    /// leaves the list, so the store never counts it asleep after it was woken.
+    func unpark() {
+      if let parked { parked.scheduler.unpark(parked.key) }
+    }
   }
 
   private typealias Observer = (key: UInt64, onChange: @Sendable () -> Void)
@@ -83,12 +91,17 @@ public final class VirtualClock: Clock, Sendable {
       storage.nextID += 1
       return storage.nextID
     }
+    let scheduler = EffectScheduler.current
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         let outcome = storage.withLock { storage -> (Result<Void, any Error>?, [Observer]) in
           if Task.isCancelled { return (.failure(CancellationError()), []) }
           if deadline <= storage.now { return (.success(()), []) }
-          storage.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+          // Registered with the store under the lock, before any wake can see the sleeper.
+          let parked = scheduler.flatMap { scheduler in
+            scheduler.park(on: self, deadline: deadline).map { (scheduler, $0) }
+          }
+          storage.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation, parked: parked))
           return (nil, storage.observers)
         }
         if let result = outcome.0 { continuation.resume(with: result) }
@@ -97,7 +110,9 @@ public final class VirtualClock: Clock, Sendable {
     } onCancel: {
       let removed = storage.withLock { storage -> (Sleeper?, [Observer]) in
         guard let index = storage.sleepers.firstIndex(where: { $0.id == id }) else { return (nil, []) }
-        return (storage.sleepers.remove(at: index), storage.observers)
+        let sleeper = storage.sleepers.remove(at: index)
+        sleeper.unpark()
+        return (sleeper, storage.observers)
       }
       removed.0?.continuation.resume(throwing: CancellationError())
       for observer in removed.1 { observer.onChange() }
@@ -114,6 +129,7 @@ public final class VirtualClock: Clock, Sendable {
           < (storage.sleepers[$1].deadline, storage.sleepers[$1].id)
       }), storage.sleepers[index].deadline <= limit else { return nil }
       let sleeper = storage.sleepers.remove(at: index)
+      sleeper.unpark()
       if storage.now < sleeper.deadline { storage.now = sleeper.deadline }
       return sleeper
     }

@@ -22,15 +22,17 @@ import Tide
 /// expected (−) and actual (+) state.
 ///
 /// Waiting is deterministic: after each step the test store waits until every effect has
-/// finished or is asleep on the store's clock — counted, not guessed with yields, by the rule
-/// a replay uses: a `VirtualClock` tells who sleeps on it, a `.run` body sleeping on it directly
-/// included; with another clock, the sleeps made through the store (timers, debounce,
-/// `send.sleep(for:)`) count. A `wallTimeout` only guards against effects blocked on something
-/// other than the clock.
+/// finished or is parked on the store's clock — counted by the store's scheduler, not guessed
+/// with yields or a ticker, by the rule a replay uses: every sleep of an effect on the store's
+/// clock (timers, debounce, `send.sleep(for:)`, and on a `VirtualClock` a `.run` body sleeping
+/// on it directly) is registered with it. A `wallTimeout` only guards against effects blocked on
+/// something other than the clock.
 @MainActor
 public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   /// How strictly the store checks; defaults to ``Exhaustivity/on``.
-  public var exhaustivity: Exhaustivity = .on
+  public var exhaustivity: Exhaustivity = .on {
+    didSet { leftovers.update { [exhaustivity] in $0.isExhaustive = exhaustivity == .on } }
+  }
 
   /// How long, in real time, `receive` waits for an action from an effect that is busy (not
   /// asleep on the store's clock) before it reports the action as missing.
@@ -40,10 +42,17 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   public let store: Store<State, Action>
 
   private let recorder: Recorder<State, Action>
+  private let leftovers: Leftovers<Action>
+  /// The store's effects, reachable from the `deinit` on any thread.
+  private let effects: EffectRegistry
   private let clock: any Clock<Duration>
   private var expectedState: State
-  private var skippedEffects: Set<UInt64> = []
-  private var isFinished = false
+  private var skippedEffects: Set<UInt64> = [] {
+    didSet { leftovers.update { [skippedEffects] in $0.skippedEffects = skippedEffects } }
+  }
+  private var isFinished = false {
+    didSet { leftovers.update { [isFinished] in $0.isFinished = isFinished } }
+  }
   private let location: (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
 
   /// How long in real time effects may make no progress, neither finishing nor sleeping on the
@@ -82,39 +91,39 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     line: UInt = #line,
     column: UInt = #column
   ) where R.State == State, R.Action == Action {
-    let recorder = Recorder<State, Action>()
+    let leftovers = Leftovers<Action>()
+    let recorder = Recorder<State, Action>(leftovers: leftovers)
+    self.leftovers = leftovers
     self.recorder = recorder
     self.clock = clock
     self.expectedState = initialState
     self.location = (fileID, filePath, line, column)
-    self.store = Store(
+    let store = Store(
       initialState: initialState,
       reducer: RecordingReducer(base: reducer, recorder: recorder),
       clock: clock,
       middleware: middleware)
+    self.store = store
+    self.effects = store.registry
   }
 
   // Not an isolated deinit: that one runs without the test's task-local context, so its
-  // issues would not reach the test. A test store is made, used and released by main-actor
-  // test code (it is main-actor isolated, and a test holds it in a local), so the release —
-  // and this deinit, which runs inline where the last reference goes — is on the main actor.
+  // issues would not reach the test. This one runs inline where the last reference goes —
+  // on any thread, in a test that is not isolated to the main actor — so it reads only what
+  // is safe from anywhere: the ledger the test store kept, and the effect registry.
   deinit {
-    MainActor.assumeIsolated { reportLeftovers() }
-  }
-
-  private func reportLeftovers() {
-    guard !isFinished else { return }
-    if exhaustivity == .on {
+    let leftovers = leftovers.snapshot
+    if !leftovers.isFinished, leftovers.isExhaustive {
       let (fileID, filePath, line, column) = location
-      if !recorder.received.isEmpty {
+      if !leftovers.unasserted.isEmpty {
         reportIssue(
           """
-          The test store was released without finish() and \(recorder.received.count) received \
+          The test store was released without finish() and \(leftovers.unasserted.count) received \
           action(s) were never asserted:
-          \(describe(recorder.received.map(\.action)))
+          \(Self.describe(leftovers.unasserted))
           """, fileID: fileID, filePath: filePath, line: line, column: column)
       }
-      let running = runningEffectCount
+      let running = effects.runningKeys.subtracting(leftovers.skippedEffects).count
       if running > 0 {
         reportIssue(
           """
@@ -124,7 +133,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
           """, fileID: fileID, filePath: filePath, line: line, column: column)
       }
     }
-    store.cancelAllEffects()
+    effects.cancelAll()
   }
 
   /// Sends `action` and asserts the state right after the reducer handled it: `update`
@@ -335,7 +344,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   /// deliberately stops midway.
   public func cancelInFlightEffects() async {
     store.cancelAllEffects()
-    await settle(until: { [store] in store.effectActivity.counts.running == 0 }, quietPeriod: nil)
+    await settle(until: { [store] in store.effectScheduler.counts.running == 0 }, stopsWhenIdle: false)
   }
 
   private var runningEffectCount: Int {
@@ -343,6 +352,10 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   }
 
   private func describe(_ actions: [Action]) -> String {
+    Self.describe(actions)
+  }
+
+  private nonisolated static func describe(_ actions: [Action]) -> String {
     actions.map { String(customDumping: $0) }.joined(separator: "\n")
   }
 
@@ -398,53 +411,19 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   }
 
   /// Lets effects run until `done` holds, or they are idle — every running effect finished,
-  /// asleep on the store's clock until a time still to come, or waiting on its children — or,
+  /// parked on the store's clock until a time still to come, or waiting on its children — or,
   /// with a `quietPeriod`, until they made no progress for that long. Never longer than
   /// ``wallTimeout``. Returns whether the effects are idle.
+  ///
+  /// The store's scheduler owns the one wait (and the one definition of idle) that replays and
+  /// the runtime use too.
   @discardableResult
   private func settle(
-    until done: () -> Bool = { false }, quietPeriod: Duration? = nil
+    until done: () -> Bool = { false }, stopsWhenIdle: Bool = true, quietPeriod: Duration? = nil
   ) async -> Bool {
-    let activity = store.effectActivity
-    var progress = self.progress(activity.counts)
-    if done() { return isIdle(activity.counts) }
-    if isIdle(activity.counts) { return true }
-    // Wakes the loop now and then, so a lack of progress is noticed without any change.
-    let ticker = Task {
-      while !Task.isCancelled {
-        try? await Task.sleep(for: .milliseconds(10))
-        activity.signal()
-      }
-    }
-    defer { ticker.cancel() }
-    let start = ContinuousClock.now
-    var lastProgress = start
-    while true {
-      let counts = activity.counts
-      if done() { return isIdle(counts) }
-      if isIdle(counts) { return true }
-      let now = ContinuousClock.now
-      let current = self.progress(counts)
-      if current != progress {
-        progress = current
-        lastProgress = now
-      }
-      if now - start >= wallTimeout { return false }
-      if let quietPeriod, now - lastProgress >= quietPeriod { return false }
-      await activity.waitForChange(after: counts.version)
-    }
-  }
-
-  /// What changes when effects move on: their counters (but not the version a signal bumps)
-  /// and the actions recorded.
-  private func progress(_ counts: EffectActivity.Counts) -> (EffectActivity.Counts, Int) {
-    var counts = counts
-    counts.version = 0
-    return (counts, recorder.recordedCount)
-  }
-
-  private func isIdle(_ counts: EffectActivity.Counts) -> Bool {
-    store.effectsAreIdle(counts)
+    await store.effectScheduler.settle(
+      until: done, stopsWhenIdle: stopsWhenIdle, limit: wallTimeout, quietPeriod: quietPeriod,
+      progress: { [recorder] in recorder.recordedCount })
   }
 
   /// Moves the store's clock one sleeping deadline at a time, at most `timeout`, until `done`;
@@ -468,7 +447,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     var idle = true
     while !done() {
       let now = store.clockOffset
-      guard let next = store.nextWake(store.effectActivity.counts), next <= limit else {
+      guard let next = store.effectScheduler.nextWake, next <= limit else {
         await advance(limit - now)
         return await settle(until: done)
       }
@@ -494,10 +473,17 @@ struct RecordingReducer<Base: Reducer>: Reducer where Base.State: Equatable {
 /// Records what the reducer saw, to tell the test's own action from actions effects sent.
 /// Not isolated itself: it belongs to one test store and is used only by it and its store's
 /// reducer, both on the main actor.
-final class Recorder<State, Action> {
+final class Recorder<State, Action: Sendable> {
   var expectSentAction = false
   var sentState: State?
-  var received: [(action: Action, state: State)] = []
+  var received: [(action: Action, state: State)] = [] {
+    didSet { leftovers.update { [received] in $0.unasserted = received.map(\.action) } }
+  }
+  private let leftovers: Leftovers<Action>
+
+  init(leftovers: Leftovers<Action>) {
+    self.leftovers = leftovers
+  }
   /// How many actions were recorded so far: a sign of progress.
   private(set) var recordedCount = 0
 

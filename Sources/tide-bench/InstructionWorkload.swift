@@ -15,7 +15,7 @@ struct InstructionWorkload {
   /// what differs — a benchmark whose two sides did different work measures nothing.
   var disagreement: () -> String? = { nil }
 
-  static let names = ["counter", "todo-1k", "todo-10k", "effects", "scope-5", "scope-5-store", "observers-100"]
+  static let names = ["counter", "todo-1k", "todo-10k", "effects", "scope-5", "scope-5-store", "observers-100", "stopwatch-frame"]
 
   static func make(_ name: String) -> InstructionWorkload? {
     switch name {
@@ -26,6 +26,7 @@ struct InstructionWorkload {
     case "scope-5": return scope(throughStore: false)
     case "scope-5-store": return scope(throughStore: true)
     case "observers-100": return observers()
+    case "stopwatch-frame": return stopwatchFrame()
     default: return nil
     }
   }

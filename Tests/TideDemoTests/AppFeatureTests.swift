@@ -88,19 +88,16 @@ struct AppFeatureTests {
     let store = TestStore(
       initialState: AppFeature.State(screen: .stopwatch), reducer: AppFeature(), clock: clock)
     await clock.advance(by: .seconds(7))  // time before the start does not count
-    await store.send(.stopwatch(.toggle)) { $0.stopwatch.pending = [.toggle] }
-    await store.receive(.stopwatch(.reading(at: .seconds(7)))) {
-      $0.stopwatch.pending = []
+    await store.send(.stopwatch(.toggle)) {
       $0.stopwatch.startedAt = .seconds(7)
       $0.stopwatch.lastReading = .seconds(7)
     }
-    await store.receive(.stopwatch(.tick(at: .milliseconds(7050))), timeout: .milliseconds(50)) {
-      $0.stopwatch.lastReading = .milliseconds(7050)
+    let interval = StopwatchFeature.tickInterval
+    await store.receive(.stopwatch(.tick(at: .seconds(7) + interval)), timeout: interval) {
+      $0.stopwatch.lastReading = .seconds(7) + interval
     }
-    await store.send(.stopwatch(.toggle)) { $0.stopwatch.pending = [.toggle] }
-    await store.receive(.stopwatch(.reading(at: .milliseconds(7050)))) {
-      $0.stopwatch.pending = []
-      $0.stopwatch.accumulated = .milliseconds(50)
+    await store.send(.stopwatch(.toggle)) {
+      $0.stopwatch.accumulated = interval
       $0.stopwatch.startedAt = nil
     }
     await store.finish()

@@ -23,7 +23,7 @@ struct DataOptionTests {
     let cases: [(arguments: [String], message: String)] = [
       (["replay", folder.file("missing.keys")], "\(folder.file("missing.keys")): error: cannot read the script: No such file or directory"),
       (["replay", folder.path], "\(folder.path): error: cannot read the script: Is a directory"),
-      (["replay", script, "--trace", folder.path], "\(folder.path): error: cannot open the trace file: Is a directory"),
+      (["replay", script, "--trace", folder.path], "\(folder.path): error: --trace: is a folder, not a file to write"),
     ]
     for testCase in cases {
       let result = try await runProcess(binary, testCase.arguments)

@@ -378,8 +378,10 @@ struct PersistenceTests {
   }
 
   @Test func systemReasonsAreTheSystemsWordsNeverAnErrorDomain() {
-    let underlying = NSError(domain: NSPOSIXErrorDomain, code: Int(EISDIR))
-    #expect(systemReason(of: CocoaError(.fileReadUnknown, userInfo: [NSUnderlyingErrorKey: underlying])) == "Is a directory")
+    #expect(systemReason(of: CocoaError(.fileReadUnknown, userInfo: [NSUnderlyingErrorKey: POSIXError(.EISDIR)])) == "Is a directory")
+    let folder = TemporaryDirectory()
+    defer { withExtendedLifetime(folder) {} }
+    #expect(systemReason(of: CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: folder.path])) == "Is a directory")
     #expect(systemReason(of: CocoaError(.fileReadNoSuchFile)) == "No such file or directory")
     #expect(systemReason(of: CocoaError(.fileWriteOutOfSpace)) == "No space left on device")
     #expect(systemReason(of: SystemError("read", "/x", code: EACCES)) == "Permission denied")

@@ -213,11 +213,11 @@ struct ReplayExportTests {
     let missing = folder.file("no-such-folder/shot.svg")
     let result = try await runProcess(binary, ["replay", script, "--svg", missing])
     #expect(result.status == 2, "\(result)")
-    #expect(result.stderr == "\(missing): error: the folder \(folder.file("no-such-folder")) does not exist\n", "\(result)")
+    #expect(result.stderr == "\(missing): error: --svg: the folder \(folder.file("no-such-folder")) does not exist\n", "\(result)")
     #expect(result.stdout.isEmpty, "nothing ran: \(result)")
     let isFolder = try await runProcess(binary, ["replay", script, "--cast", folder.path])
     #expect(isFolder.status == 2, "\(isFolder)")
-    #expect(isFolder.stderr == "\(folder.path): error: is a folder, not a file to write\n", "\(isFolder)")
+    #expect(isFolder.stderr == "\(folder.path): error: --cast: is a folder, not a file to write\n", "\(isFolder)")
   }
 
   @Test func aResizeIsInTheCastAndTheSVGHasTheFinalSize() async throws {

@@ -19,26 +19,24 @@ struct StopwatchFeatureTests {
   @Test func startAdvanceTwoAndAHalfSecondsStop() async {
     let clock = TestClock()
     let store = makeStore(clock)
-    // The press waits for its instant: a reading, due at once.
-    await store.send(.toggle) { $0.pending = [.toggle] }
-    await store.receive(.reading(at: .zero)) {
-      $0.pending = []
+    // The press reads its instant from the store's clock at once: it shows with the key.
+    await store.send(.toggle) {
       $0.startedAt = .zero
       $0.lastReading = .zero
     }
     #expect(store.state.isRunning)
-    // Every tick arrives at its exact instant, 50 ms apart, and carries it.
-    for tick in 1...50 {
-      await store.receive(.tick(at: .milliseconds(50 * tick)), timeout: .milliseconds(50)) {
-        $0.lastReading = .milliseconds(50 * tick)
+    // Every tick arrives at its exact instant, one interval apart, and carries it.
+    let interval = StopwatchFeature.tickInterval
+    let ticks = Int((Duration.milliseconds(2500) / interval).rounded())
+    for tick in 1...ticks {
+      await store.receive(.tick(at: interval * tick), timeout: interval) {
+        $0.lastReading = interval * tick
       }
     }
-    #expect(store.store.clockOffset == .milliseconds(2500))
+    #expect(store.store.clockOffset == interval * ticks)
     #expect(store.state.elapsed.stopwatchText == "00:02.50")
-    await store.send(.toggle) { $0.pending = [.toggle] }
-    await store.receive(.reading(at: .milliseconds(2500))) {
-      $0.pending = []
-      $0.accumulated = .milliseconds(2500)
+    await store.send(.toggle) {
+      $0.accumulated = interval * ticks
       $0.startedAt = nil
     }
     #expect(!store.state.isRunning)
@@ -55,37 +53,33 @@ struct StopwatchFeatureTests {
     let store = makeStore(clock)
     // Time before the start does not count; the instants are the store's, from its creation.
     await clock.advance(by: .seconds(7))
-    await store.send(.toggle) { $0.pending = [.toggle] }
-    await store.receive(.reading(at: .seconds(7))) {
-      $0.pending = []
+    await store.send(.toggle) {
       $0.startedAt = .seconds(7)
       $0.lastReading = .seconds(7)
     }
+    let interval = StopwatchFeature.tickInterval
     for tick in 1...4 {
-      let instant = Duration.seconds(7) + .milliseconds(50 * tick)
-      await store.receive(.tick(at: instant), timeout: .milliseconds(50)) { $0.lastReading = instant }
+      let instant = Duration.seconds(7) + interval * tick
+      await store.receive(.tick(at: instant), timeout: interval) { $0.lastReading = instant }
       // The tick's instant is the clock's reading when it was due, and elapsed time is taken
       // from it alone.
       #expect(store.store.clockOffset == instant)
       #expect(store.state.elapsed == instant - .seconds(7))
     }
-    // A press between ticks gets its own instant from a reading: 10 ms after the last tick is
-    // 10 ms more, not the tick's time.
+    // A press between ticks reads its own instant: 10 ms after the last tick is 10 ms more,
+    // not the tick's time.
     await clock.advance(by: .milliseconds(10))
-    await store.send(.lap) { $0.pending = [.lap] }
-    await store.receive(.reading(at: .milliseconds(7210))) {
-      $0.pending = []
-      $0.lastReading = .milliseconds(7210)
-      $0.laps = [Lap(number: 1, total: .milliseconds(210), split: .milliseconds(210))]
+    let lapInstant = Duration.seconds(7) + interval * 4 + .milliseconds(10)
+    await store.send(.lap) {
+      $0.lastReading = lapInstant
+      $0.laps = [Lap(number: 1, total: lapInstant - .seconds(7), split: lapInstant - .seconds(7))]
     }
     // The ticks keep their rhythm from the start.
-    await store.receive(.tick(at: .milliseconds(7250)), timeout: .milliseconds(50)) {
-      $0.lastReading = .milliseconds(7250)
+    await store.receive(.tick(at: .seconds(7) + interval * 5), timeout: interval) {
+      $0.lastReading = .seconds(7) + interval * 5
     }
-    await store.send(.toggle) { $0.pending = [.toggle] }
-    await store.receive(.reading(at: .milliseconds(7250))) {
-      $0.pending = []
-      $0.accumulated = .milliseconds(250)
+    await store.send(.toggle) {
+      $0.accumulated = interval * 5
       $0.startedAt = nil
     }
     await store.finish()
@@ -96,12 +90,10 @@ struct StopwatchFeatureTests {
     let store = makeStore(clock)
     store.exhaustivity = .off
     await store.send(.toggle)
-    // One big jump: however many ticks the timer managed to send, the stop reads the clock's
-    // time through its reading.
+    // One big jump: however many ticks the timer managed to send, the stop reads the clock.
     await clock.advance(by: .milliseconds(1234))
     await store.skipReceivedActions()
-    await store.send(.toggle)
-    await store.receive(.reading(at: .milliseconds(1234))) {
+    await store.send(.toggle) {
       $0.accumulated = .milliseconds(1234)
       $0.startedAt = nil
       $0.lastReading = .milliseconds(1234)
@@ -110,9 +102,7 @@ struct StopwatchFeatureTests {
     // Stopped time does not count; a second run adds to the first.
     await clock.advance(by: .seconds(10))
     store.exhaustivity = .on
-    await store.send(.toggle) { $0.pending = [.toggle] }
-    await store.receive(.reading(at: .milliseconds(11234))) {
-      $0.pending = []
+    await store.send(.toggle) {
       $0.startedAt = .milliseconds(11234)
       $0.lastReading = .milliseconds(11234)
     }
@@ -120,9 +110,7 @@ struct StopwatchFeatureTests {
     await clock.advance(by: .milliseconds(766))
     await store.skipReceivedActions()
     store.exhaustivity = .on
-    await store.send(.toggle) { $0.pending = [.toggle] }
-    await store.receive(.reading(at: .seconds(12))) {
-      $0.pending = []
+    await store.send(.toggle) {
       $0.accumulated = .seconds(2)
       $0.startedAt = nil
       $0.lastReading = .seconds(12)
@@ -134,18 +122,13 @@ struct StopwatchFeatureTests {
   @Test func ticksStopWhenStoppedSoFinishSeesNoRunningEffect() async {
     let clock = TestClock()
     let store = makeStore(clock)
-    await store.send(.toggle) { $0.pending = [.toggle] }
-    await store.receive(.reading(at: .zero)) {
-      $0.pending = []
-      $0.startedAt = .zero
+    await store.send(.toggle) { $0.startedAt = .zero }
+    let interval = StopwatchFeature.tickInterval
+    await store.receive(.tick(at: interval), timeout: interval) {
+      $0.lastReading = interval
     }
-    await store.receive(.tick(at: .milliseconds(50)), timeout: .milliseconds(50)) {
-      $0.lastReading = .milliseconds(50)
-    }
-    await store.send(.toggle) { $0.pending = [.toggle] }
-    await store.receive(.reading(at: .milliseconds(50))) {
-      $0.pending = []
-      $0.accumulated = .milliseconds(50)
+    await store.send(.toggle) {
+      $0.accumulated = interval
       $0.startedAt = nil
     }
     await clock.advance(by: .seconds(1))
@@ -153,16 +136,31 @@ struct StopwatchFeatureTests {
     await store.finish()
   }
 
-  @Test func pressesBeforeTheirReadingShareItsInstantInOrder() async {
+  @Test func startStopAndLapShowWhenSendReturnsWithTheirOwnInstant() async {
     let clock = VirtualClock()
     let store = Store(initialState: StopwatchFeature.State(), reducer: StopwatchFeature(), clock: clock)
-    // One batch — start, lap, stop, reset — reduced before their reading can arrive.
-    store.send(contentsOf: [.toggle, .lap, .toggle, .reset])
-    #expect(store.state.pending == [.toggle, .lap, .toggle, .reset])
+    clock.advance(by: .milliseconds(120))
+    // No effect round trip: the state a frame drawn right after the key shows is the new one.
+    store.send(.toggle)
+    #expect(store.state.startedAt == .milliseconds(120))
+    clock.advance(by: .milliseconds(75))
+    store.send(.lap)
+    #expect(store.state.laps == [Lap(number: 1, total: .milliseconds(75), split: .milliseconds(75))])
+    store.send(.toggle)
+    #expect(store.state.accumulated == .milliseconds(75))
+    #expect(!store.state.isRunning)
     await store.waitUntilIdle()
-    // All four happened at instant zero: a lap of zero, then stopped, then back to zero.
+  }
+
+  @Test func pressesInOneBatchShareTheirInstantInOrder() async {
+    let clock = VirtualClock()
+    let store = Store(initialState: StopwatchFeature.State(), reducer: StopwatchFeature(), clock: clock)
+    // One batch — start, lap, stop, reset — all at instant zero: a lap of zero, then stopped,
+    // then back to zero, each shown as soon as the batch is reduced.
+    store.send(contentsOf: [.toggle, .lap, .toggle, .reset])
     #expect(store.state == StopwatchFeature.State())
-    #expect(clock.sleeperCount == 0, "no timer runs: the reading was cancelled, no ticks started")
+    await store.waitUntilIdle()
+    #expect(clock.sleeperCount == 0, "no timer runs: the ticks were started and cancelled")
   }
 
   @Test func lapsAreNewestFirstWithSplits() async {
@@ -174,15 +172,13 @@ struct StopwatchFeatureTests {
     await store.send(.toggle)
     await clock.advance(by: .milliseconds(1200))
     await store.skipReceivedActions()
-    await store.send(.lap)
-    await store.receive(.reading(at: .milliseconds(1200))) {
+    await store.send(.lap) {
       $0.lastReading = .milliseconds(1200)
       $0.laps = [Lap(number: 1, total: .milliseconds(1200), split: .milliseconds(1200))]
     }
     await clock.advance(by: .milliseconds(800))
     await store.skipReceivedActions()
-    await store.send(.lap)
-    await store.receive(.reading(at: .seconds(2))) {
+    await store.send(.lap) {
       $0.lastReading = .seconds(2)
       $0.laps = [
         Lap(number: 2, total: .seconds(2), split: .milliseconds(800)),
@@ -204,14 +200,12 @@ struct StopwatchFeatureTests {
     await clock.advance(by: .seconds(3))
     await store.skipReceivedActions()
     await store.send(.lap)
-    await store.receive(.reading(at: .seconds(3)))
     store.exhaustivity = .on
     await store.send(.reset)  // running: ignored, no change
     #expect(store.state.isRunning)
     #expect(store.state.laps.count == 1)
     store.exhaustivity = .off
     await store.send(.toggle)
-    await store.receive(.reading(at: .seconds(3)))
     store.exhaustivity = .on
     await store.send(.reset) { $0 = StopwatchFeature.State() }
     #expect(store.state.elapsed == .zero)
@@ -231,7 +225,6 @@ struct StopwatchFeatureTests {
     await clock.advance(by: .milliseconds(250))
     await store.skipReceivedActions()
     await store.send(.toggle)
-    await store.receive(.reading(at: .milliseconds(5250)))
     #expect(store.state.elapsed == .milliseconds(250))
     await expectEffectsEnded(store)
     await store.finish()

@@ -2,29 +2,19 @@ import Testing
 import Tide
 import TideTesting
 
-/// Waits until a store's effect counters satisfy `predicate`, woken by every change of the
-/// counters, never by sleeping. The wall-clock `limit` only turns a hang into a recorded
-/// failure, described by `failure` from the last counters.
+/// Waits until a store's effect counters satisfy `predicate`, through the scheduler's one wait
+/// (woken by every change of the counters, never by sleeping). The wall-clock `limit` only
+/// turns a hang into a recorded failure, described by `failure` from the last counters.
 package func waitUntil(
-  _ activity: EffectActivity, limit: Duration = .seconds(10),
-  failure: @escaping @Sendable (EffectActivity.Counts) -> String = { "Effects never reached the expected state; counters: \($0)" },
+  _ scheduler: EffectScheduler, limit: Duration = .seconds(10),
+  failure: @escaping @Sendable (EffectScheduler.Counts) -> String = { "Effects never reached the expected state; counters: \($0)" },
   sourceLocation: SourceLocation = #_sourceLocation,
-  _ predicate: @escaping @Sendable (EffectActivity.Counts) -> Bool
+  _ predicate: @escaping @Sendable (EffectScheduler.Counts) -> Bool
 ) async {
-  let guardTask = Task {
-    try? await Task.sleep(for: limit)
-    activity.signal()
-  }
-  defer { guardTask.cancel() }
-  let start = ContinuousClock.now
-  while true {
-    let counts = activity.counts
-    if predicate(counts) { return }
-    if ContinuousClock.now - start >= limit {
-      Issue.record(Comment(rawValue: failure(counts)), sourceLocation: sourceLocation)
-      return
-    }
-    await activity.waitForChange(after: counts.version)
+  await scheduler.settle(until: { predicate(scheduler.counts) }, stopsWhenIdle: false, limit: limit)
+  let counts = scheduler.counts
+  if !predicate(counts) {
+    Issue.record(Comment(rawValue: failure(counts)), sourceLocation: sourceLocation)
   }
 }
 
@@ -39,7 +29,7 @@ package func expectEffectsEnded<State, Action>(
   sourceLocation: SourceLocation = #_sourceLocation
 ) async {
   await waitUntil(
-    store.store.effectActivity, limit: limit,
+    store.store.effectScheduler, limit: limit,
     failure: { "\($0.running) effect(s) still running \(limit) after they should have ended" },
     sourceLocation: sourceLocation
   ) { $0.running == 0 }

@@ -108,8 +108,8 @@ struct TestStoreTests {
     let clock = TestClock()
     let store = TestStore(initialState: Feature.State(), reducer: Feature(), clock: clock)
     let timer = await store.send(.startTimer) { $0.isTimerRunning = true }
-    timer.cancel()
-    await timer.finish()
+    await timer.cancel()
+    #expect(!timer.isRunning, "the timer has ended when cancel returns")
     await clock.advance(by: .seconds(3))
     await store.finish()
     #expect(store.state.ticks == 0)

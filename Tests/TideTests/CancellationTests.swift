@@ -59,7 +59,7 @@ struct CancellationTests {
     clock.advance(by: .seconds(5))
     await store.waitUntilIdle()
     #expect(store.state == [3])
-    #expect(store.effectActivity.counts.running == 0)
+    #expect(store.effectScheduler.counts.running == 0)
   }
 
   @Test func withoutCancelInFlightEveryEffectUnderAnIdRuns() async {
@@ -84,7 +84,7 @@ struct CancellationTests {
     store.send(.cancel)
     await store.waitUntilIdle()
     #expect(clock.sleeperCount == 0)
-    #expect(store.effectActivity.counts.running == 0)
+    #expect(store.effectScheduler.counts.running == 0)
     clock.advance(by: .seconds(10))
     await store.waitUntilIdle()
     #expect(store.state.isEmpty)

@@ -130,7 +130,7 @@ struct CoreAdversarialTests {
   func releasingTheLastScopedHandleCancelsEffectsAndEndsValueStreams() async {
     let clock = VirtualClock()
     var child: Store<Child, ChildAction>? = orphanedChild(clock: clock)
-    let activity = child!.effectActivity
+    let activity = child!.effectScheduler
     let stream = child!.values(\.count)
     let consumer = Task { @MainActor in
       var seen: [Int] = []
@@ -353,20 +353,23 @@ struct CoreAdversarialTests {
   @Test func aRootReleasedByTheObserverOfItsLastScopedStoreMidRoundFinishesSafely() async {
     let clock = VirtualClock()
     var child: Store<Child, ChildAction>? = orphanedChild(clock: clock)
-    let activity = child!.effectActivity
+    let activity = child!.effectScheduler
     var counts: [Int] = []
     var token: ObservationToken?
     token = child!.observe(\.count) { count in
       counts.append(count)
-      if count == 1 { child = nil }
+      // The token keeps its store alive: dropping both is what releases the root here.
+      if count == 1 {
+        child = nil
+        token = nil
+      }
     }
     child!.send(.load)
     child?.send(.increment)
     #expect(child == nil)
+    #expect(token == nil)
     await waitUntil(activity) { $0.running == 0 }
     #expect(counts == [0, 1])
-    token?.cancel()
-    #expect(token?.isCancelled == true)
   }
 
   // MARK: Order
@@ -431,7 +434,7 @@ struct CoreAdversarialTests {
       await settle(store, at: .milliseconds(50 * step), on: clock)
     }
     #expect(store.state == [.milliseconds(100), .milliseconds(200), .milliseconds(300)])
-    #expect(store.effectActivity.counts.running == 0)
+    #expect(store.effectScheduler.counts.running == 0)
     #expect(clock.sleeperCount == 0)
   }
 
@@ -531,7 +534,7 @@ struct CoreAdversarialTests {
     }
     var store: Store<Int, Bool>? = Store(initialState: 0, reducer: reducer, clock: clock)
     store!.send(true)
-    let activity = store!.effectActivity
+    let activity = store!.effectScheduler
     await store!.waitUntilIdle()
     #expect(clock.sleeperCount == 3)
     store = nil
@@ -695,8 +698,7 @@ struct CoreAdversarialTests {
     let store = Store(initialState: [], reducer: reducer, clock: clock, middleware: [delay])
     let task = store.send("late")
     await store.waitUntilIdle()
-    task.cancel()
-    await task.finish()
+    await task.cancel()
     #expect(!task.isRunning)
     await settle(store, at: .seconds(2), on: clock)
     store.send("now")
@@ -736,7 +738,7 @@ struct CoreAdversarialTests {
     let store = Store(initialState: [], reducer: reducer, clock: clock)
     await store.send("send then cancel").finish()
     #expect(store.state == ["send then cancel", "start"])
-    #expect(store.effectActivity.counts.running == 0)
+    #expect(store.effectScheduler.counts.running == 0)
     store.send("cancel then send")
     await store.waitUntilIdle()
     await settle(store, at: .seconds(1), on: clock)
@@ -801,7 +803,7 @@ struct CoreAdversarialTests {
     await settle(store, at: .milliseconds(200), on: clock)
     let waiting = store.send(.tap(2))
     await store.waitUntilIdle()
-    waiting.cancel()
+    await waiting.cancel()
     await settle(store, at: .milliseconds(500), on: clock)
     store.send(.tap(3))
     await settle(store, at: .seconds(1), on: clock)
@@ -880,8 +882,7 @@ struct CoreAdversarialTests {
     await settle(store, at: .milliseconds(500), on: clock)
     let newest = store.send(.tap(3))
     await store.waitUntilIdle()
-    replaced.cancel()
-    await replaced.finish()
+    await replaced.cancel()
     await settle(store, at: .seconds(1), on: clock)
     await newest.finish()
     #expect(store.state == [Ran(tap: 1, at: .zero), Ran(tap: 3, at: .seconds(1))])

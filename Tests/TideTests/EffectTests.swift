@@ -163,10 +163,9 @@ struct EffectTests {
     await store.waitUntilIdle()
     #expect(clock.sleeperCount == 1)
 
-    task.cancel()
-    await task.finish()
+    await task.cancel()
     #expect(clock.sleeperCount == 0)
-    #expect(store.effectActivity.counts.running == 0)
+    #expect(store.effectScheduler.counts.running == 0)
     clock.advance(by: .seconds(10))
     await store.waitUntilIdle()
     #expect(store.state.log.isEmpty)
@@ -261,7 +260,7 @@ struct EffectTests {
     let clock = TestClock()
     let tally = Tally()
     weak var released: Store<Worker.State, Work>?
-    let activity: EffectActivity
+    let activity: EffectScheduler
     do {
       let reducer = Reduce<Worker.State, Work> { state, action in
         switch action {
@@ -285,7 +284,7 @@ struct EffectTests {
       let store = Store(initialState: Worker.State(), reducer: reducer, clock: clock)
       store.send(.load)
       await waitUntilEffects(store) { $0.sleeping == 1 }
-      activity = store.effectActivity
+      activity = store.effectScheduler
       released = store
     }
     #expect(released == nil)

@@ -217,9 +217,9 @@ func waitUntilEffects<State, Action>(
   _ store: Store<State, Action>,
   limit: Duration = .seconds(10),
   sourceLocation: SourceLocation = #_sourceLocation,
-  _ predicate: @escaping @Sendable (EffectActivity.Counts) -> Bool
+  _ predicate: @escaping @Sendable (EffectScheduler.Counts) -> Bool
 ) async {
-  await waitUntil(store.effectActivity, limit: limit, sourceLocation: sourceLocation, predicate)
+  await waitUntil(store.effectScheduler, limit: limit, sourceLocation: sourceLocation, predicate)
 }
 
 extension VirtualClock.Instant {

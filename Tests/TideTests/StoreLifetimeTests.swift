@@ -76,6 +76,6 @@ struct EffectMemoryTests {
     #expect(store.state == 2_000)
     // The interval itself, and nothing of the 2,000 finished runs.
     #expect(task.unfinishedTaskCount == 1)
-    task.cancel()
+    await task.cancel()
   }
 }

@@ -207,7 +207,7 @@ struct TimerTests {
     await waitUntilEffects(store) { $0.running == 0 }  // the interval's task has ended
     await clock.advance(by: .seconds(100))
     #expect(store.state == [.seconds(1)])
-    #expect(store.effectActivity.counts.running == 0)
+    #expect(store.effectScheduler.counts.running == 0)
   }
 
   @Test func restartingWithCancelInFlightKeepsASingleInterval() async {
@@ -262,6 +262,6 @@ struct TimerInstantTests {
       await store.waitUntilIdle()
     }
     #expect(store.state == [.milliseconds(500), .milliseconds(1500), .milliseconds(2500)])
-    task.cancel()
+    await task.cancel()
   }
 }

@@ -43,7 +43,8 @@ extension AppFeature {
     if column + title.count + 1 < canvas.columns {
       canvas.draw(title, atColumn: canvas.columns - title.count - 1, row: 0, style: Style(dim: true))
     }
-    canvas.draw(String(repeating: "─", count: canvas.columns), atColumn: 0, row: 1, style: Style(dim: true))
+    // A fill, not a drawn string: building 80 "─" into a String was a tenth of a frame's work.
+    canvas.fill(Rect(column: 0, row: 1, width: canvas.columns, height: 1), with: "─", style: Style(dim: true))
   }
 
   /// The entries of the `?` overlay: every key of the current screen and the global ones, the

@@ -11,6 +11,7 @@ import Musl
 import Darwin
 #endif
 import Synchronization
+import TideTerminal
 
 /// The todo file: checked, locked and loaded once at start, then saved after every change.
 ///

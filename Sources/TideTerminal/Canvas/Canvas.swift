@@ -60,25 +60,29 @@ public struct Canvas: Equatable, Sendable {
       row: row, rowVisible: row >= clip.row && row < clip.endRow, style: style)
     if text.utf8.allSatisfy({ $0 < 0x80 }) {
       // ASCII needs no grapheme breaking and no width lookup: one byte, one column.
-      for byte in text.utf8 where byte >= 0x20 && byte != 0x7F {
-        guard place(UInt32(byte), width: 1, with: &pen) else { break }
-      }
+      placeASCII(text.utf8, with: &pen)
       return pen.column - column
     }
     // Most text is made of scalars that are grapheme clusters on their own; only from the first
     // scalar that might combine with its neighbour on does the full Character iteration run.
-    let scalars = text.unicodeScalars
-    var index = scalars.startIndex
-    while index < scalars.endIndex {
-      let scalar = scalars[index]
-      let next = scalars.index(after: index)
-      guard DisplayWidth.standsAlone(scalar), next == scalars.endIndex || DisplayWidth.standsAlone(scalars[next]) else {
-        drawCharacters(text[index...], with: &pen)
+    // Read forwards with one scalar of lookahead: an iterator decodes each scalar once, where
+    // subscripts and index(after:) would validate and decode it twice.
+    var scalars = text.unicodeScalars.makeIterator()
+    var offset = 0  // UTF-8 offset of `scalar`, for the fallback
+    var current = scalars.next()
+    var currentStandsAlone = current.map(DisplayWidth.standsAlone) ?? true
+    while let scalar = current {
+      let next = scalars.next()
+      let nextStandsAlone = next.map(DisplayWidth.standsAlone) ?? true
+      guard currentStandsAlone, nextStandsAlone else {
+        drawCharacters(text[text.utf8.index(text.utf8.startIndex, offsetBy: offset)...], with: &pen)
         return pen.column - column
       }
       let width = DisplayWidth.width(of: scalar)
       if width > 0, !place(scalar.value, width: width, with: &pen) { break }
-      index = next
+      offset += UTF8.width(scalar)
+      current = next
+      currentStandsAlone = nextStandsAlone
     }
     return pen.column - column
   }
@@ -125,6 +129,29 @@ public struct Canvas: Equatable, Sendable {
       return true
     }
     return place(Cell.content(of: text), width: min(width, 2), with: &pen)
+  }
+
+  /// Puts the printable bytes of ASCII `text` at the pen, one column each, up to its limit: what
+  /// ``place(_:width:with:)`` does for each, in one pass over the storage (views draw most of
+  /// their text this way, every frame).
+  private mutating func placeASCII(_ text: String.UTF8View, with pen: inout Pen) {
+    let template = Cell(content: 0x20, style: pen.style, width: 1)
+    let visible = pen.rowVisible ? clip.column..<clip.endColumn : 0..<0
+    let rowStart = pen.row * columns
+    let columns = self.columns
+    var column = pen.column
+    let limit = pen.limit
+    cells.withUnsafeMutableBufferPointer { cells in
+      for byte in text where byte >= 0x20 && byte != 0x7F {
+        guard column < limit else { break }
+        if visible.contains(column) {
+          Canvas.store(template.with(content: UInt32(byte)), at: rowStart + column, column: column, columns: columns, in: cells)
+        }
+        column += 1
+      }
+    }
+    pen.column = column
+    pen.lastCellIndex = nil
   }
 
   /// Puts one character of `width` 1 or 2 at the pen and advances it; false once the limit is reached.
@@ -255,10 +282,20 @@ public struct Canvas: Equatable, Sendable {
   /// Writes a cell (and its continuation) and blanks any wide character it partly overwrites,
   /// so every wide cell is always followed by its continuation and nothing else.
   private mutating func store(_ cell: Cell, column: Int, row: Int) {
-    let index = row * columns + column
-    breakWideCharacter(at: index, column: column)
+    let columns = self.columns
+    cells.withUnsafeMutableBufferPointer { cells in
+      Canvas.store(cell, at: row * columns + column, column: column, columns: columns, in: cells)
+    }
+  }
+
+  /// ``store(_:column:row:)`` on the storage itself; `index` is `column`'s on a visible row, and
+  /// a wide cell's right half is visible too.
+  private static func store(
+    _ cell: Cell, at index: Int, column: Int, columns: Int, in cells: UnsafeMutableBufferPointer<Cell>
+  ) {
+    breakWideCharacter(at: index, column: column, columns: columns, in: cells)
     if cell.width == 2 {
-      breakWideCharacter(at: index + 1, column: column + 1)
+      breakWideCharacter(at: index + 1, column: column + 1, columns: columns, in: cells)
       cells[index] = cell
       cells[index + 1] = .continuation(style: cell.style)
     } else {
@@ -266,12 +303,14 @@ public struct Canvas: Equatable, Sendable {
     }
   }
 
-  private mutating func breakWideCharacter(at index: Int, column: Int) {
+  private static func breakWideCharacter(
+    at index: Int, column: Int, columns: Int, in cells: UnsafeMutableBufferPointer<Cell>
+  ) {
     let existing = cells[index]
     if existing.isContinuation, column > 0 {
-      cells[index - 1] = Cell(content: 0x20, style: cells[index - 1].style, width: 1)
+      cells[index - 1] = cells[index - 1].with(content: 0x20).with(width: 1)
     } else if existing.width == 2, column + 1 < columns {
-      cells[index + 1] = Cell(content: 0x20, style: existing.style, width: 1)
+      cells[index + 1] = existing.with(content: 0x20).with(width: 1)
     }
   }
 

@@ -6,13 +6,20 @@
 /// A cell is plain data (no references), so a frame is copied and diffed like raw memory: a
 /// one-scalar character is stored as its scalar value, and longer clusters (combining
 /// sequences, emoji ZWJ sequences, flags) as an id in a process-wide table.
+///
+/// All of it is packed into one 64-bit word — the content, the style's bits and the width — so
+/// comparing two cells is comparing two integers and a row of cells is compared like memory: the
+/// renderer diffs a whole 80×24 frame in a few thousand instructions.
 public struct Cell: Hashable, Sendable {
+  /// Bits 0–31: ``content``; bits 32–47: ``Style/packed``; bits 48–55: ``width``.
+  let bits: UInt64
+
   /// The scalar value, or a ``ClusterTable`` id (≥ `ClusterTable.firstIdentifier`).
-  let content: UInt32
+  var content: UInt32 { UInt32(truncatingIfNeeded: bits) }
   /// How the cell is drawn.
-  public let style: Style
+  public var style: Style { Style(packed: UInt16(truncatingIfNeeded: bits &>> 32)) }
   /// Columns taken by ``character``: 1, 2, or 0 for a continuation cell.
-  public let width: Int8
+  public var width: Int8 { Int8(truncatingIfNeeded: bits &>> 48) }
 
   /// A cell showing `character` with its display width; a character that draws nothing
   /// (a control character or a lone combining mark) becomes a space.
@@ -22,9 +29,21 @@ public struct Cell: Hashable, Sendable {
   }
 
   init(content: UInt32, style: Style, width: Int8) {
-    self.content = content
-    self.style = style
-    self.width = width
+    bits = UInt64(content) | UInt64(style.packed) &<< 32 | UInt64(UInt8(bitPattern: width)) &<< 48
+  }
+
+  /// This cell with `content` in place of its own (a cell made once per string, then one per character).
+  func with(content: UInt32) -> Cell {
+    Cell(bits: bits & ~0xFFFF_FFFF | UInt64(content))
+  }
+
+  /// This cell with `width` in place of its own.
+  func with(width: Int8) -> Cell {
+    Cell(bits: bits & ~(0xFF &<< 48) | UInt64(UInt8(bitPattern: width)) &<< 48)
+  }
+
+  private init(bits: UInt64) {
+    self.bits = bits
   }
 
   /// A space in the plain style: what an untouched canvas holds.

@@ -35,6 +35,17 @@ extension String {
     return total
   }
 
+  /// Calls `body` with the range and display width (``Character/displayWidth``) of each
+  /// grapheme cluster of the text, in order, until it returns `false`.
+  ///
+  /// The way to lay text out by columns — wrapping it, placing a cursor — without building a
+  /// `Character` for each cluster: runs of characters that cannot combine with their neighbours
+  /// (ASCII, CJK, kana, Hangul syllables, most emoji) are walked scalar by scalar, and grapheme
+  /// breaking runs only from the first scalar that might join another.
+  public func forEachCluster(_ body: (_ range: Range<String.Index>, _ width: Int) -> Bool) {
+    DisplayWidth.forEachCluster(in: self, body)
+  }
+
   /// The text cut to at most `width` columns; text that is too wide ends with "…".
   ///
   /// The result never exceeds `width`: a wide character that would straddle the limit is dropped,
@@ -146,6 +157,19 @@ enum DisplayWidth {
     let value = scalar.value
     if value < 0x300 {
       return isControl(scalar) ? 0 : 1
+    }
+    switch value {
+    case 0x4E00...0x9FFF, 0x3400...0x4DBF, 0xAC00...0xD7A3, 0x3041...0x3096, 0x30A1...0x30FA:
+      // CJK ideographs, kana and Hangul syllables, most of any CJK text, are letters of the wide
+      // ranges: no property lookup needed.
+      return 2
+    case 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x21FF, 0x2500...0x259F:
+      // Punctuation (… ‖ •), arrows, box drawing and blocks: one column each, no marks and no
+      // emoji presentation among them. Views draw rules and frames of them every frame, and
+      // the property lookups below cost about a hundred instructions a scalar.
+      return 1
+    default:
+      break
     }
     if isZeroWidth(scalar) { return 0 }
     // A lone regional indicator is one column (glibc); a pair is a flag, an emoji sequence.

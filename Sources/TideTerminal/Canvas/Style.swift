@@ -32,4 +32,23 @@ public struct Style: Hashable, Sendable {
 
   /// The terminal's plain text style.
   public static let plain = Style()
+
+  /// The style in 14 bits, as a ``Cell`` stores it: the four attributes in bits 0–3, the
+  /// foreground's raw value in bits 4–8 and the background's in bits 9–13.
+  var packed: UInt16 {
+    var bits = UInt16(foreground.rawValue) &<< 4 | UInt16(background.rawValue) &<< 9
+    if bold { bits |= 1 }
+    if dim { bits |= 2 }
+    if reverse { bits |= 4 }
+    if underline { bits |= 8 }
+    return bits
+  }
+
+  /// The style ``packed`` stored.
+  init(packed bits: UInt16) {
+    self.init(
+      bold: bits & 1 != 0, dim: bits & 2 != 0, reverse: bits & 4 != 0, underline: bits & 8 != 0,
+      foreground: Color(rawValue: UInt8(truncatingIfNeeded: bits &>> 4) & 0x1F) ?? .default,
+      background: Color(rawValue: UInt8(truncatingIfNeeded: bits &>> 9) & 0x1F) ?? .default)
+  }
 }

@@ -40,19 +40,35 @@ struct FilterIndex: Sendable {
 
   /// The titles among `candidates` (all of them when `nil`), in order, that hold `query`.
   func matches(of query: [UInt8], among candidates: [Int]?) -> [Int] {
-    guard !query.isEmpty else { return candidates ?? Array(0..<starts.count - 1) }
+    let titleCount = starts.count - 1
+    guard !query.isEmpty else { return candidates ?? Array(0..<titleCount) }
     return bytes.withUnsafeBufferPointer { bytes in
       query.withUnsafeBufferPointer { query in
-        var result: [Int] = []
-        func holds(_ title: Int) -> Bool {
-          Self.find(query, in: bytes, from: starts[title], to: starts[title + 1]) != nil
+        starts.withUnsafeBufferPointer { starts in
+          var result: [Int] = []
+          result.reserveCapacity(candidates?.count ?? titleCount)
+          if let candidates {
+            for title in candidates where Self.find(query, in: bytes, from: starts[title], to: starts[title + 1]) != nil {
+              result.append(title)
+            }
+            return result
+          }
+          // Every title: one walk over the whole buffer, a match moving on to the next title.
+          var title = 0
+          var position = 0
+          while title < titleCount {
+            guard let found = Self.find(query, in: bytes, from: position, to: bytes.count) else { break }
+            while starts[title + 1] <= found { title += 1 }
+            if found + query.count <= starts[title + 1] {
+              result.append(title)
+              position = starts[title + 1]
+              title += 1
+            } else {
+              position = found + 1  // the match ran into the next title
+            }
+          }
+          return result
         }
-        if let candidates {
-          for title in candidates where holds(title) { result.append(title) }
-        } else {
-          for title in 0..<starts.count - 1 where holds(title) { result.append(title) }
-        }
-        return result
       }
     }
   }

@@ -78,6 +78,8 @@ public struct SelectionList: Reducer, Sendable {
       showsDescriptions = items.contains { $0.description != nil }
     }
 
+    /// Whether two lists hold the same items, query, selection, window and height (what is
+    /// derived from the items and the query is not compared again).
     public static func == (left: State, right: State) -> Bool {
       left.items == right.items && left.query == right.query && left.isFiltering == right.isFiltering
         && left.cursor == right.cursor && left.top == right.top && left.height == right.height
@@ -115,6 +117,10 @@ public struct SelectionList: Reducer, Sendable {
 
     /// How many items fit in `rows` rows (under the status row, when shown).
     func itemsShown(inRows rows: Int) -> Int { max(0, rows - (showsStatus ? 1 : 0)) / rowsPerItem }
+
+    mutating func apply(_ move: ScrollWindow.Move) {
+      select(ScrollWindow.position(after: move, from: cursor, page: itemsShown(inRows: height), count: shownCount))
+    }
 
     /// Selects `position`, scrolling the window as little as keeps it in view. While the height
     /// is unknown the window stays where it is, and drawing scrolls it as little as keeps the
@@ -222,14 +228,13 @@ public struct SelectionList: Reducer, Sendable {
 
   /// Applies `action`; see ``Action``.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    let page = max(1, state.itemsShown(inRows: state.height))
     switch action {
-    case .moveUp: state.select(ScrollWindow.move(state.cursor, by: -1, count: state.shownCount))
-    case .moveDown: state.select(ScrollWindow.move(state.cursor, by: 1, count: state.shownCount))
-    case .pageUp: state.select(ScrollWindow.move(state.cursor, by: -page, count: state.shownCount))
-    case .pageDown: state.select(ScrollWindow.move(state.cursor, by: page, count: state.shownCount))
-    case .moveToTop: state.select(0)
-    case .moveToBottom: state.select(state.shownCount - 1)
+    case .moveUp: state.apply(.up)
+    case .moveDown: state.apply(.down)
+    case .pageUp: state.apply(.pageUp)
+    case .pageDown: state.apply(.pageDown)
+    case .moveToTop: state.apply(.first)
+    case .moveToBottom: state.apply(.last)
     case .select(let position): state.select(position)
     case .startFiltering:
       state.isFiltering = true
@@ -249,15 +254,10 @@ public struct SelectionList: Reducer, Sendable {
 
   /// The keys while browsing: ↑/k, ↓/j, pgup, pgdn, home/g, end/G, `/` to filter, and esc to
   /// clear a filter (bound only while there is one, so an app may give esc another meaning).
-  public static let browsingKeys = KeyMap<Action>([
-    KeyBinding(.up, .character("k"), action: .moveUp, help: "up", showsInFooter: false),
-    KeyBinding(.down, .character("j"), action: .moveDown, help: "down", showsInFooter: false),
-    KeyBinding(.pageUp, action: .pageUp, help: "page up", showsInFooter: false),
-    KeyBinding(.pageDown, action: .pageDown, help: "page down", showsInFooter: false),
-    KeyBinding(.home, .character("g"), action: .moveToTop, help: "first", showsInFooter: false),
-    KeyBinding(.end, .character("G"), action: .moveToBottom, help: "last", showsInFooter: false),
-    KeyBinding(.character("/"), action: .startFiltering, help: "filter"),
-  ])
+  public static let browsingKeys = KeyMap<Action>(
+    ScrollWindow.bindings(
+      up: .moveUp, down: .moveDown, pageUp: .pageUp, pageDown: .pageDown, first: .moveToTop, last: .moveToBottom)
+      + [KeyBinding(.character("/"), action: .startFiltering, help: "filter")])
 
   /// Esc clearing an applied filter, while browsing.
   static let clearKeys = KeyMap<Action>([KeyBinding(.escape, action: .clearFilter, help: "clear filter")])

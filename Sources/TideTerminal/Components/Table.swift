@@ -57,6 +57,10 @@ public struct Table: Reducer, Sendable {
     /// The selected row's cells; `nil` when the table is empty.
     public var selectedRow: [String]? { rows.indices.contains(cursor) ? rows[cursor] : nil }
 
+    mutating func apply(_ move: ScrollWindow.Move) {
+      select(ScrollWindow.position(after: move, from: cursor, page: height - 1, count: rows.count))
+    }
+
     mutating func select(_ row: Int) {
       cursor = min(max(0, row), max(0, rows.count - 1))
       top = ScrollWindow.top(keeping: cursor, from: top, visible: max(0, height - 1), count: rows.count)
@@ -88,15 +92,13 @@ public struct Table: Reducer, Sendable {
 
   /// Applies `action`; see ``Action``.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    let page = max(1, state.height - 1)
-    let count = state.rows.count
     switch action {
-    case .moveUp: state.select(ScrollWindow.move(state.cursor, by: -1, count: count))
-    case .moveDown: state.select(ScrollWindow.move(state.cursor, by: 1, count: count))
-    case .pageUp: state.select(ScrollWindow.move(state.cursor, by: -page, count: count))
-    case .pageDown: state.select(ScrollWindow.move(state.cursor, by: page, count: count))
-    case .moveToTop: state.select(0)
-    case .moveToBottom: state.select(count - 1)
+    case .moveUp: state.apply(.up)
+    case .moveDown: state.apply(.down)
+    case .pageUp: state.apply(.pageUp)
+    case .pageDown: state.apply(.pageDown)
+    case .moveToTop: state.apply(.first)
+    case .moveToBottom: state.apply(.last)
     case .select(let row): state.select(row)
     case .resize(let height):
       state.height = max(0, height)
@@ -106,14 +108,8 @@ public struct Table: Reducer, Sendable {
   }
 
   /// The table's keys: ↑/k, ↓/j, pgup, pgdn, home/g, end/G.
-  public static let keys = KeyMap<Action>([
-    KeyBinding(.up, .character("k"), action: .moveUp, help: "up", showsInFooter: false),
-    KeyBinding(.down, .character("j"), action: .moveDown, help: "down", showsInFooter: false),
-    KeyBinding(.pageUp, action: .pageUp, help: "page up", showsInFooter: false),
-    KeyBinding(.pageDown, action: .pageDown, help: "page down", showsInFooter: false),
-    KeyBinding(.home, .character("g"), action: .moveToTop, help: "first", showsInFooter: false),
-    KeyBinding(.end, .character("G"), action: .moveToBottom, help: "last", showsInFooter: false),
-  ])
+  public static let keys = KeyMap<Action>(ScrollWindow.bindings(
+      up: .moveUp, down: .moveDown, pageUp: .pageUp, pageDown: .pageDown, first: .moveToTop, last: .moveToBottom))
 
   /// The rectangles of the columns in a table drawn in `rect`: the column sizes laid out with
   /// one column of space between them.

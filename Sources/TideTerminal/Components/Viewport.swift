@@ -20,7 +20,7 @@ import Tide
 public struct Viewport: Reducer, Sendable {
   /// The text, its wrapped rows and the scroll position.
   public struct State: Equatable, Sendable {
-    /// The text as UTF-8, without carriage returns before line feeds.
+    /// The text as UTF-8.
     private var bytes: [UInt8] = []
     /// Where each line starts in `bytes`, and one more entry one past the end of the last line's
     /// line feed (real or not).
@@ -74,34 +74,38 @@ public struct Viewport: Reducer, Sendable {
       return low
     }
 
-    /// The bytes of line `line`, without its line feed.
+    /// The bytes of line `line`, without its line feed (or CR LF).
     func bytes(ofLine line: Int) -> ArraySlice<UInt8> {
-      bytes[lineStarts[line]..<lineStarts[line + 1] - 1]
+      let start = lineStarts[line]
+      var end = lineStarts[line + 1] - 1
+      if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+      return bytes[start..<end]
     }
 
     mutating func setText(_ text: String) {
-      bytes = []
-      bytes.reserveCapacity(text.utf8.count)
-      lineStarts = [0]
-      isPlainLine = []
-      var plain = true
-      for byte in text.utf8 {
-        if byte == 0x0A {
-          if bytes.last == 0x0D { bytes.removeLast() }
-          bytes.append(byte)
-          lineStarts.append(bytes.count)
-          isPlainLine.append(plain)
-          plain = true
-          continue
+      bytes = Array(text.utf8)
+      var starts = [0]
+      var plainLines: [Bool] = []
+      bytes.withUnsafeBufferPointer { buffer in
+        var plain = true
+        for index in buffer.indices {
+          let byte = buffer[index]
+          if byte == 0x0A {
+            starts.append(index + 1)
+            plainLines.append(plain)
+            plain = true
+          } else if byte < 0x20 || byte >= 0x7F {
+            // A CR before the LF is part of the line's end, not of the line.
+            if byte != 0x0D || index + 1 == buffer.count || buffer[index + 1] != 0x0A { plain = false }
+          }
         }
-        if byte < 0x20 || byte >= 0x7F { plain = false }
-        bytes.append(byte)
+        if starts.last != buffer.count || starts.count == 1 {
+          starts.append(buffer.count + 1)  // the last line's end, as if a line feed followed it
+          plainLines.append(plain)
+        }
       }
-      if lineStarts.last != bytes.count || lineStarts.count == 1 {
-        bytes.append(0x0A)  // the last line's end, as if the text had a final line feed
-        lineStarts.append(bytes.count)
-        isPlainLine.append(plain)
-      }
+      lineStarts = starts
+      isPlainLine = plainLines
       topRow = 0
       countRows()
     }
@@ -111,11 +115,10 @@ public struct Viewport: Reducer, Sendable {
       rowStarts.reserveCapacity(lineCount + 1)
       var total = 0
       for line in 0..<lineCount {
-        let length = lineStarts[line + 1] - 1 - lineStarts[line]
         if width == 0 {
           total += 1
         } else if isPlainLine[line] {
-          total += max(1, (length + width - 1) / width)
+          total += max(1, (bytes(ofLine: line).count + width - 1) / width)
         } else {
           total += Viewport.rows(of: bytes(ofLine: line), width: width).count
         }
@@ -233,24 +236,30 @@ public struct Viewport: Reducer, Sendable {
   /// multiple of 8. Width 0 is one row.
   static func rows(of line: ArraySlice<UInt8>, width: Int) -> [Range<Int>] {
     guard width > 0, !line.isEmpty else { return [line.startIndex..<line.endIndex] }
+    if line.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+      // Printable ASCII: one byte, one column.
+      return stride(from: line.startIndex, to: line.endIndex, by: width).map { $0..<min($0 + width, line.endIndex) }
+    }
+    // The text is valid UTF-8 (it came from a String, cut at line feeds), so offsets in the
+    // decoded line are offsets in `line`.
+    let text = String(decoding: line, as: UTF8.self)
     var rows: [Range<Int>] = []
     var rowStart = line.startIndex
-    var position = line.startIndex
     var column = 0
-    for character in String(decoding: line, as: UTF8.self) {
-      let length = character.utf8.count
-      let isTab = character == "\t"
-      var characterWidth = isTab ? 8 - column % 8 : character.displayWidth
+    text.forEachCluster { range, clusterWidth in
+      let start = line.startIndex + text.utf8.distance(from: text.startIndex, to: range.lowerBound)
+      let isTab = line[start] == 0x09
+      var characterWidth = isTab ? 8 - column % 8 : clusterWidth
       if column + characterWidth > width, column > 0 {
-        rows.append(rowStart..<position)
-        rowStart = position
+        rows.append(rowStart..<start)
+        rowStart = start
         column = 0
         if isTab { characterWidth = 8 }
       }
       column += characterWidth
-      position += length
+      return true
     }
-    rows.append(rowStart..<position)
+    rows.append(rowStart..<line.endIndex)
     return rows
   }
 

@@ -18,6 +18,11 @@ public final class CursesTerminal: Terminal {
   private var nextColorPair: Int32 = 1
   private var attributeBits: [attr_t] = []
   private var scalarBuffer: [wchar_t] = []
+  /// Whether ncurses may hold input it has not returned yet, or the tty has some: false only
+  /// once a read came back empty and nothing arrived since. A wake-up for a frame then goes
+  /// straight back to waiting, without a read that would find nothing (one system call and
+  /// ncurses' read path, every frame of an animation).
+  private var inputMayBePending = true
 
   private struct ColorPairKey: Hashable {
     var foreground: Color
@@ -71,6 +76,9 @@ public final class CursesTerminal: Terminal {
     keypad(tide_stdscr(), true)
     intrflush(tide_stdscr(), false)
     set_escdelay(25)
+    // No typeahead check in each update: ncurses would poll the input before every frame to
+    // postpone drawing while keys wait, a system call a frame; the input thread reads them anyway.
+    typeahead(-1)
     curs_set(0)
     usesColor = has_colors() && tide_no_color_requested() == 0
     if usesColor {
@@ -145,22 +153,25 @@ public final class CursesTerminal: Terminal {
       if tide_take_resize() != 0 {
         return adoptNewSize()
       }
-      // ncurses may hold bytes it already read (the tail of an escape sequence or a paste).
-      wtimeout(tide_stdscr(), 0)
-      var code: wint_t = 0
-      let status = tide_get_wide_char(&code)
-      if status != tide_err() {
-        if status == tide_key_code_yes(), Int32(bitPattern: UInt32(code)) == tide_paste_begin_code() {
-          return .paste(readPaste())
-        }
-        if let key = KeyDecoder.key(status: status, code: UInt32(code)) {
-          if key == .escape {
-            guard let key = keyAfterEscape() else { continue }
-            return .key(key)
+      if inputMayBePending {
+        // ncurses may hold bytes it already read (the tail of an escape sequence or a paste).
+        wtimeout(tide_stdscr(), 0)
+        var code: wint_t = 0
+        let status = tide_get_wide_char(&code)
+        if status != tide_err() {
+          if status == tide_key_code_yes(), Int32(bitPattern: UInt32(code)) == tide_paste_begin_code() {
+            return .paste(readPaste())
           }
-          return key == .resize ? .resize(size) : .key(key)
+          if let key = KeyDecoder.key(status: status, code: UInt32(code)) {
+            if key == .escape {
+              guard let key = keyAfterEscape() else { continue }
+              return .key(key)
+            }
+            return key == .resize ? .resize(size) : .key(key)
+          }
+          continue
         }
-        continue
+        inputMayBePending = false
       }
       var milliseconds: Int32 = -1
       if let deadline {
@@ -170,7 +181,9 @@ public final class CursesTerminal: Terminal {
         milliseconds = Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
       }
       switch tide_input_wait(milliseconds) {
-      case 1: continue  // input ready: decode it on the next pass
+      case 1:
+        inputMayBePending = true
+        continue  // input ready: decode it on the next pass
       case 2: return tide_take_resize() != 0 ? adoptNewSize() : nil
       default: return nil
       }
@@ -195,6 +208,11 @@ public final class CursesTerminal: Terminal {
 
   /// The text of a bracketed paste, read up to its end marker; line breaks arrive as "\n".
   /// A paste whose end never comes (the terminal died) ends after a second of silence.
+  ///
+  /// The pasted text may itself hold the end marker's bytes (ESC [ 201 ~); the terminal sends
+  /// them as they are and its own marker after the text. So an end marker that more input
+  /// follows at once, without a pause, up to another end marker (or for longer than anyone
+  /// types), is part of the text; the rest of the paste then never runs as key commands.
   private func readPaste() -> String {
     var text = String.UnicodeScalarView()
     wtimeout(tide_stdscr(), 1000)
@@ -203,19 +221,71 @@ public final class CursesTerminal: Terminal {
       var code: wint_t = 0
       let status = tide_get_wide_char(&code)
       if status == tide_err() { break }
-      if status == tide_key_code_yes() {
-        if Int32(bitPattern: UInt32(code)) == tide_paste_end_code() { break }
-        if Int32(bitPattern: UInt32(code)) == KEY_ENTER { text.append("\n") }
+      if status == tide_key_code_yes(), Int32(bitPattern: UInt32(code)) == tide_paste_end_code() {
+        guard pasteGoesOn(after: &text) else { break }
         continue
       }
-      guard let scalar = Unicode.Scalar(UInt32(code)) else { continue }
-      text.append(scalar == "\r" ? "\n" : scalar)
+      Self.append(status: status, code: code, toPaste: &text)
     }
     return String(text)
   }
 
+  /// Adds one input of a paste to `text`: characters as they are (CR as a line break), the
+  /// enter key as a line break, other keys not at all.
+  private static func append(status: Int32, code: wint_t, toPaste text: inout String.UnicodeScalarView) {
+    if status == tide_key_code_yes() {
+      if Int32(bitPattern: UInt32(code)) == KEY_ENTER { text.append("\n") }
+      return
+    }
+    guard let scalar = Unicode.Scalar(UInt32(code)) else { return }
+    text.append(scalar == "\r" ? "\n" : scalar)
+  }
+
+  /// After an end marker: whether the paste goes on, because input follows without a pause
+  /// up to another end marker or for more than anyone types in one go. If so, the marker's
+  /// bytes and what followed are added to `text`; if not, what followed is given back to
+  /// ncurses, to be read as the keys it is.
+  private func pasteGoesOn(after text: inout String.UnicodeScalarView) -> Bool {
+    // A terminal sends a paste in one burst; 30 ms without input ends it. At most 100 inputs
+    // are held back, well within what ncurses can take back (and more than a burst of typing).
+    wtimeout(tide_stdscr(), 30)
+    defer { wtimeout(tide_stdscr(), 1000) }
+    while true {
+      var following: [(status: Int32, code: wint_t)] = []
+      var reachesAnotherEnd = false
+      while following.count < 100 {
+        var code: wint_t = 0
+        let status = tide_get_wide_char(&code)
+        if status == tide_err() { break }
+        if status == tide_key_code_yes(), Int32(bitPattern: UInt32(code)) == tide_paste_end_code() {
+          reachesAnotherEnd = true
+          break
+        }
+        following.append((status, code))
+      }
+      guard reachesAnotherEnd || following.count == 100 else {
+        // The paste had ended: give back what came after it, last first.
+        for input in following.reversed() {
+          if input.status == tide_key_code_yes() {
+            ungetch(Int32(bitPattern: UInt32(input.code)))
+          } else {
+            unget_wch(wchar_t(bitPattern: UInt32(input.code)))
+          }
+        }
+        return false
+      }
+      text.append(contentsOf: "\u{1B}[201~".unicodeScalars)
+      for input in following { Self.append(status: input.status, code: input.code, toPaste: &text) }
+      // Past 100 inputs the paste goes on to its next end marker; another end marker is asked
+      // the same question.
+      if !reachesAnotherEnd { return true }
+    }
+  }
+
   /// Tells ncurses the tty's new size, which its own SIGWINCH handling would have done.
   private func adoptNewSize() -> TerminalEvent {
+    // resizeterm may queue a KEY_RESIZE for the next read.
+    inputMayBePending = true
     var columns: Int32 = 0
     var rows: Int32 = 0
     if tide_tty_size(&columns, &rows) != 0 {

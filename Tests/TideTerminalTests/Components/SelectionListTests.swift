@@ -119,6 +119,12 @@ struct SelectionListTests {
     #expect(SelectionList.keys(for: state).action(for: .enter) == .acceptFilter)
   }
 
+  @Test func aMatchNeverRunsFromOneTitleIntoTheNext() {
+    var state = SelectionList.State(items: ["ab", "cd", "", "bcd", "xbc"].map { SelectionList.Item($0) })
+    press([.character("/"), .character("b"), .character("c")], on: &state)
+    #expect(state.matches == [3, 4])
+  }
+
   @Test func incrementalFilteringGivesWhatFilteringFromScratchGives() {
     var random = SeededGenerator(seed: 7)
     let words = ["alpha", "Beta", "gamma", "ÉCOLE", "école", "漢字", "delta", "al", "Alp"]

@@ -1,0 +1,282 @@
+import Synchronization
+
+/// The one owner of a store's effect time: it registers every sleep of the store's effects and
+/// counts what is runnable, so that "the store is idle" is one fact that `TestStore`, the replay
+/// player and the runtime all await — never a guess made with sleeps, yields or a ticker.
+///
+/// **Idle** means: no effect is being cancelled, and every running effect task is either
+/// parked on the store's clock until a time still to come, or waits on child tasks of its own
+/// that have not all ended. A task whose sleep was woken, or whose last child ended, counts as
+/// runnable from that instant — before it has resumed — so idle is never reported while a
+/// `.concatenate` is between two steps or a timer between its wake and its send.
+///
+/// **Sleeps.** Every sleep of an effect on the store's clock is registered here once, as an
+/// entry with its deadline (an offset from the store's start): timers, intervals, debounce,
+/// throttle, `.send(after:)`, `send.sleep(for:)` — and, on a ``VirtualClock``, a `.run` body
+/// sleeping on that clock directly, which the clock reports here. A virtual clock says when it
+/// wakes a sleeper; for another clock (swift-clocks' `TestClock`, a real clock) a sleeper counts
+/// as woken once the clock reads its deadline, since such a clock resumes it then.
+///
+/// The entries are the store's timers as data (deadline and identity), which is what a server
+/// keeping many stores' timers in one heap of deadlines builds on.
+@usableFromInline
+package final class EffectScheduler: Sendable {
+  /// A snapshot of what the store's effects are doing.
+  package struct Counts: Sendable, Equatable {
+    /// Effect tasks started and not yet finished.
+    package var running = 0
+    /// Effect tasks that wait for child tasks of their own, some of which are still running.
+    package var waitingOnChildren = 0
+    /// Effect tasks cancelled by id (or all at once) that have not ended yet: busy, whatever
+    /// they were waiting on, until their cancellation has run its course.
+    package var cancelling = 0
+    /// Sleeps registered and not yet woken (some may be due on a clock that cannot say when it
+    /// wakes a sleeper; see ``EffectScheduler``).
+    package var sleeping = 0
+    /// Their deadlines, as offsets from the store's start, earliest first.
+    package var sleepDeadlines: [Duration] = []
+    /// Increases on every change.
+    package var version: UInt64 = 0
+  }
+
+  private struct ChildWait {
+    var pending: Int
+    var parentWaits = false
+  }
+
+  private struct Storage {
+    var counts = Counts()
+    /// The registered sleeps: their deadlines, as offsets from the store's start.
+    var sleepers: [UInt64: Duration] = [:]
+    var nextSleeper: UInt64 = 0
+    var childWaits: [UInt64: ChildWait] = [:]
+    var nextChildWait: UInt64 = 0
+    var waiters: [CheckedContinuation<Void, Never>] = []
+  }
+
+  /// The scheduler whose effect task is running, on a virtual clock: how a sleep made
+  /// directly on that clock is registered with its store.
+  @TaskLocal static var current: EffectScheduler?
+
+  private let storage = Mutex(Storage())
+  @usableFromInline let clock: StoreClock
+
+  init(clock: StoreClock) {
+    self.clock = clock
+  }
+
+  /// The current counters.
+  package var counts: Counts {
+    storage.withLock { storage in
+      var counts = storage.counts
+      counts.sleepDeadlines = storage.sleepers.values.sorted()
+      return counts
+    }
+  }
+
+  // MARK: - Idle
+
+  /// Whether the store's effects are idle now: the one definition (see ``EffectScheduler``).
+  package var isIdle: Bool {
+    let now = clock.virtual == nil ? clock.now : nil
+    return storage.withLock { Self.isIdle($0, now: now) }
+  }
+
+  private static func isIdle(_ storage: Storage, now: Duration?) -> Bool {
+    let counts = storage.counts
+    guard counts.cancelling == 0 else { return false }
+    let parked = now.map { now in storage.sleepers.values.count { $0 > now } } ?? counts.sleeping
+    return counts.running == counts.waitingOnChildren + parked
+  }
+
+  /// The earliest deadline a parked sleeper waits for, as an offset from the store's start:
+  /// where a test moving the clock stops next.
+  package var nextWake: Duration? {
+    let now = clock.virtual == nil ? clock.now : nil
+    return storage.withLock { storage in
+      storage.sleepers.values.filter { deadline in now.map { deadline > $0 } ?? true }.min()
+    }
+  }
+
+  /// The one wait of tests, replays and the runtime: returns when the effects are idle
+  /// (``isIdle``), when `done` holds, or — given — when `limit` of real time has passed or
+  /// the effects made no `progress` for `quietPeriod`. Woken by every change of the counters;
+  /// the real-time bounds arm one alarm at the next bound, never a ticker.
+  ///
+  /// - Returns: Whether the effects are idle at the end.
+  @discardableResult
+  package func settle(
+    isolation: isolated (any Actor)? = #isolation,
+    until done: () -> Bool = { false },
+    stopsWhenIdle: Bool = true,
+    limit: Duration? = nil,
+    quietPeriod: Duration? = nil,
+    progress: () -> Int = { 0 }
+  ) async -> Bool {
+    var alarm: (deadline: ContinuousClock.Instant, task: Task<Void, Never>)?
+    defer { alarm?.task.cancel() }
+    let start = ContinuousClock.now
+    var initial = counts
+    initial.version = 0
+    var lastProgress = (start, initial, progress())
+    while true {
+      var counts = self.counts
+      let idle = isIdle
+      if done() || (stopsWhenIdle && idle) { return idle }
+      guard limit != nil || quietPeriod != nil else {
+        await waitForChange(after: counts.version)
+        continue
+      }
+      let now = ContinuousClock.now
+      let version = counts.version
+      counts.version = 0
+      let current = progress()
+      if counts != lastProgress.1 || current != lastProgress.2 { lastProgress = (now, counts, current) }
+      let bounds = [limit.map { start + $0 }, quietPeriod.map { lastProgress.0 + $0 }].compactMap { $0 }
+      let bound = bounds.min()!
+      if now >= bound { return idle }
+      if alarm?.deadline != bound {
+        alarm?.task.cancel()
+        alarm = (bound, Task { [self] in
+          try? await Task.sleep(until: bound, clock: .continuous)
+          signal()
+        })
+      }
+      await waitForChange(after: version)
+    }
+  }
+
+  // MARK: - Sleeping
+
+  /// Sleeps until the store's clock reads `deadline` (an offset from the store's start),
+  /// registered as a parked sleeper meanwhile.
+  func sleep(until deadline: Duration) async throws {
+    // A deadline already reached returns at once: some clocks (swift-clocks' TestClock) would
+    // otherwise park a sleep "until now" until the clock next moves.
+    if deadline <= clock.now {
+      try Task.checkCancellation()
+      return
+    }
+    if let virtual = clock.virtual {
+      // The clock registers the sleeper here itself, and says when it wakes it.
+      try await EffectScheduler.$current.withValue(self) {
+        try await virtual.clock.sleep(until: virtual.origin.advanced(by: deadline))
+      }
+      return
+    }
+    let id = park(deadline: deadline)
+    defer { unpark(id) }
+    try await clock.sleep(until: deadline)
+  }
+
+  /// Registers a sleeper until `deadline`; returns its key for ``unpark(_:)``.
+  func park(deadline: Duration) -> UInt64 {
+    update { storage in
+      storage.nextSleeper += 1
+      storage.sleepers[storage.nextSleeper] = deadline
+      storage.counts.sleeping += 1
+      return storage.nextSleeper
+    }
+  }
+
+  /// A virtual clock parks a sleeper of this store's: `deadline` is an instant on `clock`.
+  func park(on clock: VirtualClock, deadline: VirtualClock.Instant) -> UInt64? {
+    guard let virtual = self.clock.virtual, virtual.clock === clock else { return nil }
+    return park(deadline: virtual.origin.duration(to: deadline))
+  }
+
+  /// The sleeper `key` was woken (or cancelled): it is runnable again.
+  func unpark(_ key: UInt64) {
+    update { storage in
+      if storage.sleepers.removeValue(forKey: key) != nil { storage.counts.sleeping -= 1 }
+    }
+  }
+
+  // MARK: - Tasks
+
+  /// Counts an effect task as started.
+  func taskStarted() {
+    update { $0.counts.running += 1 }
+  }
+
+  /// Counts an effect task as ended: cancelled by id if `wasCancelled`, one of the children
+  /// `childOf` waits for if given. The last child of a waiting parent makes the parent
+  /// runnable in the same step.
+  func taskEnded(wasCancelled: Bool, childOf wait: UInt64?) {
+    update { storage in
+      storage.counts.running -= 1
+      if wasCancelled { storage.counts.cancelling -= 1 }
+      guard let wait, var children = storage.childWaits[wait] else { return }
+      children.pending -= 1
+      if children.pending > 0 {
+        storage.childWaits[wait] = children
+        return
+      }
+      storage.childWaits[wait] = nil
+      if children.parentWaits { storage.counts.waitingOnChildren -= 1 }
+    }
+  }
+
+  /// Counts `count` tasks as cancelling until they end.
+  func tasksCancelled(_ count: Int) {
+    update { $0.counts.cancelling += count }
+  }
+
+  /// Opens a wait for `count` child tasks about to be started; returns its key, which each
+  /// child is started with.
+  func expectChildren(_ count: Int) -> UInt64 {
+    update { storage in
+      storage.nextChildWait += 1
+      storage.childWaits[storage.nextChildWait] = ChildWait(pending: count)
+      return storage.nextChildWait
+    }
+  }
+
+  /// Awaits the child tasks of `wait`, counted as waiting (not runnable) while any is running,
+  /// and passes cancellation down to them.
+  func awaitChildren(_ children: [Task<Void, Never>], of wait: UInt64) async {
+    update { storage in
+      // Every child may have ended already: then there is nothing to wait for.
+      guard storage.childWaits[wait] != nil else { return }
+      storage.childWaits[wait]?.parentWaits = true
+      storage.counts.waitingOnChildren += 1
+    }
+    await withTaskCancellationHandler {
+      for child in children { await child.value }
+    } onCancel: {
+      for child in children { child.cancel() }
+    }
+  }
+
+  // MARK: - Changes
+
+  /// Wakes every waiter without changing a counter: for outside sources of change.
+  package func signal() {
+    update { _ in }
+  }
+
+  /// Returns once the version has moved past `version`.
+  package func waitForChange(after version: UInt64) async {
+    await withCheckedContinuation { continuation in
+      let changed = storage.withLock { storage in
+        if storage.counts.version != version { return true }
+        storage.waiters.append(continuation)
+        return false
+      }
+      if changed { continuation.resume() }
+    }
+  }
+
+  /// Applies `change` and wakes every waiter.
+  @discardableResult
+  private func update<Result: Sendable>(_ change: (inout Storage) -> Result) -> Result {
+    let (result, waiters) = storage.withLock { storage in
+      let result = change(&storage)
+      storage.counts.version &+= 1
+      defer { storage.waiters.removeAll() }
+      return (result, storage.waiters)
+    }
+    for waiter in waiters { waiter.resume() }
+    return result
+  }
+}

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Instructions a running stopwatch spends per frame, in the whole process (every thread: the
+# runtime's hops, the store, the view, the diff, ncurses), counted by callgrind — deterministic
+# where CPU time on a shared machine is not — for tide-demo and for the Swift floor
+# (../shared/floor/swift: the same stopwatch in plain Swift on ncurses), side by side.
+#
+# Each app runs under `valgrind --tool=callgrind` in its own tmux server at 80x24; once the
+# stopwatch runs, the counters are zeroed, SECONDS later dumped, and the total is divided by the
+# frames drawn meanwhile (calls of ncurses' `doupdate`, which every frame ends with, in both).
+# Under valgrind everything runs ~50x slower, so the frame rate is not the app's: the figure is
+# instructions per frame, not frames per second.
+# Usage: scripts/measure-frame-instructions.sh [path/to/tide-demo] [SECONDS]   (defaults: `make release`'s, 10)
+set -euo pipefail
+bin=${1:-$(swift build -c release --static-swift-stdlib --show-bin-path)/tide-demo}
+seconds=${2:-10}
+[ -x "$bin" ] || { echo "measure-frame-instructions: build it first: make release" >&2; exit 1; }
+for tool in tmux valgrind callgrind_control callgrind_annotate objcopy; do
+  command -v $tool >/dev/null || { echo "measure-frame-instructions: $tool is required" >&2; exit 1; }
+done
+here=$(dirname "$(readlink -f "$0")")
+floor=$here/../../shared/floor/swift
+work=$(mktemp -d)
+servers=()
+trap 'for s in "${servers[@]}"; do tmux -L "$s" kill-server 2>/dev/null || true; done; rm -rf "$work"' EXIT
+
+if [ -d "$floor" ]; then
+  cp -r "$floor" "$work/floor"
+  (cd "$work/floor" && swift build -c release --static-swift-stdlib >/dev/null 2>&1) \
+    || { echo "measure-frame-instructions: the Swift floor did not build" >&2; exit 1; }
+fi
+
+# measure NAME BINARY ARGS...: prints "NAME: I instructions a frame (F frames, T instructions)".
+measure() {
+  local name=$1 program=$2; shift 2
+  local server=tide-frames-$$-$name
+  servers+=("$server")
+  # valgrind cannot read the DWARF of the static Swift runtime; the symbol table is enough.
+  objcopy --strip-debug "$program" "$work/$name"
+  tmux -L "$server" new-session -d -x 80 -y 24 \
+    "valgrind --tool=callgrind --compress-strings=no --callgrind-out-file='$work/$name.out' '$work/$name' $* 2>'$work/$name.log'"
+  local deadline=$((SECONDS + 60))
+  until tmux -L "$server" capture-pane -p | grep -q Stopped; do
+    (( SECONDS < deadline )) || { echo "measure-frame-instructions: $name showed no stopwatch within 60 s" >&2; exit 1; }
+    sleep 0.2
+  done
+  tmux -L "$server" send-keys Space
+  sleep 3
+  local pid
+  pid=$(pgrep -f "callgrind-out-file=$work/$name.out" | while read -r p; do
+    [ "$(cat /proc/"$p"/comm 2>/dev/null)" != bash ] && echo "$p"; done | tail -1)
+  callgrind_control -z "$pid" >/dev/null 2>&1
+  sleep "$seconds"
+  callgrind_control -d "$pid" >/dev/null 2>&1
+  tmux -L "$server" send-keys q
+  sleep 2
+  local dump
+  dump=$(ls "$work/$name.out".* | head -1)
+  local total frames
+  total=$(sed -n 's/^summary: //p' "$dump")
+  # Every frame ends in ncurses' doupdate_sp (tide's doupdate and the floor's refresh both call it).
+  frames=$(awk '/^cfn=.*doupdate_sp$/ { want = 1; next }
+    want && /^calls=/ { split($1, a, "="); n += a[2] } { want = 0 } END { print n + 0 }' "$dump")
+  awk -v n="$name" -v t="$total" -v f="$frames" \
+    'BEGIN { printf "%s: %.0f instructions a frame (%d frames, %d instructions in the window)\n", n, (f ? t / f : 0), f, t }'
+}
+
+measure tide "$bin" --screen stopwatch --data "$work/todos.json"
+if [ -x "$work/floor/.build/release/stopwatch-swift" ]; then
+  measure swift-floor "$work/floor/.build/release/stopwatch-swift"
+fi
