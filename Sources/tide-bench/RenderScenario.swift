@@ -11,7 +11,7 @@ func renderScenario(iterations: Int, rounds: Int) async -> Measurement {
   let app = DemoApp.make(screen: .todos, storage: nil, clock: clock)
   app.store.send(contentsOf: (1...20).flatMap { number in
     [AppFeature.Action.todos(.startAdding)]
-      + "Todo number \(number) with a longer title".map { .todos(.editor(.insert($0))) }
+      + "Todo number \(number) with a longer title".map { .todos(.editor(.input(.insert($0)))) }
       + [.todos(.editor(.submit))]
   })
   let terminal = HeadlessTerminal(columns: 80, rows: 24)

@@ -29,8 +29,8 @@ struct AppFeatureTests {
 
   @Test func helpTogglesAndQuitQuits() async {
     let store = makeStore()
-    await store.send(.toggleHelp) { $0.isHelpShown = true }
-    await store.send(.toggleHelp) { $0.isHelpShown = false }
+    await store.send(.help(.toggle)) { $0.help.isShowingAll = true }
+    await store.send(.help(.hide)) { $0.help.isShowingAll = false }
     await store.send(.quit) { $0.isQuitting = true }
     await store.finish()
   }
@@ -45,7 +45,7 @@ struct AppFeatureTests {
     AppFeature.draw(store.state, on: &canvas)
     #expect(canvas.text(ofRow: 22).contains("! Could not save todos to todos.json  ? details  esc hide"))
     // `?` shows the whole reason, wrapped, with the full path.
-    await store.send(.toggleHelp) { $0.isHelpShown = true }
+    await store.send(.help(.toggle)) { $0.help.isShowingAll = true }
     canvas = Canvas(columns: 80, rows: 24)
     AppFeature.draw(store.state, on: &canvas)
     let screen = (0..<24).map { canvas.text(ofRow: $0) }.joined(separator: "\n")
@@ -53,7 +53,7 @@ struct AppFeatureTests {
     let boxText = (0..<24).map { canvas.text(ofRow: $0) }.filter { $0.hasPrefix(" │") }
       .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " │")) }.joined(separator: " ")
     #expect(boxText == warning.details, "\(screen)")
-    await store.send(.toggleHelp) { $0.isHelpShown = false }
+    await store.send(.help(.toggle)) { $0.help.isShowingAll = false }
     // A later successful save clears it.
     await store.send(.saveSucceeded) { $0.warning = nil }
     // esc dismisses one.
@@ -72,9 +72,9 @@ struct AppFeatureTests {
     let store = makeStore()
     await store.send(.counter(.increment)) { $0.counter.count = 1 }
     await store.send(.todos(.startAdding)) {
-      $0.todos.editor = TodosFeature.Editor(purpose: .add, input: TextInput(limit: Todo.maximumTitleLength))
+      $0.todos.editor = TodosFeature.Editor(purpose: .add, input: TextInput.State(characterLimit: Todo.maximumTitleLength))
     }
-    await store.send(.todos(.editor(.insert("a")))) { $0.todos.editor?.input.insert("a") }
+    await store.send(.todos(.editor(.input(.insert("a"))))) { $0.todos.editor?.input.apply(.insert("a")) }
     await store.send(.todos(.editor(.submit))) {
       $0.todos.editor = nil
       $0.todos.todos = [Todo(id: 1, title: "a")]
@@ -112,15 +112,15 @@ struct AppFeatureTests {
     #expect(AppFeature.action(for: .control("c"), in: state) == .quit)
     #expect(AppFeature.action(for: .tab, in: state) == .nextScreen)
     #expect(AppFeature.action(for: .backTab, in: state) == .previousScreen)
-    #expect(AppFeature.action(for: .character("?"), in: state) == .toggleHelp)
+    #expect(AppFeature.action(for: .character("?"), in: state) == .help(.toggle))
     #expect(AppFeature.action(for: .resize, in: state) == nil)
   }
 
   @Test func qTypesWhileTypingButCtrlCStillQuits() {
     var state = AppFeature.State(screen: .todos)
-    state.todos.editor = TodosFeature.Editor(purpose: .add, input: TextInput(limit: Todo.maximumTitleLength))
-    #expect(AppFeature.action(for: .character("q"), in: state) == .todos(.editor(.insert("q"))))
-    #expect(AppFeature.action(for: .character("?"), in: state) == .todos(.editor(.insert("?"))))
+    state.todos.editor = TodosFeature.Editor(purpose: .add, input: TextInput.State(characterLimit: Todo.maximumTitleLength))
+    #expect(AppFeature.action(for: .character("q"), in: state) == .todos(.editor(.input(.insert("q")))))
+    #expect(AppFeature.action(for: .character("?"), in: state) == .todos(.editor(.input(.insert("?")))))
     #expect(AppFeature.action(for: .tab, in: state) == nil)
     #expect(AppFeature.action(for: .backTab, in: state) == nil)
     #expect(AppFeature.action(for: .control("c"), in: state) == .quit)
@@ -129,9 +129,9 @@ struct AppFeatureTests {
   @Test(arguments: [Screen.counter, .stopwatch, .todos])
   func whileHelpIsShownOnlyHelpAndQuitKeysWork(screen: Screen) {
     var state = AppFeature.State(screen: screen)
-    state.isHelpShown = true
-    #expect(AppFeature.action(for: .character("?"), in: state) == .toggleHelp)
-    #expect(AppFeature.action(for: .escape, in: state) == .toggleHelp)
+    state.help.isShowingAll = true
+    #expect(AppFeature.action(for: .character("?"), in: state) == .help(.hide))
+    #expect(AppFeature.action(for: .escape, in: state) == .help(.hide))
     #expect(AppFeature.action(for: .character("q"), in: state) == .quit)
     #expect(AppFeature.action(for: .control("c"), in: state) == .quit)
     for key: Key in [.tab, .backTab, .character("+"), .character("s"), .character("a"), .enter] {
@@ -147,7 +147,7 @@ struct AppFeatureTests {
     for help in ["increment", "decrement", "reset", "next screen", "help", "quit"] {
       #expect(footer.contains(help), "footer: \(footer)")
     }
-    state.isHelpShown = true
+    state.help.isShowingAll = true
     canvas = Canvas(columns: 80, rows: 24)
     AppFeature.draw(state, on: &canvas)
     let screen = canvas.text()

@@ -1,5 +1,10 @@
-@testable import TideDemo
+import Tide
+import TideTerminal
 
-/// The demo's own input line until it is rebuilt on TideTerminal's `TextInput` component: this
-/// test module sees both, and its tests mean the demo's.
-typealias TextInput = TideDemo.TextInput
+extension TextInput.State {
+  /// The field after `action`, as the todo input line's reducer applies it: for the expected
+  /// state in a `TestStore` assertion.
+  mutating func apply(_ action: TextInput.Action) {
+    _ = TextInput().reduce(into: &self, action: action)
+  }
+}

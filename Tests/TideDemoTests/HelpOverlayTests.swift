@@ -54,9 +54,11 @@ import TideTestSupport
   }
 
   @Test func theInputLinesKeysAreInTheTodosHelp() async throws {
-    let (_, player) = try await play("keys ?", screen: .todos, size: TerminalSize(columns: 80, rows: 30))
+    // 29 entries since the input line is a TextInput with readline keys: they fit in 40 rows.
+    let (_, player) = try await play("keys ?", screen: .todos, size: TerminalSize(columns: 80, rows: 40))
     #expect(player.screenText.contains("input: save"))
     #expect(player.screenText.contains("input: cancel"))
+    #expect(player.screenText.contains("ctrl-w/alt-backspace  input: erase word left"), "\(player.screenText)")
     #expect(!player.screenText.contains("↑↓ "), "everything fits: no scroll marker")
   }
 }

@@ -421,7 +421,7 @@ struct PersistenceTests {
     // Actions that leave the todos alone write nothing.
     await store.send(.counter(.increment))
     await store.send(.todos(.startAdding))
-    await store.send(.todos(.editor(.insert("m"))))
+    await store.send(.todos(.editor(.input(.insert("m")))))
     #expect(folder.contents().isEmpty)
 
     await store.send(.todos(.editor(.submit))).finish()
@@ -459,7 +459,7 @@ struct PersistenceTests {
       let store = makeStore(storage: TodoStorage(path: path))
       store.exhaustivity = .off
       await store.send(.todos(.startAdding))
-      for character in "milk" { await store.send(.todos(.editor(.insert(character)))) }
+      for character in "milk" { await store.send(.todos(.editor(.input(.insert(character))))) }
       await store.send(.todos(.editor(.submit)))
       await store.skipReceivedActions()
       let warning = try #require(store.state.warning, "no warning for \(path)")

@@ -15,7 +15,7 @@ struct TodoDataTests {
     let exhaustivity = store.exhaustivity
     store.exhaustivity = .off
     await store.send(.startAdding)
-    for character in title { await store.send(.editor(.insert(character))) }
+    for character in title { await store.send(.editor(.input(.insert(character)))) }
     await store.send(.editor(.submit))
     store.exhaustivity = exhaustivity
   }
@@ -38,7 +38,7 @@ struct TodoDataTests {
       initialState: TodosFeature.State(todos: [Todo(id: 1, title: "one"), Todo(id: 2, title: "two")]),
       reducer: TodosFeature())
     store.exhaustivity = .off
-    await store.send(.selectNext)
+    await store.send(.list(.moveDown))
     await store.send(.deleteSelected)
     await add("three", to: store)
     #expect(store.state.todos.ids.elements == [1, 3], "the deleted todo's id 2 is not handed out again")
@@ -59,7 +59,7 @@ struct TodoDataTests {
       await store.send(.dismissReadOnlyNotice) { $0.isReadOnlyNoticeShown = false }
     }
     // Moving around and filtering still work.
-    await store.send(.selectNext) { $0.selection = 2 }
+    await store.send(.list(.moveDown)) { $0.selection = 2 }
     await store.send(.cycleFilter) { $0.filter = .active }
     await store.finish()
   }
@@ -72,7 +72,7 @@ struct TodoDataTests {
     await store.send(.editor(.submit))
     #expect(store.state.todos[id: 1]?.title.count == 9_500, "opening and saving the editor cuts nothing")
     await store.send(.startEditing)
-    await store.send(.editor(.deleteBackward))
+    await store.send(.editor(.input(.deleteBackward)))
     await store.send(.editor(.submit))
     #expect(store.state.todos[id: 1]?.title.count == 9_499)
     await store.finish()
@@ -103,7 +103,7 @@ struct TodoDataTests {
 
   @Test func editingATitleWithControlCharactersShowsThemAsPictures() {
     var state = AppFeature.State(screen: .todos, todos: [Todo(id: 1, title: "a\u{1B}b")])
-    state.todos.editor = TodosFeature.Editor(purpose: .edit(id: 1), input: TextInput("a\u{1B}b", limit: 500))
+    state.todos.editor = TodosFeature.Editor(purpose: .edit(id: 1), input: TextInput.State(verbatim: "a\u{1B}b", characterLimit: 500))
     var canvas = Canvas(columns: 80, rows: 24)
     AppFeature.draw(state, on: &canvas)
     #expect(canvas.text().contains("Edit todo: a␛b"), "\(canvas.text())")

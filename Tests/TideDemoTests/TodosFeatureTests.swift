@@ -19,14 +19,14 @@ struct TodosFeatureTests {
     TestStore(initialState: State(todos: todos), reducer: TodosFeature())
   }
 
-  func input(_ text: String) -> TextInput {
-    TextInput(text, limit: Todo.maximumTitleLength)
+  func input(_ text: String) -> TextInput.State {
+    TextInput.State(text: text, characterLimit: Todo.maximumTitleLength)
   }
 
-  /// Sends every character of `text` as `.editor(.insert)`, asserting the editor follows.
+  /// Sends every character of `text` as `.editor(.input(.insert))`, asserting the editor follows.
   func type(_ text: String, into store: TestStore<State, TodosFeature.Action>) async {
     for character in text {
-      await store.send(.editor(.insert(character))) { $0.editor?.input.insert(character) }
+      await store.send(.editor(.input(.insert(character)))) { $0.editor?.input.apply(.insert(character)) }
     }
   }
 
@@ -89,14 +89,14 @@ struct TodosFeatureTests {
     let store = makeStore()
     await store.send(.startAdding) { $0.editor = Editor(purpose: .add, input: self.input("")) }
     await type("bd", into: store)
-    await store.send(.editor(.moveLeft)) { $0.editor?.input.moveLeft() }
+    await store.send(.editor(.input(.moveLeft))) { $0.editor?.input.apply(.moveLeft) }
     await type("c", into: store)
-    await store.send(.editor(.moveToStart)) { $0.editor?.input.moveToStart() }
+    await store.send(.editor(.input(.moveToStart))) { $0.editor?.input.apply(.moveToStart) }
     await type("a", into: store)
-    await store.send(.editor(.moveRight)) { $0.editor?.input.moveRight() }
-    await store.send(.editor(.deleteForward)) { $0.editor?.input.deleteForward() }
-    await store.send(.editor(.moveToEnd)) { $0.editor?.input.moveToEnd() }
-    await store.send(.editor(.deleteBackward)) { $0.editor?.input.deleteBackward() }
+    await store.send(.editor(.input(.moveRight))) { $0.editor?.input.apply(.moveRight) }
+    await store.send(.editor(.input(.deleteForward))) { $0.editor?.input.apply(.deleteForward) }
+    await store.send(.editor(.input(.moveToEnd))) { $0.editor?.input.apply(.moveToEnd) }
+    await store.send(.editor(.input(.deleteBackward))) { $0.editor?.input.apply(.deleteBackward) }
     #expect(store.state.editor?.input.text == "ab")
     await store.send(.editor(.submit)) {
       $0.editor = nil
@@ -110,7 +110,7 @@ struct TodosFeatureTests {
     let store = makeStore()
     await store.send(.startAdding) { $0.editor = Editor(purpose: .add, input: self.input("")) }
     for character: Character in ["\u{1B}", "\t", "\n", "\u{7}", "\u{7F}", "\u{200B}"] {
-      await store.send(.editor(.insert(character)))  // no state change
+      await store.send(.editor(.input(.insert(character))))  // no state change
     }
     #expect(store.state.editor?.input.text == "")
     await store.finish()
@@ -120,7 +120,7 @@ struct TodosFeatureTests {
     let store = makeStore([])
     store.exhaustivity = .off
     await store.send(.startAdding)
-    for _ in 0..<510 { await store.send(.editor(.insert("y"))) }
+    for _ in 0..<510 { await store.send(.editor(.input(.insert("y")))) }
     #expect(store.state.editor?.input.characters.count == 500)
     await store.send(.editor(.submit))
     #expect(store.state.todos.first?.title == String(repeating: "y", count: 500))
@@ -129,12 +129,12 @@ struct TodosFeatureTests {
 
   @Test func editingReplacesTheSelectedTitle() async {
     let store = makeStore()
-    await store.send(.selectNext) { $0.selection = 2 }
+    await store.send(.list(.moveDown)) { $0.selection = 2 }
     await store.send(.startEditing) {
       $0.editor = Editor(purpose: .edit(id: 2), input: self.input("two"))
     }
-    await store.send(.editor(.deleteBackward)) { $0.editor?.input.deleteBackward() }
-    await store.send(.editor(.deleteBackward)) { $0.editor?.input.deleteBackward() }
+    await store.send(.editor(.input(.deleteBackward))) { $0.editor?.input.apply(.deleteBackward) }
+    await store.send(.editor(.input(.deleteBackward))) { $0.editor?.input.apply(.deleteBackward) }
     await type("en", into: store)
     await store.send(.editor(.submit)) {
       $0.editor = nil
@@ -144,8 +144,8 @@ struct TodosFeatureTests {
     await store.send(.startEditing) {
       $0.editor = Editor(purpose: .edit(id: 2), input: self.input("ten"))
     }
-    await store.send(.editor(.moveToStart)) { $0.editor?.input.moveToStart() }
-    for _ in 0..<3 { await store.send(.editor(.deleteForward)) { $0.editor?.input.deleteForward() } }
+    await store.send(.editor(.input(.moveToStart))) { $0.editor?.input.apply(.moveToStart) }
+    for _ in 0..<3 { await store.send(.editor(.input(.deleteForward))) { $0.editor?.input.apply(.deleteForward) } }
     await store.send(.editor(.submit)) { $0.editor = nil }
     #expect(store.state.todos[id: 2]?.title == "ten")
     await store.finish()
@@ -160,12 +160,12 @@ struct TodosFeatureTests {
   @Test func selectionStopsAtTheEnds() async {
     let store = makeStore()
     #expect(store.state.selection == 1)
-    await store.send(.selectPrevious)
-    await store.send(.selectNext) { $0.selection = 2 }
-    await store.send(.selectNext) { $0.selection = 3 }
-    await store.send(.selectNext)
-    await store.send(.selectNext)
-    await store.send(.selectPrevious) { $0.selection = 2 }
+    await store.send(.list(.moveUp))
+    await store.send(.list(.moveDown)) { $0.selection = 2 }
+    await store.send(.list(.moveDown)) { $0.selection = 3 }
+    await store.send(.list(.moveDown))
+    await store.send(.list(.moveDown))
+    await store.send(.list(.moveUp)) { $0.selection = 2 }
     await store.finish()
   }
 
@@ -181,7 +181,7 @@ struct TodosFeatureTests {
 
   @Test func deleteAndUndoPutTheTodoBackWhereItWas() async {
     let store = makeStore()
-    await store.send(.selectNext) { $0.selection = 2 }
+    await store.send(.list(.moveDown)) { $0.selection = 2 }
     await store.send(.deleteSelected) {
       $0.todos.remove(id: 2)
       $0.deletions = [TodosFeature.Deletion(todos: [Self.three[1]], indices: [1])]
@@ -270,7 +270,7 @@ struct TodosFeatureTests {
 
   @Test func clearCompletedRemovesDoneTodos() async {
     let store = makeStore()
-    await store.send(.selectNext) { $0.selection = 2 }
+    await store.send(.list(.moveDown)) { $0.selection = 2 }
     await store.send(.clearCompleted) {
       $0.todos.remove(id: 2)
       $0.deletions = [TodosFeature.Deletion(todos: [Self.three[1]], indices: [1])]
@@ -328,8 +328,8 @@ struct TodosFeatureTests {
     let state = AppFeature.State(screen: .todos, todos: Self.three)
     let expected: [(Key, TodosFeature.Action)] = [
       (.character("a"), .startAdding), (.character("n"), .startAdding),
-      (.up, .selectPrevious), (.character("k"), .selectPrevious),
-      (.down, .selectNext), (.character("j"), .selectNext),
+      (.up, .list(.moveUp)), (.character("k"), .list(.moveUp)),
+      (.down, .list(.moveDown)), (.character("j"), .list(.moveDown)),
       (.character(" "), .toggleSelected), (.character("x"), .toggleSelected),
       (.character("e"), .startEditing),
       (.character("d"), .deleteSelected), (.delete, .deleteSelected),
@@ -345,16 +345,26 @@ struct TodosFeatureTests {
     var state = AppFeature.State(screen: .todos, todos: Self.three)
     state.todos.editor = Editor(purpose: .add, input: input("abc"))
     let expected: [(Key, TodosFeature.EditorAction)] = [
-      (.enter, .submit), (.escape, .cancel), (.left, .moveLeft), (.right, .moveRight),
-      (.home, .moveToStart), (.end, .moveToEnd), (.backspace, .deleteBackward), (.delete, .deleteForward),
-      (.character("a"), .insert("a")), (.character("d"), .insert("d")), (.character("q"), .insert("q")),
-      (.character("?"), .insert("?")), (.character(" "), .insert(" ")), (.character("日"), .insert("日")),
-      (.character("🎉"), .insert("🎉")),
+      (.enter, .submit), (.escape, .cancel), (.left, .input(.moveLeft)), (.right, .input(.moveRight)),
+      (.home, .input(.moveToStart)), (.end, .input(.moveToEnd)), (.backspace, .input(.deleteBackward)),
+      (.delete, .input(.deleteForward)),
+      // The readline keys of the TextInput component.
+      (.control("a"), .input(.moveToStart)), (.control("e"), .input(.moveToEnd)), (.control("b"), .input(.moveLeft)),
+      (.control("f"), .input(.moveRight)), (.control("w"), .input(.deleteWordBackward)),
+      (.control("u"), .input(.deleteToStart)), (.control("k"), .input(.deleteToEnd)),
+      (.alt(.character("b")), .input(.moveWordLeft)), (.alt(.character("f")), .input(.moveWordRight)),
+      (.alt(.character("d")), .input(.deleteWordForward)), (.alt(.backspace), .input(.deleteWordBackward)),
+      (.character("a"), .input(.insert("a"))), (.character("d"), .input(.insert("d"))),
+      (.character("q"), .input(.insert("q"))), (.character("?"), .input(.insert("?"))),
+      (.character(" "), .input(.insert(" "))), (.character("日"), .input(.insert("日"))),
+      (.character("🎉"), .input(.insert("🎉"))),
     ]
     for (key, action) in expected {
       #expect(AppFeature.action(for: key, in: state) == .todos(.editor(action)), "key \(key)")
     }
     #expect(AppFeature.action(for: .tab, in: state) == nil)
+    // An alt-chord the field does not bind neither types nor runs a command.
+    #expect(AppFeature.action(for: .alt(.character("x")), in: state) == nil)
     #expect(AppFeature.action(for: .up, in: state) == nil)
     #expect(AppFeature.action(for: .control("c"), in: state) == .quit)
   }

@@ -1,4 +1,5 @@
 import Tide
+import TideTerminal
 
 /// The demo app: three screens under tabs, a help overlay, and quitting. Each screen is its own
 /// feature, composed here with ``Scope``.
@@ -13,10 +14,8 @@ package struct AppFeature: Reducer, Sendable {
     package var stopwatch = StopwatchFeature.State()
     /// The Todos screen.
     package var todos: TodosFeature.State
-    /// Whether the `?` overlay is shown.
-    package var isHelpShown = false
-    /// The first help entry shown when the overlay is too short for all of them.
-    package var helpScroll = 0
+    /// The footer's key help and the `?` overlay: TideTerminal's ``Help`` component.
+    package var help = Help.State()
     /// A warning above the footer (a corrupt, read-only or unwritable todo file): its summary
     /// on the line, its details under `?`.
     package var warning: Warning?
@@ -29,6 +28,9 @@ package struct AppFeature: Reducer, Sendable {
       self.todos = TodosFeature.State(todos: todos, readOnly: readOnly)
       self.warning = warning
     }
+
+    /// Whether the `?` overlay is shown.
+    package var isHelpShown: Bool { help.isShowingAll }
   }
 
   /// Everything the app can do.
@@ -43,10 +45,8 @@ package struct AppFeature: Reducer, Sendable {
     case nextScreen
     /// `btab`.
     case previousScreen
-    /// `?`.
-    case toggleHelp
-    /// Scrolls the help overlay by this many entries (negative: up).
-    case scrollHelp(Int)
+    /// The `?` overlay: opening, closing and scrolling it.
+    case help(Help.Action)
     /// `q`, ctrl-c, or a signal.
     case quit
     /// Saving the todos failed; shows why.
@@ -62,6 +62,9 @@ package struct AppFeature: Reducer, Sendable {
     static let stopwatchPath = ActionPath<Action, StopwatchFeature.Action>(embed: Action.stopwatch) {
       if case .stopwatch(let action) = $0 { action } else { nil }
     }
+    static let helpPath = ActionPath<Action, Help.Action>(embed: Action.help) {
+      if case .help(let action) = $0 { action } else { nil }
+    }
     static let todosPath = ActionPath<Action, TodosFeature.Action>(embed: Action.todos) {
       if case .todos(let action) = $0 { action } else { nil }
     }
@@ -75,18 +78,13 @@ package struct AppFeature: Reducer, Sendable {
     Scope(state: \State.counter, action: Action.counterPath) { CounterFeature() }
     Scope(state: \State.stopwatch, action: Action.stopwatchPath) { StopwatchFeature() }
     Scope(state: \State.todos, action: Action.todosPath) { TodosFeature() }
+    Scope(state: \State.help, action: Action.helpPath) { Help() }
     Reduce<State, Action> { state, action in
       switch action {
       case .nextScreen:
         state.screen = state.screen.next
       case .previousScreen:
         state.screen = state.screen.previous
-      case .toggleHelp:
-        state.isHelpShown.toggle()
-        state.helpScroll = 0
-      case .scrollHelp(let delta):
-        let last = max(0, AppFeature.helpEntries(for: state).count - 1)
-        state.helpScroll = min(last, max(0, state.helpScroll + delta))
       case .quit:
         state.isQuitting = true
       case .saveFailed(let warning):
@@ -95,7 +93,7 @@ package struct AppFeature: Reducer, Sendable {
         if state.warning?.isClearedBySave == true { state.warning = nil }
       case .dismissWarning:
         state.warning = nil
-      case .counter, .stopwatch, .todos:
+      case .counter, .stopwatch, .todos, .help:
         break
       }
       return .none

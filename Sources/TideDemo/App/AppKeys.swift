@@ -10,19 +10,15 @@ extension AppFeature {
   package static let globalKeys = KeyMap<Action>([
     KeyBinding(.tab, action: .nextScreen, help: "next screen"),
     KeyBinding(.backTab, action: .previousScreen, help: "previous screen", showsInFooter: false),
-    KeyBinding(.character("?"), action: .toggleHelp, help: "help"),
-    KeyBinding(.character("q"), action: .quit, help: "quit"),
-  ])
+  ]).followed(by: Help.keys.map(Action.help)).followed(by: quitKeys)
 
-  /// The keys while the help overlay is open.
-  package static let helpKeys = KeyMap<Action>([
-    KeyBinding(.character("?"), .escape, action: .toggleHelp, help: "close help"),
-    KeyBinding(.down, .character("j"), action: .scrollHelp(1), help: "scroll", showsInFooter: false),
-    KeyBinding(.up, .character("k"), action: .scrollHelp(-1), help: "scroll back", showsInFooter: false),
-    KeyBinding(.pageDown, action: .scrollHelp(5), help: "", showsInFooter: false),
-    KeyBinding(.pageUp, action: .scrollHelp(-5), help: "", showsInFooter: false),
-    KeyBinding(.character("q"), action: .quit, help: "quit"),
-  ])
+  static let quitKeys = KeyMap<Action>([KeyBinding(.character("q"), action: .quit, help: "quit")])
+
+  /// The keys while the help overlay is open: the ``Help`` component's (close, scroll through
+  /// the entries of `state`), and `q`.
+  package static func helpKeys(for state: State) -> KeyMap<Action> {
+    Help.fullHelpKeys(entryCount: helpEntries(for: state).count).map(Action.help).followed(by: quitKeys)
+  }
 
   /// The current screen's layers, as if no overlay were open: the screen's keys, then the global
   /// ones (unless the screen takes text or shows an alert), then the keys that work always; on
@@ -39,7 +35,7 @@ extension AppFeature {
       let todos = TodosFeature.keys(for: state.todos).map(Action.todos)
       if state.todos.isReadOnlyNoticeShown { return KeyLayers([todos, alwaysKeys]) }
       guard state.todos.editor != nil else { return KeyLayers([todos, globalKeys, warningKeys(state), alwaysKeys]) }
-      return KeyLayers([todos, alwaysKeys], textEntry: { .todos(.editor(.insert($0))) })
+      return KeyLayers([todos, alwaysKeys], textEntry: { .todos(.editor(.input(.insert($0)))) })
     }
   }
 
@@ -51,7 +47,7 @@ extension AppFeature {
 
   /// The keys that apply in `state`: the help overlay's while it is open, else the screen's.
   package static func keys(for state: State) -> KeyLayers<Action> {
-    state.isHelpShown ? KeyLayers([helpKeys, alwaysKeys]) : screenKeys(for: state)
+    state.isHelpShown ? KeyLayers([helpKeys(for: state), alwaysKeys]) : screenKeys(for: state)
   }
 
   /// The action for `key` in `state`, or `nil` to ignore it.
@@ -63,6 +59,6 @@ extension AppFeature {
   /// anywhere else — pasted text never runs as key commands.
   package static func action(forPaste text: String, in state: State) -> Action? {
     guard !state.isHelpShown, state.screen == .todos, state.todos.editor != nil else { return nil }
-    return .todos(.editor(.paste(text)))
+    return .todos(.editor(.input(.paste(text))))
   }
 }

@@ -1,5 +1,6 @@
 import IdentifiedCollections
 import Tide
+import TideTerminal
 
 /// The Todos screen: a list to add to, edit, tick off, delete (with undo), filter and clear.
 package struct TodosFeature: Reducer {
@@ -42,8 +43,8 @@ package struct TodosFeature: Reducer {
     }
     /// What the line is for.
     package var purpose: Purpose
-    /// The text and cursor.
-    package var input: TextInput
+    /// The text field: TideTerminal's ``TextInput`` component, with its readline keys and paste.
+    package var input: TextInput.State
   }
 
   /// What one delete or clear removed and where each todo stood, for undo.
@@ -94,6 +95,16 @@ package struct TodosFeature: Reducer {
     /// or `esc`, so text typed after that key never runs as commands.
     package var isReadOnlyNoticeShown = false
 
+    /// The todos the filter shows, as TideTerminal's ``SelectionList``: moves go through its
+    /// reducer and the view draws its window. It follows ``todos``, ``filter`` and
+    /// ``selection`` after every action (``syncList()``), so it is left out of `==`.
+    package var list = SelectionList.State(items: [], showsStatus: false)
+    /// Where each todo the list shows is in ``todos`` under Active or Done (under All a
+    /// position in the list is the index).
+    private var shownIndices: [Int] = []
+    /// The ``revision`` and ``filter`` the list's items were made for.
+    private var listMadeFor: (revision: Int, filter: Filter)?
+
     /// Whether the list may not be changed.
     package var isReadOnly: Bool { readOnly != nil }
 
@@ -104,6 +115,36 @@ package struct TodosFeature: Reducer {
       self.selection = self.todos.first?.id
       self.ids = TodoIDs(after: self.todos.ids)
       self.readOnly = readOnly
+      syncList()
+    }
+
+    /// The todo the list shows at `position` (an index into its items).
+    package func shownTodo(at position: Int) -> Todo {
+      filter == .all ? todos[position] : todos[shownIndices[position]]
+    }
+
+    /// Brings ``list`` up to date after an action: its items when the todos or the filter
+    /// changed (titles only: a row's check box is drawn from the todo), its selection always.
+    mutating func syncList() {
+      if listMadeFor?.revision != revision || listMadeFor?.filter != filter {
+        listMadeFor = (revision, filter)
+        let items: [SelectionList.Item]
+        if filter == .all {
+          shownIndices = []
+          items = todos.map { SelectionList.Item($0.title) }
+        } else {
+          shownIndices = todos.indices.filter { filter.includes(todos[$0]) }
+          items = shownIndices.map { SelectionList.Item(todos[$0].title) }
+        }
+        _ = SelectionList().reduce(into: &list, action: .setItems(items))
+      }
+      _ = SelectionList().reduce(into: &list, action: .select(position: shownPosition(of: selection) ?? 0))
+    }
+
+    /// Where the todo with `id` is among those the list shows.
+    private func shownPosition(of id: Int?) -> Int? {
+      guard let id, let index = todos.index(id: id) else { return nil }
+      return filter == .all ? index : shownIndices.firstIndex(of: index)
     }
 
     /// The todos the filter shows, in order (the list itself under All, without a copy).
@@ -136,10 +177,9 @@ package struct TodosFeature: Reducer {
     case startAdding
     /// Opens the input line with the selected todo's title.
     case startEditing
-    /// Moves the selection up, stopping at the top.
-    case selectPrevious
-    /// Moves the selection down, stopping at the bottom.
-    case selectNext
+    /// Moves the selection in the list (up and down, stopping at the ends): the
+    /// ``SelectionList`` component's actions.
+    case list(SelectionList.Action)
     /// Ticks or unticks the selected todo.
     case toggleSelected
     /// Deletes the selected todo.
@@ -158,33 +198,43 @@ package struct TodosFeature: Reducer {
 
   /// What the input line can do.
   package enum EditorAction: Equatable, Sendable {
-    /// Types a character at the cursor.
-    case insert(Character)
-    /// Inserts pasted text at the cursor (line breaks become spaces).
-    case paste(String)
-    /// Erases before the cursor.
-    case deleteBackward
-    /// Erases after the cursor.
-    case deleteForward
-    /// Moves the cursor left.
-    case moveLeft
-    /// Moves the cursor right.
-    case moveRight
-    /// Moves the cursor to the start.
-    case moveToStart
-    /// Moves the cursor to the end.
-    case moveToEnd
+    /// Edits the text: typing, pasting, moving, erasing (the ``TextInput`` component's actions).
+    case input(TextInput.Action)
     /// Saves the line (a blank line saves nothing).
     case submit
     /// Closes the line without saving.
     case cancel
+
+    static let inputPath = ActionPath<EditorAction, TextInput.Action>(embed: EditorAction.input) {
+      if case .input(let action) = $0 { action } else { nil }
+    }
+  }
+
+  static let listPath = ActionPath<Action, SelectionList.Action>(embed: Action.list) {
+    if case .list(let action) = $0 { action } else { nil }
+  }
+
+  static let editorPath = ActionPath<Action, EditorAction>(embed: Action.editor) {
+    if case .editor(let action) = $0 { action } else { nil }
   }
 
   /// Creates the feature.
   package init() {}
 
-  /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.
-  package func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  /// The list's logic, with the input line's text field scoped to the editor while it is open.
+  package var body: some Reducer<State, Action> {
+    Scope(state: \State.list, action: Self.listPath) { SelectionList() }
+    Reduce<State, Action> { state, action in
+      let effect = reduceList(into: &state, action: action)
+      state.syncList()
+      return effect
+    }
+      .ifLet(\State.editor, action: Self.editorPath) {
+        Scope(state: \Editor.input, action: EditorAction.inputPath) { TextInput() }
+      }
+  }
+
+  private func reduceList(into state: inout State, action: Action) -> Effect<Action> {
     if state.isReadOnly, action.changesTodos {
       state.isReadOnlyNoticeShown = true
       return .none
@@ -195,21 +245,16 @@ package struct TodosFeature: Reducer {
     case .editor(let editorAction):
       reduceEditor(into: &state, action: editorAction)
     case .startAdding:
-      state.editor = Editor(purpose: .add, input: TextInput(limit: Todo.maximumTitleLength))
+      state.editor = Editor(purpose: .add, input: TextInput.State(characterLimit: Todo.maximumTitleLength))
     case .startEditing:
       guard let id = state.selection, let todo = state.todos[id: id] else { break }
-      // A loaded title may be longer than anyone may type; editing must not cut it.
-      let limit = max(Todo.maximumTitleLength, todo.title.count)
-      state.editor = Editor(purpose: .edit(id: id), input: TextInput(todo.title, limit: limit))
-    case .selectPrevious, .selectNext:
-      let visible = state.visible
-      guard !visible.isEmpty else { break }
-      guard let current = state.visibleIndex(of: state.selection, in: visible) else {
-        state.selection = visible.first?.id
-        break
-      }
-      let next = action == .selectNext ? min(current + 1, visible.count - 1) : max(current - 1, 0)
-      state.selection = visible[next].id
+      // A loaded title may be longer than anyone may type, or hold control characters: editing
+      // keeps it as it is (drawn visibly) and changes only what is edited.
+      state.editor = Editor(
+        purpose: .edit(id: id), input: TextInput.State(verbatim: todo.title, characterLimit: Todo.maximumTitleLength))
+    case .list:
+      // The list, scoped in ``body``, has moved: the selected todo follows it.
+      if let position = state.list.selectedIndex { state.selection = state.shownTodo(at: position).id }
     case .toggleSelected:
       guard let id = state.selection, state.todos[id: id] != nil else { break }
       let visibleBefore = state.visible
@@ -262,16 +307,11 @@ package struct TodosFeature: Reducer {
   }
 
   private func reduceEditor(into state: inout State, action: EditorAction) {
-    guard var editor = state.editor else { return }
+    guard let editor = state.editor else { return }
     switch action {
-    case .insert(let character): editor.input.insert(character)
-    case .paste(let text): editor.input.insert(pasted: text)
-    case .deleteBackward: editor.input.deleteBackward()
-    case .deleteForward: editor.input.deleteForward()
-    case .moveLeft: editor.input.moveLeft()
-    case .moveRight: editor.input.moveRight()
-    case .moveToStart: editor.input.moveToStart()
-    case .moveToEnd: editor.input.moveToEnd()
+    case .input:
+      // The text field, scoped in ``body``, has already applied it.
+      return
     case .cancel:
       state.editor = nil
       return
@@ -292,7 +332,6 @@ package struct TodosFeature: Reducer {
       }
       return
     }
-    state.editor = editor
   }
 
   /// After the selected todo left the filtered list, selects its neighbour: the next visible
@@ -315,7 +354,7 @@ extension TodosFeature.Action {
   var changesTodos: Bool {
     switch self {
     case .startAdding, .startEditing, .toggleSelected, .deleteSelected, .undoDelete, .clearCompleted, .editor: true
-    case .selectPrevious, .selectNext, .cycleFilter, .dismissReadOnlyNotice: false
+    case .list, .cycleFilter, .dismissReadOnlyNotice: false
     }
   }
 }

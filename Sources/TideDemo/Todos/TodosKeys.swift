@@ -4,8 +4,8 @@ extension TodosFeature {
   /// The list's keys, with their help.
   package static let listKeys = KeyMap<Action>([
     KeyBinding(.character("a"), .character("n"), action: .startAdding, help: "add"),
-    KeyBinding(.up, .character("k"), action: .selectPrevious, help: "up", showsInFooter: false),
-    KeyBinding(.down, .character("j"), action: .selectNext, help: "down", showsInFooter: false),
+    KeyBinding(.up, .character("k"), action: .list(.moveUp), help: "up", showsInFooter: false),
+    KeyBinding(.down, .character("j"), action: .list(.moveDown), help: "down", showsInFooter: false),
     KeyBinding(.character(" "), .character("x"), action: .toggleSelected, help: "toggle"),
     KeyBinding(.character("e"), action: .startEditing, help: "edit"),
     KeyBinding(.character("d"), .delete, action: .deleteSelected, help: "delete"),
@@ -14,17 +14,12 @@ extension TodosFeature {
     KeyBinding(.character("c"), action: .clearCompleted, help: "clear done"),
   ])
 
-  /// The input line's keys; any other printable character is typed.
+  /// The input line's keys: enter and esc, then the ``TextInput`` component's readline keys;
+  /// any other printable character is typed.
   package static let editorKeys = KeyMap<Action>([
     KeyBinding(.enter, action: .editor(.submit), help: "save"),
     KeyBinding(.escape, action: .editor(.cancel), help: "cancel"),
-    KeyBinding(.left, action: .editor(.moveLeft), help: "left", showsInFooter: false),
-    KeyBinding(.right, action: .editor(.moveRight), help: "right", showsInFooter: false),
-    KeyBinding(.home, action: .editor(.moveToStart), help: "start", showsInFooter: false),
-    KeyBinding(.end, action: .editor(.moveToEnd), help: "end", showsInFooter: false),
-    KeyBinding(.backspace, action: .editor(.deleteBackward), help: "erase left", showsInFooter: false),
-    KeyBinding(.delete, action: .editor(.deleteForward), help: "erase right", showsInFooter: false),
-  ])
+  ]).followed(by: TextInput.keys.map { .editor(.input($0)) })
 
   /// The only keys while the read-only notice is shown; every other key is ignored.
   package static let readOnlyNoticeKeys = KeyMap<Action>([

@@ -86,7 +86,8 @@ public struct Help: Reducer, Sendable {
   ) {
     let keyWidth = entries.map(\.keys.displayWidth).max() ?? 0
     let helpWidth = entries.map(\.help.displayWidth).max() ?? 0
-    let width = min(bounds.width - 4, max(30, keyWidth + 4 + helpWidth))
+    // The edges, a space inside each, and two spaces between the columns: the longest entry whole.
+    let width = min(bounds.width - 4, max(30, 2 + keyWidth + 2 + helpWidth + 2))
     let height = min(bounds.height - 2, entries.count + 2)
     guard width >= 2, height >= 2 else { return }
     let box = Rect(

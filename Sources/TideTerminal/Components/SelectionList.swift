@@ -9,8 +9,12 @@ import Tide
 /// previous query matched, and erasing goes back to a result already computed.
 ///
 /// The first row of its rectangle is the status: `N items`, or while filtering the query and
-/// `K of N`. Tell the list its height with ``Action/resize(height:)`` (from the app's resize
-/// action) so that page keys move a page.
+/// `K of N` (an app that shows its own header turns it off with ``State/showsStatus``). Tell the
+/// list its height with ``Action/resize(height:)`` (from the app's resize action) so that page
+/// keys move a page. Rows are drawn as `> title`; an app that shows more of its data in a row (a
+/// check box, a date, a colour) draws each row itself with
+/// ``draw(_:in:on:style:drawingItem:)``, and the list keeps the window, the selection and the
+/// filter.
 ///
 /// ```swift
 /// var list = SelectionList.State(items: names.map { SelectionList.Item($0) })
@@ -50,23 +54,28 @@ public struct SelectionList: Reducer, Sendable {
     public var height: Int
     /// Whether the items take two rows each (some item has a description).
     public private(set) var showsDescriptions: Bool
+    /// Whether the first row is the status (`N items`, the query, `K of N`); without it the
+    /// items start on the first row, under a header the app draws itself.
+    public var showsStatus: Bool
 
-    // Derived from `items` and `query`, so left out of `==`.
-    private var index: FilterIndex
+    // Derived from `items` and `query`, so left out of `==`. Built when a filter is first
+    // typed: a list that is never filtered, or whose items are replaced often, never pays for it.
+    private var index: FilterIndex?
     /// What each query typed so far matched, shortest first: the next keystroke narrows the
     /// last one, an erased one goes back.
     private var results: [(query: [UInt8], matches: [Int])] = []
 
-    /// A list of `items`, the first one selected, drawn in `height` rows (0: not yet known).
-    public init(items: [Item], height: Int = 0) {
+    /// A list of `items`, the first one selected, drawn in `height` rows (0: not yet known),
+    /// the first of them the status unless `showsStatus` is false.
+    public init(items: [Item], height: Int = 0, showsStatus: Bool = true) {
       self.items = items
       query = TextInput.State(placeholder: "filter")
       isFiltering = false
       cursor = 0
       top = 0
       self.height = max(0, height)
+      self.showsStatus = showsStatus
       showsDescriptions = items.contains { $0.description != nil }
-      index = FilterIndex(titles: items.lazy.map(\.title))
     }
 
     /// Whether two lists hold the same items, query, selection, window and height (what is
@@ -74,6 +83,7 @@ public struct SelectionList: Reducer, Sendable {
     public static func == (left: State, right: State) -> Bool {
       left.items == right.items && left.query == right.query && left.isFiltering == right.isFiltering
         && left.cursor == right.cursor && left.top == right.top && left.height == right.height
+        && left.showsStatus == right.showsStatus
     }
 
     /// The indices into ``items`` of the items shown, in order; `nil` while the filter is empty
@@ -105,15 +115,19 @@ public struct SelectionList: Reducer, Sendable {
     /// The rows one item takes.
     var rowsPerItem: Int { showsDescriptions ? 2 : 1 }
 
-    /// How many items fit in `height` rows under the status row.
-    func itemsShown(inRows rows: Int) -> Int { max(0, rows - 1) / rowsPerItem }
+    /// How many items fit in `rows` rows (under the status row, when shown).
+    func itemsShown(inRows rows: Int) -> Int { max(0, rows - (showsStatus ? 1 : 0)) / rowsPerItem }
 
     mutating func apply(_ move: ScrollWindow.Move) {
       select(ScrollWindow.position(after: move, from: cursor, page: itemsShown(inRows: height), count: shownCount))
     }
 
+    /// Selects `position`, scrolling the window as little as keeps it in view. While the height
+    /// is unknown the window stays where it is, and drawing scrolls it as little as keeps the
+    /// selection in view for the height it is drawn in.
     mutating func select(_ position: Int) {
       cursor = min(max(0, position), max(0, shownCount - 1))
+      guard height > 0 else { return }
       top = ScrollWindow.top(keeping: cursor, from: top, visible: itemsShown(inRows: height), count: shownCount)
     }
 
@@ -121,7 +135,7 @@ public struct SelectionList: Reducer, Sendable {
       let selected = selectedIndex
       items = newItems
       showsDescriptions = items.contains { $0.description != nil }
-      index = FilterIndex(titles: items.lazy.map(\.title))
+      index = nil
       results = []
       refilter(keeping: selected.flatMap { $0 < items.count ? $0 : nil })
     }
@@ -147,7 +161,8 @@ public struct SelectionList: Reducer, Sendable {
         results.removeLast()
       }
       if !folded.isEmpty, results.last?.query != folded {
-        results.append((folded, index.matches(of: folded, among: results.last?.matches)))
+        buildIndex()
+        results.append((folded, index!.matches(of: folded, among: results.last?.matches)))
       }
       var position = 0
       if let selected {
@@ -159,6 +174,11 @@ public struct SelectionList: Reducer, Sendable {
       }
       top = 0
       select(position)
+    }
+
+    /// Folds the titles for filtering, once for these items.
+    mutating func buildIndex() {
+      if index == nil { index = FilterIndex(titles: items.lazy.map(\.title)) }
     }
 
     /// Where `item` is in the sorted `matches`, by binary search.
@@ -216,7 +236,9 @@ public struct SelectionList: Reducer, Sendable {
     case .moveToTop: state.apply(.first)
     case .moveToBottom: state.apply(.last)
     case .select(let position): state.select(position)
-    case .startFiltering: state.isFiltering = true
+    case .startFiltering:
+      state.isFiltering = true
+      state.buildIndex()
     case .acceptFilter:
       state.isFiltering = false
       if state.query.isEmpty { state.clearQuery() }
@@ -269,32 +291,82 @@ public struct SelectionList: Reducer, Sendable {
   /// The style of the characters a filter matched in a title.
   public static let matchStyle = Style(bold: true, underline: true)
 
-  /// Draws the list into `rect`: the status row, then the items in the window around the
-  /// selection (only those are looked at), the selected one in reverse video with `>`.
+  /// One item's rows as ``draw(_:in:on:style:drawingItem:)`` hands them to an app that draws
+  /// its rows itself.
+  public struct ItemRow: Sendable {
+    /// Where the item is in ``State/items``: the key to the app's own data for it.
+    public var index: Int
+    /// The item.
+    public var item: Item
+    /// Whether it is the selected item.
+    public var isSelected: Bool
+    /// The characters of the title the filter matched, to highlight; empty without a filter.
+    public var matchedCharacters: Range<Int>
+    /// The list's style, in reverse video for the selected item, whose rows are already filled
+    /// with it.
+    public var style: Style
+    /// The item's rows: one, or two when the list shows descriptions.
+    public var rect: Rect
+  }
+
+  /// Draws the list into `rect`: the status row (unless ``State/showsStatus`` is off), then the
+  /// items in the window around the selection (only those are looked at), the selected one in
+  /// reverse video with `>`, or each drawn by `drawingItem` when given.
   ///
   /// The window is the state's when `rect` is ``State/height`` rows high, else worked out for
   /// this height from it, so the selection is always in view.
-  public static func draw(_ state: State, in rect: Rect, on canvas: inout Canvas, style: Style = .plain) {
+  ///
+  /// An app whose rows show more than a title draws them itself, from its own data for
+  /// ``ItemRow/index``:
+  ///
+  /// ```swift
+  /// SelectionList.draw(state.list, in: body, on: &canvas) { row, canvas in
+  ///   let task = state.tasks[row.index]
+  ///   let style = row.isSelected ? row.style : Style(dim: task.isDone)
+  ///   canvas.drawTruncated((task.isDone ? "[x] " : "[ ] ") + task.title,
+  ///     atColumn: row.rect.column, row: row.rect.row, width: row.rect.width, style: style)
+  /// }
+  /// ```
+  public static func draw(
+    _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style = .plain,
+    drawingItem: ((ItemRow, inout Canvas) -> Void)? = nil
+  ) {
     guard !rect.isEmpty else { return }
     canvas.withClip(rect) { canvas in
-      drawStatus(state, in: Rect(column: rect.column, row: rect.row, width: rect.width, height: 1), on: &canvas)
+      let statusRows = state.showsStatus ? 1 : 0
+      if state.showsStatus {
+        drawStatus(state, in: Rect(column: rect.column, row: rect.row, width: rect.width, height: 1), on: &canvas)
+      }
       let shown = state.itemsShown(inRows: rect.height)
       guard shown > 0 else { return }
       if state.shownCount == 0 {
         let message = state.items.isEmpty ? "No items" : "No matches"
-        canvas.drawTruncated(message, atColumn: rect.column + 2, row: rect.row + 1, width: rect.width - 2, style: Style(dim: true))
+        canvas.drawTruncated(
+          message, atColumn: rect.column + 2, row: rect.row + statusRows, width: rect.width - 2, style: Style(dim: true))
         return
       }
       let cursor = min(max(0, state.cursor), state.shownCount - 1)
       let top = ScrollWindow.top(keeping: cursor, from: state.top, visible: shown, count: state.shownCount)
       let query = FilterIndex.folded(state.query.text)
       for position in top..<min(state.shownCount, top + shown) {
-        let row = rect.row + 1 + (position - top) * state.rowsPerItem
-        let item = state.items[state.itemIndex(at: position)!]
-        drawItem(
-          item, selected: position == cursor, query: query, showsDescription: state.showsDescriptions,
-          in: Rect(column: rect.column, row: row, width: rect.width, height: state.rowsPerItem), style: style,
-          on: &canvas)
+        let row = rect.row + statusRows + (position - top) * state.rowsPerItem
+        let index = state.itemIndex(at: position)!
+        let itemRect = Rect(column: rect.column, row: row, width: rect.width, height: state.rowsPerItem)
+        guard let drawingItem else {
+          drawItem(
+            state.items[index], selected: position == cursor, query: query,
+            showsDescription: state.showsDescriptions, in: itemRect, style: style, on: &canvas)
+          continue
+        }
+        let selected = position == cursor
+        let rowStyle = selected ? style.toggledReverse : style
+        if selected { canvas.fill(itemRect, style: rowStyle) }
+        let item = state.items[index]
+        drawingItem(
+          ItemRow(
+            index: index, item: item, isSelected: selected,
+            matchedCharacters: FilterIndex.matchedCharacters(of: query, in: item.title), style: rowStyle, rect: itemRect),
+          &canvas)
       }
     }
   }

@@ -49,6 +49,22 @@ public struct TextInput: Reducer, Sendable {
       replaceText(with: text)
     }
 
+    /// A field holding `text` exactly as it is, the cursor at its end: for editing a value that
+    /// came from elsewhere (a file, a database), which may hold characters one cannot type or
+    /// more than `characterLimit` of them. Nothing is dropped or cut, so saving the field
+    /// changes only what was edited; characters that cannot be typed are drawn as visible
+    /// symbols (`␛` for escape, `<U+200B>` for a zero-width space), and typing is refused while
+    /// the text is at or over the limit.
+    public init(verbatim text: String, placeholder: String = "", characterLimit: Int? = nil, width: Int = 0) {
+      self.characterLimit = characterLimit.map { max(0, $0) }
+      self.placeholder = placeholder
+      self.width = max(0, width)
+      characters = Array(text)
+      cursor = characters.count
+      scrollOffset = 0
+      scrollToCursor()
+    }
+
     /// The text.
     public var text: String { String(characters) }
 
@@ -231,9 +247,10 @@ public struct TextInput: Reducer, Sendable {
       var x = rect.column
       var index = start
       while index < state.characters.count, x < rect.endColumn {
-        let character = state.characters[index]
         let cellStyle = showsCursor && index == cursor ? cursorStyle : style
-        x += canvas.draw(String(character), atColumn: x, row: rect.row, style: cellStyle, maxWidth: rect.endColumn - x)
+        x += canvas.draw(
+          visibleForm(of: state.characters[index]), atColumn: x, row: rect.row, style: cellStyle,
+          maxWidth: rect.endColumn - x)
         index += 1
       }
       if showsCursor, cursor == state.characters.count, x < rect.endColumn {
@@ -249,23 +266,49 @@ public struct TextInput: Reducer, Sendable {
     guard width > 0 else { return 0 }
     var first = min(max(0, offset), cursor)
     func columns(_ range: Range<Int>) -> Int {
-      characters[range].reduce(0) { $0 + $1.displayWidth }
+      characters[range].reduce(0) { $0 + shownWidth(of: $1) }
     }
-    let cursorWidth = cursor < characters.count ? max(1, characters[cursor].displayWidth) : 1
+    let cursorWidth = cursor < characters.count ? max(1, shownWidth(of: characters[cursor])) : 1
     var shown = columns(first..<cursor)
     while first < cursor, shown + cursorWidth > width {
-      shown -= characters[first].displayWidth
+      shown -= shownWidth(of: characters[first])
       first += 1
     }
     // Text erased at the end leaves room: scroll back to fill it rather than show blanks. The
     // column after the text stays reserved for the cursor even while it is elsewhere, so the
     // text does not shift as the cursor leaves the end.
     var total = columns(first..<characters.count) + 1
-    while first > 0, total + characters[first - 1].displayWidth <= width {
+    while first > 0, total + shownWidth(of: characters[first - 1]) <= width {
       first -= 1
-      total += characters[first].displayWidth
+      total += shownWidth(of: characters[first])
     }
     return first
+  }
+
+  /// How `character` is drawn: itself when it can be typed; else (only a verbatim text holds
+  /// such characters) each control character as its Unicode control picture (`␛`, `␡`) and
+  /// each other invisible or layout-changing scalar as `<U+XXXX>`, so that it is seen and
+  /// cannot move the terminal's cursor.
+  static func visibleForm(of character: Character) -> String {
+    guard !isTypeable(character) else { return String(character) }
+    var shown = ""
+    for scalar in character.unicodeScalars {
+      if scalar.value < 0x20 {
+        shown.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value)!)
+      } else if scalar.value == 0x7F {
+        shown += "\u{2421}"
+      } else if isTypeable(Character(scalar)) {
+        shown.unicodeScalars.append(scalar)
+      } else {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        shown += "<U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ">"
+      }
+    }
+    return shown
+  }
+
+  private static func shownWidth(of character: Character) -> Int {
+    isTypeable(character) ? character.displayWidth : visibleForm(of: character).displayWidth
   }
 }
 

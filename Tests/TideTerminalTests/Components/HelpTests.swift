@@ -37,6 +37,14 @@ struct HelpTests {
       """)
   }
 
+  @Test func theLongestEntryIsShownWholeWhenTheScreenIsWideEnough() {
+    // Long keys and long help together: the box is made wide enough for both columns.
+    let entries = [KeyHelp(keys: "ctrl-w/alt-backspace", help: "erase the word before"), KeyHelp(keys: "a", help: "add")]
+    var canvas = Canvas(columns: 60, rows: 6)
+    Help.drawFull(Help.State(isShowingAll: true), entries: entries, title: "Keys", in: canvas.bounds, on: &canvas)
+    #expect(canvas.text().contains("│ ctrl-w/alt-backspace  erase the word before │"), "\(canvas.text())")
+  }
+
   @Test func aShortScreenShowsAWindowOfTheEntriesAndSaysWhich() {
     var canvas = Canvas(columns: 40, rows: 5)
     Help.drawFull(Help.State(isShowingAll: true, scroll: 1), entries: Self.keys.helpEntries, title: "Keys", in: canvas.bounds, on: &canvas)

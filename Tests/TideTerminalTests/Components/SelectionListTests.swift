@@ -140,4 +140,46 @@ struct SelectionListTests {
       #expect((state.matches ?? Array(items.indices)) == expected, "query \(query)")
     }
   }
+
+  @Test func withoutTheStatusRowTheItemsStartOnTheFirstRowAndAPageIsOneRowLonger() async {
+    let store = TestStore(
+      initialState: SelectionList.State(items: Self.items(50), height: 5, showsStatus: false), reducer: SelectionList())
+    #expect(drawn(store.state, rows: 5).text() == "> Item 1\n  Item 2\n  Item 3\n  Item 4\n  Item 5")
+    await store.send(.pageDown) { $0.cursor = 5; $0.top = 1 }
+    await store.finish()
+  }
+
+  @Test func anAppDrawsItsOwnRowsFromItsOwnDataWhileTheListKeepsTheWindowAndSelection() {
+    // The app's data, parallel to the items: which are done.
+    let done = Set([1, 3])
+    var state = SelectionList.State(items: Self.items(6), height: 4)
+    press([.down, .down, .down], on: &state)
+    var canvas = Canvas(columns: 20, rows: 4)
+    var rows: [SelectionList.ItemRow] = []
+    SelectionList.draw(state, in: canvas.bounds, on: &canvas) { row, canvas in
+      rows.append(row)
+      let text = (done.contains(row.index) ? "[x] " : "[ ] ") + row.item.title
+      canvas.drawTruncated(text, atColumn: row.rect.column, row: row.rect.row, width: row.rect.width, style: row.style)
+    }
+    #expect(canvas.text() == "6 items\n[x] Item 2\n[ ] Item 3\n[x] Item 4")
+    #expect(rows.map(\.index) == [1, 2, 3], "only the rows in the window are drawn")
+    #expect(rows.map(\.isSelected) == [false, false, true])
+    // The selected row is filled in reverse video before the app draws it.
+    #expect(rows[2].style.reverse && canvas[19, 3].style.reverse && !canvas[19, 2].style.reverse)
+    // While filtering, the row says which characters matched.
+    press([.character("/"), .character("m"), .character(" "), .character("4")], on: &state)
+    SelectionList.draw(state, in: canvas.bounds, on: &canvas) { row, _ in rows = [row] }
+    #expect(rows.first?.matchedCharacters == 3..<6)
+  }
+
+  @Test func whileTheHeightIsUnknownTheWindowIsWorkedOutWhenDrawingFromTheStoredTop() {
+    var state = SelectionList.State(items: Self.items(30))
+    press(Array(repeating: .down, count: 7), on: &state)
+    // Drawn in 5 rows (4 items): the selection on the last of them, not scrolled to the top.
+    #expect(drawn(state, rows: 5).text() == "30 items\n  Item 5\n  Item 6\n  Item 7\n> Item 8")
+    press([.up], on: &state)
+    #expect(drawn(state, rows: 5).text() == "30 items\n  Item 4\n  Item 5\n  Item 6\n> Item 7")
+    press([.home], on: &state)
+    #expect(drawn(state, rows: 5).text() == "30 items\n> Item 1\n  Item 2\n  Item 3\n  Item 4")
+  }
 }

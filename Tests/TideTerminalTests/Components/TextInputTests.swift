@@ -163,4 +163,63 @@ struct TextInputTests {
     #expect(state.width == 0)
     #expect(drawn(state, width: 10).text() == "xxxxxxEND")
   }
+
+  @Test(arguments: [
+    Character("\u{0}"), "\u{7}", "\u{8}", "\t", "\n", "\r", "\r\n", "\u{1B}", "\u{7F}", "\u{85}", "\u{9B}",
+    "\u{200B}", "\u{200E}", "\u{2028}", "\u{2029}", "\u{FEFF}",
+  ])
+  func controlAndFormatCharactersAreNeverInserted(character: Character) {
+    var state = TextInput.State(text: "ab")
+    _ = TextInput().reduce(into: &state, action: .moveLeft)
+    _ = TextInput().reduce(into: &state, action: .insert(character))
+    #expect(state.text == "ab")
+    #expect(state.cursor == 1)
+    #expect(!TextInput.isTypeable(character))
+  }
+
+  @Test func combiningMarksAndJoinersInsideAClusterAreTypeable() {
+    #expect(TextInput.isTypeable("e\u{301}"))
+    #expect(TextInput.isTypeable("👩‍💻"))
+    #expect(TextInput.isTypeable("日"))
+    #expect(TextInput.isTypeable(" "))
+  }
+
+  @Test func aFullFieldRefusesTypingAnywhereUntilSomethingIsErased() {
+    var state = TextInput.State(text: String(repeating: "x", count: 499), characterLimit: 500)
+    type([.character("日"), .character("y")], into: &state)
+    #expect(state.characters.count == 500 && state.text.last == "日")
+    type([.home, .character("z")], into: &state)
+    #expect(state.characters.first == "x")
+    type([.delete, .character("z")], into: &state)
+    #expect(state.characters.count == 500 && state.characters.first == "z")
+  }
+
+  @Test func everyKindOfPastedLineBreakBecomesASpace() {
+    var state = TextInput.State(text: "<>")
+    type([.left], into: &state)
+    _ = TextInput().reduce(into: &state, action: .paste("one\ntwo\r\nthree\rfour\u{2028}five\tsix\u{1B}[31m\u{7}"))
+    #expect(state.text == "<one two three four fivesix[31m>")
+    #expect(state.cursor == state.characters.count - 1, "the cursor is after the pasted text")
+  }
+
+  @Test func aVerbatimTextKeepsWhatCannotBeTypedAndShowsIt() {
+    // A value from a file: an escape, a zero-width space, and more than the limit.
+    let loaded = "a\u{1B}b\u{200B}" + String(repeating: "c", count: 20)
+    var state = TextInput.State(verbatim: loaded, characterLimit: 10)
+    #expect(state.text == loaded, "nothing dropped or cut")
+    type([.character("d")], into: &state)
+    #expect(state.text == loaded, "over the limit: typing is refused")
+    type([.home, .right, .right, .right, .backspace], into: &state)
+    #expect(state.text == "a\u{1B}\u{200B}" + String(repeating: "c", count: 20), "only what was erased changes")
+    let canvas = drawn(TextInput.State(verbatim: "a\u{1B}b\u{200B}"), width: 20)
+    #expect(canvas.text() == "a␛b<U+200B>")
+    // The text filtered as typed text is, for comparison.
+    #expect(TextInput.State(text: "a\u{1B}b\u{200B}").text == "ab")
+  }
+
+  @Test func aVerbatimTextScrollsByTheWidthItIsDrawnIn() {
+    // Ten escapes drawn as ␛ take ten columns; the cursor at the end stays in view.
+    let state = TextInput.State(verbatim: String(repeating: "\u{1B}", count: 10) + "end", width: 6)
+    #expect(drawn(state, width: 6).text() == "␛␛end")
+  }
 }
