@@ -34,8 +34,6 @@ public enum Key: Hashable, Sendable {
   case function(Int)
   /// Control plus a lowercase letter `a`…`z`.
   case control(Character)
-  /// The terminal changed size (not a key, but it arrives through the same input).
-  case resize
 }
 
 extension Key {
@@ -73,7 +71,7 @@ extension Key {
   }
 
   /// The key-script token for this key, the inverse of ``init(token:)``; `nil` for keys scripts
-  /// cannot name (``resize``, out-of-range function or control keys, control characters).
+  /// cannot name (out-of-range function or control keys, control characters).
   public var token: String? {
     switch self {
     case .character(" "): return "space"
@@ -81,7 +79,6 @@ extension Key {
       return Key(token: String(character)) == self ? String(character) : nil
     case .function(let number): return (1...12).contains(number) ? "f\(number)" : nil
     case .control(let letter): return Key.isControlLetter(letter) ? "ctrl-\(letter)" : nil
-    case .resize: return nil
     default: return Key.namedKeys.first(where: { $0.key == self })?.token
     }
   }
@@ -107,7 +104,6 @@ extension Key {
     case .pageDown: return "pgdn"
     case .function(let number): return "f\(number)"
     case .control(let letter): return "ctrl-\(letter)"
-    case .resize: return "resize"
     }
   }
 
