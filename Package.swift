@@ -16,6 +16,10 @@ let package = Package(
     // For a user's test target only: replays key scripts against their TerminalApp as tests.
     .library(name: "TideTerminalTesting", targets: ["TideTerminalTesting"]),
     .executable(name: "tide-demo", targets: ["tide-demo"]),
+    .executable(name: "tide-textinput", targets: ["tide-textinput"]),
+    .executable(name: "tide-list", targets: ["tide-list"]),
+    .executable(name: "tide-pager", targets: ["tide-pager"]),
+    .executable(name: "tide-progress", targets: ["tide-progress"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -111,6 +115,12 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "tide-hello", dependencies: ["Tide", "TideTerminal"], path: "Examples/tide-hello"),
+    // Apps built only on TideTerminal's public components (SPEC: "Examples built on the
+    // components"); ComponentExamplesTests replays each.
+    .executableTarget(name: "tide-textinput", dependencies: ["Tide", "TideTerminal"], path: "Examples/tide-textinput"),
+    .executableTarget(name: "tide-list", dependencies: ["Tide", "TideTerminal"], path: "Examples/tide-list"),
+    .executableTarget(name: "tide-pager", dependencies: ["Tide", "TideTerminal"], path: "Examples/tide-pager"),
+    .executableTarget(name: "tide-progress", dependencies: ["Tide", "TideTerminal"], path: "Examples/tide-progress"),
     // One small program per seed library's README, each rewritten on Tide; ExamplesTests checks
     // what each README promises.
     .executableTarget(name: "CounterAlert", dependencies: ["Tide"], path: "Examples/CounterAlert"),
@@ -147,6 +157,12 @@ let package = Package(
       name: "TideTestSupport", dependencies: ["Tide", "TideTerminal", "TideTesting"],
       path: "Tests/TideTestSupport"),
     .testTarget(name: "TideTerminalTests", dependencies: ["TideTerminal", "Tide", "TideTestSupport"]),
+    .testTarget(
+      name: "ComponentExamplesTests",
+      dependencies: [
+        "tide-textinput", "tide-list", "tide-pager", "tide-progress", "Tide", "TideTerminal", "TideTerminalTesting",
+        "TideTestSupport",
+      ]),
     .testTarget(
       name: "TideTerminalTestingTests", dependencies: ["TideTerminalTesting", "TideTerminal", "Tide", "TideTestSupport"],
       // Read from the source tree by path, as a user's tests would read theirs.

@@ -28,12 +28,18 @@ import TideTerminal
 /// - Parameters:
 ///   - app: The program under test, freshly made: the replay starts from its current state.
 ///   - clock: The virtual clock `app`'s store runs on.
-///   - script: The key script's text (see ``TideTerminal/KeyScript`` for the syntax).
+///   - script: The key script's text (see `KeyScript` in TideTerminal for the syntax).
 ///   - golden: A file holding the expected final screen — rows with trailing spaces removed,
 ///     as `tide-demo replay` prints them. A relative path is taken from the folder of the file
-///     calling this. When the file does not exist it is written from this run and an issue asks
-///     you to check it, so a new golden is one run away. A mismatch is reported with a line diff.
+///     calling this. A mismatch is reported with a line diff, and a missing file is a failure;
+///     neither is written unless you ask: run the tests with `TIDE_RECORD_GOLDENS=missing` (or
+///     `all`) to record them. A replay whose script failed is never compared with its golden.
 ///   - size: The terminal's size when the replay starts.
+///   - fileID: The calling file's ID, for issue locations; leave the default.
+///   - filePath: The calling file's path: issues are reported there, and relative paths are
+///     taken from its folder; leave the default.
+///   - line: The line of the call; leave the default.
+///   - column: The column of the call; leave the default.
 /// - Returns: The final screen, each row with its trailing spaces removed.
 @MainActor
 @discardableResult
@@ -103,43 +109,66 @@ private func replay<State, Action: Sendable>(
     case .linesAfterQuit(let failure):
       caller.report(failure.description, scriptPath: scriptPath, scriptLine: failure.line)
     }
+    // The screen of a script that went wrong is not the one its golden is about: comparing it
+    // would only add noise, and writing it would make the next run fail against it.
+    return player.screenText
   }
   let screen = player.screenText
   if let golden {
-    compare(screen, withGolden: caller.resolve(golden), caller: caller)
+    compareGolden(
+      screen, at: caller.resolve(golden), recording: GoldenRecording(environment: ProcessInfo.processInfo.environment),
+      report: { caller.report($0, scriptPath: nil) })
   }
   return screen
 }
 
-/// Compares `screen` with the golden file's text, line by line; writes a missing golden.
-private func compare(_ screen: String, withGolden path: String, caller: ReplayCaller) {
+/// Compares `screen` with the golden file at `path`, line by line, reporting a difference or a
+/// missing file through `report`; writes the file only when `recording` asks for it.
+package func compareGolden(
+  _ screen: String, at path: String, recording: GoldenRecording, report: (String) -> Void
+) {
   let expected: String
   do {
     expected = try String(contentsOfFile: path, encoding: .utf8)
   } catch {
     guard !FileManager.default.fileExists(atPath: path) else {
-      caller.report("\(path): cannot read the golden screen: \(error.localizedDescription)", scriptPath: nil)
+      report("\(path): cannot read the golden screen: \(error.localizedDescription)")
       return
     }
-    do {
-      try FileManager.default.createDirectory(
-        atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
-      try Data((screen + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-      caller.report("\(path): no golden screen yet; wrote this run's final screen there — check it and commit it:\n\(screen)", scriptPath: nil)
-    } catch {
-      caller.report("\(path): cannot write the golden screen: \(error.localizedDescription)", scriptPath: nil)
+    guard recording != .never else {
+      report(
+        "\(path): no golden screen; to record it from this run, run the tests with "
+          + "TIDE_RECORD_GOLDENS=missing and check the file before committing it. This run's final screen:\n\(screen)")
+      return
     }
+    writeGolden(screen, at: path, saying: "no golden screen yet; recorded this run's final screen", report: report)
     return
   }
   // A golden file ends in a newline, as `tide-demo replay` prints the screen.
   let golden = expected.hasSuffix("\n") ? String(expected.dropLast()) : expected
   guard golden != screen else { return }
+  if recording == .all {
+    writeGolden(screen, at: path, saying: "the final screen differed; recorded this run's", report: report)
+    return
+  }
   let difference = diff(golden, screen, format: .proportional) ?? "(they differ only in invisible characters)"
-  caller.report(
+  report(
     """
     The final screen differs from the golden \(path) (− golden, + replay):
 
     \(difference)
-    """,
-    scriptPath: nil)
+    """)
+}
+
+/// Writes a golden screen as asked by ``GoldenRecording``, and reports it: a recorded golden is
+/// looked at before it is trusted.
+private func writeGolden(_ screen: String, at path: String, saying what: String, report: (String) -> Void) {
+  do {
+    try FileManager.default.createDirectory(
+      atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
+    try Data((screen + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    report("\(path): \(what) (TIDE_RECORD_GOLDENS is set) — check it and commit it:\n\(screen)")
+  } catch {
+    report("\(path): cannot write the golden screen: \(error.localizedDescription)")
+  }
 }

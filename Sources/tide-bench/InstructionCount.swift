@@ -61,7 +61,7 @@ enum InstructionCount {
     if let stripped { return stripped }
     let copy = FileManager.default.temporaryDirectory
       .appendingPathComponent("tide-bench-stripped-\(ProcessInfo.processInfo.processIdentifier)")
-    try run(["strip", "--strip-debug", "-o", copy.path, CommandLine.arguments[0]], doing: "strip")
+    _ = try runProcess(["strip", "--strip-debug", "-o", copy.path, CommandLine.arguments[0]], doing: "strip")
     stripped = copy
     return copy
   }
@@ -75,26 +75,6 @@ enum InstructionCount {
     stripped = nil
   }
 
-  private static func run(
-    _ arguments: [String], doing what: String, environment: [String: String]? = nil
-  ) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
-      throw InstructionCountError(message: "could not run \(what): \(error)")
-    }
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw InstructionCountError(message: "\(what) exited with status \(process.terminationStatus)")
-    }
-  }
-
   /// The total instructions callgrind counts for the child running `spec` `operations` times.
   @MainActor
   private static func instructions(of spec: String, operations: Int) throws -> Int {
@@ -105,7 +85,7 @@ enum InstructionCount {
     // toggle by id): both sides hash the same way only with deterministic hashing.
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
-    try run(
+    _ = try runProcess(
       [
         "valgrind", "--tool=callgrind", "--callgrind-out-file=\(output.path)",
         try strippedExecutable().path, childOption, spec, "--iterations", String(operations),

@@ -8,7 +8,7 @@ struct TideBench: AsyncParsableCommand {
     commandName: "tide-bench",
     abstract: "Benchmarks the Tide store against a hand-written baseline in the same run.")
 
-  static let allScenarios = ["counter", "todo-1k", "todo-10k", "scope-5", "scope-5-store", "effects", "observers-100", "run-10k", "render", "replay", "stopwatch-hour", "todos-100k"]
+  static let allScenarios = ["counter", "todo-1k", "todo-10k", "scope-5", "scope-5-store", "effects", "observers-100", "run-10k", "render", "replay", "stopwatch-hour", "todos-100k", "list-filter-100k", "viewport-100k", "server-100k"]
 
   @Option(help: "Operations per timed round (default: per scenario; for stopwatch-hour, virtual minutes).")
   var iterations: Int?
@@ -18,6 +18,9 @@ struct TideBench: AsyncParsableCommand {
 
   @Flag(help: "Count instructions per operation of the store scenarios under valgrind's callgrind instead of timing them.")
   var instructions = false
+
+  @Option(help: .hidden)
+  var serverPart: String?
 
   @Argument(help: "Scenarios to run: \(allScenarios.joined(separator: ", ")). Default: all.")
   var scenarios: [String] = []
@@ -56,8 +59,20 @@ struct TideBench: AsyncParsableCommand {
         measurement = await replayScenario(keys: iterations ?? 10_000, rounds: min(rounds, 5))
       case "stopwatch-hour":
         measurement = await stopwatchHourScenario(minutes: iterations ?? 60, rounds: min(rounds, 5))
+      case "server-100k":
+        if let serverPart {
+          await serverScalePart(serverPart, stores: iterations ?? 100_000)
+          return
+        }
+        for line in try serverScaleScenario(stores: iterations ?? 100_000) { print(line) }
+        continue
       case "todos-100k":
         let measurements = await todos100kScenario(rounds: min(rounds, 5))
+        for measurement in measurements.dropLast() { print(measurement.line) }
+        measurement = measurements.last!
+      case "list-filter-100k", "viewport-100k":
+        let measurements = name == "list-filter-100k"
+          ? listFilter100kScenario(rounds: min(rounds, 5)) : viewport100kScenario(rounds: min(rounds, 5))
         for measurement in measurements.dropLast() { print(measurement.line) }
         measurement = measurements.last!
       default:

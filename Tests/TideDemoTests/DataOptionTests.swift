@@ -14,6 +14,25 @@ struct DataOptionTests {
     return "\(info.st_mode) \(info.st_ino) \(entries)"
   }
 
+  @Test func aScriptOrTraceThatCannotBeOpenedIsReportedInTheSystemsWords() async throws {
+    let binary = try requireTideDemo()
+    let folder = TemporaryDirectory()
+    defer { withExtendedLifetime(folder) {} }
+    let script = folder.file("ok.keys")
+    try "keys a\n".write(toFile: script, atomically: true, encoding: .utf8)
+    let cases: [(arguments: [String], message: String)] = [
+      (["replay", folder.file("missing.keys")], "\(folder.file("missing.keys")): error: cannot read the script: No such file or directory"),
+      (["replay", folder.path], "\(folder.path): error: cannot read the script: Is a directory"),
+      (["replay", script, "--trace", folder.path], "\(folder.path): error: cannot open the trace file: Is a directory"),
+    ]
+    for testCase in cases {
+      let result = try await runProcess(binary, testCase.arguments)
+      #expect(result.status == 2, "\(testCase.arguments): \(result)")
+      #expect(result.stderr.contains(testCase.message), "\(testCase.arguments): \(result.stderr)")
+      #expect(!result.stderr.contains("NSCocoaErrorDomain") && !result.stderr.contains("could not be completed"), "\(result.stderr)")
+    }
+  }
+
   @Test func aFolderAFIFOOrADeviceIsRefusedWithExitTwoAndLeftAsItWas() async throws {
     let binary = try requireTideDemo()
     let folder = TemporaryDirectory()

@@ -8,7 +8,18 @@ import TideTestSupport
   "Bracketed paste in tmux", .serialized,
   .enabled(if: TmuxSession.path != nil, "tmux is not installed; run `make deps`"))
 struct PasteEndToEndTests {
-  @Test func aPasteIsTextInTheInputLineAndNoCommandElsewhere() async throws {
+  /// Pasted into the input line, then pasted on the list, where it must run no command: the
+  /// first text is shown as `title`.
+  @Test(arguments: [
+    // A line break becomes a space; the tab and the bell are dropped. On the list, no new todo,
+    // no toggle, no delete (without bracketed paste tmux would send keys, and `dd` would delete).
+    ("buy\nmilk\tnow\u{7}!", "buy milknow!", "x\ndd\nab"),
+    // The text holds ESC [ 201 ~, the end marker: the terminal sends it as it is, then its own
+    // marker, so what follows it in the text is text too (the ESC dropped as every control
+    // character is), and on the list `dda` after it is no command either.
+    ("buy\u{1B}[201~ milk", "buy[201~ milk", "x\u{1B}[201~dda"),
+  ])
+  func aPasteIsTextInTheInputLineAndNoCommandElsewhere(text: String, title: String, onTheList: String) async throws {
     let binary = try requireTideDemo()
     let session = TmuxSession(label: "tide-demo-e2e")
     defer { withExtendedLifetime(session) {} }
@@ -18,18 +29,15 @@ struct PasteEndToEndTests {
 
     try await session.send("a")
     try await session.waitForScreen(containing: "New todo:")
-    // A line break becomes a space; the tab and the bell are dropped.
-    try await session.paste("buy\nmilk\tnow\u{7}!")
-    try await session.waitForScreen(containing: "New todo: buy milknow!")
+    try await session.paste(text)
+    try await session.waitForScreen(containing: "New todo: \(title)")
     try await session.send("Enter")
-    try await session.waitForScreen(containing: "> [ ] buy milknow!")
+    try await session.waitForScreen(containing: "> [ ] \(title)")
 
-    // On the list, pasted text is not a series of commands: no new todo, no toggle, no delete.
-    // (Without bracketed paste tmux would send these as keys, and `dd` would delete.)
-    try await session.paste("x\ndd\nab")
+    try await session.paste(onTheList)
     try await session.send("j")  // a key after the paste: once it is handled, so was the paste
     try await session.send("x")
-    let screen = try await session.waitForScreen(containing: "> [x] buy milknow!")
+    let screen = try await session.waitForScreen(containing: "> [x] \(title)")
     #expect(!screen.contains("New todo"), "\(screen)")
     #expect(screen.contains("0 items left"), "\(screen)")
 

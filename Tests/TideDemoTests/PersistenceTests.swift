@@ -50,7 +50,7 @@ struct PersistenceTests {
     let loaded = TodoStorage(path: folder.file("todos.json")).load()
     #expect(loaded.todos.isEmpty)
     #expect(loaded.warning == nil)
-    #expect(loaded.readOnlyReason == nil)
+    #expect(loaded.readOnly == nil)
     #expect(names(folder).isEmpty)
   }
 
@@ -82,7 +82,7 @@ struct PersistenceTests {
     let storage = TodoStorage(path: path)
     let loaded = storage.load()
     #expect(loaded.warning == nil)
-    #expect(loaded.readOnlyReason == nil)
+    #expect(loaded.readOnly == nil)
     let expected = [
       Todo(id: 1, title: "tab\there\u{1B}[31m"), Todo(id: 2, title: long),
       Todo(id: 3, title: "  padded  ", isDone: true), Todo(id: 4, title: ""),
@@ -100,16 +100,43 @@ struct PersistenceTests {
     try original.write(to: URL(fileURLWithPath: path))
     let storage = TodoStorage(path: path)
     let (app, player) = try await play(
-      "keys x a\ntype \"more\"\nkeys enter d", screen: .todos, storage: storage)
+      "keys x a\ntype \"more\"\nkeys enter d esc", screen: .todos, storage: storage)
     #expect(app.store.state.todos.isReadOnly)
     #expect(app.store.state.todos.todos.elements == [Todo(id: 1, title: "from the future")])
-    #expect(player.screenText.contains("Filter: All  (read-only)"), "\(player.screenText)")
+    #expect(player.screenText.contains("Filter: All  read-only: written by a newer tide-demo\n"), "\(player.screenText)")
     #expect(player.screenText.contains("! todos.json is read-only: changes are not saved  ? details  esc hide"), "\(player.screenText)")
     let reason = try #require(app.store.state.warning?.details)
     #expect(reason.contains("newer tide-demo (file version 2"), "\(reason)")
     try await storage.save([Todo(id: 5, title: "would overwrite")])
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
     #expect(names(folder) == ["todos.json"])
+  }
+
+  @Test func anEditingKeyOnAReadOnlyListSaysWhyAndTextTypedNextNeverRunsAsCommands() async throws {
+    let folder = TemporaryDirectory()
+    defer { withExtendedLifetime(folder) {} }
+    let path = folder.file("todos.json")
+    let original = Data(#"{"version": 2, "todos": [{"id": 1, "title": "from the future", "isDone": false}]}"#.utf8)
+    try original.write(to: URL(fileURLWithPath: path))
+    let storage = TodoStorage(path: path)
+    // Someone presses `a` and types a title, with a `q` and a `d` in it, as if the line had opened.
+    var screens: [String] = []
+    let clock = VirtualClock()
+    let app = DemoApp.make(screen: .todos, storage: storage, clock: clock)
+    let player = KeyScriptPlayer(app: app, clock: clock, size: TerminalSize(columns: 80, rows: 24))
+    player.onScreen = { screens.append($0) }
+    try await player.play(KeyScript(parsing: "keys esc a\ntype \"buy dq milk\"\nscreen\nkeys enter\nscreen\nkeys q", file: "t.keys"))
+    #expect(app.store.state.todos.editor == nil, "no input line opened")
+    #expect(app.store.state.todos.todos.elements == [Todo(id: 1, title: "from the future")])
+    try #require(screens.count == 2, "q typed after the editing key did not quit: \(screens)")
+    #expect(screens[0].contains("Filter: All  read-only: written by a newer tide-demo"), "\(screens[0])")
+    #expect(screens[0].contains("This list cannot be changed:"), "\(screens[0])")
+    #expect(screens[0].contains("was written by a newer tide-demo"), "\(screens[0])")
+    #expect(screens[0].contains("enter/esc to close"), "\(screens[0])")
+    // The notice closes with enter; then the keys work again.
+    #expect(!screens[1].contains("This list cannot be changed:"), "\(screens[1])")
+    #expect(app.store.state.isQuitting)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
   }
 
   @Test func unknownFieldsOpenReadOnlyAndAreNeverDropped() async throws {
@@ -121,7 +148,7 @@ struct PersistenceTests {
     let storage = TodoStorage(path: path)
     let loaded = storage.load()
     #expect(loaded.todos == [Todo(id: 1, title: "a")])
-    let reason = try #require(loaded.readOnlyReason)
+    let reason = try #require(loaded.readOnly?.details)
     #expect(reason.contains("owner, todos[0].due"), "\(reason)")
     try await storage.save([])
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
@@ -141,7 +168,7 @@ struct PersistenceTests {
     try original.write(to: URL(fileURLWithPath: path))
     let storage = TodoStorage(path: path)
     let loaded = storage.load(now: Self.fixedDate)
-    #expect(loaded.readOnlyReason == nil)
+    #expect(loaded.readOnly == nil)
     // Nothing dropped: the second todo gets a fresh id.
     #expect(loaded.todos == [Todo(id: 7, title: "first"), Todo(id: 8, title: "second", isDone: true), Todo(id: 3, title: "third")])
     let copy = "todos.json.before-repair-20260102T030405.678Z"
@@ -179,6 +206,26 @@ struct PersistenceTests {
     #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file(Self.asideName))) == corrupt)
   }
 
+  @Test func aReplayShowsNoWallClockTimeInTheNamesOfCopies() async throws {
+    let folder = TemporaryDirectory()
+    defer { withExtendedLifetime(folder) {} }
+    let path = folder.file("todos.json")
+    var screens: [String] = []
+    for _ in 0..<2 {
+      try Data("not json".utf8).write(to: URL(fileURLWithPath: path))
+      let storage = TodoStorage(path: path)
+      let (app, player) = try await play("keys ?", screen: .todos, storage: storage)
+      storage.release()
+      let details = try #require(app.store.state.warning?.details)
+      #expect(details.contains("moved aside, unchanged, to \(path).corrupt-<UTC time>."), "\(details)")
+      screens.append(player.screenText)
+    }
+    #expect(screens[0] == screens[1], "\(lineDiff(expected: screens[0], actual: screens[1]))")
+    // The copies on disk still carry the time, each its own.
+    #expect(names(folder).count == 2)
+    #expect(names(folder).allSatisfy { $0.hasPrefix("todos.json.corrupt-20") })
+  }
+
   @Test func aFileOfTheWrongShapeSaysWhereInPlainEnglish() throws {
     let folder = TemporaryDirectory()
     defer { withExtendedLifetime(folder) {} }
@@ -197,7 +244,7 @@ struct PersistenceTests {
     let storage = TodoStorage(path: path)
     let loaded = storage.load(now: Self.fixedDate)
     #expect(loaded.todos.isEmpty)
-    #expect(loaded.readOnlyReason?.contains("is a directory") == true)
+    #expect(loaded.readOnly?.details.contains("is a directory") == true)
     try await storage.save([Todo(id: 1, title: "x")])
     #expect(folder.contents() == ["Documents"])
     #expect(folder.contents("Documents") == ["inside.txt"])
@@ -251,14 +298,15 @@ struct PersistenceTests {
     let second = TodoStorage(path: path)
     let loaded = second.load()
     #expect(loaded.todos == [Todo(id: 1, title: "mine")])
-    #expect(loaded.readOnlyReason == "\(path) is in use by tide-demo pid \(getpid()); changes are not saved.")
+    #expect(loaded.readOnly?.details == "\(path) is in use by tide-demo pid \(getpid()); changes are not saved.")
+    #expect(loaded.readOnly?.summary == "in use by pid \(getpid())")
     #expect(loaded.warning?.summary == "todos.json is in use by tide-demo pid \(getpid()): read-only, changes not saved")
     try await second.save([Todo(id: 1, title: "theirs")])
     #expect(try decode(path).todos == [Todo(id: 1, title: "mine")])
     // Once the first lets go, the next instance writes.
     first.release()
     let third = TodoStorage(path: path)
-    #expect(third.load().readOnlyReason == nil)
+    #expect(third.load().readOnly == nil)
     try await third.save([Todo(id: 1, title: "third")])
     #expect(try decode(path).todos == [Todo(id: 1, title: "third")])
   }
@@ -327,6 +375,17 @@ struct PersistenceTests {
     gate.signal()
     try await save.value
     try await newer.value
+  }
+
+  @Test func systemReasonsAreTheSystemsWordsNeverAnErrorDomain() {
+    #expect(systemReason(of: CocoaError(.fileReadUnknown, userInfo: [NSUnderlyingErrorKey: POSIXError(.EISDIR)])) == "Is a directory")
+    let folder = TemporaryDirectory()
+    defer { withExtendedLifetime(folder) {} }
+    #expect(systemReason(of: CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: folder.path])) == "Is a directory")
+    #expect(systemReason(of: CocoaError(.fileReadNoSuchFile)) == "No such file or directory")
+    #expect(systemReason(of: CocoaError(.fileWriteOutOfSpace)) == "No space left on device")
+    #expect(systemReason(of: SystemError("read", "/x", code: EACCES)) == "Permission denied")
+    #expect(systemReason(of: CocoaError(.fileWriteUnknown)) == "the system gave no reason")
   }
 
   @Test func theDefaultPathFollowsXDGThenHome() {

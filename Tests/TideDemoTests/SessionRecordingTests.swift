@@ -26,7 +26,8 @@ struct SessionRecordingTests {
     record(.resize(TerminalSize(columns: 70, rows: 20)), after: 1000)
     record(.key(.character(" ")), after: 200)
     let path = folder.file("session.keys")
-    try SessionRecordingFile.write(recorder, screen: .todos, start: Date(), duration: time + .milliseconds(250), to: path)
+    try SessionRecordingFile.write(
+      recorder, screen: .todos, start: Date(), duration: time + .milliseconds(250), to: OutputFile(checking: path))
 
     let text = try String(contentsOfFile: path, encoding: .utf8)
     #expect(text.contains("# replay it with: tide-demo replay FILE --screen todos"))
@@ -51,11 +52,18 @@ struct SessionRecordingTests {
     #expect(recorded.joined().contains("[x] milk \"fresh\" #1 日本"), "\(recorded.joined(separator: "\n"))")
   }
 
-  @Test func aRecordingThatCannotBeWrittenSaysWhy() {
+  @Test func aRecordingThatCannotBeWrittenSaysWhy() throws {
     let recorder = KeyScriptRecorder(size: TerminalSize(columns: 80, rows: 24))
-    #expect(throws: DemoRunner.Failure.self) {
-      try SessionRecordingFile.write(
-        recorder, screen: .counter, start: Date(), duration: .zero, to: "/nonexistent-folder-\(UUID())/s.keys")
+    let folder = TemporaryDirectory()
+    try FileManager.default.createDirectory(atPath: folder.file("sub"), withIntermediateDirectories: false)
+    let file = try OutputFile(checking: folder.file("sub/s.keys"))
+    // The folder turns into a file between the check and the end of the session.
+    try FileManager.default.removeItem(atPath: folder.file("sub"))
+    try "in the way".write(toFile: folder.file("sub"), atomically: false, encoding: .utf8)
+    let failure = #expect(throws: DemoRunner.Failure.self) {
+      try SessionRecordingFile.write(recorder, screen: .counter, start: Date(), duration: .zero, to: file)
     }
+    #expect(failure?.status == 1)
+    #expect(failure?.description == "\(folder.file("sub/s.keys")): error: cannot write the file: Not a directory")
   }
 }

@@ -1,6 +1,8 @@
+import Foundation
 import Testing
 import Tide
 import TideTerminal
+import TideTestSupport
 import TideTesting
 
 @testable import TideDemo
@@ -49,10 +51,12 @@ struct TodoDataTests {
 
   @Test func aReadOnlyListCannotBeChanged() async {
     let store = TestStore(
-      initialState: TodosFeature.State(todos: [Todo(id: 1, title: "one"), Todo(id: 2, title: "two")], isReadOnly: true),
+      initialState: TodosFeature.State(todos: [Todo(id: 1, title: "one"), Todo(id: 2, title: "two")], readOnly: ReadOnlyReason(summary: "s", details: "d")),
       reducer: TodosFeature())
     for action: TodosFeature.Action in [.startAdding, .startEditing, .toggleSelected, .deleteSelected, .clearCompleted, .undoDelete] {
-      await store.send(action)
+      // Instead of acting, the key says why.
+      await store.send(action) { $0.isReadOnlyNoticeShown = true }
+      await store.send(.dismissReadOnlyNotice) { $0.isReadOnlyNoticeShown = false }
     }
     // Moving around and filtering still work.
     await store.send(.selectNext) { $0.selection = 2 }
@@ -103,5 +107,38 @@ struct TodoDataTests {
     var canvas = Canvas(columns: 80, rows: 24)
     AppFeature.draw(state, on: &canvas)
     #expect(canvas.text().contains("Edit todo: a␛b"), "\(canvas.text())")
+  }
+}
+
+/// Repairing many todos that share one id costs in proportion to their number.
+@Suite("Todo ids")
+struct TodoIDsTests {
+  @Test func fallbackIDsAreFoundInLinearTime() {
+    // Counting up has nowhere to go after Int.max: every id comes from the fallback search.
+    var ids = TodoIDs(after: [Int.max])
+    var handedOut = Set<Int>()
+    var looks = 0
+    for _ in 0..<50_000 {
+      let id = ids.make { id in
+        looks += 1
+        return id == Int.max || handedOut.contains(id)
+      }
+      handedOut.insert(id)
+    }
+    #expect(handedOut == Set(1...50_000))
+    #expect(looks <= 100_000, "looked at \(looks) ids for 50,000 (the search restarted from 1 each time)")
+  }
+
+  @Test func fiftyThousandTodosSharingOneIDAreRepairedWithDistinctIDs() throws {
+    let folder = TemporaryDirectory()
+    defer { withExtendedLifetime(folder) {} }
+    let path = folder.file("todos.json")
+    let todos = (0..<50_000).map { Todo(id: Int.max, title: "t\($0)") }
+    try TodoFile(todos: todos).encoded().write(to: URL(fileURLWithPath: path))
+    let loaded = TodoStorage(path: path).load()
+    #expect(loaded.todos.count == 50_000)
+    #expect(Set(loaded.todos.map(\.id)).count == 50_000)
+    #expect(loaded.todos.first?.id == Int.max, "the first keeps its id")
+    #expect(loaded.todos.map(\.title) == todos.map(\.title), "order and titles kept")
   }
 }

@@ -184,12 +184,12 @@ struct TodosFeatureTests {
     await store.send(.selectNext) { $0.selection = 2 }
     await store.send(.deleteSelected) {
       $0.todos.remove(id: 2)
-      $0.deletions = [TodosFeature.Deletion(todo: Self.three[1], index: 1)]
+      $0.deletions = [TodosFeature.Deletion(todos: [Self.three[1]], indices: [1])]
       $0.selection = 3
     }
     await store.send(.deleteSelected) {
       $0.todos.remove(id: 3)
-      $0.deletions.append(TodosFeature.Deletion(todo: Self.three[2], index: 1))
+      $0.deletions.append(TodosFeature.Deletion(todos: [Self.three[2]], indices: [1]))
       $0.selection = 1
     }
     await store.send(.undoDelete) {
@@ -210,7 +210,7 @@ struct TodosFeatureTests {
     let store = makeStore([Todo(id: 7, title: "only")])
     await store.send(.deleteSelected) {
       $0.todos = []
-      $0.deletions = [TodosFeature.Deletion(todo: Todo(id: 7, title: "only"), index: 0)]
+      $0.deletions = [TodosFeature.Deletion(todos: [Todo(id: 7, title: "only")], indices: [0])]
       $0.selection = nil
     }
     await store.send(.deleteSelected)
@@ -273,10 +273,54 @@ struct TodosFeatureTests {
     await store.send(.selectNext) { $0.selection = 2 }
     await store.send(.clearCompleted) {
       $0.todos.remove(id: 2)
+      $0.deletions = [TodosFeature.Deletion(todos: [Self.three[1]], indices: [1])]
       $0.selection = 1
     }
     await store.send(.clearCompleted)
     #expect(store.state.todos.map(\.id) == [1, 3])
+    await store.finish()
+  }
+
+  @Test func undoPutsBackEveryTodoAClearRemovedWhereItWas() async {
+    let todos = [
+      Todo(id: 1, title: "a", isDone: true), Todo(id: 2, title: "b"), Todo(id: 3, title: "c", isDone: true),
+      Todo(id: 4, title: "d", isDone: true), Todo(id: 5, title: "e"),
+    ]
+    let store = makeStore(todos)
+    await store.send(.cycleFilter) {
+      $0.filter = .active
+      $0.selection = 2
+    }
+    await store.send(.clearCompleted) {
+      $0.todos.remove(id: 1)
+      $0.todos.remove(id: 3)
+      $0.todos.remove(id: 4)
+      $0.deletions = [TodosFeature.Deletion(todos: [todos[0], todos[2], todos[3]], indices: [0, 2, 3])]
+    }
+    await store.send(.undoDelete) {
+      $0.todos.insert(todos[0], at: 0)
+      $0.todos.insert(todos[2], at: 2)
+      $0.todos.insert(todos[3], at: 3)
+      $0.deletions = []
+      // The restored todos are done: the filter shows them again.
+      $0.filter = .all
+      $0.selection = 1
+    }
+    #expect(store.state.itemsLeftText == "2 items left")
+    await store.finish()
+  }
+
+  @Test func clearThenDeleteAreUndoneNewestFirst() async {
+    let todos = [Todo(id: 1, title: "a", isDone: true), Todo(id: 2, title: "b"), Todo(id: 3, title: "c")]
+    let store = makeStore(todos)
+    store.exhaustivity = .off
+    await store.send(.clearCompleted)
+    await store.send(.deleteSelected)
+    #expect(store.state.todos.map(\.id) == [3])
+    await store.send(.undoDelete)
+    #expect(store.state.todos.map(\.id) == [2, 3])
+    await store.send(.undoDelete)
+    #expect(store.state.todos.elements == todos)
     await store.finish()
   }
 

@@ -92,21 +92,75 @@ import TideTestSupport
     }
   }
 
-  @Test func aMissingGoldenIsWrittenFromTheRunAndReported() async throws {
+  @Test func aMissingGoldenFailsAndIsNotWrittenUnlessRecordingIsAskedFor() async throws {
     let folder = TemporaryDirectory("tide-terminal-testing")
     let golden = folder.path + "/new/tally.screen"
     let clock = VirtualClock()
-    var screen = ""
     await withKnownIssue {
-      screen = await assertReplay(
+      await assertReplay(
         Tally.app(clock: clock), clock: clock, script: "keys + + +", golden: golden, size: TerminalSize(columns: 30, rows: 6))
     } matching: { issue in
-      issue.comments.contains { $0.rawValue.contains("no golden screen yet") }
+      issue.comments.contains { $0.rawValue.contains("no golden screen") && $0.rawValue.contains("TIDE_RECORD_GOLDENS=missing") }
     }
-    #expect(try String(contentsOfFile: golden, encoding: .utf8) == screen + "\n")
-    // The next run matches it and reports nothing.
+    #expect(!FileManager.default.fileExists(atPath: golden), "a test run must not write a golden on its own")
+  }
+
+  @Test func aFailedScriptIsNotComparedWithItsGoldenAndWritesNone() async throws {
+    let folder = TemporaryDirectory("tide-terminal-testing")
+    let missing = folder.path + "/missing.screen"
+    let clock = VirtualClock()
+    // Only the expectation matches as known: any other issue (a golden difference, a missing
+    // golden) would be recorded as a failure of this test.
+    await withKnownIssue {
+      await assertReplay(
+        Tally.app(clock: clock), clock: clock, script: "keys +\nexpect \"Tally: 5\"", golden: missing,
+        size: TerminalSize(columns: 30, rows: 6))
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("expectation failed") }
+    }
+    #expect(!FileManager.default.fileExists(atPath: missing), "a failed replay's screen must not become a golden")
+
+    // An existing golden is not compared either: its difference is not news.
+    let existing = folder.path + "/existing.screen"
+    try " Tally: 9\n".write(toFile: existing, atomically: true, encoding: .utf8)
     let again = VirtualClock()
-    await assertReplay(
-      Tally.app(clock: again), clock: again, script: "keys + + +", golden: golden, size: TerminalSize(columns: 30, rows: 6))
+    await withKnownIssue {
+      await assertReplay(
+        Tally.app(clock: again), clock: again, script: "keys +\nexpect \"Tally: 5\"", golden: existing,
+        size: TerminalSize(columns: 30, rows: 6))
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("expectation failed") }
+    }
+    #expect(try String(contentsOfFile: existing, encoding: .utf8) == " Tally: 9\n")
+  }
+
+  @Test func recordingWritesMissingGoldensOnlyWhenAskedAndStillReportsThem() throws {
+    let folder = TemporaryDirectory("tide-terminal-testing")
+    let golden = folder.path + "/new/tally.screen"
+    var reports: [String] = []
+    compareGolden(" Tally: 3", at: golden, recording: .missing) { reports.append($0) }
+    #expect(reports.count == 1 && reports[0].contains("recorded"))
+    #expect(try String(contentsOfFile: golden, encoding: .utf8) == " Tally: 3\n")
+
+    // Recorded, it now matches, silently; a different screen is a difference, not a rewrite.
+    reports = []
+    compareGolden(" Tally: 3", at: golden, recording: .never) { reports.append($0) }
+    #expect(reports.isEmpty)
+    compareGolden(" Tally: 4", at: golden, recording: .missing) { reports.append($0) }
+    #expect(reports.count == 1 && reports[0].contains("differs from the golden"))
+    #expect(try String(contentsOfFile: golden, encoding: .utf8) == " Tally: 3\n")
+
+    // `all` rewrites it, and says so.
+    reports = []
+    compareGolden(" Tally: 4", at: golden, recording: .all) { reports.append($0) }
+    #expect(reports.count == 1 && reports[0].contains("recorded"))
+    #expect(try String(contentsOfFile: golden, encoding: .utf8) == " Tally: 4\n")
+  }
+
+  @Test func theRecordingModeComesFromTIDE_RECORD_GOLDENS() {
+    #expect(GoldenRecording(environment: [:]) == .never)
+    #expect(GoldenRecording(environment: ["TIDE_RECORD_GOLDENS": "missing"]) == .missing)
+    #expect(GoldenRecording(environment: ["TIDE_RECORD_GOLDENS": "all"]) == .all)
+    #expect(GoldenRecording(environment: ["TIDE_RECORD_GOLDENS": "yes"]) == .never)
   }
 }

@@ -12,6 +12,18 @@ import TideTerminal
     #expect(character.displayWidth == width)
   }
 
+  /// Measured in tmux 3.3a (`printf` then `#{cursor_x}`): a scalar after a zero-width joiner
+  /// joins the cell before, even when only zero-width scalars came before the joiner.
+  @Test(arguments: [
+    ("\u{301}\u{200D}\u{93E}", 0), ("\u{200D}\u{93E}", 0), ("\u{200D}\u{200D}\u{93E}", 0),
+    ("k\u{200D}\u{93E}", 1), ("e\u{301}\u{200D}\u{93E}", 1), ("👍\u{200D}\u{93E}\u{93E}", 3),
+    ("k\u{200D}\u{301}\u{93E}", 2), ("k\u{93E}", 2),
+  ] as [(String, Int)])
+  func aSpacingMarkAfterAJoinerJoinsTheCellBefore(text: String, width: Int) {
+    #expect(text.displayWidth == width, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+    #expect(" \(text)".displayWidth == 1 + width, "after a space")
+  }
+
   @Test func stringWidthSumsCharacters() {
     #expect("日本語".displayWidth == 6)
     #expect("abc".displayWidth == 3)

@@ -23,10 +23,10 @@ package struct AppFeature: Reducer, Sendable {
     /// Set when the app should end.
     package var isQuitting = false
 
-    /// The app on `screen`, with `todos` loaded.
-    package init(screen: Screen = .counter, todos: [Todo] = [], warning: Warning? = nil, isReadOnly: Bool = false) {
+    /// The app on `screen`, with `todos` loaded (read-only, for `readOnly`'s reason, if given).
+    package init(screen: Screen = .counter, todos: [Todo] = [], warning: Warning? = nil, readOnly: ReadOnlyReason? = nil) {
       self.screen = screen
-      self.todos = TodosFeature.State(todos: todos, isReadOnly: isReadOnly)
+      self.todos = TodosFeature.State(todos: todos, readOnly: readOnly)
       self.warning = warning
     }
   }

@@ -37,6 +37,7 @@ extension AppFeature {
       return KeyLayers([StopwatchFeature.keys.map(Action.stopwatch), globalKeys, warningKeys(state), alwaysKeys])
     case .todos:
       let todos = TodosFeature.keys(for: state.todos).map(Action.todos)
+      if state.todos.isReadOnlyNoticeShown { return KeyLayers([todos, alwaysKeys]) }
       guard state.todos.editor != nil else { return KeyLayers([todos, globalKeys, warningKeys(state), alwaysKeys]) }
       return KeyLayers([todos, alwaysKeys], textEntry: { .todos(.editor(.insert($0))) })
     }

@@ -17,8 +17,9 @@ extension AppFeature {
     canvas.drawTruncated(
       footer(for: state, width: canvas.columns - 2), atColumn: 1, row: canvas.rows - 1,
       width: canvas.columns - 2, style: Style(dim: true))
-    if state.isHelpShown { drawHelp(state, on: &canvas) }
-    drawWarning(state, on: &canvas)
+    // With both shown, the warning's box sits at the bottom and the help above it, never over it.
+    let helpBottom = drawWarning(state, on: &canvas)
+    if state.isHelpShown { drawHelp(state, above: helpBottom, on: &canvas) }
   }
 
   /// The footer: the screen's keys that fit, then always the global ones (so `? help` is never
@@ -53,14 +54,16 @@ extension AppFeature {
     return entries + [KeyHelp(keys: "?/esc", help: "close help")]
   }
 
-  /// The `?` overlay. When the terminal is too short for every entry it shows a window of them,
-  /// says which (`3-8/14`) in its bottom edge, and scrolls with ↑/↓ (k/j) and pgup/pgdn.
-  private static func drawHelp(_ state: State, on canvas: inout Canvas) {
+  /// The `?` overlay, in the rows above `bottom`. When they are too few for every entry it shows
+  /// a window of them, says which (`3-8/14`) in its bottom edge, and scrolls with ↑/↓ (k/j) and
+  /// pgup/pgdn.
+  private static func drawHelp(_ state: State, above bottom: Int, on canvas: inout Canvas) {
     let entries = helpEntries(for: state)
     let keyWidth = entries.map(\.keys.displayWidth).max() ?? 0
     let width = min(canvas.columns - 4, max(30, keyWidth + 4 + (entries.map(\.help.displayWidth).max() ?? 0)))
-    let height = min(canvas.rows - 2, entries.count + 2)
-    let box = Rect(column: (canvas.columns - width) / 2, row: (canvas.rows - height) / 2, width: width, height: height)
+    let height = min(bottom - 2, entries.count + 2)
+    guard height >= 3 else { return }
+    let box = Rect(column: (canvas.columns - width) / 2, row: (bottom - height) / 2, width: width, height: height)
     canvas.fill(box)
     canvas.drawBox(box, title: "Keys: \(state.screen.title)", style: Style(bold: true))
     let visible = max(0, height - 2)

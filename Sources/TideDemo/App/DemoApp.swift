@@ -12,11 +12,13 @@ package enum DemoApp {
     clock: any Clock<Duration>,
     tracer: Tracer? = nil
   ) -> TerminalApp<AppFeature.State, AppFeature.Action> {
-    let loaded = storage?.load()
+    // A replay runs on a virtual clock, and its screens must be the same on every run: no
+    // wall-clock time in the names of copies the load makes.
+    let loaded = storage?.load(showsTime: !(clock is VirtualClock))
     let app = AppFeature()
     let reducer = tracer.map { Reduce(app.traced("tide-demo", to: $0)) } ?? Reduce(app)
     let initialState = AppFeature.State(
-      screen: screen, todos: loaded?.todos ?? [], warning: loaded?.warning, isReadOnly: loaded?.readOnlyReason != nil)
+      screen: screen, todos: loaded?.todos ?? [], warning: loaded?.warning, readOnly: loaded?.readOnly)
     let store = Store(
       initialState: initialState,
       reducer: reducer,

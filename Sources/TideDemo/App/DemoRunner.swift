@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
 import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -36,20 +32,19 @@ package enum DemoRunner {
     // These checks only look, so nothing is touched when one fails; a bad --data or --record is
     // a usage error, reported first like any other bad argument.
     if let dataPath { try checkData(dataPath) }
-    // Checked before the terminal is taken over: a typo must not cost the session.
-    if let recordPath { try checkWritable(recordPath) }
+    // Checked before the terminal is taken over: a typo must not cost the session, and no
+    // output may be the todo file or another output.
+    let data = dataPath ?? TodoStorage.defaultPath()
+    var outputs: [(option: String, path: String)] = []
+    if let recordPath { outputs.append(("--record", recordPath)) }
+    if let tracePath { outputs.append(("--trace", tracePath)) }
+    let checked = try checkOutputs(outputs, data: data)
+    let recordFile = recordPath != nil ? checked.first : nil
     if let problem = TerminalUnavailable.check() {
       throw Failure(status: 2, description: "tide-demo: \(problem) (try tide-demo replay)")
     }
-    var tracer: Tracer?
-    if let tracePath {
-      do {
-        tracer = try Tracer.jsonLines(appendingTo: tracePath)
-      } catch {
-        throw Failure(status: 2, description: "\(tracePath): error: cannot open the trace file: \(error.localizedDescription)")
-      }
-    }
-    let storage = TodoStorage(path: dataPath ?? TodoStorage.defaultPath())
+    let tracer = try openTrace(checked.first { $0.path == tracePath && tracePath != nil })
+    let storage = TodoStorage(path: data)
     let app = DemoApp.make(screen: screen, storage: storage, clock: ContinuousClock(), tracer: tracer)
     defer { storage.release() }
     let program = Program(app, driver: CursesDriver(), recordsSession: recordPath != nil)
@@ -60,9 +55,9 @@ package enum DemoRunner {
       throw Failure(status: 1, description: "tide-demo: error: \(error)")
     }
     // A quit signal (SIGTERM, SIGHUP…) ends the run like `q` does, so this runs then too.
-    if let recordPath, let recording = program.recording {
+    if let recordFile, let recording = program.recording {
       try SessionRecordingFile.write(
-        recording, screen: screen, start: start, duration: program.sessionLength, to: recordPath)
+        recording, screen: screen, start: start, duration: program.sessionLength, to: recordFile)
     }
   }
 
@@ -88,38 +83,38 @@ package enum DemoRunner {
     if let clash = names.clash {
       throw Failure(status: 2, description: "tide-demo: error: \(clash)")
     }
-    for path in names.allPaths {
-      try checkWritable(path)
-    }
-    var tracer: Tracer?
-    if let tracePath {
-      do {
-        tracer = try Tracer.jsonLines(appendingTo: tracePath)
-      } catch {
-        throw Failure(status: 2, description: "\(tracePath): error: cannot open the trace file: \(error.localizedDescription)")
-      }
-    }
+    var outputs = names.allPaths.map { (option: $0.option, path: $0.path) }
+    if let tracePath { outputs.append(("--trace", tracePath)) }
+    let checked = try checkOutputs(outputs, data: dataPath)
+    let files = Dictionary(checked.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    let tracer = try openTrace(checked.first { $0.path == tracePath && tracePath != nil })
     for (index, script) in scripts.enumerated() {
       if scripts.count > 1 { output("==> \(script.file) <==") }
       try await replay(
-        script, exports: names.exports[index], size: size, frames: frames, dataPath: dataPath, screen: screen,
-        tracer: tracer, output: output)
+        script, exports: names.exports[index], files: files, size: size, frames: frames, dataPath: dataPath,
+        screen: screen, tracer: tracer, output: output)
     }
   }
 
-  /// Fails with status 2 unless `path` can be created or replaced: its folder exists and it is
-  /// not itself a folder. Checked before anything runs, so a typo does not waste a long replay.
-  private static func checkWritable(_ path: String) throws(Failure) {
-    func isFolder(_ path: String) -> Bool {
-      var info = stat()
-      return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+  /// Checks every output file of a run by ``OutputFile``'s policy before anything runs — a typo
+  /// must not waste a long replay or a session — failing with status 2 and nothing touched.
+  private static func checkOutputs(
+    _ outputs: [(option: String, path: String)], data: String?
+  ) throws(Failure) -> [OutputFile] {
+    do {
+      return try OutputFile.check(outputs, data: data)
+    } catch {
+      throw Failure(status: 2, description: error.description)
     }
-    if isFolder(path) {
-      throw Failure(status: 2, description: "\(path): error: is a folder, not a file to write")
-    }
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    guard isFolder(folder) else {
-      throw Failure(status: 2, description: "\(path): error: the folder \(folder) does not exist")
+  }
+
+  /// The tracer appending to `file`, the checked `--trace` output, if any.
+  private static func openTrace(_ file: OutputFile?) throws(Failure) -> Tracer? {
+    guard let file else { return nil }
+    do throws(OutputFileError) {
+      return Tracer.jsonLines(to: FileHandle(fileDescriptor: try file.openForAppending(), closeOnDealloc: true))
+    } catch {
+      throw Failure(status: 2, description: error.description)
     }
   }
 
@@ -129,7 +124,7 @@ package enum DemoRunner {
     do {
       bytes = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      throw Failure(status: 2, description: "\(path): error: cannot read the script: \(error.localizedDescription)")
+      throw Failure(status: 2, description: "\(path): error: cannot read the script: \(systemReason(of: error))")
     }
     let script: KeyScript
     do {
@@ -141,8 +136,8 @@ package enum DemoRunner {
   }
 
   private static func replay(
-    _ script: KeyScript, exports: ReplayExportNames.Files, size: TerminalSize, frames: Bool, dataPath: String?,
-    screen: Screen, tracer: Tracer?, output: @escaping (String) -> Void
+    _ script: KeyScript, exports: ReplayExportNames.Files, files: [String: OutputFile], size: TerminalSize,
+    frames: Bool, dataPath: String?, screen: Screen, tracer: Tracer?, output: @escaping (String) -> Void
   ) async throws(Failure) {
     let clock = VirtualClock()
     let storage = dataPath.map(TodoStorage.init(path:))
@@ -186,10 +181,12 @@ package enum DemoRunner {
       written.append((path, cast.text))
     }
     for (path, text) in written {
+      guard let file = files[path] else { continue }
       do {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try file.write(text)
       } catch {
-        throw Failure(status: 2, description: "\(path): error: cannot write the file: \(error.localizedDescription)")
+        // The replay ran, but what it was asked to leave behind is lost: not a success.
+        throw Failure(status: 1, description: error.description)
       }
     }
     // Whatever the script left to save is written before the next script loads the file.

@@ -53,9 +53,14 @@ struct ReplayExportNames {
     }
   }
 
-  /// Every file the replay will write.
-  var allPaths: [String] {
-    exports.flatMap { [$0.cast, $0.finalScreen].compactMap { $0 } + $0.screens.map(\.path) }
+  /// Every file the replay will write, with the option that names it.
+  var allPaths: [(option: String, path: String)] {
+    exports.flatMap { files -> [(option: String, path: String)] in
+      var paths: [(option: String, path: String)] = []
+      if let cast = files.cast { paths.append(("--cast", cast)) }
+      if let finalScreen = files.finalScreen { paths.append(("--svg", finalScreen)) }
+      return paths + files.screens.map { ("--svg", $0.path) }
+    }
   }
 
   /// `a/b/run.keys` → `run`; a file without `.keys` keeps its whole name.

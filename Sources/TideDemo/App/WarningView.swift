@@ -3,24 +3,29 @@ import TideTerminal
 extension AppFeature {
   /// Draws the warning: its summary on the line above the footer, and — while `?` shows the
   /// help — its details, wrapped, in a box at the bottom, so the full reason and every path can
-  /// be read at any terminal width.
-  static func drawWarning(_ state: State, on canvas: inout Canvas) {
-    guard let warning = state.warning else { return }
+  /// be read at any terminal width. Returns the first row it drew on (the canvas's height when
+  /// there is no warning), so the help overlay can go above it.
+  @discardableResult
+  static func drawWarning(_ state: State, on canvas: inout Canvas) -> Int {
+    guard let warning = state.warning else { return canvas.rows }
     let line = "! " + warning.summary
     let hint = state.isHelpShown ? "" : "  ? details  esc hide"
     canvas.drawTruncated(
       (line + hint).displayWidth <= canvas.columns - 2 ? line + hint : line, atColumn: 1, row: canvas.rows - 2,
       width: canvas.columns - 2, style: Style(bold: true, foreground: .yellow))
-    guard state.isHelpShown else { return }
+    guard state.isHelpShown else { return canvas.rows - 2 }
     let width = canvas.columns - 2
     let lines = wrap(warning.details, width: width - 4)
-    let height = min(lines.count + 2, canvas.rows / 2)
+    // At most half the screen, and never so much that the help above it has no room for three
+    // of its entries.
+    let height = min(lines.count + 2, canvas.rows / 2, canvas.rows - 9)
     let box = Rect(column: 1, row: canvas.rows - 2 - height, width: width, height: height)
     canvas.fill(box)
     canvas.drawBox(box, title: "Warning", style: Style(bold: true, foreground: .yellow))
     for (offset, line) in lines.prefix(height - 2).enumerated() {
       canvas.drawTruncated(line, atColumn: box.column + 2, row: box.row + 1 + offset, width: width - 4)
     }
+    return box.row
   }
 
   /// `text` broken into lines of at most `width` columns, at spaces where possible (a path

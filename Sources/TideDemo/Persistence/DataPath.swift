@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TideTerminal
 
 /// Where the todos are read and written, checked before anything is touched.
 ///

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TideTerminal
 
 /// An advisory lock (`flock`) that makes one process the only writer of a todo file.
 ///

@@ -17,6 +17,9 @@ struct TodoFile: Sendable {
   var todos: [Todo]
   /// Names of fields this app does not know (`top.field` or `todos[N].field`), first few only.
   var unknownFields: [String] = []
+  /// Keys found twice in one object (`todos`, `todos[3].title`), first few only. The first
+  /// value of each is kept, but which one the writer meant cannot be known.
+  var duplicateKeys: [String] = []
 
   init(version: Int = TodoFile.currentVersion, todos: [Todo]) {
     self.version = version

@@ -55,6 +55,74 @@ enum TodoJSON {
 
   // MARK: - Reading
 
+  /// How deeply containers may nest: deeper makes the file unreadable. Far beyond any todo
+  /// file (which nests three levels), and far below what could exhaust a thread's stack.
+  static let maximumDepth = 512
+
+  /// The `Int` a JSON number (its syntax already checked) stands for, in whatever form it is
+  /// written: `100`, `1e2`, `100.0`, `1000e-1`. A fraction is not a whole number; beyond `Int`
+  /// is too large.
+  static func wholeNumber(_ text: UnsafeBufferPointer<UInt8>, name: String) throws(Failure) -> Int {
+    let negative = text.first == UInt8(ascii: "-")
+    var index = negative ? 1 : 0
+    // The usual form, digits only, read without allocating.
+    var plain = 0
+    while index < text.count, text[index] >= UInt8(ascii: "0"), text[index] <= UInt8(ascii: "9") {
+      let digit = Int(text[index] - UInt8(ascii: "0"))
+      let (times, overflow1) = plain.multipliedReportingOverflow(by: 10)
+      let (next, overflow2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+      // Too large for the plain form; `1e2`-style forms are read below.
+      guard !overflow1, !overflow2 else { break }
+      plain = next
+      index += 1
+    }
+    if index == text.count { return plain }
+    index = negative ? 1 : 0
+    // The significant digits, integer part then fraction, and the power of ten they are scaled by.
+    var digits: [UInt8] = []
+    var scale = 0
+    while index < text.count, text[index] != UInt8(ascii: "."), text[index] | 0x20 != UInt8(ascii: "e") {
+      digits.append(text[index] - UInt8(ascii: "0"))
+      index += 1
+    }
+    if index < text.count, text[index] == UInt8(ascii: ".") {
+      index += 1
+      while index < text.count, text[index] | 0x20 != UInt8(ascii: "e") {
+        digits.append(text[index] - UInt8(ascii: "0"))
+        scale -= 1
+        index += 1
+      }
+    }
+    if index < text.count {
+      index += 1
+      let exponentIsNegative = text[index] == UInt8(ascii: "-")
+      if text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") { index += 1 }
+      // Saturated: beyond a billion, the answer no longer depends on the exact exponent.
+      var exponent = 0
+      while index < text.count {
+        exponent = min(exponent * 10 + Int(text[index] - UInt8(ascii: "0")), 1_000_000_000)
+        index += 1
+      }
+      scale += exponentIsNegative ? -exponent : exponent
+    }
+    guard let firstSignificant = digits.firstIndex(where: { $0 != 0 }) else { return 0 }
+    var end = digits.count
+    while scale < 0 {
+      guard end > firstSignificant, digits[end - 1] == 0 else { throw Failure(reason: "\(name) is not a whole number") }
+      end -= 1
+      scale += 1
+    }
+    guard end - firstSignificant + scale <= 19 else { throw Failure(reason: "\(name) is too large") }
+    var value = 0
+    for digit in digits[firstSignificant..<end] + repeatElement(0, count: scale) {
+      let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+      let (next, overflow2) = negative ? times.subtractingReportingOverflow(Int(digit)) : times.addingReportingOverflow(Int(digit))
+      guard !overflow1, !overflow2 else { throw Failure(reason: "\(name) is too large") }
+      value = next
+    }
+    return value
+  }
+
   /// Decodes a todo file from `bytes`.
   static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> TodoFile {
     var reader = Reader(bytes: bytes)
@@ -75,13 +143,19 @@ enum TodoJSON {
       var version: Int?
       var todos: [Todo]?
       var unknown: [String] = []
-      try object { (reader: inout Reader, key: String) throws(Failure) in
+      var seen = Set<String>()
+      try object(depth: 0) { (reader: inout Reader, key: String) throws(Failure) in
+        if !seen.insert(key).inserted { reader.noteDuplicate(key) }
         switch key {
-        case "version": version = try reader.integer(at: "version")
-        case "todos": todos = try reader.todoList(unknown: &unknown)
+        case "version":
+          let value = try reader.integer(at: "version", depth: 1)
+          if version == nil { version = value }
+        case "todos":
+          let list = try reader.todoList(unknown: &unknown)
+          if todos == nil { todos = list }
         default:
           unknown.append(key)
-          try reader.skipValue()
+          try reader.skipValue(depth: 1, in: key)
         }
       } wrongType: { "the file is not a JSON object" }
       skipWhitespace()
@@ -90,12 +164,23 @@ enum TodoJSON {
       guard let todos else { throw Failure(reason: "todos is missing") }
       var file = TodoFile(version: version, todos: todos)
       file.unknownFields = Array(unknown.prefix(5))
+      file.duplicateKeys = duplicateKeys
       return file
+    }
+
+    /// Keys that occur twice in one object, first few only, as paths (`todos`, `todos[3].title`).
+    var duplicateKeys: [String] = []
+
+    mutating func noteDuplicate(_ path: String) {
+      if duplicateKeys.count < 5 { duplicateKeys.append(path) }
     }
 
     mutating func todoList(unknown: inout [String]) throws(Failure) -> [Todo] {
       skipWhitespace()
-      guard peek == UInt8(ascii: "[") else { throw Failure(reason: "todos has the wrong type") }
+      guard peek == UInt8(ascii: "[") else {
+        try skipValue(depth: 1, in: "todos")
+        throw Failure(reason: "todos has the wrong type")
+      }
       position += 1
       var todos: [Todo] = []
       skipWhitespace()
@@ -108,14 +193,23 @@ enum TodoJSON {
         var id: Int?
         var title: String?
         var isDone: Bool?
-        try object { (reader: inout Reader, key: String) throws(Failure) in
+        // Empty until an unknown key is met, so a plain todo allocates nothing for it.
+        var otherKeys = Set<String>()
+        try object(depth: 2) { (reader: inout Reader, key: String) throws(Failure) in
           switch key {
-          case "id": id = try reader.integer(at: "todos[\(index)].id")
-          case "title": title = try reader.string(at: "todos[\(index)].title")
-          case "isDone": isDone = try reader.boolean(at: "todos[\(index)].isDone")
+          case "id":
+            let value = try reader.integer(at: "todos[\(index)].id", depth: 3)
+            if id == nil { id = value } else { reader.noteDuplicate("todos[\(index)].id") }
+          case "title":
+            let value = try reader.string(at: "todos[\(index)].title", depth: 3)
+            if title == nil { title = value } else { reader.noteDuplicate("todos[\(index)].title") }
+          case "isDone":
+            let value = try reader.boolean(at: "todos[\(index)].isDone", depth: 3)
+            if isDone == nil { isDone = value } else { reader.noteDuplicate("todos[\(index)].isDone") }
           default:
+            if !otherKeys.insert(key).inserted { reader.noteDuplicate("todos[\(index)].\(key)") }
             if unknown.count < 5 { unknown.append("todos[\(index)].\(key)") }
-            try reader.skipValue()
+            try reader.skipValue(depth: 3, in: "todos[\(index)].\(key)")
           }
         } wrongType: { "todos[\(index)] has the wrong type" }
         guard let id else { throw Failure(reason: "todos[\(index)].id is missing") }
@@ -133,15 +227,17 @@ enum TodoJSON {
       }
     }
 
-    /// Reads an object, calling `field` with the reader placed at each value.
+    /// Reads an object nested in `depth` containers, calling `field` with the reader placed at
+    /// each value.
     mutating func object(
-      _ field: (inout Reader, String) throws(Failure) -> Void, wrongType: () -> String
+      depth: Int, _ field: (inout Reader, String) throws(Failure) -> Void, wrongType: () -> String
     ) throws(Failure) {
       skipWhitespace()
       guard peek == UInt8(ascii: "{") else {
         if position < bytes.count, isValueStart(bytes[position]) { throw Failure(reason: wrongType()) }
         throw invalid()
       }
+      guard depth < TodoJSON.maximumDepth else { throw tooDeep() }
       position += 1
       skipWhitespace()
       if peek == UInt8(ascii: "}") {
@@ -149,11 +245,7 @@ enum TodoJSON {
         return
       }
       while true {
-        skipWhitespace()
-        let key = try rawString()
-        skipWhitespace()
-        guard peek == UInt8(ascii: ":") else { throw invalid() }
-        position += 1
+        let key = try key()
         try field(&self, key)
         skipWhitespace()
         switch peek {
@@ -166,41 +258,41 @@ enum TodoJSON {
       }
     }
 
-    mutating func integer(at name: String) throws(Failure) -> Int {
+    /// An object's key and the colon after it.
+    mutating func key() throws(Failure) -> String {
       skipWhitespace()
-      let start = position
-      try skipNumber()
-      var value = 0
-      var index = start
-      let negative = bytes[index] == UInt8(ascii: "-")
-      if negative { index += 1 }
-      while index < position {
-        let byte = bytes[index]
-        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else {
-          throw Failure(reason: "\(name) is not a whole number")
-        }
-        let digit = Int(byte - UInt8(ascii: "0"))
-        let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-        let (next, overflow2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
-        guard !overflow1, !overflow2 else { throw Failure(reason: "\(name) is too large") }
-        value = next
-        index += 1
-      }
-      return value
+      let key = try rawString()
+      skipWhitespace()
+      guard peek == UInt8(ascii: ":") else { throw invalid() }
+      position += 1
+      return key
     }
 
-    mutating func boolean(at name: String) throws(Failure) -> Bool {
+    /// A whole number: written as one (`12`, `-3`) or in any other form JSON has for it
+    /// (`1.0`, `1e2`, `-0.0`); a fraction or a number beyond `Int` says so.
+    mutating func integer(at name: String, depth: Int) throws(Failure) -> Int {
+      skipWhitespace()
+      guard let first = peek, first == UInt8(ascii: "-") || isDigit(first) else {
+        try skipValue(depth: depth, in: name)
+        throw Failure(reason: "\(name) has the wrong type")
+      }
+      let start = position
+      try skipNumber()
+      return try TodoJSON.wholeNumber(UnsafeBufferPointer(rebasing: bytes[start..<position]), name: name)
+    }
+
+    mutating func boolean(at name: String, depth: Int) throws(Failure) -> Bool {
       skipWhitespace()
       if matches("true") { return true }
       if matches("false") { return false }
-      try skipValue()
+      try skipValue(depth: depth, in: name)
       throw Failure(reason: "\(name) has the wrong type")
     }
 
-    mutating func string(at name: String) throws(Failure) -> String {
+    mutating func string(at name: String, depth: Int) throws(Failure) -> String {
       skipWhitespace()
       guard peek == UInt8(ascii: "\"") else {
-        try skipValue()
+        try skipValue(depth: depth, in: name)
         throw Failure(reason: "\(name) has the wrong type")
       }
       return try rawString()
@@ -280,36 +372,56 @@ enum TodoJSON {
       return value
     }
 
-    /// Skips any JSON value.
-    mutating func skipValue() throws(Failure) {
-      skipWhitespace()
-      guard position < bytes.count else { throw invalid() }
-      switch bytes[position] {
-      case UInt8(ascii: "\""): _ = try rawString()
-      case UInt8(ascii: "{"):
-        try object({ (reader: inout Reader, _: String) throws(Failure) in try reader.skipValue() }, wrongType: { "" })
-      case UInt8(ascii: "["):
-        position += 1
+    /// Skips any JSON value nested in `depth` containers (the field `name`), checking its
+    /// syntax, its depth and its objects' keys.
+    ///
+    /// A loop with a stack of its own, not a recursion, so that a file nested a million levels
+    /// deep is reported as too deep instead of overflowing the thread's stack.
+    mutating func skipValue(depth: Int, in name: String) throws(Failure) {
+      // The containers open inside the value, innermost last: an object's keys so far, or nil
+      // for an array.
+      var open: [Set<String>?] = []
+      while true {
+        // A value starts here.
         skipWhitespace()
-        if peek == UInt8(ascii: "]") {
+        guard let byte = peek else { throw invalid() }
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+          guard depth + open.count < TodoJSON.maximumDepth else { throw tooDeep() }
           position += 1
-          return
-        }
-        while true {
-          try skipValue()
           skipWhitespace()
-          switch peek {
-          case UInt8(ascii: ","): position += 1
-          case UInt8(ascii: "]"):
+          let isObject = byte == UInt8(ascii: "{")
+          if peek == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
             position += 1
-            return
-          default: throw invalid()
+          } else if isObject {
+            open.append([try key()])
+            continue
+          } else {
+            open.append(nil)
+            continue
           }
+        case UInt8(ascii: "\""): _ = try rawString()
+        case UInt8(ascii: "t"): guard matches("true") else { throw invalid() }
+        case UInt8(ascii: "f"): guard matches("false") else { throw invalid() }
+        case UInt8(ascii: "n"): guard matches("null") else { throw invalid() }
+        default: try skipNumber()
         }
-      case UInt8(ascii: "t"): guard matches("true") else { throw invalid() }
-      case UInt8(ascii: "f"): guard matches("false") else { throw invalid() }
-      case UInt8(ascii: "n"): guard matches("null") else { throw invalid() }
-      default: try skipNumber()
+        // A value ended: close what it ends, then go on to the next value, if any.
+        while true {
+          guard let keys = open.last else { return }
+          skipWhitespace()
+          if peek == UInt8(ascii: ",") {
+            position += 1
+            if keys != nil {
+              let key = try key()
+              if open[open.count - 1]!.insert(key).inserted == false { noteDuplicate("\(name)…\(key)") }
+            }
+            break
+          }
+          guard peek == (keys == nil ? UInt8(ascii: "]") : UInt8(ascii: "}")) else { throw invalid() }
+          position += 1
+          open.removeLast()
+        }
       }
     }
 
@@ -317,13 +429,7 @@ enum TodoJSON {
     mutating func skipNumber() throws(Failure) {
       guard position < bytes.count else { throw invalid() }
       if bytes[position] == UInt8(ascii: "-") { position += 1 }
-      guard let first = peek, isDigit(first) else {
-        if let byte = peek, isValueStart(byte) {
-          try skipValue()
-          throw Failure(reason: "a number has the wrong type")
-        }
-        throw invalid()
-      }
+      guard let first = peek, isDigit(first) else { throw invalid() }
       position += 1
       if first != UInt8(ascii: "0") { skipDigits() }
       if peek == UInt8(ascii: ".") {
@@ -373,8 +479,18 @@ enum TodoJSON {
       }
     }
 
+    /// "it nests deeper than 512 levels (line L, column C)".
+    func tooDeep() -> Failure {
+      Failure(reason: "it nests deeper than \(TodoJSON.maximumDepth) levels (\(place))")
+    }
+
     /// "it is not valid JSON (line L, column C)".
     func invalid() -> Failure {
+      Failure(reason: "it is not valid JSON (\(place))")
+    }
+
+    /// "line L, column C" of the position, counting characters, not bytes.
+    var place: String {
       var line = 1
       var column = 1
       for byte in bytes[..<min(position, bytes.count)] {
@@ -385,7 +501,7 @@ enum TodoJSON {
           column += 1
         }
       }
-      return Failure(reason: "it is not valid JSON (line \(line), column \(column))")
+      return "line \(line), column \(column)"
     }
   }
 }

@@ -11,6 +11,7 @@ import Musl
 import Darwin
 #endif
 import Synchronization
+import TideTerminal
 
 /// The todo file: checked, locked and loaded once at start, then saved after every change.
 ///
@@ -31,7 +32,7 @@ package final class TodoStorage: Sendable {
     /// What the user should know, if anything.
     package var warning: Warning?
     /// Why the file must not be written this session, if so.
-    package var readOnlyReason: String?
+    package var readOnly: ReadOnlyReason?
   }
 
   /// Why a save did not happen.
@@ -142,10 +143,15 @@ package final class TodoStorage: Sendable {
   /// Loads the todos: locks the file, removes temporary files of dead processes, reads the
   /// file faithfully, and moves aside a file that cannot be read. A missing file is an empty
   /// list.
-  package func load(now: Date = Date()) -> Loaded {
+  ///
+  /// Copies are named after `now` (`todos.json.corrupt-20260102T030405.678Z`). With
+  /// `showsTime` false — a replay, whose screens must be the same on every run — messages give
+  /// such a name as `todos.json.corrupt-<UTC time>` instead.
+  package func load(now: Date = Date(), showsTime: Bool = true) -> Loaded {
+    let naming = CopyNaming(now: now, showsTime: showsTime)
     guard let location else {
       let reason = refusal?.reason ?? "cannot be used"
-      return readOnly([], "\(path) \(reason), not a todo file; nothing is read or saved.", name: path)
+      return readOnly([], "not a regular file", "\(path) \(reason), not a todo file; nothing is read or saved.", name: path)
     }
     let name = location.name
     var lockReason: String?
@@ -171,51 +177,64 @@ package final class TodoStorage: Sendable {
     if descriptor < 0 {
       let code = errno
       if code == ENOENT || code == ENOTDIR {
-        if let lockReason { return readOnly([], lockReason + "; changes are not saved.", name: name) }
-        return Loaded(todos: [], warning: nil, readOnlyReason: nil)
+        if let lockReason { return readOnly([], heldSummary, lockReason + "; changes are not saved.", name: name) }
+        return Loaded(todos: [], warning: nil, readOnly: nil)
       }
-      return setAside(location, because: systemReason(code), now: now, lockReason: lockReason)
+      return setAside(location, because: systemReason(code), naming: naming, lockReason: lockReason)
     }
     do {
       data = try Self.readAll(descriptor, path: location.target)
       close(descriptor)
     } catch {
       close(descriptor)
-      return setAside(location, because: systemReason(error.code), now: now, lockReason: lockReason)
+      return setAside(location, because: systemReason(error.code), naming: naming, lockReason: lockReason)
     }
 
     let file: TodoFile
     do {
       file = try TodoFile.decode(data)
     } catch {
-      return setAside(location, because: error.reason, now: now, lockReason: lockReason)
+      return setAside(location, because: error.reason, naming: naming, lockReason: lockReason)
     }
-    if let lockReason { return readOnly(file.todos, lockReason + "; changes are not saved.", name: name) }
+    if let lockReason { return readOnly(file.todos, heldSummary, lockReason + "; changes are not saved.", name: name) }
     if file.version > TodoFile.currentVersion {
       return readOnly(
-        file.todos,
+        file.todos, "written by a newer tide-demo",
         "\(path) was written by a newer tide-demo (file version \(file.version); this one understands version \(TodoFile.currentVersion)). It is shown read-only and never overwritten.",
         name: name)
     }
     if file.version < 1 {
       return readOnly(
-        file.todos, "\(path) has version \(file.version), which no tide-demo writes. It is shown read-only and never overwritten.",
+        file.todos, "unknown file version \(file.version)", "\(path) has version \(file.version), which no tide-demo writes. It is shown read-only and never overwritten.",
+        name: name)
+    }
+    if !file.duplicateKeys.isEmpty {
+      let keys = file.duplicateKeys.map { "\"\($0)\"" }.joined(separator: ", ")
+      return readOnly(
+        file.todos, "a key given twice (\(file.duplicateKeys[0]))",
+        "\(path) has a key twice in one object (\(keys)), so which value was meant is unclear; the first of each is shown. It is shown read-only and never overwritten.",
         name: name)
     }
     if !file.unknownFields.isEmpty {
       return readOnly(
-        file.todos,
+        file.todos, "fields this version does not know",
         "\(path) has fields this tide-demo does not know (\(file.unknownFields.joined(separator: ", "))), which a save would drop. It is shown read-only and never overwritten.",
         name: name)
     }
     let duplicates = file.duplicateIDs
-    guard !duplicates.isEmpty else { return Loaded(todos: file.todos, warning: nil, readOnlyReason: nil) }
-    return repair(file, duplicates: duplicates, original: data, location: location, now: now)
+    guard !duplicates.isEmpty else { return Loaded(todos: file.todos, warning: nil, readOnly: nil) }
+    return repair(file, duplicates: duplicates, original: data, location: location, naming: naming)
   }
 
   // MARK: - Loading, the hard cases
 
-  private func readOnly(_ todos: [Todo], _ reason: String, name: String) -> Loaded {
+  /// The header's words for a file another instance holds.
+  private var heldSummary: String {
+    session.withLock { $0.holder }.map { "in use by pid \($0)" } ?? "in use by another process"
+  }
+
+  /// A read-only session: `headline` for the list's header, `reason` in full.
+  private func readOnly(_ todos: [Todo], _ headline: String, _ reason: String, name: String) -> Loaded {
     let holder = session.withLock { session in
       session.isReadOnly = true
       return session.holder
@@ -225,19 +244,21 @@ package final class TodoStorage: Sendable {
     return Loaded(
       todos: todos,
       warning: Warning(summary: summary, details: reason, isClearedBySave: false),
-      readOnlyReason: reason)
+      readOnly: ReadOnlyReason(summary: headline, details: reason))
   }
 
   /// Gives duplicate ids fresh ones, after copying the file aside byte for byte.
-  private func repair(_ file: TodoFile, duplicates: [Int], original: Data, location: DataPath, now: Date) -> Loaded {
+  private func repair(_ file: TodoFile, duplicates: [Int], original: Data, location: DataPath, naming: CopyNaming) -> Loaded {
     let copy: String
     do {
-      copy = try Self.createUnique(base: location.target + ".before-repair-" + Self.timestamp(now)) { candidate throws(SystemError) in
+      let base = location.target + ".before-repair-"
+      let made = try Self.createUnique(base: base + Self.timestamp(naming.now)) { candidate throws(SystemError) in
         try AtomicFile.create(original, at: candidate)
       }
+      copy = naming.shown(base, made)
     } catch {
       return readOnly(
-        file.todos,
+        file.todos, "duplicate ids, no copy could be kept",
         "\(path) has todos with the same id (\(duplicates.count)), which needs a repair, but a copy of it could not be kept: \(error). It is shown read-only and never overwritten.",
         name: location.name)
     }
@@ -254,32 +275,45 @@ package final class TodoStorage: Sendable {
     return Loaded(
       todos: todos,
       warning: Warning(summary: "\(location.name) had duplicate ids; repaired, original kept", details: details),
-      readOnlyReason: nil)
+      readOnly: nil)
   }
 
   /// Moves an unreadable or corrupt regular file aside; never overwrites it.
-  private func setAside(_ location: DataPath, because reason: String, now: Date, lockReason: String?) -> Loaded {
+  private func setAside(_ location: DataPath, because reason: String, naming: CopyNaming, lockReason: String?) -> Loaded {
     let name = location.name
     if let lockReason {
-      return readOnly([], "\(path) could not be read (\(reason)), and \(lockReason.dropFirst(path.count + 1)); changes are not saved.", name: name)
+      return readOnly([], heldSummary, "\(path) could not be read (\(reason)), and \(lockReason.dropFirst(path.count + 1)); changes are not saved.", name: name)
     }
     var info = stat()
     guard lstat(location.target, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      return readOnly([], "\(path) could not be read (\(reason)) and is not a regular file, so it is left alone.", name: name)
+      return readOnly([], "unreadable, not a regular file", "\(path) could not be read (\(reason)) and is not a regular file, so it is left alone.", name: name)
     }
     do {
-      let aside = try Self.createUnique(base: location.target + ".corrupt-" + Self.timestamp(now)) { candidate throws(SystemError) in
+      let base = location.target + ".corrupt-"
+      let made = try Self.createUnique(base: base + Self.timestamp(naming.now)) { candidate throws(SystemError) in
         try Self.moveWithoutReplacing(location.target, to: candidate)
       }
+      let aside = naming.shown(base, made)
       AtomicFile.syncFolder(location.folder)
       return Loaded(
         todos: [],
         warning: Warning(
           summary: "\(name) was unreadable; moved aside, starting empty",
           details: "\(path) could not be read: \(reason). It was moved aside, unchanged, to \(aside). The list starts empty."),
-        readOnlyReason: nil)
+        readOnly: nil)
     } catch {
-      return readOnly([], "\(path) could not be read (\(reason)) and could not be moved aside: \(error). It is left as it is and never overwritten.", name: name)
+      return readOnly([], "unreadable, could not be moved aside", "\(path) could not be read (\(reason)) and could not be moved aside: \(error). It is left as it is and never overwritten.", name: name)
+    }
+  }
+
+  /// When copies of the file are made, and whether messages may say so.
+  private struct CopyNaming {
+    var now: Date
+    var showsTime: Bool
+
+    /// The name of a copy made as `name` from `base` and the time, for a message.
+    func shown(_ base: String, _ name: String) -> String {
+      showsTime ? name : base + "<UTC time>"
     }
   }
 

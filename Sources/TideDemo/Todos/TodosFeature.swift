@@ -46,12 +46,18 @@ package struct TodosFeature: Reducer {
     package var input: TextInput
   }
 
-  /// A deleted todo and where it stood, for undo.
+  /// What one delete or clear removed and where each todo stood, for undo.
   package struct Deletion: Equatable, Sendable {
-    /// The todo.
-    package var todo: Todo
-    /// Its index in the full list.
-    package var index: Int
+    /// The todos removed, in list order.
+    package var todos: [Todo]
+    /// Where each stood in the full list before the removal, ascending.
+    package var indices: [Int]
+
+    /// The removal of `todos` from `indices`.
+    package init(todos: [Todo], indices: [Int]) {
+      self.todos = todos
+      self.indices = indices
+    }
   }
 
   /// The list and how it is being viewed and edited.
@@ -75,21 +81,29 @@ package struct TodosFeature: Reducer {
     package var filter: Filter = .all
     /// The input line while adding or editing.
     package var editor: Editor?
-    /// Deleted todos, most recent last, for `u`.
+    /// What deletes and clears removed, most recent last, for `u`.
     package var deletions: [Deletion] = []
     /// The ids new todos get: never one in use, never one a deleted todo may come back with.
     package var ids: TodoIDs
-    /// Whether the list may be changed: not when its file is open read-only (a newer version,
-    /// unknown fields, another instance holds it), so no change is made that cannot be saved.
-    package var isReadOnly: Bool
+    /// Why the list may not be changed, when its file is open read-only (a newer version,
+    /// unknown fields, another instance holds it), so that no change is made that cannot be
+    /// saved.
+    package var readOnly: ReadOnlyReason?
+    /// Whether the notice saying why the list cannot be changed is shown: an editing key on a
+    /// read-only list opens it instead of an input line, and it takes every key until `enter`
+    /// or `esc`, so text typed after that key never runs as commands.
+    package var isReadOnlyNoticeShown = false
+
+    /// Whether the list may not be changed.
+    package var isReadOnly: Bool { readOnly != nil }
 
     /// A list holding `todos`, the first one selected.
-    package init(todos: [Todo] = [], isReadOnly: Bool = false) {
+    package init(todos: [Todo] = [], readOnly: ReadOnlyReason? = nil) {
       self.todos = IdentifiedArray(todos, uniquingIDsWith: { first, _ in first })
       self.activeCount = self.todos.count { !$0.isDone }
       self.selection = self.todos.first?.id
       self.ids = TodoIDs(after: self.todos.ids)
-      self.isReadOnly = isReadOnly
+      self.readOnly = readOnly
     }
 
     /// The todos the filter shows, in order (the list itself under All, without a copy).
@@ -106,7 +120,8 @@ package struct TodosFeature: Reducer {
     /// ``ids`` — is left out: it follows from the changes made, and tests assert those.
     package static func == (lhs: Self, rhs: Self) -> Bool {
       lhs.todos == rhs.todos && lhs.selection == rhs.selection && lhs.filter == rhs.filter
-        && lhs.editor == rhs.editor && lhs.deletions == rhs.deletions && lhs.isReadOnly == rhs.isReadOnly
+        && lhs.editor == rhs.editor && lhs.deletions == rhs.deletions && lhs.readOnly == rhs.readOnly
+        && lhs.isReadOnlyNoticeShown == rhs.isReadOnlyNoticeShown
     }
 
     /// `N items left` (`1 item left` for one).
@@ -129,7 +144,7 @@ package struct TodosFeature: Reducer {
     case toggleSelected
     /// Deletes the selected todo.
     case deleteSelected
-    /// Puts back the last deleted todo where it was.
+    /// Puts back what the last delete or clear removed, where it was.
     case undoDelete
     /// All → Active → Done → All.
     case cycleFilter
@@ -137,6 +152,8 @@ package struct TodosFeature: Reducer {
     case clearCompleted
     /// Keys for the input line.
     case editor(EditorAction)
+    /// Closes the notice saying why a read-only list cannot be changed.
+    case dismissReadOnlyNotice
   }
 
   /// What the input line can do.
@@ -168,8 +185,13 @@ package struct TodosFeature: Reducer {
 
   /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.
   package func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    if state.isReadOnly, action.changesTodos { return .none }
+    if state.isReadOnly, action.changesTodos {
+      state.isReadOnlyNoticeShown = true
+      return .none
+    }
     switch action {
+    case .dismissReadOnlyNotice:
+      state.isReadOnlyNoticeShown = false
     case .editor(let editorAction):
       reduceEditor(into: &state, action: editorAction)
     case .startAdding:
@@ -197,26 +219,46 @@ package struct TodosFeature: Reducer {
       guard let id = state.selection, let index = state.todos.index(id: id) else { break }
       let visibleBefore = state.visible
       let todo = state.todos.remove(at: index)
-      state.deletions.append(Deletion(todo: todo, index: index))
+      state.deletions.append(Deletion(todos: [todo], indices: [index]))
       keepSelectionVisible(&state, previouslyVisible: visibleBefore)
     case .undoDelete:
-      guard let deletion = state.deletions.popLast() else { break }
-      // Ids are never reused (``TodoIDs``), so the deleted todo's id is still free.
-      state.todos.insert(deletion.todo, at: min(deletion.index, state.todos.count))
-      if !state.filter.includes(deletion.todo) { state.filter = .all }
-      state.selection = deletion.todo.id
+      guard let deletion = state.deletions.popLast(), let first = deletion.todos.first else { break }
+      restore(deletion, into: &state)
+      if !deletion.todos.contains(where: state.filter.includes) { state.filter = .all }
+      state.selection = (deletion.todos.first(where: state.filter.includes) ?? first).id
     case .cycleFilter:
       state.filter = state.filter.next
       if !state.visible.contains(where: { $0.id == state.selection }) {
         state.selection = state.visible.first?.id
       }
     case .clearCompleted:
+      let indices = state.todos.indices.filter { state.todos[$0].isDone }
+      guard !indices.isEmpty else { break }
+      state.deletions.append(Deletion(todos: indices.map { state.todos[$0] }, indices: indices))
       state.todos.removeAll { $0.isDone }
       if state.selection.flatMap({ state.todos[id: $0] }) == nil {
         state.selection = state.visible.first?.id
       }
     }
     return .none
+  }
+
+  /// Puts the todos of `deletion` back at their old places (or at the end, when the list has
+  /// since become shorter), in one pass over the list however many there are.
+  private func restore(_ deletion: Deletion, into state: inout State) {
+    var merged: [Todo] = []
+    merged.reserveCapacity(state.todos.count + deletion.todos.count)
+    var restored = 0
+    for todo in state.todos {
+      while restored < deletion.todos.count, deletion.indices[restored] <= merged.count {
+        merged.append(deletion.todos[restored])
+        restored += 1
+      }
+      merged.append(todo)
+    }
+    merged += deletion.todos[restored...]
+    // Ids are never reused (``TodoIDs``), so the removed todos' ids are still free.
+    state.todos = IdentifiedArray(uniqueElements: merged)
   }
 
   private func reduceEditor(into state: inout State, action: EditorAction) {
@@ -240,7 +282,7 @@ package struct TodosFeature: Reducer {
       switch editor.purpose {
       case .add:
         let id = state.ids.make { [todos = state.todos, deletions = state.deletions] id in
-          todos[id: id] != nil || deletions.contains { $0.todo.id == id }
+          todos[id: id] != nil || deletions.contains { $0.todos.contains { $0.id == id } }
         }
         state.todos.append(Todo(id: id, title: title))
         if !state.filter.includes(Todo(id: id, title: title)) { state.filter = .all }
@@ -273,7 +315,7 @@ extension TodosFeature.Action {
   var changesTodos: Bool {
     switch self {
     case .startAdding, .startEditing, .toggleSelected, .deleteSelected, .undoDelete, .clearCompleted, .editor: true
-    case .selectPrevious, .selectNext, .cycleFilter: false
+    case .selectPrevious, .selectNext, .cycleFilter, .dismissReadOnlyNotice: false
     }
   }
 }

@@ -26,8 +26,14 @@ extension TodosFeature {
     KeyBinding(.delete, action: .editor(.deleteForward), help: "erase right", showsInFooter: false),
   ])
 
+  /// The only keys while the read-only notice is shown; every other key is ignored.
+  package static let readOnlyNoticeKeys = KeyMap<Action>([
+    KeyBinding(.enter, .escape, action: .dismissReadOnlyNotice, help: "close"),
+  ])
+
   /// The keys that apply in `state`.
   package static func keys(for state: State) -> KeyMap<Action> {
-    state.editor == nil ? listKeys : editorKeys
+    if state.isReadOnlyNoticeShown { return readOnlyNoticeKeys }
+    return state.editor == nil ? listKeys : editorKeys
   }
 }

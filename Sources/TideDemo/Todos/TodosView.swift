@@ -6,7 +6,7 @@ extension TodosFeature {
     guard area.height >= 4 else { return }
     let left = area.column + 2
     let width = max(0, area.width - 4)
-    let header = "Filter: \(state.filter.rawValue)" + (state.isReadOnly ? "  (read-only)" : "")
+    let header = "Filter: \(state.filter.rawValue)" + (state.readOnly.map { "  read-only: " + $0.summary } ?? "")
     canvas.drawTruncated(header, atColumn: left, row: area.row, width: width, style: Style(bold: true))
 
     let listTop = area.row + 2
@@ -35,6 +35,24 @@ extension TodosFeature {
       let prompt = editor.purpose == .add ? "New todo: " : "Edit todo: "
       drawInput(editor.input, prompt: prompt, atColumn: left, row: footerRow + 1, width: width, on: &canvas)
     }
+    if state.isReadOnlyNoticeShown, let readOnly = state.readOnly { drawReadOnlyNotice(readOnly, in: area, on: &canvas) }
+  }
+
+  /// The notice an editing key opens on a read-only list: the whole reason, wrapped, and how to
+  /// close it, in a box over the list.
+  private static func drawReadOnlyNotice(_ readOnly: ReadOnlyReason, in area: Rect, on canvas: inout Canvas) {
+    let width = min(area.width - 2, 64)
+    guard width > 8 else { return }
+    var lines = ["This list cannot be changed:"] + AppFeature.wrap(readOnly.details, width: width - 4)
+    let height = min(lines.count + 3, area.height)
+    lines = Array(lines.prefix(height - 3))
+    let box = Rect(column: area.column + (area.width - width) / 2, row: area.row + (area.height - height) / 2, width: width, height: height)
+    canvas.fill(box)
+    canvas.drawBox(box, title: "Read-only", style: Style(bold: true, foreground: .yellow))
+    for (offset, line) in lines.enumerated() {
+      canvas.drawTruncated(line, atColumn: box.column + 2, row: box.row + 1 + offset, width: width - 4, style: offset == 0 ? Style(bold: true) : .plain)
+    }
+    canvas.drawTruncated("enter/esc to close", atColumn: box.column + 2, row: box.endRow - 2, width: width - 4, style: Style(dim: true))
   }
 
   /// Draws `prompt` and the input line, scrolled so the cursor is visible, the cursor cell in

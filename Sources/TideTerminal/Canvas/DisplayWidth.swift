@@ -64,8 +64,9 @@ extension String {
 /// Width classification of Unicode scalars, kept apart from the extensions so the tables live in one place.
 enum DisplayWidth {
   /// The columns a terminal gives the cluster: what ncurses (glibc `wcwidth`) gives its scalars
-  /// one by one, except that a scalar after a zero-width joiner joins the picture before it, as
-  /// terminals draw ZWJ sequences.
+  /// one by one, except that a scalar after a zero-width joiner joins the cell before it, as
+  /// terminals draw ZWJ sequences — also when the joiner starts the cluster, so that a spacing
+  /// mark after `◌́‍` takes no column (tmux 3.3a: `\u{301}\u{200D}\u{93E}` advances 0).
   static func width(of scalars: Character.UnicodeScalarView) -> Int {
     guard let first = scalars.first else { return 0 }
     if scalars.index(after: scalars.startIndex) == scalars.endIndex { return width(of: first) }
@@ -73,8 +74,7 @@ enum DisplayWidth {
     var afterJoiner = false
     for scalar in scalars {
       if !afterJoiner { total += width(of: scalar) }
-      // A joiner joins only after something drawn; a leading one joins nothing.
-      afterJoiner = scalar.value == 0x200D && total > 0
+      afterJoiner = scalar.value == 0x200D
     }
     return total
   }
@@ -90,7 +90,7 @@ enum DisplayWidth {
     var afterJoiner = false
     for scalar in character.unicodeScalars {
       let scalarWidth = afterJoiner ? 0 : width(of: scalar)
-      afterJoiner = scalar.value == 0x200D && (columns > 0 || scalarWidth > 0 || !result.isEmpty)
+      afterJoiner = scalar.value == 0x200D
       if scalarWidth > 0, !text.isEmpty {
         result.append((String(text), columns))
         text = String.UnicodeScalarView()

@@ -155,7 +155,13 @@ public final class CursesTerminal: Terminal {
           return .paste(readPaste())
         }
         if KeyDecoder.isResize(status: status, code: UInt32(code)) { return .resize(size) }
-        if let key = KeyDecoder.key(status: status, code: UInt32(code)) { return .key(key) }
+        if let key = KeyDecoder.key(status: status, code: UInt32(code)) {
+          if key == .escape {
+            guard let key = keyAfterEscape() else { continue }
+            return .key(key)
+          }
+          return .key(key)
+        }
         continue
       }
       var milliseconds: Int32 = -1
@@ -173,8 +179,29 @@ public final class CursesTerminal: Terminal {
     }
   }
 
+  /// An escape with what came with it: an alt-chord, escape alone, or nothing for an unknown
+  /// control sequence (see ``KeyDecoder/key(afterEscape:)``). ncurses waited its escape delay
+  /// before returning the escape, so a chord's key is already here; the rest of a sequence gets
+  /// the same delay to arrive.
+  private func keyAfterEscape() -> Key? {
+    var reads = 0
+    defer { wtimeout(tide_stdscr(), 0) }
+    return KeyDecoder.key(afterEscape: {
+      wtimeout(tide_stdscr(), reads == 0 ? 0 : 25)
+      reads += 1
+      var code: wint_t = 0
+      let status = tide_get_wide_char(&code)
+      return status == tide_err() ? nil : (status, UInt32(code))
+    })
+  }
+
   /// The text of a bracketed paste, read up to its end marker; line breaks arrive as "\n".
   /// A paste whose end never comes (the terminal died) ends after a second of silence.
+  ///
+  /// The pasted text may itself hold the end marker's bytes (ESC [ 201 ~); the terminal sends
+  /// them as they are and its own marker after the text. So an end marker that more input
+  /// follows at once, without a pause, up to another end marker (or for longer than anyone
+  /// types), is part of the text; the rest of the paste then never runs as key commands.
   private func readPaste() -> String {
     var text = String.UnicodeScalarView()
     wtimeout(tide_stdscr(), 1000)
@@ -183,15 +210,65 @@ public final class CursesTerminal: Terminal {
       var code: wint_t = 0
       let status = tide_get_wide_char(&code)
       if status == tide_err() { break }
-      if status == tide_key_code_yes() {
-        if Int32(bitPattern: UInt32(code)) == tide_paste_end_code() { break }
-        if Int32(bitPattern: UInt32(code)) == KEY_ENTER { text.append("\n") }
+      if status == tide_key_code_yes(), Int32(bitPattern: UInt32(code)) == tide_paste_end_code() {
+        guard pasteGoesOn(after: &text) else { break }
         continue
       }
-      guard let scalar = Unicode.Scalar(UInt32(code)) else { continue }
-      text.append(scalar == "\r" ? "\n" : scalar)
+      Self.append(status: status, code: code, toPaste: &text)
     }
     return String(text)
+  }
+
+  /// Adds one input of a paste to `text`: characters as they are (CR as a line break), the
+  /// enter key as a line break, other keys not at all.
+  private static func append(status: Int32, code: wint_t, toPaste text: inout String.UnicodeScalarView) {
+    if status == tide_key_code_yes() {
+      if Int32(bitPattern: UInt32(code)) == KEY_ENTER { text.append("\n") }
+      return
+    }
+    guard let scalar = Unicode.Scalar(UInt32(code)) else { return }
+    text.append(scalar == "\r" ? "\n" : scalar)
+  }
+
+  /// After an end marker: whether the paste goes on, because input follows without a pause
+  /// up to another end marker or for more than anyone types in one go. If so, the marker's
+  /// bytes and what followed are added to `text`; if not, what followed is given back to
+  /// ncurses, to be read as the keys it is.
+  private func pasteGoesOn(after text: inout String.UnicodeScalarView) -> Bool {
+    // A terminal sends a paste in one burst; 30 ms without input ends it. At most 100 inputs
+    // are held back, well within what ncurses can take back (and more than a burst of typing).
+    wtimeout(tide_stdscr(), 30)
+    defer { wtimeout(tide_stdscr(), 1000) }
+    while true {
+      var following: [(status: Int32, code: wint_t)] = []
+      var reachesAnotherEnd = false
+      while following.count < 100 {
+        var code: wint_t = 0
+        let status = tide_get_wide_char(&code)
+        if status == tide_err() { break }
+        if status == tide_key_code_yes(), Int32(bitPattern: UInt32(code)) == tide_paste_end_code() {
+          reachesAnotherEnd = true
+          break
+        }
+        following.append((status, code))
+      }
+      guard reachesAnotherEnd || following.count == 100 else {
+        // The paste had ended: give back what came after it, last first.
+        for input in following.reversed() {
+          if input.status == tide_key_code_yes() {
+            ungetch(Int32(bitPattern: UInt32(input.code)))
+          } else {
+            unget_wch(wchar_t(bitPattern: UInt32(input.code)))
+          }
+        }
+        return false
+      }
+      text.append(contentsOf: "\u{1B}[201~".unicodeScalars)
+      for input in following { Self.append(status: input.status, code: input.code, toPaste: &text) }
+      // Past 100 inputs the paste goes on to its next end marker; another end marker is asked
+      // the same question.
+      if !reachesAnotherEnd { return true }
+    }
   }
 
   /// Tells ncurses the tty's new size, which its own SIGWINCH handling would have done.

@@ -34,6 +34,10 @@ public enum Key: Hashable, Sendable {
   case function(Int)
   /// Control plus a lowercase letter `a`…`z`.
   case control(Character)
+  /// Alt (meta) held with another key, e.g. `.alt(.character("b"))` for alt-b: the terminal
+  /// sends escape and then the key, which arrive together. Never a plain key, so an alt-chord
+  /// cannot type into a text input or run the key's command.
+  indirect case alt(Key)
 }
 
 extension Key {
@@ -46,7 +50,8 @@ extension Key {
 
   /// Parses a key-script token: a single character stands for itself, otherwise one of `space tab
   /// btab enter esc backspace delete up down left right home end pgup pgdn`, `f1`…`f12` or
-  /// `ctrl-a`…`ctrl-z` (lowercase). Returns `nil` for anything else.
+  /// `ctrl-a`…`ctrl-z` (lowercase), and any of these after `alt-` (`alt-b`, `alt-backspace`).
+  /// Returns `nil` for anything else.
   public init?(token: String) {
     if token.count == 1, let character = token.first {
       guard character.displayWidth > 0, !character.isWhitespace || character == " " else { return nil }
@@ -67,6 +72,10 @@ extension Key {
       self = .control(letter)
       return
     }
+    if token.hasPrefix("alt-"), let key = Key(token: String(token.dropFirst(4))), key.canTakeAlt {
+      self = .alt(key)
+      return
+    }
     return nil
   }
 
@@ -79,6 +88,7 @@ extension Key {
       return Key(token: String(character)) == self ? String(character) : nil
     case .function(let number): return (1...12).contains(number) ? "f\(number)" : nil
     case .control(let letter): return Key.isControlLetter(letter) ? "ctrl-\(letter)" : nil
+    case .alt(let key): return key.canTakeAlt ? key.token.map { "alt-" + $0 } : nil
     default: return Key.namedKeys.first(where: { $0.key == self })?.token
     }
   }
@@ -104,6 +114,15 @@ extension Key {
     case .pageDown: return "pgdn"
     case .function(let number): return "f\(number)"
     case .control(let letter): return "ctrl-\(letter)"
+    case .alt(let key): return "alt-" + key.label
+    }
+  }
+
+  /// Whether alt can be held with this key: not with alt itself.
+  private var canTakeAlt: Bool {
+    switch self {
+    case .alt: return false
+    default: return true
     }
   }
 

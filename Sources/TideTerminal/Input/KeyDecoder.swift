@@ -32,6 +32,34 @@ enum KeyDecoder {
     status == tide_key_code_yes() && Int32(bitPattern: code) == KEY_RESIZE
   }
 
+  /// The key an escape stands for, given what arrived right behind it: `next` reads the input
+  /// that follows (`nil` when there is none).
+  ///
+  /// - Escape alone is ``Key/escape``.
+  /// - Escape then a key is that key with alt, `.alt(.character("b"))`: how terminals send
+  ///   alt-chords.
+  /// - Escape then `[` or `O` and more is a control sequence the terminal description did not
+  ///   name (ctrl-arrows on some terminals): read to its final byte and dropped (`nil`), so its
+  ///   bytes never arrive as keys that type text or run commands.
+  static func key(afterEscape next: () -> (status: Int32, code: UInt32)?) -> Key? {
+    guard let first = next() else { return .escape }
+    if first.status == tide_ok(), first.code == 0x5B || first.code == 0x4F {  // [ or O
+      guard var current = next() else { return .alt(.character(Character(Unicode.Scalar(UInt8(first.code))))) }
+      if first.code == 0x4F { return nil }  // SS3: one final character
+      // CSI: parameter and intermediate bytes (0x20…0x3F), then a final byte (0x40…0x7E).
+      while current.status == tide_ok(), (0x20...0x3F).contains(current.code) {
+        guard let following = next() else { return nil }
+        current = following
+      }
+      return nil
+    }
+    switch key(status: first.status, code: first.code) {
+    case nil: return nil
+    case .escape?: return .escape
+    case let key?: return .alt(key)
+    }
+  }
+
   private static func functionKey(_ code: Int32) -> Key? {
     switch code {
     case KEY_UP: return .up

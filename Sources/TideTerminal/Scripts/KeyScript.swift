@@ -7,7 +7,7 @@
 /// keys tab tab a          # key tokens, see Key(token:)
 /// type "buy milk"         # each character typed as a key
 /// paste "two\nlines"      # one bracketed paste of the text
-/// wait 1.5s               # advance the clock: a decimal number and ms, s or m; must be > 0
+/// wait 1.5s               # advance the clock: 250ms, 1.5s, 2m, 24m59s, 1h30m; > 0, ≤ 24h
 /// resize 100x30           # COLUMNSxROWS, 1x1 up to 1000x1000 (see TerminalSize(parsing:))
 /// expect "1 item left"    # the screen must contain the text (non-empty)
 /// expect-not "Count"      # the screen must not contain it

@@ -114,7 +114,7 @@ struct KeyScriptLineParser {
     case "expect-not":
       step = .expectNot(try text(for: command))
     case "wait":
-      let argument = try word(for: command, named: "a duration (e.g. 250ms, 1.5s, 2m)")
+      let argument = try word(for: command, named: "a duration (e.g. 250ms, 1.5s, 2m, 1h30m)")
       step = .wait(try duration(argument))
     case "resize":
       let argument = try word(for: command, named: "a size (e.g. 100x30)")
@@ -185,43 +185,59 @@ struct KeyScriptLineParser {
     }
   }
 
-  /// `NUMBER(ms|s|m)` with an optional decimal part; digits below a nanosecond are dropped.
+  /// The longest `wait`: a day. Longer is surely a mistake (a recorded pause is far shorter),
+  /// and it would make a replay run for as long as the clock takes to get there.
+  static let longestWait = Duration.seconds(24 * 60 * 60)
+
+  /// One `NUMBER UNIT` or several, largest unit first, each unit at most once (`250ms`, `1.5s`,
+  /// `2m`, `24m59s`, `1h30m`, `1m30.5s`); units `h`, `m`, `s`, `ms`; only the last part may
+  /// have a decimal part, whose digits below a nanosecond are dropped. At most 24 h.
   func duration(_ token: Token) throws(KeyScriptError) -> Duration {
     let invalid = error(
-      token.column, "invalid duration \(token.quoted) (expected a number and a unit: 250ms, 1.5s, 2m)")
-    let text = token.text
-    let unitNanoseconds: Int64
-    let number: Substring
-    if text.hasSuffix("ms") {
-      unitNanoseconds = 1_000_000
-      number = text.dropLast(2)
-    } else if text.hasSuffix("s") {
-      unitNanoseconds = 1_000_000_000
-      number = text.dropLast()
-    } else if text.hasSuffix("m") {
-      unitNanoseconds = 60_000_000_000
-      number = text.dropLast()
-    } else {
-      throw invalid
+      token.column, "invalid duration \(token.quoted) (expected numbers with units: 250ms, 1.5s, 2m, 1h30m)")
+    let tooLong = error(token.column, "duration \(token.quoted) is longer than 24h, the longest a wait may be")
+    let units: [(name: String, nanoseconds: Int64)] = [
+      ("h", 3_600_000_000_000), ("m", 60_000_000_000), ("s", 1_000_000_000), ("ms", 1_000_000),
+    ]
+    let longest = Int64(Self.longestWait.components.seconds) * 1_000_000_000
+    var rest = Substring(token.text)
+    var nextUnit = 0
+    var total: Int64 = 0
+    var sawFraction = false
+    while !rest.isEmpty {
+      // A number: digits, then perhaps a point and more digits.
+      guard !sawFraction else { throw invalid }
+      let whole = rest.prefix(while: \.isASCIIDigit)
+      guard !whole.isEmpty else { throw invalid }
+      rest = rest.dropFirst(whole.count)
+      var fraction: Substring = ""
+      if rest.first == "." {
+        fraction = rest.dropFirst().prefix(while: \.isASCIIDigit)
+        guard !fraction.isEmpty else { throw invalid }
+        rest = rest.dropFirst(1 + fraction.count)
+        sawFraction = true
+      }
+      // Its unit: `ms` before `m`, and each smaller than the one before.
+      guard let index = units.indices.dropFirst(nextUnit).first(where: { index in
+        rest.hasPrefix(units[index].name) && !(units[index].name == "m" && rest.hasPrefix("ms"))
+      }) else { throw invalid }
+      rest = rest.dropFirst(units[index].name.count)
+      nextUnit = index + 1
+      let unitNanoseconds = units[index].nanoseconds
+      // Past a day in any one part: too long, whatever the digits (and no overflow).
+      guard whole.count <= 18, let wholeValue = Int64(whole), wholeValue <= longest / unitNanoseconds else { throw tooLong }
+      // Exact decimal arithmetic: every unit is a multiple of 10^6 ns, so each digit's share is
+      // an integer until the digits go below a nanosecond, where they are dropped.
+      var part = wholeValue * unitNanoseconds
+      var digitValue = unitNanoseconds
+      for digit in fraction where digitValue % 10 == 0 {
+        digitValue /= 10
+        part += Int64(digit.asciiValue! - UInt8(ascii: "0")) * digitValue
+      }
+      total += part
+      guard total <= longest else { throw tooLong }
     }
-    let parts = number.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-    guard let whole = parts.first, !whole.isEmpty, whole.allSatisfy(\.isASCIIDigit) else { throw invalid }
-    let fraction = parts.count == 2 ? parts[1] : ""
-    guard parts.count == 1 || (!fraction.isEmpty && fraction.allSatisfy(\.isASCIIDigit)) else { throw invalid }
-    let tooLong = error(token.column, "duration \(token.quoted) is too long")
-    guard let wholeValue = Int64(whole) else { throw tooLong }
-    let (wholeNanoseconds, overflow) = wholeValue.multipliedReportingOverflow(by: unitNanoseconds)
-    guard !overflow else { throw tooLong }
-    // Exact decimal arithmetic: every unit is a multiple of 10^6 ns, so each digit's share is an
-    // integer until the digits go below a nanosecond, where they are dropped.
-    var fractionNanoseconds: Int64 = 0
-    var digitValue = unitNanoseconds
-    for digit in fraction where digitValue % 10 == 0 {
-      digitValue /= 10
-      fractionNanoseconds += Int64(digit.asciiValue! - UInt8(ascii: "0")) * digitValue
-    }
-    let (total, sumOverflow) = wholeNanoseconds.addingReportingOverflow(fractionNanoseconds)
-    guard !sumOverflow else { throw tooLong }
+    guard !token.text.isEmpty else { throw invalid }
     guard total > 0 else { throw error(token.column, "duration must be greater than zero") }
     return .nanoseconds(total)
   }

@@ -1,10 +1,10 @@
 /// The folder and file-name parts of a path, as `dirname` and `basename` split it, for the
-/// persistence code's own file names (`.NAME.tmp-PID`, `.NAME.lock`) without linking
+/// file-writing code's own names (`.NAME.tmp-PID`, `.NAME.lock`) without linking
 /// Foundation's path machinery.
-enum PathName {
+package enum PathName {
   /// The path's folder: `a/b/c` → `a/b`, `/c` → `/`, `c` → `` (the current folder). Trailing
   /// slashes of `path` and of the folder are dropped.
-  static func folder(of path: String) -> String {
+  package static func folder(of path: String) -> String {
     let trimmed = withoutTrailingSlashes(path)
     guard let slash = trimmed.lastIndex(of: "/") else { return "" }
     let folder = withoutTrailingSlashes(String(trimmed[..<slash]))
@@ -12,7 +12,7 @@ enum PathName {
   }
 
   /// The path's last component: `a/b/c` → `c`, `a/b/` → `b`, `/` → `/`.
-  static func name(of path: String) -> String {
+  package static func name(of path: String) -> String {
     let trimmed = withoutTrailingSlashes(path)
     guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
     return trimmed == "/" ? "/" : String(trimmed[trimmed.index(after: slash)...])

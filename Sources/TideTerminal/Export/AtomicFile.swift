@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -17,16 +12,19 @@ import Darwin
 /// flushed to disk, given the old file's permission bits (and owner, when allowed), renamed over
 /// the old file, and then the folder itself is flushed so the rename survives a power cut. A new
 /// file gets the permissions the user's umask allows.
-enum AtomicFile {
+///
+/// The one atomic writer of the code base: an app's data, its recordings, casts, SVGs and golden
+/// screens all go through it (the latter through ``OutputFile``).
+package enum AtomicFile {
   /// The temporary file a process with `pid` uses for `target`.
-  static func temporaryPath(for target: String, pid: Int32 = getpid()) -> String {
+  package static func temporaryPath(for target: String, pid: Int32 = getpid()) -> String {
     let folder = PathName.folder(of: target)
     let name = PathName.name(of: target)
     return (folder.isEmpty ? "" : folder + "/") + "." + name + ".tmp-\(pid)"
   }
 
-  /// Replaces `target` with `data`.
-  static func write(_ data: Data, to target: String) throws(SystemError) {
+  /// Replaces `target` with `bytes`.
+  package static func write(_ bytes: some Collection<UInt8>, to target: String) throws(SystemError) {
     let folder = PathName.folder(of: target)
     try createFolder(folder.isEmpty ? "." : folder)
     let temporary = temporaryPath(for: target)
@@ -36,7 +34,7 @@ enum AtomicFile {
     guard descriptor >= 0 else { throw SystemError("create", temporary) }
     do throws(SystemError) {
       defer { close(descriptor) }
-      try writeAll(data, to: descriptor, path: temporary)
+      try writeAll(bytes, to: descriptor, path: temporary)
       if hasExisting {
         // Keep what the user set up; an owner change is allowed only to root and may fail.
         _ = fchown(descriptor, existing.st_uid, existing.st_gid)
@@ -55,13 +53,13 @@ enum AtomicFile {
     syncFolder(folder.isEmpty ? "." : folder)
   }
 
-  /// Creates `data` as a new file at `path`, failing if something is there already.
-  static func create(_ data: Data, at path: String) throws(SystemError) {
+  /// Creates `bytes` as a new file at `path`, failing if something is there already.
+  package static func create(_ bytes: some Collection<UInt8>, at path: String) throws(SystemError) {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw SystemError("create", path) }
     defer { close(descriptor) }
     do throws(SystemError) {
-      try writeAll(data, to: descriptor, path: path)
+      try writeAll(bytes, to: descriptor, path: path)
       guard fsync(descriptor) == 0 else { throw SystemError("flush", path) }
     } catch {
       unlink(path)
@@ -70,7 +68,7 @@ enum AtomicFile {
   }
 
   /// `mkdir -p`.
-  static func createFolder(_ folder: String) throws(SystemError) {
+  package static func createFolder(_ folder: String) throws(SystemError) {
     var info = stat()
     if stat(folder, &info) == 0 {
       guard info.st_mode & S_IFMT == S_IFDIR else { throw SystemError("use the folder", folder, code: ENOTDIR) }
@@ -83,27 +81,33 @@ enum AtomicFile {
 
   /// Flushes a folder's entries (a rename in it) to disk; best effort, as some file systems
   /// refuse to sync a folder.
-  static func syncFolder(_ folder: String) {
+  package static func syncFolder(_ folder: String) {
     let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { return }
     _ = fsync(descriptor)
     close(descriptor)
   }
 
-  private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(SystemError) {
-    let failure: Int32? = data.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let count = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if count < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        offset += count
-      }
-      return nil
-    }
+  /// Writes all of `bytes` to `descriptor`, going on after a signal interrupts a write.
+  package static func writeAll(_ bytes: some Collection<UInt8>, to descriptor: Int32, path: String) throws(SystemError) {
+    let failure: Int32? = bytes.withContiguousStorageIfAvailable { writeAll($0, to: descriptor) }
+      ?? Array(bytes).withUnsafeBufferPointer { writeAll($0, to: descriptor) }
     if let failure { throw SystemError("write", path, code: failure) }
+  }
+
+  /// The `errno` of the write that failed, or `nil`.
+  private static func writeAll(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int32? {
+    guard let base = buffer.baseAddress else { return nil }
+    var offset = 0
+    while offset < buffer.count {
+      let count = systemWrite(descriptor, base + offset, buffer.count - offset)
+      if count < 0 {
+        if errno == EINTR { continue }
+        return errno
+      }
+      offset += count
+    }
+    return nil
   }
 }
 

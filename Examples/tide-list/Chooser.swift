@@ -1,0 +1,78 @@
+// tide-list: `Item 1` … `Item N` in a SelectionList; `/` filters as you type, enter chooses,
+// q quits when not filtering. Built only on TideTerminal's public components.
+
+import Tide
+import TideTerminal
+
+/// The app's feature: the list and what was chosen.
+struct Chooser: Reducer {
+  struct State: Equatable, Sendable {
+    var list: SelectionList.State
+    var chosen: String?
+    var isQuitting = false
+
+    init(items: Int, rows: Int) {
+      list = SelectionList.State(items: (0..<max(0, items)).map { SelectionList.Item("Item \($0 + 1)") }, height: rows - 2)
+    }
+  }
+
+  enum Action: Equatable, Sendable {
+    case list(SelectionList.Action)
+    case choose
+    case quit
+  }
+
+  static let list = ActionPath<Action, SelectionList.Action>(embed: Action.list) {
+    if case .list(let action) = $0 { action } else { nil }
+  }
+
+  var body: some Reducer<State, Action> {
+    Scope(state: \State.list, action: Self.list) { SelectionList() }
+    Reduce { state, action in
+      switch action {
+      case .choose: state.chosen = state.list.selectedItem?.title
+      case .quit: state.isQuitting = true
+      case .list: break
+      }
+      return .none
+    }
+  }
+
+  static let keys = KeyMap<Action>([
+    KeyBinding(.enter, action: .choose, help: "choose"),
+    KeyBinding(.character("q"), action: .quit, help: "quit"),
+  ])
+
+  /// The keys in `state`: while the filter is typed, the list takes every key (enter applies
+  /// the filter, `q` is text), else the app's keys come first.
+  static func keys(for state: State) -> KeyMap<Action> {
+    let list = SelectionList.keys(for: state.list).map(Action.list)
+    return state.list.isFiltering ? list : keys.followed(by: list)
+  }
+
+  static func action(for key: Key, in state: State) -> Action? {
+    if key == .control("c") { return .quit }
+    if !state.list.isFiltering, let action = keys.action(for: key) { return action }
+    return SelectionList.action(for: key, in: state.list).map(Action.list)
+  }
+
+  static func draw(_ state: State, on canvas: inout Canvas) {
+    let parts = canvas.bounds.rows([.fill(), .fixed(1), .fixed(1)])
+    SelectionList.draw(state.list, in: parts[0], on: &canvas)
+    if let chosen = state.chosen {
+      canvas.drawTruncated("Chose: \(chosen)", atColumn: 0, row: parts[1].row, width: parts[1].width, style: Style(bold: true))
+    }
+    Help.drawShort(keys(for: state).helpLine(maxWidth: parts[2].width), in: parts[2], on: &canvas)
+  }
+
+  @MainActor
+  static func app(items: Int, size: TerminalSize, clock: any Clock<Duration> = ContinuousClock()) -> TerminalApp<State, Action> {
+    TerminalApp(
+      store: Store(initialState: State(items: items, rows: size.rows), reducer: Chooser(), clock: clock),
+      view: { state, canvas in draw(state, on: &canvas) },
+      keyAction: { state, key in action(for: key, in: state) },
+      pasteAction: { state, text in state.list.isFiltering ? .list(.query(.paste(text))) : nil },
+      quitAction: .quit,
+      isFinished: \.isQuitting)
+  }
+}

@@ -1,0 +1,86 @@
+import Tide
+
+/// A fraction drawn as a bar with its percentage: `████████▌       50%`.
+///
+/// The bar fills in eighths of a cell, so it moves smoothly even when narrow; the percentage is
+/// rounded down, so `100%` means done.
+///
+/// ```swift
+/// // reducer: return .send(.progress(.setFraction(Double(done) / Double(total))))
+/// // view:    ProgressBar.draw(state.progress, in: row, on: &canvas)
+/// ```
+public struct ProgressBar: Reducer, Sendable {
+  /// How far along.
+  public struct State: Equatable, Sendable {
+    /// 0…1.
+    public private(set) var fraction: Double
+
+    /// A bar at `fraction`, clamped to 0…1 (not a number is 0).
+    public init(fraction: Double = 0) {
+      self.fraction = 0
+      setFraction(fraction)
+    }
+
+    /// The fraction as a whole percentage, rounded down: 100 only when complete.
+    public var percentage: Int {
+      // A hair of tolerance, so 0.29 (28.999… in binary) is 29.
+      min(100, Int((fraction * 100 + 1e-9).rounded(.down)))
+    }
+
+    /// Whether the bar is full.
+    public var isComplete: Bool { fraction >= 1 }
+
+    mutating func setFraction(_ value: Double) {
+      fraction = value.isNaN ? 0 : min(1, max(0, value))
+    }
+  }
+
+  /// What a progress bar can do.
+  public enum Action: Equatable, Sendable {
+    /// Sets the fraction, clamped to 0…1.
+    case setFraction(Double)
+  }
+
+  /// A progress bar.
+  public init() {}
+
+  /// Applies `action`; see ``Action``.
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .setFraction(let value): state.setFraction(value)
+    }
+    return .none
+  }
+
+  /// A progress bar takes no keys; an empty table, so it composes with others like any
+  /// component's.
+  public static let keys = KeyMap<Action>([])
+
+  private static let eighths = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+
+  /// Draws the bar on the first row of `rect` with the percentage right-aligned after it (` 50%`);
+  /// the empty part in `emptyStyle`.
+  public static func draw(
+    _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style = .plain,
+    emptyStyle: Style = Style(dim: true)
+  ) {
+    guard !rect.isEmpty else { return }
+    let label = "\(state.percentage)%"
+    let labelWidth = min(rect.width, 5)
+    let barWidth = rect.width - labelWidth
+    canvas.withClip(Rect(column: rect.column, row: rect.row, width: rect.width, height: 1)) { canvas in
+      if barWidth > 0 {
+        let eighthsFilled = Int((state.fraction * Double(barWidth * 8)).rounded(.down))
+        let full = eighthsFilled / 8
+        var bar = String(repeating: "█", count: full)
+        if full < barWidth { bar += eighths[eighthsFilled % 8] }
+        let drawn = canvas.draw(bar, atColumn: rect.column, row: rect.row, style: style, maxWidth: barWidth)
+        canvas.draw(
+          String(repeating: "░", count: barWidth - drawn), atColumn: rect.column + drawn, row: rect.row,
+          style: emptyStyle)
+      }
+      canvas.drawTruncated(
+        label, atColumn: rect.endColumn - min(label.count, labelWidth), row: rect.row, width: labelWidth, style: style)
+    }
+  }
+}

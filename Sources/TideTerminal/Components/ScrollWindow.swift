@@ -1,0 +1,22 @@
+/// The arithmetic of a selection in a list shown a window of rows at a time, shared by
+/// ``SelectionList`` and ``Table``: moves clamp to the list, and the window scrolls as little as
+/// it can to keep the selection in view.
+enum ScrollWindow {
+  /// The selection after moving it by `delta` rows in a list of `count`.
+  static func move(_ selected: Int, by delta: Int, count: Int) -> Int {
+    guard count > 0 else { return 0 }
+    let (sum, overflow) = selected.addingReportingOverflow(delta)
+    return overflow ? (delta > 0 ? count - 1 : 0) : min(max(0, sum), count - 1)
+  }
+
+  /// The first row to show so that `selected` is among the `visible` rows, moving as little as
+  /// possible from `top`, and without blank rows after the end while the list fills the window.
+  /// With `visible` unknown (0), the selection is the first row shown.
+  static func top(keeping selected: Int, from top: Int, visible: Int, count: Int) -> Int {
+    guard visible > 0 else { return max(0, min(selected, count - 1)) }
+    var first = min(max(0, top), max(0, count - visible))
+    if selected < first { first = selected }
+    if selected >= first + visible { first = selected - visible + 1 }
+    return max(0, first)
+  }
+}

@@ -1,0 +1,355 @@
+import Tide
+
+/// A scrolling list to pick an item from, with a `/` filter as you type.
+///
+/// Items have a title and an optional description (a second, dimmed row). Drawing looks only at
+/// the rows that fit, and a move is a few integer operations, so a list of 100,000 items moves
+/// as fast as one of ten. The filter matches titles case-insensitively (a substring, its
+/// characters highlighted); each keystroke that lengthens the query searches only what the
+/// previous query matched, and erasing goes back to a result already computed.
+///
+/// The first row of its rectangle is the status: `N items`, or while filtering the query and
+/// `K of N`. Tell the list its height with ``Action/resize(height:)`` (from the app's resize
+/// action) so that page keys move a page.
+///
+/// ```swift
+/// var list = SelectionList.State(items: names.map { SelectionList.Item($0) })
+/// // keys: SelectionList.action(for: key, in: state.list).map(Action.list)
+/// // view: SelectionList.draw(state.list, in: body, on: &canvas)
+/// // the choice: state.list.selectedItem
+/// ```
+public struct SelectionList: Reducer, Sendable {
+  /// One entry of the list.
+  public struct Item: Hashable, Sendable {
+    /// The first row, which the filter searches.
+    public var title: String
+    /// A second row under the title, dimmed; `nil` for none.
+    public var description: String?
+
+    /// An item titled `title`, with `description` under it.
+    public init(_ title: String, description: String? = nil) {
+      self.title = title
+      self.description = description
+    }
+  }
+
+  /// The items, the filter and the selection.
+  public struct State: Equatable, Sendable {
+    /// Every item, filtered or not.
+    public private(set) var items: [Item]
+    /// The filter's query, a text field.
+    public private(set) var query: TextInput.State
+    /// Whether the query is being typed (after `/`, until enter or esc).
+    public var isFiltering: Bool
+    /// The selection, as a position among the items shown (those the filter matches).
+    public var cursor: Int
+    /// The first item position in the window.
+    public var top: Int
+    /// The rows the list is drawn in, status row included; 0 until known. Set it with
+    /// ``Action/resize(height:)``, which also keeps the selection in the window.
+    public var height: Int
+    /// Whether the items take two rows each (some item has a description).
+    public private(set) var showsDescriptions: Bool
+
+    // Derived from `items` and `query`, so left out of `==`.
+    private var index: FilterIndex
+    /// What each query typed so far matched, shortest first: the next keystroke narrows the
+    /// last one, an erased one goes back.
+    private var results: [(query: [UInt8], matches: [Int])] = []
+
+    /// A list of `items`, the first one selected, drawn in `height` rows (0: not yet known).
+    public init(items: [Item], height: Int = 0) {
+      self.items = items
+      query = TextInput.State(placeholder: "filter")
+      isFiltering = false
+      cursor = 0
+      top = 0
+      self.height = max(0, height)
+      showsDescriptions = items.contains { $0.description != nil }
+      index = FilterIndex(titles: items.lazy.map(\.title))
+    }
+
+    public static func == (left: State, right: State) -> Bool {
+      left.items == right.items && left.query == right.query && left.isFiltering == right.isFiltering
+        && left.cursor == right.cursor && left.top == right.top && left.height == right.height
+    }
+
+    /// The indices into ``items`` of the items shown, in order; `nil` while the filter is empty
+    /// (every item, without an array of them).
+    public var matches: [Int]? { results.last?.matches }
+
+    /// How many items are shown.
+    public var shownCount: Int { matches?.count ?? items.count }
+
+    /// The index into ``items`` of the item shown at `position`.
+    public func itemIndex(at position: Int) -> Int? {
+      guard position >= 0, position < shownCount else { return nil }
+      return matches?[position] ?? position
+    }
+
+    /// The index into ``items`` of the selected item; `nil` when nothing is shown.
+    public var selectedIndex: Int? { itemIndex(at: cursor) }
+
+    /// The selected item; `nil` when nothing is shown.
+    public var selectedItem: Item? { selectedIndex.map { items[$0] } }
+
+    /// `N items` without a filter, `K of N` with one.
+    public var status: String {
+      matches == nil
+        ? (items.count == 1 ? "1 item" : "\(items.count) items")
+        : "\(shownCount) of \(items.count)"
+    }
+
+    /// The rows one item takes.
+    var rowsPerItem: Int { showsDescriptions ? 2 : 1 }
+
+    /// How many items fit in `height` rows under the status row.
+    func itemsShown(inRows rows: Int) -> Int { max(0, rows - 1) / rowsPerItem }
+
+    mutating func select(_ position: Int) {
+      cursor = min(max(0, position), max(0, shownCount - 1))
+      top = ScrollWindow.top(keeping: cursor, from: top, visible: itemsShown(inRows: height), count: shownCount)
+    }
+
+    mutating func setItems(_ newItems: [Item]) {
+      let selected = selectedIndex
+      items = newItems
+      showsDescriptions = items.contains { $0.description != nil }
+      index = FilterIndex(titles: items.lazy.map(\.title))
+      results = []
+      refilter(keeping: selected.flatMap { $0 < items.count ? $0 : nil })
+    }
+
+    mutating func editQuery(_ action: TextInput.Action) {
+      let selected = selectedIndex
+      _ = TextInput().reduce(into: &query, action: action)
+      refilter(keeping: selected)
+    }
+
+    mutating func clearQuery() {
+      let selected = selectedIndex
+      query = TextInput.State(placeholder: query.placeholder, width: query.width)
+      isFiltering = false
+      refilter(keeping: selected)
+    }
+
+    /// Filters by the query, narrowing the last result when the query only grew, and keeps
+    /// `selected` selected when it is still shown (else the first item).
+    private mutating func refilter(keeping selected: Int?) {
+      let folded = FilterIndex.folded(query.text)
+      while let last = results.last, !folded.starts(with: last.query) {
+        results.removeLast()
+      }
+      if !folded.isEmpty, results.last?.query != folded {
+        results.append((folded, index.matches(of: folded, among: results.last?.matches)))
+      }
+      var position = 0
+      if let selected {
+        if let matches {
+          position = Self.position(of: selected, in: matches) ?? 0
+        } else {
+          position = selected
+        }
+      }
+      top = 0
+      select(position)
+    }
+
+    /// Where `item` is in the sorted `matches`, by binary search.
+    private static func position(of item: Int, in matches: [Int]) -> Int? {
+      var low = 0
+      var high = matches.count
+      while low < high {
+        let middle = (low + high) / 2
+        if matches[middle] < item { low = middle + 1 } else { high = middle }
+      }
+      return low < matches.count && matches[low] == item ? low : nil
+    }
+  }
+
+  /// What the list can do.
+  public enum Action: Equatable, Sendable {
+    /// The selection one item up.
+    case moveUp
+    /// The selection one item down.
+    case moveDown
+    /// The selection a window's worth up.
+    case pageUp
+    /// The selection a window's worth down.
+    case pageDown
+    /// The first item.
+    case moveToTop
+    /// The last item.
+    case moveToBottom
+    /// Selects the item shown at `position` (clamped to the list).
+    case select(position: Int)
+    /// Starts typing a filter query (the `/` key).
+    case startFiltering
+    /// Stops typing the query and keeps the filter (enter while filtering).
+    case acceptFilter
+    /// Empties the query and shows every item again (esc).
+    case clearFilter
+    /// Edits the query (typing, erasing, readline keys); the items shown follow it.
+    case query(TextInput.Action)
+    /// Replaces the items, keeping the filter and, when it is still there, the selected index.
+    case setItems([Item])
+    /// The list is now drawn in `height` rows, status row included.
+    case resize(height: Int)
+  }
+
+  /// A selection list.
+  public init() {}
+
+  /// Applies `action`; see ``Action``.
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    let page = max(1, state.itemsShown(inRows: state.height))
+    switch action {
+    case .moveUp: state.select(ScrollWindow.move(state.cursor, by: -1, count: state.shownCount))
+    case .moveDown: state.select(ScrollWindow.move(state.cursor, by: 1, count: state.shownCount))
+    case .pageUp: state.select(ScrollWindow.move(state.cursor, by: -page, count: state.shownCount))
+    case .pageDown: state.select(ScrollWindow.move(state.cursor, by: page, count: state.shownCount))
+    case .moveToTop: state.select(0)
+    case .moveToBottom: state.select(state.shownCount - 1)
+    case .select(let position): state.select(position)
+    case .startFiltering: state.isFiltering = true
+    case .acceptFilter:
+      state.isFiltering = false
+      if state.query.isEmpty { state.clearQuery() }
+    case .clearFilter: state.clearQuery()
+    case .query(let action): state.editQuery(action)
+    case .setItems(let items): state.setItems(items)
+    case .resize(let height):
+      state.height = max(0, height)
+      state.select(state.cursor)
+    }
+    return .none
+  }
+
+  /// The keys while browsing: ↑/k, ↓/j, pgup, pgdn, home/g, end/G, `/` to filter, and esc to
+  /// clear a filter (bound only while there is one, so an app may give esc another meaning).
+  public static let browsingKeys = KeyMap<Action>([
+    KeyBinding(.up, .character("k"), action: .moveUp, help: "up", showsInFooter: false),
+    KeyBinding(.down, .character("j"), action: .moveDown, help: "down", showsInFooter: false),
+    KeyBinding(.pageUp, action: .pageUp, help: "page up", showsInFooter: false),
+    KeyBinding(.pageDown, action: .pageDown, help: "page down", showsInFooter: false),
+    KeyBinding(.home, .character("g"), action: .moveToTop, help: "first", showsInFooter: false),
+    KeyBinding(.end, .character("G"), action: .moveToBottom, help: "last", showsInFooter: false),
+    KeyBinding(.character("/"), action: .startFiltering, help: "filter"),
+  ])
+
+  /// Esc clearing an applied filter, while browsing.
+  static let clearKeys = KeyMap<Action>([KeyBinding(.escape, action: .clearFilter, help: "clear filter")])
+
+  /// The keys while typing the query: ↑/↓ and page keys still move, enter keeps the filter, esc
+  /// clears it, and the query is a ``TextInput`` with its readline keys.
+  public static let filteringKeys = KeyMap<Action>([
+    KeyBinding(.up, .control("p"), action: .moveUp, help: "up", showsInFooter: false),
+    KeyBinding(.down, .control("n"), action: .moveDown, help: "down", showsInFooter: false),
+    KeyBinding(.pageUp, action: .pageUp, help: "page up", showsInFooter: false),
+    KeyBinding(.pageDown, action: .pageDown, help: "page down", showsInFooter: false),
+    KeyBinding(.enter, action: .acceptFilter, help: "apply filter"),
+    KeyBinding(.escape, action: .clearFilter, help: "clear filter"),
+  ]).followed(by: TextInput.keys.map(Action.query))
+
+  /// The keys that apply in `state`, for dispatch and for help.
+  public static func keys(for state: State) -> KeyMap<Action> {
+    if state.isFiltering { return filteringKeys }
+    return state.matches == nil ? browsingKeys : browsingKeys.followed(by: clearKeys)
+  }
+
+  /// The action for `key` in `state`: a binding of ``keys(for:)``, or while filtering a
+  /// character typed into the query. While filtering, keys with no meaning (alt-chords,
+  /// function keys) give `nil` and should not reach the app's commands either.
+  public static func action(for key: Key, in state: State) -> Action? {
+    if let action = keys(for: state).action(for: key) { return action }
+    guard state.isFiltering else { return nil }
+    return TextInput.action(for: key).map(Action.query)
+  }
+
+  /// The style of the characters a filter matched in a title.
+  public static let matchStyle = Style(bold: true, underline: true)
+
+  /// Draws the list into `rect`: the status row, then the items in the window around the
+  /// selection (only those are looked at), the selected one in reverse video with `>`.
+  ///
+  /// The window is the state's when `rect` is ``State/height`` rows high, else worked out for
+  /// this height from it, so the selection is always in view.
+  public static func draw(_ state: State, in rect: Rect, on canvas: inout Canvas, style: Style = .plain) {
+    guard !rect.isEmpty else { return }
+    canvas.withClip(rect) { canvas in
+      drawStatus(state, in: Rect(column: rect.column, row: rect.row, width: rect.width, height: 1), on: &canvas)
+      let shown = state.itemsShown(inRows: rect.height)
+      guard shown > 0 else { return }
+      if state.shownCount == 0 {
+        let message = state.items.isEmpty ? "No items" : "No matches"
+        canvas.drawTruncated(message, atColumn: rect.column + 2, row: rect.row + 1, width: rect.width - 2, style: Style(dim: true))
+        return
+      }
+      let cursor = min(max(0, state.cursor), state.shownCount - 1)
+      let top = ScrollWindow.top(keeping: cursor, from: state.top, visible: shown, count: state.shownCount)
+      let query = FilterIndex.folded(state.query.text)
+      for position in top..<min(state.shownCount, top + shown) {
+        let row = rect.row + 1 + (position - top) * state.rowsPerItem
+        let item = state.items[state.itemIndex(at: position)!]
+        drawItem(
+          item, selected: position == cursor, query: query, showsDescription: state.showsDescriptions,
+          in: Rect(column: rect.column, row: row, width: rect.width, height: state.rowsPerItem), style: style,
+          on: &canvas)
+      }
+    }
+  }
+
+  private static func drawStatus(_ state: State, in rect: Rect, on canvas: inout Canvas) {
+    let status = state.status
+    guard state.isFiltering || state.matches != nil else {
+      canvas.drawTruncated(status, atColumn: rect.column, row: rect.row, width: rect.width, style: Style(dim: true))
+      return
+    }
+    let statusWidth = min(status.displayWidth, max(0, rect.width - 2))
+    canvas.drawTruncated(
+      status, atColumn: rect.endColumn - statusWidth, row: rect.row, width: statusWidth, style: Style(dim: true))
+    let prompt = canvas.draw("/", atColumn: rect.column, row: rect.row, style: Style(bold: true), maxWidth: rect.width)
+    let field = Rect(
+      column: rect.column + prompt, row: rect.row, width: rect.width - prompt - statusWidth - 1, height: 1)
+    TextInput.draw(state.query, in: field, on: &canvas, showsCursor: state.isFiltering)
+  }
+
+  private static func drawItem(
+    _ item: Item, selected: Bool, query: [UInt8], showsDescription: Bool, in rect: Rect, style: Style,
+    on canvas: inout Canvas
+  ) {
+    let rowStyle = selected ? style.toggledReverse : style
+    if selected { canvas.fill(rect, style: rowStyle) }
+    let marker = canvas.draw(selected ? "> " : "  ", atColumn: rect.column, row: rect.row, style: rowStyle)
+    let width = rect.width - marker
+    let title = item.title.truncated(toDisplayWidth: width)
+    let matched = FilterIndex.matchedCharacters(of: query, in: item.title)
+    var x = rect.column + marker
+    if matched.isEmpty {
+      canvas.draw(title, atColumn: x, row: rect.row, style: rowStyle, maxWidth: width)
+    } else {
+      var highlight = rowStyle
+      highlight.bold = matchStyle.bold
+      highlight.underline = matchStyle.underline
+      // Runs of plain and matched characters; the truncated title's characters are the
+      // title's own up to the ellipsis.
+      var run = ""
+      var runMatched = false
+      for (index, character) in title.enumerated() {
+        let isMatched = matched.contains(index) && !(index == title.count - 1 && character == "…" && title != item.title)
+        if isMatched != runMatched, !run.isEmpty {
+          x += canvas.draw(run, atColumn: x, row: rect.row, style: runMatched ? highlight : rowStyle, maxWidth: rect.endColumn - x)
+          run = ""
+        }
+        runMatched = isMatched
+        run.append(character)
+      }
+      canvas.draw(run, atColumn: x, row: rect.row, style: runMatched ? highlight : rowStyle, maxWidth: rect.endColumn - x)
+    }
+    if showsDescription, let description = item.description, rect.height > 1 {
+      var dim = rowStyle
+      dim.dim = true
+      canvas.drawTruncated(description, atColumn: rect.column + marker, row: rect.row + 1, width: width, style: dim)
+    }
+  }
+}

@@ -1,0 +1,155 @@
+import Tide
+
+/// Rows of text under a header, in columns of fixed or flexible width, with a selected row.
+///
+/// Column widths are a ``LayoutSize`` each, laid out over the rectangle's width with one column
+/// of space between columns; text too wide for its column ends with `…`. Like
+/// ``SelectionList``, drawing looks only at the rows in the window, so a long table scrolls as
+/// fast as a short one. Tell it its height with ``Action/resize(height:)``.
+///
+/// ```swift
+/// var files = Table.State(
+///   columns: [Table.Column("Name", width: .fill()), Table.Column("Size", width: .fixed(8))],
+///   rows: entries.map { [$0.name, "\($0.size)"] })
+/// // keys: Table.keys.action(for: key).map(Action.files)
+/// // view: Table.draw(state.files, in: body, on: &canvas)
+/// ```
+public struct Table: Reducer, Sendable {
+  /// A column: its header and its width.
+  public struct Column: Hashable, Sendable {
+    /// The header text.
+    public var title: String
+    /// How wide the column is.
+    public var width: LayoutSize
+
+    /// A column headed `title`, `width` wide.
+    public init(_ title: String, width: LayoutSize = .fill()) {
+      self.title = title
+      self.width = width
+    }
+  }
+
+  /// The columns, the rows and the selection.
+  public struct State: Equatable, Sendable {
+    /// The columns, left to right.
+    public var columns: [Column]
+    /// The rows, each a cell per column (missing cells are blank, extra ones unused). The
+    /// selection is kept within them by the next move, and drawn within them meanwhile.
+    public var rows: [[String]]
+    /// The selected row.
+    public var cursor: Int
+    /// The first row in the window.
+    public var top: Int
+    /// The rows the table is drawn in, header included; 0 until known. Set it with
+    /// ``Action/resize(height:)``, which also keeps the selection in the window.
+    public var height: Int
+
+    /// A table of `rows` under `columns`, the first row selected, `height` rows high (0: not yet
+    /// known).
+    public init(columns: [Column], rows: [[String]], height: Int = 0) {
+      self.columns = columns
+      self.rows = rows
+      cursor = 0
+      top = 0
+      self.height = max(0, height)
+    }
+
+    /// The selected row's cells; `nil` when the table is empty.
+    public var selectedRow: [String]? { rows.indices.contains(cursor) ? rows[cursor] : nil }
+
+    mutating func select(_ row: Int) {
+      cursor = min(max(0, row), max(0, rows.count - 1))
+      top = ScrollWindow.top(keeping: cursor, from: top, visible: max(0, height - 1), count: rows.count)
+    }
+  }
+
+  /// What the table can do.
+  public enum Action: Equatable, Sendable {
+    /// The row above.
+    case moveUp
+    /// The row below.
+    case moveDown
+    /// A window's worth up.
+    case pageUp
+    /// A window's worth down.
+    case pageDown
+    /// The first row.
+    case moveToTop
+    /// The last row.
+    case moveToBottom
+    /// Selects row `row` (clamped to the table).
+    case select(row: Int)
+    /// The table is now drawn in `height` rows, header included.
+    case resize(height: Int)
+  }
+
+  /// A table.
+  public init() {}
+
+  /// Applies `action`; see ``Action``.
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    let page = max(1, state.height - 1)
+    let count = state.rows.count
+    switch action {
+    case .moveUp: state.select(ScrollWindow.move(state.cursor, by: -1, count: count))
+    case .moveDown: state.select(ScrollWindow.move(state.cursor, by: 1, count: count))
+    case .pageUp: state.select(ScrollWindow.move(state.cursor, by: -page, count: count))
+    case .pageDown: state.select(ScrollWindow.move(state.cursor, by: page, count: count))
+    case .moveToTop: state.select(0)
+    case .moveToBottom: state.select(count - 1)
+    case .select(let row): state.select(row)
+    case .resize(let height):
+      state.height = max(0, height)
+      state.select(state.cursor)
+    }
+    return .none
+  }
+
+  /// The table's keys: ↑/k, ↓/j, pgup, pgdn, home/g, end/G.
+  public static let keys = KeyMap<Action>([
+    KeyBinding(.up, .character("k"), action: .moveUp, help: "up", showsInFooter: false),
+    KeyBinding(.down, .character("j"), action: .moveDown, help: "down", showsInFooter: false),
+    KeyBinding(.pageUp, action: .pageUp, help: "page up", showsInFooter: false),
+    KeyBinding(.pageDown, action: .pageDown, help: "page down", showsInFooter: false),
+    KeyBinding(.home, .character("g"), action: .moveToTop, help: "first", showsInFooter: false),
+    KeyBinding(.end, .character("G"), action: .moveToBottom, help: "last", showsInFooter: false),
+  ])
+
+  /// The rectangles of the columns in a table drawn in `rect`: the column sizes laid out with
+  /// one column of space between them.
+  public static func columnRects(_ columns: [Column], in rect: Rect) -> [Rect] {
+    guard !columns.isEmpty else { return [] }
+    var sizes: [LayoutSize] = []
+    for (index, column) in columns.enumerated() {
+      if index > 0 { sizes.append(.fixed(1)) }
+      sizes.append(column.width)
+    }
+    return rect.columns(sizes).enumerated().filter { $0.offset.isMultiple(of: 2) }.map(\.element)
+  }
+
+  /// Draws the header (bold) on the first row of `rect` and the rows of the window under it,
+  /// the selected one in reverse video; only the rows in the window are looked at.
+  public static func draw(_ state: State, in rect: Rect, on canvas: inout Canvas, style: Style = .plain) {
+    guard !rect.isEmpty else { return }
+    let columns = columnRects(state.columns, in: Rect(column: rect.column, row: rect.row, width: rect.width, height: 1))
+    canvas.withClip(rect) { canvas in
+      var header = style
+      header.bold = true
+      for (column, area) in zip(state.columns, columns) {
+        canvas.drawTruncated(column.title, atColumn: area.column, row: rect.row, width: area.width, style: header)
+      }
+      let visible = rect.height - 1
+      guard visible > 0, !state.rows.isEmpty else { return }
+      let cursor = min(max(0, state.cursor), state.rows.count - 1)
+      let top = ScrollWindow.top(keeping: cursor, from: state.top, visible: visible, count: state.rows.count)
+      for index in top..<min(state.rows.count, top + visible) {
+        let row = rect.row + 1 + index - top
+        let rowStyle = index == cursor ? style.toggledReverse : style
+        if index == cursor { canvas.fill(Rect(column: rect.column, row: row, width: rect.width, height: 1), style: rowStyle) }
+        for (cell, area) in zip(state.rows[index], columns) {
+          canvas.drawTruncated(cell, atColumn: area.column, row: row, width: area.width, style: rowStyle)
+        }
+      }
+    }
+  }
+}

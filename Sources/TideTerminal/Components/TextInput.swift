@@ -1,0 +1,292 @@
+import Tide
+
+/// A one-line text field: typing, readline editing keys, paste, a placeholder, a character
+/// limit, and horizontal scrolling when the text is wider than the field.
+///
+/// The text is kept as grapheme clusters (`Character`s), so the cursor moves over a wide
+/// character, a flag or an emoji ZWJ sequence as one step and never lands inside it. Control
+/// characters never enter the text: typed ones are refused, pasted line breaks become spaces
+/// and other pasted control characters are dropped. Alt-chords (``Key/alt(_:)``) and unknown
+/// escape sequences are never typed.
+///
+/// Compose it into a feature with `Scope`, route keys through ``action(for:)`` while the field
+/// has focus, and draw it with ``draw(_:in:on:style:showsCursor:)``:
+///
+/// ```swift
+/// Scope(state: \.name, action: ActionPath(embed: Action.name, extract: { … })) { TextInput() }
+/// // keys: TextInput.action(for: key).map(Action.name)
+/// // view: TextInput.draw(state.name, in: field, on: &canvas)
+/// ```
+public struct TextInput: Reducer, Sendable {
+  /// The text, the cursor and how the field scrolls.
+  ///
+  /// Its fields are plain values for tests and for restoring a field; the actions keep them
+  /// consistent (the cursor within the text, the text within the limit).
+  public struct State: Equatable, Sendable {
+    /// The text as grapheme clusters.
+    public var characters: [Character]
+    /// Where the cursor is: before `characters[cursor]`, 0…`characters.count`.
+    public var cursor: Int
+    /// Shown dimmed while the text is empty.
+    public var placeholder: String
+    /// The most characters (grapheme clusters) the text may hold; `nil` for no limit.
+    public let characterLimit: Int?
+    /// The columns the field is drawn in, set by ``Action/resize(width:)``; 0 until known. The
+    /// field scrolls by it so that the text stays put while the cursor moves within view.
+    public var width: Int
+    /// The first character shown while the text is wider than ``width``.
+    public var scrollOffset: Int
+
+    /// A field holding `text` (control characters dropped, cut to `characterLimit`), the cursor
+    /// at its end.
+    public init(text: String = "", placeholder: String = "", characterLimit: Int? = nil, width: Int = 0) {
+      self.characterLimit = characterLimit.map { max(0, $0) }
+      self.placeholder = placeholder
+      self.width = max(0, width)
+      characters = []
+      cursor = 0
+      scrollOffset = 0
+      replaceText(with: text)
+    }
+
+    /// The text.
+    public var text: String { String(characters) }
+
+    /// Whether the text is empty.
+    public var isEmpty: Bool { characters.isEmpty }
+
+    mutating func replaceText(with text: String) {
+      characters = []
+      cursor = 0
+      insert(text, pasted: true)
+      scrollOffset = 0
+      scrollToCursor()
+    }
+
+    /// Inserts at the cursor what may be typed of `text`; pasted line breaks become spaces.
+    mutating func insert(_ text: some Sequence<Character>, pasted: Bool) {
+      var added: [Character] = []
+      let room = characterLimit.map { $0 - characters.count } ?? Int.max
+      for character in text where added.count < room {
+        if pasted, character.isNewline {
+          added.append(" ")
+        } else if TextInput.isTypeable(character) {
+          added.append(character)
+        }
+      }
+      characters.insert(contentsOf: added, at: cursor)
+      cursor += added.count
+    }
+
+    mutating func delete(_ range: Range<Int>) {
+      characters.removeSubrange(range)
+      cursor = range.lowerBound
+    }
+
+    mutating func scrollToCursor() {
+      scrollOffset = TextInput.firstShown(characters, cursor: cursor, from: scrollOffset, width: width)
+    }
+  }
+
+  /// What the field can do: each key of ``keys`` sends one of these.
+  public enum Action: Equatable, Sendable {
+    /// Types a character at the cursor (refused when it is a control character or the text is
+    /// full).
+    case insert(Character)
+    /// Inserts pasted text at the cursor: line breaks become spaces, control characters are
+    /// dropped, and what passes the character limit is cut off.
+    case paste(String)
+    /// Replaces the text (filtered as a paste is), the cursor at its end.
+    case setText(String)
+    /// The field is now `width` columns wide.
+    case resize(width: Int)
+    /// One character left.
+    case moveLeft
+    /// One character right.
+    case moveRight
+    /// To the start of the word before the cursor.
+    case moveWordLeft
+    /// To the end of the word after the cursor.
+    case moveWordRight
+    /// To the start of the text.
+    case moveToStart
+    /// To the end of the text.
+    case moveToEnd
+    /// Erases the character before the cursor.
+    case deleteBackward
+    /// Erases the character after the cursor.
+    case deleteForward
+    /// Erases from the start of the word before the cursor to the cursor.
+    case deleteWordBackward
+    /// Erases from the cursor to the end of the word after it.
+    case deleteWordForward
+    /// Erases everything before the cursor.
+    case deleteToStart
+    /// Erases everything after the cursor.
+    case deleteToEnd
+  }
+
+  /// A text field.
+  public init() {}
+
+  /// Applies `action`; see ``Action``.
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.cursor = min(max(0, state.cursor), state.characters.count)
+    switch action {
+    case .insert(let character): state.insert(CollectionOfOne(character), pasted: false)
+    case .paste(let text): state.insert(text, pasted: true)
+    case .setText(let text): state.replaceText(with: text)
+    case .resize(let width): state.width = max(0, width)
+    case .moveLeft: state.cursor = max(0, state.cursor - 1)
+    case .moveRight: state.cursor = min(state.characters.count, state.cursor + 1)
+    case .moveWordLeft: state.cursor = WordBoundaries.wordStart(in: state.characters, before: state.cursor)
+    case .moveWordRight: state.cursor = WordBoundaries.wordEnd(in: state.characters, after: state.cursor)
+    case .moveToStart: state.cursor = 0
+    case .moveToEnd: state.cursor = state.characters.count
+    case .deleteBackward: if state.cursor > 0 { state.delete(state.cursor - 1..<state.cursor) }
+    case .deleteForward:
+      if state.cursor < state.characters.count { state.delete(state.cursor..<state.cursor + 1) }
+    case .deleteWordBackward:
+      let start = WordBoundaries.wordStart(in: state.characters, before: state.cursor)
+      state.delete(start..<state.cursor)
+    case .deleteWordForward:
+      let end = WordBoundaries.wordEnd(in: state.characters, after: state.cursor)
+      state.delete(state.cursor..<end)
+    case .deleteToStart: state.delete(0..<state.cursor)
+    case .deleteToEnd: state.delete(state.cursor..<state.characters.count)
+    }
+    state.scrollToCursor()
+    return .none
+  }
+
+  /// The field's editing keys, readline's: ←/ctrl-b, →/ctrl-f, alt-b and alt-f by word,
+  /// home/ctrl-a, end/ctrl-e, backspace, delete/ctrl-d, ctrl-w and alt-backspace erase a word
+  /// back, alt-d a word forward, ctrl-u to the start, ctrl-k to the end. Printable characters
+  /// not bound here are typed (see ``action(for:)``); enter and esc are left to the app.
+  public static let keys = KeyMap<Action>([
+    KeyBinding(.left, .control("b"), action: .moveLeft, help: "left", showsInFooter: false),
+    KeyBinding(.right, .control("f"), action: .moveRight, help: "right", showsInFooter: false),
+    KeyBinding(.alt(.character("b")), .alt(.left), action: .moveWordLeft, help: "word left", showsInFooter: false),
+    KeyBinding(.alt(.character("f")), .alt(.right), action: .moveWordRight, help: "word right", showsInFooter: false),
+    KeyBinding(.home, .control("a"), action: .moveToStart, help: "start", showsInFooter: false),
+    KeyBinding(.end, .control("e"), action: .moveToEnd, help: "end", showsInFooter: false),
+    KeyBinding(.backspace, action: .deleteBackward, help: "erase left", showsInFooter: false),
+    KeyBinding(.delete, .control("d"), action: .deleteForward, help: "erase right", showsInFooter: false),
+    KeyBinding(
+      .control("w"), .alt(.backspace), action: .deleteWordBackward, help: "erase word left", showsInFooter: false),
+    KeyBinding(.alt(.character("d")), action: .deleteWordForward, help: "erase word right", showsInFooter: false),
+    KeyBinding(.control("u"), action: .deleteToStart, help: "erase to start", showsInFooter: false),
+    KeyBinding(.control("k"), action: .deleteToEnd, help: "erase to end", showsInFooter: false),
+  ])
+
+  /// The action for `key` while the field has focus: a binding of ``keys``, else typing a
+  /// printable character; `nil` for anything else (alt-chords, function keys, enter, esc),
+  /// which the field ignores. An app that ignores those too while the field has focus lets
+  /// no key through to the commands behind it.
+  public static func action(for key: Key) -> Action? {
+    if let action = keys.action(for: key) { return action }
+    if case .character(let character) = key, isTypeable(character) { return .insert(character) }
+    return nil
+  }
+
+  /// Whether `character` may be typed: no control or format characters (tabs, newlines,
+  /// escapes, zero-width controls), which would corrupt the line on screen; a zero-width joiner
+  /// inside an emoji sequence is kept.
+  public static func isTypeable(_ character: Character) -> Bool {
+    character.unicodeScalars.allSatisfy { scalar in
+      switch scalar.properties.generalCategory {
+      case .control, .surrogate, .unassigned, .lineSeparator, .paragraphSeparator: return false
+      case .format: return scalar == "\u{200D}"
+      default: return true
+      }
+    }
+  }
+
+  /// Draws the field on the first row of `rect`: the text from its scroll position, the cursor
+  /// cell in reverse video when `showsCursor`, or the placeholder dimmed while the text is empty.
+  ///
+  /// The scroll position is the state's when `rect` is ``State/width`` wide, else worked out
+  /// for this width from it, so the cursor is always in view.
+  public static func draw(
+    _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style = .plain, showsCursor: Bool = true
+  ) {
+    guard !rect.isEmpty else { return }
+    let cursorStyle = style.toggledReverse
+    canvas.withClip(rect) { canvas in
+      if state.characters.isEmpty {
+        var placeholderStyle = style
+        placeholderStyle.dim = true
+        let placeholder = Array(state.placeholder)
+        var x = rect.column
+        if showsCursor {
+          let first = placeholder.first.map(String.init) ?? " "
+          x += canvas.draw(first, atColumn: x, row: rect.row, style: placeholderStyle.toggledReverse, maxWidth: rect.width)
+        }
+        let rest = placeholder.dropFirst(showsCursor ? 1 : 0)
+        canvas.draw(String(rest), atColumn: x, row: rect.row, style: placeholderStyle, maxWidth: rect.endColumn - x)
+        return
+      }
+      let cursor = min(max(0, state.cursor), state.characters.count)
+      let start = firstShown(state.characters, cursor: cursor, from: state.scrollOffset, width: rect.width)
+      var x = rect.column
+      var index = start
+      while index < state.characters.count, x < rect.endColumn {
+        let character = state.characters[index]
+        let cellStyle = showsCursor && index == cursor ? cursorStyle : style
+        x += canvas.draw(String(character), atColumn: x, row: rect.row, style: cellStyle, maxWidth: rect.endColumn - x)
+        index += 1
+      }
+      if showsCursor, cursor == state.characters.count, x < rect.endColumn {
+        canvas.draw(" ", atColumn: x, row: rect.row, style: cursorStyle)
+      }
+    }
+  }
+
+  /// The first character to show so that the cursor's cell (one column past the end) fits in
+  /// `width` columns, moving as little as possible from `offset`: the text does not shift
+  /// while the cursor moves within view. Width 0 (unknown) shows from the start.
+  static func firstShown(_ characters: [Character], cursor: Int, from offset: Int, width: Int) -> Int {
+    guard width > 0 else { return 0 }
+    var first = min(max(0, offset), cursor)
+    func columns(_ range: Range<Int>) -> Int {
+      characters[range].reduce(0) { $0 + $1.displayWidth }
+    }
+    let cursorWidth = cursor < characters.count ? max(1, characters[cursor].displayWidth) : 1
+    var shown = columns(first..<cursor)
+    while first < cursor, shown + cursorWidth > width {
+      shown -= characters[first].displayWidth
+      first += 1
+    }
+    // Text erased at the end leaves room: scroll back to fill it rather than show blanks. The
+    // column after the text stays reserved for the cursor even while it is elsewhere, so the
+    // text does not shift as the cursor leaves the end.
+    var total = columns(first..<characters.count) + 1
+    while first > 0, total + characters[first - 1].displayWidth <= width {
+      first -= 1
+      total += characters[first].displayWidth
+    }
+    return first
+  }
+}
+
+/// Where words start and end in a text field: a word is a run of letters, digits and `_`, as
+/// readline's alt-b, alt-f and alt-backspace see them.
+private enum WordBoundaries {
+  private static func isWord(_ character: Character) -> Bool {
+    character.isLetter || character.isNumber || character == "_"
+  }
+
+  static func wordStart(in characters: [Character], before cursor: Int) -> Int {
+    var index = cursor
+    while index > 0, !isWord(characters[index - 1]) { index -= 1 }
+    while index > 0, isWord(characters[index - 1]) { index -= 1 }
+    return index
+  }
+
+  static func wordEnd(in characters: [Character], after cursor: Int) -> Int {
+    var index = cursor
+    while index < characters.count, !isWord(characters[index]) { index += 1 }
+    while index < characters.count, isWord(characters[index]) { index += 1 }
+    return index
+  }
+}

@@ -1,0 +1,186 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Synchronization
+import Tide
+
+/// `server-100k`: what a server pays for one store per session, through the public API only —
+/// SPEC "Server scale". 100,000 cart stores at once: bytes per empty store and per store whose
+/// expiry timer is pending, CPU to create them, time to drain 100,000 timers that fire at once,
+/// and CPU while they all wait; beside a bare actor per cart and a bare sleeping `Task` per
+/// timer, the hand-written baselines.
+///
+/// Each part runs in a child process of its own (`--server-part`), since freed memory stays
+/// resident: a part measured after another would reuse its pages and show almost nothing.
+@MainActor
+func serverScaleScenario(stores count: Int) throws -> [String] {
+  func part(_ name: String) throws -> [String: Double] {
+    let output = try childOutput(["server-100k", "--server-part", name, "--iterations", "\(count)"])
+    var values: [String: Double] = [:]
+    for line in output.split(separator: "\n") {
+      let pair = line.split(separator: "=")
+      if pair.count == 2, let value = Double(pair[1]) { values[String(pair[0])] = value }
+    }
+    return values
+  }
+  let actor = try part("actor"), task = try part("task"), empty = try part("empty"), timer = try part("timer")
+  let drain = try part("drain")
+  func value(_ values: [String: Double], _ key: String) -> Double { values[key] ?? .nan }
+  var lines = [
+    String(
+      format: "server-100k empty-store: tide %.0f bytes/store, baseline %.0f bytes/actor, ratio %.2f (%d created in %.2f s of CPU)",
+      value(empty, "bytes"), value(actor, "bytes"), value(empty, "bytes") / value(actor, "bytes"), count, value(empty, "cpu")),
+    String(
+      format: "server-100k timer-store: tide %.0f bytes/store, baseline %.0f bytes/sleeping task, ratio %.2f "
+        + "(%d stores each starting a timer created in %.2f s of CPU, the tasks in %.2f s; %.3f s of CPU in 1 s while all wait)",
+      value(timer, "bytes"), value(task, "bytes"), value(timer, "bytes") / value(task, "bytes"), count,
+      value(timer, "cpu"), value(task, "cpu"), value(timer, "idle-cpu")),
+  ]
+  if let seconds = drain["seconds"] {
+    lines.append(String(format: "server-100k drain: tide %.3f s (%d timers firing at once, until the last expiry was reduced)", seconds, count))
+  } else {
+    lines.append("server-100k drain: not measured (creating the timers outlasted their deadline)")
+  }
+  return lines
+}
+
+/// One part of ``serverScaleScenario(stores:)``, in this (child) process: prints `key=value` lines.
+@MainActor
+func serverScalePart(_ name: String, stores count: Int) async {
+  let before = ResidentMemory.bytes()
+  let cpu = ProcessCPU.now()
+  switch name {
+  case "actor":
+    var carts: [CartActor] = []
+    carts.reserveCapacity(count)
+    for _ in 0..<count { carts.append(CartActor()) }
+    print("bytes=\(Double(ResidentMemory.bytes() - before) / Double(count))")
+    withExtendedLifetime(carts) {}
+  case "task":
+    var tasks: [Task<Void, Never>] = []
+    tasks.reserveCapacity(count)
+    for _ in 0..<count {
+      tasks.append(Task { try? await Task.sleep(for: .seconds(1800)) })
+    }
+    print("cpu=\(ProcessCPU.now() - cpu)")
+    // Each task allocates its sleep when it first runs, on another thread.
+    try? await Task.sleep(for: .milliseconds(500))
+    print("bytes=\(Double(ResidentMemory.bytes() - before) / Double(count))")
+    for task in tasks { task.cancel() }
+  case "empty":
+    var stores: [Store<Cart.State, Cart.Action>] = []
+    stores.reserveCapacity(count)
+    for _ in 0..<count {
+      stores.append(Store(initialState: Cart.State(), reducer: Cart()))
+    }
+    print("cpu=\(ProcessCPU.now() - cpu)")
+    print("bytes=\(Double(ResidentMemory.bytes() - before) / Double(count))")
+    withExtendedLifetime(stores) {}
+  case "timer":
+    var stores: [Store<Cart.State, Cart.Action>] = []
+    stores.reserveCapacity(count)
+    for _ in 0..<count {
+      let store = Store(initialState: Cart.State(), reducer: Cart())
+      store.send(.add("book"))
+      stores.append(store)
+    }
+    print("cpu=\(ProcessCPU.now() - cpu)")
+    // Every expiry must have reached its sleep before what it holds is counted.
+    for store in stores { await store.waitUntilIdle() }
+    print("bytes=\(Double(ResidentMemory.bytes() - before) / Double(count))")
+    let idleStart = ProcessCPU.now()
+    try? await Task.sleep(for: .seconds(1))
+    print("idle-cpu=\(ProcessCPU.now() - idleStart)")
+    withExtendedLifetime(stores) {}
+  case "drain":
+    var stores: [Store<Cart.State, Cart.Action>] = []
+    stores.reserveCapacity(count)
+    let clock = ContinuousClock()
+    // Far enough ahead for all of them to be created first, even on a loaded machine (45 µs
+    // each on a quiet one before the timers became scheduler entries).
+    let deadline = clock.now.advanced(by: .microseconds(count * 250) + .seconds(2))
+    for _ in 0..<count {
+      let store = Store(initialState: Cart.State(), reducer: Cart())
+      store.send(.expire(in: deadline - clock.now))
+      stores.append(store)
+    }
+    guard clock.now < deadline else { return }
+    while Cart.expired.load(ordering: .relaxed) < count {
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+    let drained = clock.now - deadline
+    print("seconds=\(Double(drained.attoseconds) / 1e18)")
+    withExtendedLifetime(stores) {}
+  default:
+    break
+  }
+}
+
+/// A shopping cart: items, a 30-minute expiry restarted on every change, checkout.
+private struct Cart: Reducer {
+  struct State: Equatable {
+    var items: [String] = []
+    var isExpired = false
+  }
+
+  enum Action: Equatable, Sendable {
+    case add(String)
+    case checkout
+    case expire(in: Duration)
+    case expired
+  }
+
+  private enum ExpiryID: Hashable, Sendable { case expiry }
+
+  /// How many carts expired, for the drain measurement (the benchmark's own bookkeeping).
+  static let expired = Atomic<Int>(0)
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .add(let item):
+      state.items.append(item)
+      return .send(.expired, after: .seconds(1800)).cancellable(id: ExpiryID.expiry, cancelInFlight: true)
+    case .checkout:
+      state.items = []
+      return .cancel(id: ExpiryID.expiry)
+    case .expire(let delay):
+      return .send(.expired, after: delay).cancellable(id: ExpiryID.expiry, cancelInFlight: true)
+    case .expired:
+      state.isExpired = true
+      Cart.expired.add(1, ordering: .relaxed)
+      return .none
+    }
+  }
+}
+
+/// The baseline's cart: one actor holding the same state.
+private actor CartActor {
+  var items: [String] = []
+  var isExpired = false
+}
+
+/// The process's resident memory in bytes (`/proc/self/statm`): at 100,000 instances a page
+/// more or less is 0.04 bytes an instance.
+enum ResidentMemory {
+  static func bytes() -> Int {
+    guard let file = fopen("/proc/self/statm", "r") else { return 0 }
+    defer { fclose(file) }
+    var buffer = [CChar](repeating: 0, count: 128)
+    guard fgets(&buffer, Int32(buffer.count), file) != nil else { return 0 }
+    let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let fields = line.split(separator: " ")
+    guard fields.count >= 2, let residentPages = Int(fields[1]) else { return 0 }
+    return residentPages * sysconf(Int32(_SC_PAGESIZE))
+  }
+}
+
+/// CPU time of the whole process, every thread, in seconds.
+enum ProcessCPU {
+  static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+import Tide
+import TideTerminal
+import TideTerminalTesting
+import TideTestSupport
+
+@testable import tide_list
+@testable import tide_pager
+@testable import tide_progress
+@testable import tide_textinput
+
+/// The four apps built on the components, replayed as SPEC describes their screens.
+@MainActor
+@Suite("Component examples")
+struct ComponentExamplesTests {
+  @Test func textInputGreetsWithWideCharactersReadlineKeysAndPaste() async {
+    let clock = VirtualClock()
+    let app = Greeting.app(clock: clock)
+    let screen = await assertReplay(app, clock: clock, script: """
+      expect "Name: your name"
+      type "Ada Byron"
+      keys alt-b ctrl-w
+      type "Ada 漢字🇯🇵 "
+      keys left left backspace
+      keys alt-x f5 ctrl-e
+      paste "\\u{1B}[1m the\\nfirst"
+      keys enter
+      expect "Hello, Ada 漢🇯🇵 Byron[1m the first!"
+      """)
+    #expect(screen.contains("Name: Ada 漢🇯🇵 Byron[1m the first"))
+    #expect(!app.store.state.isQuitting)
+    await assertReplay(app, clock: clock, script: "keys esc")
+    #expect(app.store.state.isQuitting)
+  }
+
+  @Test func listChoosesFiltersAndQuitsOnlyWhenNotFiltering() async {
+    let clock = VirtualClock()
+    let size = TerminalSize(columns: 40, rows: 12)
+    let app = Chooser.app(items: 50, size: size, clock: clock)
+    await assertReplay(app, clock: clock, script: """
+      expect "50 items"
+      keys down down enter
+      expect "Chose: Item 3"
+      keys pgdn enter
+      expect "Chose: Item 12"
+      keys / 4 q
+      expect "/4q"
+      expect "0 of 50"
+      keys backspace
+      expect "14 of 50"
+      keys down enter enter
+      expect "Chose: Item 14"
+      keys esc end enter
+      expect "Chose: Item 50"
+      """, size: size)
+    #expect(!app.store.state.isQuitting)
+    await assertReplay(app, clock: clock, script: "keys q", size: size)
+    #expect(app.store.state.isQuitting)
+  }
+
+  @Test func aHundredThousandItemListFiltersAsYouType() async {
+    let clock = VirtualClock()
+    let app = Chooser.app(items: 100_000, size: TerminalSize(columns: 80, rows: 24), clock: clock)
+    await assertReplay(app, clock: clock, script: """
+      expect "100000 items"
+      keys / 9 9 9 9
+      expect "19 of 100000"
+      keys 9 enter end enter
+      expect "Chose: Item 99999"
+      keys esc home enter
+      expect "Chose: Item 1"
+      """)
+  }
+
+  @Test func pagerWrapsLongLinesAndReaches100PercentAtTheEnd() async {
+    let clock = VirtualClock()
+    let text = (1...2_000).map { "Line \($0): " + String(repeating: "wrap me ", count: $0 % 25) }.joined(separator: "\n")
+    let app = Pager.app(name: "long.txt", text: text, size: TerminalSize(columns: 60, rows: 20), clock: clock)
+    await assertReplay(app, clock: clock, script: """
+      expect "long.txt"
+      expect " 0%"
+      expect "Line 7: wrap me"
+      keys end
+      expect "Line 2000:"
+      expect " 100%"
+      keys pgup
+      expect " 99%"
+      keys home
+      expect "Line 1: wrap me"
+      """, size: TerminalSize(columns: 60, rows: 20))
+    // Lines longer than the width wrap instead of being cut.
+    #expect(app.store.state.text.rowCount > 2_000)
+    await assertReplay(app, clock: clock, script: "keys q", size: TerminalSize(columns: 60, rows: 20))
+    #expect(app.store.state.isQuitting)
+  }
+
+  @Test func progressIsAboutHalfWayAfterHalfTheTimeAndDoneAtTheEnd() async {
+    let clock = VirtualClock()
+    let app = Progress.app(seconds: 4, clock: clock)
+    await assertReplay(app, clock: clock, script: """
+      expect "0%"
+      wait 2s
+      expect "50%"
+      expect-not "Done!"
+      wait 2s
+      expect "100%"
+      expect "Done!"
+      """)
+    #expect(!app.store.state.spinner.isSpinning)
+    await assertReplay(app, clock: clock, script: "keys q")
+    #expect(app.store.state.isQuitting)
+  }
+}

@@ -1,0 +1,59 @@
+import Testing
+import Tide
+import TideTerminal
+import TideTesting
+
+@MainActor
+@Suite("Help")
+struct HelpTests {
+  enum Action: Equatable { case add, delete, quit }
+
+  static let keys = KeyMap<Action>([
+    KeyBinding(.character("a"), action: .add, help: "add"),
+    KeyBinding(.character("d"), .delete, action: .delete, help: "delete", showsInFooter: false),
+    KeyBinding(.character("q"), action: .quit, help: "quit"),
+  ])
+
+  @Test func theShortHelpIsTheKeyMapsFooterLine() {
+    var canvas = Canvas(columns: 40, rows: 1)
+    Help.drawShort(Self.keys.helpLine(maxWidth: 40), in: canvas.bounds, on: &canvas)
+    #expect(canvas.text() == "a add  q quit")
+    #expect(canvas[0, 0].style.dim)
+  }
+
+  @Test func theFullHelpListsEveryEntryInABox() {
+    var canvas = Canvas(columns: 40, rows: 9)
+    Help.drawFull(Help.State(isShowingAll: true), entries: Self.keys.helpEntries, title: "Keys", in: canvas.bounds, on: &canvas)
+    #expect(canvas.text() == """
+
+
+           ┌ Keys ──────────────────────┐
+           │ a      add                 │
+           │ d/del  delete              │
+           │ q      quit                │
+           └────────────────────────────┘
+
+
+      """)
+  }
+
+  @Test func aShortScreenShowsAWindowOfTheEntriesAndSaysWhich() {
+    var canvas = Canvas(columns: 40, rows: 5)
+    Help.drawFull(Help.State(isShowingAll: true, scroll: 1), entries: Self.keys.helpEntries, title: "Keys", in: canvas.bounds, on: &canvas)
+    #expect(canvas.text(ofRow: 2) == "     │ d/del  delete              │")
+    #expect(canvas.text(ofRow: 3) == "     └────────────────── 2-2/3 ↑↓ ┘")
+  }
+
+  @Test func toggleHideAndScrollWithinTheEntries() async {
+    let store = TestStore(initialState: Help.State(), reducer: Help())
+    await store.send(.toggle) { $0.isShowingAll = true }
+    await store.send(.scroll(by: 1, entryCount: 3)) { $0.scroll = 1 }
+    await store.send(.scroll(by: 10, entryCount: 3)) { $0.scroll = 2 }
+    await store.send(.scroll(by: -5, entryCount: 3)) { $0.scroll = 0 }
+    await store.send(.scroll(by: 1, entryCount: 3)) { $0.scroll = 1 }
+    await store.send(.hide) { $0.isShowingAll = false; $0.scroll = 0 }
+    await store.finish()
+    #expect(Help.keys.action(for: .character("?")) == .toggle)
+    #expect(Help.fullHelpKeys(entryCount: 3).action(for: .escape) == .hide)
+  }
+}
