@@ -113,7 +113,6 @@ struct AppFeatureTests {
     #expect(AppFeature.action(for: .tab, in: state) == .nextScreen)
     #expect(AppFeature.action(for: .backTab, in: state) == .previousScreen)
     #expect(AppFeature.action(for: .character("?"), in: state) == .help(.toggle))
-    #expect(AppFeature.action(for: .resize, in: state) == nil)
   }
 
   @Test func qTypesWhileTypingButCtrlCStillQuits() {

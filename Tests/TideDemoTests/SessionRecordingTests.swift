@@ -13,7 +13,7 @@ struct SessionRecordingTests {
     // What a user did on the todos screen, as the live loop would report it.
     var recorder = KeyScriptRecorder(size: TerminalSize(columns: 80, rows: 24))
     var time = Duration.zero
-    func record(_ event: KeyScriptRecorder.Event, after milliseconds: Int) {
+    func record(_ event: InputEvent, after milliseconds: Int) {
       time += .milliseconds(milliseconds)
       recorder.record(event, at: time)
     }

@@ -50,7 +50,6 @@ struct AltKeyTests {
     #expect(Key(token: "alt-") == nil)
     #expect(Key.alt(.character("f")).token == "alt-f")
     #expect(Key.alt(.left).token == "alt-left")
-    #expect(Key.alt(.resize).token == nil)
     #expect(Key.alt(.backspace).label == "alt-backspace")
     #expect(Key(token: "a") == .character("a"))
     #expect(Key(token: "-") == .character("-"))

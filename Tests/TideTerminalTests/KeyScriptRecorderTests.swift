@@ -5,7 +5,7 @@ import TideTerminal
 
 /// A recorded session becomes a key script that parses back to the same events.
 @Suite struct KeyScriptRecorderTests {
-  typealias Event = KeyScriptRecorder.Event
+  typealias Event = InputEvent
 
   /// The events a script replays, and at what script time each happens.
   func replayedEvents(of script: KeyScript) -> [(time: Duration, event: Event)] {
@@ -13,9 +13,7 @@ import TideTerminal
     var events: [(time: Duration, event: Event)] = []
     for step in script.steps {
       switch step.command {
-      case .keys, .type: events += step.command.pressedKeys.map { (time, .key($0)) }
-      case .paste(let text): events.append((time, .paste(text)))
-      case .resize(let size): events.append((time, .resize(size)))
+      case .keys, .type, .paste, .resize: events += step.command.inputEvents.map { (time, $0) }
       case .wait(let duration): time += duration
       case .expect, .expectNot, .screen: break
       }
@@ -34,7 +32,7 @@ import TideTerminal
       (600, .key(.character("b"))), (610, .key(.character("u"))), (620, .key(.character("y"))),
       (625, .key(.character(" "))), (630, .key(.character("\""))), (631, .key(.enter)),
       (2_000, .paste("two\nlines \\ \u{1B}")), (2_004, .resize(TerminalSize(columns: 90, rows: 20))),
-      (62_004, .key(.character("#"))), (62_010, .key(.resize)), (62_020, .key(.control("c"))),
+      (62_004, .key(.character("#"))), (62_020, .key(.control("c"))),
     ]
     for (milliseconds, event) in events { recorder.record(event, at: .milliseconds(milliseconds)) }
     let text = recorder.script(date: date, notes: ["replay: tide-demo replay FILE --screen todos"])
@@ -104,6 +102,6 @@ import TideTerminal
       recorder.record(.key(.character(character)), at: .zero)
     }
     let script = try KeyScript(parsing: recorder.script(date: date))
-    #expect(script.steps.dropFirst().flatMap(\.command.pressedKeys) == ["e", "\u{301}", "🇫", "🇷", "x"].map(Key.character))
+    #expect(script.steps.dropFirst().flatMap(\.command.inputEvents) == ["e", "\u{301}", "🇫", "🇷", "x"].map { .key(.character($0)) })
   }
 }

@@ -41,8 +41,8 @@ import TideTerminal
     let script = try KeyScript(parsing: #"type "a # b \"c\" \\ 日本"  # comment"#)
     #expect(script.steps.first?.command == .type(#"a # b "c" \ 日本"#))
     #expect(script.steps.first?.source == #"type "a # b \"c\" \\ 日本""#)
-    #expect(script.steps.first.map { Array($0.command.pressedKeys).count } == 14)
-    #expect(script.steps.first.flatMap { Array($0.command.pressedKeys).first } == .character("a"))
+    #expect(script.steps.first.map { Array($0.command.inputEvents).count } == 14)
+    #expect(script.steps.first.flatMap { Array($0.command.inputEvents).first } == .key(.character("a")))
   }
 
   @Test func windowsLineEndingsTabsAndCommentOnlyLines() throws {

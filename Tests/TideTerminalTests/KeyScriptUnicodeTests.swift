@@ -89,7 +89,7 @@ import TideTestSupport
   @Test func pasteIsAStepWithItsText() throws {
     let script = try KeyScript(parsing: "paste \"buy milk\"  # one paste\n", file: "p.keys")
     #expect(script.steps == [.init(command: .paste("buy milk"), line: 1, source: "paste \"buy milk\"")])
-    #expect(Array(script.steps[0].command.pressedKeys).isEmpty, "a paste is one event, not key presses")
+    #expect(Array(script.steps[0].command.inputEvents) == [.paste("buy milk")], "a paste is one event, not key presses")
     #expect(parseError("paste")?.message == "'paste' needs a quoted string")
     #expect(parseError("paste \"\"")?.message == "'paste' needs a non-empty string")
     #expect(parseError("paste abc")?.message == "'paste' needs a quoted string, found 'abc'")

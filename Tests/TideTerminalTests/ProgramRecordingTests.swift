@@ -32,7 +32,7 @@ import Tide
     await driver.waitUntil { $0.frames.count == framesBefore + 1 }
     let live = driver.screenText
     #expect(live.contains("count: 2"))
-    await driver.send(.quitSignal)
+    await driver.sendQuitSignal()
     try await run.value
 
     let recording = try #require(program.recording)

@@ -83,7 +83,7 @@ import Tide
 
   @Test func aQuitSignalSendsTheQuitAction() async throws {
     let harness = await Harness()
-    await harness.driver.send(.quitSignal)
+    await harness.driver.sendQuitSignal()
     try await harness.run.value
     #expect(harness.app.store.state.isQuitting)
     #expect(harness.driver.stops == 1)
@@ -105,7 +105,7 @@ import Tide
     #expect(harness.driver.screenText.contains("count: 0"))
     #expect(harness.driver.statistics.cells - cells == cells / 2)
     harness.run.cancel()
-    await harness.driver.send(.quitSignal)
+    await harness.driver.sendQuitSignal()
     try await harness.run.value
   }
 
@@ -178,7 +178,7 @@ import Tide
   @Test func aQuitSignalAlsoWaitsForThePendingSave() async throws {
     let (store, driver, run, clock) = await start(saveTakes: .milliseconds(300))
     await driver.send(.key(.character("s")))
-    await driver.send(.quitSignal)
+    await driver.sendQuitSignal()
     await driver.waitUntil { clock.sleeperCount == 2 || !$0.isActive }
     #expect(driver.isActive)
     clock.advance(by: .milliseconds(300))

@@ -199,7 +199,7 @@ package enum DemoRunner {
       }
     }
     // Whatever the script left to save is written before the next script loads the file.
-    await app.store.finishEffects(id: ExitWork.pending)
+    await player.finish()
     if let failure { throw failure }
   }
 

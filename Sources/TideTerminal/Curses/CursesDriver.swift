@@ -1,6 +1,6 @@
 /// The real terminal as a ``TerminalDriver``: an ncurses thread (``ScreenThread``) reads input
-/// and draws frames, a ``SignalWatcher`` turns SIGINT, SIGTERM, SIGHUP and SIGQUIT into
-/// ``TerminalEvent/quitSignal``, and time is the continuous clock.
+/// and draws frames, a ``SignalWatcher`` turns the signals that would end the process into quit
+/// requests, and time is the continuous clock.
 @MainActor
 package final class CursesDriver: TerminalDriver {
   private let screen = ScreenThread()
@@ -12,26 +12,28 @@ package final class CursesDriver: TerminalDriver {
 
   package init() {}
 
-  package func start(
-    sending send: @escaping @Sendable (TerminalEvent) -> Void,
-    stopped: @escaping @Sendable () -> Void
-  ) async throws -> TerminalSize {
+  package var pacesFrames: Bool { true }
+
+  package func start(_ input: ProgramInput) async throws -> TerminalSize {
     if let problem = TerminalUnavailable.check() { throw problem }
     let (ended, end) = AsyncStream.makeStream(of: Void.self)
     self.ended = ended
     let size = try await screen.start(
-      onEvent: send,
+      onEvent: { input.send($0) },
+      onQuit: { input.quit() },
       onStop: {
         end.finish()
-        stopped()
+        input.stopped()
       })
     isActive = true
-    signals = SignalWatcher { _ in send(.quitSignal) }
+    // The screen thread reads the keys typed before the signal first, so none is lost.
+    let screen = self.screen
+    signals = SignalWatcher { _ in screen.requestQuit() }
     startInstant = clock.now
     return size
   }
 
-  package func didHandle(_ event: TerminalEvent) {}
+  package func didHandle() {}
 
   package func present(_ frame: Canvas, redrawingAll: Bool) {
     guard isActive else { return }
@@ -60,5 +62,4 @@ package final class CursesDriver: TerminalDriver {
   package func report(unfinishedWork message: String) {
     StandardError.writeLine(message)
   }
-
 }

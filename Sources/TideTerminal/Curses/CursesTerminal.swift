@@ -4,14 +4,12 @@ import CNcurses
 ///
 /// Threading rule: ncurses is not thread-safe, so one thread must do everything — ``begin()``,
 /// drawing, ``readEvent(timeout:)`` and ``restore()``. That thread sleeps in `readEvent` until a key,
-/// a resize or a wake-up from another thread arrives, so an idle app uses no CPU. Only `waker`
-/// may be used from other threads.
+/// a resize or a wake-up from another thread (a ``TerminalWaker``) arrives, so an idle app uses
+/// no CPU.
 ///
 /// Signals: a SIGWINCH handler installed by `begin()` only records the resize and wakes the
 /// reader; `restore()` (never called from a signal handler) puts the terminal back.
 public final class CursesTerminal: Terminal {
-  /// Wakes the thread blocked in ``readEvent(timeout:)``; usable from any thread.
-  package let waker = TerminalWaker()
   private var isActive = false
   private var usesColor = false
   private var colorPairs: [ColorPairKey: Int32] = [:]
@@ -75,6 +73,9 @@ public final class CursesTerminal: Terminal {
     nonl()
     keypad(tide_stdscr(), true)
     intrflush(tide_stdscr(), false)
+    // ctrl-c (SIGINT) must not discard keys typed before it that are still in the input queue:
+    // the quit is handled after them (see ScreenThread.requestQuit).
+    noqiflush()
     set_escdelay(25)
     // No typeahead check in each update: ncurses would poll the input before every frame to
     // postpone drawing while keys wait, a system call a frame; the input thread reads them anyway.
@@ -143,10 +144,10 @@ public final class CursesTerminal: Terminal {
     tide_overlay_flush()
   }
 
-  /// Waits for the next input. Returns ``TerminalEvent/resize(_:)`` after the terminal was
+  /// Waits for the next input. Returns ``InputEvent/resize(_:)`` after the terminal was
   /// resized (ncurses has already been told the new size), and `nil` when `timeout` passes or
-  /// `waker` wakes it.
-  public func readEvent(timeout: Duration?) -> TerminalEvent? {
+  /// a ``TerminalWaker`` wakes it.
+  public func readEvent(timeout: Duration?) -> InputEvent? {
     guard isActive else { return nil }
     let deadline = timeout.map { ContinuousClock.now + $0 }
     while true {
@@ -162,12 +163,13 @@ public final class CursesTerminal: Terminal {
           if status == tide_key_code_yes(), Int32(bitPattern: UInt32(code)) == tide_paste_begin_code() {
             return .paste(readPaste())
           }
+          if KeyDecoder.isResize(status: status, code: UInt32(code)) { return .resize(size) }
           if let key = KeyDecoder.key(status: status, code: UInt32(code)) {
             if key == .escape {
               guard let key = keyAfterEscape() else { continue }
               return .key(key)
             }
-            return key == .resize ? .resize(size) : .key(key)
+            return .key(key)
           }
           continue
         }
@@ -283,7 +285,7 @@ public final class CursesTerminal: Terminal {
   }
 
   /// Tells ncurses the tty's new size, which its own SIGWINCH handling would have done.
-  private func adoptNewSize() -> TerminalEvent {
+  private func adoptNewSize() -> InputEvent {
     // resizeterm may queue a KEY_RESIZE for the next read.
     inputMayBePending = true
     var columns: Int32 = 0

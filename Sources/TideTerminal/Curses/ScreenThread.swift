@@ -12,16 +12,19 @@ final class ScreenThread: Sendable {
     var pendingFrame: Canvas?
     var pendingRedrawsAll = false
     var stopRequested = false
+    var quitRequested = false
   }
 
   private let shared = Mutex(Shared())
   private let waker = TerminalWaker()
 
   /// Starts the thread and returns the terminal's size once it is set up, or throws why it could
-  /// not be. `onEvent` is called on the thread for every input event; `onStop` once, as the
-  /// thread ends, after the terminal is restored.
+  /// not be. `onEvent` is called on the thread for every input event; `onQuit` for each
+  /// ``requestQuit()``, after the input that arrived before it; `onStop` once, as the thread ends,
+  /// after the terminal is restored.
   func start(
-    onEvent: @escaping @Sendable (TerminalEvent) -> Void, onStop: @escaping @Sendable () -> Void
+    onEvent: @escaping @Sendable (InputEvent) -> Void, onQuit: @escaping @Sendable () -> Void,
+    onStop: @escaping @Sendable () -> Void
   ) async throws -> TerminalSize {
     // The wake-up pipe lives from before the thread starts until after it and every other writer
     // are done (see `close()`), so a wake-up never writes into a closed — maybe reused — fd.
@@ -32,7 +35,7 @@ final class ScreenThread: Sendable {
       return try await withCheckedThrowingContinuation { (started: CheckedContinuation<TerminalSize, any Error>) in
         do {
           try DetachedThread.start(named: "tide-screen") { [self] in
-            self.main(started: started, onEvent: onEvent)
+            self.main(started: started, onEvent: onEvent, onQuit: onQuit)
             onStop()
           }
         } catch {
@@ -46,7 +49,8 @@ final class ScreenThread: Sendable {
   }
 
   private func main(
-    started: CheckedContinuation<TerminalSize, any Error>, onEvent: @escaping @Sendable (TerminalEvent) -> Void
+    started: CheckedContinuation<TerminalSize, any Error>, onEvent: @escaping @Sendable (InputEvent) -> Void,
+    onQuit: @escaping @Sendable () -> Void
   ) {
     let terminal = CursesTerminal()
     do {
@@ -59,14 +63,20 @@ final class ScreenThread: Sendable {
     started.resume(returning: terminal.size)
     var renderer = Renderer()
     while true {
-      let (frame, redrawsAll, stop) = shared.withLock { shared in
+      let (frame, redrawsAll, stop, quit) = shared.withLock { shared in
         defer {
           shared.pendingFrame = nil
           shared.pendingRedrawsAll = false
+          shared.quitRequested = false
         }
-        return (shared.pendingFrame, shared.pendingRedrawsAll, shared.stopRequested)
+        return (shared.pendingFrame, shared.pendingRedrawsAll, shared.stopRequested, shared.quitRequested)
       }
       if stop { return }
+      if quit {
+        // Keys typed before ctrl-c or a quit signal are the user's too: they go first.
+        while let event = terminal.readEvent(timeout: .zero) { onEvent(event) }
+        onQuit()
+      }
       if let frame {
         if redrawsAll { renderer.invalidate() }
         renderer.render(frame, to: terminal)
@@ -83,6 +93,13 @@ final class ScreenThread: Sendable {
       $0.pendingFrame = frame
       $0.pendingRedrawsAll = $0.pendingRedrawsAll || redrawingAll
     }
+    waker.wake()
+  }
+
+  /// Asks the thread to report a quit once it has passed on the input already typed; safe from
+  /// any thread.
+  func requestQuit() {
+    shared.withLock { $0.quitRequested = true }
     waker.wake()
   }
 

@@ -34,8 +34,6 @@ public enum Key: Hashable, Sendable {
   case function(Int)
   /// Control plus a lowercase letter `a`…`z`.
   case control(Character)
-  /// The terminal changed size (not a key, but it arrives through the same input).
-  case resize
   /// Alt (meta) held with another key, e.g. `.alt(.character("b"))` for alt-b: the terminal
   /// sends escape and then the key, which arrive together. Never a plain key, so an alt-chord
   /// cannot type into a text input or run the key's command.
@@ -82,7 +80,7 @@ extension Key {
   }
 
   /// The key-script token for this key, the inverse of ``init(token:)``; `nil` for keys scripts
-  /// cannot name (``resize``, out-of-range function or control keys, control characters).
+  /// cannot name (out-of-range function or control keys, control characters).
   public var token: String? {
     switch self {
     case .character(" "): return "space"
@@ -90,7 +88,6 @@ extension Key {
       return Key(token: String(character)) == self ? String(character) : nil
     case .function(let number): return (1...12).contains(number) ? "f\(number)" : nil
     case .control(let letter): return Key.isControlLetter(letter) ? "ctrl-\(letter)" : nil
-    case .resize: return nil
     case .alt(let key): return key.canTakeAlt ? key.token.map { "alt-" + $0 } : nil
     default: return Key.namedKeys.first(where: { $0.key == self })?.token
     }
@@ -117,15 +114,14 @@ extension Key {
     case .pageDown: return "pgdn"
     case .function(let number): return "f\(number)"
     case .control(let letter): return "ctrl-\(letter)"
-    case .resize: return "resize"
     case .alt(let key): return "alt-" + key.label
     }
   }
 
-  /// Whether alt can be held with this key: not with alt itself or a resize.
+  /// Whether alt can be held with this key: not with alt itself.
   private var canTakeAlt: Bool {
     switch self {
-    case .alt, .resize: return false
+    case .alt: return false
     default: return true
     }
   }

@@ -1,11 +1,12 @@
 import CNcurses
 
-/// Turns what `wget_wch` reports into a ``Key``.
+/// Turns what `wget_wch` reports into a ``Key``, or tells a resize apart (which is no key).
 ///
 /// Kept separate from ``CursesTerminal`` so the mapping is testable without a terminal.
 enum KeyDecoder {
   /// The key for a `wget_wch` result: `status` is `OK` for a character, `KEY_CODE_YES` for a
-  /// function key code, anything else (`ERR`) for no key. Returns `nil` for codes with no ``Key``.
+  /// function key code, anything else (`ERR`) for no key. Returns `nil` for codes with no ``Key``
+  /// (among them `KEY_RESIZE`: see ``isResize(status:code:)``).
   static func key(status: Int32, code: UInt32) -> Key? {
     if status == tide_key_code_yes() {
       return functionKey(Int32(bitPattern: code))
@@ -24,6 +25,11 @@ enum KeyDecoder {
       guard let scalar = Unicode.Scalar(code) else { return nil }
       return .character(Character(scalar))
     }
+  }
+
+  /// Whether the result is ncurses' `KEY_RESIZE`: the terminal changed size.
+  static func isResize(status: Int32, code: UInt32) -> Bool {
+    status == tide_key_code_yes() && Int32(bitPattern: code) == KEY_RESIZE
   }
 
   /// The key an escape stands for, given what arrived right behind it: `next` reads the input
@@ -49,7 +55,7 @@ enum KeyDecoder {
     }
     switch key(status: first.status, code: first.code) {
     case nil: return nil
-    case .escape?, .resize?: return .escape
+    case .escape?: return .escape
     case let key?: return .alt(key)
     }
   }
@@ -68,7 +74,6 @@ enum KeyDecoder {
     case KEY_END, KEY_C1: return .end
     case KEY_PPAGE, KEY_A3: return .pageUp
     case KEY_NPAGE, KEY_C3: return .pageDown
-    case KEY_RESIZE: return .resize
     default:
       for number in 1...12 where code == tide_key_f(Int32(number)) {
         return .function(number)

@@ -62,29 +62,3 @@ public struct KeyList: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral, 
     }
   }
 }
-
-extension KeyScript.Command {
-  /// The keys a command presses, in order: see ``KeyScript/Command/pressedKeys``.
-  public struct PressedKeys: Sequence, Sendable {
-    private enum Source: Sendable {
-      case keys(KeyList)
-      case text(String)
-    }
-
-    private let source: Source
-
-    init(keys: KeyList) { source = .keys(keys) }
-    init(text: String) { source = .text(text) }
-
-    public func makeIterator() -> AnyIterator<Key> {
-      switch source {
-      case .keys(let keys):
-        var iterator = keys.makeIterator()
-        return AnyIterator { iterator.next() }
-      case .text(let text):
-        var iterator = text.makeIterator()
-        return AnyIterator { iterator.next().map(Key.character) }
-      }
-    }
-  }
-}

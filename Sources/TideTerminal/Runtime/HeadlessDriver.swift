@@ -2,21 +2,21 @@ import Tide
 
 /// A ``TerminalDriver`` in memory: frames go to a ``HeadlessTerminal``, time is a
 /// ``Tide/VirtualClock``, and events are whatever the caller sends — so ``Program``'s own loop
-/// (pacing, quit, resize, signals, the wait for pending work) runs in a test.
+/// (pacing, quit, resize, signals, the wait for pending work) runs in a test or a replay.
 @MainActor
 package final class HeadlessDriver: TerminalDriver {
   /// The screen frames are drawn on.
   package let terminal: HeadlessTerminal
   /// The clock pacing and shutdown sleep on; the app's store should use it too.
   package let clock: VirtualClock
+  package let pacesFrames: Bool
   private var renderer = Renderer()
-  private var send: (@Sendable (TerminalEvent) -> Void)?
-  private var stopped: (@Sendable () -> Void)?
+  private var input: ProgramInput?
   private var waiters: [(condition: (HeadlessDriver) -> Bool, resume: CheckedContinuation<Void, Never>)] = []
   /// The key of this driver's watch on the clock's sleepers, while started.
   private var clockObserver: UInt64?
 
-  /// Whether ``start(sending:stopped:)`` ran and ``stop()`` did not yet.
+  /// Whether ``start(_:)`` ran and ``stop()`` did not yet.
   package private(set) var isActive = false
   /// How many times the terminal was taken over and given back.
   package private(set) var starts = 0, stops = 0
@@ -30,18 +30,16 @@ package final class HeadlessDriver: TerminalDriver {
   /// Messages passed to ``report(unfinishedWork:)``.
   package private(set) var reports: [String] = []
 
-  /// A `size` screen on `clock`.
-  package init(size: TerminalSize = TerminalSize(columns: 80, rows: 24), clock: VirtualClock) {
+  /// A `size` screen on `clock`. With `pacesFrames`, the program draws when the state changed
+  /// and its pacer allows, as in a terminal; without, only when asked (``requestFrame(force:)``).
+  package init(size: TerminalSize = TerminalSize(columns: 80, rows: 24), clock: VirtualClock, pacesFrames: Bool = true) {
     terminal = HeadlessTerminal(columns: size.columns, rows: size.rows)
     self.clock = clock
+    self.pacesFrames = pacesFrames
   }
 
-  package func start(
-    sending send: @escaping @Sendable (TerminalEvent) -> Void,
-    stopped: @escaping @Sendable () -> Void
-  ) async throws -> TerminalSize {
-    self.send = send
-    self.stopped = stopped
+  package func start(_ input: ProgramInput) async throws -> TerminalSize {
+    self.input = input
     isActive = true
     starts += 1
     // Sleepers arriving or leaving are something a test may wait for (a frame slot, the exit wait).
@@ -51,24 +49,44 @@ package final class HeadlessDriver: TerminalDriver {
   }
 
   /// Delivers `event` as if the terminal produced it, and returns once the program has handled
-  /// it and drawn any frame due (or ended); a resize blanks the screen first, as a real one
-  /// garbles it. Ignored before start and after stop.
-  package func send(_ event: TerminalEvent) async {
-    guard isActive, let send else { return }
-    if case .resize(let size) = event {
-      terminal.resize(columns: size.columns, rows: size.rows)
-    }
+  /// it and drawn any frame due (or ended). Ignored before start and after stop.
+  package func send(_ event: InputEvent) async {
+    await deliver { $0.send(event) }
+  }
+
+  /// Delivers a quit signal (as SIGTERM would) and returns once the program has handled it.
+  package func sendQuitSignal() async {
+    await deliver { $0.quit() }
+  }
+
+  /// Asks the program for a frame — now (`force`) or only if its pacer allows one now — and
+  /// returns once it is drawn (or there was nothing to draw).
+  package func requestFrame(force: Bool) async {
+    await deliver { $0.requestFrame(force: force) }
+  }
+
+  /// Ends the program as a terminal that went away would, and returns once it has let go.
+  package func end() async {
+    guard isActive, let input else { return }
+    input.stopped()
+    await waitUntil { !$0.isActive }
+  }
+
+  private func deliver(_ send: (ProgramInput) -> Void) async {
+    guard isActive, let input else { return }
     delivered += 1
     let target = delivered
-    send(event)
+    send(input)
     await waitUntil { $0.handled >= target || !$0.isActive }
   }
 
-  package func didHandle(_ event: TerminalEvent) {
+  package func didHandle() {
     handled += 1
     resumeWaiters()
   }
 
+  /// The one place the screen changes size: a frame of another size than the screen's resizes
+  /// it (blank) before it is drawn.
   package func present(_ frame: Canvas, redrawingAll: Bool) {
     if redrawingAll { renderer.invalidate() }
     if frame.columns != terminal.size.columns || frame.rows != terminal.size.rows {
@@ -90,11 +108,9 @@ package final class HeadlessDriver: TerminalDriver {
     guard isActive else { return }
     isActive = false
     stops += 1
-    send = nil
     if let clockObserver { clock.removeObserver(clockObserver) }
     clockObserver = nil
-    stopped?()
-    stopped = nil
+    input = nil
     resumeWaiters()
   }
 
@@ -107,14 +123,23 @@ package final class HeadlessDriver: TerminalDriver {
   /// The screen now, each row without trailing spaces.
   package var screenText: String { terminal.screenText() }
 
-  /// Returns once `condition` holds, checked now and after every frame, start and stop — an
-  /// event to await instead of a sleep.
+  /// Returns once `condition` holds, checked now and after every frame, handled event, start
+  /// and stop — an event to await instead of a sleep.
   package func waitUntil(_ condition: @escaping (HeadlessDriver) -> Bool) async {
     if condition(self) { return }
-    await withCheckedContinuation { waiters.append((condition, $0)) }
+    // Checked again as the waiter is added: with a task executor preference, the caller may
+    // resume on the main actor only after the program's loop took its turn.
+    await withCheckedContinuation { continuation in
+      if condition(self) {
+        continuation.resume()
+      } else {
+        waiters.append((condition, continuation))
+      }
+    }
   }
 
   private func resumeWaiters() {
+    guard !waiters.isEmpty else { return }
     var pending: [(condition: (HeadlessDriver) -> Bool, resume: CheckedContinuation<Void, Never>)] = []
     for waiter in waiters {
       if waiter.condition(self) { waiter.resume.resume() } else { pending.append(waiter) }

@@ -1,54 +1,59 @@
 import Tide
 
-/// Runs a ``TerminalApp`` in the terminal until it finishes.
+/// Runs a ``TerminalApp`` until it finishes: the one event loop of every run, interactive or not.
 ///
-/// One loop turns events — keys, pastes, resizes, quit signals, state changes and frame slots —
-/// into actions and frames. A driver feeds it: by default the real terminal (an ncurses thread
-/// that sleeps until input or a frame arrives, signal handling, the continuous clock); in tests
-/// an in-memory screen on a virtual clock. Nothing wakes up while nothing happens. Frames are
-/// drawn after the store's queue has drained, at most `framesPerSecond` a second, and not at
-/// all when nothing changed.
+/// The loop turns events — input, quit signals, state changes and frame slots — into actions
+/// and frames. A driver feeds it: by default the real terminal (an ncurses thread that sleeps
+/// until input or a frame arrives, signal handling, the continuous clock); in a replay or a test
+/// an in-memory screen on a virtual clock (see `HeadlessProgram` in TideTerminalTesting and
+/// ``KeyScriptPlayer``). Nothing wakes up while nothing happens. Frames are drawn after the
+/// store's queue has drained, at most `framesPerSecond` a second, and not at all when nothing
+/// changed.
 ///
-/// SIGINT, SIGTERM, SIGHUP and SIGQUIT send the app's quit action. When the app is finished,
-/// the program waits (at most five seconds) for effects marked
-/// ``Tide/Effect/finishesBeforeExit()``, then restores the terminal — on every exit path.
+/// A quit signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT and the others whose default ends a process)
+/// sends the app's quit action. When the app is finished, the program waits (at most five
+/// seconds) for effects marked ``Tide/Effect/finishesBeforeExit()``, then restores the terminal
+/// — on every exit path.
 @MainActor
 public final class Program<State, Action: Sendable> {
   private let app: TerminalApp<State, Action>
-  private let framesPerSecond: Int
   private let driver: any TerminalDriver
   private let recordsSession: Bool
+  private var pacer: FramePacer
 
-  /// What the user did, for `tide-demo --record`: every key, paste and resize the driver
-  /// delivered, at its time since the start — input only, never what the app showed or read.
-  /// `nil` unless the program was created recording, until ``run()`` starts.
+  /// What the user did, for `--record`: every key, paste and resize the driver delivered, at
+  /// its time since the start — input only, never what the app showed or read. `nil` unless the
+  /// program was created recording, until ``run()`` starts.
   package private(set) var recording: KeyScriptRecorder?
   /// The time from the start to when the app finished (or the terminal went away): the end of
   /// the recorded session, before the wait for unfinished work.
   package private(set) var sessionLength: Duration = .zero
-  private var recordedSize: TerminalSize?
+  /// The terminal's size, as the driver reported it at the start or the last resize.
+  package private(set) var size = TerminalSize(columns: 0, rows: 0)
+  /// Whether the work marked ``Tide/Effect/finishesBeforeExit()`` finished before the end.
+  package private(set) var finishedPendingWork = true
 
-  private enum Event: Sendable {
-    case input(TerminalEvent)
-    case stateChanged
-    case frameDue
-    case driverStopped
-  }
+  /// Whether the screen no longer shows the current state.
+  private var isDirty = true
+  private var redrawsAll = true
+  /// Whether a state change was already posted to the loop and not yet taken.
+  private var changePosted = false
+  /// Whether the loop is handling an event: a change then needs no turn of its own.
+  private var isHandling = false
 
   /// Creates a program that draws at most `framesPerSecond` frames a second in the real terminal.
   public convenience init(_ app: TerminalApp<State, Action>, framesPerSecond: Int = 60) {
     self.init(app, driver: CursesDriver(), framesPerSecond: framesPerSecond)
   }
 
-  /// Creates a program on `driver`, e.g. a ``HeadlessDriver`` in tests; with `recordsSession`,
-  /// ``recording`` collects the user's input.
+  /// Creates a program on `driver`; with `recordsSession`, ``recording`` collects the user's input.
   package init(
     _ app: TerminalApp<State, Action>, driver: any TerminalDriver, framesPerSecond: Int = 60,
     recordsSession: Bool = false
   ) {
     self.app = app
     self.driver = driver
-    self.framesPerSecond = framesPerSecond
+    self.pacer = FramePacer(framesPerSecond: framesPerSecond)
     self.recordsSession = recordsSession
   }
 
@@ -66,24 +71,26 @@ public final class Program<State, Action: Sendable> {
   }
 
   private func runLoop() async throws {
-    let (events, input) = AsyncStream.makeStream(of: Event.self)
+    let (events, input) = AsyncStream.makeStream(of: ProgramEvent.self)
     let driver = self.driver
-    let size = try await driver.start(
-      sending: { input.yield(.input($0)) },
-      stopped: { input.yield(.driverStopped) })
-    let loop = RuntimeLoop(app: app, size: size, framesPerSecond: framesPerSecond) { frame, redrawingAll in
-      driver.present(frame, redrawingAll: redrawingAll)
+    size = try await driver.start(ProgramInput(input))
+    if recordsSession { recording = KeyScriptRecorder(size: size) }
+    let pacesFrames = driver.pacesFrames
+    let observation = app.store.observe { [weak self] _ in
+      guard let self else { return }
+      isDirty = true
+      // A scripted driver asks for its frames; the real loop needs a turn only for a change an
+      // effect made, once however many come before it runs.
+      guard pacesFrames, !isHandling, !changePosted else { return }
+      changePosted = true
+      input.yield(.stateChanged)
     }
-    if recordsSession {
-      recording = KeyScriptRecorder(size: size)
-      recordedSize = size
-    }
-    loop.start { input.yield(.stateChanged) }
-    defer { loop.stop() }
+    defer { observation.cancel() }
     var frameTask: Task<Void, Never>?
 
     func drawIfDue() {
-      guard frameTask == nil, let slot = loop.frameSlot(at: driver.elapsed) else { return }
+      guard frameTask == nil, isDirty else { return }
+      let slot = pacer.slot(at: driver.elapsed)
       if slot > driver.elapsed {
         frameTask = Task {
           await driver.sleep(untilElapsed: slot)
@@ -91,47 +98,134 @@ public final class Program<State, Action: Sendable> {
         }
         return
       }
-      loop.draw(at: driver.elapsed)
+      draw()
     }
 
-    drawIfDue()
+    if pacesFrames { drawIfDue() }
     events: for await event in events {
+      var fromDriver = true
       switch event {
       case .input(let event):
-        record(event)
-        loop.handle(event)
-      case .stateChanged: break
-      case .frameDue: frameTask = nil
-      case .driverStopped: break events
+        isHandling = true
+        handle(event)
+        isHandling = false
+      case .quitSignal:
+        isHandling = true
+        app.store.send(app.quitAction)
+        isHandling = false
+      case .frameRequest(let force):
+        if force || pacer.slot(at: driver.elapsed) <= driver.elapsed { draw() }
+      case .stateChanged:
+        changePosted = false
+        fromDriver = false
+      case .frameDue:
+        frameTask = nil
+        fromDriver = false
+      case .driverStopped:
+        break events
       }
-      if !loop.isFinished { drawIfDue() }
-      if case .input(let handled) = event { driver.didHandle(handled) }
-      if loop.isFinished { break }
+      let isFinished = app.isFinished(app.store.state)
+      if pacesFrames, !isFinished { drawIfDue() }
+      if fromDriver { driver.didHandle() }
+      // A scripted driver lets the app settle and asks for the quitting line's frame first.
+      if isFinished, pacesFrames || event.isFrameRequest { break }
     }
     sessionLength = driver.elapsed
     frameTask?.cancel()
     let deadline = driver.elapsed + Self.exitWorkLimit
-    let finished = await loop.finishPendingWork { await driver.sleep(untilElapsed: deadline) }
+    finishedPendingWork = await finishPendingWork { await driver.sleep(untilElapsed: deadline) }
     await driver.stop()
     input.finish()
-    if !finished {
+    if !finishedPendingWork {
       driver.report(unfinishedWork: app.unfinishedWorkMessage())
     }
   }
 
-  /// Adds the user's input to ``recording``; a quit signal is not input (the recording ends
-  /// there, and its replay ends on the screen shown then).
-  private func record(_ event: TerminalEvent) {
-    guard recording != nil else { return }
-    let elapsed = driver.elapsed
-    switch event {
-    case .key(let key): recording?.record(.key(key), at: elapsed)
-    case .paste(let text): recording?.record(.paste(text), at: elapsed)
-    case .resize(let size):
+  /// Applies one input event: a key or paste becomes the app's action; a resize changes the
+  /// size of every frame from now on and forces a full redraw (a resize garbles the screen even
+  /// at the same size). The only place the program's size changes.
+  private func handle(_ event: InputEvent) {
+    if recording != nil, event != .resize(size) {
       // A terminal may report one resize twice; the script needs it once.
-      if size != recordedSize { recording?.record(.resize(size), at: elapsed) }
-      recordedSize = size
-    case .quitSignal: break
+      recording?.record(event, at: driver.elapsed)
+    }
+    switch event {
+    case .key(let key): app.press(key)
+    case .paste(let text): app.paste(text)
+    case .resize(let newSize):
+      size = newSize
+      redrawsAll = true
+      isDirty = true
     }
   }
+
+  /// Draws the current state if the screen does not show it.
+  private func draw() {
+    guard isDirty else { return }
+    isDirty = false
+    driver.present(app.frame(size: size), redrawingAll: redrawsAll)
+    redrawsAll = false
+    pacer.recordFrame(at: driver.elapsed)
+  }
+
+  /// Waits for the effects marked ``Tide/Effect/finishesBeforeExit()``; `false` if they were
+  /// still running when `deadline` (slept on by `sleep`) passed.
+  private func finishPendingWork(sleepingUntilDeadline sleep: @escaping @Sendable () async -> Void) async -> Bool {
+    let (outcome, report) = AsyncStream.makeStream(of: Bool.self)
+    let store = app.store
+    let waiter = Task {
+      await store.finishEffects(id: ExitWork.pending)
+      report.yield(true)
+    }
+    let timer = Task {
+      await sleep()
+      if !Task.isCancelled { report.yield(false) }
+    }
+    defer {
+      waiter.cancel()
+      timer.cancel()
+    }
+    for await finished in outcome { return finished }
+    return false
+  }
+}
+
+/// What the program's loop reacts to: what its driver sends (through ``ProgramInput``), and what
+/// the loop posts to itself.
+package enum ProgramEvent: Sendable {
+  case input(InputEvent)
+  case quitSignal
+  /// A scripted driver asks for a frame: now (`force`), or only if the pacer allows one now.
+  case frameRequest(force: Bool)
+  /// An effect changed the state outside any event.
+  case stateChanged
+  case frameDue
+  case driverStopped
+
+  fileprivate var isFrameRequest: Bool {
+    if case .frameRequest = self { true } else { false }
+  }
+}
+
+/// How a ``TerminalDriver`` hands the running program what happened; usable from any thread.
+/// The loop takes the events in the order they were sent.
+package struct ProgramInput: Sendable {
+  fileprivate let continuation: AsyncStream<ProgramEvent>.Continuation
+
+  fileprivate init(_ continuation: AsyncStream<ProgramEvent>.Continuation) {
+    self.continuation = continuation
+  }
+
+  /// Something the user did.
+  package func send(_ event: InputEvent) { continuation.yield(.input(event)) }
+
+  /// A signal asked the program to end: the loop sends the app's quit action.
+  package func quit() { continuation.yield(.quitSignal) }
+
+  /// For a driver that does not pace frames itself: draw the state now (`force`), or only when
+  /// the frame pacer allows a frame at this instant.
+  package func requestFrame(force: Bool) { continuation.yield(.frameRequest(force: force)) }
+
+  /// No more events will come: the loop ends (after the wait for pending work).
+  package func stopped() { continuation.yield(.driverStopped) }
 }

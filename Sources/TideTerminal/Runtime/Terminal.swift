@@ -2,7 +2,7 @@
 ///
 /// The ``Renderer`` is the only writer: it calls ``clear()`` before a full redraw, ``put(_:atColumn:row:)``
 /// for each changed cell, then ``flush()`` once per frame. Nothing appears until `flush()`.
-/// Input does not come from here: drivers deliver it to the runtime as ``TerminalEvent``s.
+/// Input does not come from here: drivers deliver it to the runtime as ``InputEvent``s.
 /// Terminals are not thread-safe; each conforming type documents which thread may use it.
 public protocol Terminal: AnyObject {
   /// The current size.

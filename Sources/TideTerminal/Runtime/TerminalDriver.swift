@@ -1,25 +1,27 @@
-/// What a ``Program`` runs on: it delivers input as ``TerminalEvent``s, shows frames, keeps time
-/// and gives the terminal back. ``CursesDriver`` is the real terminal (an ncurses thread,
+/// What a ``Program`` runs on: it delivers input through a ``ProgramInput``, shows frames, keeps
+/// time and gives the terminal back. ``CursesDriver`` is the real terminal (an ncurses thread,
 /// signals, the continuous clock); ``HeadlessDriver`` is an in-memory screen on a
-/// ``Tide/VirtualClock`` whose events a test sends, so the interactive program is testable in-process.
+/// ``Tide/VirtualClock`` fed by a test or a key script, so the same loop runs in-process.
 @MainActor
 package protocol TerminalDriver: AnyObject, Sendable {
-  /// Takes over the terminal and starts delivering events to `send`; `stopped` is called once
-  /// when no more events will come. Returns the terminal's size, or throws why it cannot start
-  /// (touching nothing).
-  func start(
-    sending send: @escaping @Sendable (TerminalEvent) -> Void,
-    stopped: @escaping @Sendable () -> Void
-  ) async throws -> TerminalSize
+  /// Takes over the terminal and starts delivering events to `input`, ending with
+  /// ``ProgramInput/stopped()`` once no more will come. Returns the terminal's size, or throws
+  /// why it cannot start (touching nothing).
+  func start(_ input: ProgramInput) async throws -> TerminalSize
 
-  /// Called after the loop handled an event this driver sent and drew any frame due, so a
+  /// Whether the loop draws frames on its own, when the state changed and the pacer allows
+  /// (a terminal someone watches); `false` for a driver that asks for each frame with
+  /// ``ProgramInput/requestFrame(force:)`` — a key script, which draws at the end of its lines.
+  var pacesFrames: Bool { get }
+
+  /// Called after the loop handled an event this driver sent (and drew any frame due), so a
   /// scripted driver knows when the program has caught up.
-  func didHandle(_ event: TerminalEvent)
+  func didHandle()
 
   /// Shows `frame`; `redrawingAll` when every cell must be written again (after a resize).
   func present(_ frame: Canvas, redrawingAll: Bool)
 
-  /// Time since ``start(sending:stopped:)``, on the driver's clock.
+  /// Time on the driver's clock; frames are paced and the exit wait is bounded on it.
   var elapsed: Duration { get }
 
   /// Sleeps until `elapsed` reaches `deadline` (or the task is cancelled).

@@ -70,17 +70,6 @@ public struct KeyScript: Hashable, Sendable {
     case expectNot(String)
     /// Print the current screen.
     case screen
-
-    /// The keys this command presses: the keys of ``keys(_:)``, the characters of ``type(_:)``,
-    /// else none (a paste is one event, not keys). Decoded one at a time as they are pressed, so
-    /// a huge line is never held as an array of keys.
-    public var pressedKeys: PressedKeys {
-      switch self {
-      case .keys(let keys): PressedKeys(keys: keys)
-      case .type(let text): PressedKeys(text: text)
-      default: PressedKeys(keys: [])
-      }
-    }
   }
 
   /// The script's file name, used in error messages.

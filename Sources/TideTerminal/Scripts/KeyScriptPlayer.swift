@@ -3,10 +3,12 @@ import Tide
 /// Replays a ``KeyScript`` against a ``TerminalApp`` headlessly, on a Tide `VirtualClock`, so the
 /// same script gives the same screens on every run and every machine.
 ///
-/// After every key, resize and wait the player lets the store settle: it awaits the store's own
-/// count of effect tasks until every one has finished or is asleep on the virtual clock. A
-/// `wait` then moves the clock from one sleeper's deadline to the next, settling after each, so
-/// timers fire at their exact instants.
+/// The player is a driver of the app's ``Program``: the script's keys, pastes and resizes are
+/// the program's input, delivered on the virtual clock, and the program's own loop handles them
+/// as it handles a terminal's. After every key, paste and wait the player lets the store
+/// settle: it awaits the store's own count of effect tasks until every one has finished or is
+/// asleep on the virtual clock. A `wait` then moves the clock from one sleeper's deadline to the
+/// next, settling after each, so timers fire at their exact instants.
 ///
 /// Frames: at the end of every line the screen is brought up to date (so `expect` sees the
 /// state). While a `wait` runs, and only when ``onFrame`` is set, changed states are also drawn
@@ -61,7 +63,7 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
     }
   }
 
-  /// Why a replay failed (exit status 1 in `tide-demo replay`).
+  /// Why a replay failed (exit status 1 of a `replay` command).
   public enum Failure: Error, Sendable, CustomStringConvertible {
     /// An `expect` or `expect-not` did not hold.
     case expectation(ExpectationFailure)
@@ -88,8 +90,8 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
   private let app: TerminalApp<State, Action>
   private let clock: VirtualClock
   private let driver: HeadlessDriver
-  private let loop: RuntimeLoop<State, Action>
-  private var hasStarted = false
+  private let program: Program<State, Action>
+  private var run: Task<Void, Never>?
   private var frameCount = 0
 
   /// Called for each frame written. Setting it also draws the frames due inside each `wait`.
@@ -107,12 +109,17 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
     // The clock is driven from here, on the main actor: effects running on the same thread
     // hand each tick over without waking another thread.
     app.store.runEffects(on: MainQueueTaskExecutor.shared)
-    let driver = HeadlessDriver(size: size, clock: clock)
+    let driver = HeadlessDriver(size: size, clock: clock, pacesFrames: false)
     driver.keepsFrameTexts = false
     self.driver = driver
-    self.loop = RuntimeLoop(app: app, size: size, framesPerSecond: framesPerSecond) { frame, redrawingAll in
-      driver.present(frame, redrawingAll: redrawingAll)
-    }
+    self.program = Program(app, driver: driver, framesPerSecond: framesPerSecond)
+  }
+
+  isolated deinit {
+    // Without this the program's loop would wait for input forever.
+    run?.cancel()
+    let driver = self.driver
+    Task { await driver.end() }
   }
 
   /// The screen now, each row with its trailing spaces removed.
@@ -120,7 +127,7 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
 
   /// The terminal's size now: the size the player was created with until a `resize` line
   /// changes it.
-  public var size: TerminalSize { loop.size }
+  public var size: TerminalSize { run == nil ? driver.terminal.size : program.size }
 
   /// What the renderer has written so far.
   public var statistics: RenderStatistics { driver.statistics }
@@ -136,43 +143,48 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
     }
   }
 
+  /// Ends the program as the end of a session would: it waits for the work marked
+  /// ``Tide/Effect/finishesBeforeExit()`` (pending saves), so the next replay reads what this one
+  /// wrote. Returns whether that work finished. Playing after this does nothing.
+  @discardableResult
+  public func finish() async -> Bool {
+    guard let run else { return true }
+    await driver.end()
+    await run.value
+    return program.finishedPendingWork
+  }
+
+  private var isFinished: Bool { app.isFinished(app.store.state) }
+
   private func playLines(of script: KeyScript) async throws(Failure) -> Outcome {
-    if !hasStarted {
-      hasStarted = true
-      loop.start()
+    if run == nil {
+      let program = self.program
+      run = Task { try? await program.run() }
+      await driver.waitUntil { $0.isActive }
       await settle()
-      draw(line: 0, source: "start")
+      await draw(line: 0, source: "start")
     }
     for step in script.steps {
       switch step.command {
-      case .keys, .type:
-        for key in step.command.pressedKeys {
-          loop.handle(.key(key))
+      case .keys, .type, .paste, .resize:
+        for event in step.command.inputEvents {
+          await driver.send(event)
           await settle()
-          if loop.isFinished { return try quit(at: step, in: script).get() }
+          if isFinished { return try await quit(at: step, in: script).get() }
         }
-      case .paste(let text):
-        loop.handle(.paste(text))
-        await settle()
-        if loop.isFinished { return try quit(at: step, in: script).get() }
       case .wait(let duration):
         let target = clock.now.advanced(by: duration)
         while clock.wakeNext(notAfter: target) {
           await settle()
-          if loop.isFinished { return try quit(at: step, in: script).get() }
+          if isFinished { return try await quit(at: step, in: script).get() }
           // Frames inside a wait are only for whoever watches them (`--frames`, a cast); an
           // `expect` or the final screen needs the state at the end of the line only.
-          if onFrame != nil, let slot = loop.frameSlot(at: clock.now.offset), slot <= clock.now.offset {
-            draw(line: step.line, source: step.source)
-          }
+          if onFrame != nil { await draw(line: step.line, source: step.source, force: false) }
         }
         clock.advance(to: target)
         await settle()
-      case .resize(let size):
-        driver.terminal.resize(columns: size.columns, rows: size.rows)
-        loop.handle(.resize(size))
       case .expect(let text), .expectNot(let text):
-        draw(line: step.line, source: step.source)
+        await draw(line: step.line, source: step.source)
         let screen = driver.screenText
         let expectsPresence = if case .expect = step.command { true } else { false }
         // The standard library's search, by Characters; `contains` would pick Foundation's
@@ -181,10 +193,10 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
           throw .expectation(ExpectationFailure(file: script.file, line: step.line, source: step.source, screen: screen))
         }
       case .screen:
-        draw(line: step.line, source: step.source)
+        await draw(line: step.line, source: step.source)
         onScreen?(driver.screenText)
       }
-      draw(line: step.line, source: step.source)
+      await draw(line: step.line, source: step.source)
     }
     return .completed
   }
@@ -194,8 +206,8 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
   ///
   /// A `Result` rather than `throws(Failure)`: Swift 6.3's optimizer crashes on this method
   /// with a typed throw of the generic class's nested type (FunctionSignatureOpts, `-c release`).
-  private func quit(at step: KeyScript.Step, in script: KeyScript) -> Result<Outcome, Failure> {
-    draw(line: step.line, source: step.source)
+  private func quit(at step: KeyScript.Step, in script: KeyScript) async -> Result<Outcome, Failure> {
+    await draw(line: step.line, source: step.source)
     if let unrun = script.steps.first(where: { $0.line > step.line }) {
       return .failure(.linesAfterQuit(LinesAfterQuit(file: script.file, line: unrun.line, quitLine: step.line)))
     }
@@ -206,10 +218,11 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
     await app.store.waitUntilIdle()
   }
 
-  /// Brings the screen up to date if anything changed, reporting the frame if cells changed.
-  private func draw(line: Int, source: String) {
+  /// Brings the screen up to date if anything changed (with `force` off: only if the pacer
+  /// allows a frame now), reporting the frame if cells changed.
+  private func draw(line: Int, source: String, force: Bool = true) async {
     let before = driver.statistics.frames
-    loop.draw(at: clock.now.offset)
+    await driver.requestFrame(force: force)
     guard driver.statistics.frames > before else { return }
     frameCount += 1
     onFrame?(Frame(number: frameCount, line: line, source: source, canvas: driver.terminal.screen))

@@ -24,22 +24,12 @@ import Foundation
 /// The recorder holds only the events: recording a session stores no screen contents, and no
 /// file the app reads or writes.
 public struct KeyScriptRecorder: Sendable {
-  /// Something the user did.
-  public enum Event: Hashable, Sendable {
-    /// A key press (a ``Key/resize`` key is ignored: record the ``resize(_:)`` with its size).
-    case key(Key)
-    /// A bracketed paste of the text.
-    case paste(String)
-    /// The terminal became this size.
-    case resize(TerminalSize)
-  }
-
   /// An event and when it happened, from the start of the recording.
   public struct TimedEvent: Hashable, Sendable {
     /// Time since the recording started.
     public var time: Duration
-    /// What happened.
-    public var event: Event
+    /// What the user did.
+    public var event: InputEvent
   }
 
   /// Shorter pauses are not written as `wait` (their time is carried into the next pause).
@@ -58,8 +48,7 @@ public struct KeyScriptRecorder: Sendable {
   }
 
   /// Records `event` at `time` (since the recording started; times must not go backwards).
-  public mutating func record(_ event: Event, at time: Duration) {
-    if case .key(.resize) = event { return }
+  public mutating func record(_ event: InputEvent, at time: Duration) {
     events.append(TimedEvent(time: time, event: event))
   }
 
