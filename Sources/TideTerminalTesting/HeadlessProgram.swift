@@ -1,7 +1,7 @@
 import Tide
 import TideTerminal
 
-/// Runs a ``TideTerminal/TerminalApp`` through its real ``TideTerminal/Program`` loop in memory,
+/// Runs a `TerminalApp` through its real `Program` loop in memory,
 /// so an app's tests drive exactly what its users run: pacing, quit keys and signals, resizes,
 /// and the wait for pending saves before the terminal is given back.
 ///

@@ -4,7 +4,7 @@ import CNcurses
 ///
 /// Threading rule: ncurses is not thread-safe, so one thread must do everything — ``begin()``,
 /// drawing, ``readEvent(timeout:)`` and ``restore()``. That thread sleeps in `readEvent` until a key,
-/// a resize or a wake-up from another thread (a ``TerminalWaker``) arrives, so an idle app uses
+/// a resize or a wake-up from another thread (the program's screen thread) arrives, so an idle app uses
 /// no CPU.
 ///
 /// Signals: a SIGWINCH handler installed by `begin()` only records the resize and wakes the
@@ -146,7 +146,7 @@ public final class CursesTerminal: Terminal {
 
   /// Waits for the next input. Returns ``InputEvent/resize(_:)`` after the terminal was
   /// resized (ncurses has already been told the new size), and `nil` when `timeout` passes or
-  /// a ``TerminalWaker`` wakes it.
+  /// the screen thread wakes it.
   public func readEvent(timeout: Duration?) -> InputEvent? {
     guard isActive else { return nil }
     let deadline = timeout.map { ContinuousClock.now + $0 }
