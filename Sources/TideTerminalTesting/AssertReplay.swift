@@ -164,11 +164,10 @@ package func compareGolden(
 /// looked at before it is trusted.
 private func writeGolden(_ screen: String, at path: String, saying what: String, report: (String) -> Void) {
   do {
-    try FileManager.default.createDirectory(
-      atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
-    try Data((screen + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    // The project's one atomic writer, which also creates the golden's missing folders.
+    try AtomicFile.write(Array((screen + "\n").utf8), to: path)
     report("\(path): \(what) (TIDE_RECORD_GOLDENS is set) — check it and commit it:\n\(screen)")
   } catch {
-    report("\(path): cannot write the golden screen: \(error.localizedDescription)")
+    report("\(path): cannot write the golden screen: \(systemReason(error.code))")
   }
 }

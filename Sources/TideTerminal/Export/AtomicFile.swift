@@ -13,8 +13,8 @@ import Darwin
 /// the old file, and then the folder itself is flushed so the rename survives a power cut. A new
 /// file gets the permissions the user's umask allows.
 ///
-/// The one atomic writer of the code base: an app's data, its recordings, casts, SVGs and golden
-/// screens all go through it (the latter through ``OutputFile``).
+/// The one atomic writer of the code base: an app's data, the golden screens replay tests record,
+/// and its recordings, casts and SVGs (through ``OutputFile``) all go through it.
 package enum AtomicFile {
   /// The temporary file a process with `pid` uses for `target`.
   package static func temporaryPath(for target: String, pid: Int32 = getpid()) -> String {
