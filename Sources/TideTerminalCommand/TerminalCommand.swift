@@ -41,7 +41,7 @@ import TideTerminal
 ///   outputs naming one file are refused.
 ///
 /// Exit status: 0 success; 1 an `expect` failed, a line came after the app quit, an output
-/// could not be written, or changes were not saved (``TerminalApp/unsavedChanges`` or pending
+/// could not be written, or changes were not saved (`TerminalApp.unsavedChanges` or pending
 /// work that did not finish); 2 a usage or script error (`FILE:LINE:COL: error: …`), a refused
 /// output path or a terminal that cannot run the app, before anything ran.
 @MainActor
