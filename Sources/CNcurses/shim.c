@@ -31,7 +31,6 @@ attr_t tide_a_bold(void) { return A_BOLD; }
 attr_t tide_a_dim(void) { return A_DIM; }
 attr_t tide_a_reverse(void) { return A_REVERSE; }
 attr_t tide_a_underline(void) { return A_UNDERLINE; }
-attr_t tide_color_pair(int pair) { return (attr_t)COLOR_PAIR(pair); }
 int tide_key_f(int number) { return KEY_F(number); }
 int tide_err(void) { return ERR; }
 int tide_ok(void) { return OK; }

@@ -33,7 +33,6 @@ attr_t tide_a_bold(void);
 attr_t tide_a_dim(void);
 attr_t tide_a_reverse(void);
 attr_t tide_a_underline(void);
-attr_t tide_color_pair(int pair);
 int tide_key_f(int number);
 int tide_err(void);
 int tide_ok(void);
