@@ -177,8 +177,10 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
     case subcommand(any ParsableCommand.Type, [String])
   }
 
-  /// `replay` and the app's subcommands are told apart by the first argument, so that the app's
-  /// own positional arguments (a FILE) never swallow a subcommand's name.
+  /// `replay` and the app's subcommands are told apart by their name as the first argument, so
+  /// that the app's own positional arguments (a FILE) never swallow a subcommand's name. Options
+  /// may also come before `replay` (`--screen todos --trace t.jsonl replay s.keys`): when the
+  /// arguments are not an interactive run, the first `replay` among them makes them a replay.
   private func parse(_ arguments: [String]) -> Parsed {
     let first = arguments.first
     if first == "replay" {
@@ -187,7 +189,13 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
     if let subcommand = subcommands.first(where: { ($0.configuration.commandName ?? "") == first }) {
       return .subcommand(subcommand, Array(arguments.dropFirst()))
     }
-    return parse(RunArguments<Options>.self, arguments) { .interactive($0) }
+    let run = parse(RunArguments<Options>.self, arguments) { .interactive($0) }
+    if case .message(_, let status) = run, status != 0, let replay = arguments.firstIndex(of: "replay") {
+      var rest = arguments
+      rest.remove(at: replay)
+      return parse(ReplayArguments<Options>.self, rest) { .replay($0) }
+    }
+    return run
   }
 
   private func parse<Command: ParsableCommand>(
