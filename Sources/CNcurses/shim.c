@@ -193,12 +193,14 @@ static void on_quit_signal(int signal_number) {
   tide_input_wake();
 }
 
-int tide_quit_signals_install(void) {
-  /* A write to a pipe nobody reads, or beyond `ulimit -f`, then fails with EPIPE or EFBIG, which
-     the writer reports, instead of killing the process with the terminal raw and the data half
-     written. For the rest of the process: the writers may outlive the terminal. */
+void tide_ignore_write_signals(void) {
   signal(SIGPIPE, SIG_IGN);
   signal(SIGXFSZ, SIG_IGN);
+}
+
+int tide_quit_signals_install(void) {
+  /* For the rest of the process: the writers may outlive the terminal. */
+  tide_ignore_write_signals();
   if (quit_handlers_installed) {
     return 1;
   }

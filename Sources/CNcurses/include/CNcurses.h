@@ -76,6 +76,12 @@ int tide_take_resize(void);
  * not be installed (none is then).
  */
 int tide_quit_signals_install(void);
+/*
+ * Ignores SIGPIPE and SIGXFSZ for the rest of the process: a write to a pipe nobody reads, or
+ * beyond `ulimit -f`, then fails with EPIPE or EFBIG, which the writer reports, instead of
+ * killing the process with the terminal raw and the data half written.
+ */
+void tide_ignore_write_signals(void);
 /* Puts back the handlers from before tide_quit_signals_install. */
 void tide_quit_signals_remove(void);
 /* The quit signal that arrived since the last call, cleared; 0 if none. */
