@@ -23,10 +23,8 @@ struct SignalEndToEndTests {
     var testDescription: String { rawValue }
   }
 
-  static let oneTodo = #"{"version": 1, "todos": [{"id": 1, "title": "t", "isDone": false}]}"#
-
   func todos(at path: String) throws -> [Todo] {
-    try TodoFile.decode(Data(contentsOf: URL(fileURLWithPath: path))).todos
+    try EndToEndDataTests().todos(at: path)
   }
 
   /// Issue 20: keys typed before ctrl-c or a quit signal are the user's too — the app handles
@@ -39,12 +37,8 @@ struct SignalEndToEndTests {
     let data = session.folder.file("s.json")
     var lost: [Int] = []
     for run in 1...20 {
-      try Data(Self.oneTodo.utf8).write(to: URL(fileURLWithPath: data))
-      if run == 1 {
-        try await session.startDemo(binary, ["--data", data, "--screen", "todos"])
-      } else {
-        try await session.restartApp()
-      }
+      try Data(EndToEndDataTests.oneTodo.utf8).write(to: URL(fileURLWithPath: data))
+      try await session.startDemo(run: run, binary, ["--data", data, "--screen", "todos"])
       try await session.waitForScreen(containing: "> [ ] t", seconds: 20)
       switch quit {
       case .controlC:
@@ -98,6 +92,16 @@ struct SignalEndToEndTests {
 }
 
 extension TmuxSession {
+  /// Run `run` of a loop in one pane: the first starts tide-demo with `arguments`, each later one
+  /// starts it again in the same pane.
+  func startDemo(run: Int, _ binary: String, _ arguments: [String]) async throws {
+    if run == 1 {
+      try await startDemo(binary, arguments)
+    } else {
+      try await restartApp()
+    }
+  }
+
   /// Polls the pane's tty until input waits in it unread (`FIONREAD` on the terminal), for at
   /// most `seconds`: a key sent while the app is stopped has arrived.
   func waitForUnreadInput(seconds: Double, sourceLocation: SourceLocation = #_sourceLocation) async throws {
@@ -111,7 +115,9 @@ extension TmuxSession {
       if ioctl(descriptor, UInt(FIONREAD), &unread) == 0, unread > 0 { return }
       try await Task.sleep(for: .milliseconds(50))
     }
-    Issue.record("timed out waiting for unread input in \(tty)", sourceLocation: sourceLocation)
+    let state = (try? String(contentsOfFile: "/proc/\(try await appPID())/status", encoding: .utf8))?
+      .split(separator: "\n").first { $0.hasPrefix("State:") } ?? "unknown"
+    Issue.record("timed out waiting for unread input in \(tty); the app's \(state)", sourceLocation: sourceLocation)
     throw CancellationError()
   }
 }

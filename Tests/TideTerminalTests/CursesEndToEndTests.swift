@@ -22,12 +22,8 @@ struct CursesEndToEndTests {
   /// app's screen, never runs.
   @Test(arguments: [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGTRAP, SIGFPE])
   func aCrashSignalRestoresTheTerminalAndEndsAtOnce(signal: Int32) async throws {
-    let tmux = try await TmuxSession.hello()
+    let (tmux, before) = try await TmuxSession.helloAtCountOne()
     defer { withExtendedLifetime(tmux) {} }
-    try await tmux.waitForHello("count: 0") { $0.contains("count: 0") }
-    let before = try tmux.file("stty-before")
-    try await tmux.send("+")
-    try await tmux.waitForHello("count: 1") { $0.contains("count: 1") }
     let started = ContinuousClock.now
     let pid = try await tmux.appPID()
     #expect(kill(pid, signal) == 0)
@@ -46,12 +42,8 @@ struct CursesEndToEndTests {
   /// the alternate screen on and the cursor hidden (exit 128 + the signal, before the fix).
   @Test(arguments: [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU])
   func aSignalWhoseDefaultEndsTheProcessQuitsLikeSIGTERM(signal: Int32) async throws {
-    let tmux = try await TmuxSession.hello()
+    let (tmux, before) = try await TmuxSession.helloAtCountOne()
     defer { withExtendedLifetime(tmux) {} }
-    try await tmux.waitForHello("count: 0") { $0.contains("count: 0") }
-    let before = try tmux.file("stty-before")
-    try await tmux.send("+")
-    try await tmux.waitForHello("count: 1") { $0.contains("count: 1") }
     #expect(kill(try await tmux.appPID(), signal) == 0)
     let status = try await tmux.waitForFile("status", seconds: 15)
     #expect(status == "0", "quit like SIGTERM, not killed by signal \(signal)")
@@ -168,6 +160,18 @@ extension TmuxSession {
     let session = TmuxSession(label: "tide-hello-e2e")
     try await session.startApp(binary, environment: environment, recordingStandardError: true)
     return session
+  }
+
+  /// Starts `tide-hello` and presses `+`, once the app shows `count: 0`, until it shows
+  /// `count: 1`: the app is running and handling keys. Returns the session and the tty's
+  /// settings from before the app (`stty -g`).
+  static func helloAtCountOne() async throws -> (session: TmuxSession, sttyBefore: String) {
+    let session = try await hello()
+    try await session.waitForHello("count: 0") { $0.contains("count: 0") }
+    let before = try session.file("stty-before")
+    try await session.send("+")
+    try await session.waitForHello("count: 1") { $0.contains("count: 1") }
+    return (session, before)
   }
 
   /// Polls the pane for at most 15 s until it shows what `isReady` accepts.
