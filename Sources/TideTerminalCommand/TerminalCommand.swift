@@ -187,7 +187,18 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
     if let subcommand = subcommands.first(where: { ($0.configuration.commandName ?? "") == first }) {
       return .subcommand(subcommand, Array(arguments.dropFirst()))
     }
-    return parse(RunArguments<Options>.self, arguments) { .interactive($0) }
+    let interactive = parse(RunArguments<Options>.self, arguments) { .interactive($0) }
+    // Options may also come before the subcommand (`tide-demo --screen todos replay s.keys`),
+    // as SPEC's command lines show: arguments that are no interactive run but name `replay`
+    // are a replay with those options moved after it (and its errors are the replay's).
+    if case .message(_, let status) = interactive, status != 0,
+      let index = arguments.firstIndex(of: "replay")
+    {
+      var moved = arguments
+      moved.remove(at: index)
+      return parse(ReplayArguments<Options>.self, moved) { .replay($0) }
+    }
+    return interactive
   }
 
   private func parse<Command: ParsableCommand>(

@@ -101,7 +101,7 @@ struct RecordEndToEndTests {
     try await session.startDemo(binary, ["--record", recording, "--data", data, "--screen", "todos"])
     try await session.waitForScreen(containing: "[ ] jam")
     try await session.send("x", "j", "j", "d")
-    try await session.waitForScreen(containing: "1 item left")
+    try await session.waitForScreen(containing: "0 items left")
     try await session.send("a")
     try await session.type("milk")
     try await session.send("Enter")
