@@ -110,7 +110,7 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
   public func main() async -> Never {
     // A write to a pipe nobody reads or beyond `ulimit -f` then fails with an error the command
     // reports (a lost output, an unsaved change: status 1) instead of killing the process.
-    SignalWatcher.ignoreWriteSignals()
+    WriteSignals.ignore()
     let status = await run(
       Array(CommandLine.arguments.dropFirst()),
       output: { print($0) },
