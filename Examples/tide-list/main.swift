@@ -12,7 +12,7 @@ while let argument = arguments.popFirst() {
   items = value
 }
 do {
-  try await Program(Chooser.app(items: items, size: CursesTerminal().size)).run()
+  try await Program(Chooser.app(items: items)).run()
 } catch {
   FileHandle.standardError.write(Data("tide-list: \(error)\n".utf8))
   exit(error is TerminalUnavailable ? 2 : 1)

@@ -11,9 +11,9 @@ struct Pager: Reducer {
     var text: Viewport.State
     var isQuitting = false
 
-    init(name: String, text: String, size: TerminalSize) {
+    init(name: String, text: String) {
       self.name = name
-      self.text = Viewport.State(text: text, width: size.columns, height: size.rows - 1)
+      self.text = Viewport.State(text: text)
     }
   }
 
@@ -38,8 +38,11 @@ struct Pager: Reducer {
     KeyBinding(.character("q"), .control("c"), action: .quit, help: "quit"),
   ]))
 
+  /// The text and the footer: one layout for drawing and for resizing.
+  static func layout(_ screen: Rect) -> [Rect] { screen.rows([.fill(), .fixed(1)]) }
+
   static func draw(_ state: State, on canvas: inout Canvas) {
-    let parts = canvas.bounds.rows([.fill(), .fixed(1)])
+    let parts = layout(canvas.bounds)
     Viewport.draw(state.text, in: parts[0], on: &canvas)
     let footer = parts[1]
     let percentage = " \(state.text.percentage)% "
@@ -53,11 +56,15 @@ struct Pager: Reducer {
   }
 
   @MainActor
-  static func app(name: String, text: String, size: TerminalSize, clock: any Clock<Duration> = ContinuousClock()) -> TerminalApp<State, Action> {
+  static func app(name: String, text: String, clock: any Clock<Duration> = ContinuousClock()) -> TerminalApp<State, Action> {
     TerminalApp(
-      store: Store(initialState: State(name: name, text: text, size: size), reducer: Pager(), clock: clock),
+      store: Store(initialState: State(name: name, text: text), reducer: Pager(), clock: clock),
       view: { state, canvas in draw(state, on: &canvas) },
       keyAction: { _, key in keys.action(for: key) },
+      resizeAction: { size in
+        let text = layout(size.bounds)[0]
+        return .text(.resize(width: text.width, height: text.height))
+      },
       quitAction: .quit,
       isFinished: \.isQuitting)
   }

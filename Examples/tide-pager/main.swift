@@ -27,7 +27,7 @@ close(descriptor)
 let text = String(decoding: bytes, as: UTF8.self)
 do {
   let name = URL(fileURLWithPath: path).lastPathComponent
-  try await Program(Pager.app(name: name, text: text, size: CursesTerminal().size)).run()
+  try await Program(Pager.app(name: name, text: text)).run()
 } catch {
   FileHandle.standardError.write(Data("tide-pager: \(error)\n".utf8))
   exit(error is TerminalUnavailable ? 2 : 1)

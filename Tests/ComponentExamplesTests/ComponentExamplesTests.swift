@@ -37,7 +37,7 @@ struct ComponentExamplesTests {
   @Test func listChoosesFiltersAndQuitsOnlyWhenNotFiltering() async {
     let clock = VirtualClock()
     let size = TerminalSize(columns: 40, rows: 12)
-    let app = Chooser.app(items: 50, size: size, clock: clock)
+    let app = Chooser.app(items: 50, clock: clock)
     await assertReplay(app, clock: clock, script: """
       expect "50 items"
       keys down down enter
@@ -59,9 +59,35 @@ struct ComponentExamplesTests {
     #expect(app.store.state.isQuitting)
   }
 
+  /// The list learns its height from the app's resize action, at the start and on a resize, so
+  /// a page is what the screen shows (it moved by the start's 21 rows after shrinking).
+  @Test func listPagesByTheHeightItIsDrawnAtAfterAResize() async {
+    let clock = VirtualClock()
+    let app = Chooser.app(items: 50, clock: clock)
+    await assertReplay(app, clock: clock, scriptFile: "Scripts/list-resize.keys", golden: "Goldens/list-resize.screen")
+    #expect(app.store.state.list.height == 14)
+  }
+
+  /// The pager wraps at the width it is drawn at and pages by its height, after a resize too.
+  @Test func pagerRewrapsAndPagesByItsSizeAfterAResize() async {
+    let clock = VirtualClock()
+    let text = (1...40).map { "Line \($0): " + String(repeating: "wrap me ", count: 6) }.joined(separator: "\n")
+    let app = Pager.app(name: "resize.txt", text: text, clock: clock)
+    await assertReplay(app, clock: clock, script: """
+      resize 40x12
+      expect "Line 6: wrap me"
+      expect-not "Line 7:"
+      keys pgdn
+      expect "Line 11: wrap me"
+      expect-not "Line 12:"
+      """)
+    #expect(app.store.state.text.width == 40)
+    #expect(app.store.state.text.height == 11)
+  }
+
   @Test func aHundredThousandItemListFiltersAsYouType() async {
     let clock = VirtualClock()
-    let app = Chooser.app(items: 100_000, size: TerminalSize(columns: 80, rows: 24), clock: clock)
+    let app = Chooser.app(items: 100_000, clock: clock)
     await assertReplay(app, clock: clock, script: """
       expect "100000 items"
       keys / 9 9 9 9
@@ -76,7 +102,7 @@ struct ComponentExamplesTests {
   @Test func pagerWrapsLongLinesAndReaches100PercentAtTheEnd() async {
     let clock = VirtualClock()
     let text = (1...2_000).map { "Line \($0): " + String(repeating: "wrap me ", count: $0 % 25) }.joined(separator: "\n")
-    let app = Pager.app(name: "long.txt", text: text, size: TerminalSize(columns: 60, rows: 20), clock: clock)
+    let app = Pager.app(name: "long.txt", text: text, clock: clock)
     await assertReplay(app, clock: clock, script: """
       expect "long.txt"
       expect " 0%"
