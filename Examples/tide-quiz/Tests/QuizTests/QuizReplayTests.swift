@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+import Tide
+import TideTerminal
+import TideTerminalTesting
+
+@testable import Quiz
+
+/// The whole program — keys, view, timer, resize — replayed on a virtual clock.
+@MainActor
+@Suite struct QuizReplayTests {
+  /// The questions of the data file that ships beside the package.
+  static func capitals() throws -> [Question] {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    return try Question.load(fromFile: folder.appending(path: "../../capitals.json").path)
+  }
+
+  @Test func aRoundOfTheCapitalsQuiz() async throws {
+    let clock = VirtualClock()
+    let app = Quiz.app(title: "Quiz: capitals", questions: try Self.capitals(), clock: clock)
+    await assertReplay(app, clock: clock, scriptFile: "Scripts/round.keys", golden: "Goldens/round.screen")
+    #expect(app.store.state.score == "2 of 12 right")
+  }
+
+  @Test func aMissingOrBrokenDataFileIsNamedInPlainWords() throws {
+    #expect(throws: QuizFileError.self) { try Question.load(fromFile: "/nonexistent/quiz.json") }
+    do {
+      _ = try Question.load(fromFile: "/nonexistent/quiz.json")
+    } catch {
+      #expect(error.description == "could not read /nonexistent/quiz.json: No such file or directory")
+    }
+    do {
+      _ = try Question.load(fromFile: "/")
+    } catch {
+      #expect(error.description == "could not read /: Is a directory")
+    }
+  }
+}
