@@ -30,6 +30,18 @@ let package = Package(
       ],
       // Key scripts and golden screens are read by path, not built.
       exclude: ["Scripts", "Goldens"]),
+    // BEGIN tutorial steps: the earlier steps of the DocC tutorial "Build a terminal app with
+    // Tide", compiled so that it never shows code that does not build (its last step is the
+    // Quiz target itself). Not part of the app.
+    .target(
+      name: "QuizTutorialStep1",
+      dependencies: [.product(name: "Tide", package: "Tide"), .product(name: "TideTerminal", package: "Tide")],
+      path: "Tutorial/Step1"),
+    .target(
+      name: "QuizTutorialStep2",
+      dependencies: [.product(name: "Tide", package: "Tide"), .product(name: "TideTerminal", package: "Tide")],
+      path: "Tutorial/Step2"),
+    // END tutorial steps
   ],
   swiftLanguageModes: [.v6]
 )
