@@ -22,6 +22,24 @@ import TideTerminalTesting
     #expect(app.store.state.score == "2 of 12 right")
   }
 
+  /// The README's image of the quiz, `assets/examples/tide-quiz.svg` in Tide's repository, is
+  /// the final screen of the sibling `tide-quiz.keys` at 64x16; `TIDE_RECORD_GOLDENS=all`
+  /// rewrites it.
+  @Test func theReadmeImageIsUpToDate() async throws {
+    let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../../../assets/examples")
+    let clock = VirtualClock()
+    let app = Quiz.app(title: "Quiz: capitals", questions: try Self.capitals(), clock: clock)
+    let player = KeyScriptPlayer(app: app, clock: clock, size: TerminalSize(columns: 64, rows: 16))
+    let script = try KeyScript(utf8: try Data(contentsOf: assets.appending(path: "tide-quiz.keys")), file: "tide-quiz.keys")
+    _ = try await player.play(script)
+    let fresh = SVGWriter.document(for: app.frame(size: player.size))
+    let image = assets.appending(path: "tide-quiz.svg")
+    if ProcessInfo.processInfo.environment["TIDE_RECORD_GOLDENS"] == "all" {
+      try fresh.write(to: image, atomically: true, encoding: .utf8)
+    }
+    #expect(fresh == (try String(contentsOf: image, encoding: .utf8)), "assets/examples/tide-quiz.svg is out of date")
+  }
+
   @Test func aMissingOrBrokenDataFileIsNamedInPlainWords() throws {
     #expect(throws: QuizFileError.self) { try Question.load(fromFile: "/nonexistent/quiz.json") }
     do {
