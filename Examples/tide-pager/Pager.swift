@@ -3,6 +3,7 @@
 
 import Tide
 import TideTerminal
+import TideTerminalCommand
 
 /// The app's feature: the text and its name.
 struct Pager: Reducer {
@@ -56,9 +57,9 @@ struct Pager: Reducer {
   }
 
   @MainActor
-  static func app(name: String, text: String, clock: any Clock<Duration> = ContinuousClock()) -> TerminalApp<State, Action> {
+  static func app(name: String, text: String, launch: TerminalLaunch) -> TerminalApp<State, Action> {
     TerminalApp(
-      store: Store(initialState: State(name: name, text: text), reducer: Pager(), clock: clock),
+      store: launch.store(initialState: State(name: name, text: text), reducer: Pager()),
       view: { state, canvas in draw(state, on: &canvas) },
       keyAction: { _, key in keys.action(for: key) },
       resizeAction: { size in
@@ -67,5 +68,19 @@ struct Pager: Reducer {
       },
       quitAction: .quit,
       isFinished: \.isQuitting)
+  }
+}
+
+extension Pager {
+  /// The file's text; bytes that are not UTF-8 show as �, as a pager shows what it cannot
+  /// decode. A failure names the path and the system's reason: `could not read /tmp: Is a
+  /// directory`.
+  static func text(ofFile path: String) throws(SystemError) -> String {
+    String(decoding: try FileContents.read(atPath: path), as: UTF8.self)
+  }
+
+  /// The file's name without its folder, for the footer.
+  static func name(of path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
   }
 }

@@ -10,6 +10,8 @@ let package = Package(
   dependencies: [
     // `name:` makes the package's identity "Tide" whatever the checkout's folder is called.
     .package(name: "Tide", path: "../.."),
+    // TerminalCommand's app options are ArgumentParser's.
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
   ],
   targets: [
     .target(
@@ -17,14 +19,22 @@ let package = Package(
       dependencies: [
         .product(name: "Tide", package: "Tide"),
         .product(name: "TideTerminal", package: "Tide"),
+        .product(name: "TideTerminalCommand", package: "Tide"),
       ]),
-    .executableTarget(name: "tide-quiz", dependencies: ["Quiz", .product(name: "TideTerminal", package: "Tide")]),
+    .executableTarget(
+      name: "tide-quiz",
+      dependencies: [
+        "Quiz",
+        .product(name: "TideTerminalCommand", package: "Tide"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     .testTarget(
       name: "QuizTests",
       dependencies: [
         "Quiz",
         .product(name: "Tide", package: "Tide"),
         .product(name: "TideTerminal", package: "Tide"),
+        .product(name: "TideTerminalCommand", package: "Tide"),
         .product(name: "TideTesting", package: "Tide"),
         .product(name: "TideTerminalTesting", package: "Tide"),
       ],
@@ -35,11 +45,17 @@ let package = Package(
     // Quiz target itself). Not part of the app.
     .target(
       name: "QuizTutorialStep1",
-      dependencies: [.product(name: "Tide", package: "Tide"), .product(name: "TideTerminal", package: "Tide")],
+      dependencies: [
+        .product(name: "Tide", package: "Tide"), .product(name: "TideTerminal", package: "Tide"),
+        .product(name: "TideTerminalCommand", package: "Tide"),
+      ],
       path: "Tutorial/Step1"),
     .target(
       name: "QuizTutorialStep2",
-      dependencies: [.product(name: "Tide", package: "Tide"), .product(name: "TideTerminal", package: "Tide")],
+      dependencies: [
+        .product(name: "Tide", package: "Tide"), .product(name: "TideTerminal", package: "Tide"),
+        .product(name: "TideTerminalCommand", package: "Tide"),
+      ],
       path: "Tutorial/Step2"),
     // END tutorial steps
   ],

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Tide
 import TideTerminal
+import TideTerminalCommand
 import TideTerminalTesting
 import TideTestSupport
 
@@ -16,7 +17,7 @@ import TideTestSupport
 struct ComponentExamplesTests {
   @Test func textInputGreetsWithWideCharactersReadlineKeysAndPaste() async {
     let clock = VirtualClock()
-    let app = Greeting.app(clock: clock)
+    let app = Greeting.app(launch: TerminalLaunch(clock: clock))
     let screen = await assertReplay(app, clock: clock, script: """
       expect "Name: your name"
       type "Ada Byron"
@@ -37,7 +38,7 @@ struct ComponentExamplesTests {
   @Test func listChoosesFiltersAndQuitsOnlyWhenNotFiltering() async {
     let clock = VirtualClock()
     let size = TerminalSize(columns: 40, rows: 12)
-    let app = Chooser.app(items: 50, clock: clock)
+    let app = Chooser.app(items: 50, launch: TerminalLaunch(clock: clock, size: size))
     await assertReplay(app, clock: clock, script: """
       expect "50 items"
       keys down down enter
@@ -63,7 +64,7 @@ struct ComponentExamplesTests {
   /// a page is what the screen shows (it moved by the start's 21 rows after shrinking).
   @Test func listPagesByTheHeightItIsDrawnAtAfterAResize() async {
     let clock = VirtualClock()
-    let app = Chooser.app(items: 50, clock: clock)
+    let app = Chooser.app(items: 50, launch: TerminalLaunch(clock: clock))
     await assertReplay(app, clock: clock, scriptFile: "Scripts/list-resize.keys", golden: "Goldens/list-resize.screen")
     #expect(app.store.state.list.height == 14)
   }
@@ -72,7 +73,7 @@ struct ComponentExamplesTests {
   @Test func pagerRewrapsAndPagesByItsSizeAfterAResize() async {
     let clock = VirtualClock()
     let text = (1...40).map { "Line \($0): " + String(repeating: "wrap me ", count: 6) }.joined(separator: "\n")
-    let app = Pager.app(name: "resize.txt", text: text, clock: clock)
+    let app = Pager.app(name: "resize.txt", text: text, launch: TerminalLaunch(clock: clock))
     await assertReplay(app, clock: clock, script: """
       resize 40x12
       expect "Line 6: wrap me"
@@ -87,7 +88,7 @@ struct ComponentExamplesTests {
 
   @Test func aHundredThousandItemListFiltersAsYouType() async {
     let clock = VirtualClock()
-    let app = Chooser.app(items: 100_000, clock: clock)
+    let app = Chooser.app(items: 100_000, launch: TerminalLaunch(clock: clock))
     await assertReplay(app, clock: clock, script: """
       expect "100000 items"
       keys / 9 9 9 9
@@ -102,7 +103,7 @@ struct ComponentExamplesTests {
   @Test func pagerWrapsLongLinesAndReaches100PercentAtTheEnd() async {
     let clock = VirtualClock()
     let text = (1...2_000).map { "Line \($0): " + String(repeating: "wrap me ", count: $0 % 25) }.joined(separator: "\n")
-    let app = Pager.app(name: "long.txt", text: text, clock: clock)
+    let app = Pager.app(name: "long.txt", text: text, launch: TerminalLaunch(clock: clock, size: TerminalSize(columns: 60, rows: 20)))
     await assertReplay(app, clock: clock, script: """
       expect "long.txt"
       expect " 0%"
@@ -123,7 +124,7 @@ struct ComponentExamplesTests {
 
   @Test func progressIsAboutHalfWayAfterHalfTheTimeAndDoneAtTheEnd() async {
     let clock = VirtualClock()
-    let app = Progress.app(seconds: 4, clock: clock)
+    let app = Progress.app(seconds: 4, launch: TerminalLaunch(clock: clock))
     await assertReplay(app, clock: clock, script: """
       expect "0%"
       wait 2s

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Tide
 import TideTerminal
+import TideTerminalCommand
 import TideTestSupport
 
 @testable import tide_list
@@ -24,12 +25,12 @@ struct ReadmeImageTests {
       utf8: try Data(contentsOf: Self.folder.appendingPathComponent(name + ".keys")), file: name + ".keys")
     let fresh: String
     switch name {
-    case "tide-textinput": fresh = try await Self.finalImage(of: Greeting.app(clock: clock), clock: clock, script: script)
-    case "tide-list": fresh = try await Self.finalImage(of: Chooser.app(items: 50, clock: clock), clock: clock, script: script)
+    case "tide-textinput": fresh = try await Self.finalImage(of: Greeting.app(launch: TerminalLaunch(clock: clock)), clock: clock, script: script)
+    case "tide-list": fresh = try await Self.finalImage(of: Chooser.app(items: 50, launch: TerminalLaunch(clock: clock)), clock: clock, script: script)
     case "tide-pager":
       let text = try String(contentsOf: Self.folder.appendingPathComponent("tide-pager.txt"), encoding: .utf8)
-      fresh = try await Self.finalImage(of: Pager.app(name: "tide-pager.txt", text: text, clock: clock), clock: clock, script: script)
-    default: fresh = try await Self.finalImage(of: Progress.app(seconds: 4, clock: clock), clock: clock, script: script)
+      fresh = try await Self.finalImage(of: Pager.app(name: "tide-pager.txt", text: text, launch: TerminalLaunch(clock: clock)), clock: clock, script: script)
+    default: fresh = try await Self.finalImage(of: Progress.app(seconds: 4, launch: TerminalLaunch(clock: clock)), clock: clock, script: script)
     }
     let path = Self.folder.appendingPathComponent(name + ".svg").path
     let committed = try? String(contentsOfFile: path, encoding: .utf8)

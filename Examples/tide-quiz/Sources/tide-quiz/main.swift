@@ -1,22 +1,18 @@
-import Foundation
+import ArgumentParser
 import Quiz
-import TideTerminal
+import TideTerminalCommand
 
-// `tide-quiz [FILE]`: the questions of FILE (capitals.json beside the package by default).
-let arguments = CommandLine.arguments.dropFirst()
-guard arguments.count <= 1 else {
-  FileHandle.standardError.write(Data("usage: tide-quiz [FILE]\n".utf8))
-  exit(2)
+// `tide-quiz [FILE]`, and `tide-quiz replay [FILE] SCRIPT...` with every option the command
+// gives an app (--record, --trace, --svg, --cast, --frames, --size).
+struct QuizOptions: ParsableArguments {
+  @Argument(help: "The questions: a JSON array of {\"question\", \"answer\"}.")
+  var file = "capitals.json"
 }
-let path = arguments.first ?? "capitals.json"
-do {
-  let questions = try Question.load(fromFile: path)
-  let title = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-  try await Program(Quiz.app(title: "Quiz: \(title)", questions: questions)).run()
-} catch let error as QuizFileError {
-  FileHandle.standardError.write(Data("tide-quiz: \(error)\n".utf8))
-  exit(2)
-} catch {
-  FileHandle.standardError.write(Data("tide-quiz: \(error)\n".utf8))
-  exit(error is TerminalUnavailable ? 2 : 1)
-}
+
+await TerminalCommand(
+  "tide-quiz", version: "1.0.0", abstract: "Answer each question before its time runs out.",
+  options: QuizOptions.self, replayArguments: { [$0.file] }
+) { options, launch in
+  let name = options.file.split(separator: "/").last.map { String($0.split(separator: ".")[0]) } ?? options.file
+  return Quiz.app(title: "Quiz: \(name)", questions: try Question.load(fromFile: options.file), launch: launch)
+}.main()

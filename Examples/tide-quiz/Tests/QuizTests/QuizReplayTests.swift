@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Tide
 import TideTerminal
+import TideTerminalCommand
 import TideTerminalTesting
 
 @testable import Quiz
@@ -17,7 +18,7 @@ import TideTerminalTesting
 
   @Test func aRoundOfTheCapitalsQuiz() async throws {
     let clock = VirtualClock()
-    let app = Quiz.app(title: "Quiz: capitals", questions: try Self.capitals(), clock: clock)
+    let app = Quiz.app(title: "Quiz: capitals", questions: try Self.capitals(), launch: TerminalLaunch(clock: clock))
     await assertReplay(app, clock: clock, scriptFile: "Scripts/round.keys", golden: "Goldens/round.screen")
     #expect(app.store.state.score == "2 of 12 right")
   }
@@ -28,7 +29,7 @@ import TideTerminalTesting
   @Test func theReadmeImageIsUpToDate() async throws {
     let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../../../assets/examples")
     let clock = VirtualClock()
-    let app = Quiz.app(title: "Quiz: capitals", questions: try Self.capitals(), clock: clock)
+    let app = Quiz.app(title: "Quiz: capitals", questions: try Self.capitals(), launch: TerminalLaunch(clock: clock))
     let player = KeyScriptPlayer(app: app, clock: clock, size: TerminalSize(columns: 64, rows: 16))
     let script = try KeyScript(utf8: try Data(contentsOf: assets.appending(path: "tide-quiz.keys")), file: "tide-quiz.keys")
     _ = try await player.play(script)

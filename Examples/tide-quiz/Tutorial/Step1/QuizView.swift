@@ -1,5 +1,6 @@
 import Tide
 import TideTerminal
+import TideTerminalCommand
 
 extension Quiz {
   static func draw(_ state: State, on canvas: inout Canvas) {
@@ -26,13 +27,12 @@ extension Quiz {
     return SelectionList.action(for: key, in: state.list).map(Action.list)
   }
 
-  /// The quiz as a terminal program, its store on `clock`.
+  /// The quiz as a terminal program, for the launch `TerminalCommand` makes (in tests:
+  /// `TerminalLaunch(clock: VirtualClock())`); its store runs on the launch's clock.
   @MainActor
-  public static func app(
-    title: String, questions: [Question], clock: any Clock<Duration> = ContinuousClock()
-  ) -> TerminalApp<State, Action> {
+  public static func app(title: String, questions: [Question], launch: TerminalLaunch) -> TerminalApp<State, Action> {
     TerminalApp(
-      store: Store(initialState: State(title: title, questions: questions), reducer: Quiz(), clock: clock),
+      store: launch.store(initialState: State(title: title, questions: questions), reducer: Quiz()),
       view: { state, canvas in draw(state, on: &canvas) },
       keyAction: { state, key in action(for: key, in: state) },
       quitAction: .quit,
