@@ -174,7 +174,9 @@ let package = Package(
       dependencies: [
         "tide-textinput", "tide-list", "tide-pager", "tide-progress", "Tide", "TideTerminal", "TideTerminalCommand", "TideTerminalTesting",
         "TideTestSupport",
-      ]),
+      ],
+      // Read from the source tree by path (assertReplay), as an app's own tests read theirs.
+      exclude: ["Scripts", "Goldens"]),
     .testTarget(
       name: "TideTerminalTestingTests", dependencies: ["TideTerminalTesting", "TideTerminal", "Tide", "TideTestSupport"],
       // Read from the source tree by path, as a user's tests would read theirs.

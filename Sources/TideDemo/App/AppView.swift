@@ -4,11 +4,16 @@ extension AppFeature {
   /// The smallest terminal the layout fits.
   package static let minimumSize = TerminalSize(columns: 40, rows: 12)
 
+  /// Where the current screen is drawn: under the tabs and their rule, above the footer.
+  package static func body(of screen: Rect) -> Rect {
+    Rect(column: screen.column, row: screen.row + 2, width: screen.width, height: screen.height - 4)
+  }
+
   /// Draws the whole app: tabs, the current screen, the warning line, the footer help and the
   /// help overlay.
   package static func draw(_ state: State, on canvas: inout Canvas) {
     drawHeader(state, on: &canvas)
-    let body = Rect(column: 0, row: 2, width: canvas.columns, height: canvas.rows - 4)
+    let body = body(of: canvas.bounds)
     switch state.screen {
     case .counter: CounterFeature.draw(state.counter, in: body, on: &canvas)
     case .stopwatch: StopwatchFeature.draw(state.stopwatch, in: body, on: &canvas)

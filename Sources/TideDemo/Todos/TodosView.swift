@@ -1,6 +1,13 @@
 import TideTerminal
 
 extension TodosFeature {
+  /// The rows the list takes in an area `height` rows high: all but the filter line and the
+  /// blank under it, the blank and the count line under the list, and the input line when open.
+  /// One formula for drawing and for the list's state.
+  package static func listHeight(inArea height: Int, isEditing: Bool) -> Int {
+    max(0, height - (isEditing ? 5 : 4))
+  }
+
   /// Draws the list into `area`.
   package static func draw(_ state: State, in area: Rect, on canvas: inout Canvas) {
     guard area.height >= 4 else { return }
@@ -11,7 +18,7 @@ extension TodosFeature {
 
     let listTop = area.row + 2
     let footerRow = area.endRow - (state.editor == nil ? 1 : 2)
-    let listHeight = max(0, footerRow - 1 - listTop)
+    let listHeight = Self.listHeight(inArea: area.height, isEditing: state.editor != nil)
     if state.list.items.isEmpty {
       let message = state.todos.isEmpty ? "No todos yet. Press a to add one." : "Nothing here under this filter."
       canvas.drawTruncated(message, atColumn: left, row: listTop, width: width, style: Style(dim: true))

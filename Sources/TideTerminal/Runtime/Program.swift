@@ -74,6 +74,8 @@ public final class Program<State, Action: Sendable> {
     let (events, input) = AsyncStream.makeStream(of: ProgramEvent.self)
     let driver = self.driver
     size = try await driver.start(ProgramInput(input))
+    // Before the first frame, so the first screen is already drawn for this size.
+    app.resize(to: size)
     if recordsSession { recording = KeyScriptRecorder(size: size) }
     let pacesFrames = driver.pacesFrames
     let observation = app.store.observe { [weak self] _ in
@@ -141,9 +143,10 @@ public final class Program<State, Action: Sendable> {
     }
   }
 
-  /// Applies one input event: a key or paste becomes the app's action; a resize changes the
-  /// size of every frame from now on and forces a full redraw (a resize garbles the screen even
-  /// at the same size). The only place the program's size changes.
+  /// Applies one input event: a key or paste becomes the app's action; a resize becomes the
+  /// app's resize action when the size changed, changes the size of every frame from now on and
+  /// forces a full redraw (a resize garbles the screen even at the same size). The only place
+  /// the program's size changes.
   private func handle(_ event: InputEvent) {
     if recording != nil, event != .resize(size) {
       // A terminal may report one resize twice; the script needs it once.
@@ -153,6 +156,8 @@ public final class Program<State, Action: Sendable> {
     case .key(let key): app.press(key)
     case .paste(let text): app.paste(text)
     case .resize(let newSize):
+      // A terminal may report one size twice; the app hears of a size once.
+      if newSize != size { app.resize(to: newSize) }
       size = newSize
       redrawsAll = true
       isDirty = true

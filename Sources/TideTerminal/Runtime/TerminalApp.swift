@@ -16,6 +16,16 @@ public struct TerminalApp<State, Action: Sendable> {
   /// The action a bracketed paste of `text` stands for in a state, or `nil` to ignore it. A paste
   /// is never replayed as keys, so pasted text cannot run commands.
   public var pasteAction: (State, String) -> Action?
+  /// The action that tells the app the terminal's size, or `nil` for an app that does not need
+  /// it: sent before the first frame with the size at the start, then whenever the size changes,
+  /// as Bubble Tea's window-size message is. What depends on the size — how many rows a list
+  /// shows, and so how far a page key moves — then lives in the state and is tested like
+  /// anything else.
+  ///
+  /// ```swift
+  /// resizeAction: { size in .list(.resize(height: size.rows - 2)) }
+  /// ```
+  public var resizeAction: (TerminalSize) -> Action?
   /// Sent when SIGINT, SIGTERM, SIGHUP or SIGQUIT asks the program to end.
   public var quitAction: Action
   /// Whether the program is done (it quit).
@@ -38,6 +48,7 @@ public struct TerminalApp<State, Action: Sendable> {
     view: @escaping (State, inout Canvas) -> Void,
     keyAction: @escaping (State, Key) -> Action?,
     pasteAction: @escaping (State, String) -> Action? = { _, _ in nil },
+    resizeAction: @escaping (TerminalSize) -> Action? = { _ in nil },
     quitAction: Action,
     isFinished: @escaping (State) -> Bool,
     unfinishedWorkMessage: @escaping () -> String = { "some work did not finish before the program ended" },
@@ -48,6 +59,7 @@ public struct TerminalApp<State, Action: Sendable> {
     self.view = view
     self.keyAction = keyAction
     self.pasteAction = pasteAction
+    self.resizeAction = resizeAction
     self.quitAction = quitAction
     self.isFinished = isFinished
     self.unfinishedWorkMessage = unfinishedWorkMessage
@@ -84,6 +96,14 @@ public struct TerminalApp<State, Action: Sendable> {
   /// Handles one bracketed paste: sends the action it stands for, if any.
   public func paste(_ text: String) {
     if let action = pasteAction(store.state, text) {
+      store.send(action)
+    }
+  }
+
+  /// Handles the terminal's size, at the start or after a resize: sends the action it stands
+  /// for, if any.
+  public func resize(to size: TerminalSize) {
+    if let action = resizeAction(size) {
       store.send(action)
     }
   }
