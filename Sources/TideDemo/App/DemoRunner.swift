@@ -53,7 +53,7 @@ package enum DemoRunner {
     let storage = TodoStorage(path: data)
     let app = DemoApp.make(screen: screen, storage: storage, clock: ContinuousClock(), tracer: tracer)
     defer { storage.release() }
-    let program = Program(app, driver: CursesDriver(), recordsSession: recordPath != nil)
+    let program = Program(app, driver: CursesDriver(reportsPointer: app.acceptsPointer), recordsSession: recordPath != nil)
     let start = Date()
     do {
       try await program.run()

@@ -43,7 +43,7 @@ public final class Program<State, Action: Sendable> {
 
   /// Creates a program that draws at most `framesPerSecond` frames a second in the real terminal.
   public convenience init(_ app: TerminalApp<State, Action>, framesPerSecond: Int = 60) {
-    self.init(app, driver: CursesDriver(), framesPerSecond: framesPerSecond)
+    self.init(app, driver: CursesDriver(reportsPointer: app.acceptsPointer), framesPerSecond: framesPerSecond)
   }
 
   /// Creates a program on `driver`; with `recordsSession`, ``recording`` collects the user's input.
@@ -152,6 +152,7 @@ public final class Program<State, Action: Sendable> {
     switch event {
     case .key(let key): app.press(key)
     case .paste(let text): app.paste(text)
+    case .pointer: break
     case .resize(let newSize):
       size = newSize
       redrawsAll = true

@@ -20,6 +20,11 @@ public struct TerminalApp<State, Action: Sendable> {
   public var quitAction: Action
   /// Whether the program is done (it quit).
   public var isFinished: (State) -> Bool
+  /// Whether the app takes pointer (mouse) input: the terminal then reports presses, releases
+  /// and the wheel while the app runs, and a pointer event goes to the hit region under it (see
+  /// ``Canvas/addHitRegion(_:handler:)``). Off by default, so the terminal's own text selection
+  /// keeps working in apps that have no use for the pointer.
+  public var acceptsPointer: Bool
   /// What to tell the user on standard error when work marked with
   /// ``Tide/Effect/finishesBeforeExit()`` did not finish in time as the program ended: what was
   /// lost and where any copy of it is.
@@ -34,6 +39,7 @@ public struct TerminalApp<State, Action: Sendable> {
     pasteAction: @escaping (State, String) -> Action? = { _, _ in nil },
     quitAction: Action,
     isFinished: @escaping (State) -> Bool,
+    acceptsPointer: Bool = false,
     unfinishedWorkMessage: @escaping () -> String = { "some work did not finish before the program ended" }
   ) {
     self.store = store
@@ -43,6 +49,7 @@ public struct TerminalApp<State, Action: Sendable> {
     self.pasteAction = pasteAction
     self.quitAction = quitAction
     self.isFinished = isFinished
+    self.acceptsPointer = acceptsPointer
     self.unfinishedWorkMessage = unfinishedWorkMessage
   }
 
