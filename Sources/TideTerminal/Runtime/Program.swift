@@ -33,6 +33,11 @@ public final class Program<State, Action: Sendable> {
   /// Whether the work marked ``Tide/Effect/finishesBeforeExit()`` finished before the end.
   package private(set) var finishedPendingWork = true
 
+  /// The last frame drawn, kept for its hit regions when the app accepts pointer input, and the
+  /// map of them, built at the first pointer event on that frame.
+  private var lastFrame: Canvas?
+  private var hitMap: HitMap?
+
   /// Whether the screen no longer shows the current state.
   private var isDirty = true
   private var redrawsAll = true
@@ -152,7 +157,10 @@ public final class Program<State, Action: Sendable> {
     switch event {
     case .key(let key): app.press(key)
     case .paste(let text): app.paste(text)
-    case .pointer: break
+    case .pointer(let pointer):
+      // The user pressed what they saw: the last frame drawn.
+      if hitMap == nil, let lastFrame { hitMap = HitMap(lastFrame) }
+      if let hitMap { app.point(pointer, on: hitMap) }
     case .resize(let newSize):
       size = newSize
       redrawsAll = true
@@ -164,7 +172,12 @@ public final class Program<State, Action: Sendable> {
   private func draw() {
     guard isDirty else { return }
     isDirty = false
-    driver.present(app.frame(size: size), redrawingAll: redrawsAll)
+    let frame = app.frame(size: size)
+    if app.acceptsPointer {
+      lastFrame = frame
+      hitMap = nil
+    }
+    driver.present(frame, redrawingAll: redrawsAll)
     redrawsAll = false
     pacer.recordFrame(at: driver.elapsed)
   }

@@ -80,6 +80,14 @@ public struct TerminalApp<State, Action: Sendable> {
     }
   }
 
+  /// Handles one pointer event on a frame whose hit regions are `regions`: sends the action of
+  /// the topmost region under it, if any (see ``HitMap``). Does nothing unless the app
+  /// ``acceptsPointer``.
+  public func point(_ event: PointerEvent, on regions: HitMap) {
+    guard acceptsPointer, let action = regions.target(of: event) as? Action else { return }
+    store.send(action)
+  }
+
   /// Handles one bracketed paste: sends the action it stands for, if any.
   public func paste(_ text: String) {
     if let action = pasteAction(store.state, text) {
