@@ -165,6 +165,7 @@ package enum DemoRunner {
         }
         cast?.add(frame.canvas, at: clock.now.offset)
       }
+      player.onPointer = { event in cast?.input(event, at: clock.now.offset) }
     }
     var screenIndex = 0
     player.onScreen = { text in

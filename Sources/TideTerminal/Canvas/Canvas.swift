@@ -269,6 +269,29 @@ public struct Canvas: Equatable, Sendable {
     (0..<rows).map { text(ofRow: $0) }.joined(separator: "\n")
   }
 
+  /// The first cell, in reading order, where the canvas shows `text` within one row; `nil` if
+  /// it shows it nowhere. How a key script's `click "TEXT"` finds its target.
+  public func firstCell(showing text: String) -> (column: Int, row: Int)? {
+    guard !text.isEmpty else { return nil }
+    for row in 0..<rows {
+      var line = ""
+      var columnOfCharacter: [Int] = []
+      for column in 0..<columns {
+        let cell = cells[row * columns + column]
+        if cell.isContinuation { continue }
+        let before = line.count
+        line += cell.text
+        // A cell's text is one cluster; should it merge with the one before, the column of the
+        // earlier cell stands for both.
+        for _ in before..<line.count { columnOfCharacter.append(column) }
+      }
+      guard let range = line.firstRange(of: text) else { continue }
+      let offset = line.distance(from: line.startIndex, to: range.lowerBound)
+      return (columnOfCharacter[min(offset, columnOfCharacter.count - 1)], row)
+    }
+    return nil
+  }
+
   static func text(of row: ArraySlice<Cell>) -> String {
     var end = row.endIndex
     while end > row.startIndex, row[end - 1].content == 0x20 { end -= 1 }

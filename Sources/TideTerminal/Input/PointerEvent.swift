@@ -70,4 +70,21 @@ public struct PointerEvent: Hashable, Sendable {
     event.row -= rect.row
     return event
   }
+
+  /// The event as a terminal in SGR mode (1006) reports it: `ESC [ < B ; X ; Y M` (`m` for a
+  /// release), coordinates from 1.
+  public var sgrReport: String {
+    var code: Int
+    switch kind {
+    case .press(let button), .release(let button):
+      code = button == .left ? 0 : button == .middle ? 1 : 2
+    case .scrollUp: code = 64
+    case .scrollDown: code = 65
+    }
+    if modifiers.contains(.shift) { code += 4 }
+    if modifiers.contains(.alt) { code += 8 }
+    if modifiers.contains(.control) { code += 16 }
+    let final = if case .release = kind { "m" } else { "M" }
+    return "\u{1B}[<\(code);\(column + 1);\(row + 1)\(final)"
+  }
 }

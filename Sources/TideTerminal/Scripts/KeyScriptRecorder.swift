@@ -115,9 +115,11 @@ public struct KeyScriptRecorder: Sendable {
         }
         flush()
         pendingScroll = (event, 1)
-      case .press, .release:
+      case .press(let button):
         flush()
-        lines.append("# a pointer button scripts cannot name was used here: \(event.kind)")
+        lines.append("# the \(button == .right ? "right" : "middle") button was pressed here; scripts click only the primary one")
+      case .release:
+        break
       }
     }
 
