@@ -3,6 +3,7 @@
 
 import Tide
 import TideTerminal
+import TideTerminalCommand
 
 /// The app's feature: the list and what was chosen.
 struct Chooser: Reducer {
@@ -30,7 +31,7 @@ struct Chooser: Reducer {
     Scope(state: \State.list, action: Self.list) { SelectionList() }
     Reduce { state, action in
       switch action {
-      case .choose: state.chosen = state.list.selectedItem?.title
+      case .choose, .list(.choose): state.chosen = state.list.selectedItem?.title
       case .quit: state.isQuitting = true
       case .list: break
       }
@@ -58,7 +59,7 @@ struct Chooser: Reducer {
 
   static func draw(_ state: State, on canvas: inout Canvas) {
     let parts = canvas.bounds.rows([.fill(), .fixed(1), .fixed(1)])
-    SelectionList.draw(state.list, in: parts[0], on: &canvas)
+    SelectionList.draw(state.list, in: parts[0], on: &canvas, sending: { Action.list($0) })
     if let chosen = state.chosen {
       canvas.drawTruncated("Chose: \(chosen)", atColumn: 0, row: parts[1].row, width: parts[1].width, style: Style(bold: true))
     }
@@ -66,13 +67,14 @@ struct Chooser: Reducer {
   }
 
   @MainActor
-  static func app(items: Int, size: TerminalSize, clock: any Clock<Duration> = ContinuousClock()) -> TerminalApp<State, Action> {
+  static func app(items: Int, launch: TerminalLaunch) -> TerminalApp<State, Action> {
     TerminalApp(
-      store: Store(initialState: State(items: items, rows: size.rows), reducer: Chooser(), clock: clock),
+      store: launch.store(initialState: State(items: items, rows: launch.size.rows), reducer: Chooser()),
       view: { state, canvas in draw(state, on: &canvas) },
       keyAction: { state, key in action(for: key, in: state) },
       pasteAction: { state, text in state.list.isFiltering ? .list(.query(.paste(text))) : nil },
       quitAction: .quit,
-      isFinished: \.isQuitting)
+      isFinished: \.isQuitting,
+      acceptsPointer: true)
   }
 }

@@ -32,6 +32,8 @@ package enum DemoApp {
       pasteAction: { state, text in AppFeature.action(forPaste: text, in: state) },
       quitAction: .quit,
       isFinished: \.isQuitting,
-      unfinishedWorkMessage: { storage?.unfinishedSaveMessage() ?? "tide-demo: some work did not finish before the app ended" })
+      acceptsPointer: true,
+      unfinishedWorkMessage: { storage?.unfinishedSaveMessage() ?? "tide-demo: some work did not finish before the app ended" },
+      unsavedChanges: { storage?.unsavedChangesMessage() })
   }
 }

@@ -182,6 +182,8 @@ package struct TodosFeature: Reducer {
     case list(SelectionList.Action)
     /// Ticks or unticks the selected todo.
     case toggleSelected
+    /// Selects the todo shown at `position` and ticks or unticks it (a press on its `[ ]`).
+    case toggle(position: Int)
     /// Deletes the selected todo.
     case deleteSelected
     /// Puts back what the last delete or clear removed, where it was.
@@ -240,6 +242,8 @@ package struct TodosFeature: Reducer {
       return .none
     }
     switch action {
+    case .toggle(let position):
+      return .concatenate(.send(.list(.select(position: position))), .send(.toggleSelected))
     case .dismissReadOnlyNotice:
       state.isReadOnlyNoticeShown = false
     case .editor(let editorAction):
@@ -354,7 +358,7 @@ extension TodosFeature.Action {
   var changesTodos: Bool {
     switch self {
     case .startAdding, .startEditing, .toggleSelected, .deleteSelected, .undoDelete, .clearCompleted, .editor: true
-    case .list, .cycleFilter, .dismissReadOnlyNotice: false
+    case .list, .cycleFilter, .dismissReadOnlyNotice, .toggle: false
     }
   }
 }

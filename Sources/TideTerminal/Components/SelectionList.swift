@@ -122,16 +122,16 @@ public struct SelectionList: Reducer, Sendable {
       select(ScrollWindow.position(after: move, from: cursor, page: itemsShown(inRows: height), count: shownCount))
     }
 
-    /// Selects `position`, scrolling the window as little as keeps it in view. While the height
-    /// is unknown the window stays where it is, and drawing scrolls it as little as keeps the
-    /// selection in view for the height it is drawn in.
+    /// Moves the window by `rows` and the selection with it (the wheel).
     mutating func scroll(by rows: Int) {
       let visible = max(1, itemsShown(inRows: height))
       top = min(max(0, top + rows), max(0, shownCount - visible))
-      cursor = min(max(cursor, top), min(top + visible, shownCount) - 1)
-      cursor = max(0, cursor)
+      select(cursor + rows)
     }
 
+    /// Selects `position`, scrolling the window as little as keeps it in view. While the height
+    /// is unknown the window stays where it is, and drawing scrolls it as little as keeps the
+    /// selection in view for the height it is drawn in.
     mutating func select(_ position: Int) {
       cursor = min(max(0, position), max(0, shownCount - 1))
       guard height > 0 else { return }
@@ -234,8 +234,8 @@ public struct SelectionList: Reducer, Sendable {
     /// The selected item is chosen (a press on it; an app binds enter to it too). The list
     /// changes nothing: the app acts on it.
     case choose
-    /// Moves the window by `rows` items (the wheel: 3 a notch), the selection along with it
-    /// where it would leave the window.
+    /// Moves the window and the selection by `rows` items (the wheel: 3 a notch), each as far
+    /// as the list allows, so a notch always does something.
     case scroll(by: Int)
   }
 
@@ -320,6 +320,9 @@ public struct SelectionList: Reducer, Sendable {
   public struct ItemRow: Sendable {
     /// Where the item is in ``State/items``: the key to the app's own data for it.
     public var index: Int
+    /// Where the item is among those shown (after the filter): what ``Action/select(position:)``
+    /// takes.
+    public var position: Int
     /// The item.
     public var item: Item
     /// Whether it is the selected item.
@@ -403,7 +406,7 @@ public struct SelectionList: Reducer, Sendable {
         let item = state.items[index]
         drawingItem(
           ItemRow(
-            index: index, item: item, isSelected: selected,
+            index: index, position: position, item: item, isSelected: selected,
             matchedCharacters: FilterIndex.matchedCharacters(of: query, in: item.title), style: rowStyle, rect: itemRect),
           &canvas)
       }

@@ -29,6 +29,12 @@ public struct TerminalApp<State, Action: Sendable> {
   /// ``Tide/Effect/finishesBeforeExit()`` did not finish in time as the program ended: what was
   /// lost and where any copy of it is.
   public var unfinishedWorkMessage: () -> String
+  /// Asked once the program has ended and its pending work finished: what the user's changes
+  /// did not reach — a failed save they were warned about — as a message for standard error
+  /// naming what was not saved and where, or `nil` when everything is saved. A message makes
+  /// the `TerminalCommand` of TideTerminalCommand exit with status 1, for a live run and a
+  /// replay alike, so quitting never hides lost work.
+  public var unsavedChanges: () -> String?
 
   /// Creates a terminal program.
   public init(
@@ -40,7 +46,8 @@ public struct TerminalApp<State, Action: Sendable> {
     quitAction: Action,
     isFinished: @escaping (State) -> Bool,
     acceptsPointer: Bool = false,
-    unfinishedWorkMessage: @escaping () -> String = { "some work did not finish before the program ended" }
+    unfinishedWorkMessage: @escaping () -> String = { "some work did not finish before the program ended" },
+    unsavedChanges: @escaping () -> String? = { nil }
   ) {
     self.store = store
     self.minimumSize = minimumSize
@@ -51,6 +58,7 @@ public struct TerminalApp<State, Action: Sendable> {
     self.isFinished = isFinished
     self.acceptsPointer = acceptsPointer
     self.unfinishedWorkMessage = unfinishedWorkMessage
+    self.unsavedChanges = unsavedChanges
   }
 
   /// The frame to show at `size`: the view of the current state, or the too-small message.
