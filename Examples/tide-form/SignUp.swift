@@ -107,8 +107,9 @@ struct SignUp: Reducer {
       sending: { Action.pressed(.email, .email($0)) })
     _ = label("Plan:", .plan, in: rows[3])
     let planRect = Rect(column: rows[4].column + 9, row: rows[4].row, width: 20, height: 3)
+    // A press focuses the list; the wheel scrolls it wherever the focus is.
     SelectionList.draw(state.plan, in: planRect, on: &canvas, style: Style(dim: !state.focus.isFocused(.plan)),
-      sending: { Action.pressed(.plan, .plan($0)) })
+      sending: { if case .scroll = $0 { Action.plan($0) } else { Action.pressed(.plan, .plan($0)) } })
     let submitFocused = state.focus.isFocused(.submit)
     let submit = Rect(column: rows[6].column + 2, row: rows[6].row, width: 10, height: 1)
     canvas.draw((submitFocused ? "> " : "  "), atColumn: rows[6].column, row: rows[6].row, style: Style(bold: true))
