@@ -41,7 +41,7 @@ import TideTerminal
 ///   outputs naming one file are refused.
 ///
 /// Exit status: 0 success; 1 an `expect` failed, a line came after the app quit, an output
-/// could not be written, or changes were not saved (``TerminalApp/unsavedChanges`` or pending
+/// could not be written, or changes were not saved (`TerminalApp.unsavedChanges` or pending
 /// work that did not finish); 2 a usage or script error (`FILE:LINE:COL: error: …`), a refused
 /// output path or a terminal that cannot run the app, before anything ran.
 @MainActor
@@ -110,7 +110,7 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
   public func main() async -> Never {
     // A write to a pipe nobody reads or beyond `ulimit -f` then fails with an error the command
     // reports (a lost output, an unsaved change: status 1) instead of killing the process.
-    SignalWatcher.ignoreWriteSignals()
+    WriteSignals.ignore()
     let status = await run(
       Array(CommandLine.arguments.dropFirst()),
       output: { print($0) },
@@ -177,8 +177,10 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
     case subcommand(any ParsableCommand.Type, [String])
   }
 
-  /// `replay` and the app's subcommands are told apart by the first argument, so that the app's
-  /// own positional arguments (a FILE) never swallow a subcommand's name.
+  /// `replay` and the app's subcommands are told apart by their name as the first argument, so
+  /// that the app's own positional arguments (a FILE) never swallow a subcommand's name. Options
+  /// may also come before `replay` (`--screen todos --trace t.jsonl replay s.keys`): when the
+  /// arguments are not an interactive run, the first `replay` among them makes them a replay.
   private func parse(_ arguments: [String]) -> Parsed {
     let first = arguments.first
     if first == "replay" {
@@ -187,7 +189,13 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
     if let subcommand = subcommands.first(where: { ($0.configuration.commandName ?? "") == first }) {
       return .subcommand(subcommand, Array(arguments.dropFirst()))
     }
-    return parse(RunArguments<Options>.self, arguments) { .interactive($0) }
+    let run = parse(RunArguments<Options>.self, arguments) { .interactive($0) }
+    if case .message(_, let status) = run, status != 0, let replay = arguments.firstIndex(of: "replay") {
+      var rest = arguments
+      rest.remove(at: replay)
+      return parse(ReplayArguments<Options>.self, rest) { .replay($0) }
+    }
+    return run
   }
 
   private func parse<Command: ParsableCommand>(

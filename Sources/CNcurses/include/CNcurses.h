@@ -33,7 +33,6 @@ attr_t tide_a_bold(void);
 attr_t tide_a_dim(void);
 attr_t tide_a_reverse(void);
 attr_t tide_a_underline(void);
-attr_t tide_color_pair(int pair);
 int tide_key_f(int number);
 int tide_err(void);
 int tide_ok(void);
@@ -70,6 +69,23 @@ int tide_install_resize_handler(void);
 void tide_remove_resize_handler(void);
 /* Returns 1 and clears the flag if a resize signal arrived since the last call. */
 int tide_take_resize(void);
+/*
+ * Quit signals: SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1/2, SIGALRM, SIGVTALRM, SIGPROF and
+ * SIGXCPU each record a quit request and wake the input thread (after tide_input_open). Also
+ * ignores SIGPIPE and SIGXFSZ for the rest of the process. 1 on success, 0 if a handler could
+ * not be installed (none is then).
+ */
+int tide_quit_signals_install(void);
+/*
+ * Ignores SIGPIPE and SIGXFSZ for the rest of the process: a write to a pipe nobody reads, or
+ * beyond `ulimit -f`, then fails with EPIPE or EFBIG, which the writer reports, instead of
+ * killing the process with the terminal raw and the data half written.
+ */
+void tide_ignore_write_signals(void);
+/* Puts back the handlers from before tide_quit_signals_install. */
+void tide_quit_signals_remove(void);
+/* The quit signal that arrived since the last call, cleared; 0 if none. */
+int tide_take_quit_signal(void);
 /*
  * Whether the terminal type can run a full-screen app, checked with setupterm before anything
  * is written: 0 usable, 1 TERM unset or empty, 2 unknown to terminfo, 3 cannot address the cursor

@@ -1,10 +1,9 @@
-/// The real terminal as a ``TerminalDriver``: an ncurses thread (``ScreenThread``) reads input
-/// and draws frames, a ``SignalWatcher`` turns the signals that would end the process into quit
-/// requests, and time is the continuous clock.
+/// The real terminal as a ``TerminalDriver``: an ncurses thread (``ScreenThread``) reads input,
+/// draws frames and turns the signals that would end the process into quit requests, and time
+/// is the continuous clock.
 @MainActor
 package final class CursesDriver: TerminalDriver {
   private let screen = ScreenThread()
-  private var signals: SignalWatcher?
   private var ended: AsyncStream<Void>?
   private var isActive = false
   private let clock = ContinuousClock()
@@ -31,9 +30,6 @@ package final class CursesDriver: TerminalDriver {
         input.stopped()
       })
     isActive = true
-    // The screen thread reads the keys typed before the signal first, so none is lost.
-    let screen = self.screen
-    signals = SignalWatcher { _ in screen.requestQuit() }
     startInstant = clock.now
     return size
   }
@@ -58,10 +54,8 @@ package final class CursesDriver: TerminalDriver {
     if let ended {
       for await _ in ended {}
     }
-    screen.close()
     // Only now: a quit signal during the shutdown must not kill the process before the restore.
-    signals?.cancel()
-    signals = nil
+    screen.close()
   }
 
   package func report(unfinishedWork message: String) {

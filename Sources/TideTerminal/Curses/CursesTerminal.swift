@@ -81,7 +81,7 @@ public final class CursesTerminal: Terminal {
     keypad(tide_stdscr(), true)
     intrflush(tide_stdscr(), false)
     // ctrl-c (SIGINT) must not discard keys typed before it that are still in the input queue:
-    // the quit is handled after them (see ScreenThread.requestQuit).
+    // the quit is handled after them (see ScreenThread).
     noqiflush()
     set_escdelay(25)
     // No typeahead check in each update: ncurses would poll the input before every frame to
@@ -158,9 +158,13 @@ public final class CursesTerminal: Terminal {
 
   /// Waits for the next input. Returns ``InputEvent/resize(_:)`` after the terminal was
   /// resized (ncurses has already been told the new size), and `nil` when `timeout` passes or
-  /// the screen thread wakes it.
+  /// the screen thread wakes it. A zero `timeout` returns what was typed already, if anything.
   public func readEvent(timeout: Duration?) -> InputEvent? {
     guard isActive else { return nil }
+    // What was typed already is read even if the last read found nothing: a wake-up that comes
+    // with it (a quit signal right after a key, as ctrl-c after `x`) would otherwise be seen
+    // first and hide the key from a caller reading up to the quit (issue 20).
+    if timeout == .zero { inputMayBePending = true }
     let deadline = timeout.map { ContinuousClock.now + $0 }
     while true {
       if tide_take_resize() != 0 {

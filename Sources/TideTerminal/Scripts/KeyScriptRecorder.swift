@@ -24,39 +24,39 @@ import Foundation
 ///
 /// The recorder holds only the events: recording a session stores no screen contents, and no
 /// file the app reads or writes.
-public struct KeyScriptRecorder: Sendable {
+package struct KeyScriptRecorder: Sendable {
   /// An event and when it happened, from the start of the recording.
-  public struct TimedEvent: Hashable, Sendable {
+  package struct TimedEvent: Hashable, Sendable {
     /// Time since the recording started.
-    public var time: Duration
+    package var time: Duration
     /// What the user did.
-    public var event: InputEvent
+    package var event: InputEvent
   }
 
   /// Shorter pauses are not written as `wait` (their time is carried into the next pause).
-  public static let shortestPause = Duration.milliseconds(50)
+  package static let shortestPause = Duration.milliseconds(50)
   /// Waits are multiples of this.
-  public static let resolution = Duration.milliseconds(10)
+  package static let resolution = Duration.milliseconds(10)
 
   /// The terminal size when the recording started.
-  public var size: TerminalSize
+  package var size: TerminalSize
   /// The events recorded so far, in order.
-  public private(set) var events: [TimedEvent] = []
+  package private(set) var events: [TimedEvent] = []
 
   /// A recorder for a session that starts at `size`.
-  public init(size: TerminalSize) {
+  package init(size: TerminalSize) {
     self.size = size
   }
 
   /// Records `event` at `time` (since the recording started; times must not go backwards).
-  public mutating func record(_ event: InputEvent, at time: Duration) {
+  package mutating func record(_ event: InputEvent, at time: Duration) {
     events.append(TimedEvent(time: time, event: event))
   }
 
   /// The key script of the session. `date` goes in the header (as UTC), `notes` become extra
   /// header comment lines (e.g. how to replay it), and `end`, the time the session ended, adds
   /// a final `wait` so that timers keep running in the replay as long as they did live.
-  public func script(date: Date, notes: [String] = [], end: Duration? = nil) -> String {
+  package func script(date: Date, notes: [String] = [], end: Duration? = nil) -> String {
     var writer = Writer()
     let stamp = date.formatted(.iso8601)
     writer.lines.append("# key script recorded \(stamp), terminal \(size)")
