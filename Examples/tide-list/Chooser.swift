@@ -31,7 +31,7 @@ struct Chooser: Reducer {
     Scope(state: \State.list, action: Self.list) { SelectionList() }
     Reduce { state, action in
       switch action {
-      case .choose: state.chosen = state.list.selectedItem?.title
+      case .choose, .list(.choose): state.chosen = state.list.selectedItem?.title
       case .quit: state.isQuitting = true
       case .list: break
       }
@@ -62,7 +62,7 @@ struct Chooser: Reducer {
 
   static func draw(_ state: State, on canvas: inout Canvas) {
     let parts = layout(canvas.bounds)
-    SelectionList.draw(state.list, in: parts[0], on: &canvas)
+    SelectionList.draw(state.list, in: parts[0], on: &canvas, sending: { Action.list($0) })
     if let chosen = state.chosen {
       canvas.drawTruncated("Chose: \(chosen)", atColumn: 0, row: parts[1].row, width: parts[1].width, style: Style(bold: true))
     }
@@ -78,6 +78,7 @@ struct Chooser: Reducer {
       pasteAction: { state, text in state.list.isFiltering ? .list(.query(.paste(text))) : nil },
       resizeAction: { size in .list(.resize(height: layout(size.bounds)[0].height)) },
       quitAction: .quit,
-      isFinished: \.isQuitting)
+      isFinished: \.isQuitting,
+      acceptsPointer: true)
   }
 }

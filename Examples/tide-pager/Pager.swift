@@ -44,7 +44,7 @@ struct Pager: Reducer {
 
   static func draw(_ state: State, on canvas: inout Canvas) {
     let parts = layout(canvas.bounds)
-    Viewport.draw(state.text, in: parts[0], on: &canvas)
+    Viewport.draw(state.text, in: parts[0], on: &canvas, sending: { Action.text($0) })
     let footer = parts[1]
     let percentage = " \(state.text.percentage)% "
     canvas.fill(footer, style: Style(reverse: true))
@@ -67,7 +67,8 @@ struct Pager: Reducer {
         return .text(.resize(width: text.width, height: text.height))
       },
       quitAction: .quit,
-      isFinished: \.isQuitting)
+      isFinished: \.isQuitting,
+      acceptsPointer: true)
   }
 }
 

@@ -328,12 +328,119 @@ static void on_crash(int signal_number) {
   raise(signal_number);
 }
 
+/* Pointer reporting: presses, releases and the wheel (1000) in SGR extended coordinates (1006).
+   No motion (1002/1003): a moving pointer would cost the app a wake-up per cell. */
+static const char pointer_on[] = "\033[?1000h\033[?1006h";
+static const char pointer_off[] = "\033[?1006l\033[?1000l";
+/* Set before the crash and suspend guards are installed, read by their handlers. */
+static volatile sig_atomic_t pointer_wanted = 0;
+static volatile sig_atomic_t pointer_active = 0;
+
+void tide_pointer_reporting_prepare(int on) {
+  pointer_wanted = on;
+  /* Reports are decoded from their bytes by the app: ncurses' mouse key (kmous, which is
+     `\E[M` or `\E[<` depending on the terminal description) must not swallow them. */
+  keyok(KEY_MOUSE, FALSE);
+}
+
+static void write_all(const char *bytes, size_t length) {
+  size_t written = 0;
+  while (written < length) {
+    ssize_t count = write(STDOUT_FILENO, bytes + written, length - written);
+    if (count <= 0) {
+      if (count < 0 && errno == EINTR) continue;
+      return;
+    }
+    written += (size_t)count;
+  }
+}
+
+void tide_pointer_reporting(int on) {
+  if (on && !pointer_wanted) {
+    return;
+  }
+  if (!on && !pointer_active) {
+    return;
+  }
+  fflush(stdout);
+  write_all(on ? pointer_on : pointer_off, on ? sizeof pointer_on - 1 : sizeof pointer_off - 1);
+  pointer_active = on;
+}
+
+/* ctrl-z: ncurses' SIGTSTP handler leaves curses mode and stops the process, and on `fg`
+   redraws; it knows nothing of the modes Tide turned on itself. This handler wraps it, with only
+   async-signal-safe calls: modes off, ncurses' handler (which returns once the process goes on),
+   modes on again. */
+static struct sigaction previous_tstp_action;
+static int suspend_guard_installed = 0;
+static const char modes_off[] = "\033[?1006l\033[?1000l\033[?2004l";
+static const char paste_on[] = "\033[?2004h";
+
+static void on_suspend(int signal_number) {
+  int saved = errno;
+  int pointer = pointer_active;
+  write_all(modes_off, sizeof modes_off - 1);
+  if ((previous_tstp_action.sa_flags & SA_SIGINFO) == 0 && previous_tstp_action.sa_handler != SIG_DFL
+      && previous_tstp_action.sa_handler != SIG_IGN) {
+    previous_tstp_action.sa_handler(signal_number);
+  } else {
+    /* No curses handler to chain to: stop as the default would, and come back here. */
+    struct sigaction stop;
+    struct sigaction ours;
+    memset(&stop, 0, sizeof stop);
+    stop.sa_handler = SIG_DFL;
+    sigemptyset(&stop.sa_mask);
+    sigaction(SIGTSTP, &stop, &ours);
+    sigset_t unblock;
+    sigemptyset(&unblock);
+    sigaddset(&unblock, SIGTSTP);
+    sigprocmask(SIG_UNBLOCK, &unblock, NULL);
+    raise(SIGTSTP);
+    sigaction(SIGTSTP, &ours, NULL);
+  }
+  write_all(paste_on, sizeof paste_on - 1);
+  if (pointer) {
+    write_all(pointer_on, sizeof pointer_on - 1);
+  }
+  errno = saved;
+}
+
+int tide_suspend_guard_install(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = on_suspend;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  if (sigaction(SIGTSTP, &action, &previous_tstp_action) != 0) {
+    return 0;
+  }
+  if (previous_tstp_action.sa_handler == SIG_IGN) {
+    /* A shell without job control: ctrl-z stays ignored. */
+    sigaction(SIGTSTP, &previous_tstp_action, NULL);
+    return 1;
+  }
+  suspend_guard_installed = 1;
+  return 1;
+}
+
+void tide_suspend_guard_remove(void) {
+  if (suspend_guard_installed) {
+    sigaction(SIGTSTP, &previous_tstp_action, NULL);
+    suspend_guard_installed = 0;
+  }
+}
+
 int tide_crash_guard_install(void) {
   crash_restore_length = 0;
-  /* Bracketed paste off, cursor visible, attributes reset, alternate screen left, a fresh line. */
+  /* Pointer reporting and bracketed paste off, cursor visible, attributes reset, alternate
+     screen left, a fresh line. */
+  if (pointer_wanted) {
+    memcpy(crash_restore, pointer_off, sizeof pointer_off - 1);
+    crash_restore_length = sizeof pointer_off - 1;
+  }
   const char *paste_off = "\033[?2004l";
-  memcpy(crash_restore, paste_off, strlen(paste_off));
-  crash_restore_length = strlen(paste_off);
+  memcpy(crash_restore + crash_restore_length, paste_off, strlen(paste_off));
+  crash_restore_length += strlen(paste_off);
   append_capability("sgr0");
   append_capability("cnorm");
   append_capability("rmcup");

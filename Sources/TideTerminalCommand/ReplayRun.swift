@@ -109,6 +109,7 @@ extension TerminalCommand {
         }
         cast?.add(frame.canvas, at: clock.now.offset)
       }
+      player.onPointer = { event in cast?.input(event, at: clock.now.offset) }
     }
     var screenIndex = 0
     player.onScreen = { text in

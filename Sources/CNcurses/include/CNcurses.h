@@ -106,6 +106,21 @@ void tide_crash_guard_remove(void);
 /* Saves the tty's settings before ncurses changes them; call just before tide_start. */
 void tide_save_tty(void);
 
+/*
+ * Pointer reporting (presses, releases, wheel; SGR extended coordinates). Prepare once after
+ * tide_start and before tide_crash_guard_install (so a crash turns reporting off too); then
+ * turn it on and off. Off writes nothing unless it was on.
+ */
+void tide_pointer_reporting_prepare(int on);
+void tide_pointer_reporting(int on);
+/*
+ * ctrl-z and `fg`: wraps ncurses' SIGTSTP handler so that pointer reporting and bracketed paste
+ * are off while the process is stopped and on again when it continues. Install after
+ * tide_start; remove before endwin.
+ */
+int tide_suspend_guard_install(void);
+void tide_suspend_guard_remove(void);
+
 /* Bracketed paste: the key codes wget_wch reports for the paste start and end markers. */
 int tide_paste_begin_code(void);
 int tide_paste_end_code(void);

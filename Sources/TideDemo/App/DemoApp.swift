@@ -33,6 +33,7 @@ package enum DemoApp {
       resizeAction: { size in .todos(.resized(areaHeight: AppFeature.body(of: size.bounds).height)) },
       quitAction: .quit,
       isFinished: \.isQuitting,
+      acceptsPointer: true,
       unfinishedWorkMessage: { storage?.unfinishedSaveMessage() ?? "tide-demo: some work did not finish before the app ended" },
       unsavedChanges: { storage?.unsavedChangesMessage() })
   }

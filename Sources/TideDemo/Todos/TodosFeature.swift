@@ -189,6 +189,8 @@ package struct TodosFeature: Reducer {
     case list(SelectionList.Action)
     /// Ticks or unticks the selected todo.
     case toggleSelected
+    /// Selects the todo shown at `position` and ticks or unticks it (a press on its `[ ]`).
+    case toggle(position: Int)
     /// Deletes the selected todo.
     case deleteSelected
     /// Puts back what the last delete or clear removed, where it was.
@@ -251,6 +253,8 @@ package struct TodosFeature: Reducer {
     switch action {
     case .resized(let areaHeight):
       state.areaHeight = max(0, areaHeight)
+    case .toggle(let position):
+      return .concatenate(.send(.list(.select(position: position))), .send(.toggleSelected))
     case .dismissReadOnlyNotice:
       state.isReadOnlyNoticeShown = false
     case .editor(let editorAction):
@@ -365,7 +369,7 @@ extension TodosFeature.Action {
   var changesTodos: Bool {
     switch self {
     case .startAdding, .startEditing, .toggleSelected, .deleteSelected, .undoDelete, .clearCompleted, .editor: true
-    case .list, .cycleFilter, .dismissReadOnlyNotice, .resized: false
+    case .list, .cycleFilter, .dismissReadOnlyNotice, .resized, .toggle: false
     }
   }
 }

@@ -8,8 +8,11 @@ extension TodosFeature {
     max(0, height - (isEditing ? 5 : 4))
   }
 
-  /// Draws the list into `area`.
-  package static func draw(_ state: State, in area: Rect, on canvas: inout Canvas) {
+  /// Draws the list into `area`. With `sending`, a press on a row selects it, a press on its
+  /// `[ ]` ticks it, and the wheel moves the list.
+  package static func draw(
+    _ state: State, in area: Rect, on canvas: inout Canvas, sending: (@Sendable (Action) -> any Sendable)? = nil
+  ) {
     guard area.height >= 4 else { return }
     let left = area.column + 2
     let width = max(0, area.width - 4)
@@ -25,13 +28,18 @@ extension TodosFeature {
     } else {
       // The list draws only the rows in its window, however many todos there are.
       let listArea = Rect(column: left, row: listTop, width: width, height: listHeight)
-      SelectionList.draw(state.list, in: listArea, on: &canvas) { row, canvas in
+      let listSending = sending.map { sending in { @Sendable (action: SelectionList.Action) in sending(.list(action)) } }
+      SelectionList.draw(state.list, in: listArea, on: &canvas, drawingItem: { row, canvas in
         let todo = state.shownTodo(at: row.index)
         let text = (row.isSelected ? "> " : "  ") + (todo.isDone ? "[x] " : "[ ] ") + Todo.visibleTitle(todo.title)
         canvas.drawTruncated(
           text, atColumn: row.rect.column, row: row.rect.row, width: row.rect.width,
           style: row.isSelected ? row.style : Style(dim: todo.isDone))
-      }
+        if let sending {
+          canvas.addHitRegion(
+            Rect(column: row.rect.column + 2, row: row.rect.row, width: 3, height: 1), onPress: sending(.toggle(position: row.position)))
+        }
+      }, sending: listSending)
     }
 
     canvas.drawTruncated(state.itemsLeftText, atColumn: left, row: footerRow, width: width)

@@ -9,7 +9,12 @@ package final class CursesDriver: TerminalDriver {
   private let clock = ContinuousClock()
   private var startInstant = ContinuousClock.now
 
-  package init() {}
+  private let reportsPointer: Bool
+
+  /// A driver of the real terminal; with `reportsPointer`, the terminal reports pointer events.
+  package init(reportsPointer: Bool = false) {
+    self.reportsPointer = reportsPointer
+  }
 
   package var pacesFrames: Bool { true }
 
@@ -18,7 +23,7 @@ package final class CursesDriver: TerminalDriver {
     let (ended, end) = AsyncStream.makeStream(of: Void.self)
     self.ended = ended
     let size = try await screen.start(
-      onEvent: { input.send($0) },
+      reportsPointer: reportsPointer, onEvent: { input.send($0) },
       onQuit: { input.quit() },
       onStop: {
         end.finish()

@@ -33,8 +33,15 @@ public final class CursesTerminal: Terminal {
     public var description: String
   }
 
-  /// A terminal that does nothing until ``begin()``.
-  public init() {}
+  /// Whether the terminal reports pointer (mouse) presses, releases and wheel notches.
+  private let reportsPointer: Bool
+
+  /// A terminal that does nothing until ``begin()``; with `reportsPointer`, it reports pointer
+  /// presses, releases and the wheel (SGR extended coordinates) from ``begin()`` until
+  /// ``restore()``, and on every other way out (signals, a crash, ctrl-z) turns that off.
+  public init(reportsPointer: Bool = false) {
+    self.reportsPointer = reportsPointer
+  }
 
   deinit {
     restore()
@@ -90,8 +97,13 @@ public final class CursesTerminal: Terminal {
     nextColorPair = 1
     // ncurses owns SIGWINCH by default but only notices it inside wgetch; our handler also wakes the poll.
     _ = tide_install_resize_handler()
+    // Pointer reports are decoded from their bytes (KeyDecoder), in the one place escape
+    // sequences are: ncurses' own mouse key is turned off so it never takes them first.
+    tide_pointer_reporting_prepare(reportsPointer ? 1 : 0)
     _ = tide_crash_guard_install()
     tide_bracketed_paste(1)
+    tide_pointer_reporting(reportsPointer ? 1 : 0)
+    _ = tide_suspend_guard_install()
   }
 
   /// Blanks the screen and makes the next flush repaint all of it, discarding anything a resize garbled.
@@ -170,8 +182,8 @@ public final class CursesTerminal: Terminal {
           if KeyDecoder.isResize(status: status, code: UInt32(code)) { return .resize(size) }
           if let key = KeyDecoder.key(status: status, code: UInt32(code)) {
             if key == .escape {
-              guard let key = keyAfterEscape() else { continue }
-              return .key(key)
+              guard let event = eventAfterEscape() else { continue }
+              return event
             }
             return .key(key)
           }
@@ -196,14 +208,14 @@ public final class CursesTerminal: Terminal {
     }
   }
 
-  /// An escape with what came with it: an alt-chord, escape alone, or nothing for an unknown
-  /// control sequence (see ``KeyDecoder/key(afterEscape:)``). ncurses waited its escape delay
+  /// An escape with what came with it: an alt-chord, escape alone, a pointer report, or nothing
+  /// for an unknown control sequence (see ``KeyDecoder/event(afterEscape:)``). ncurses waited its escape delay
   /// before returning the escape, so a chord's key is already here; the rest of a sequence gets
   /// the same delay to arrive.
-  private func keyAfterEscape() -> Key? {
+  private func eventAfterEscape() -> InputEvent? {
     var reads = 0
     defer { wtimeout(tide_stdscr(), 0) }
-    return KeyDecoder.key(afterEscape: {
+    return KeyDecoder.event(afterEscape: {
       wtimeout(tide_stdscr(), reads == 0 ? 0 : 25)
       reads += 1
       var code: wint_t = 0
@@ -305,6 +317,8 @@ public final class CursesTerminal: Terminal {
     guard isActive else { return }
     isActive = false
     tide_remove_resize_handler()
+    tide_suspend_guard_remove()
+    tide_pointer_reporting(0)
     tide_bracketed_paste(0)
     tide_crash_guard_remove()
     curs_set(1)

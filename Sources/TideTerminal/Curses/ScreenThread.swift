@@ -25,11 +25,11 @@ final class ScreenThread: Sendable {
   private let shared = Mutex(Shared())
 
   /// Starts the thread and returns the terminal's size once it is set up, or throws why it could
-  /// not be. `onEvent` is called on the thread for every input event; `onQuit` for each quit
-  /// signal, after the input that arrived before it; `onStop` once, as the thread ends,
-  /// after the terminal is restored.
+  /// not be; with `reportsPointer` the terminal reports pointer events. `onEvent` is called on
+  /// the thread for every input event; `onQuit` for each quit signal, after the input that
+  /// arrived before it; `onStop` once, as the thread ends, after the terminal is restored.
   func start(
-    onEvent: @escaping @Sendable (InputEvent) -> Void, onQuit: @escaping @Sendable () -> Void,
+    reportsPointer: Bool, onEvent: @escaping @Sendable (InputEvent) -> Void, onQuit: @escaping @Sendable () -> Void,
     onStop: @escaping @Sendable () -> Void
   ) async throws -> TerminalSize {
     // The wake-up pipe lives from before the thread starts until after it and every other writer
@@ -45,7 +45,7 @@ final class ScreenThread: Sendable {
       return try await withCheckedThrowingContinuation { (started: CheckedContinuation<TerminalSize, any Error>) in
         do {
           try DetachedThread.start(named: "tide-screen") { [self] in
-            self.main(started: started, onEvent: onEvent, onQuit: onQuit)
+            self.main(started: started, reportsPointer: reportsPointer, onEvent: onEvent, onQuit: onQuit)
             onStop()
           }
         } catch {
@@ -59,10 +59,10 @@ final class ScreenThread: Sendable {
   }
 
   private func main(
-    started: CheckedContinuation<TerminalSize, any Error>, onEvent: @escaping @Sendable (InputEvent) -> Void,
+    started: CheckedContinuation<TerminalSize, any Error>, reportsPointer: Bool, onEvent: @escaping @Sendable (InputEvent) -> Void,
     onQuit: @escaping @Sendable () -> Void
   ) {
-    let terminal = CursesTerminal()
+    let terminal = CursesTerminal(reportsPointer: reportsPointer)
     do {
       try terminal.begin()
     } catch {

@@ -29,6 +29,12 @@ package struct AsciicastRecorder {
     writer.output(encoder.takeOutput(), at: time)
   }
 
+  /// Adds a pointer event as input (`"i"`), as a terminal in SGR mode (1006) would have sent
+  /// it, so the cast shows where a replay clicked and scrolled.
+  public mutating func input(_ event: PointerEvent, at time: Duration) {
+    writer.input(event.sgrReport, at: time)
+  }
+
   /// The number of events so far.
   package var eventCount: Int { writer.eventCount }
 

@@ -30,6 +30,12 @@ package struct AsciicastWriter: Sendable {
     lines.append("[\(Self.seconds(time)), \"o\", \(Self.jsonString(data))]")
   }
 
+  /// Adds an input event: `data` the user's terminal sent at `time`. Empty data is skipped.
+  public mutating func input(_ data: String, at time: Duration) {
+    guard !data.isEmpty else { return }
+    lines.append("[\(Self.seconds(time)), \"i\", \(Self.jsonString(data))]")
+  }
+
   /// Adds a resize event: the terminal became `size` at `time`.
   package mutating func resize(to size: TerminalSize, at time: Duration) {
     lines.append("[\(Self.seconds(time)), \"r\", \"\(size.columns)x\(size.rows)\"]")

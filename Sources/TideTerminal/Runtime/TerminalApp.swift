@@ -30,6 +30,11 @@ public struct TerminalApp<State, Action: Sendable> {
   public var quitAction: Action
   /// Whether the program is done (it quit).
   public var isFinished: (State) -> Bool
+  /// Whether the app takes pointer (mouse) input: the terminal then reports presses, releases
+  /// and the wheel while the app runs, and a pointer event goes to the hit region under it (see
+  /// ``Canvas/addHitRegion(_:handler:)``). Off by default, so the terminal's own text selection
+  /// keeps working in apps that have no use for the pointer.
+  public var acceptsPointer: Bool
   /// What to tell the user on standard error when work marked with
   /// ``Tide/Effect/finishesBeforeExit()`` did not finish in time as the program ended: what was
   /// lost and where any copy of it is.
@@ -51,6 +56,7 @@ public struct TerminalApp<State, Action: Sendable> {
     resizeAction: @escaping (TerminalSize) -> Action? = { _ in nil },
     quitAction: Action,
     isFinished: @escaping (State) -> Bool,
+    acceptsPointer: Bool = false,
     unfinishedWorkMessage: @escaping () -> String = { "some work did not finish before the program ended" },
     unsavedChanges: @escaping () -> String? = { nil }
   ) {
@@ -62,6 +68,7 @@ public struct TerminalApp<State, Action: Sendable> {
     self.resizeAction = resizeAction
     self.quitAction = quitAction
     self.isFinished = isFinished
+    self.acceptsPointer = acceptsPointer
     self.unfinishedWorkMessage = unfinishedWorkMessage
     self.unsavedChanges = unsavedChanges
   }
@@ -91,6 +98,14 @@ public struct TerminalApp<State, Action: Sendable> {
     if let action = keyAction(store.state, key) {
       store.send(action)
     }
+  }
+
+  /// Handles one pointer event on a frame whose hit regions are `regions`: sends the action of
+  /// the topmost region under it, if any (see ``HitMap``). Does nothing unless the app
+  /// ``acceptsPointer``.
+  public func point(_ event: PointerEvent, on regions: HitMap) {
+    guard acceptsPointer, let action = regions.target(of: event) as? Action else { return }
+    store.send(action)
   }
 
   /// Handles one bracketed paste: sends the action it stands for, if any.

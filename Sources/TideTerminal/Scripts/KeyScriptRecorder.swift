@@ -10,7 +10,8 @@ import Foundation
 /// The script: a comment header with the date and the starting size, a `resize` to that size (so
 /// the replay starts where the session did, whatever `--size` says), then the events in order —
 /// key tokens grouped on `keys` lines, runs of two or more characters as `type "…"`, pastes as
-/// `paste "…"`, resizes as `resize`, and pauses as `wait`.
+/// `paste "…"`, resizes as `resize`, pointer presses as `click COL ROW`, wheel notches as
+/// `scroll up|down N at COL ROW`, and pauses as `wait`.
 ///
 /// Timing: the script's clock follows the session's on the absolute timeline, rounded to 10 ms.
 /// Before each event the recorder compares the event's rounded time with the time the script's
@@ -73,6 +74,7 @@ package struct KeyScriptRecorder: Sendable {
       case .resize(let size):
         writer.flush()
         writer.emitResize(size)
+      case .pointer(let pointer): writer.point(pointer)
       }
     }
     if let end { writer.advance(to: end) }
@@ -87,6 +89,51 @@ package struct KeyScriptRecorder: Sendable {
     var scriptTime = Duration.zero
     var keyTokens: [String] = []
     var characters: [Character] = []
+    /// A primary press not yet written: it becomes a `click` when its release comes (or
+    /// anything else does).
+    var pendingPress: PointerEvent?
+    /// Wheel notches in a row, in one direction at one cell: one `scroll` line.
+    var pendingScroll: (event: PointerEvent, notches: Int)?
+
+    /// Pointer events as script lines: a press and its release as `click COL ROW`, wheel
+    /// notches as `scroll up|down N at COL ROW` (1-based, as scripts count). Other buttons
+    /// have no script line and leave a comment.
+    mutating func point(_ event: PointerEvent) {
+      switch event.kind {
+      case .press(.left):
+        flush()
+        pendingPress = event
+      case .release(.left):
+        if let press = pendingPress {
+          pendingPress = nil
+          lines.append("click \(press.column + 1) \(press.row + 1)")
+        }
+      case .scrollUp, .scrollDown:
+        if let scroll = pendingScroll, scroll.event == event {
+          pendingScroll?.notches += 1
+          return
+        }
+        flush()
+        pendingScroll = (event, 1)
+      case .press(let button):
+        flush()
+        lines.append("# the \(button == .right ? "right" : "middle") button was pressed here; scripts click only the primary one")
+      case .release:
+        break
+      }
+    }
+
+    mutating func flushPointer() {
+      if let press = pendingPress {
+        pendingPress = nil
+        lines.append("click \(press.column + 1) \(press.row + 1)")
+      }
+      if let (event, notches) = pendingScroll {
+        pendingScroll = nil
+        let direction = event.kind == .scrollUp ? "up" : "down"
+        lines.append("scroll \(direction) \(notches) at \(event.column + 1) \(event.row + 1)")
+      }
+    }
 
     mutating func advance(to time: Duration) {
       let due = Writer.rounded(time) - scriptTime
@@ -97,6 +144,7 @@ package struct KeyScriptRecorder: Sendable {
     }
 
     mutating func press(_ key: Key) {
+      flushPointer()
       if case .character(let character) = key {
         characters.append(character)
         return
@@ -141,6 +189,7 @@ package struct KeyScriptRecorder: Sendable {
     }
 
     mutating func flush() {
+      flushPointer()
       flushCharacters()
       flushKeys()
     }
