@@ -29,7 +29,8 @@ import TideTerminal
 ///
 /// - The first runs the app in the terminal (which must be interactive: else exit 2 at once,
 ///   touching nothing). `--record PATH` writes the session as a key script when the app ends,
-///   however it ends, and keeps the data the app started from beside it as `PATH.data`; the
+///   however it ends, and keeps the data the app started from beside it as `PATH.NAME` (NAME: the data file's
+///   name); the
 ///   script's header gives the one command that replays it to the screen the user saw.
 ///   `--trace PATH` appends one JSON line per action.
 /// - `replay` reads and checks every script first, then runs each from a fresh app on a virtual
@@ -111,10 +112,16 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
     // A write to a pipe nobody reads or beyond `ulimit -f` then fails with an error the command
     // reports (a lost output, an unsaved change: status 1) instead of killing the process.
     WriteSignals.ignore()
+    let standardOutput = StandardOutput()
     let status = await run(
       Array(CommandLine.arguments.dropFirst()),
-      output: { print($0) },
+      output: { standardOutput.writeLine($0) },
       errors: { StandardError.writeLine($0) })
+    // A replay's screen lost to a full disk or a closed pipe must not end with status 0.
+    if let reason = standardOutput.failure {
+      StandardError.writeLine("standard output: error: cannot write: \(reason)")
+      exit(max(status, 1))
+    }
     exit(status)
   }
 
@@ -230,5 +237,26 @@ extension TerminalCommand where Options == NoAppOptions {
     self.init(
       name, version: version, abstract: abstract, discussion: discussion, options: NoAppOptions.self,
       app: { _, launch in try app(launch) })
+  }
+}
+
+/// Standard output written line by line with the system's calls, remembering the first failure
+/// (which `print` would ignore).
+@MainActor
+private final class StandardOutput {
+  private(set) var failure: String?
+
+  func writeLine(_ line: String) {
+    guard failure == nil else { return }
+    var bytes = Array((line + "\n").utf8)[...]
+    while !bytes.isEmpty {
+      let count = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        failure = String(cString: strerror(errno))
+        return
+      }
+      bytes = bytes.dropFirst(count)
+    }
   }
 }
