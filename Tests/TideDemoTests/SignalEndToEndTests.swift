@@ -46,6 +46,8 @@ struct SignalEndToEndTests {
       case .sigterm:
         let pid = try await session.appPID()
         #expect(kill(pid, SIGSTOP) == 0)
+        // A stop takes effect asynchronously: a key sent before it has would be read at once.
+        try await session.waitUntilStopped(pid, seconds: 10)
         try await session.send("x")
         try await session.waitForUnreadInput(seconds: 10)
         #expect(kill(pid, SIGTERM) == 0)
@@ -104,6 +106,18 @@ extension TmuxSession {
 
   /// Polls the pane's tty until input waits in it unread (`FIONREAD` on the terminal), for at
   /// most `seconds`: a key sent while the app is stopped has arrived.
+  func waitUntilStopped(_ pid: pid_t, seconds: Double, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    var state = "unknown"
+    for _ in 0..<Int(seconds * 20) {
+      state = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8))?
+        .split(separator: "\n").first { $0.hasPrefix("State:") }.map(String.init) ?? "unknown"
+      if state.contains("T (stopped)") { return }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    Issue.record("timed out waiting for process \(pid) to stop; its \(state)", sourceLocation: sourceLocation)
+    throw CancellationError()
+  }
+
   func waitForUnreadInput(seconds: Double, sourceLocation: SourceLocation = #_sourceLocation) async throws {
     let tty = try await display("#{pane_tty}")
     let descriptor = open(tty, O_RDONLY | O_NOCTTY | O_NONBLOCK)
