@@ -13,7 +13,7 @@ import Tide
 /// list its height with ``Action/resize(height:)`` (from the app's resize action) so that page
 /// keys move a page. Rows are drawn as `> title`; an app that shows more of its data in a row (a
 /// check box, a date, a colour) draws each row itself with
-/// ``draw(_:in:on:style:drawingItem:)``, and the list keeps the window, the selection and the
+/// ``draw(_:in:on:style:drawingItem:sending:)``, and the list keeps the window, the selection and the
 /// filter.
 ///
 /// ```swift
@@ -315,7 +315,7 @@ public struct SelectionList: Reducer, Sendable {
   /// The style of the characters a filter matched in a title.
   public static let matchStyle = Style(bold: true, underline: true)
 
-  /// One item's rows as ``draw(_:in:on:style:drawingItem:)`` hands them to an app that draws
+  /// One item's rows as ``draw(_:in:on:style:drawingItem:sending:)`` hands them to an app that draws
   /// its rows itself.
   public struct ItemRow: Sendable {
     /// Where the item is in ``State/items``: the key to the app's own data for it.

@@ -10,7 +10,7 @@ import Tide
 /// escape sequences are never typed.
 ///
 /// Compose it into a feature with `Scope`, route keys through ``action(for:)`` while the field
-/// has focus, and draw it with ``draw(_:in:on:style:showsCursor:)``:
+/// has focus, and draw it with ``draw(_:in:on:style:showsCursor:sending:)``:
 ///
 /// ```swift
 /// Scope(state: \.name, action: ActionPath(embed: Action.name, extract: { … })) { TextInput() }
