@@ -167,3 +167,40 @@ extension TerminalCommandTests {
     #expect(record.status == 2 && record.stderr.contains("--record records the interactive app"), "\(record)")
   }
 }
+
+/// A replay has a date to show: the date its script was recorded on (the header `--record`
+/// writes), or a fixed one for a script written by hand, so every run shows the same day.
+@MainActor
+@Suite("TerminalLaunch.startDate")
+struct LaunchDateTests {
+  let folder = TemporaryDirectory("tide-launch-date")
+
+  /// An app that shows the day it started on, as a habit tracker shows "today".
+  var dated: TerminalCommand<Tally.Options, Tally.State, Tally.Action> {
+    TerminalCommand("dated", version: "1", options: Tally.Options.self) { _, launch in
+      let day = launch.startDate.formatted(.iso8601.year().month().day())
+      return TerminalApp(
+        store: launch.store(initialState: Tally.State(count: 0, step: 1), reducer: Tally()),
+        view: { _, canvas in canvas.draw("today: \(day)", atColumn: 0, row: 0) },
+        keyAction: { _, _ in nil }, quitAction: .quit, isFinished: \.isQuitting)
+    }
+  }
+
+  @Test func aRecordedScriptReplaysOnItsRecordingsDay() async throws {
+    let path = folder.file("recorded.keys")
+    try "# key script recorded 2026-03-04T05:06:07Z, terminal 40x12\nexpect \"today: 2026-03-04\"\n"
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    let outcome = await run(dated, ["replay", path, "--size", "40x12"])
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(try KeyScript(parsing: String(contentsOfFile: path, encoding: .utf8)).recordedDate
+      == Date(timeIntervalSince1970: 1_772_600_767))
+  }
+
+  @Test func aHandWrittenScriptReplaysOnTheFixedDay() async throws {
+    let path = folder.file("hand.keys")
+    try "expect \"today: 2000-01-01\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let outcome = await run(dated, ["replay", path, "--size", "40x12"])
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(TerminalLaunch(clock: VirtualClock()).startDate == TerminalLaunch.replayStartDate)
+  }
+}

@@ -26,7 +26,8 @@ public struct TerminalApp<State, Action: Sendable> {
   /// resizeAction: { size in .list(.resize(height: size.rows - 2)) }
   /// ```
   public var resizeAction: (TerminalSize) -> Action?
-  /// Sent when SIGINT, SIGTERM, SIGHUP or SIGQUIT asks the program to end.
+  /// Sent when SIGINT (ctrl-c), SIGTERM, SIGHUP or SIGQUIT asks the program to end, and for a
+  /// ctrl-c key the app does not bind (see ``press(_:)``).
   public var quitAction: Action
   /// Whether the program is done (it quit).
   public var isFinished: (State) -> Bool
@@ -93,10 +94,15 @@ public struct TerminalApp<State, Action: Sendable> {
     return canvas
   }
 
-  /// Handles one key: sends the action it stands for, if any.
+  /// Handles one key: sends the action it stands for, if any. ctrl-c that the app gives no
+  /// action of its own sends ``quitAction``: live, ctrl-c is SIGINT, which quits; as a key — a
+  /// key script's `ctrl-c`, a terminal that does not turn it into a signal — it quits the same
+  /// way, so an app need not bind it.
   public func press(_ key: Key) {
     if let action = keyAction(store.state, key) {
       store.send(action)
+    } else if key == .control("c") {
+      store.send(quitAction)
     }
   }
 
