@@ -36,6 +36,8 @@ final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked Sendable
     var deadItems = 0
     /// The running driver, and the deadline it wakes at (`nil` while it fires).
     var driver: Task<Void, Never>?
+    /// Whether a driver runs; each new driver, and each end of one, moves the generation on.
+    var isDriving = false
     var driverGeneration: UInt64 = 0
     var driverWake: Duration?
   }
@@ -55,20 +57,33 @@ final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked Sendable
   var now: Duration { origin.duration(to: clock.now) }
 
   func arm(_ entry: TimerEntry, at deadline: Duration) {
-    let replaced = storage.withLock { storage -> Task<Void, Never>? in
+    let generation = storage.withLock { storage -> UInt64? in
       storage.nextSequence += 1
       entry.queueSequence.store(storage.nextSequence, ordering: .relaxed)
       Self.push(Item(deadline: deadline, sequence: storage.nextSequence, entry: entry), into: &storage.heap)
       // A driver that wakes by then (or is firing now, and reads the heap again after) will
       // see it.
-      if storage.driver != nil, storage.driverWake.map({ $0 <= deadline }) ?? true { return nil }
-      let replaced = storage.driver
+      if storage.isDriving, storage.driverWake.map({ $0 <= deadline }) ?? true { return nil }
+      storage.isDriving = true
       storage.driverGeneration += 1
       storage.driverWake = deadline
-      let generation = storage.driverGeneration
+      return storage.driverGeneration
+    }
+    guard let generation else { return }
+    // Started outside the lock, and at once when armed on the main actor: the driver is asleep
+    // on the clock when `send` returns, as a timer's own task was, so a test clock moved right
+    // after finds it there.
+    let driver: Task<Void, Never>
+    if home === MainActor.shared {
+      driver = Task.immediate { @MainActor [self] in await self.drive(generation: generation, isolation: MainActor.shared) }
+    } else {
       let home = self.home
-      storage.driver = Task { [self] in await self.drive(generation: generation, isolation: home) }
-      return replaced
+      driver = Task { [self] in await self.drive(generation: generation, isolation: home) }
+    }
+    let replaced = storage.withLock { storage -> Task<Void, Never>? in
+      guard storage.driverGeneration == generation else { return driver }
+      defer { storage.driver = driver }
+      return storage.driver
     }
     replaced?.cancel()
   }
@@ -92,6 +107,9 @@ final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked Sendable
       let wake = storage.withLock { storage -> Duration? in
         guard storage.driverGeneration == generation else { return nil }
         guard let first = storage.heap.first else {
+          // Idle: the next arm starts a driver.
+          storage.driverGeneration += 1
+          storage.isDriving = false
           storage.driver = nil
           storage.driverWake = nil
           return nil
