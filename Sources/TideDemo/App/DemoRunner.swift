@@ -49,9 +49,8 @@ package enum DemoRunner {
       throw Failure(status: 2, description: "tide-demo: \(problem) (try tide-demo replay)")
     }
     let trace = try openTrace(checked.first { $0.path == tracePath && tracePath != nil })
-    let tracer = trace?.tracer
     let storage = TodoStorage(path: data)
-    let app = DemoApp.make(screen: screen, storage: storage, clock: ContinuousClock(), tracer: tracer)
+    let app = DemoApp.make(screen: screen, storage: storage, clock: ContinuousClock(), trace: trace?.trace)
     defer { storage.release() }
     let program = Program(app, driver: CursesDriver(), recordsSession: recordPath != nil)
     let start = Date()
@@ -65,6 +64,7 @@ package enum DemoRunner {
       try SessionRecordingFile.write(
         recording, screen: screen, start: start, duration: program.sessionLength, to: recordFile)
     }
+    await trace?.trace.finish()
     try trace?.destination.checkWritten()
   }
 
@@ -99,8 +99,9 @@ package enum DemoRunner {
       if scripts.count > 1 { output("==> \(script.file) <==") }
       try await replay(
         script, exports: names.exports[index], files: files, size: size, frames: frames, dataPath: dataPath,
-        screen: screen, tracer: trace?.tracer, output: output)
+        screen: screen, trace: trace?.trace, output: output)
     }
+    await trace?.trace.finish()
     try trace?.destination.checkWritten()
   }
 
@@ -116,12 +117,12 @@ package enum DemoRunner {
     }
   }
 
-  /// The tracer appending to `file`, the checked `--trace` output, if any, and where it writes.
-  private static func openTrace(_ file: OutputFile?) throws(Failure) -> (tracer: Tracer, destination: TraceDestination)? {
+  /// The trace appending to `file`, the checked `--trace` output, if any, and where it writes.
+  private static func openTrace(_ file: OutputFile?) throws(Failure) -> (trace: DemoTrace, destination: TraceDestination)? {
     guard let file else { return nil }
     do throws(OutputFileError) {
       let destination = TraceDestination(file: file, descriptor: try file.openForAppending())
-      return (Tracer.jsonLines { destination.append($0) }, destination)
+      return (DemoTrace { destination.append($0) }, destination)
     } catch {
       throw Failure(status: 2, description: error.description)
     }
@@ -146,12 +147,12 @@ package enum DemoRunner {
 
   private static func replay(
     _ script: KeyScript, exports: ReplayExportNames.Files, files: [String: OutputFile], size: TerminalSize,
-    frames: Bool, dataPath: String?, screen: Screen, tracer: Tracer?, output: @escaping (String) -> Void
+    frames: Bool, dataPath: String?, screen: Screen, trace: DemoTrace?, output: @escaping (String) -> Void
   ) async throws(Failure) {
     let clock = VirtualClock()
     let storage = dataPath.map(TodoStorage.init(path:))
     defer { storage?.release() }
-    let app = DemoApp.make(screen: screen, storage: storage, clock: clock, tracer: tracer)
+    let app = DemoApp.make(screen: screen, storage: storage, clock: clock, trace: trace)
     let player = KeyScriptPlayer(app: app, clock: clock, size: size)
     var cast = exports.cast.map { _ in AsciicastRecorder(size: size, title: script.file) }
     var written: [(path: String, text: String)] = []
@@ -231,7 +232,7 @@ private final class TraceDestination: Sendable {
     close(descriptor)
   }
 
-  func append(_ line: Data) {
+  func append(_ line: [UInt8]) {
     do {
       try AtomicFile.writeAll(line, to: descriptor, path: file.path)
     } catch {

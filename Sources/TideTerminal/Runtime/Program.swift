@@ -75,6 +75,7 @@ public final class Program<State, Action: Sendable> {
     let driver = self.driver
     size = try await driver.start(ProgramInput(input))
     if recordsSession { recording = KeyScriptRecorder(size: size) }
+    app.inputObserver?(.resize(size))
     let pacesFrames = driver.pacesFrames
     let observation = app.store.observe { [weak self] _ in
       guard let self else { return }
@@ -145,6 +146,7 @@ public final class Program<State, Action: Sendable> {
   /// size of every frame from now on and forces a full redraw (a resize garbles the screen even
   /// at the same size). The only place the program's size changes.
   private func handle(_ event: InputEvent) {
+    app.inputObserver?(event)
     if recording != nil, event != .resize(size) {
       // A terminal may report one resize twice; the script needs it once.
       recording?.record(event, at: driver.elapsed)

@@ -24,6 +24,9 @@ public struct TerminalApp<State, Action: Sendable> {
   /// ``Tide/Effect/finishesBeforeExit()`` did not finish in time as the program ended: what was
   /// lost and where any copy of it is.
   public var unfinishedWorkMessage: () -> String
+  /// Told each input event before the program handles it — first the terminal's size at the
+  /// start, as a resize — for an app that records its sessions (a trace, a log).
+  public var inputObserver: ((InputEvent) -> Void)?
 
   /// Creates a terminal program.
   public init(
