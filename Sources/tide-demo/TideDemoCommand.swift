@@ -16,7 +16,7 @@ struct TideDemoCommand: AsyncParsableCommand {
     commandName: "tide-demo",
     abstract: "Counter, Stopwatch and Todos in the terminal, driven by a Tide store.",
     version: "tide-demo 0.1.0",
-    subcommands: [Replay.self])
+    subcommands: [Replay.self, Inspect.self])
 
   @Option(help: "The screen to start on: counter, stopwatch or todos.")
   var screen: Screen = .counter
