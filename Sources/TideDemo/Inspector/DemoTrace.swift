@@ -62,7 +62,7 @@ extension AppFeature.State {
   /// The state's JSON for a trace, reusing the previous JSON of each part that did not change:
   /// an action touches one screen, so most of the state is not encoded again.
   @Sendable
-  static func traceJSON(_ state: Self, previous: (state: Self, json: JSONValue)?) throws -> JSONValue {
+  package static func traceJSON(_ state: Self, previous: (state: Self, json: JSONValue)?) throws -> JSONValue {
     guard let previous, case .object = previous.json else { return try JSONValueEncoder.encode(state) }
     var members: [JSONMember] = []
     func add<Part: Encodable>(_ key: String, _ part: Part, unchanged: Bool) throws {
@@ -98,7 +98,7 @@ extension TodosFeature.State {
   /// The list's JSON, as ``encode(to:)`` writes it, reusing the previous JSON of the todos and of
   /// the undo stack when they did not change: typing a title must not encode the whole list per
   /// key.
-  static func traceJSON(_ state: Self, previous: (state: Self, json: JSONValue)?) throws -> JSONValue {
+  package static func traceJSON(_ state: Self, previous: (state: Self, json: JSONValue)?) throws -> JSONValue {
     let todos = previous.flatMap { state.todos == $0.state.todos ? $0.json["todos"] : nil }
     let deletions = previous.flatMap { state.deletions == $0.state.deletions ? $0.json["deletions"] : nil }
     func member(_ key: String, _ value: JSONValue) -> JSONMember { JSONMember(key: key, value: value) }

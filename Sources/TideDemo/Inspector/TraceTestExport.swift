@@ -14,7 +14,7 @@ enum TraceTestExport {
     }
     let name = "traceActions\(range.lowerBound)To\(range.upperBound)"
     var lines = [
-      "// Exported by: tide-demo inspect \(reader.path) --export-test \(range.lowerBound)..\(range.upperBound)",
+      "// Exported by: tide-demo inspect \(fileName(reader.path)) --export-test \(range.lowerBound)..\(range.upperBound)",
       "// Actions \(range.lowerBound)…\(range.upperBound) of the trace, from the state before \(range.lowerBound); every",
       "// change the trace recorded is asserted, and the TestStore fails on any other.",
       "import Testing",
@@ -55,6 +55,10 @@ enum TraceTestExport {
       "}",
     ]
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func fileName(_ path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
   }
 
   private static func describe(_ event: InputEvent) -> String {

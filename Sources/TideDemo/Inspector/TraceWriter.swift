@@ -67,9 +67,9 @@ struct TraceWriter<State: Encodable & Sendable, Action: Encodable & Equatable & 
     pendingInput = nil
   }
 
-  /// Hands what is gathered to `write`.
+  /// Hands what is gathered to `write`. A key still waiting for its action stays: the action
+  /// may be in the next batch.
   mutating func flush() {
-    writePendingInput()
     guard !buffer.isEmpty else { return }
     write(buffer)
     buffer.removeAll(keepingCapacity: true)
@@ -77,6 +77,7 @@ struct TraceWriter<State: Encodable & Sendable, Action: Encodable & Equatable & 
 
   /// Writes the header of a session that had no input nor action, and what is left.
   mutating func end() {
+    writePendingInput()
     if !hasHeader {
       hasHeader = true
       emit(header.json)
