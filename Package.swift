@@ -15,6 +15,8 @@ let package = Package(
     .library(name: "TideTerminal", targets: ["TideTerminal"]),
     // For a user's test target only: replays key scripts against their TerminalApp as tests.
     .library(name: "TideTerminalTesting", targets: ["TideTerminalTesting"]),
+    // The command line every terminal app gets: run, replay, --record, --trace, --cast, --svg.
+    .library(name: "TideTerminalCommand", targets: ["TideTerminalCommand"]),
     .executable(name: "tide-demo", targets: ["tide-demo"]),
     .executable(name: "tide-textinput", targets: ["tide-textinput"]),
     .executable(name: "tide-list", targets: ["tide-list"]),
@@ -22,7 +24,7 @@ let package = Package(
     .executable(name: "tide-progress", targets: ["tide-progress"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.5.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
@@ -87,6 +89,12 @@ let package = Package(
       ]
     ),
     .target(name: "TideTerminal", dependencies: ["Tide", "CNcurses"]),
+    // Its own target because of swift-argument-parser: an app that parses its own command line,
+    // or embeds TideTerminal in another program, links neither the parser nor the command.
+    .target(
+      name: "TideTerminalCommand",
+      dependencies: ["Tide", "TideTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
     .target(
       name: "TideTerminalTesting",
       dependencies: [
@@ -98,13 +106,14 @@ let package = Package(
     .target(
       name: "TideDemo",
       dependencies: [
-        "Tide", "TideTerminal",
+        "Tide", "TideTerminal", "TideTerminalCommand",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]
     ),
     .executableTarget(
       name: "tide-demo",
-      dependencies: ["TideDemo", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+      dependencies: ["TideDemo"]
     ),
     .executableTarget(
       name: "tide-bench",
@@ -114,13 +123,13 @@ let package = Package(
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]
     ),
-    .executableTarget(name: "tide-hello", dependencies: ["Tide", "TideTerminal"], path: "Examples/tide-hello"),
+    .executableTarget(name: "tide-hello", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-hello"),
     // Apps built only on TideTerminal's public components (SPEC: "Examples built on the
     // components"); ComponentExamplesTests replays each.
-    .executableTarget(name: "tide-textinput", dependencies: ["Tide", "TideTerminal"], path: "Examples/tide-textinput"),
-    .executableTarget(name: "tide-list", dependencies: ["Tide", "TideTerminal"], path: "Examples/tide-list"),
-    .executableTarget(name: "tide-pager", dependencies: ["Tide", "TideTerminal"], path: "Examples/tide-pager"),
-    .executableTarget(name: "tide-progress", dependencies: ["Tide", "TideTerminal"], path: "Examples/tide-progress"),
+    .executableTarget(name: "tide-textinput", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-textinput"),
+    .executableTarget(name: "tide-list", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-list"),
+    .executableTarget(name: "tide-pager", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-pager"),
+    .executableTarget(name: "tide-progress", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-progress"),
     // One small program per seed library's README, each rewritten on Tide; ExamplesTests checks
     // what each README promises.
     .executableTarget(name: "CounterAlert", dependencies: ["Tide"], path: "Examples/CounterAlert"),
@@ -158,9 +167,12 @@ let package = Package(
       path: "Tests/TideTestSupport"),
     .testTarget(name: "TideTerminalTests", dependencies: ["TideTerminal", "Tide", "TideTestSupport"]),
     .testTarget(
+      name: "TideTerminalCommandTests",
+      dependencies: ["TideTerminalCommand", "TideTerminal", "Tide", "TideTestSupport"]),
+    .testTarget(
       name: "ComponentExamplesTests",
       dependencies: [
-        "tide-textinput", "tide-list", "tide-pager", "tide-progress", "Tide", "TideTerminal", "TideTerminalTesting",
+        "tide-textinput", "tide-list", "tide-pager", "tide-progress", "Tide", "TideTerminal", "TideTerminalCommand", "TideTerminalTesting",
         "TideTestSupport",
       ]),
     .testTarget(
@@ -168,7 +180,8 @@ let package = Package(
       // Read from the source tree by path, as a user's tests would read theirs.
       exclude: ["Scripts", "Goldens"]),
     .testTarget(
-      name: "TideDemoTests", dependencies: ["TideDemo", "Tide", "TideTerminal", "TideTesting", "TideTestSupport", .product(name: "Clocks", package: "swift-clocks")],
+      name: "TideDemoTests",
+      dependencies: ["TideDemo", "Tide", "TideTerminal", "TideTerminalCommand", "TideTesting", "TideTestSupport", .product(name: "Clocks", package: "swift-clocks")],
       exclude: ["InspectorFixtures"]),
   ],
   swiftLanguageModes: [.v6]

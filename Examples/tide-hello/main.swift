@@ -4,13 +4,15 @@
 // and the terminal is restored on every path.
 //
 //   swift run tide-hello
+//   swift run tide-hello replay SCRIPT.keys      # headlessly, on a virtual clock
 //
 // Exit status: 0 when it quits (by key or signal), 2 when stdin/stdout is not a terminal or TERM
 // cannot drive a full-screen program (nothing is written), 1 when the terminal cannot start.
+// TerminalCommand gives it `replay`, `--record`, `--trace`, `--help` and `--version`.
 
-import Foundation
 import Tide
 import TideTerminal
+import TideTerminalCommand
 
 struct Hello: Reducer {
   struct State: Equatable, Sendable {
@@ -81,24 +83,13 @@ struct Hello: Reducer {
   }
 }
 
-func fail(_ message: String, status: Int32) -> Never {
-  FileHandle.standardError.write(Data("tide-hello: \(message)\n".utf8))
-  exit(status)
-}
-
-let store = Store(initialState: Hello.State(), reducer: Hello())
-store.send(.toggleTicking)
-let app = TerminalApp(
-  store: store,
-  view: { state, canvas in Hello.draw(state, on: &canvas) },
-  keyAction: { _, key in Hello.keys.action(for: key) },
-  quitAction: .quit,
-  isFinished: \.isQuitting)
-
-do {
-  try await Program(app).run()
-} catch let problem as TerminalUnavailable {
-  fail("\(problem)", status: 2)
-} catch {
-  fail("error: \(error)", status: 1)
-}
+await TerminalCommand("tide-hello", version: "0.1.0", abstract: "A counter and a ticker: the smallest Tide app.") { launch in
+  let store = launch.store(initialState: Hello.State(), reducer: Hello())
+  store.send(.toggleTicking)
+  return TerminalApp(
+    store: store,
+    view: { state, canvas in Hello.draw(state, on: &canvas) },
+    keyAction: { _, key in Hello.keys.action(for: key) },
+    quitAction: .quit,
+    isFinished: \.isQuitting)
+}.main()

@@ -3,6 +3,7 @@
 
 import Tide
 import TideTerminal
+import TideTerminalCommand
 
 /// The app's feature: the list and what was chosen.
 struct Chooser: Reducer {
@@ -66,9 +67,9 @@ struct Chooser: Reducer {
   }
 
   @MainActor
-  static func app(items: Int, size: TerminalSize, clock: any Clock<Duration> = ContinuousClock()) -> TerminalApp<State, Action> {
+  static func app(items: Int, launch: TerminalLaunch) -> TerminalApp<State, Action> {
     TerminalApp(
-      store: Store(initialState: State(items: items, rows: size.rows), reducer: Chooser(), clock: clock),
+      store: launch.store(initialState: State(items: items, rows: launch.size.rows), reducer: Chooser()),
       view: { state, canvas in draw(state, on: &canvas) },
       keyAction: { state, key in action(for: key, in: state) },
       pasteAction: { state, text in state.list.isFiltering ? .list(.query(.paste(text))) : nil },

@@ -1,19 +1,19 @@
-import Foundation
-import TideTerminal
+import ArgumentParser
+import TideTerminalCommand
 
-// `tide-list [--items N]`, N items (50 by default).
-var items = 50
-var arguments = CommandLine.arguments.dropFirst()
-while let argument = arguments.popFirst() {
-  guard argument == "--items", let value = arguments.popFirst().flatMap(Int.init), value >= 0 else {
-    FileHandle.standardError.write(Data("usage: tide-list [--items N]\n".utf8))
-    exit(2)
+// `tide-list [--items N]`, and `tide-list replay [--items N] SCRIPT...`.
+struct ListOptions: ParsableArguments {
+  @Option(help: "How many items: Item 1 … Item N.")
+  var items = 50
+
+  func validate() throws {
+    guard items >= 0 else { throw ValidationError("--items must be 0 or more") }
   }
-  items = value
 }
-do {
-  try await Program(Chooser.app(items: items, size: CursesTerminal().size)).run()
-} catch {
-  FileHandle.standardError.write(Data("tide-list: \(error)\n".utf8))
-  exit(error is TerminalUnavailable ? 2 : 1)
-}
+
+await TerminalCommand(
+  "tide-list", version: "0.1.0", abstract: "Choose an item from a list you can filter.", options: ListOptions.self,
+  replayArguments: { ["--items", "\($0.items)"] }
+) { options, launch in
+  Chooser.app(items: options.items, launch: launch)
+}.main()

@@ -1,8 +1,14 @@
 // tide-pager FILE: the file soft-wrapped to the terminal's width in a Viewport, a footer with
 // its name and how far down you are; q quits. Built only on TideTerminal's public components.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Tide
 import TideTerminal
+import TideTerminalCommand
 
 /// The app's feature: the text and its name.
 struct Pager: Reducer {
@@ -53,12 +59,43 @@ struct Pager: Reducer {
   }
 
   @MainActor
-  static func app(name: String, text: String, size: TerminalSize, clock: any Clock<Duration> = ContinuousClock()) -> TerminalApp<State, Action> {
+  static func app(name: String, text: String, launch: TerminalLaunch) -> TerminalApp<State, Action> {
     TerminalApp(
-      store: Store(initialState: State(name: name, text: text, size: size), reducer: Pager(), clock: clock),
+      store: launch.store(initialState: State(name: name, text: text, size: launch.size), reducer: Pager()),
       view: { state, canvas in draw(state, on: &canvas) },
       keyAction: { _, key in keys.action(for: key) },
       quitAction: .quit,
       isFinished: \.isQuitting)
+  }
+}
+
+extension Pager {
+  /// Why a file could not be paged.
+  struct ReadError: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// The file's text, read with the system's calls so a failure reads as the system says it
+  /// ("No such file or directory"); bytes that are not UTF-8 show as �, as a pager shows what it
+  /// cannot decode.
+  static func text(ofFile path: String) throws(ReadError) -> String {
+    func failure() -> ReadError { ReadError(description: "cannot read \(path): \(String(cString: strerror(errno)))") }
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { throw failure() }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = read(descriptor, &chunk, chunk.count)
+      if count < 0 { throw failure() }
+      if count == 0 { break }
+      bytes += chunk[..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The file's name without its folder, for the footer.
+  static func name(of path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
   }
 }

@@ -3,6 +3,7 @@
 
 import Tide
 import TideTerminal
+import TideTerminalCommand
 
 /// The app's feature: a spinner and a bar driven by a timer on the store's clock.
 struct Progress: Reducer {
@@ -67,8 +68,8 @@ struct Progress: Reducer {
   }
 
   @MainActor
-  static func app(seconds: Double, clock: any Clock<Duration> = ContinuousClock()) -> TerminalApp<State, Action> {
-    let store = Store(initialState: State(duration: .milliseconds(Int(seconds * 1000))), reducer: Progress(), clock: clock)
+  static func app(seconds: Double, launch: TerminalLaunch) -> TerminalApp<State, Action> {
+    let store = launch.store(initialState: State(duration: .milliseconds(Int(seconds * 1000))), reducer: Progress())
     store.send(.start)
     return TerminalApp(
       store: store,

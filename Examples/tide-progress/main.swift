@@ -1,19 +1,19 @@
-import Foundation
-import TideTerminal
+import ArgumentParser
+import TideTerminalCommand
 
-// `tide-progress [--seconds S]`, S seconds (4 by default).
-var seconds = 4.0
-var arguments = CommandLine.arguments.dropFirst()
-while let argument = arguments.popFirst() {
-  guard argument == "--seconds", let value = arguments.popFirst().flatMap(Double.init), value > 0, value <= 86_400 else {
-    FileHandle.standardError.write(Data("usage: tide-progress [--seconds S]  (0 < S ≤ 86400)\n".utf8))
-    exit(2)
+// `tide-progress [--seconds S]`, and `tide-progress replay [--seconds S] SCRIPT...`.
+struct ProgressOptions: ParsableArguments {
+  @Option(help: "How long the work takes, in seconds of the app's clock (0 < S ≤ 86400).")
+  var seconds = 4.0
+
+  func validate() throws {
+    guard seconds > 0, seconds <= 86_400 else { throw ValidationError("--seconds must be over 0 and at most 86400") }
   }
-  seconds = value
 }
-do {
-  try await Program(Progress.app(seconds: seconds)).run()
-} catch {
-  FileHandle.standardError.write(Data("tide-progress: \(error)\n".utf8))
-  exit(error is TerminalUnavailable ? 2 : 1)
-}
+
+await TerminalCommand(
+  "tide-progress", version: "0.1.0", abstract: "A spinner and a progress bar.", options: ProgressOptions.self,
+  replayArguments: { ["--seconds", "\($0.seconds)"] }
+) { options, launch in
+  Progress.app(seconds: options.seconds, launch: launch)
+}.main()

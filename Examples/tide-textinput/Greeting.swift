@@ -3,6 +3,7 @@
 
 import Tide
 import TideTerminal
+import TideTerminalCommand
 
 /// The app's feature: the name field and the greeting.
 struct Greeting: Reducer {
@@ -56,9 +57,9 @@ struct Greeting: Reducer {
   }
 
   @MainActor
-  static func app(clock: any Clock<Duration> = ContinuousClock()) -> TerminalApp<State, Action> {
+  static func app(launch: TerminalLaunch) -> TerminalApp<State, Action> {
     TerminalApp(
-      store: Store(initialState: State(), reducer: Greeting(), clock: clock),
+      store: launch.store(initialState: State(), reducer: Greeting()),
       view: { state, canvas in draw(state, on: &canvas) },
       keyAction: { _, key in action(for: key) },
       pasteAction: { _, text in .name(.paste(text)) },

@@ -1,9 +1,6 @@
-import Foundation
-import TideTerminal
+import TideTerminalCommand
 
-do {
-  try await Program(Greeting.app()).run()
-} catch {
-  FileHandle.standardError.write(Data("tide-textinput: \(error)\n".utf8))
-  exit(error is TerminalUnavailable ? 2 : 1)
-}
+// `tide-textinput`, and `tide-textinput replay SCRIPT...` (see `tide-textinput --help`).
+await TerminalCommand("tide-textinput", version: "0.1.0", abstract: "Type your name, get a greeting.") { launch in
+  Greeting.app(launch: launch)
+}.main()

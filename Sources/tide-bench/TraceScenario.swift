@@ -18,9 +18,9 @@ func traceScenario(keys: Int, rounds: Int) async throws -> Measurement {
     for withTrace in [false, true] {
       try? FileManager.default.removeItem(atPath: trace)
       let start = ContinuousClock.now
-      try await DemoRunner.replay(
-        scripts: [script], size: .init(columns: 80, rows: 24), frames: false, dataPath: nil, screen: .counter,
-        tracePath: withTrace ? trace : nil, output: { _ in })
+      let status = await DemoCommand.command.run(
+        ["replay", script] + (withTrace ? ["--trace", trace] : []), output: { _ in }, errors: { print($0) })
+      guard status == 0 else { throw ProcessFailure(message: "tide-demo replay exited with status \(status)") }
       let seconds = TraceTiming.seconds(ContinuousClock.now - start)
       if withTrace {
         traced.append(seconds)
@@ -43,4 +43,9 @@ enum TraceTiming {
   static func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
+}
+
+/// A run inside a scenario that failed.
+struct ProcessFailure: Error {
+  var message: String
 }

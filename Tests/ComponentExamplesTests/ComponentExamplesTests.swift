@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Tide
 import TideTerminal
+import TideTerminalCommand
 import TideTerminalTesting
 import TideTestSupport
 
@@ -16,7 +17,7 @@ import TideTestSupport
 struct ComponentExamplesTests {
   @Test func textInputGreetsWithWideCharactersReadlineKeysAndPaste() async {
     let clock = VirtualClock()
-    let app = Greeting.app(clock: clock)
+    let app = Greeting.app(launch: TerminalLaunch(clock: clock))
     let screen = await assertReplay(app, clock: clock, script: """
       expect "Name: your name"
       type "Ada Byron"
@@ -37,7 +38,7 @@ struct ComponentExamplesTests {
   @Test func listChoosesFiltersAndQuitsOnlyWhenNotFiltering() async {
     let clock = VirtualClock()
     let size = TerminalSize(columns: 40, rows: 12)
-    let app = Chooser.app(items: 50, size: size, clock: clock)
+    let app = Chooser.app(items: 50, launch: TerminalLaunch(clock: clock, size: size))
     await assertReplay(app, clock: clock, script: """
       expect "50 items"
       keys down down enter
@@ -61,7 +62,7 @@ struct ComponentExamplesTests {
 
   @Test func aHundredThousandItemListFiltersAsYouType() async {
     let clock = VirtualClock()
-    let app = Chooser.app(items: 100_000, size: TerminalSize(columns: 80, rows: 24), clock: clock)
+    let app = Chooser.app(items: 100_000, launch: TerminalLaunch(clock: clock))
     await assertReplay(app, clock: clock, script: """
       expect "100000 items"
       keys / 9 9 9 9
@@ -76,7 +77,7 @@ struct ComponentExamplesTests {
   @Test func pagerWrapsLongLinesAndReaches100PercentAtTheEnd() async {
     let clock = VirtualClock()
     let text = (1...2_000).map { "Line \($0): " + String(repeating: "wrap me ", count: $0 % 25) }.joined(separator: "\n")
-    let app = Pager.app(name: "long.txt", text: text, size: TerminalSize(columns: 60, rows: 20), clock: clock)
+    let app = Pager.app(name: "long.txt", text: text, launch: TerminalLaunch(clock: clock, size: TerminalSize(columns: 60, rows: 20)))
     await assertReplay(app, clock: clock, script: """
       expect "long.txt"
       expect " 0%"
@@ -97,7 +98,7 @@ struct ComponentExamplesTests {
 
   @Test func progressIsAboutHalfWayAfterHalfTheTimeAndDoneAtTheEnd() async {
     let clock = VirtualClock()
-    let app = Progress.app(seconds: 4, clock: clock)
+    let app = Progress.app(seconds: 4, launch: TerminalLaunch(clock: clock))
     await assertReplay(app, clock: clock, script: """
       expect "0%"
       wait 2s

@@ -3,6 +3,7 @@ import Testing
 import Tide
 import TideDemo
 import TideTerminal
+import TideTerminalCommand
 import TideTestSupport
 
 /// The folder of the inspector's key scripts, goldens and exported test.
@@ -23,15 +24,16 @@ func traceOfReplay(_ script: String, in folder: URL, name: String = "session") a
   try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
   let trace = folder.appendingPathComponent("\(name).trace").path
   var printed: [String] = []
-  try await DemoRunner.replay(
-    scripts: [scriptPath], size: TerminalSize(columns: 80, rows: 24), frames: false, dataPath: nil, screen: .counter,
-    tracePath: trace, output: { printed.append($0) })
+  var errors: [String] = []
+  let status = await DemoCommand.command.run(
+    ["replay", scriptPath, "--trace", trace], output: { printed.append($0) }, errors: { errors.append($0) })
+  #expect(status == 0, "\(errors)")
   return (trace, printed.joined(separator: "\n"))
 }
 
 /// The answer `tide-demo inspect TRACE` gives to `query`, or the failure it reports.
 @MainActor
-func inspect(_ trace: String, _ query: InspectRunner.Query) -> (output: String, failure: DemoRunner.Failure?) {
+func inspect(_ trace: String, _ query: InspectRunner.Query) -> (output: String, failure: TerminalCommandError?) {
   var lines: [String] = []
   do {
     try InspectRunner.answer(query, trace: trace, output: { lines.append($0) })

@@ -595,10 +595,7 @@ struct PersistenceTests {
     let second = folder.file("second.keys")
     try "keys a\ntype \"from replay\"\nkeys enter\n".write(toFile: first, atomically: true, encoding: .utf8)
     try "expect \"[ ] from replay\"\n".write(toFile: second, atomically: true, encoding: .utf8)
-    var output: [String] = []
-    try await DemoRunner.replay(
-      scripts: [first, second], size: TerminalSize(columns: 80, rows: 24), frames: false,
-      dataPath: data, screen: .todos, output: { output.append($0) })
+    let output = try await runDemoReplay(["replay", first, second, "--data", data, "--screen", "todos"])
     #expect(output.count == 4)
     #expect(output[2] == "==> \(second) <==")
     #expect(output[3].contains("> [ ] from replay"))

@@ -86,8 +86,47 @@ struct RecordEndToEndTests {
     #expect(Self.normalized(replay.stdout) == live, "\(lineDiff(expected: live, actual: Self.normalized(replay.stdout)))\n--- script\n\(script)")
   }
 
-  /// The recording holds what the user did, never what the app read: todos loaded from the
-  /// data file appear on the screen but not in the script.
+  /// Issue 20: a recording of a session that started from a non-empty list replayed from an
+  /// empty one, so to another screen. The header's command, run as written, starts from the
+  /// data the session started from and ends on the screen the user saw; the data file and the
+  /// kept copy are left as they were.
+  @Test func aRecordingOfANonEmptyListReplaysToTheScreenTheUserSaw() async throws {
+    let binary = try requireTideDemo()
+    let session = TmuxSession(label: "tide-demo-e2e")
+    defer { withExtendedLifetime(session) {} }
+    let data = session.folder.file("todos.json")
+    try #"{"version":1,"todos":[{"id":1,"title":"eggs","isDone":false},{"id":2,"title":"flour","isDone":true},{"id":3,"title":"jam","isDone":false}]}"#
+      .write(toFile: data, atomically: true, encoding: .utf8)
+    let recording = session.folder.file("session.keys")
+    try await session.startDemo(binary, ["--record", recording, "--data", data, "--screen", "todos"])
+    try await session.waitForScreen(containing: "[ ] jam")
+    try await session.send("x", "j", "j", "d")
+    try await session.waitForScreen(containing: "1 item left")
+    try await session.send("a")
+    try await session.type("milk")
+    try await session.send("Enter")
+    try await session.waitForScreen(containing: "[ ] milk")
+    let live = Self.normalized(try await session.capture())
+    try await session.send("q")
+    #expect(try await session.waitForExit() == 0)
+    let afterSession = try String(contentsOfFile: data, encoding: .utf8)
+
+    let script = try String(contentsOfFile: recording, encoding: .utf8)
+    let header = try #require(script.split(separator: "\n").first { $0.hasPrefix("# replay it with: ") }, "\(script)")
+    let command = header.dropFirst("# replay it with: ".count)
+    #expect(command == "tide-demo replay \(recording) --screen todos --initial-data \(recording).todos.json", "\(script)")
+    var arguments = command.split(separator: " ").map(String.init)
+    arguments.removeFirst()
+    let replay = try await runProcess(binary, arguments)
+    #expect(replay.status == 0, "\(replay)\n--- script\n\(script)")
+    let replayed = Self.normalized(replay.stdout)
+    #expect(replayed == live, "\(lineDiff(expected: live, actual: replayed))\n--- script\n\(script)")
+    #expect(try String(contentsOfFile: data, encoding: .utf8) == afterSession, "the replay never touched the data file")
+    #expect(try String(contentsOfFile: recording + ".todos.json", encoding: .utf8).contains("flour"), "the kept copy is the start")
+  }
+
+  /// The script holds what the user did, never what the app read: todos loaded from the data
+  /// file appear on the screen but not in the script (the data is kept beside it, as a copy).
   @Test func theRecordingNeverHoldsTheDataFilesContents() async throws {
     let binary = try requireTideDemo()
     let session = TmuxSession(label: "tide-demo-e2e")

@@ -21,12 +21,9 @@ struct ReplayGoldenTests {
   }()
 
   /// What `tide-demo replay SCRIPT` writes to standard output: each output line ends in "\n".
-  static func replay(_ path: String, frames: Bool = false) async throws(DemoRunner.Failure) -> String {
-    var output = ""
-    try await DemoRunner.replay(
-      scripts: [path], size: TerminalSize(columns: 80, rows: 24), frames: frames, dataPath: nil,
-      screen: .counter, output: { output += $0 + "\n" })
-    return output
+  @MainActor
+  static func replay(_ path: String, frames: Bool = false) async throws(CommandOutcome) -> String {
+    try await runDemoReplay(["replay", path] + (frames ? ["--frames"] : [])).map { $0 + "\n" }.joined()
   }
 
   @Test func theGoldensAreThere() {
@@ -95,8 +92,8 @@ struct ReplayGoldenTests {
       Issue.record("the replay should have failed")
     } catch {
       #expect(error.status == 1)
-      #expect(error.description.hasPrefix("\(path):2: expectation failed: expect \"Count: 2\""))
-      #expect(error.description.contains("Count: 1"))
+      #expect(error.message.hasPrefix("\(path):2: expectation failed: expect \"Count: 2\""))
+      #expect(error.message.contains("Count: 1"))
     }
   }
 
@@ -110,7 +107,7 @@ struct ReplayGoldenTests {
       Issue.record("a script with lines after the quit must not pass")
     } catch {
       #expect(error.status == 1)
-      #expect(error.description == "\(path):4: the app quit at line 1; this line never ran")
+      #expect(error.message == "\(path):4: the app quit at line 1; this line never ran")
     }
   }
 
@@ -124,7 +121,7 @@ struct ReplayGoldenTests {
       Issue.record("the replay should have failed")
     } catch {
       #expect(error.status == 2)
-      #expect(error.description == "\(path):2:10: error: unknown key 'ctrl-1'")
+      #expect(error.message == "\(path):2:10: error: unknown key 'ctrl-1'")
     }
   }
 

@@ -33,9 +33,7 @@ struct ScreenshotTests {
     defer { withExtendedLifetime(output) {} }
     let image = output.file(name + ".svg")
     // As `make screenshots` runs it: `tide-demo replay NAME.keys --svg NAME.svg`.
-    try await DemoRunner.replay(
-      scripts: [Self.folder.appendingPathComponent(name + ".keys").path], size: TerminalSize(columns: 80, rows: 24),
-      frames: false, dataPath: nil, screen: .counter, svgPath: image, output: { _ in })
+    _ = try await runDemoReplay(["replay", Self.folder.appendingPathComponent(name + ".keys").path, "--svg", image])
     let fresh = try String(contentsOfFile: image, encoding: .utf8)
     let committed = try String(contentsOf: Self.folder.appendingPathComponent(name + ".svg"), encoding: .utf8)
     if fresh != committed {

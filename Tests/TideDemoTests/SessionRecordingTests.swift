@@ -3,6 +3,7 @@ import Testing
 import TideTestSupport
 import TideDemo
 import TideTerminal
+import TideTerminalCommand
 
 /// A recorded session, replayed with the same screen, ends on the screen the user saw.
 @Suite("Session recording")
@@ -26,16 +27,15 @@ struct SessionRecordingTests {
     record(.resize(TerminalSize(columns: 70, rows: 20)), after: 1000)
     record(.key(.character(" ")), after: 200)
     let path = folder.file("session.keys")
-    try SessionRecordingFile.write(
-      recorder, screen: .todos, start: Date(), duration: time + .milliseconds(250), to: OutputFile(checking: path))
+    let recording = SessionRecording(script: try OutputFile(checking: path))
+    try recording.write(recording.text(
+      of: recorder, commandName: "tide-demo", replayArguments: ["--screen", "todos"], start: Date(),
+      duration: time + .milliseconds(250)))
 
     let text = try String(contentsOfFile: path, encoding: .utf8)
-    #expect(text.contains("# replay it with: tide-demo replay FILE --screen todos"))
+    #expect(text.contains("# replay it with: tide-demo replay \(path) --screen todos"))
     // The replay of the recording and a hand-written script of the same session agree.
-    var recorded: [String] = []
-    try await DemoRunner.replay(
-      scripts: [path], size: TerminalSize(columns: 80, rows: 24), frames: false, dataPath: nil, screen: .todos,
-      output: { recorded.append($0) })
+    let recorded = try await runDemoReplay(["replay", path, "--screen", "todos"])
     let expected = folder.file("expected.keys")
     try """
       keys a
@@ -44,10 +44,7 @@ struct SessionRecordingTests {
       resize 70x20
       keys space
       """.write(toFile: expected, atomically: true, encoding: .utf8)
-    var handWritten: [String] = []
-    try await DemoRunner.replay(
-      scripts: [expected], size: TerminalSize(columns: 80, rows: 24), frames: false, dataPath: nil, screen: .todos,
-      output: { handWritten.append($0) })
+    let handWritten = try await runDemoReplay(["replay", expected, "--screen", "todos"])
     #expect(recorded == handWritten, "\(text)")
     #expect(recorded.joined().contains("[x] milk \"fresh\" #1 日本"), "\(recorded.joined(separator: "\n"))")
   }
@@ -60,10 +57,12 @@ struct SessionRecordingTests {
     // The folder turns into a file between the check and the end of the session.
     try FileManager.default.removeItem(atPath: folder.file("sub"))
     try "in the way".write(toFile: folder.file("sub"), atomically: false, encoding: .utf8)
-    let failure = #expect(throws: DemoRunner.Failure.self) {
-      try SessionRecordingFile.write(recorder, screen: .counter, start: Date(), duration: .zero, to: file)
+    let failure = #expect(throws: TerminalCommandError.self) {
+      let recording = SessionRecording(script: file)
+      try recording.write(recording.text(
+        of: recorder, commandName: "tide-demo", replayArguments: [], start: Date(), duration: .zero))
     }
     #expect(failure?.status == 1)
-    #expect(failure?.description == "\(folder.file("sub/s.keys")): error: cannot write the file: Not a directory")
+    #expect(failure?.message == "\(folder.file("sub/s.keys")): error: cannot write the file: Not a directory")
   }
 }

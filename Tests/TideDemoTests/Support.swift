@@ -4,6 +4,7 @@ import Tide
 import TideDemo
 import TideTesting
 import TideTerminal
+import TideTerminalCommand
 import TideTestSupport
 
 /// The built `tide-demo`, or a recorded failure saying where it was looked for.
@@ -41,4 +42,36 @@ func lineDiff(expected: String, actual: String) -> String {
     report.append("  + " + (new.map { "|\($0)|" } ?? "(no line)"))
   }
   return report.isEmpty ? "(texts are equal line by line; they differ in bytes)" : report.joined(separator: "\n")
+}
+
+/// What `tide-demo ARGUMENTS` did, run in this process: its exit status, its standard output
+/// lines and its messages.
+struct CommandOutcome: Error, CustomStringConvertible {
+  var status: Int32
+  var output: [String] = []
+  var errors: [String] = []
+
+  /// Everything written to standard error.
+  var message: String { errors.joined(separator: "\n") }
+
+  var description: String { "status \(status)\n--- stderr\n\(message)" }
+}
+
+/// Runs `tide-demo ARGUMENTS` in this process (only replays: the interactive form needs a
+/// terminal) and returns what it did.
+@MainActor
+func runDemo(_ arguments: [String]) async -> CommandOutcome {
+  var outcome = CommandOutcome(status: 0)
+  outcome.status = await DemoCommand.command.run(
+    arguments, output: { outcome.output.append($0) }, errors: { outcome.errors.append($0) })
+  return outcome
+}
+
+/// Runs `tide-demo ARGUMENTS` in this process and returns its standard output lines, or throws
+/// the outcome when the exit status is not 0.
+@MainActor
+func runDemoReplay(_ arguments: [String]) async throws(CommandOutcome) -> [String] {
+  let outcome = await runDemo(arguments)
+  guard outcome.status == 0 else { throw outcome }
+  return outcome.output
 }

@@ -52,7 +52,7 @@ struct CursesEndToEndTests {
     defer { withExtendedLifetime(tmux) {} }
     let status = try await tmux.waitForFile("status", seconds: 15)
     #expect(status == "2")
-    #expect(try tmux.file("stderr") == "tide-hello: needs an interactive terminal, but \(message)")
+    #expect(try tmux.file("stderr") == "tide-hello: needs an interactive terminal, but \(message) (try tide-hello replay)")
     #expect(try tmux.file("stty-after") == tmux.file("stty-before"))
     #expect(try await tmux.display("#{alternate_on} #{cursor_flag}") == "0 1")
   }
@@ -115,7 +115,7 @@ struct CursesEndToEndTests {
     let result = try runProcessAndWait(binary, [])
     #expect(!result.wasSignalled && result.status == 2)
     #expect(result.stdout == "", "nothing, not even terminal set-up sequences, on stdout")
-    #expect(result.stderr == "tide-hello: needs an interactive terminal\n")
+    #expect(result.stderr == "tide-hello: needs an interactive terminal (try tide-hello replay)\n")
   }
 }
 

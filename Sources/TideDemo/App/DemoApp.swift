@@ -42,6 +42,7 @@ package enum DemoApp {
       pasteAction: { state, text in AppFeature.action(forPaste: text, in: state) },
       quitAction: .quit,
       isFinished: \.isQuitting,
-      unfinishedWorkMessage: { storage?.unfinishedSaveMessage() ?? "tide-demo: some work did not finish before the app ended" })
+      unfinishedWorkMessage: { storage?.unfinishedSaveMessage() ?? "tide-demo: some work did not finish before the app ended" },
+      unsavedChanges: { storage?.unsavedChangesMessage() })
   }
 }

@@ -29,8 +29,8 @@ package final class DemoTrace {
   }
 
   /// Waits until every line of every session is written.
-  package func finish() async {
-    for recorder in recorders { await recorder.finish() }
+  package func finishWriting() {
+    for recorder in recorders { recorder.finishWriting() }
     recorders = []
   }
 

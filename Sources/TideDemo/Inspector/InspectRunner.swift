@@ -1,4 +1,5 @@
 import TideTerminal
+import TideTerminalCommand
 
 /// What `tide-demo inspect TRACE` does once its arguments are parsed: answer one query, or open
 /// the interactive inspector.
@@ -21,13 +22,13 @@ package enum InspectRunner {
   /// Answers `query` about the trace at `path`, writing the answer through `output`. A trace
   /// with a bad line answers from the actions before it, then fails with status 1 naming the
   /// line.
-  package static func answer(_ query: Query, trace path: String, output: (String) -> Void) throws(DemoRunner.Failure) {
+  package static func answer(_ query: Query, trace path: String, output: (String) -> Void) throws(TerminalCommandError) {
     let reader = try TraceQueries.open(path)
-    func action(_ number: Int, _ option: String) throws(DemoRunner.Failure) -> Int {
+    func action(_ number: Int, _ option: String) throws(TerminalCommandError) -> Int {
       guard number >= 0, number <= reader.actionCount else {
         var message = "tide-demo: \(option) \(number): the trace has \(reader.actionCount) actions (0 is the state before the first)"
         if let problem = reader.problem { message += "\n\(problem)" }
-        throw DemoRunner.Failure(status: 2, description: message)
+        throw TerminalCommandError(status: 2, message: message)
       }
       return number
     }
@@ -45,32 +46,30 @@ package enum InspectRunner {
       _ = try action(range.lowerBound, "--export-test")
       _ = try action(range.upperBound, "--export-test")
       guard range.lowerBound >= 1 else {
-        throw DemoRunner.Failure(status: 2, description: "tide-demo: --export-test: actions count from 1")
+        throw TerminalCommandError(status: 2, message: "tide-demo: --export-test: actions count from 1")
       }
       let test = try TraceTestExport.test(of: range, in: reader)
       try write(test, to: file, option: "--export-test", trace: path)
     }
     if let problem = reader.problem {
-      throw DemoRunner.Failure(
-        status: 1,
-        description: "\(problem)\n(the answer comes from the \(reader.actionCount) actions before that line)")
+      throw TerminalCommandError(status: 1, message: "\(problem)\n(the answer comes from the \(reader.actionCount) actions before that line)")
     }
   }
 
   /// Writes an export by the output-file rules: never over the trace itself, a folder or a device.
-  private static func write(_ text: String, to path: String, option: String, trace: String) throws(DemoRunner.Failure) {
+  private static func write(_ text: String, to path: String, option: String, trace: String) throws(TerminalCommandError) {
     do {
       let files = try OutputFile.check([("trace", trace), (option, path)])
       try files[1].write(text)
     } catch {
-      throw DemoRunner.Failure(status: 2, description: error.description)
+      throw TerminalCommandError(status: 2, message: error.description)
     }
   }
 }
 
 extension InspectRunner {
   /// Opens the interactive inspector on the trace at `path`.
-  package static func browse(trace path: String, follow: Bool) async throws(DemoRunner.Failure) {
-    throw DemoRunner.Failure(status: 2, description: "tide-demo: the interactive inspector is not built yet; ask a question (--at N, --state-at N, --who-changed PATH, --export-keys, --export-test)")
+  package static func browse(trace path: String, follow: Bool) async throws(TerminalCommandError) {
+    throw TerminalCommandError(status: 2, message: "tide-demo: the interactive inspector is not built yet; ask a question (--at N, --state-at N, --who-changed PATH, --export-keys, --export-test)")
   }
 }

@@ -5,30 +5,31 @@ import Foundation
 #endif
 import Tide
 import TideTerminal
+import TideTerminalCommand
 
 /// The inspector's answers for scripts and tests (`tide-demo inspect TRACE --at N` and the
 /// others): each reads only what it needs of the trace through a ``TraceReader``.
 @MainActor
 package enum TraceQueries {
   /// Opens a tide-demo trace, or fails with status 2 and the problem.
-  package static func open(_ path: String, follow: Bool = false) throws(DemoRunner.Failure) -> TraceReader {
+  package static func open(_ path: String, follow: Bool = false) throws(TerminalCommandError) -> TraceReader {
     do {
       let reader = try TraceReader(path: path, app: DemoTrace.app, appVersion: DemoTrace.appVersion)
       if !follow { reader.finishReading() }
       return reader
     } catch {
-      throw DemoRunner.Failure(status: 2, description: error.description)
+      throw TerminalCommandError(status: 2, message: error.description)
     }
   }
 
   /// The state after action `number`, as the app's own type.
-  package static func appState(after number: Int, in reader: TraceReader) throws(DemoRunner.Failure) -> AppFeature.State {
+  package static func appState(after number: Int, in reader: TraceReader) throws(TerminalCommandError) -> AppFeature.State {
     try decodeState(try checked(reader) { () throws(TraceProblem) in try reader.state(after: number) }, reader: reader, number: number)
   }
 
   /// The screen after action `number`, drawn by the app's own view at the terminal's size then:
   /// plain text, each row's trailing spaces removed, as `tide-demo replay` prints it.
-  package static func screen(after number: Int, in reader: TraceReader) throws(DemoRunner.Failure) -> String {
+  package static func screen(after number: Int, in reader: TraceReader) throws(TerminalCommandError) -> String {
     screen(of: try appState(after: number, in: reader), size: reader.size(after: number))
   }
 
@@ -44,18 +45,18 @@ package enum TraceQueries {
   }
 
   /// The state after action `number` as indented JSON.
-  package static func stateText(after number: Int, in reader: TraceReader) throws(DemoRunner.Failure) -> String {
+  package static func stateText(after number: Int, in reader: TraceReader) throws(TerminalCommandError) -> String {
     try checked(reader) { () throws(TraceProblem) in try reader.state(after: number) }.prettyText
   }
 
   /// One line per action that changed the value at `path`: `N ACTION old → new`.
-  package static func whoChanged(_ pathText: String, in reader: TraceReader) throws(DemoRunner.Failure) -> [String] {
+  package static func whoChanged(_ pathText: String, in reader: TraceReader) throws(TerminalCommandError) -> [String] {
     guard let path = JSONPath(parsing: pathText), case .key(let top)? = path.components.first else {
-      throw DemoRunner.Failure(status: 2, description: "tide-demo: --who-changed: '\(pathText)' is not a dotted path of the state (e.g. counter.count, todos.todos[0].title)")
+      throw TerminalCommandError(status: 2, message: "tide-demo: --who-changed: '\(pathText)' is not a dotted path of the state (e.g. counter.count, todos.todos[0].title)")
     }
     guard var root = reader.header.state[top] else {
       let fields = reader.header.state.memberKeys.joined(separator: ", ")
-      throw DemoRunner.Failure(status: 2, description: "tide-demo: --who-changed: the state has no field '\(top)' (it has \(fields))")
+      throw TerminalCommandError(status: 2, message: "tide-demo: --who-changed: the state has no field '\(top)' (it has \(fields))")
     }
     // Only the part of the state under the path's first key is followed: a change elsewhere
     // cannot move it, and a line without that key is skipped without being parsed.
@@ -84,7 +85,7 @@ package enum TraceQueries {
 
   /// A key script whose replay ends on the screen after action `number`: the trace's input up to
   /// the key that sent it, and a wait to its time.
-  package static func keyScript(through number: Int, in reader: TraceReader) throws(DemoRunner.Failure) -> String {
+  package static func keyScript(through number: Int, in reader: TraceReader) throws(TerminalCommandError) -> String {
     let events = try checked(reader) { () throws(TraceProblem) in try reader.inputEvents(through: number) }
     var recorder = KeyScriptRecorder(size: reader.header.size)
     for (event, time) in events { recorder.record(event, at: time) }
@@ -101,21 +102,20 @@ package enum TraceQueries {
   }
 
   /// Runs `body`, mapping a trace problem to a failure with status 2.
-  package static func checked<T>(_ reader: TraceReader, _ body: () throws(TraceProblem) -> T) throws(DemoRunner.Failure) -> T {
+  package static func checked<T>(_ reader: TraceReader, _ body: () throws(TraceProblem) -> T) throws(TerminalCommandError) -> T {
     do {
       return try body()
     } catch {
-      throw DemoRunner.Failure(status: 2, description: error.description)
+      throw TerminalCommandError(status: 2, message: error.description)
     }
   }
 
-  private static func decodeState(_ json: JSONValue, reader: TraceReader, number: Int) throws(DemoRunner.Failure) -> AppFeature.State {
+  private static func decodeState(_ json: JSONValue, reader: TraceReader, number: Int) throws(TerminalCommandError) -> AppFeature.State {
     do {
       return try JSONDecoder().decode(AppFeature.State.self, from: Data(json.text.utf8))
     } catch {
       let line = number == 0 ? 1 : reader.line(ofAction: number)
-      throw DemoRunner.Failure(
-        status: 2, description: "\(reader.path):\(line): error: the state after action \(number) is not a state of this app: \(error)")
+      throw TerminalCommandError(status: 2, message: "\(reader.path):\(line): error: the state after action \(number) is not a state of this app: \(error)")
     }
   }
 }

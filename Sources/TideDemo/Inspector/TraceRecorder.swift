@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 import Tide
 import TideTerminal
@@ -67,6 +68,19 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
   package func finish() async {
     channel.close()
     await writer.value
+  }
+
+  /// ``finish()`` for a caller that cannot wait asynchronously (the end of a run): blocks until
+  /// the writer, which never needs the caller's thread, has written every line.
+  package func finishWriting() {
+    channel.close()
+    let done = DispatchSemaphore(value: 0)
+    let writer = writer
+    Task.detached {
+      await writer.value
+      done.signal()
+    }
+    done.wait()
   }
 }
 

@@ -1,4 +1,5 @@
 import TideTerminal
+import TideTerminalCommand
 
 /// Writes actions A…B of a trace as a Swift Testing test: a `TestStore` starts from the state
 /// before A on a `VirtualClock`; each action a key or paste sent is sent at its time, each an
@@ -6,7 +7,7 @@ import TideTerminal
 /// changes the trace recorded.
 @MainActor
 enum TraceTestExport {
-  static func test(of range: ClosedRange<Int>, in reader: TraceReader) throws(DemoRunner.Failure) -> String {
+  static func test(of range: ClosedRange<Int>, in reader: TraceReader) throws(TerminalCommandError) -> String {
     let initial = try TraceQueries.checked(reader) { () throws(TraceProblem) in try reader.state(after: range.lowerBound - 1) }
     var steps: [TraceStep] = []
     for number in range {

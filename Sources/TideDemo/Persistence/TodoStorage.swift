@@ -47,6 +47,8 @@ package final class TodoStorage: Sendable {
   package let path: String
   private let refusal: DataPath.Refusal?
   private let queue: SaveQueue
+  /// How the last save ended: its failure, or `nil` once one succeeded.
+  private let lastFailure: LastSaveFailure
 
   private struct Session {
     var lock: FileLock?
@@ -77,13 +79,23 @@ package final class TodoStorage: Sendable {
     }
     self.location = location
     let target = location?.target ?? path
-    queue = SaveQueue(write: write ?? { todos in
+    let save = write ?? { todos in
       do {
         try AtomicFile.write(TodoFile(todos: todos).encoded(), to: target)
         return .success(())
       } catch {
         return .failure(SaveError(description: "Could not save todos to \(path): \(error)"))
       }
+    }
+    let lastFailure = LastSaveFailure()
+    self.lastFailure = lastFailure
+    // Recorded on the saving thread, in the order the saves ran: the newest outcome wins.
+    queue = SaveQueue(write: { todos in
+      let outcome = save(todos)
+      lastFailure.error.withLock { last in
+        if case .failure(let error) = outcome { last = error } else { last = nil }
+      }
+      return outcome
     })
   }
 
@@ -138,6 +150,15 @@ package final class TodoStorage: Sendable {
     }
     if waiting > 0 { message += " The newest changes were not written anywhere." }
     return message
+  }
+
+  /// What to tell the user when the app ends while the newest changes are not on disk because
+  /// their save failed (a full disk, a read-only folder): what was lost and where the file is;
+  /// `nil` when the last save succeeded or none failed.
+  package func unsavedChangesMessage() -> String? {
+    guard let error = lastFailure.error.withLock({ $0 }) else { return nil }
+    return "tide-demo: your latest todo changes were not saved: \(AppFeature.sentence(error.description)) "
+      + "\(path) still holds the todos of the last successful save; the changes since are lost."
   }
 
   /// Loads the todos: locks the file, removes temporary files of dead processes, reads the
@@ -389,4 +410,9 @@ package final class TodoStorage: Sendable {
       + digits(Int(parts.tm_hour), 2) + digits(Int(parts.tm_min), 2) + digits(Int(parts.tm_sec), 2) + "."
       + digits(milliseconds, 3) + "Z"
   }
+}
+
+/// The failure of the newest save, shared with the saving thread.
+private final class LastSaveFailure: Sendable {
+  let error = Mutex<TodoStorage.SaveError?>(nil)
 }

@@ -11,7 +11,7 @@ import Darwin
 /// can quit in an orderly way: its pending saves awaited, the terminal restored by the screen
 /// thread — never by a signal handler. Nothing but the kernel's own bookkeeping runs inside the
 /// signal itself.
-final class SignalWatcher {
+package final class SignalWatcher {
   /// The signals that end a program like SIGTERM: SIGINT, SIGTERM, SIGHUP, SIGQUIT, and every
   /// other signal whose default action terminates (SIGUSR1/2, SIGALRM, SIGVTALRM, SIGPROF,
   /// SIGXCPU). Crash signals are not among them: see `tide_crash_guard_install`.
@@ -37,7 +37,7 @@ final class SignalWatcher {
   /// Ignores SIGPIPE and SIGXFSZ for the rest of the process, so that a write to a pipe nobody
   /// reads or beyond `ulimit -f` fails with EPIPE or EFBIG, which the writer reports, instead of
   /// killing the process with the terminal in raw mode and the data half written.
-  static func ignoreWriteSignals() {
+  package static func ignoreWriteSignals() {
     signal(SIGPIPE, SIG_IGN)
     signal(SIGXFSZ, SIG_IGN)
   }

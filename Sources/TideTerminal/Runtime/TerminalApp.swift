@@ -27,6 +27,12 @@ public struct TerminalApp<State, Action: Sendable> {
   /// Told each input event before the program handles it — first the terminal's size at the
   /// start, as a resize — for an app that records its sessions (a trace, a log).
   public var inputObserver: ((InputEvent) -> Void)?
+  /// Asked once the program has ended and its pending work finished: what the user's changes
+  /// did not reach — a failed save they were warned about — as a message for standard error
+  /// naming what was not saved and where, or `nil` when everything is saved. A message makes
+  /// the `TerminalCommand` of TideTerminalCommand exit with status 1, for a live run and a
+  /// replay alike, so quitting never hides lost work.
+  public var unsavedChanges: () -> String?
 
   /// Creates a terminal program.
   public init(
@@ -37,7 +43,8 @@ public struct TerminalApp<State, Action: Sendable> {
     pasteAction: @escaping (State, String) -> Action? = { _, _ in nil },
     quitAction: Action,
     isFinished: @escaping (State) -> Bool,
-    unfinishedWorkMessage: @escaping () -> String = { "some work did not finish before the program ended" }
+    unfinishedWorkMessage: @escaping () -> String = { "some work did not finish before the program ended" },
+    unsavedChanges: @escaping () -> String? = { nil }
   ) {
     self.store = store
     self.minimumSize = minimumSize
@@ -47,6 +54,7 @@ public struct TerminalApp<State, Action: Sendable> {
     self.quitAction = quitAction
     self.isFinished = isFinished
     self.unfinishedWorkMessage = unfinishedWorkMessage
+    self.unsavedChanges = unsavedChanges
   }
 
   /// The frame to show at `size`: the view of the current state, or the too-small message.

@@ -1,14 +1,16 @@
 import ArgumentParser
-import TideDemo
+import TideTerminalCommand
 
 /// `tide-demo inspect TRACE`: the interactive inspector, or one answer for a script or test.
-struct Inspect: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
+package struct Inspect: AsyncParsableCommand {
+  package static let configuration = CommandConfiguration(
     abstract: "Inspect a trace written with --trace: browse it, or answer one question.",
     discussion: """
       Without a question, opens the inspector: the steps, the selected step's action and state \
       changes, and the app's screen after it. Actions count from 1; 0 is the state before the first.
       """)
+
+  package init() {}
 
   @Argument(help: "A trace written by tide-demo --trace or tide-demo replay --trace.")
   var trace: String
@@ -34,7 +36,7 @@ struct Inspect: AsyncParsableCommand {
     "Write a Swift Testing test of actions A through B on a TestStore.", valueName: "A..B FILE"))
   var exportTest: [String] = []
 
-  func validate() throws {
+  package func validate() throws {
     _ = try query()
   }
 
@@ -65,7 +67,7 @@ struct Inspect: AsyncParsableCommand {
   }
 
   @MainActor
-  func run() async throws {
+  package func run() async throws {
     if let query = try query() {
       try InspectRunner.answer(query, trace: trace, output: { print($0) })
     } else {

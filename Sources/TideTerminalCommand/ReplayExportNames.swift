@@ -1,6 +1,6 @@
 import TideTerminal
 
-/// The files `tide-demo replay --cast PATH --svg PATH` writes, worked out before anything runs.
+/// The files `replay --cast PATH --svg PATH` writes, worked out before anything runs.
 ///
 /// With one script, the cast is `PATH` and the final screen's SVG is `PATH`. With several
 /// scripts, each gets its own files: `-NAME` is inserted before the extension, NAME being the

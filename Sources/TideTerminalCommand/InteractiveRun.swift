@@ -1,0 +1,111 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Tide
+import TideTerminal
+
+extension TerminalCommand {
+  /// `NAME [OPTIONS] [--record PATH] [--trace PATH]`: the app in the real terminal until it
+  /// quits, however it quits.
+  func runInteractive(_ arguments: RunArguments<Options>, errors: (String) -> Void) async throws(TerminalCommandError) {
+    let name = description.name
+    let options = arguments.options
+    let data = try resolveDataFile(options, .interactive)
+    // Checked before the terminal is taken over, touching nothing: a typo must not cost the
+    // session, and no output may be the data file or another output.
+    let recordOutputs = arguments.record.map { SessionRecording.outputs(record: $0, dataFile: data) } ?? []
+    var outputs = recordOutputs
+    if let trace = arguments.trace { outputs.append(("--trace", trace)) }
+    let checked = try checkOutputs(outputs, data: data)
+    if let problem = TerminalUnavailable.check() {
+      throw TerminalCommandError(status: 2, message: "\(name): \(problem) (try \(name) replay)")
+    }
+    var recording: SessionRecording?
+    if arguments.record != nil {
+      recording = SessionRecording(
+        script: checked[0], startingData: recordOutputs.count > 1 ? checked[1] : nil,
+        startingBytes: try data.flatMap { path throws(TerminalCommandError) in try SessionRecording.snapshot(of: path) })
+    }
+    let trace = try arguments.trace.map { _ throws(TerminalCommandError) in try TraceFile(checked[checked.count - 1]) }
+    let launch = TerminalLaunch(
+      mode: .interactive, commandName: name, clock: ContinuousClock(), size: CursesTerminal().size,
+      tracer: trace?.tracer, traceLines: trace?.lineWriter, dataFile: data)
+    defer { launch.end() }
+    let app = try make(options, launch)
+    let program = Program(app, driver: CursesDriver(), recordsSession: recording != nil)
+    let start = Date()
+    do {
+      try await program.run()
+    } catch let problem as TerminalUnavailable {
+      throw TerminalCommandError(status: 2, message: "\(name): \(problem) (try \(name) replay)")
+    } catch {
+      throw TerminalCommandError(status: 1, message: "\(name): error: \(error)")
+    }
+    var failure: TerminalCommandError?
+    // A quit signal (SIGTERM, SIGHUP…) ends the run like a quit key does, so this runs then too.
+    if let recording, let recorder = program.recording {
+      let text = recording.text(
+        of: recorder, commandName: name, replayArguments: replayArguments(options), start: start,
+        duration: program.sessionLength)
+      do throws(TerminalCommandError) {
+        try recording.write(text)
+      } catch {
+        errors(error.message)
+        failure = error
+      }
+    }
+    do throws(TerminalCommandError) {
+      try trace?.checkWritten()
+    } catch {
+      errors(error.message)
+      failure = error
+    }
+    try reportLostWork(of: app, finishedPendingWork: program.finishedPendingWork, errors: errors)
+    if let failure { throw TerminalCommandError(status: failure.status, message: "") }
+  }
+
+  /// The app's data file for `mode`, or a status 2 failure with the app's reason.
+  func resolveDataFile(_ options: Options, _ mode: TerminalLaunch.Mode) throws(TerminalCommandError) -> String? {
+    do {
+      return try dataFile?(options, mode)
+    } catch let failure as TerminalCommandError {
+      throw failure
+    } catch {
+      throw TerminalCommandError(status: 2, message: "\(description.name): \(error)")
+    }
+  }
+
+  /// Makes the app, or fails with status 2 and the app's reason.
+  func make(_ options: Options, _ launch: TerminalLaunch) throws(TerminalCommandError) -> TerminalApp<State, Action> {
+    do {
+      return try makeApp(options, launch)
+    } catch let failure as TerminalCommandError {
+      throw failure
+    } catch {
+      throw TerminalCommandError(status: 2, message: "\(description.name): \(error)")
+    }
+  }
+
+  /// Checks every output file of a run by `OutputFile`'s policy before anything runs, failing
+  /// with status 2 and nothing touched.
+  func checkOutputs(_ outputs: [(option: String, path: String)], data: String?) throws(TerminalCommandError) -> [OutputFile] {
+    do {
+      return try OutputFile.check(outputs, data: data)
+    } catch {
+      throw TerminalCommandError(status: 2, message: error.description)
+    }
+  }
+
+  /// Status 1 when the app's work was lost: pending work that did not finish in time (the
+  /// program has said so already) or changes the app reports unsaved (said here).
+  func reportLostWork(
+    of app: TerminalApp<State, Action>, finishedPendingWork: Bool, errors: (String) -> Void
+  ) throws(TerminalCommandError) {
+    guard finishedPendingWork else { throw TerminalCommandError(status: 1, message: "") }
+    if let unsaved = app.unsavedChanges() {
+      throw TerminalCommandError(status: 1, message: unsaved)
+    }
+  }
+}

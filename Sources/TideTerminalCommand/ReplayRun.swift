@@ -1,0 +1,207 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Tide
+import TideTerminal
+
+extension TerminalCommand {
+  /// `NAME replay SCRIPT...`: each script from a fresh app on a virtual clock; the final screen
+  /// (or, with `--frames`, every frame) to `output`.
+  ///
+  /// Every script is read and parsed, and every output name worked out and checked, before the
+  /// first one runs, so a mistake in the last script costs nothing. A failed `expect` stops
+  /// the replay; the exports still show where it got to.
+  func runReplay(
+    _ arguments: ReplayArguments<Options>, output: @escaping (String) -> Void, errors: (String) -> Void
+  ) async throws(TerminalCommandError) {
+    let name = description.name
+    let options = arguments.options
+    var data = try resolveDataFile(options, .replay)
+    var startingData: [UInt8]?
+    if let initialData = arguments.initialData {
+      guard dataFile != nil else {
+        throw TerminalCommandError(status: 2, message: "\(name): error: --initial-data: \(name) keeps no data file")
+      }
+      guard data == nil else {
+        throw TerminalCommandError(
+          status: 2,
+          message: "\(name): error: --initial-data starts from a copy of \(initialData); a data file of its own cannot be given too")
+      }
+      do {
+        startingData = try readFile(initialData)
+      } catch {
+        throw TerminalCommandError(status: 2, message: "\(initialData): error: cannot read the initial data: \(systemReason(error.code))")
+      }
+    }
+    let size = (try? TerminalSize(parsing: arguments.size)) ?? TerminalSize(columns: 80, rows: 24)
+    var scripts: [KeyScript] = []
+    for path in arguments.scripts {
+      scripts.append(try readScript(path))
+    }
+    let names = ReplayExportNames(scripts: scripts, castPath: arguments.cast, svgPath: arguments.svg)
+    if let clash = names.clash {
+      throw TerminalCommandError(status: 2, message: "\(name): error: \(clash)")
+    }
+    var outputs = names.allPaths
+    if let trace = arguments.trace { outputs.append(("--trace", trace)) }
+    let checked = try checkOutputs(outputs, data: data ?? arguments.initialData)
+    let files = Dictionary(checked.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    let trace = try arguments.trace.map { _ throws(TerminalCommandError) in try TraceFile(checked[checked.count - 1]) }
+    var copy: StartingDataCopy?
+    if let startingData, let initialData = arguments.initialData {
+      copy = try StartingDataCopy(bytes: startingData, named: initialData, scripts: arguments.scripts)
+      data = copy?.path
+    }
+    defer { copy?.remove() }
+    for (index, script) in scripts.enumerated() {
+      if scripts.count > 1 { output("==> \(script.file) <==") }
+      try copy?.reset()
+      let launch = TerminalLaunch(
+        mode: .replay, commandName: name, clock: VirtualClock(), size: size, tracer: trace?.tracer,
+        traceLines: trace?.lineWriter, dataFile: data)
+      try await replay(
+        script, options: options, launch: launch, exports: names.exports[index], files: files,
+        frames: arguments.frames, output: output, errors: errors)
+    }
+    try trace?.checkWritten()
+  }
+
+  /// Reads and parses one script, or fails with status 2 and a `FILE:LINE:COL: error:` message.
+  private func readScript(_ path: String) throws(TerminalCommandError) -> KeyScript {
+    let bytes: [UInt8]
+    do {
+      bytes = try readFile(path)
+    } catch {
+      throw TerminalCommandError(status: 2, message: "\(path): error: cannot read the script: \(systemReason(error.code))")
+    }
+    do {
+      return try KeyScript(utf8: bytes, file: path)
+    } catch {
+      throw TerminalCommandError(status: 2, message: error.description)
+    }
+  }
+
+  private func replay(
+    _ script: KeyScript, options: Options, launch: TerminalLaunch, exports: ReplayExportNames.Files,
+    files: [String: OutputFile], frames: Bool, output: @escaping (String) -> Void, errors: (String) -> Void
+  ) async throws(TerminalCommandError) {
+    defer { launch.end() }
+    let app = try make(options, launch)
+    guard let clock = launch.clock as? VirtualClock else { preconditionFailure("a replay runs on a virtual clock") }
+    let player = KeyScriptPlayer(app: app, clock: clock, size: launch.size)
+    var cast = exports.cast.map { _ in AsciicastRecorder(size: launch.size, title: script.file) }
+    var written: [(path: String, text: String)] = []
+    // Only a watcher of every frame is told of them: without one, a `wait` draws nothing and
+    // an hour of a running timer costs only its ticks.
+    if frames || cast != nil {
+      player.onFrame = { frame in
+        if frames {
+          output("--- frame \(frame.number) (after \(frame.line): \(frame.source))")
+          output(frame.screen)
+        }
+        cast?.add(frame.canvas, at: clock.now.offset)
+      }
+    }
+    var screenIndex = 0
+    player.onScreen = { text in
+      output(text)
+      if exports.screens.indices.contains(screenIndex) {
+        let path = exports.screens[screenIndex].path
+        written.append((path, SVGWriter.document(for: app.frame(size: player.size))))
+      }
+      screenIndex += 1
+    }
+    var failure: TerminalCommandError?
+    do {
+      try await player.play(script)
+    } catch {
+      errors(error.description)
+      failure = TerminalCommandError(status: 1, message: "")
+    }
+    if !frames { output(player.screenText) }
+    // The exports show where the replay got to, also when it failed: that is when they help most.
+    if let path = exports.finalScreen {
+      written.append((path, SVGWriter.document(for: app.frame(size: player.size))))
+    }
+    if let path = exports.cast, let cast {
+      written.append((path, cast.text))
+    }
+    for (path, text) in written {
+      guard let file = files[path] else { continue }
+      do {
+        try file.write(text)
+      } catch {
+        // The replay ran, but what it was asked to leave behind is lost: not a success.
+        errors(error.description)
+        failure = TerminalCommandError(status: 1, message: "")
+      }
+    }
+    // Whatever the script left to save is written before the next script loads the file.
+    let finished = await player.finish()
+    if !finished { errors(app.unfinishedWorkMessage()) }
+    do throws(TerminalCommandError) {
+      try reportLostWork(of: app, finishedPendingWork: finished, errors: errors)
+    } catch {
+      if !error.message.isEmpty { errors(error.message) }
+      failure = TerminalCommandError(status: 1, message: "")
+    }
+    if let failure { throw failure }
+  }
+}
+
+/// The private copy of `--initial-data` a replay runs on: the app may save into it, and the
+/// file named on the command line is never written. Each script starts from the same bytes.
+private struct StartingDataCopy {
+  let folder: String
+  let path: String
+  let bytes: [UInt8]
+
+  init(bytes: [UInt8], named source: String, scripts: [String]) throws(TerminalCommandError) {
+    let temporary = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    var template = Array((temporary + "/tide-initial-data-XXXXXX").utf8CString)
+    let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+    guard created != nil else {
+      throw TerminalCommandError(status: 2, message: "error: cannot make a folder for the initial data: \(systemReason())")
+    }
+    folder = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    // Named as the recorded data file was: `todos.json` for `s.keys.todos.json` beside the
+    // script `s.keys` (see SessionRecording), so what the app shows of its file's name is what
+    // the user saw; else the copy's own name.
+    var file = PathName.name(of: source)
+    for script in scripts {
+      let prefix = PathName.name(of: script) + "."
+      if file.hasPrefix(prefix), file.count > prefix.count {
+        file.removeFirst(prefix.count)
+        break
+      }
+    }
+    path = folder + "/" + file
+    self.bytes = bytes
+  }
+
+  /// Puts the starting bytes back, for the next script.
+  func reset() throws(TerminalCommandError) {
+    do {
+      try AtomicFile.write(bytes, to: path)
+    } catch {
+      throw TerminalCommandError(status: 1, message: "error: cannot copy the initial data: \(error)")
+    }
+  }
+
+  func remove() {
+    // The app may have left copies of its own beside the data (moved-aside files).
+    if let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) {
+      for entry in entries { unlink(folder + "/" + entry) }
+    }
+    rmdir(folder)
+  }
+}

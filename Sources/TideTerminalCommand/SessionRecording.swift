@@ -1,0 +1,122 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TideTerminal
+
+/// What `--record PATH` writes when the app ends: the session as a key script at PATH and, when
+/// the app has a data file, the data it started from at `PATH.NAME` (NAME: the data file's
+/// name, so `--record s.keys` with `todos.json` keeps `s.keys.todos.json`).
+///
+/// The script holds only what the user did (keys, pastes, resizes and pauses) under a header
+/// naming the date, the size and the one command that replays it: `APP replay PATH ARGS
+/// --initial-data PATH.NAME`, which starts the app from a private copy of that data, so the
+/// replay ends on the screen the user saw whatever the data held at the start, and however the
+/// data file changed since. Both files are written by `OutputFile`'s policy (a regular file
+/// atomically, so an interrupted write leaves no half script behind).
+package struct SessionRecording {
+  /// The script's file.
+  package var script: OutputFile
+  /// Where the starting data goes, when the app has a data file.
+  package var startingData: OutputFile?
+  /// The data file's bytes when the app started, or `nil` (no data file, or none yet: the app
+  /// started empty, and so will the replay).
+  package var startingBytes: [UInt8]?
+
+  /// A recording to `script`, keeping `startingBytes` at `startingData`.
+  package init(script: OutputFile, startingData: OutputFile? = nil, startingBytes: [UInt8]? = nil) {
+    self.script = script
+    self.startingData = startingData
+    self.startingBytes = startingBytes
+  }
+
+  /// The outputs `--record path` names, for the policy check: the script and, when the app has
+  /// a data file, the copy of its data (not for a stream: a FIFO or a device has no folder of
+  /// its own to put it in).
+  static func outputs(record path: String, dataFile: String?) -> [(option: String, path: String)] {
+    var outputs = [(option: "--record", path: path)]
+    if let dataFile, !isStream(path) { outputs.append(("--record", dataPath(for: path, dataFile: dataFile))) }
+    return outputs
+  }
+
+  /// `PATH.NAME`, NAME the data file's name.
+  static func dataPath(for path: String, dataFile: String) -> String { path + "." + PathName.name(of: dataFile) }
+
+  private static func isStream(_ path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return false }
+    let kind = info.st_mode & S_IFMT
+    return kind == S_IFIFO || kind == S_IFCHR
+  }
+
+  /// The data file's content now, if it is a file that can be read; `nil` when it does not
+  /// exist. Read before the app starts, since starting may move a damaged file aside.
+  static func snapshot(of dataFile: String) throws(TerminalCommandError) -> [UInt8]? {
+    var info = stat()
+    guard stat(dataFile, &info) == 0 else { return nil }
+    guard info.st_mode & S_IFMT == S_IFREG else { return nil }
+    do {
+      return try readFile(dataFile)
+    } catch {
+      throw TerminalCommandError(status: 2, message: "\(dataFile): error: cannot keep the data for --record: \(systemReason(error.code))")
+    }
+  }
+
+  /// The script text of a session: `recorder`'s events under the header, started at `start`,
+  /// ended after `duration`.
+  package func text(
+    of recorder: KeyScriptRecorder, commandName: String, replayArguments: [String], start: Date,
+    duration: Duration
+  ) -> String {
+    var command = [commandName, "replay", script.path] + replayArguments
+    if let startingData, startingBytes != nil { command += ["--initial-data", startingData.path] }
+    return recorder.script(
+      date: start, notes: ["replay it with: " + command.map(shellQuoted).joined(separator: " ")], end: duration)
+  }
+
+  /// Writes the script and the starting data; fails with status 1 and the system's reason.
+  package func write(_ text: String) throws(TerminalCommandError) {
+    do {
+      if let startingData, let startingBytes { try startingData.write(startingBytes) }
+      try script.write(text)
+    } catch {
+      throw TerminalCommandError(status: 1, message: error.description)
+    }
+  }
+}
+
+/// `word` as a POSIX shell reads it back: as is when it holds only safe characters, else in
+/// single quotes.
+func shellQuoted(_ word: String) -> String {
+  let safe = word.unicodeScalars.allSatisfy { scalar in
+    scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "-_./=:,+@%".unicodeScalars.contains(scalar))
+  }
+  if safe && !word.isEmpty { return word }
+  return "'" + word.replacing("'", with: #"'\''"#) + "'"
+}
+
+/// The bytes of the file at `path`, read with the system's calls so a failure carries its code.
+func readFile(_ path: String) throws(SystemError) -> [UInt8] {
+  let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  guard descriptor >= 0 else { throw SystemError("read", path) }
+  defer { close(descriptor) }
+  var bytes: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  while true {
+    let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    if count < 0 {
+      if errno == EINTR { continue }
+      throw SystemError("read", path)
+    }
+    if count == 0 { return bytes }
+    bytes += chunk[..<count]
+  }
+}

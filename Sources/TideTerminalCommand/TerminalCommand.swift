@@ -1,0 +1,237 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Tide
+import TideTerminal
+
+/// The command line every terminal app gets, from one line of `main`.
+///
+/// ```swift
+/// // main.swift of tide-list
+/// await TerminalCommand("tide-list", version: "1.0.0", options: ListOptions.self) { options, launch in
+///   Chooser.app(items: options.items, launch: launch)
+/// }.main()
+/// ```
+///
+/// The executable then has these forms (`tide-list --help` shows them with the app's options):
+///
+/// ```
+/// NAME [OPTIONS] [--record PATH] [--trace PATH]
+/// NAME replay [OPTIONS] SCRIPT... [--size COLSxROWS] [--frames] [--cast PATH] [--svg PATH]
+///             [--trace PATH] [--initial-data PATH]
+/// NAME --help | --version
+/// ```
+///
+/// - The first runs the app in the terminal (which must be interactive: else exit 2 at once,
+///   touching nothing). `--record PATH` writes the session as a key script when the app ends,
+///   however it ends, and keeps the data the app started from beside it as `PATH.data`; the
+///   script's header gives the one command that replays it to the screen the user saw.
+///   `--trace PATH` appends one JSON line per action.
+/// - `replay` reads and checks every script first, then runs each from a fresh app on a virtual
+///   clock and prints the final screen (or every frame with `--frames`); `--cast` and `--svg`
+///   export it. The app's own options (`OPTIONS`, from `Options`) are the same in both forms;
+///   its own positional arguments come before the scripts.
+/// - Every file written besides the app's data goes through `OutputFile`'s policy, checked
+///   before anything runs: a folder, socket, block device, empty path, the data file, or two
+///   outputs naming one file are refused.
+///
+/// Exit status: 0 success; 1 an `expect` failed, a line came after the app quit, an output
+/// could not be written, or changes were not saved (``TerminalApp/unsavedChanges`` or pending
+/// work that did not finish); 2 a usage or script error (`FILE:LINE:COL: error: …`), a refused
+/// output path or a terminal that cannot run the app, before anything ran.
+@MainActor
+public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendable> {
+  let description: CommandDescription
+  let subcommands: [any ParsableCommand.Type]
+  let dataFile: ((Options, TerminalLaunch.Mode) throws -> String?)?
+  let replayArguments: (Options) -> [String]
+  let makeApp: (Options, TerminalLaunch) throws -> TerminalApp<State, Action>
+
+  /// A command named `name` running the app `app` makes.
+  ///
+  /// - Parameters:
+  ///   - name: The executable's name, for usage, messages and traces.
+  ///   - version: What `--version` prints after the name.
+  ///   - abstract: One line for `--help`.
+  ///   - discussion: More text for `--help`.
+  ///   - options: The app's own options and arguments (an ArgumentParser `ParsableArguments`),
+  ///     accepted by the interactive form and `replay` alike.
+  ///   - subcommands: More subcommands of the app's own, each run by its `run()`.
+  ///   - dataFile: The file the app keeps its data in, for `options` and the mode (`nil`: none).
+  ///     No output may name it; `--record` keeps its content at the start beside the
+  ///     recording; `replay --initial-data` replaces it with a private copy. The app reads the
+  ///     path from ``TerminalLaunch/dataFile``. It is asked first, before anything is checked or
+  ///     touched; a thrown error (a path that cannot hold the data) ends the command with
+  ///     status 2 and the error's description.
+  ///   - replayArguments: The arguments that rebuild `options` in a replay (such as
+  ///     `["--items", "20"]`), for the command a recording's header gives; the data file's
+  ///     option is not needed there.
+  ///   - app: Makes the app for a launch. A thrown error ends the command with status 2 and
+  ///     the error's description, before the terminal is taken over.
+  public init(
+    _ name: String,
+    version: String,
+    abstract: String = "",
+    discussion: String = "",
+    options: Options.Type,
+    subcommands: [any ParsableCommand.Type] = [],
+    dataFile: ((Options, TerminalLaunch.Mode) throws -> String?)? = nil,
+    replayArguments: @escaping (Options) -> [String] = { _ in [] },
+    app: @escaping (Options, TerminalLaunch) throws -> TerminalApp<State, Action>
+  ) {
+    var optionsUsage = Options.usageString()
+    // ArgumentParser names a plain ParsableArguments type's usage after the type: drop it.
+    if let space = optionsUsage.firstIndex(of: " ") {
+      optionsUsage = String(optionsUsage[optionsUsage.index(after: space)...])
+    } else {
+      optionsUsage = ""
+    }
+    self.description = CommandDescription(
+      name: name, version: "\(name) \(version)", abstract: abstract, discussion: discussion,
+      optionsUsage: optionsUsage,
+      subcommands: subcommands.map { command in
+        let commandName = command.configuration.commandName ?? "\(command)"
+        var usage = command.usageString()
+        if !usage.hasPrefix(commandName) { usage = commandName + " " + usage }
+        return (commandName, usage, command.configuration.abstract)
+      })
+    self.subcommands = subcommands
+    self.dataFile = dataFile
+    self.replayArguments = replayArguments
+    self.makeApp = app
+  }
+
+  /// Runs the command with the process's arguments and exits with its status.
+  public func main() async -> Never {
+    // A write to a pipe nobody reads or beyond `ulimit -f` then fails with an error the command
+    // reports (a lost output, an unsaved change: status 1) instead of killing the process.
+    SignalWatcher.ignoreWriteSignals()
+    let status = await run(
+      Array(CommandLine.arguments.dropFirst()),
+      output: { print($0) },
+      errors: { StandardError.writeLine($0) })
+    exit(status)
+  }
+
+  /// Runs the command with `arguments` (without the executable's name) in this process and
+  /// returns its exit status: what `main()` does, for tests. Replay output goes to `output`
+  /// line by line, messages to `errors`.
+  public func run(
+    _ arguments: [String], output: @escaping (String) -> Void, errors: @escaping (String) -> Void
+  ) async -> Int32 {
+    let parsed = CommandDescription.$current.withValue(description) { parse(arguments) }
+    do throws(TerminalCommandError) {
+      switch parsed {
+      case .message(let text, let status):
+        if status == 0 { output(text) } else { errors(text) }
+        return status
+      case .interactive(let arguments):
+        try await runInteractive(arguments, errors: errors)
+      case .replay(let arguments):
+        try await runReplay(arguments, output: output, errors: errors)
+      case .subcommand(let type, let arguments):
+        let outcome = await Self.execute(type, arguments)
+        if let text = outcome.output { output(text) }
+        if let text = outcome.errors { errors(text) }
+        return outcome.status
+      }
+      return 0
+    } catch {
+      if !error.message.isEmpty { errors(error.message) }
+      return error.status
+    }
+  }
+
+  /// Parses and runs an app's own subcommand, off the main actor as ArgumentParser's `main()`
+  /// would: its status and what to print.
+  private nonisolated static func execute(
+    _ type: any ParsableCommand.Type, _ arguments: [String]
+  ) async -> (status: Int32, output: String?, errors: String?) {
+    do {
+      var command = try type.parseAsRoot(arguments)
+      if var asyncCommand = command as? any AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
+      return (0, nil, nil)
+    } catch let failure as TerminalCommandError {
+      return (failure.status, nil, failure.message.isEmpty ? nil : failure.message)
+    } catch {
+      let code = type.exitCode(for: error)
+      let text = type.fullMessage(for: error)
+      if code == .success { return (0, text.isEmpty ? nil : text, nil) }
+      return (code == .validationFailure ? 2 : code.rawValue, nil, text.isEmpty ? nil : text)
+    }
+  }
+
+  private enum Parsed {
+    case message(String, status: Int32)
+    case interactive(RunArguments<Options>)
+    case replay(ReplayArguments<Options>)
+    case subcommand(any ParsableCommand.Type, [String])
+  }
+
+  /// `replay` and the app's subcommands are told apart by the first argument, so that the app's
+  /// own positional arguments (a FILE) never swallow a subcommand's name.
+  private func parse(_ arguments: [String]) -> Parsed {
+    let first = arguments.first
+    if first == "replay" {
+      return parse(ReplayArguments<Options>.self, Array(arguments.dropFirst())) { .replay($0) }
+    }
+    if let subcommand = subcommands.first(where: { ($0.configuration.commandName ?? "") == first }) {
+      return .subcommand(subcommand, Array(arguments.dropFirst()))
+    }
+    let interactive = parse(RunArguments<Options>.self, arguments) { .interactive($0) }
+    // Options may also come before the subcommand (`tide-demo --screen todos replay s.keys`),
+    // as SPEC's command lines show: arguments that are no interactive run but name `replay`
+    // are a replay with those options moved after it (and its errors are the replay's).
+    if case .message(_, let status) = interactive, status != 0,
+      let index = arguments.firstIndex(of: "replay")
+    {
+      var moved = arguments
+      moved.remove(at: index)
+      return parse(ReplayArguments<Options>.self, moved) { .replay($0) }
+    }
+    return interactive
+  }
+
+  private func parse<Command: ParsableCommand>(
+    _ type: Command.Type, _ arguments: [String], _ make: (Command) -> Parsed
+  ) -> Parsed {
+    do {
+      let command = try type.parseAsRoot(arguments)
+      guard let command = command as? Command else {
+        return .message(type.helpMessage(), status: 0)
+      }
+      return make(command)
+    } catch {
+      let code = type.exitCode(for: error)
+      return .message(type.fullMessage(for: error), status: code == .success ? 0 : 2)
+    }
+  }
+}
+
+extension TerminalCommand where Options == NoAppOptions {
+  /// A command named `name` for an app without options of its own.
+  ///
+  /// ```swift
+  /// await TerminalCommand("tide-textinput", version: "1.0.0") { launch in Greeting.app(launch: launch) }.main()
+  /// ```
+  public init(
+    _ name: String,
+    version: String,
+    abstract: String = "",
+    discussion: String = "",
+    app: @escaping (TerminalLaunch) throws -> TerminalApp<State, Action>
+  ) {
+    self.init(
+      name, version: version, abstract: abstract, discussion: discussion, options: NoAppOptions.self,
+      app: { _, launch in try app(launch) })
+  }
+}

@@ -1,0 +1,94 @@
+import Tide
+import TideTerminal
+
+/// What a ``TerminalCommand`` hands the app it starts: how the app is run, on which clock and at
+/// which size, where its data lives and where its actions are traced.
+///
+/// The same app function builds the app for the live terminal and for every replay; the launch
+/// is what differs between them.
+///
+/// ```swift
+/// await TerminalCommand("tide-hello", version: "1.0.0") { launch in
+///   TerminalApp(
+///     store: launch.store(initialState: Hello.State(), reducer: Hello()),
+///     view: Hello.draw, keyAction: { _, key in Hello.keys.action(for: key) },
+///     quitAction: .quit, isFinished: \.isQuitting)
+/// }.main()
+/// ```
+@MainActor
+public final class TerminalLaunch {
+  /// How the app runs.
+  public enum Mode: Sendable, Hashable {
+    /// In the real terminal, on the continuous clock: `NAME [OPTIONS]`.
+    case interactive
+    /// Headlessly from a key script, on a virtual clock: `NAME replay SCRIPT...`. Screens must not
+    /// show wall-clock values, so that every run of a script prints the same frames.
+    case replay
+  }
+
+  /// How the app runs.
+  public let mode: Mode
+  /// The command's name, such as `tide-demo`: the label of traced actions.
+  public let commandName: String
+  /// The clock every effect of the app's store must use: the continuous clock live, a
+  /// `VirtualClock` in a replay (where `wait` lines move it).
+  public let clock: any Clock<Duration>
+  /// The terminal's size at the start: the real terminal's live, `--size` in a replay.
+  public let size: TerminalSize
+  /// Where each action goes with `--trace`, or `nil`. ``store(initialState:reducer:middleware:)``
+  /// applies it; an app building its store itself applies it with `Reducer.traced(_:to:)`.
+  public let tracer: Tracer?
+  /// With `--trace`, writes bytes to the trace file as they are (whole lines, in order), or
+  /// `nil`: for an app that writes its own trace format instead of using ``tracer``.
+  public let traceLines: (@Sendable ([UInt8]) -> Void)?
+  /// The file the app reads and saves its data in for this run, or `nil` for none: what the
+  /// command's `dataFile` function named, or in a replay with `--initial-data` a private copy of
+  /// the data a recording started from. An app with a data file must use this path, not its
+  /// own option's value.
+  public let dataFile: String?
+
+  private var endActions: [() -> Void] = []
+
+  /// A launch as the command makes one; in an app's tests, a replay on a `VirtualClock`:
+  /// `TerminalLaunch(clock: clock)`.
+  public init(
+    mode: Mode = .replay, commandName: String = "app", clock: any Clock<Duration>,
+    size: TerminalSize = TerminalSize(columns: 80, rows: 24), tracer: Tracer? = nil,
+    traceLines: (@Sendable ([UInt8]) -> Void)? = nil, dataFile: String? = nil
+  ) {
+    self.mode = mode
+    self.commandName = commandName
+    self.clock = clock
+    self.size = size
+    self.tracer = tracer
+    self.traceLines = traceLines
+    self.dataFile = dataFile
+  }
+
+  /// A store on the launch's clock whose reducer is traced when `--trace` is given: the usual
+  /// way to build an app's store.
+  public func store<R: Reducer>(
+    initialState: R.State, reducer: R, middleware: [Middleware<R.State, R.Action>] = []
+  ) -> Store<R.State, R.Action> {
+    if let tracer {
+      return Store(
+        initialState: initialState, reducer: reducer.traced(commandName, to: tracer), clock: clock,
+        middleware: middleware)
+    }
+    return Store(initialState: initialState, reducer: reducer, clock: clock, middleware: middleware)
+  }
+
+  /// Runs `action` when this run of the app has ended and its pending work is done — before the
+  /// next script of a replay starts the app again. For what the app holds for the run, such as
+  /// a lock on its data file.
+  public func onEnd(_ action: @escaping () -> Void) {
+    endActions.append(action)
+  }
+
+  /// Runs the end actions, each once, in the order they were added.
+  package func end() {
+    let actions = endActions
+    endActions = []
+    for action in actions { action() }
+  }
+}

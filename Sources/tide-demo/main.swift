@@ -1,0 +1,3 @@
+import TideDemo
+
+await DemoCommand.command.main()

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+import Tide
+import TideTerminal
+import TideTerminalCommand
+import TideTestSupport
+
+/// What a command run in this process did.
+struct Outcome: CustomStringConvertible {
+  var status: Int32
+  var output: [String] = []
+  var errors: [String] = []
+
+  var stdout: String { output.joined(separator: "\n") }
+  var stderr: String { errors.joined(separator: "\n") }
+  var description: String { "status \(status)\n--- stdout\n\(stdout)\n--- stderr\n\(stderr)" }
+}
+
+@MainActor
+func run<Options, State, Action>(
+  _ command: TerminalCommand<Options, State, Action>, _ arguments: [String]
+) async -> Outcome {
+  var outcome = Outcome(status: 0)
+  outcome.status = await command.run(arguments, output: { outcome.output.append($0) }, errors: { outcome.errors.append($0) })
+  return outcome
+}
+
+/// `TerminalCommand` in-process, with an app an outside developer could write: the forms, the
+/// exit statuses, the output-file policy and the app's unsaved changes.
+@MainActor
+@Suite("TerminalCommand")
+struct TerminalCommandTests {
+  let folder = TemporaryDirectory("tide-command")
+
+  func script(_ text: String, name: String = "s.keys") throws -> String {
+    let path = folder.file(name)
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  @Test func helpNamesTheFormsAndVersionPrintsIt() async throws {
+    let help = await run(Tally.command, ["--help"])
+    #expect(help.status == 0, "\(help)")
+    #expect(help.stdout.contains("tally [--step <step>] [--record <path>] [--trace <path>]"), "\(help)")
+    #expect(help.stdout.contains("tally replay [--step <step>] <script> ..."), "\(help)")
+    #expect(help.stdout.contains("--version"), "\(help)")
+    #expect(!help.stdout.contains("<subcommand>"), "the subcommands are named: \(help)")
+    let replayHelp = await run(Tally.command, ["replay", "--help"])
+    #expect(replayHelp.status == 0)
+    for option in ["--size", "--frames", "--cast", "--svg", "--trace", "--step"] {
+      #expect(replayHelp.stdout.contains(option), "replay --help lists \(option): \(replayHelp)")
+    }
+    let version = await run(Tally.command, ["--version"])
+    #expect(version.status == 0 && version.stdout == "tally 1.2.3", "\(version)")
+  }
+
+  @Test func replayTakesTheAppsOptionsAndExitsZero() async throws {
+    let path = try script("keys + +\nexpect \"tally: 6\"\n")
+    let outcome = await run(Tally.command, ["replay", path, "--step", "3", "--size", "40x12"])
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(outcome.output == ["tally: 6" + String(repeating: "\n", count: 11)], "the final screen, 12 rows: \(outcome)")
+  }
+
+  @Test func aFailedExpectIsOneAndAScriptErrorIsTwo() async throws {
+    let failing = await run(Tally.command, ["replay", try script("keys +\nexpect \"tally: 2\"\n")])
+    #expect(failing.status == 1, "\(failing)")
+    #expect(failing.stderr.hasPrefix("\(folder.file("s.keys")):2: expectation failed"), "\(failing)")
+    let bad = await run(Tally.command, ["replay", try script("keys nope\n", name: "bad.keys")])
+    #expect(bad.status == 2, "\(bad)")
+    #expect(bad.stderr == "\(folder.file("bad.keys")):1:6: error: unknown key 'nope'", "\(bad)")
+    let usage = await run(Tally.command, ["replay", try script("keys +\n"), "--step", "x"])
+    #expect(usage.status == 2, "\(usage)")
+    let none = await run(Tally.command, ["replay"])
+    #expect(none.status == 2, "\(none)")
+  }
+
+  @Test func aRefusedOutputIsTwoBeforeAnythingRuns() async throws {
+    let path = try script("keys +\n")
+    try FileManager.default.createDirectory(atPath: folder.file("dir"), withIntermediateDirectories: false)
+    let outcome = await run(Tally.command, ["replay", path, "--svg", folder.file("dir"), "--cast", folder.file("c.cast")])
+    #expect(outcome.status == 2, "\(outcome)")
+    #expect(outcome.output.isEmpty, "nothing ran: \(outcome)")
+    #expect(!FileManager.default.fileExists(atPath: folder.file("c.cast")))
+    let same = await run(Tally.command, ["replay", path, "--svg", folder.file("x"), "--trace", folder.file("x")])
+    #expect(same.status == 2 && same.stderr.contains("--trace names the file of --svg"), "\(same)")
+  }
+
+  /// An output that could not be written (a device that is full) is not a success.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+  func aLostOutputIsStatusOne() async throws {
+    let outcome = await run(Tally.command, ["replay", try script("keys +\n"), "--svg", "/dev/full"])
+    #expect(outcome.status == 1, "\(outcome)")
+    #expect(outcome.stderr.contains("/dev/full"), "\(outcome)")
+  }
+
+  /// Issue 20: a replay whose app could not save its changes ends with status 1 and says what
+  /// was not saved (it exited 0).
+  @Test func unsavedChangesAreStatusOneWithTheAppsMessage() async throws {
+    let outcome = await run(Tally.command, ["replay", try script("keys + !\n")])
+    #expect(outcome.status == 1, "\(outcome)")
+    #expect(outcome.stderr == "tally: the count 1 was not saved to -", "\(outcome)")
+  }
+
+  /// A replay starts from a private copy of `--initial-data`: the app sees the data, and the
+  /// file is never written; every script starts from the same data.
+  @Test func initialDataIsAPrivateCopy() async throws {
+    let data = folder.file("a.keys.count")
+    try "41".write(toFile: data, atomically: true, encoding: .utf8)
+    let first = try script("keys +\nexpect \"tally: 42\"\n", name: "a.keys")
+    let second = try script("expect \"tally: 41\"\n", name: "b.keys")
+    let command = TerminalCommand(
+      "tally", version: "1", options: Tally.Options.self,
+      dataFile: { _, _ in nil },
+      app: { options, launch in
+        // The copy is named as the recorded data file was, without the script's name.
+        #expect(launch.dataFile.map(fileName(of:)) == "count")
+        return try Tally.app(options: options, launch: launch)
+      })
+    let outcome = await run(command, ["replay", first, second, "--initial-data", data])
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(try String(contentsOfFile: data, encoding: .utf8) == "41")
+  }
+
+  @Test func initialDataNeedsAnAppWithADataFile() async throws {
+    let data = folder.file("d")
+    try "1".write(toFile: data, atomically: true, encoding: .utf8)
+    let outcome = await run(
+      TerminalCommand("plain", version: "1") { launch in try Tally.app(options: Tally.Options(), launch: launch) },
+      ["replay", try script("keys +\n"), "--initial-data", data])
+    #expect(outcome.status == 2, "\(outcome)")
+    #expect(outcome.stderr.contains("keeps no data file"), "\(outcome)")
+  }
+
+  @Test func noOutputMayBeTheDataFile() async throws {
+    let data = folder.file("count")
+    try "5".write(toFile: data, atomically: true, encoding: .utf8)
+    let outcome = await run(Tally.command(data: data), ["replay", try script("keys +\n"), "--cast", data])
+    #expect(outcome.status == 2, "\(outcome)")
+    #expect(outcome.stderr.contains("--cast names the data file"), "\(outcome)")
+    #expect(try String(contentsOfFile: data, encoding: .utf8) == "5")
+  }
+
+  /// Status 2 before anything is touched, with the replay suggested (the test runner's
+  /// standard input or output is not a terminal, as under `make test`).
+  @Test(.enabled(if: isatty(0) == 0 || isatty(1) == 0, "run outside a terminal"))
+  func theInteractiveFormNeedsATerminal() async throws {
+    let outcome = await run(Tally.command, ["--record", folder.file("r.keys")])
+    #expect(outcome.status == 2, "\(outcome)")
+    #expect(outcome.stderr == "tally: needs an interactive terminal (try tally replay)", "\(outcome)")
+    #expect(!FileManager.default.fileExists(atPath: folder.file("r.keys")))
+  }
+}
+
+private func fileName(of path: String) -> String {
+  path.split(separator: "/").last.map(String.init) ?? path
+}
