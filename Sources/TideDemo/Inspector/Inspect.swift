@@ -4,6 +4,7 @@ import TideTerminalCommand
 /// `tide-demo inspect TRACE`: the interactive inspector, or one answer for a script or test.
 package struct Inspect: AsyncParsableCommand {
   package static let configuration = CommandConfiguration(
+    commandName: "inspect",
     abstract: "Inspect a trace written with --trace: browse it, or answer one question.",
     discussion: """
       Without a question, opens the inspector: the steps, the selected step's action and state \
