@@ -45,10 +45,23 @@ build: deps
 ## test: every test target (unit, TestStore, terminal, replay goldens, tmux end-to-end). The
 ## known issues that tests of failure reports record on purpose are counted on one line
 ## (scripts/fold-known-issues.awk); `swift test --skip-build` shows them in full.
+##
+## Then the outside package (Examples/tide-quiz): a package of its own that depends on this
+## checkout by path, so it builds only against the public API. Its own build folder, since it
+## shares no build products with this package's.
+OUTSIDE_PACKAGE := --package-path Examples/tide-quiz --scratch-path .build/outside
+TUTORIAL_RESOURCES := Sources/TideTerminal/TideTerminal.docc/Resources
 test: deps
 	$(SWIFT) build --build-tests
 	@{ $(SWIFT) test --skip-build 2>&1; echo $$? > .build/test-status; } | awk -f scripts/fold-known-issues.awk; \
 	  exit $$(cat .build/test-status)
+	$(SWIFT) build --build-tests $(OUTSIDE_PACKAGE)
+	$(SWIFT) test --skip-build $(OUTSIDE_PACKAGE)
+	@# The DocC tutorial shows the outside package's files (symbolic links, so compiled above),
+	@# and its Package.swift less the targets that compile the tutorial's earlier steps.
+	@sed '/BEGIN tutorial steps/,/END tutorial steps/d' Examples/tide-quiz/Package.swift \
+	  | diff -u - $(TUTORIAL_RESOURCES)/quiz-Package.swift \
+	  || { echo "test: $(TUTORIAL_RESOURCES)/quiz-Package.swift is not Examples/tide-quiz/Package.swift less its tutorial steps" >&2; exit 1; }
 
 ## test-tsan: the test suite under ThreadSanitizer (its own build folder); any report fails it.
 ## The only suppressions (tsan-suppressions.txt) are the known false reports of Mutex on Linux.
@@ -95,7 +108,7 @@ screenshots: deps
 ## docs: DocC sites for every public library in .build/docs/NAME. Fails on any DocC warning (a
 ## broken symbol link, a missing article), on a public type placed in no topic, and on a public
 ## declaration without a doc comment (scripts/check-docs.py, over DocC's coverage report).
-DOC_TARGETS := Tide TideTesting TideTerminal TideTerminalTesting TideCasePaths TideTestingCasePaths
+DOC_TARGETS := Tide TideTesting TideTerminal TideTerminalTesting TideTerminalCommand TideCasePaths TideTestingCasePaths
 docs: deps
 	@mkdir -p .build/docs
 	@status=0; for target in $(DOC_TARGETS); do \

@@ -20,6 +20,7 @@ let package = Package(
     .executable(name: "tide-demo", targets: ["tide-demo"]),
     .executable(name: "tide-textinput", targets: ["tide-textinput"]),
     .executable(name: "tide-list", targets: ["tide-list"]),
+    .executable(name: "tide-form", targets: ["tide-form"]),
     .executable(name: "tide-pager", targets: ["tide-pager"]),
     .executable(name: "tide-progress", targets: ["tide-progress"]),
   ],
@@ -128,6 +129,7 @@ let package = Package(
     // components"); ComponentExamplesTests replays each.
     .executableTarget(name: "tide-textinput", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-textinput"),
     .executableTarget(name: "tide-list", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-list"),
+    .executableTarget(name: "tide-form", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-form"),
     .executableTarget(name: "tide-pager", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-pager"),
     .executableTarget(name: "tide-progress", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-progress"),
     // One small program per seed library's README, each rewritten on Tide; ExamplesTests checks
@@ -172,9 +174,11 @@ let package = Package(
     .testTarget(
       name: "ComponentExamplesTests",
       dependencies: [
-        "tide-textinput", "tide-list", "tide-pager", "tide-progress", "Tide", "TideTerminal", "TideTerminalCommand", "TideTerminalTesting",
+        "tide-textinput", "tide-list", "tide-pager", "tide-progress", "tide-form", "Tide", "TideTesting", "TideTerminal", "TideTerminalCommand", "TideTerminalTesting",
         "TideTestSupport",
-      ]),
+      ],
+      // Read from the source tree by path (assertReplay), as an app's own tests read theirs.
+      exclude: ["Scripts", "Goldens"]),
     .testTarget(
       name: "TideTerminalTestingTests", dependencies: ["TideTerminalTesting", "TideTerminal", "Tide", "TideTestSupport"],
       // Read from the source tree by path, as a user's tests would read theirs.

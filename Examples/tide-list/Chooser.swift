@@ -12,8 +12,8 @@ struct Chooser: Reducer {
     var chosen: String?
     var isQuitting = false
 
-    init(items: Int, rows: Int) {
-      list = SelectionList.State(items: (0..<max(0, items)).map { SelectionList.Item("Item \($0 + 1)") }, height: rows - 2)
+    init(items: Int) {
+      list = SelectionList.State(items: (0..<max(0, items)).map { SelectionList.Item("Item \($0 + 1)") })
     }
   }
 
@@ -31,7 +31,7 @@ struct Chooser: Reducer {
     Scope(state: \State.list, action: Self.list) { SelectionList() }
     Reduce { state, action in
       switch action {
-      case .choose: state.chosen = state.list.selectedItem?.title
+      case .choose, .list(.choose): state.chosen = state.list.selectedItem?.title
       case .quit: state.isQuitting = true
       case .list: break
       }
@@ -57,9 +57,12 @@ struct Chooser: Reducer {
     return SelectionList.action(for: key, in: state.list).map(Action.list)
   }
 
+  /// The list, the chosen line and the help line: one layout for drawing and for resizing.
+  static func layout(_ screen: Rect) -> [Rect] { screen.rows([.fill(), .fixed(1), .fixed(1)]) }
+
   static func draw(_ state: State, on canvas: inout Canvas) {
-    let parts = canvas.bounds.rows([.fill(), .fixed(1), .fixed(1)])
-    SelectionList.draw(state.list, in: parts[0], on: &canvas)
+    let parts = layout(canvas.bounds)
+    SelectionList.draw(state.list, in: parts[0], on: &canvas, sending: { Action.list($0) })
     if let chosen = state.chosen {
       canvas.drawTruncated("Chose: \(chosen)", atColumn: 0, row: parts[1].row, width: parts[1].width, style: Style(bold: true))
     }
@@ -69,11 +72,13 @@ struct Chooser: Reducer {
   @MainActor
   static func app(items: Int, launch: TerminalLaunch) -> TerminalApp<State, Action> {
     TerminalApp(
-      store: launch.store(initialState: State(items: items, rows: launch.size.rows), reducer: Chooser()),
+      store: launch.store(initialState: State(items: items), reducer: Chooser()),
       view: { state, canvas in draw(state, on: &canvas) },
       keyAction: { state, key in action(for: key, in: state) },
       pasteAction: { state, text in state.list.isFiltering ? .list(.query(.paste(text))) : nil },
+      resizeAction: { size in .list(.resize(height: layout(size.bounds)[0].height)) },
       quitAction: .quit,
-      isFinished: \.isQuitting)
+      isFinished: \.isQuitting,
+      acceptsPointer: true)
   }
 }

@@ -1,11 +1,6 @@
 // tide-pager FILE: the file soft-wrapped to the terminal's width in a Viewport, a footer with
 // its name and how far down you are; q quits. Built only on TideTerminal's public components.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Tide
 import TideTerminal
 import TideTerminalCommand
@@ -17,9 +12,9 @@ struct Pager: Reducer {
     var text: Viewport.State
     var isQuitting = false
 
-    init(name: String, text: String, size: TerminalSize) {
+    init(name: String, text: String) {
       self.name = name
-      self.text = Viewport.State(text: text, width: size.columns, height: size.rows - 1)
+      self.text = Viewport.State(text: text)
     }
   }
 
@@ -44,9 +39,12 @@ struct Pager: Reducer {
     KeyBinding(.character("q"), .control("c"), action: .quit, help: "quit"),
   ]))
 
+  /// The text and the footer: one layout for drawing and for resizing.
+  static func layout(_ screen: Rect) -> [Rect] { screen.rows([.fill(), .fixed(1)]) }
+
   static func draw(_ state: State, on canvas: inout Canvas) {
-    let parts = canvas.bounds.rows([.fill(), .fixed(1)])
-    Viewport.draw(state.text, in: parts[0], on: &canvas)
+    let parts = layout(canvas.bounds)
+    Viewport.draw(state.text, in: parts[0], on: &canvas, sending: { Action.text($0) })
     let footer = parts[1]
     let percentage = " \(state.text.percentage)% "
     canvas.fill(footer, style: Style(reverse: true))
@@ -61,37 +59,25 @@ struct Pager: Reducer {
   @MainActor
   static func app(name: String, text: String, launch: TerminalLaunch) -> TerminalApp<State, Action> {
     TerminalApp(
-      store: launch.store(initialState: State(name: name, text: text, size: launch.size), reducer: Pager()),
+      store: launch.store(initialState: State(name: name, text: text), reducer: Pager()),
       view: { state, canvas in draw(state, on: &canvas) },
       keyAction: { _, key in keys.action(for: key) },
+      resizeAction: { size in
+        let text = layout(size.bounds)[0]
+        return .text(.resize(width: text.width, height: text.height))
+      },
       quitAction: .quit,
-      isFinished: \.isQuitting)
+      isFinished: \.isQuitting,
+      acceptsPointer: true)
   }
 }
 
 extension Pager {
-  /// Why a file could not be paged.
-  struct ReadError: Error, CustomStringConvertible {
-    var description: String
-  }
-
-  /// The file's text, read with the system's calls so a failure reads as the system says it
-  /// ("No such file or directory"); bytes that are not UTF-8 show as �, as a pager shows what it
-  /// cannot decode.
-  static func text(ofFile path: String) throws(ReadError) -> String {
-    func failure() -> ReadError { ReadError(description: "cannot read \(path): \(String(cString: strerror(errno)))") }
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { throw failure() }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = read(descriptor, &chunk, chunk.count)
-      if count < 0 { throw failure() }
-      if count == 0 { break }
-      bytes += chunk[..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
+  /// The file's text; bytes that are not UTF-8 show as �, as a pager shows what it cannot
+  /// decode. A failure names the path and the system's reason: `could not read /tmp: Is a
+  /// directory`.
+  static func text(ofFile path: String) throws(SystemError) -> String {
+    String(decoding: try FileContents.read(atPath: path), as: UTF8.self)
   }
 
   /// The file's name without its folder, for the footer.

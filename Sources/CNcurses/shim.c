@@ -31,7 +31,6 @@ attr_t tide_a_bold(void) { return A_BOLD; }
 attr_t tide_a_dim(void) { return A_DIM; }
 attr_t tide_a_reverse(void) { return A_REVERSE; }
 attr_t tide_a_underline(void) { return A_UNDERLINE; }
-attr_t tide_color_pair(int pair) { return (attr_t)COLOR_PAIR(pair); }
 int tide_key_f(int number) { return KEY_F(number); }
 int tide_err(void) { return ERR; }
 int tide_ok(void) { return OK; }
@@ -137,8 +136,10 @@ int tide_input_wait(int timeout_milliseconds) {
     return 0;
   }
   if (fds[1].revents & POLLIN) {
+    /* A read of a pipe returns all it holds, up to the buffer's size: a short read emptied it,
+       so no second read (one system call a frame of an animation) is needed to find that out. */
     char drain[64];
-    while (read(wake_read_fd, drain, sizeof drain) > 0) {
+    while (read(wake_read_fd, drain, sizeof drain) == (ssize_t)sizeof drain) {
     }
     return 2;
   }
@@ -173,6 +174,81 @@ void tide_remove_resize_handler(void) {
 
 int tide_take_resize(void) {
   return atomic_exchange(&resize_pending, 0) ? 1 : 0;
+}
+
+/* Installs `handler` (with `flags`) for each of `signals`, keeping the actions it replaces in
+   `previous`; if one cannot be installed, puts back those already replaced. 1 on success. */
+static int install_handlers(const int *signals, size_t count, void (*handler)(int), int flags,
+                            struct sigaction *previous) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = handler;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = flags;
+  for (size_t i = 0; i < count; i++) {
+    if (sigaction(signals[i], &action, &previous[i]) != 0) {
+      while (i-- > 0) {
+        sigaction(signals[i], &previous[i], NULL);
+      }
+      return 0;
+    }
+  }
+  return 1;
+}
+
+/* Puts back the actions install_handlers replaced. */
+static void restore_handlers(const int *signals, size_t count, const struct sigaction *previous) {
+  for (size_t i = 0; i < count; i++) {
+    sigaction(signals[i], &previous[i], NULL);
+  }
+}
+
+/* The signals whose default action ends a process, besides the crash signals: each becomes a
+   quit request, recorded here and taken by the screen thread, which reads the input typed
+   before it, then reports the quit. Installed with sigaction at once (no window in which a
+   signal is ignored or kills the process with the terminal raw), and the handler only stores an
+   atomic and writes to the wake-up pipe, both async-signal-safe. */
+static const int quit_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
+                                   SIGVTALRM, SIGPROF, SIGXCPU};
+#define QUIT_SIGNAL_COUNT (sizeof quit_signals / sizeof quit_signals[0])
+static struct sigaction previous_quit_actions[QUIT_SIGNAL_COUNT];
+static int quit_handlers_installed = 0;
+static atomic_int quit_pending = 0;
+
+static void on_quit_signal(int signal_number) {
+  atomic_store(&quit_pending, signal_number);
+  tide_input_wake();
+}
+
+void tide_ignore_write_signals(void) {
+  signal(SIGPIPE, SIG_IGN);
+  signal(SIGXFSZ, SIG_IGN);
+}
+
+int tide_quit_signals_install(void) {
+  /* For the rest of the process: the writers may outlive the terminal. */
+  tide_ignore_write_signals();
+  if (quit_handlers_installed) {
+    return 1;
+  }
+  if (!install_handlers(quit_signals, QUIT_SIGNAL_COUNT, on_quit_signal, SA_RESTART, previous_quit_actions)) {
+    return 0;
+  }
+  atomic_store(&quit_pending, 0);
+  quit_handlers_installed = 1;
+  return 1;
+}
+
+void tide_quit_signals_remove(void) {
+  if (!quit_handlers_installed) {
+    return;
+  }
+  restore_handlers(quit_signals, QUIT_SIGNAL_COUNT, previous_quit_actions);
+  quit_handlers_installed = 0;
+}
+
+int tide_take_quit_signal(void) {
+  return atomic_exchange(&quit_pending, 0);
 }
 
 int tide_tty_size(int *columns, int *rows) {
@@ -252,12 +328,119 @@ static void on_crash(int signal_number) {
   raise(signal_number);
 }
 
+/* Pointer reporting: presses, releases and the wheel (1000) in SGR extended coordinates (1006).
+   No motion (1002/1003): a moving pointer would cost the app a wake-up per cell. */
+static const char pointer_on[] = "\033[?1000h\033[?1006h";
+static const char pointer_off[] = "\033[?1006l\033[?1000l";
+/* Set before the crash and suspend guards are installed, read by their handlers. */
+static volatile sig_atomic_t pointer_wanted = 0;
+static volatile sig_atomic_t pointer_active = 0;
+
+void tide_pointer_reporting_prepare(int on) {
+  pointer_wanted = on;
+  /* Reports are decoded from their bytes by the app: ncurses' mouse key (kmous, which is
+     `\E[M` or `\E[<` depending on the terminal description) must not swallow them. */
+  keyok(KEY_MOUSE, FALSE);
+}
+
+static void write_all(const char *bytes, size_t length) {
+  size_t written = 0;
+  while (written < length) {
+    ssize_t count = write(STDOUT_FILENO, bytes + written, length - written);
+    if (count <= 0) {
+      if (count < 0 && errno == EINTR) continue;
+      return;
+    }
+    written += (size_t)count;
+  }
+}
+
+void tide_pointer_reporting(int on) {
+  if (on && !pointer_wanted) {
+    return;
+  }
+  if (!on && !pointer_active) {
+    return;
+  }
+  fflush(stdout);
+  write_all(on ? pointer_on : pointer_off, on ? sizeof pointer_on - 1 : sizeof pointer_off - 1);
+  pointer_active = on;
+}
+
+/* ctrl-z: ncurses' SIGTSTP handler leaves curses mode and stops the process, and on `fg`
+   redraws; it knows nothing of the modes Tide turned on itself. This handler wraps it, with only
+   async-signal-safe calls: modes off, ncurses' handler (which returns once the process goes on),
+   modes on again. */
+static struct sigaction previous_tstp_action;
+static int suspend_guard_installed = 0;
+static const char modes_off[] = "\033[?1006l\033[?1000l\033[?2004l";
+static const char paste_on[] = "\033[?2004h";
+
+static void on_suspend(int signal_number) {
+  int saved = errno;
+  int pointer = pointer_active;
+  write_all(modes_off, sizeof modes_off - 1);
+  if ((previous_tstp_action.sa_flags & SA_SIGINFO) == 0 && previous_tstp_action.sa_handler != SIG_DFL
+      && previous_tstp_action.sa_handler != SIG_IGN) {
+    previous_tstp_action.sa_handler(signal_number);
+  } else {
+    /* No curses handler to chain to: stop as the default would, and come back here. */
+    struct sigaction stop;
+    struct sigaction ours;
+    memset(&stop, 0, sizeof stop);
+    stop.sa_handler = SIG_DFL;
+    sigemptyset(&stop.sa_mask);
+    sigaction(SIGTSTP, &stop, &ours);
+    sigset_t unblock;
+    sigemptyset(&unblock);
+    sigaddset(&unblock, SIGTSTP);
+    sigprocmask(SIG_UNBLOCK, &unblock, NULL);
+    raise(SIGTSTP);
+    sigaction(SIGTSTP, &ours, NULL);
+  }
+  write_all(paste_on, sizeof paste_on - 1);
+  if (pointer) {
+    write_all(pointer_on, sizeof pointer_on - 1);
+  }
+  errno = saved;
+}
+
+int tide_suspend_guard_install(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = on_suspend;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  if (sigaction(SIGTSTP, &action, &previous_tstp_action) != 0) {
+    return 0;
+  }
+  if (previous_tstp_action.sa_handler == SIG_IGN) {
+    /* A shell without job control: ctrl-z stays ignored. */
+    sigaction(SIGTSTP, &previous_tstp_action, NULL);
+    return 1;
+  }
+  suspend_guard_installed = 1;
+  return 1;
+}
+
+void tide_suspend_guard_remove(void) {
+  if (suspend_guard_installed) {
+    sigaction(SIGTSTP, &previous_tstp_action, NULL);
+    suspend_guard_installed = 0;
+  }
+}
+
 int tide_crash_guard_install(void) {
   crash_restore_length = 0;
-  /* Bracketed paste off, cursor visible, attributes reset, alternate screen left, a fresh line. */
+  /* Pointer reporting and bracketed paste off, cursor visible, attributes reset, alternate
+     screen left, a fresh line. */
+  if (pointer_wanted) {
+    memcpy(crash_restore, pointer_off, sizeof pointer_off - 1);
+    crash_restore_length = sizeof pointer_off - 1;
+  }
   const char *paste_off = "\033[?2004l";
-  memcpy(crash_restore, paste_off, strlen(paste_off));
-  crash_restore_length = strlen(paste_off);
+  memcpy(crash_restore + crash_restore_length, paste_off, strlen(paste_off));
+  crash_restore_length += strlen(paste_off);
   append_capability("sgr0");
   append_capability("cnorm");
   append_capability("rmcup");
@@ -265,15 +448,8 @@ int tide_crash_guard_install(void) {
     crash_restore[crash_restore_length++] = '\r';
     crash_restore[crash_restore_length++] = '\n';
   }
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_handler = on_crash;
-  sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_NODEFER;
-  for (size_t i = 0; i < CRASH_SIGNAL_COUNT; i++) {
-    if (sigaction(crash_signals[i], &action, &previous_crash_actions[i]) != 0) {
-      return 0;
-    }
+  if (!install_handlers(crash_signals, CRASH_SIGNAL_COUNT, on_crash, SA_NODEFER, previous_crash_actions)) {
+    return 0;
   }
   crash_guard_installed = 1;
   return 1;
@@ -283,9 +459,7 @@ void tide_crash_guard_remove(void) {
   if (!crash_guard_installed) {
     return;
   }
-  for (size_t i = 0; i < CRASH_SIGNAL_COUNT; i++) {
-    sigaction(crash_signals[i], &previous_crash_actions[i], NULL);
-  }
+  restore_handlers(crash_signals, CRASH_SIGNAL_COUNT, previous_crash_actions);
   crash_guard_installed = 0;
 }
 

@@ -89,6 +89,12 @@ package final class EffectScheduler: Sendable {
     return counts.running == counts.waitingOnChildren + parked
   }
 
+  /// ``isIdle`` and the version it was read at, in one lock.
+  private func idleAndVersion() -> (idle: Bool, version: UInt64) {
+    let now = clock.virtual == nil ? clock.now : nil
+    return storage.withLock { (Self.isIdle($0, now: now), $0.counts.version) }
+  }
+
   /// The earliest deadline a parked sleeper waits for, as an offset from the store's start:
   /// where a test moving the clock stops next.
   package var nextWake: Duration? {
@@ -113,22 +119,41 @@ package final class EffectScheduler: Sendable {
     quietPeriod: Duration? = nil,
     progress: () -> Int = { 0 }
   ) async -> Bool {
+    let (idle, version) = idleAndVersion()
+    if done() || (stopsWhenIdle && idle) { return idle }
+    guard limit != nil || quietPeriod != nil else {
+      // The wait of replays and the runtime: one lock a pass, nothing copied or sorted.
+      var version = version
+      while true {
+        await waitForChange(after: version)
+        let idle: Bool
+        (idle, version) = idleAndVersion()
+        if done() || (stopsWhenIdle && idle) { return idle }
+      }
+    }
+    return await settle(
+      until: done, stopsWhenIdle: stopsWhenIdle, limit: limit, quietPeriod: quietPeriod, progress: progress,
+      after: version)
+  }
+
+  /// ``settle(isolation:until:stopsWhenIdle:limit:quietPeriod:progress:)`` with real-time bounds
+  /// (a test's): progress is any change of the counters or deadlines, or of `progress()`.
+  private func settle(
+    isolation: isolated (any Actor)? = #isolation,
+    until done: () -> Bool, stopsWhenIdle: Bool, limit: Duration?, quietPeriod: Duration?,
+    progress: () -> Int, after firstVersion: UInt64
+  ) async -> Bool {
     var alarm: (deadline: ContinuousClock.Instant, task: Task<Void, Never>)?
     defer { alarm?.task.cancel() }
     let start = ContinuousClock.now
     var initial = counts
     initial.version = 0
     var lastProgress = (start, initial, progress())
+    var version = firstVersion
     while true {
+      let now = ContinuousClock.now
       var counts = self.counts
       let idle = isIdle
-      if done() || (stopsWhenIdle && idle) { return idle }
-      guard limit != nil || quietPeriod != nil else {
-        await waitForChange(after: counts.version)
-        continue
-      }
-      let now = ContinuousClock.now
-      let version = counts.version
       counts.version = 0
       let current = progress()
       if counts != lastProgress.1 || current != lastProgress.2 { lastProgress = (now, counts, current) }
@@ -143,6 +168,9 @@ package final class EffectScheduler: Sendable {
         })
       }
       await waitForChange(after: version)
+      let nowIdle: Bool
+      (nowIdle, version) = idleAndVersion()
+      if done() || (stopsWhenIdle && nowIdle) { return nowIdle }
     }
   }
 
@@ -255,9 +283,10 @@ package final class EffectScheduler: Sendable {
     update { _ in }
   }
 
-  /// Returns once the version has moved past `version`.
-  package func waitForChange(after version: UInt64) async {
-    await withCheckedContinuation { continuation in
+  /// Returns once the version has moved past `version`; stays on the caller's actor, so a
+  /// wait from the main actor costs no hop to another executor and back.
+  package func waitForChange(isolation: isolated (any Actor)? = #isolation, after version: UInt64) async {
+    await withCheckedContinuation(isolation: isolation) { continuation in
       let changed = storage.withLock { storage in
         if storage.counts.version != version { return true }
         storage.waiters.append(continuation)

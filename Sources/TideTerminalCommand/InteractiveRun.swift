@@ -34,7 +34,7 @@ extension TerminalCommand {
       tracer: trace?.tracer, traceLines: trace?.lineWriter, dataFile: data)
     defer { launch.end() }
     let app = try make(options, launch)
-    let program = Program(app, driver: CursesDriver(), recordsSession: recording != nil)
+    let program = Program(app, driver: CursesDriver(reportsPointer: app.acceptsPointer), recordsSession: recording != nil)
     let start = Date()
     do {
       try await program.run()

@@ -37,7 +37,7 @@ extension TerminalCommand {
           message: "\(name): error: --initial-data starts from a copy of \(initialData); a data file of its own cannot be given too")
       }
       do {
-        startingData = try readFile(initialData)
+        startingData = try FileContents.read(atPath: initialData)
       } catch {
         throw TerminalCommandError(status: 2, message: "\(initialData): error: cannot read the initial data: \(systemReason(error.code))")
       }
@@ -79,7 +79,7 @@ extension TerminalCommand {
   private func readScript(_ path: String) throws(TerminalCommandError) -> KeyScript {
     let bytes: [UInt8]
     do {
-      bytes = try readFile(path)
+      bytes = try FileContents.read(atPath: path)
     } catch {
       throw TerminalCommandError(status: 2, message: "\(path): error: cannot read the script: \(systemReason(error.code))")
     }
@@ -110,6 +110,7 @@ extension TerminalCommand {
         }
         cast?.add(frame.canvas, at: clock.now.offset)
       }
+      player.onPointer = { event in cast?.input(event, at: clock.now.offset) }
     }
     var screenIndex = 0
     player.onScreen = { text in

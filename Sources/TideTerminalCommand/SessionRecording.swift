@@ -64,7 +64,7 @@ package struct SessionRecording {
     guard stat(dataFile, &info) == 0 else { return nil }
     guard info.st_mode & S_IFMT == S_IFREG else { return nil }
     do {
-      return try readFile(dataFile)
+      return try FileContents.read(atPath: dataFile)
     } catch {
       throw TerminalCommandError(status: 2, message: "\(dataFile): error: cannot keep the data for --record: \(systemReason(error.code))")
     }
@@ -101,22 +101,4 @@ func shellQuoted(_ word: String) -> String {
   }
   if safe && !word.isEmpty { return word }
   return "'" + word.replacing("'", with: #"'\''"#) + "'"
-}
-
-/// The bytes of the file at `path`, read with the system's calls so a failure carries its code.
-func readFile(_ path: String) throws(SystemError) -> [UInt8] {
-  let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-  guard descriptor >= 0 else { throw SystemError("read", path) }
-  defer { close(descriptor) }
-  var bytes: [UInt8] = []
-  var chunk = [UInt8](repeating: 0, count: 1 << 16)
-  while true {
-    let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-    if count < 0 {
-      if errno == EINTR { continue }
-      throw SystemError("read", path)
-    }
-    if count == 0 { return bytes }
-    bytes += chunk[..<count]
-  }
 }

@@ -29,7 +29,8 @@ import TideTerminal
 ///
 /// - The first runs the app in the terminal (which must be interactive: else exit 2 at once,
 ///   touching nothing). `--record PATH` writes the session as a key script when the app ends,
-///   however it ends, and keeps the data the app started from beside it as `PATH.data`; the
+///   however it ends, and keeps the data the app started from beside it as `PATH.NAME` (NAME: the data file's
+///   name); the
 ///   script's header gives the one command that replays it to the screen the user saw.
 ///   `--trace PATH` appends one JSON line per action.
 /// - `replay` reads and checks every script first, then runs each from a fresh app on a virtual
@@ -41,7 +42,7 @@ import TideTerminal
 ///   outputs naming one file are refused.
 ///
 /// Exit status: 0 success; 1 an `expect` failed, a line came after the app quit, an output
-/// could not be written, or changes were not saved (``TerminalApp/unsavedChanges`` or pending
+/// could not be written, or changes were not saved (`TerminalApp.unsavedChanges` or pending
 /// work that did not finish); 2 a usage or script error (`FILE:LINE:COL: error: …`), a refused
 /// output path or a terminal that cannot run the app, before anything ran.
 @MainActor
@@ -110,11 +111,17 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
   public func main() async -> Never {
     // A write to a pipe nobody reads or beyond `ulimit -f` then fails with an error the command
     // reports (a lost output, an unsaved change: status 1) instead of killing the process.
-    SignalWatcher.ignoreWriteSignals()
+    WriteSignals.ignore()
+    let standardOutput = StandardOutput()
     let status = await run(
       Array(CommandLine.arguments.dropFirst()),
-      output: { print($0) },
+      output: { standardOutput.writeLine($0) },
       errors: { StandardError.writeLine($0) })
+    // A replay's screen lost to a full disk or a closed pipe must not end with status 0.
+    if let reason = standardOutput.failure {
+      StandardError.writeLine("standard output: error: cannot write: \(reason)")
+      exit(max(status, 1))
+    }
     exit(status)
   }
 
@@ -177,8 +184,10 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
     case subcommand(any ParsableCommand.Type, [String])
   }
 
-  /// `replay` and the app's subcommands are told apart by the first argument, so that the app's
-  /// own positional arguments (a FILE) never swallow a subcommand's name.
+  /// `replay` and the app's subcommands are told apart by their name as the first argument, so
+  /// that the app's own positional arguments (a FILE) never swallow a subcommand's name. Options
+  /// may also come before `replay` (`--screen todos --trace t.jsonl replay s.keys`): when the
+  /// arguments are not an interactive run, the first `replay` among them makes them a replay.
   private func parse(_ arguments: [String]) -> Parsed {
     let first = arguments.first
     if first == "replay" {
@@ -187,18 +196,13 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
     if let subcommand = subcommands.first(where: { ($0.configuration.commandName ?? "") == first }) {
       return .subcommand(subcommand, Array(arguments.dropFirst()))
     }
-    let interactive = parse(RunArguments<Options>.self, arguments) { .interactive($0) }
-    // Options may also come before the subcommand (`tide-demo --screen todos replay s.keys`),
-    // as SPEC's command lines show: arguments that are no interactive run but name `replay`
-    // are a replay with those options moved after it (and its errors are the replay's).
-    if case .message(_, let status) = interactive, status != 0,
-      let index = arguments.firstIndex(of: "replay")
-    {
-      var moved = arguments
-      moved.remove(at: index)
-      return parse(ReplayArguments<Options>.self, moved) { .replay($0) }
+    let run = parse(RunArguments<Options>.self, arguments) { .interactive($0) }
+    if case .message(_, let status) = run, status != 0, let replay = arguments.firstIndex(of: "replay") {
+      var rest = arguments
+      rest.remove(at: replay)
+      return parse(ReplayArguments<Options>.self, rest) { .replay($0) }
     }
-    return interactive
+    return run
   }
 
   private func parse<Command: ParsableCommand>(
@@ -233,5 +237,26 @@ extension TerminalCommand where Options == NoAppOptions {
     self.init(
       name, version: version, abstract: abstract, discussion: discussion, options: NoAppOptions.self,
       app: { _, launch in try app(launch) })
+  }
+}
+
+/// Standard output written line by line with the system's calls, remembering the first failure
+/// (which `print` would ignore).
+@MainActor
+private final class StandardOutput {
+  private(set) var failure: String?
+
+  func writeLine(_ line: String) {
+    guard failure == nil else { return }
+    var bytes = Array((line + "\n").utf8)[...]
+    while !bytes.isEmpty {
+      let count = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        failure = String(cString: strerror(errno))
+        return
+      }
+      bytes = bytes.dropFirst(count)
+    }
   }
 }

@@ -60,6 +60,32 @@ struct ComponentExamplesTests {
     #expect(app.store.state.isQuitting)
   }
 
+  /// The list learns its height from the app's resize action, at the start and on a resize, so
+  /// a page is what the screen shows (it moved by the start's 21 rows after shrinking).
+  @Test func listPagesByTheHeightItIsDrawnAtAfterAResize() async {
+    let clock = VirtualClock()
+    let app = Chooser.app(items: 50, launch: TerminalLaunch(clock: clock))
+    await assertReplay(app, clock: clock, scriptFile: "Scripts/list-resize.keys", golden: "Goldens/list-resize.screen")
+    #expect(app.store.state.list.height == 14)
+  }
+
+  /// The pager wraps at the width it is drawn at and pages by its height, after a resize too.
+  @Test func pagerRewrapsAndPagesByItsSizeAfterAResize() async {
+    let clock = VirtualClock()
+    let text = (1...40).map { "Line \($0): " + String(repeating: "wrap me ", count: 6) }.joined(separator: "\n")
+    let app = Pager.app(name: "resize.txt", text: text, launch: TerminalLaunch(clock: clock))
+    await assertReplay(app, clock: clock, script: """
+      resize 40x12
+      expect "Line 6: wrap me"
+      expect-not "Line 7:"
+      keys pgdn
+      expect "Line 11: wrap me"
+      expect-not "Line 12:"
+      """)
+    #expect(app.store.state.text.width == 40)
+    #expect(app.store.state.text.height == 11)
+  }
+
   @Test func aHundredThousandItemListFiltersAsYouType() async {
     let clock = VirtualClock()
     let app = Chooser.app(items: 100_000, launch: TerminalLaunch(clock: clock))

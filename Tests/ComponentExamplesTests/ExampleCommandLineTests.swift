@@ -53,7 +53,7 @@ struct ExampleCommandLineTests {
     #expect(ok.stdout.contains("line 100") && ok.stdout.contains("text.txt"), "\(ok)")
     let missing = try await runProcess(binary, ["replay", folder.file("missing.txt"), try script("keys q\n")])
     #expect(missing.status == 2, "\(missing)")
-    #expect(missing.stderr == "tide-pager: cannot read \(folder.file("missing.txt")): No such file or directory\n", "\(missing)")
+    #expect(missing.stderr == "tide-pager: could not read \(folder.file("missing.txt")): No such file or directory\n", "\(missing)")
   }
 
   @Test func progressTakesSecondsInBothForms() async throws {

@@ -35,11 +35,7 @@ struct EndToEndDataTests {
     var lost: [Int] = []
     for run in 1...20 {
       try Data(Self.oneTodo.utf8).write(to: URL(fileURLWithPath: data))
-      if run == 1 {
-        try await session.startDemo(binary, ["--data", data, "--screen", "todos"])
-      } else {
-        try await session.restartApp()
-      }
+      try await session.startDemo(run: run, binary, ["--data", data, "--screen", "todos"])
       try await session.waitForScreen(containing: "> [ ] t", seconds: 20)
       switch quit {
       case .q: try await session.send("x", "q")  // in one burst: the app reads x, then q

@@ -18,15 +18,16 @@ struct InspectorBadTraceTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let (trace, _) = try await traceOfReplay("keys + + +\n", in: folder)
     var lines = try traceLines(trace)
-    lines[3] = String(lines[3].prefix(30))
+    // The header, the resize at the start, then one line per key: the last key's line cut.
+    lines[4] = String(lines[4].prefix(30))
     let cut = folder.appendingPathComponent("cut.trace")
     try write(lines, to: cut, trailingNewline: false)
-    let answer = inspect(cut.path, .screen(after: 2))
+    let answer = inspect(cut.path, .screen(after: 3))
     #expect(answer.output.contains("Count: 2"))
     #expect(answer.failure?.status == 1)
-    #expect(answer.failure?.description.hasPrefix("\(cut.path):4: error: the last line is cut short") == true)
-    let beyond = inspect(cut.path, .screen(after: 3))
-    #expect(beyond.failure?.description.contains("the trace has 2 actions") == true)
+    #expect(answer.failure?.description.hasPrefix("\(cut.path):5: error: the last line is cut short") == true)
+    let beyond = inspect(cut.path, .screen(after: 4))
+    #expect(beyond.failure?.description.contains("the trace has 3 actions") == true)
   }
 
   @Test func aMalformedLineInTheMiddleEndsTheTraceThere() async throws {
@@ -34,12 +35,12 @@ struct InspectorBadTraceTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let (trace, _) = try await traceOfReplay("keys + + + +\n", in: folder)
     var lines = try traceLines(trace)
-    lines[3] = "garbage"
+    lines[4] = "garbage"
     let damaged = folder.appendingPathComponent("damaged.trace")
     try write(lines, to: damaged)
     let answer = inspect(damaged.path, .whoChanged("counter.count"))
-    #expect(answer.output == "1 .counter(.increment) 0 → 1\n2 .counter(.increment) 1 → 2")
-    #expect(answer.failure?.description.hasPrefix("\(damaged.path):4: error: not a JSON object: garbage") == true)
+    #expect(answer.output == "2 .counter(.increment) 0 → 1\n3 .counter(.increment) 1 → 2")
+    #expect(answer.failure?.description.hasPrefix("\(damaged.path):5: error: not a JSON object: garbage") == true)
   }
 
   @Test func aLineWhoseJSONIsBrokenIsReportedWhenRead() async throws {

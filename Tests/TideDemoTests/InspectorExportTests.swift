@@ -17,12 +17,12 @@ struct InspectorExportTests {
     let script = try String(contentsOf: inspectorFixtures.appendingPathComponent("exported.keys"), encoding: .utf8)
     let (trace, _) = try await traceOfReplay(script, in: folder, name: "exported")
     let file = folder.appendingPathComponent("InspectorExportedTest.swift").path
-    let answer = inspect(trace, .exportTest(3...14, file: file))
+    let answer = inspect(trace, .exportTest(4...15, file: file))
     #expect(answer.failure == nil)
     let exported = try String(contentsOfFile: file, encoding: .utf8)
     let committedPath = packageRoot.appendingPathComponent("Tests/TideDemoTests/InspectorExportedTest.swift").path
     let committed = try String(contentsOfFile: committedPath, encoding: .utf8)
-    #expect(exported == committed, "re-export it: tide-demo replay \(inspectorFixtures.path)/exported.keys --trace T && tide-demo inspect T --export-test 3..14 \(committedPath)\n\(lineDiff(expected: committed, actual: exported))")
+    #expect(exported == committed, "re-export it: tide-demo replay \(inspectorFixtures.path)/exported.keys --trace T && tide-demo inspect T --export-test 4..15 \(committedPath)\n\(lineDiff(expected: committed, actual: exported))")
   }
 
   @Test func aRangeOutsideTheTraceIsRefused() async throws {

@@ -22,7 +22,8 @@ struct InspectorQueryTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let (trace, _) = try await traceOfReplay(Self.session, in: folder)
     let (_, afterThree) = try await traceOfReplay("keys + + +\n", in: folder, name: "three")
-    let answer = inspect(trace, .screen(after: 3))
+    // Action 1 is the resize at the start, then the keys.
+    let answer = inspect(trace, .screen(after: 4))
     #expect(answer.failure == nil)
     #expect(answer.output == afterThree)
     #expect(inspect(trace, .screen(after: 0)).output.contains("Count: 0"))
@@ -32,7 +33,7 @@ struct InspectorQueryTests {
     let folder = try makeInspectorFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let (trace, _) = try await traceOfReplay(Self.session, in: folder)
-    let answer = inspect(trace, .state(after: 2))
+    let answer = inspect(trace, .state(after: 3))
     let state = try JSONParser.parse(answer.output)
     #expect(state["counter"]?["count"] == .integer(2))
     #expect(state["screen"] == .string("counter"))
@@ -43,9 +44,9 @@ struct InspectorQueryTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let (trace, _) = try await traceOfReplay(Self.session, in: folder)
     #expect(inspect(trace, .whoChanged("counter.count")).output == """
-      1 .counter(.increment) 0 → 1
-      2 .counter(.increment) 1 → 2
-      3 .counter(.increment) 2 → 3
+      2 .counter(.increment) 0 → 1
+      3 .counter(.increment) 1 → 2
+      4 .counter(.increment) 2 → 3
       """)
     let done = inspect(trace, .whoChanged("todos.todos[0].isDone")).output.split(separator: "\n")
     #expect(done.count == 2)
@@ -69,9 +70,9 @@ struct InspectorQueryTests {
     let folder = try makeInspectorFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let (trace, _) = try await traceOfReplay("keys + +\n", in: folder)
-    let answer = inspect(trace, .screen(after: 3))
+    let answer = inspect(trace, .screen(after: 4))
     #expect(answer.failure?.status == 2)
-    #expect(answer.failure?.description == "tide-demo: --at 3: the trace has 2 actions (0 is the state before the first)")
+    #expect(answer.failure?.description == "tide-demo: --at 4: the trace has 3 actions (0 is the state before the first)")
   }
 
   @Test func exportKeysWritesAScriptWhoseReplayEndsOnTheScreenAfterN() async throws {

@@ -21,7 +21,9 @@ struct InspectorTraceTests {
     #expect(header["appVersion"] == .string(DemoTrace.appVersion))
     #expect(header["size"] == .array([.integer(80), .integer(24)]))
     #expect(header["state"]?["counter"]?["count"] == .integer(0))
-    #expect(lines[1].hasPrefix(#"{"t":0.0,"resize":[100,30]}"#))
+    // The size at the start is also the first input: it sends the app's resize action.
+    #expect(lines[1].hasPrefix(#"{"n":1,"t":0.0,"resize":[80,24],"action":{"todos":{"_0":{"resized":"#))
+    #expect(lines[2].hasPrefix(#"{"n":2,"t":0.0,"resize":[100,30],"action":{"todos":{"_0":{"resized":"#))
   }
 
   @Test func anActionLineCarriesItsKeyTheActionAndOnlyWhatChanged() async throws {
@@ -29,11 +31,12 @@ struct InspectorTraceTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let (trace, _) = try await traceOfReplay("keys + tab space\nwait 50ms\n", in: folder)
     let lines = try traceLines(trace)
-    #expect(lines[1] == #"{"n":1,"t":0.0,"key":"+","action":{"counter":{"_0":{"increment":{}}}},"changes":[["counter.count",1]]}"#)
-    #expect(lines[2] == #"{"n":2,"t":0.0,"key":"tab","action":{"nextScreen":{}},"changes":[["screen","stopwatch"]]}"#)
-    #expect(lines[3] == #"{"n":3,"t":0.0,"key":"space","action":{"stopwatch":{"_0":{"toggle":{}}}},"changes":[["stopwatch.startedAt",0.0]]}"#)
+    #expect(lines[1].hasPrefix(#"{"n":1,"t":0.0,"resize":[80,24],"#))
+    #expect(lines[2] == #"{"n":2,"t":0.0,"key":"+","action":{"counter":{"_0":{"increment":{}}}},"changes":[["counter.count",1]]}"#)
+    #expect(lines[3] == #"{"n":3,"t":0.0,"key":"tab","action":{"nextScreen":{}},"changes":[["screen","stopwatch"]]}"#)
+    #expect(lines[4] == #"{"n":4,"t":0.0,"key":"space","action":{"stopwatch":{"_0":{"toggle":{}}}},"changes":[["stopwatch.startedAt",0.0]]}"#)
     // An effect's action has no key.
-    #expect(lines[4] == #"{"n":4,"t":0.05,"action":{"stopwatch":{"_0":{"tick":{"at":0.05}}}},"changes":[["stopwatch.lastReading",0.05]]}"#)
+    #expect(lines[5] == #"{"n":5,"t":0.05,"action":{"stopwatch":{"_0":{"tick":{"at":0.05}}}},"changes":[["stopwatch.lastReading",0.05]]}"#)
   }
 
   @Test func aKeyTheAppIgnoresHasALineOfItsOwn() async throws {
@@ -41,8 +44,8 @@ struct InspectorTraceTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let (trace, _) = try await traceOfReplay("keys z +\n", in: folder)
     let lines = try traceLines(trace)
-    #expect(lines[1] == #"{"t":0.0,"key":"z"}"#)
-    #expect(lines[2].hasPrefix(#"{"n":1,"t":0.0,"key":"+","#))
+    #expect(lines[2] == #"{"t":0.0,"key":"z"}"#)
+    #expect(lines[3].hasPrefix(#"{"n":2,"t":0.0,"key":"+","#))
   }
 
   @Test func addingToAListWritesTheNewElementNotTheList() async throws {

@@ -101,7 +101,9 @@ struct RecordEndToEndTests {
     try await session.startDemo(binary, ["--record", recording, "--data", data, "--screen", "todos"])
     try await session.waitForScreen(containing: "[ ] jam")
     try await session.send("x", "j", "j", "d")
-    try await session.waitForScreen(containing: "1 item left")
+    try await session.waitForScreen("eggs done and jam deleted") { screen in
+      screen.contains("[x] eggs") && !screen.contains("jam")
+    }
     try await session.send("a")
     try await session.type("milk")
     try await session.send("Enter")

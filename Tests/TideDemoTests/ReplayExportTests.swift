@@ -107,7 +107,9 @@ struct ReplayExportTests {
     let actions = try objects.dropFirst().map { object in
       String(decoding: try JSONSerialization.data(withJSONObject: try #require(object["action"])), as: UTF8.self)
     }
-    #expect(actions.count == 3, "\(actions)")
+    // The resize action the size at the start sends, then one per key.
+    #expect(actions.count == 4, "\(actions)")
+    #expect(actions.first?.contains("resized") == true, "\(actions)")
     #expect(actions.filter { $0.contains("increment") }.count == 2, "\(actions)")
     #expect(actions.filter { $0.contains("decrement") }.count == 1, "\(actions)")
   }

@@ -154,3 +154,16 @@ struct TerminalCommandTests {
 private func fileName(of path: String) -> String {
   path.split(separator: "/").last.map(String.init) ?? path
 }
+
+extension TerminalCommandTests {
+  /// The app's options and `--trace` may come before `replay`, as tide-demo's always allowed.
+  @Test func optionsMayComeBeforeReplay() async throws {
+    let path = try script("keys + +\nexpect \"tally: 4\"\n")
+    let trace = folder.file("t.jsonl")
+    let outcome = await run(Tally.command, ["--step", "2", "--trace", trace, "replay", path])
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").count == 2, "one line per action")
+    let record = await run(Tally.command, ["--record", folder.file("r.keys"), "replay", path])
+    #expect(record.status == 2 && record.stderr.contains("--record records the interactive app"), "\(record)")
+  }
+}

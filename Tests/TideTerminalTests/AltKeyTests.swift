@@ -11,10 +11,11 @@ struct AltKeyTests {
   /// codes), as ncurses hands them over.
   func decode(_ codes: [Int32]) -> (key: Key?, left: Int) {
     var pending = codes[...]
-    let key = KeyDecoder.key(afterEscape: {
+    let event = KeyDecoder.event(afterEscape: {
       guard let code = pending.popFirst() else { return nil }
       return code < 0 ? (KEY_CODE_YES, UInt32(-code)) : (OK, UInt32(code))
     })
+    guard case .key(let key)? = event else { return (nil, pending.count) }
     return (key, pending.count)
   }
 

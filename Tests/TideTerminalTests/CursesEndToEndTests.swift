@@ -3,7 +3,8 @@ import Testing
 import TideTestSupport
 
 /// Runs the real `tide-hello` binary (``Program`` over ncurses) in a tmux pane and checks that
-/// it draws, reacts to keys, and on every way out — `q`, SIGTERM, ctrl-c, SIGHUP — exits with
+/// it draws, reacts to keys, and on every way out — `q`, ctrl-c, SIGTERM, SIGHUP, SIGQUIT and
+/// every other signal whose default ends a process — exits with
 /// status 0 and leaves the terminal as it found it: the same `stty` settings, the cursor
 /// visible, the alternate screen left.
 ///
@@ -21,12 +22,8 @@ struct CursesEndToEndTests {
   /// app's screen, never runs.
   @Test(arguments: [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGTRAP, SIGFPE])
   func aCrashSignalRestoresTheTerminalAndEndsAtOnce(signal: Int32) async throws {
-    let tmux = try await TmuxSession.hello()
+    let (tmux, before) = try await TmuxSession.helloAtCountOne()
     defer { withExtendedLifetime(tmux) {} }
-    try await tmux.waitForHello("count: 0") { $0.contains("count: 0") }
-    let before = try tmux.file("stty-before")
-    try await tmux.send("+")
-    try await tmux.waitForHello("count: 1") { $0.contains("count: 1") }
     let started = ContinuousClock.now
     let pid = try await tmux.appPID()
     #expect(kill(pid, signal) == 0)
@@ -38,6 +35,43 @@ struct CursesEndToEndTests {
     let after = try await tmux.capture()
     #expect(!after.contains("count: 1"), "the app's screen is gone:\n\(after)")
     #expect(!after.contains("Press space"), "no interactive backtracer prompt:\n\(after)")
+  }
+
+  /// The other signals whose default action ends a process (SPEC, "Terminal restore") end the
+  /// app as SIGTERM does: the quit action, status 0, the terminal restored — never killed with
+  /// the alternate screen on and the cursor hidden (exit 128 + the signal, before the fix).
+  @Test(arguments: [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU])
+  func aSignalWhoseDefaultEndsTheProcessQuitsLikeSIGTERM(signal: Int32) async throws {
+    let (tmux, before) = try await TmuxSession.helloAtCountOne()
+    defer { withExtendedLifetime(tmux) {} }
+    #expect(kill(try await tmux.appPID(), signal) == 0)
+    let status = try await tmux.waitForFile("status", seconds: 15)
+    #expect(status == "0", "quit like SIGTERM, not killed by signal \(signal)")
+    #expect(try tmux.file("stty-after") == before, "stty settings restored")
+    #expect(try await tmux.display("#{alternate_on} #{cursor_flag}") == "0 1", "normal screen, visible cursor")
+    let after = try await tmux.capture()
+    #expect(!after.contains("count:"), "the app's screen is gone:\n\(after)")
+    #expect(try tmux.file("stderr") == "", "nothing on standard error")
+  }
+
+  /// SIGPIPE and SIGXFSZ are ignored, so a write to a pipe nobody reads or beyond `ulimit -f`
+  /// fails with an error the app reports instead of killing it: the app goes on taking keys.
+  @Test(arguments: [SIGPIPE, SIGXFSZ])
+  func aWriteSignalIsIgnoredAndTheAppGoesOn(signal: Int32) async throws {
+    let tmux = try await TmuxSession.hello()
+    defer { withExtendedLifetime(tmux) {} }
+    try await tmux.waitForHello("count: 0") { $0.contains("count: 0") }
+    let before = try tmux.file("stty-before")
+    #expect(kill(try await tmux.appPID(), signal) == 0)
+    // The app still reads keys after the signal; had it died, the pane would show the shell.
+    try await tmux.send("+")
+    try await tmux.waitForHello("count: 1 after the signal") { $0.contains("count: 1") }
+    #expect((try? tmux.file("status")) == nil, "the app is still running")
+    try await tmux.send("q")
+    let status = try await tmux.waitForFile("status", seconds: 15)
+    #expect(status == "0")
+    #expect(try tmux.file("stty-after") == before, "stty settings restored")
+    #expect(try await tmux.display("#{alternate_on} #{cursor_flag}") == "0 1", "normal screen, visible cursor")
   }
 
   /// A terminal type that cannot run a full-screen program: status 2, a message naming it, and
@@ -126,6 +160,18 @@ extension TmuxSession {
     let session = TmuxSession(label: "tide-hello-e2e")
     try await session.startApp(binary, environment: environment, recordingStandardError: true)
     return session
+  }
+
+  /// Starts `tide-hello` and presses `+`, once the app shows `count: 0`, until it shows
+  /// `count: 1`: the app is running and handling keys. Returns the session and the tty's
+  /// settings from before the app (`stty -g`).
+  static func helloAtCountOne() async throws -> (session: TmuxSession, sttyBefore: String) {
+    let session = try await hello()
+    try await session.waitForHello("count: 0") { $0.contains("count: 0") }
+    let before = try session.file("stty-before")
+    try await session.send("+")
+    try await session.waitForHello("count: 1") { $0.contains("count: 1") }
+    return (session, before)
   }
 
   /// Polls the pane for at most 15 s until it shows what `isReady` accepts.

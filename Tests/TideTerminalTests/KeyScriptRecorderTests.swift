@@ -16,6 +16,13 @@ import TideTerminal
       case .keys, .type, .paste, .resize: events += step.command.inputEvents.map { (time, $0) }
       case .wait(let duration): time += duration
       case .expect, .expectNot, .screen: break
+      case .click(.cell(let column, let row)):
+        events.append((time, .pointer(PointerEvent(.press(.left), column: column - 1, row: row - 1))))
+        events.append((time, .pointer(PointerEvent(.release(.left), column: column - 1, row: row - 1))))
+      case .scroll(let direction, let notches, .cell(let column, let row)):
+        let event = PointerEvent(direction == .up ? .scrollUp : .scrollDown, column: column - 1, row: row - 1)
+        events += Array(repeating: (time, .pointer(event)), count: notches)
+      case .click, .scroll: Issue.record("a recorded script points at text")
       }
     }
     return events
@@ -24,6 +31,36 @@ import TideTerminal
   func distance(_ a: Duration, _ b: Duration) -> Duration { a > b ? a - b : b - a }
 
   let date = Date(timeIntervalSince1970: 1_795_000_000)
+
+  /// A press and its release become `click COL ROW`, wheel notches in a row at one cell one
+  /// `scroll` line (1-based, as scripts count), and the script replays the same events.
+  @Test func pointerEventsBecomeClickAndScrollLines() throws {
+    var recorder = KeyScriptRecorder(size: TerminalSize(columns: 300, rows: 30))
+    let events: [(Int, Event)] = [
+      (0, .pointer(PointerEvent(.press(.left), column: 249, row: 4))),
+      (5, .pointer(PointerEvent(.release(.left), column: 249, row: 4))),
+      (10, .key(.character("x"))),
+      (20, .pointer(PointerEvent(.scrollDown, column: 3, row: 7))),
+      (21, .pointer(PointerEvent(.scrollDown, column: 3, row: 7))),
+      (22, .pointer(PointerEvent(.scrollDown, column: 3, row: 7))),
+      (23, .pointer(PointerEvent(.scrollUp, column: 3, row: 7))),
+      (24, .pointer(PointerEvent(.press(.right), column: 0, row: 0))),
+    ]
+    for (milliseconds, event) in events { recorder.record(event, at: .milliseconds(milliseconds)) }
+    let text = recorder.script(date: date)
+    #expect(text == """
+      # key script recorded 2026-11-18T11:06:40Z, terminal 300x30
+      resize 300x30
+      click 250 5
+      keys x
+      scroll down 3 at 4 8
+      scroll up 1 at 4 8
+      # the right button was pressed here; scripts click only the primary one
+
+      """)
+    let replayed = replayedEvents(of: try KeyScript(parsing: text)).map(\.event)
+    #expect(replayed == [.resize(TerminalSize(columns: 300, rows: 30))] + events.dropLast().map(\.1))
+  }
 
   @Test func theScriptGroupsKeysTypesTextAndWritesPauses() throws {
     var recorder = KeyScriptRecorder(size: TerminalSize(columns: 100, rows: 30))

@@ -81,8 +81,8 @@ import TideTerminal
 
   @Test(arguments: [
     // Commands
-    ("jump", 1, "unknown command 'jump' (expected keys, type, paste, wait, resize, expect, expect-not or screen)"),
-    ("  Keys a", 3, "unknown command 'Keys' (expected keys, type, paste, wait, resize, expect, expect-not or screen)"),
+    ("jump", 1, "unknown command 'jump' (expected keys, type, paste, wait, resize, expect, expect-not, screen, click or scroll)"),
+    ("  Keys a", 3, "unknown command 'Keys' (expected keys, type, paste, wait, resize, expect, expect-not, screen, click or scroll)"),
     (#""keys" a"#, 1, "expected a command, found a quoted string"),
     // keys
     ("keys", 5, "'keys' needs at least one key"),

@@ -33,7 +33,6 @@ attr_t tide_a_bold(void);
 attr_t tide_a_dim(void);
 attr_t tide_a_reverse(void);
 attr_t tide_a_underline(void);
-attr_t tide_color_pair(int pair);
 int tide_key_f(int number);
 int tide_err(void);
 int tide_ok(void);
@@ -71,6 +70,23 @@ void tide_remove_resize_handler(void);
 /* Returns 1 and clears the flag if a resize signal arrived since the last call. */
 int tide_take_resize(void);
 /*
+ * Quit signals: SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1/2, SIGALRM, SIGVTALRM, SIGPROF and
+ * SIGXCPU each record a quit request and wake the input thread (after tide_input_open). Also
+ * ignores SIGPIPE and SIGXFSZ for the rest of the process. 1 on success, 0 if a handler could
+ * not be installed (none is then).
+ */
+int tide_quit_signals_install(void);
+/*
+ * Ignores SIGPIPE and SIGXFSZ for the rest of the process: a write to a pipe nobody reads, or
+ * beyond `ulimit -f`, then fails with EPIPE or EFBIG, which the writer reports, instead of
+ * killing the process with the terminal raw and the data half written.
+ */
+void tide_ignore_write_signals(void);
+/* Puts back the handlers from before tide_quit_signals_install. */
+void tide_quit_signals_remove(void);
+/* The quit signal that arrived since the last call, cleared; 0 if none. */
+int tide_take_quit_signal(void);
+/*
  * Whether the terminal type can run a full-screen app, checked with setupterm before anything
  * is written: 0 usable, 1 TERM unset or empty, 2 unknown to terminfo, 3 cannot address the cursor
  * (e.g. dumb). Touches nothing on the screen.
@@ -89,6 +105,21 @@ int tide_crash_guard_install(void);
 void tide_crash_guard_remove(void);
 /* Saves the tty's settings before ncurses changes them; call just before tide_start. */
 void tide_save_tty(void);
+
+/*
+ * Pointer reporting (presses, releases, wheel; SGR extended coordinates). Prepare once after
+ * tide_start and before tide_crash_guard_install (so a crash turns reporting off too); then
+ * turn it on and off. Off writes nothing unless it was on.
+ */
+void tide_pointer_reporting_prepare(int on);
+void tide_pointer_reporting(int on);
+/*
+ * ctrl-z and `fg`: wraps ncurses' SIGTSTP handler so that pointer reporting and bracketed paste
+ * are off while the process is stopped and on again when it continues. Install after
+ * tide_start; remove before endwin.
+ */
+int tide_suspend_guard_install(void);
+void tide_suspend_guard_remove(void);
 
 /* Bracketed paste: the key codes wget_wch reports for the paste start and end markers. */
 int tide_paste_begin_code(void);

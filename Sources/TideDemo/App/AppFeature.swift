@@ -43,6 +43,8 @@ package struct AppFeature: Reducer, Sendable {
     case todos(TodosFeature.Action)
     /// `tab`.
     case nextScreen
+    /// Shows this screen (a press on its tab).
+    case showScreen(Screen)
     /// `btab`.
     case previousScreen
     /// The `?` overlay: opening, closing and scrolling it.
@@ -83,6 +85,8 @@ package struct AppFeature: Reducer, Sendable {
       switch action {
       case .nextScreen:
         state.screen = state.screen.next
+      case .showScreen(let screen):
+        state.screen = screen
       case .previousScreen:
         state.screen = state.screen.previous
       case .quit:

@@ -4,21 +4,28 @@ extension AppFeature {
   /// The smallest terminal the layout fits.
   package static let minimumSize = TerminalSize(columns: 40, rows: 12)
 
+  /// Where the current screen is drawn: under the tabs and their rule, above the footer.
+  package static func body(of screen: Rect) -> Rect {
+    Rect(column: screen.column, row: screen.row + 2, width: screen.width, height: screen.height - 4)
+  }
+
   /// Draws the whole app: tabs, the current screen, the warning line, the footer help and the
   /// help overlay.
   package static func draw(_ state: State, on canvas: inout Canvas) {
     drawHeader(state, on: &canvas)
-    let body = Rect(column: 0, row: 2, width: canvas.columns, height: canvas.rows - 4)
+    let body = body(of: canvas.bounds)
     switch state.screen {
     case .counter: CounterFeature.draw(state.counter, in: body, on: &canvas)
     case .stopwatch: StopwatchFeature.draw(state.stopwatch, in: body, on: &canvas)
-    case .todos: TodosFeature.draw(state.todos, in: body, on: &canvas)
+    case .todos: TodosFeature.draw(state.todos, in: body, on: &canvas, sending: { Action.todos($0) })
     }
     let footerArea = Rect(column: 1, row: canvas.rows - 1, width: canvas.columns - 2, height: 1)
     Help.drawShort(footer(for: state, width: footerArea.width), in: footerArea, on: &canvas)
     // With both shown, the warning's box sits at the bottom and the help above it, never over it.
     let helpBottom = drawWarning(state, on: &canvas)
     if state.isHelpShown {
+      // The overlay takes presses above what it covers.
+      canvas.coverHitRegions(Rect(column: 0, row: 0, width: canvas.columns, height: helpBottom))
       Help.drawFull(
         state.help, entries: helpEntries(for: state), title: "Keys: \(state.screen.title)",
         in: Rect(column: 0, row: 0, width: canvas.columns, height: helpBottom), on: &canvas)
@@ -36,7 +43,9 @@ extension AppFeature {
     for screen in Screen.allCases {
       let label = " \(screen.title) "
       let style = screen == state.screen ? Style(bold: true, reverse: true) : .plain
-      column += canvas.draw(label, atColumn: column, row: 0, style: style)
+      let width = canvas.draw(label, atColumn: column, row: 0, style: style)
+      canvas.addHitRegion(Rect(column: column, row: 0, width: width, height: 1), onPress: Action.showScreen(screen))
+      column += width
       column += 1
     }
     let title = "Tide demo"

@@ -40,8 +40,10 @@ package enum DemoApp {
       view: { state, canvas in AppFeature.draw(state, on: &canvas) },
       keyAction: { state, key in AppFeature.action(for: key, in: state) },
       pasteAction: { state, text in AppFeature.action(forPaste: text, in: state) },
+      resizeAction: { size in .todos(.resized(areaHeight: AppFeature.body(of: size.bounds).height)) },
       quitAction: .quit,
       isFinished: \.isQuitting,
+      acceptsPointer: true,
       unfinishedWorkMessage: { storage?.unfinishedSaveMessage() ?? "tide-demo: some work did not finish before the app ended" },
       unsavedChanges: { storage?.unsavedChangesMessage() })
   }

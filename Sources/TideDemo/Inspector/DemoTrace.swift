@@ -6,10 +6,10 @@ import TideTerminal
 @MainActor
 package final class DemoTrace {
   /// The app name a tide-demo trace's header holds.
-  package static let app = "tide-demo"
+  package nonisolated static let app = "tide-demo"
   /// The version of tide-demo, in `--version` and in its traces' headers: a trace of another
   /// version may hold states this one cannot read.
-  package static let appVersion = "0.1.0"
+  package nonisolated static let appVersion = "0.1.0"
 
   private let write: @Sendable ([UInt8]) -> Void
   private var recorders: [TraceRecorder<AppFeature.State, AppFeature.Action>] = []
@@ -50,6 +50,12 @@ package final class DemoTrace {
     }
     app.pasteAction = { state, text in
       let action = pasteAction(state, text)
+      if let action { recorder.willSend(action) }
+      return action
+    }
+    let resizeAction = app.resizeAction
+    app.resizeAction = { size in
+      let action = resizeAction(size)
       if let action { recorder.willSend(action) }
       return action
     }

@@ -68,8 +68,11 @@ package enum InspectRunner {
 }
 
 extension InspectRunner {
-  /// Opens the interactive inspector on the trace at `path`.
+  /// Opens the interactive inspector on the trace at `path` (``InspectorCommand``); its status
+  /// is the command's.
   package static func browse(trace path: String, follow: Bool) async throws(TerminalCommandError) {
-    throw TerminalCommandError(status: 2, message: "tide-demo: the interactive inspector is not built yet; ask a question (--at N, --state-at N, --who-changed PATH, --export-keys, --export-test)")
+    let status = await InspectorCommand.command.run(
+      [path] + (follow ? ["--follow"] : []), output: { print($0) }, errors: { StandardError.writeLine($0) })
+    if status != 0 { throw TerminalCommandError(status: status, message: "") }
   }
 }

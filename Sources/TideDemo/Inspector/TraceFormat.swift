@@ -8,16 +8,18 @@ import TideTerminal
 /// {"n":1,"t":0.25,"key":"+","action":{"counter":{"_0":{"increment":{}}}},"changes":[["counter.count",1]]}
 /// {"n":2,"t":0.3,"action":{"stopwatch":{"_0":{"tick":{"at":0.3}}}},"changes":[["stopwatch.lastReading",0.3]]}
 /// {"t":1.5,"key":"x"}
-/// {"t":2,"resize":[100,30]}
+/// {"n":3,"t":2,"resize":[100,30],"action":{"todos":{"_0":{"resized":{"areaHeight":25}}}},"changes":[["todos.listHeight",25]]}
 /// {"snapshot":1000,"state":{…}}
 /// ```
 ///
 /// The first line is the header: the app, its version, the terminal's size and the initial
 /// state. Then, in order, each input event (`key` with its key-script token, `paste`, `resize`)
 /// and each action (`n` counting from 1, the action as the app's `Codable` writes it, and the
-/// ``StateChange``s it made). A key or paste that sent an action is written on that action's
-/// line (an action line without one came from an effect); one the app ignored has a line of its
-/// own, as a resize does. Every `snapshotEvery` actions a
+/// ``StateChange``s it made). A key, paste, pointer event or resize that sent an action is
+/// written on that action's line, right after the time (an action line without one came from
+/// an effect); one the app ignored has a line of its own. The size in the header is the
+/// terminal's at the start, which the program reports as a first resize: an app with a resize
+/// action has it sent by that resize. Every `snapshotEvery` actions a
 /// snapshot line holds the whole state after action `snapshot`. Times (`t`) are seconds on the
 /// app's clock since it started: virtual time in a replay.
 package enum TraceFormat {
@@ -71,7 +73,8 @@ package struct TraceInput: Equatable, Sendable {
     .object([JSONMember(key: "t", value: .number(TraceFormat.seconds(time))), Self.member(for: event)])
   }
 
-  /// `"key":"+"`, `"paste":"…"` or `"resize":[100,30]`.
+  /// `"key":"+"`, `"paste":"…"`, `"resize":[100,30]` or `"pointer":["press left",12,4,0]`
+  /// (kind, 0-based column and row, modifier bits: shift 1, alt 2, control 4).
   static func member(for event: InputEvent) -> JSONMember {
     switch event {
     case .key(let key):
@@ -80,7 +83,23 @@ package struct TraceInput: Equatable, Sendable {
       JSONMember(key: "paste", value: .string(text))
     case .resize(let size):
       JSONMember(key: "resize", value: .array([.integer(Int64(size.columns)), .integer(Int64(size.rows))]))
+    case .pointer(let pointer):
+      JSONMember(key: "pointer", value: .array([
+        .string(pointerKindName(pointer.kind)), .integer(Int64(pointer.column)), .integer(Int64(pointer.row)),
+        .integer(Int64(pointer.modifiers.rawValue)),
+      ]))
     }
+  }
+
+  /// The pointer kinds by their names in a trace: `"press left"`, `"release right"`, `"scroll up"`.
+  static let pointerKinds: [(name: String, kind: PointerEvent.Kind)] = [
+    ("press left", .press(.left)), ("press middle", .press(.middle)), ("press right", .press(.right)),
+    ("release left", .release(.left)), ("release middle", .release(.middle)), ("release right", .release(.right)),
+    ("scroll up", .scrollUp), ("scroll down", .scrollDown),
+  ]
+
+  static func pointerKindName(_ kind: PointerEvent.Kind) -> String {
+    pointerKinds.first { $0.kind == kind }?.name ?? "press left"
   }
 }
 

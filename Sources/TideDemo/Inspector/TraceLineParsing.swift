@@ -48,12 +48,12 @@ extension TraceInput {
     guard let time = json["t"].flatMap(TraceFormat.seconds(in:)),
       let event = try Self.event(in: json, path: path, line: line)
     else {
-      throw TraceProblem(path: path, line: line, message: "an input line needs t and key, paste or resize")
+      throw TraceProblem(path: path, line: line, message: "an input line needs t and key, paste, resize or pointer")
     }
     self.init(event: event, time: time)
   }
 
-  /// The `key`, `paste` or `resize` member of a line, if it has one.
+  /// The `key`, `paste`, `resize` or `pointer` member of a line, if it has one.
   static func event(in json: JSONValue, path: String, line: Int) throws(TraceProblem) -> InputEvent? {
     if case .string(let token)? = json["key"] {
       guard let key = Key(token: token) else {
@@ -69,6 +69,17 @@ extension TraceInput {
         throw TraceProblem(path: path, line: line, message: "a resize needs [columns, rows]")
       }
       return .resize(TerminalSize(columns: Int(columns), rows: Int(rows)))
+    }
+    if case .array(let parts)? = json["pointer"] {
+      guard parts.count == 4, case .string(let name) = parts[0],
+        let kind = TraceInput.pointerKinds.first(where: { $0.name == name })?.kind,
+        case .integer(let column) = parts[1], case .integer(let row) = parts[2], case .integer(let modifiers) = parts[3],
+        (0...10_000).contains(column), (0...10_000).contains(row), (0...7).contains(modifiers)
+      else {
+        throw TraceProblem(path: path, line: line, message: "a pointer needs [kind, column, row, modifiers]")
+      }
+      return .pointer(PointerEvent(
+        kind, column: Int(column), row: Int(row), modifiers: PointerEvent.Modifiers(rawValue: UInt8(modifiers))))
     }
     return nil
   }

@@ -168,21 +168,35 @@ package final class TraceReader {
   package func forEachActionLine(
     _ body: (_ number: Int, _ bytes: [UInt8]) throws(TraceProblem) -> Void
   ) throws(TraceProblem) {
-    guard let first = actionOffsets.first, let last = actionOffsets.last else { return }
-    let chunkSize = 1 << 22
+    try forEachActionLine(in: 1...max(1, actionCount), body)
+  }
+
+  /// ``forEachActionLine(_:)`` for the actions in `numbers` only (those the trace has).
+  package func forEachActionLine(
+    in numbers: ClosedRange<Int>, _ body: (_ number: Int, _ bytes: [UInt8]) throws(TraceProblem) -> Void
+  ) throws(TraceProblem) {
+    let numbers = numbers.clamped(to: 1...max(1, actionCount))
+    guard actionCount > 0 else { return }
+    let first = actionOffsets[numbers.lowerBound - 1]
+    let last = actionOffsets[numbers.upperBound - 1]
+    let lastNumber = numbers.upperBound
+    let chunkSize = min(1 << 22, max(1 << 16, last - first + (1 << 14)))
     var buffer = [UInt8](repeating: 0, count: chunkSize)
     var position = first
-    var next = 0
+    var next = numbers.lowerBound - 1
     var carried: [UInt8] = []
     var lineOffset = first
-    while next < actionOffsets.count, position <= last {
+    while next < lastNumber {
       let chunkStart = position
       let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(position)) }
       if count <= 0 { break }
       position += count
       var lineStart = 0
-      while next < actionOffsets.count, lineStart < count,
-        let end = buffer[lineStart..<count].firstIndex(of: UInt8(ascii: "\n"))
+      while next < lastNumber, lineStart < count,
+        let end = buffer.withUnsafeBytes({ raw in
+          memchr(raw.baseAddress! + lineStart, Int32(UInt8(ascii: "\n")), count - lineStart)
+            .map { raw.baseAddress!.distance(to: UnsafeRawPointer($0)) }
+        })
       {
         if lineOffset == actionOffsets[next] {
           next += 1
@@ -299,6 +313,9 @@ package final class TraceReader {
       }
       actionOffsets.append(offset)
       actionLines.append(Int32(truncatingIfNeeded: nextLine))
+      if let size = Self.resize(onActionLine: line, after: index) {
+        resizes.append((actionOffsets.count - 1, size))
+      }
     } else if Self.hasPrefix(line, #"{"t":"#) {
       inputLines.append((offset, nextLine))
       if Self.contains(line, #""resize":"#) {
@@ -331,6 +348,33 @@ package final class TraceReader {
     } else {
       fail("not a line of a trace: \(excerpt(line))")
     }
+  }
+
+  /// The size of a resize that sent an action, which its line names right after the time:
+  /// `{"n":1,"t":0.0,"resize":[80,24],"action":…`. Only the few bytes after the time are looked
+  /// at, so indexing stays a pass over line breaks.
+  private static func resize(onActionLine line: UnsafeRawBufferPointer, after numberEnd: Int) -> TerminalSize? {
+    guard let timeEnd = (numberEnd + 1..<min(line.count, numberEnd + 40)).first(where: { line[$0] == UInt8(ascii: ",") })
+    else { return nil }
+    let prefix = #","resize":["#
+    let start = timeEnd + prefix.utf8.count
+    guard start < line.count, prefix.utf8.elementsEqual(line[timeEnd..<start]) else { return nil }
+    var values: [Int] = []
+    var value = 0
+    var index = start
+    while index < line.count, values.count < 2 {
+      let byte = line[index]
+      if let digit = digit(byte) {
+        value = value &* 10 &+ digit
+      } else if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") {
+        values.append(value)
+        value = 0
+      } else {
+        return nil
+      }
+      index += 1
+    }
+    return values.count == 2 ? TerminalSize(columns: values[0], rows: values[1]) : nil
   }
 
   private static func contains(_ line: UnsafeRawBufferPointer, _ needle: StaticString) -> Bool {

@@ -62,11 +62,13 @@ enum TraceTestExport {
     path.split(separator: "/").last.map(String.init) ?? path
   }
 
-  private static func describe(_ event: InputEvent) -> String {
+  /// An input event in words: `key +`, `a paste`, `a resize to 100x30`.
+  nonisolated static func describe(_ event: InputEvent) -> String {
     switch event {
     case .key(let key): "key \(key.token ?? "\(key)")"
     case .paste: "a paste"
     case .resize(let size): "a resize to \(size)"
+    case .pointer(let pointer): "a pointer \(TraceInput.pointerKindName(pointer.kind)) at column \(pointer.column + 1), row \(pointer.row + 1)"
     }
   }
 

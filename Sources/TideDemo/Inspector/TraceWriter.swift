@@ -1,8 +1,9 @@
 import TideTerminal
 
 /// Turns what a ``TraceRecorder`` queued into trace lines, off the main actor: the header on the
-/// first entry (the terminal's size is the first resize), then one line per input event and per
-/// action, with a snapshot of the state every ``TraceHeader/snapshotInterval`` actions.
+/// first entry (the terminal's size is the first resize), then one line per action, carrying
+/// the input event that sent it, and one per input event that sent none, with a snapshot of the
+/// state every ``TraceHeader/snapshotInterval`` actions.
 struct TraceWriter<State: Encodable & Sendable, Action: Encodable & Equatable & Sendable> {
   private var header: TraceHeader
   private let encodeState: TraceRecorder<State, Action>.StateEncoder
@@ -11,7 +12,7 @@ struct TraceWriter<State: Encodable & Sendable, Action: Encodable & Equatable & 
   private var actionCount = 0
   private var hasHeader = false
   private var buffer: [UInt8] = []
-  /// A key or paste not written yet: the action it sends carries it on its own line.
+  /// An input event not written yet: the action it sends carries it on its own line.
   private var pendingInput: TraceInput?
 
   /// Writes are gathered up to this many bytes, so a replay makes few system calls.
@@ -32,18 +33,13 @@ struct TraceWriter<State: Encodable & Sendable, Action: Encodable & Equatable & 
   mutating func append(_ entry: TraceEntry<State, Action>) {
     if !hasHeader {
       hasHeader = true
-      if case .input(.resize(let size), _) = entry {
-        header.size = size
-        emit(header.json)
-        return
-      }
+      if case .input(.resize(let size), _) = entry { header.size = size }
       emit(header.json)
     }
     switch entry {
     case .input(let event, let time):
       writePendingInput()
-      let input = TraceInput(event: event, time: time)
-      if case .resize = event { emit(input.json) } else { pendingInput = input }
+      pendingInput = TraceInput(event: event, time: time)
     case .action(let action, let state, let time, let byInput):
       let input = byInput ? pendingInput : nil
       if input == nil { writePendingInput() }

@@ -99,6 +99,11 @@ package struct TodosFeature: Reducer {
     /// reducer and the view draws its window. It follows ``todos``, ``filter`` and
     /// ``selection`` after every action (``syncList()``), so it is left out of `==`.
     package var list = SelectionList.State(items: [], showsStatus: false)
+    /// The rows of the area the screen is drawn in, from the app's resize action; 0 until known.
+    /// The list's height follows from it and from whether the input line is open
+    /// (``TodosFeature/listHeight(inArea:isEditing:)``), so page keys and the window match what
+    /// is drawn. Layout, not content: left out of `==`.
+    package var areaHeight = 0
     /// Where each todo the list shows is in ``todos`` under Active or Done (under All a
     /// position in the list is the index).
     private var shownIndices: [Int] = []
@@ -138,6 +143,8 @@ package struct TodosFeature: Reducer {
         }
         _ = SelectionList().reduce(into: &list, action: .setItems(items))
       }
+      let height = TodosFeature.listHeight(inArea: areaHeight, isEditing: editor != nil)
+      if list.height != height { _ = SelectionList().reduce(into: &list, action: .resize(height: height)) }
       _ = SelectionList().reduce(into: &list, action: .select(position: shownPosition(of: selection) ?? 0))
     }
 
@@ -182,6 +189,8 @@ package struct TodosFeature: Reducer {
     case list(SelectionList.Action)
     /// Ticks or unticks the selected todo.
     case toggleSelected
+    /// Selects the todo shown at `position` and ticks or unticks it (a press on its `[ ]`).
+    case toggle(position: Int)
     /// Deletes the selected todo.
     case deleteSelected
     /// Puts back what the last delete or clear removed, where it was.
@@ -194,6 +203,8 @@ package struct TodosFeature: Reducer {
     case editor(EditorAction)
     /// Closes the notice saying why a read-only list cannot be changed.
     case dismissReadOnlyNotice
+    /// The screen is now drawn in an area `areaHeight` rows high.
+    case resized(areaHeight: Int)
   }
 
   /// What the input line can do.
@@ -240,6 +251,10 @@ package struct TodosFeature: Reducer {
       return .none
     }
     switch action {
+    case .resized(let areaHeight):
+      state.areaHeight = max(0, areaHeight)
+    case .toggle(let position):
+      return .concatenate(.send(.list(.select(position: position))), .send(.toggleSelected))
     case .dismissReadOnlyNotice:
       state.isReadOnlyNoticeShown = false
     case .editor(let editorAction):
@@ -354,7 +369,7 @@ extension TodosFeature.Action {
   var changesTodos: Bool {
     switch self {
     case .startAdding, .startEditing, .toggleSelected, .deleteSelected, .undoDelete, .clearCompleted, .editor: true
-    case .list, .cycleFilter, .dismissReadOnlyNotice: false
+    case .list, .cycleFilter, .dismissReadOnlyNotice, .resized, .toggle: false
     }
   }
 }

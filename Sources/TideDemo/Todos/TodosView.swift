@@ -1,8 +1,18 @@
 import TideTerminal
 
 extension TodosFeature {
-  /// Draws the list into `area`.
-  package static func draw(_ state: State, in area: Rect, on canvas: inout Canvas) {
+  /// The rows the list takes in an area `height` rows high: all but the filter line and the
+  /// blank under it, the blank and the count line under the list, and the input line when open.
+  /// One formula for drawing and for the list's state.
+  package static func listHeight(inArea height: Int, isEditing: Bool) -> Int {
+    max(0, height - (isEditing ? 5 : 4))
+  }
+
+  /// Draws the list into `area`. With `sending`, a press on a row selects it, a press on its
+  /// `[ ]` ticks it, and the wheel moves the list.
+  package static func draw(
+    _ state: State, in area: Rect, on canvas: inout Canvas, sending: (@Sendable (Action) -> any Sendable)? = nil
+  ) {
     guard area.height >= 4 else { return }
     let left = area.column + 2
     let width = max(0, area.width - 4)
@@ -11,20 +21,25 @@ extension TodosFeature {
 
     let listTop = area.row + 2
     let footerRow = area.endRow - (state.editor == nil ? 1 : 2)
-    let listHeight = max(0, footerRow - 1 - listTop)
+    let listHeight = Self.listHeight(inArea: area.height, isEditing: state.editor != nil)
     if state.list.items.isEmpty {
       let message = state.todos.isEmpty ? "No todos yet. Press a to add one." : "Nothing here under this filter."
       canvas.drawTruncated(message, atColumn: left, row: listTop, width: width, style: Style(dim: true))
     } else {
       // The list draws only the rows in its window, however many todos there are.
       let listArea = Rect(column: left, row: listTop, width: width, height: listHeight)
-      SelectionList.draw(state.list, in: listArea, on: &canvas) { row, canvas in
+      let listSending = sending.map { sending in { @Sendable (action: SelectionList.Action) in sending(.list(action)) } }
+      SelectionList.draw(state.list, in: listArea, on: &canvas, drawingItem: { row, canvas in
         let todo = state.shownTodo(at: row.index)
         let text = (row.isSelected ? "> " : "  ") + (todo.isDone ? "[x] " : "[ ] ") + Todo.visibleTitle(todo.title)
         canvas.drawTruncated(
           text, atColumn: row.rect.column, row: row.rect.row, width: row.rect.width,
           style: row.isSelected ? row.style : Style(dim: todo.isDone))
-      }
+        if let sending {
+          canvas.addHitRegion(
+            Rect(column: row.rect.column + 2, row: row.rect.row, width: 3, height: 1), onPress: sending(.toggle(position: row.position)))
+        }
+      }, sending: listSending)
     }
 
     canvas.drawTruncated(state.itemsLeftText, atColumn: left, row: footerRow, width: width)

@@ -11,6 +11,20 @@ public struct Canvas: Equatable, Sendable {
   // Flat row-major storage: one allocation per canvas and cheap index arithmetic for the renderer.
   private(set) var cells: [Cell]
   private var clip: Rect
+  /// The pointer regions marked while drawing, bottom first (see ``addHitRegion(_:handler:)``).
+  public private(set) var hitRegions: [HitRegion] = []
+
+  /// Canvases are equal when they show the same cells: hit regions say what the cells mean,
+  /// not what is shown.
+  public static func == (left: Canvas, right: Canvas) -> Bool {
+    left.columns == right.columns && left.rows == right.rows && left.cells == right.cells && left.clip == right.clip
+  }
+
+  mutating func appendHitRegion(_ rect: Rect, handler: (@Sendable (PointerEvent) -> (any Sendable)?)?) {
+    let visible = clip.intersection(rect)
+    guard visible.width > 0, visible.height > 0 else { return }
+    hitRegions.append(HitRegion(rect: visible, origin: rect, handler: handler))
+  }
 
   /// A blank canvas of `columns` × `rows` cells (negative sizes become 0).
   public init(columns: Int, rows: Int) {
@@ -29,8 +43,9 @@ public struct Canvas: Equatable, Sendable {
     return cells[row * columns + column]
   }
 
-  /// Blanks every cell, whatever the clip rectangle.
+  /// Blanks every cell, whatever the clip rectangle, and forgets the hit regions.
   public mutating func clear() {
+    hitRegions.removeAll()
     for index in cells.indices { cells[index] = .blank }
   }
 
@@ -252,6 +267,29 @@ public struct Canvas: Equatable, Sendable {
   /// All rows joined with "\n", each without trailing spaces: the plain-text screen.
   public func text() -> String {
     (0..<rows).map { text(ofRow: $0) }.joined(separator: "\n")
+  }
+
+  /// The first cell, in reading order, where the canvas shows `text` within one row; `nil` if
+  /// it shows it nowhere. How a key script's `click "TEXT"` finds its target.
+  public func firstCell(showing text: String) -> (column: Int, row: Int)? {
+    guard !text.isEmpty else { return nil }
+    for row in 0..<rows {
+      var line = ""
+      var columnOfCharacter: [Int] = []
+      for column in 0..<columns {
+        let cell = cells[row * columns + column]
+        if cell.isContinuation { continue }
+        let before = line.count
+        line += cell.text
+        // A cell's text is one cluster; should it merge with the one before, the column of the
+        // earlier cell stands for both.
+        for _ in before..<line.count { columnOfCharacter.append(column) }
+      }
+      guard let range = line.firstRange(of: text) else { continue }
+      let offset = line.distance(from: line.startIndex, to: range.lowerBound)
+      return (columnOfCharacter[min(offset, columnOfCharacter.count - 1)], row)
+    }
+    return nil
   }
 
   static func text(of row: ArraySlice<Cell>) -> String {

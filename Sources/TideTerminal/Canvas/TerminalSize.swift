@@ -11,6 +11,11 @@ public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
     self.rows = rows
   }
 
+  /// The whole screen as a rectangle, as ``Canvas/bounds`` is for a canvas of this size: a
+  /// resize action lays out from it exactly as the view lays out the canvas, so a component
+  /// is told the size it is drawn at.
+  public var bounds: Rect { Rect(column: 0, row: 0, width: columns, height: rows) }
+
   /// The size as `COLUMNSxROWS`, the form key scripts and the command line use.
   public var description: String { "\(columns)x\(rows)" }
 }

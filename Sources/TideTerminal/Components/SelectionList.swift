@@ -13,7 +13,7 @@ import Tide
 /// list its height with ``Action/resize(height:)`` (from the app's resize action) so that page
 /// keys move a page. Rows are drawn as `> title`; an app that shows more of its data in a row (a
 /// check box, a date, a colour) draws each row itself with
-/// ``draw(_:in:on:style:drawingItem:)``, and the list keeps the window, the selection and the
+/// ``draw(_:in:on:style:drawingItem:sending:)``, and the list keeps the window, the selection and the
 /// filter.
 ///
 /// ```swift
@@ -122,6 +122,13 @@ public struct SelectionList: Reducer, Sendable {
       select(ScrollWindow.position(after: move, from: cursor, page: itemsShown(inRows: height), count: shownCount))
     }
 
+    /// Moves the window by `rows` and the selection with it (the wheel).
+    mutating func scroll(by rows: Int) {
+      let visible = max(1, itemsShown(inRows: height))
+      top = min(max(0, top + rows), max(0, shownCount - visible))
+      select(cursor + rows)
+    }
+
     /// Selects `position`, scrolling the window as little as keeps it in view. While the height
     /// is unknown the window stays where it is, and drawing scrolls it as little as keeps the
     /// selection in view for the height it is drawn in.
@@ -221,7 +228,19 @@ public struct SelectionList: Reducer, Sendable {
     case setItems([Item])
     /// The list is now drawn in `height` rows, status row included.
     case resize(height: Int)
+    /// A press on the item shown at `position`: selects it, or, when it is already selected,
+    /// chooses it (sends ``choose``).
+    case press(position: Int)
+    /// The selected item is chosen (a press on it; an app binds enter to it too). The list
+    /// changes nothing: the app acts on it.
+    case choose
+    /// Moves the window and the selection by `rows` items (the wheel: 3 a notch), each as far
+    /// as the list allows, so a notch always does something.
+    case scroll(by: Int)
   }
+
+  /// Items the wheel moves a list by, a notch.
+  public static let wheelRows = 3
 
   /// A selection list.
   public init() {}
@@ -248,6 +267,11 @@ public struct SelectionList: Reducer, Sendable {
     case .resize(let height):
       state.height = max(0, height)
       state.select(state.cursor)
+    case .press(let position):
+      guard position != state.cursor else { return .send(.choose) }
+      state.select(position)
+    case .choose: break
+    case .scroll(let rows): state.scroll(by: rows)
     }
     return .none
   }
@@ -291,11 +315,14 @@ public struct SelectionList: Reducer, Sendable {
   /// The style of the characters a filter matched in a title.
   public static let matchStyle = Style(bold: true, underline: true)
 
-  /// One item's rows as ``draw(_:in:on:style:drawingItem:)`` hands them to an app that draws
+  /// One item's rows as ``draw(_:in:on:style:drawingItem:sending:)`` hands them to an app that draws
   /// its rows itself.
   public struct ItemRow: Sendable {
     /// Where the item is in ``State/items``: the key to the app's own data for it.
     public var index: Int
+    /// Where the item is among those shown (after the filter): what ``Action/select(position:)``
+    /// takes.
+    public var position: Int
     /// The item.
     public var item: Item
     /// Whether it is the selected item.
@@ -327,11 +354,25 @@ public struct SelectionList: Reducer, Sendable {
   ///     atColumn: row.rect.column, row: row.rect.row, width: row.rect.width, style: style)
   /// }
   /// ```
+  ///
+  /// With `sending`, the list answers the pointer: a press on an item sends ``Action/press(position:)``
+  /// and the wheel ``Action/scroll(by:)`` (``wheelRows`` a notch), each embedded in the app's
+  /// action by `sending` (`sending: { .list($0) }`).
   public static func draw(
     _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style = .plain,
-    drawingItem: ((ItemRow, inout Canvas) -> Void)? = nil
+    drawingItem: ((ItemRow, inout Canvas) -> Void)? = nil,
+    sending: (@Sendable (Action) -> any Sendable)? = nil
   ) {
     guard !rect.isEmpty else { return }
+    if let sending {
+      canvas.addHitRegion(rect) { event in
+        switch event.kind {
+        case .scrollUp: sending(.scroll(by: -wheelRows))
+        case .scrollDown: sending(.scroll(by: wheelRows))
+        default: nil
+        }
+      }
+    }
     canvas.withClip(rect) { canvas in
       let statusRows = state.showsStatus ? 1 : 0
       if state.showsStatus {
@@ -352,6 +393,7 @@ public struct SelectionList: Reducer, Sendable {
         let row = rect.row + statusRows + (position - top) * state.rowsPerItem
         let index = state.itemIndex(at: position)!
         let itemRect = Rect(column: rect.column, row: row, width: rect.width, height: state.rowsPerItem)
+        if let sending { canvas.addHitRegion(itemRect, onPress: sending(.press(position: position))) }
         guard let drawingItem else {
           drawItem(
             state.items[index], selected: position == cursor, query: query,
@@ -364,7 +406,7 @@ public struct SelectionList: Reducer, Sendable {
         let item = state.items[index]
         drawingItem(
           ItemRow(
-            index: index, item: item, isSelected: selected,
+            index: index, position: position, item: item, isSelected: selected,
             matchedCharacters: FilterIndex.matchedCharacters(of: query, in: item.title), style: rowStyle, rect: itemRect),
           &canvas)
       }

@@ -125,7 +125,13 @@ public struct Table: Reducer, Sendable {
 
   /// Draws the header (bold) on the first row of `rect` and the rows of the window under it,
   /// the selected one in reverse video; only the rows in the window are looked at.
-  public static func draw(_ state: State, in rect: Rect, on canvas: inout Canvas, style: Style = .plain) {
+  ///
+  /// With `sending`, a press on a row selects it (``Action/select(row:)``, embedded in the app's
+  /// action by `sending`).
+  public static func draw(
+    _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style = .plain,
+    sending: (@Sendable (Action) -> any Sendable)? = nil
+  ) {
     guard !rect.isEmpty else { return }
     let columns = columnRects(state.columns, in: Rect(column: rect.column, row: rect.row, width: rect.width, height: 1))
     canvas.withClip(rect) { canvas in
@@ -141,7 +147,9 @@ public struct Table: Reducer, Sendable {
       for index in top..<min(state.rows.count, top + visible) {
         let row = rect.row + 1 + index - top
         let rowStyle = index == cursor ? style.toggledReverse : style
-        if index == cursor { canvas.fill(Rect(column: rect.column, row: row, width: rect.width, height: 1), style: rowStyle) }
+        let rowRect = Rect(column: rect.column, row: row, width: rect.width, height: 1)
+        if let sending { canvas.addHitRegion(rowRect, onPress: sending(.select(row: index))) }
+        if index == cursor { canvas.fill(rowRect, style: rowStyle) }
         for (cell, area) in zip(state.rows[index], columns) {
           canvas.drawTruncated(cell, atColumn: area.column, row: row, width: area.width, style: rowStyle)
         }

@@ -36,12 +36,13 @@ extension TextInput.Action: Codable {
   private enum CodingKeys: String, CodingKey {
     case insert, paste, setText, resize, moveLeft, moveRight, moveWordLeft, moveWordRight
     case moveToStart, moveToEnd, deleteBackward, deleteForward, deleteWordBackward
-    case deleteWordForward, deleteToStart, deleteToEnd
+    case deleteWordForward, deleteToStart, deleteToEnd, moveCursor
   }
 
   private enum ValueKeys: String, CodingKey {
     case value = "_0"
     case width
+    case to
   }
 
   /// Decodes an action encoded by ``encode(to:)``.
@@ -78,10 +79,12 @@ extension TextInput.Action: Codable {
     case .deleteWordForward: self = .deleteWordForward
     case .deleteToStart: self = .deleteToStart
     case .deleteToEnd: self = .deleteToEnd
+    case .moveCursor:
+      self = .moveCursor(to: try container.nestedContainer(keyedBy: ValueKeys.self, forKey: key).decode(Int.self, forKey: .to))
     }
   }
 
-  /// Encodes the action as one case key, with its value under `_0` (`width` for a resize).
+  /// Encodes the action as one case key, with its value under `_0` (`width` for a resize, `to` for a cursor move).
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     func empty(_ key: CodingKeys) {
@@ -112,6 +115,9 @@ extension TextInput.Action: Codable {
     case .deleteWordForward: empty(.deleteWordForward)
     case .deleteToStart: empty(.deleteToStart)
     case .deleteToEnd: empty(.deleteToEnd)
+    case .moveCursor(let index):
+      var values = container.nestedContainer(keyedBy: ValueKeys.self, forKey: .moveCursor)
+      try values.encode(index, forKey: .to)
     }
   }
 }

@@ -10,7 +10,7 @@ import Tide
 /// escape sequences are never typed.
 ///
 /// Compose it into a feature with `Scope`, route keys through ``action(for:)`` while the field
-/// has focus, and draw it with ``draw(_:in:on:style:showsCursor:)``:
+/// has focus, and draw it with ``draw(_:in:on:style:showsCursor:sending:)``:
 ///
 /// ```swift
 /// Scope(state: \.name, action: ActionPath(embed: Action.name, extract: { … })) { TextInput() }
@@ -140,6 +140,8 @@ public struct TextInput: Reducer, Sendable {
     case deleteToStart
     /// Erases everything after the cursor.
     case deleteToEnd
+    /// Puts the cursor before the character at `index` (a press on it; clamped to the text).
+    case moveCursor(to: Int)
   }
 
   /// A text field.
@@ -170,6 +172,7 @@ public struct TextInput: Reducer, Sendable {
       state.delete(state.cursor..<end)
     case .deleteToStart: state.delete(0..<state.cursor)
     case .deleteToEnd: state.delete(state.cursor..<state.characters.count)
+    case .moveCursor(let index): state.cursor = min(max(0, index), state.characters.count)
     }
     state.scrollToCursor()
     return .none
@@ -223,10 +226,44 @@ public struct TextInput: Reducer, Sendable {
   ///
   /// The scroll position is the state's when `rect` is ``State/width`` wide, else worked out
   /// for this width from it, so the cursor is always in view.
+  ///
+  /// With `sending`, a press puts the cursor at the grapheme cluster under the pointer — the
+  /// whole cluster, also when the press is on the right half of a wide character — or at the
+  /// end when it is past the text: ``Action/moveCursor(to:)`` embedded in the app's action by
+  /// `sending`.
   public static func draw(
-    _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style = .plain, showsCursor: Bool = true
+    _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style = .plain, showsCursor: Bool = true,
+    sending: (@Sendable (Action) -> any Sendable)? = nil
   ) {
     guard !rect.isEmpty else { return }
+    if let sending {
+      // The first character shown and the columns each shown one starts at, as drawn below.
+      let cursor = min(max(0, state.cursor), state.characters.count)
+      let start = firstShown(state.characters, cursor: cursor, from: state.scrollOffset, width: rect.width)
+      var starts: [Int] = []
+      var x = 0
+      var index = start
+      while index < state.characters.count, x < rect.width {
+        starts.append(x)
+        x += shownWidth(of: state.characters[index])
+        index += 1
+      }
+      let count = state.characters.count
+      canvas.addHitRegion(Rect(column: rect.column, row: rect.row, width: rect.width, height: 1)) { [starts, textEnd = x] event in
+        guard event.isPrimaryPress else { return nil }
+        // The last character starting at or before the pressed column: a wide character's
+        // right half belongs to it.
+        var low = 0
+        var high = starts.count
+        while low < high {
+          let middle = (low + high) / 2
+          if starts[middle] <= event.column { low = middle + 1 } else { high = middle }
+        }
+        let pressed = low == 0 ? start : start + low - 1
+        let isPastText = low == starts.count && (starts.isEmpty || event.column >= textEnd)
+        return sending(.moveCursor(to: isPastText ? count : pressed))
+      }
+    }
     let cursorStyle = style.toggledReverse
     canvas.withClip(rect) { canvas in
       if state.characters.isEmpty {

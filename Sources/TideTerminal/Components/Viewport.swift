@@ -165,6 +165,8 @@ public struct Viewport: Reducer, Sendable {
     case scrollToTop
     /// The end of the text.
     case scrollToBottom
+    /// `rows` rows down (up when negative): the wheel, ``SelectionList/wheelRows`` a notch.
+    case scroll(rows: Int)
     /// Replaces the text and goes back to the top.
     case setText(String)
     /// The viewport is now `width` columns wide and `height` rows high.
@@ -186,6 +188,7 @@ public struct Viewport: Reducer, Sendable {
     case .halfPageDown: state.scroll(to: state.topRow + max(1, page / 2))
     case .scrollToTop: state.scroll(to: 0)
     case .scrollToBottom: state.scroll(to: state.maximumTopRow)
+    case .scroll(let rows): state.scroll(to: state.topRow + rows)
     case .setText(let text): state.setText(text)
     case .resize(let width, let height): state.resize(width: width, height: height)
     }
@@ -208,7 +211,22 @@ public struct Viewport: Reducer, Sendable {
   /// Draws the rows from ``State/topRow`` into `rect`, wrapped at ``State/width`` (at the
   /// rectangle's width while the state's is not yet known). Only the lines on screen are
   /// looked at.
-  public static func draw(_ state: State, in rect: Rect, on canvas: inout Canvas, style: Style = .plain) {
+  ///
+  /// With `sending`, the wheel scrolls it: ``Action/scroll(rows:)``, ``SelectionList/wheelRows``
+  /// a notch, embedded in the app's action by `sending`.
+  public static func draw(
+    _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style = .plain,
+    sending: (@Sendable (Action) -> any Sendable)? = nil
+  ) {
+    if let sending {
+      canvas.addHitRegion(rect) { event in
+        switch event.kind {
+        case .scrollUp: sending(.scroll(rows: -SelectionList.wheelRows))
+        case .scrollDown: sending(.scroll(rows: SelectionList.wheelRows))
+        default: nil
+        }
+      }
+    }
     guard !rect.isEmpty, state.lineCount > 0 else { return }
     var wrapped = state
     if wrapped.width == 0 || wrapped.height == 0 {

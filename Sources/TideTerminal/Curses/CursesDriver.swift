@@ -1,16 +1,20 @@
-/// The real terminal as a ``TerminalDriver``: an ncurses thread (``ScreenThread``) reads input
-/// and draws frames, a ``SignalWatcher`` turns the signals that would end the process into quit
-/// requests, and time is the continuous clock.
+/// The real terminal as a ``TerminalDriver``: an ncurses thread (``ScreenThread``) reads input,
+/// draws frames and turns the signals that would end the process into quit requests, and time
+/// is the continuous clock.
 @MainActor
 package final class CursesDriver: TerminalDriver {
   private let screen = ScreenThread()
-  private var signals: SignalWatcher?
   private var ended: AsyncStream<Void>?
   private var isActive = false
   private let clock = ContinuousClock()
   private var startInstant = ContinuousClock.now
 
-  package init() {}
+  private let reportsPointer: Bool
+
+  /// A driver of the real terminal; with `reportsPointer`, the terminal reports pointer events.
+  package init(reportsPointer: Bool = false) {
+    self.reportsPointer = reportsPointer
+  }
 
   package var pacesFrames: Bool { true }
 
@@ -19,16 +23,13 @@ package final class CursesDriver: TerminalDriver {
     let (ended, end) = AsyncStream.makeStream(of: Void.self)
     self.ended = ended
     let size = try await screen.start(
-      onEvent: { input.send($0) },
+      reportsPointer: reportsPointer, onEvent: { input.send($0) },
       onQuit: { input.quit() },
       onStop: {
         end.finish()
         input.stopped()
       })
     isActive = true
-    // The screen thread reads the keys typed before the signal first, so none is lost.
-    let screen = self.screen
-    signals = SignalWatcher { _ in screen.requestQuit() }
     startInstant = clock.now
     return size
   }
@@ -53,10 +54,8 @@ package final class CursesDriver: TerminalDriver {
     if let ended {
       for await _ in ended {}
     }
-    screen.close()
     // Only now: a quit signal during the shutdown must not kill the process before the restore.
-    signals?.cancel()
-    signals = nil
+    screen.close()
   }
 
   package func report(unfinishedWork message: String) {

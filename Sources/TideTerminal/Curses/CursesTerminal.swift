@@ -33,8 +33,15 @@ public final class CursesTerminal: Terminal {
     public var description: String
   }
 
-  /// A terminal that does nothing until ``begin()``.
-  public init() {}
+  /// Whether the terminal reports pointer (mouse) presses, releases and wheel notches.
+  private let reportsPointer: Bool
+
+  /// A terminal that does nothing until ``begin()``; with `reportsPointer`, it reports pointer
+  /// presses, releases and the wheel (SGR extended coordinates) from ``begin()`` until
+  /// ``restore()``, and on every other way out (signals, a crash, ctrl-z) turns that off.
+  public init(reportsPointer: Bool = false) {
+    self.reportsPointer = reportsPointer
+  }
 
   deinit {
     restore()
@@ -74,7 +81,7 @@ public final class CursesTerminal: Terminal {
     keypad(tide_stdscr(), true)
     intrflush(tide_stdscr(), false)
     // ctrl-c (SIGINT) must not discard keys typed before it that are still in the input queue:
-    // the quit is handled after them (see ScreenThread.requestQuit).
+    // the quit is handled after them (see ScreenThread).
     noqiflush()
     set_escdelay(25)
     // No typeahead check in each update: ncurses would poll the input before every frame to
@@ -90,8 +97,13 @@ public final class CursesTerminal: Terminal {
     nextColorPair = 1
     // ncurses owns SIGWINCH by default but only notices it inside wgetch; our handler also wakes the poll.
     _ = tide_install_resize_handler()
+    // Pointer reports are decoded from their bytes (KeyDecoder), in the one place escape
+    // sequences are: ncurses' own mouse key is turned off so it never takes them first.
+    tide_pointer_reporting_prepare(reportsPointer ? 1 : 0)
     _ = tide_crash_guard_install()
     tide_bracketed_paste(1)
+    tide_pointer_reporting(reportsPointer ? 1 : 0)
+    _ = tide_suspend_guard_install()
   }
 
   /// Blanks the screen and makes the next flush repaint all of it, discarding anything a resize garbled.
@@ -146,9 +158,13 @@ public final class CursesTerminal: Terminal {
 
   /// Waits for the next input. Returns ``InputEvent/resize(_:)`` after the terminal was
   /// resized (ncurses has already been told the new size), and `nil` when `timeout` passes or
-  /// the screen thread wakes it.
+  /// the screen thread wakes it. A zero `timeout` returns what was typed already, if anything.
   public func readEvent(timeout: Duration?) -> InputEvent? {
     guard isActive else { return nil }
+    // What was typed already is read even if the last read found nothing: a wake-up that comes
+    // with it (a quit signal right after a key, as ctrl-c after `x`) would otherwise be seen
+    // first and hide the key from a caller reading up to the quit (issue 20).
+    if timeout == .zero { inputMayBePending = true }
     let deadline = timeout.map { ContinuousClock.now + $0 }
     while true {
       if tide_take_resize() != 0 {
@@ -166,8 +182,8 @@ public final class CursesTerminal: Terminal {
           if KeyDecoder.isResize(status: status, code: UInt32(code)) { return .resize(size) }
           if let key = KeyDecoder.key(status: status, code: UInt32(code)) {
             if key == .escape {
-              guard let key = keyAfterEscape() else { continue }
-              return .key(key)
+              guard let event = eventAfterEscape() else { continue }
+              return event
             }
             return .key(key)
           }
@@ -192,14 +208,14 @@ public final class CursesTerminal: Terminal {
     }
   }
 
-  /// An escape with what came with it: an alt-chord, escape alone, or nothing for an unknown
-  /// control sequence (see ``KeyDecoder/key(afterEscape:)``). ncurses waited its escape delay
+  /// An escape with what came with it: an alt-chord, escape alone, a pointer report, or nothing
+  /// for an unknown control sequence (see ``KeyDecoder/event(afterEscape:)``). ncurses waited its escape delay
   /// before returning the escape, so a chord's key is already here; the rest of a sequence gets
   /// the same delay to arrive.
-  private func keyAfterEscape() -> Key? {
+  private func eventAfterEscape() -> InputEvent? {
     var reads = 0
     defer { wtimeout(tide_stdscr(), 0) }
-    return KeyDecoder.key(afterEscape: {
+    return KeyDecoder.event(afterEscape: {
       wtimeout(tide_stdscr(), reads == 0 ? 0 : 25)
       reads += 1
       var code: wint_t = 0
@@ -301,6 +317,8 @@ public final class CursesTerminal: Terminal {
     guard isActive else { return }
     isActive = false
     tide_remove_resize_handler()
+    tide_suspend_guard_remove()
+    tide_pointer_reporting(0)
     tide_bracketed_paste(0)
     tide_crash_guard_remove()
     curs_set(1)

@@ -10,10 +10,10 @@
 /// is not already there), `CSI 2 J` before a full redraw, `CSI 0;…m` with bold (1), dim (2),
 /// underline (4), reverse (7) and the 16 colours (30–37, 90–97, 40–47, 100–107), and
 /// `CSI ?25l` once, to hide the cursor. Use it from one thread at a time.
-public final class ANSIOutputTerminal: Terminal {
+package final class ANSIOutputTerminal: Terminal {
   /// The size frames are drawn at; change it with ``resize(to:)`` before rendering a frame of
   /// another size.
-  public private(set) var size: TerminalSize
+  package private(set) var size: TerminalSize
   private var pending = ""
   private var flushed = ""
   private var hasStarted = false
@@ -24,34 +24,25 @@ public final class ANSIOutputTerminal: Terminal {
   private var style: Style?
 
   /// An encoder for a `size` terminal.
-  public init(size: TerminalSize) {
+  package init(size: TerminalSize) {
     self.size = size
   }
 
   /// Sets the size the next frames are drawn at. The ``Renderer`` redraws everything after a
   /// size change, so the next chunk clears and repaints the resized screen.
-  public func resize(to size: TerminalSize) {
+  package func resize(to size: TerminalSize) {
     self.size = size
     cursor = nil
   }
 
   /// The escape sequences of every frame flushed since the last call, in order.
-  public func takeOutput() -> String {
+  package func takeOutput() -> String {
     defer { flushed = "" }
     return flushed
   }
 
-  /// Nothing to take over: the output goes to a string.
-  public func begin() {}
-
-  /// Nothing to give back.
-  public func restore() {}
-
-  /// No input: this terminal only writes.
-  public func readKey(timeout: Duration?) -> Key? { nil }
-
   /// Resets the style and erases the screen, ahead of a full redraw.
-  public func clear() {
+  package func clear() {
     start()
     pending += "\u{1B}[0m\u{1B}[2J"
     style = .plain
@@ -60,7 +51,7 @@ public final class ANSIOutputTerminal: Terminal {
 
   /// Moves to `column`, `row` if the cursor is elsewhere, switches style if needed and writes
   /// the cell's text — all of it, as the curses terminal does, so a ZWJ sequence arrives whole.
-  public func put(_ cell: Cell, atColumn column: Int, row: Int) {
+  package func put(_ cell: Cell, atColumn column: Int, row: Int) {
     guard !cell.isContinuation, column >= 0, row >= 0, column < size.columns, row < size.rows else { return }
     start()
     if cursor?.column != column || cursor?.row != row {
@@ -77,7 +68,7 @@ public final class ANSIOutputTerminal: Terminal {
   }
 
   /// Ends the frame: what was put since the last flush becomes output.
-  public func flush() {
+  package func flush() {
     flushed += pending
     pending = ""
   }

@@ -6,20 +6,20 @@
 /// terminal of the starting size ends on the last canvas added. A canvas of another size adds a
 /// resize event (`"r"`) and is drawn in full. Feed it the frames a replay draws with the virtual
 /// clock's time, and a 3 s script becomes a 3 s cast, written in milliseconds.
-public struct AsciicastRecorder {
+package struct AsciicastRecorder {
   private var writer: AsciicastWriter
   private var renderer = Renderer()
   private let encoder: ANSIOutputTerminal
 
   /// A recording that starts at `size`; `title` goes in the header.
-  public init(size: TerminalSize, title: String? = nil) {
+  package init(size: TerminalSize, title: String? = nil) {
     writer = AsciicastWriter(size: size, title: title)
     encoder = ANSIOutputTerminal(size: size)
   }
 
   /// Adds a frame shown from `time` on (times must not go backwards). A frame equal to the
   /// previous one adds nothing.
-  public mutating func add(_ canvas: Canvas, at time: Duration) {
+  package mutating func add(_ canvas: Canvas, at time: Duration) {
     let size = TerminalSize(columns: canvas.columns, rows: canvas.rows)
     if size != encoder.size {
       encoder.resize(to: size)
@@ -29,9 +29,15 @@ public struct AsciicastRecorder {
     writer.output(encoder.takeOutput(), at: time)
   }
 
+  /// Adds a pointer event as input (`"i"`), as a terminal in SGR mode (1006) would have sent
+  /// it, so the cast shows where a replay clicked and scrolled.
+  public mutating func input(_ event: PointerEvent, at time: Duration) {
+    writer.input(event.sgrReport, at: time)
+  }
+
   /// The number of events so far.
-  public var eventCount: Int { writer.eventCount }
+  package var eventCount: Int { writer.eventCount }
 
   /// The cast file's text.
-  public var text: String { writer.text }
+  package var text: String { writer.text }
 }

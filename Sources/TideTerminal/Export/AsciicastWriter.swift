@@ -11,12 +11,12 @@
 /// caller uses — a replay's virtual clock makes a 3 s script a 3 s cast, written in milliseconds.
 /// Output data usually comes from an ``ANSIOutputTerminal``. The writer is a pure value: it
 /// builds the text, the caller decides where it goes.
-public struct AsciicastWriter: Sendable {
+package struct AsciicastWriter: Sendable {
   private var lines: [String]
 
   /// A recording that starts at `size`; `title` and `timestamp` (Unix seconds) go in the header
   /// when given. `TERM` is recorded as `xterm-256color`, the terminal the escape sequences suit.
-  public init(size: TerminalSize, title: String? = nil, timestamp: Int? = nil) {
+  package init(size: TerminalSize, title: String? = nil, timestamp: Int? = nil) {
     var header = "{\"version\": 2, \"width\": \(size.columns), \"height\": \(size.rows)"
     if let timestamp { header += ", \"timestamp\": \(timestamp)" }
     if let title { header += ", \"title\": \(Self.jsonString(title))" }
@@ -25,21 +25,27 @@ public struct AsciicastWriter: Sendable {
   }
 
   /// Adds an output event: `data` written to the terminal at `time`. Empty data is skipped.
-  public mutating func output(_ data: String, at time: Duration) {
+  package mutating func output(_ data: String, at time: Duration) {
     guard !data.isEmpty else { return }
     lines.append("[\(Self.seconds(time)), \"o\", \(Self.jsonString(data))]")
   }
 
+  /// Adds an input event: `data` the user's terminal sent at `time`. Empty data is skipped.
+  public mutating func input(_ data: String, at time: Duration) {
+    guard !data.isEmpty else { return }
+    lines.append("[\(Self.seconds(time)), \"i\", \(Self.jsonString(data))]")
+  }
+
   /// Adds a resize event: the terminal became `size` at `time`.
-  public mutating func resize(to size: TerminalSize, at time: Duration) {
+  package mutating func resize(to size: TerminalSize, at time: Duration) {
     lines.append("[\(Self.seconds(time)), \"r\", \"\(size.columns)x\(size.rows)\"]")
   }
 
   /// The number of events added.
-  public var eventCount: Int { lines.count - 1 }
+  package var eventCount: Int { lines.count - 1 }
 
   /// The recording: the header and the events, one per line, ending with a line break.
-  public var text: String { lines.joined(separator: "\n") + "\n" }
+  package var text: String { lines.joined(separator: "\n") + "\n" }
 
   /// `time` in seconds with six decimals (microseconds); negative times count as zero.
   static func seconds(_ time: Duration) -> String {

@@ -27,16 +27,16 @@ import Darwin
 /// // … run …
 /// try outputs[0].write(svgText)
 /// ```
-public struct OutputFile: Sendable, Hashable {
+package struct OutputFile: Sendable, Hashable {
   /// The path as the user gave it, for messages.
-  public let path: String
+  package let path: String
   /// What is written: the path with its symbolic links followed.
   let target: String
   /// Whether the target is written as a stream (a FIFO or a character device).
   let isStream: Bool
 
   /// Checks `path` alone; see ``check(_:data:)`` for a run's outputs together.
-  public init(checking path: String) throws(OutputFileError) {
+  package init(checking path: String) throws(OutputFileError) {
     guard !path.isEmpty else { throw OutputFileError(path: path, reason: "the path is empty") }
     let target = try Self.followingLinks(path)
     var info = stat()
@@ -72,7 +72,7 @@ public struct OutputFile: Sendable, Hashable {
   /// Checks every output of a run before it starts: each path by the rules above, none of them the
   /// data file `data`, and no file named twice. `outputs` pairs each path with the option that
   /// named it, for messages; returns the files in the same order.
-  public static func check(
+  package static func check(
     _ outputs: [(option: String, path: String)], data: String? = nil
   ) throws(OutputFileError) -> [OutputFile] {
     var files: [OutputFile] = []
@@ -100,12 +100,12 @@ public struct OutputFile: Sendable, Hashable {
 
   /// Writes `text` by the policy: atomically for a regular file, as a stream for a FIFO or a
   /// character device. The error says, in plain words, what failed and why.
-  public func write(_ text: String) throws(OutputFileError) {
+  package func write(_ text: String) throws(OutputFileError) {
     try write(Array(text.utf8))
   }
 
   /// Writes `bytes` by the policy; see ``write(_:)-(String)``.
-  public func write(_ bytes: [UInt8]) throws(OutputFileError) {
+  package func write(_ bytes: [UInt8]) throws(OutputFileError) {
     do {
       if isStream {
         try writeStream(bytes)
@@ -121,7 +121,7 @@ public struct OutputFile: Sendable, Hashable {
   /// the caller closes: a regular file is appended to (created if missing), a stream written in
   /// place. A file appended to line by line cannot be replaced atomically; a crash leaves every
   /// line written before it.
-  public func openForAppending() throws(OutputFileError) -> Int32 {
+  package func openForAppending() throws(OutputFileError) -> Int32 {
     let descriptor = isStream
       ? open(target, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
       : open(target, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
@@ -174,11 +174,11 @@ public struct OutputFile: Sendable, Hashable {
 }
 
 /// Why an output file cannot be written: `PATH: error: REASON`, in plain words.
-public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The path as given.
-  public var path: String
+  package var path: String
   /// What is wrong with it, or why writing it failed.
-  public var reason: String
+  package var reason: String
 
   package init(path: String, reason: String) {
     self.path = path
@@ -186,7 +186,7 @@ public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertib
   }
 
   /// `PATH: error: REASON` (`output: error: …` for an empty path).
-  public var description: String {
+  package var description: String {
     "\(path.isEmpty ? "output" : path): error: \(reason)"
   }
 }

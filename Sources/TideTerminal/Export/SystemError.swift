@@ -12,11 +12,16 @@ package func systemReason(_ code: Int32 = errno) -> String {
   String(cString: strerror(code))
 }
 
-/// A failed system call: what was being done, on which path, and the system's reason.
-package struct SystemError: Error, CustomStringConvertible {
-  package var action: String
-  package var path: String
-  package var code: Int32
+/// A failed system call: what was being done, on which path, and the system's reason — the
+/// error of every file TideTerminal reads or writes for an app, whose ``description`` is a
+/// message for the user (`could not read notes.json: No such file or directory`).
+public struct SystemError: Error, CustomStringConvertible {
+  /// What was being done, as a verb: `read`, `write`, `create`.
+  public var action: String
+  /// The file's path, as the app named it.
+  public var path: String
+  /// The `errno` value the system gave.
+  public var code: Int32
 
   package init(_ action: String, _ path: String, code: Int32 = errno) {
     self.action = action
@@ -24,6 +29,6 @@ package struct SystemError: Error, CustomStringConvertible {
     self.code = code
   }
 
-  /// `could not ACTION PATH: REASON`.
-  package var description: String { "could not \(action) \(path): \(systemReason(code))" }
+  /// `could not ACTION PATH: REASON`, the reason in the system's own words.
+  public var description: String { "could not \(action) \(path): \(systemReason(code))" }
 }

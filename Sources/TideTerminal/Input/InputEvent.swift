@@ -2,7 +2,8 @@
 /// loop handles, the session recorder records and a key script replays.
 ///
 /// Whichever driver delivers it — the real terminal, a key script, a test — the loop treats it
-/// the same way: a key or paste becomes the app's action, a resize changes the size of every
+/// the same way: a key or paste becomes the app's action, a pointer event the action of the hit region under
+/// it, a resize changes the size of every
 /// frame from then on.
 public enum InputEvent: Hashable, Sendable {
   /// A key press.
@@ -11,4 +12,6 @@ public enum InputEvent: Hashable, Sendable {
   case paste(String)
   /// The terminal now has this size; the next frame redraws every cell.
   case resize(TerminalSize)
+  /// A mouse press, release or wheel notch, for apps that accept pointer input.
+  case pointer(PointerEvent)
 }

@@ -1,3 +1,4 @@
+import Synchronization
 import Tide
 
 /// A ``TerminalDriver`` in memory: frames go to a ``HeadlessTerminal``, time is a
@@ -15,6 +16,9 @@ package final class HeadlessDriver: TerminalDriver {
   private var waiters: [(condition: (HeadlessDriver) -> Bool, resume: CheckedContinuation<Void, Never>)] = []
   /// The key of this driver's watch on the clock's sleepers, while started.
   private var clockObserver: UInt64?
+  /// Whether a waiter may need a change of the clock's sleepers: the clock's observer hops to
+  /// the main actor only then, not at every sleep of a replay's timers.
+  private let watchesClock = ClockWatch()
 
   /// Whether ``start(_:)`` ran and ``stop()`` did not yet.
   package private(set) var isActive = false
@@ -43,7 +47,11 @@ package final class HeadlessDriver: TerminalDriver {
     isActive = true
     starts += 1
     // Sleepers arriving or leaving are something a test may wait for (a frame slot, the exit wait).
-    clockObserver = clock.addObserver { Task { @MainActor [weak self] in self?.resumeWaiters() } }
+    clockObserver = clock.addObserver { [weak self, watchesClock] in
+      // Set before a waiter checks its condition, so a change it did not see still wakes it.
+      guard watchesClock.isWanted.load(ordering: .acquiring) else { return }
+      Task { @MainActor [weak self] in self?.resumeWaiters() }
+    }
     resumeWaiters()
     return terminal.size
   }
@@ -130,7 +138,9 @@ package final class HeadlessDriver: TerminalDriver {
     // Checked again as the waiter is added: with a task executor preference, the caller may
     // resume on the main actor only after the program's loop took its turn.
     await withCheckedContinuation { continuation in
+      watchesClock.isWanted.store(true, ordering: .releasing)
       if condition(self) {
+        if waiters.isEmpty { watchesClock.isWanted.store(false, ordering: .releasing) }
         continuation.resume()
       } else {
         waiters.append((condition, continuation))
@@ -145,5 +155,12 @@ package final class HeadlessDriver: TerminalDriver {
       if waiter.condition(self) { waiter.resume.resume() } else { pending.append(waiter) }
     }
     waiters = pending
+    if pending.isEmpty { watchesClock.isWanted.store(false, ordering: .releasing) }
   }
+}
+
+/// Whether a ``HeadlessDriver``'s waiters want to hear of the clock's sleepers, read from the
+/// clock's observer on any thread.
+private final class ClockWatch: Sendable {
+  let isWanted = Atomic<Bool>(false)
 }

@@ -33,6 +33,11 @@ public final class Program<State, Action: Sendable> {
   /// Whether the work marked ``Tide/Effect/finishesBeforeExit()`` finished before the end.
   package private(set) var finishedPendingWork = true
 
+  /// The last frame drawn, kept for its hit regions when the app accepts pointer input, and the
+  /// map of them, built at the first pointer event on that frame.
+  private var lastFrame: Canvas?
+  private var hitMap: HitMap?
+
   /// Whether the screen no longer shows the current state.
   private var isDirty = true
   private var redrawsAll = true
@@ -43,7 +48,7 @@ public final class Program<State, Action: Sendable> {
 
   /// Creates a program that draws at most `framesPerSecond` frames a second in the real terminal.
   public convenience init(_ app: TerminalApp<State, Action>, framesPerSecond: Int = 60) {
-    self.init(app, driver: CursesDriver(), framesPerSecond: framesPerSecond)
+    self.init(app, driver: CursesDriver(reportsPointer: app.acceptsPointer), framesPerSecond: framesPerSecond)
   }
 
   /// Creates a program on `driver`; with `recordsSession`, ``recording`` collects the user's input.
@@ -74,8 +79,11 @@ public final class Program<State, Action: Sendable> {
     let (events, input) = AsyncStream.makeStream(of: ProgramEvent.self)
     let driver = self.driver
     size = try await driver.start(ProgramInput(input))
-    if recordsSession { recording = KeyScriptRecorder(size: size) }
+    // The observer hears of the size before the app acts on it, as it does of every event.
     app.inputObserver?(.resize(size))
+    // Before the first frame, so the first screen is already drawn for this size.
+    app.resize(to: size)
+    if recordsSession { recording = KeyScriptRecorder(size: size) }
     let pacesFrames = driver.pacesFrames
     let observation = app.store.observe { [weak self] _ in
       guard let self else { return }
@@ -142,9 +150,10 @@ public final class Program<State, Action: Sendable> {
     }
   }
 
-  /// Applies one input event: a key or paste becomes the app's action; a resize changes the
-  /// size of every frame from now on and forces a full redraw (a resize garbles the screen even
-  /// at the same size). The only place the program's size changes.
+  /// Applies one input event: a key or paste becomes the app's action; a resize becomes the
+  /// app's resize action when the size changed, changes the size of every frame from now on and
+  /// forces a full redraw (a resize garbles the screen even at the same size). The only place
+  /// the program's size changes.
   private func handle(_ event: InputEvent) {
     app.inputObserver?(event)
     if recording != nil, event != .resize(size) {
@@ -154,7 +163,13 @@ public final class Program<State, Action: Sendable> {
     switch event {
     case .key(let key): app.press(key)
     case .paste(let text): app.paste(text)
+    case .pointer(let pointer):
+      // The user pressed what they saw: the last frame drawn.
+      if hitMap == nil, let lastFrame { hitMap = HitMap(lastFrame) }
+      if let hitMap { app.point(pointer, on: hitMap) }
     case .resize(let newSize):
+      // A terminal may report one size twice; the app hears of a size once.
+      if newSize != size { app.resize(to: newSize) }
       size = newSize
       redrawsAll = true
       isDirty = true
@@ -165,7 +180,12 @@ public final class Program<State, Action: Sendable> {
   private func draw() {
     guard isDirty else { return }
     isDirty = false
-    driver.present(app.frame(size: size), redrawingAll: redrawsAll)
+    let frame = app.frame(size: size)
+    if app.acceptsPointer {
+      lastFrame = frame
+      hitMap = nil
+    }
+    driver.present(frame, redrawingAll: redrawsAll)
     redrawsAll = false
     pacer.recordFrame(at: driver.elapsed)
   }

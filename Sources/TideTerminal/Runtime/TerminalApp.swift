@@ -16,10 +16,25 @@ public struct TerminalApp<State, Action: Sendable> {
   /// The action a bracketed paste of `text` stands for in a state, or `nil` to ignore it. A paste
   /// is never replayed as keys, so pasted text cannot run commands.
   public var pasteAction: (State, String) -> Action?
+  /// The action that tells the app the terminal's size, or `nil` for an app that does not need
+  /// it: sent before the first frame with the size at the start, then whenever the size changes,
+  /// as Bubble Tea's window-size message is. What depends on the size — how many rows a list
+  /// shows, and so how far a page key moves — then lives in the state and is tested like
+  /// anything else.
+  ///
+  /// ```swift
+  /// resizeAction: { size in .list(.resize(height: size.rows - 2)) }
+  /// ```
+  public var resizeAction: (TerminalSize) -> Action?
   /// Sent when SIGINT, SIGTERM, SIGHUP or SIGQUIT asks the program to end.
   public var quitAction: Action
   /// Whether the program is done (it quit).
   public var isFinished: (State) -> Bool
+  /// Whether the app takes pointer (mouse) input: the terminal then reports presses, releases
+  /// and the wheel while the app runs, and a pointer event goes to the hit region under it (see
+  /// ``Canvas/addHitRegion(_:handler:)``). Off by default, so the terminal's own text selection
+  /// keeps working in apps that have no use for the pointer.
+  public var acceptsPointer: Bool
   /// What to tell the user on standard error when work marked with
   /// ``Tide/Effect/finishesBeforeExit()`` did not finish in time as the program ended: what was
   /// lost and where any copy of it is.
@@ -41,8 +56,10 @@ public struct TerminalApp<State, Action: Sendable> {
     view: @escaping (State, inout Canvas) -> Void,
     keyAction: @escaping (State, Key) -> Action?,
     pasteAction: @escaping (State, String) -> Action? = { _, _ in nil },
+    resizeAction: @escaping (TerminalSize) -> Action? = { _ in nil },
     quitAction: Action,
     isFinished: @escaping (State) -> Bool,
+    acceptsPointer: Bool = false,
     unfinishedWorkMessage: @escaping () -> String = { "some work did not finish before the program ended" },
     unsavedChanges: @escaping () -> String? = { nil }
   ) {
@@ -51,8 +68,10 @@ public struct TerminalApp<State, Action: Sendable> {
     self.view = view
     self.keyAction = keyAction
     self.pasteAction = pasteAction
+    self.resizeAction = resizeAction
     self.quitAction = quitAction
     self.isFinished = isFinished
+    self.acceptsPointer = acceptsPointer
     self.unfinishedWorkMessage = unfinishedWorkMessage
     self.unsavedChanges = unsavedChanges
   }
@@ -84,9 +103,25 @@ public struct TerminalApp<State, Action: Sendable> {
     }
   }
 
+  /// Handles one pointer event on a frame whose hit regions are `regions`: sends the action of
+  /// the topmost region under it, if any (see ``HitMap``). Does nothing unless the app
+  /// ``acceptsPointer``.
+  public func point(_ event: PointerEvent, on regions: HitMap) {
+    guard acceptsPointer, let action = regions.target(of: event) as? Action else { return }
+    store.send(action)
+  }
+
   /// Handles one bracketed paste: sends the action it stands for, if any.
   public func paste(_ text: String) {
     if let action = pasteAction(store.state, text) {
+      store.send(action)
+    }
+  }
+
+  /// Handles the terminal's size, at the start or after a resize: sends the action it stands
+  /// for, if any.
+  public func resize(to size: TerminalSize) {
+    if let action = resizeAction(size) {
       store.send(action)
     }
   }

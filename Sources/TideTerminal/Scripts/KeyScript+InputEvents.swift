@@ -1,7 +1,9 @@
 extension KeyScript.Command {
   /// The input this command gives the program, in order: a key per key of ``keys(_:)`` and per
   /// character of ``type(_:)``, one paste for ``paste(_:)``, one resize for ``resize(_:)``, and
-  /// nothing for the other commands. Decoded one at a time as they are delivered, so a huge line
+  /// nothing for the other commands. A `click` or `scroll` has no input of its own until the
+  /// screen says where its target is: the player resolves it (see
+  /// ``KeyScriptPlayer``). Decoded one at a time as they are delivered, so a huge line
   /// is never held as an array of events.
   public var inputEvents: InputEvents {
     switch self {
@@ -9,7 +11,7 @@ extension KeyScript.Command {
     case .type(let text): InputEvents(.text(text))
     case .paste(let text): InputEvents(.one(.paste(text)))
     case .resize(let size): InputEvents(.one(.resize(size)))
-    case .wait, .expect, .expectNot, .screen: InputEvents(.keys([]))
+    case .wait, .expect, .expectNot, .screen, .click, .scroll: InputEvents(.keys([]))
     }
   }
 

@@ -12,6 +12,9 @@
 /// expect "1 item left"    # the screen must contain the text (non-empty)
 /// expect-not "Count"      # the screen must not contain it
 /// screen                  # print the screen
+/// click 12 5              # a pointer press and release at column 12, row 5 (1-based)
+/// click "[ Submit ]"      # ... at the first cell, in reading order, showing the text
+/// scroll down 3 at "Item 7"   # wheel notches (up|down [N], N from 1 to 100) at a text or COL ROW
 /// ```
 ///
 /// Quoted strings keep every character they contain, and know the escapes `\"`, `\\`, `\n`,
@@ -70,6 +73,27 @@ public struct KeyScript: Hashable, Sendable {
     case expectNot(String)
     /// Print the current screen.
     case screen
+    /// Press and release the primary pointer button at a place on the screen.
+    case click(PointerTarget)
+    /// Turn the wheel by some notches at a place on the screen.
+    case scroll(ScrollDirection, notches: Int, at: PointerTarget)
+  }
+
+  /// Where a `click` or `scroll` line points.
+  public enum PointerTarget: Hashable, Sendable {
+    /// A cell, 1-based as written (`click 12 5`: column 12, row 5).
+    case cell(column: Int, row: Int)
+    /// The first cell, in reading order, of the first place the screen shows this text, so a
+    /// script survives layout changes; a screen without it fails like an `expect`.
+    case text(String)
+  }
+
+  /// Which way a `scroll` line turns the wheel.
+  public enum ScrollDirection: Hashable, Sendable {
+    /// Away from the user: the view moves up.
+    case up
+    /// Towards the user: the view moves down.
+    case down
   }
 
   /// The script's file name, used in error messages.

@@ -59,7 +59,7 @@ struct KeyScriptLineParser {
     }
   }
 
-  static let commandList = "keys, type, paste, wait, resize, expect, expect-not or screen"
+  static let commandList = "keys, type, paste, wait, resize, expect, expect-not, screen, click or scroll"
 
   let bytes: UnsafeBufferPointer<UInt8>
   let file: String
@@ -128,6 +128,33 @@ struct KeyScriptLineParser {
         throw error(extra.column, "'screen' takes no arguments, found \(extra.quoted)")
       }
       step = .screen
+    case "click":
+      step = .click(try pointerTarget(for: command))
+    case "scroll":
+      guard let direction = try nextToken() else {
+        throw error(command.endColumn, "'scroll' needs a direction, up or down")
+      }
+      let scrollDirection: KeyScript.ScrollDirection
+      switch (direction.kind, direction.text) {
+      case (.word, "up"): scrollDirection = .up
+      case (.word, "down"): scrollDirection = .down
+      default: throw error(direction.column, "'scroll' needs a direction, up or down, found \(direction.quoted)")
+      }
+      guard var next = try nextToken() else {
+        throw error(direction.endColumn, "'scroll' needs 'at' and a place (e.g. scroll down 3 at 12 5)")
+      }
+      var notches = 1
+      if next.kind == .word, next.text != "at" {
+        notches = try number(next, in: 1...100, named: "a number of notches")
+        guard let following = try nextToken() else {
+          throw error(next.endColumn, "'scroll' needs 'at' and a place (e.g. scroll down 3 at 12 5)")
+        }
+        next = following
+      }
+      guard next.kind == .word, next.text == "at" else {
+        throw error(next.column, "'scroll' needs 'at' before its place, found \(next.quoted)")
+      }
+      step = .scroll(scrollDirection, notches: notches, at: try pointerTarget(for: next))
     default:
       throw error(command.column, "unknown command \(command.quoted) (expected \(Self.commandList))")
     }
@@ -177,6 +204,34 @@ struct KeyScriptLineParser {
     }
     try rejectExtra()
     return argument
+  }
+
+  /// A place on the screen after `command` (`click`, or the `at` of `scroll`): a column and a
+  /// row, 1-based, or a quoted text.
+  mutating func pointerTarget(for command: Token) throws(KeyScriptError) -> KeyScript.PointerTarget {
+    let needed = "'\(command.text)' needs a column and a row (e.g. 12 5) or a quoted text"
+    guard let first = try nextToken() else { throw error(command.endColumn, needed) }
+    if first.kind == .string {
+      guard !first.text.isEmpty else { throw error(first.column, "'\(command.text)' needs a non-empty string") }
+      try rejectExtra()
+      return .text(first.text)
+    }
+    let column = try number(first, in: TerminalSize.parsableRange, named: "a column")
+    guard let second = try nextToken() else { throw error(first.endColumn, needed) }
+    guard second.kind == .word else { throw error(second.column, "'\(command.text)' needs a row, found a quoted string") }
+    let row = try number(second, in: TerminalSize.parsableRange, named: "a row")
+    try rejectExtra()
+    return .cell(column: column, row: row)
+  }
+
+  /// A whole number within `range` written as decimal digits.
+  func number(_ token: Token, in range: ClosedRange<Int>, named name: String) throws(KeyScriptError) -> Int {
+    guard token.kind == .word, !token.text.isEmpty, token.text.count <= 7, token.text.allSatisfy(\.isASCIIDigit),
+      let value = Int(token.text), range.contains(value)
+    else {
+      throw error(token.column, "expected \(name) from \(range.lowerBound) to \(range.upperBound), found \(token.quoted)")
+    }
+    return value
   }
 
   mutating func rejectExtra() throws(KeyScriptError) {

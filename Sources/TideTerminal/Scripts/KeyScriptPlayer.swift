@@ -10,6 +10,10 @@ import Tide
 /// asleep on the virtual clock. A `wait` then moves the clock from one sleeper's deadline to the
 /// next, settling after each, so timers fire at their exact instants.
 ///
+/// A `click` or `scroll` line first brings the screen up to date, then points at its cell, or at
+/// the first cell of the first place the screen shows its text (a screen without it fails the
+/// line as an `expect` would).
+///
 /// Frames: at the end of every line the screen is brought up to date (so `expect` sees the
 /// state). While a `wait` runs, and only when ``onFrame`` is set, changed states are also drawn
 /// at most `framesPerSecond` times per second of virtual time, as the real program would;
@@ -98,6 +102,9 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
   public var onFrame: ((Frame) -> Void)?
   /// Called with the screen for each `screen` line.
   public var onScreen: ((String) -> Void)?
+  /// Called with each pointer event a `click` or `scroll` line delivers, before the program
+  /// handles it (a cast records it as input).
+  public var onPointer: ((PointerEvent) -> Void)?
 
   /// Creates a player. `app`'s store must use `clock`, so that `wait` controls all its time.
   public init(
@@ -195,6 +202,18 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
       case .screen:
         await draw(line: step.line, source: step.source)
         onScreen?(driver.screenText)
+      case .click(let target), .scroll(_, _, let target):
+        // The pointer goes where the screen shows its target now, as a user's would.
+        await draw(line: step.line, source: step.source)
+        guard let cell = cell(of: target) else {
+          throw .expectation(ExpectationFailure(file: script.file, line: step.line, source: step.source, screen: driver.screenText))
+        }
+        for event in pointerEvents(of: step.command, at: cell) {
+          onPointer?(event)
+          await driver.send(.pointer(event))
+          await settle()
+          if isFinished { return try await quit(at: step, in: script).get() }
+        }
       }
       await draw(line: step.line, source: step.source)
     }
@@ -212,6 +231,33 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
       return .failure(.linesAfterQuit(LinesAfterQuit(file: script.file, line: unrun.line, quitLine: step.line)))
     }
     return .success(.quit(line: step.line))
+  }
+
+  /// The 0-based cell a `click` or `scroll` points at on the current screen; `nil` when the
+  /// screen does not show its text or has no such cell.
+  private func cell(of target: KeyScript.PointerTarget) -> (column: Int, row: Int)? {
+    let screen = driver.terminal.screen
+    switch target {
+    case .cell(let column, let row):
+      guard column <= screen.columns, row <= screen.rows else { return nil }
+      return (column - 1, row - 1)
+    case .text(let text):
+      return screen.firstCell(showing: text)
+    }
+  }
+
+  /// A click's press and release, or a scroll's notches, at `cell`.
+  private func pointerEvents(of command: KeyScript.Command, at cell: (column: Int, row: Int)) -> [PointerEvent] {
+    switch command {
+    case .scroll(let direction, let notches, _):
+      let event = PointerEvent(direction == .up ? .scrollUp : .scrollDown, column: cell.column, row: cell.row)
+      return Array(repeating: event, count: notches)
+    default:
+      return [
+        PointerEvent(.press(.left), column: cell.column, row: cell.row),
+        PointerEvent(.release(.left), column: cell.column, row: cell.row),
+      ]
+    }
   }
 
   private func settle() async {

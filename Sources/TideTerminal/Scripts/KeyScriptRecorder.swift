@@ -10,7 +10,8 @@ import Foundation
 /// The script: a comment header with the date and the starting size, a `resize` to that size (so
 /// the replay starts where the session did, whatever `--size` says), then the events in order —
 /// key tokens grouped on `keys` lines, runs of two or more characters as `type "…"`, pastes as
-/// `paste "…"`, resizes as `resize`, and pauses as `wait`.
+/// `paste "…"`, resizes as `resize`, pointer presses as `click COL ROW`, wheel notches as
+/// `scroll up|down N at COL ROW`, and pauses as `wait`.
 ///
 /// Timing: the script's clock follows the session's on the absolute timeline, rounded to 10 ms.
 /// Before each event the recorder compares the event's rounded time with the time the script's
@@ -23,39 +24,39 @@ import Foundation
 ///
 /// The recorder holds only the events: recording a session stores no screen contents, and no
 /// file the app reads or writes.
-public struct KeyScriptRecorder: Sendable {
+package struct KeyScriptRecorder: Sendable {
   /// An event and when it happened, from the start of the recording.
-  public struct TimedEvent: Hashable, Sendable {
+  package struct TimedEvent: Hashable, Sendable {
     /// Time since the recording started.
-    public var time: Duration
+    package var time: Duration
     /// What the user did.
-    public var event: InputEvent
+    package var event: InputEvent
   }
 
   /// Shorter pauses are not written as `wait` (their time is carried into the next pause).
-  public static let shortestPause = Duration.milliseconds(50)
+  package static let shortestPause = Duration.milliseconds(50)
   /// Waits are multiples of this.
-  public static let resolution = Duration.milliseconds(10)
+  package static let resolution = Duration.milliseconds(10)
 
   /// The terminal size when the recording started.
-  public var size: TerminalSize
+  package var size: TerminalSize
   /// The events recorded so far, in order.
-  public private(set) var events: [TimedEvent] = []
+  package private(set) var events: [TimedEvent] = []
 
   /// A recorder for a session that starts at `size`.
-  public init(size: TerminalSize) {
+  package init(size: TerminalSize) {
     self.size = size
   }
 
   /// Records `event` at `time` (since the recording started; times must not go backwards).
-  public mutating func record(_ event: InputEvent, at time: Duration) {
+  package mutating func record(_ event: InputEvent, at time: Duration) {
     events.append(TimedEvent(time: time, event: event))
   }
 
   /// The key script of the session. `date` goes in the header (as UTC), `notes` become extra
   /// header comment lines (e.g. how to replay it), and `end`, the time the session ended, adds
   /// a final `wait` so that timers keep running in the replay as long as they did live.
-  public func script(date: Date, notes: [String] = [], end: Duration? = nil) -> String {
+  package func script(date: Date, notes: [String] = [], end: Duration? = nil) -> String {
     var writer = Writer()
     let stamp = date.formatted(.iso8601)
     writer.lines.append("# key script recorded \(stamp), terminal \(size)")
@@ -73,6 +74,7 @@ public struct KeyScriptRecorder: Sendable {
       case .resize(let size):
         writer.flush()
         writer.emitResize(size)
+      case .pointer(let pointer): writer.point(pointer)
       }
     }
     if let end { writer.advance(to: end) }
@@ -87,6 +89,51 @@ public struct KeyScriptRecorder: Sendable {
     var scriptTime = Duration.zero
     var keyTokens: [String] = []
     var characters: [Character] = []
+    /// A primary press not yet written: it becomes a `click` when its release comes (or
+    /// anything else does).
+    var pendingPress: PointerEvent?
+    /// Wheel notches in a row, in one direction at one cell: one `scroll` line.
+    var pendingScroll: (event: PointerEvent, notches: Int)?
+
+    /// Pointer events as script lines: a press and its release as `click COL ROW`, wheel
+    /// notches as `scroll up|down N at COL ROW` (1-based, as scripts count). Other buttons
+    /// have no script line and leave a comment.
+    mutating func point(_ event: PointerEvent) {
+      switch event.kind {
+      case .press(.left):
+        flush()
+        pendingPress = event
+      case .release(.left):
+        if let press = pendingPress {
+          pendingPress = nil
+          lines.append("click \(press.column + 1) \(press.row + 1)")
+        }
+      case .scrollUp, .scrollDown:
+        if let scroll = pendingScroll, scroll.event == event {
+          pendingScroll?.notches += 1
+          return
+        }
+        flush()
+        pendingScroll = (event, 1)
+      case .press(let button):
+        flush()
+        lines.append("# the \(button == .right ? "right" : "middle") button was pressed here; scripts click only the primary one")
+      case .release:
+        break
+      }
+    }
+
+    mutating func flushPointer() {
+      if let press = pendingPress {
+        pendingPress = nil
+        lines.append("click \(press.column + 1) \(press.row + 1)")
+      }
+      if let (event, notches) = pendingScroll {
+        pendingScroll = nil
+        let direction = event.kind == .scrollUp ? "up" : "down"
+        lines.append("scroll \(direction) \(notches) at \(event.column + 1) \(event.row + 1)")
+      }
+    }
 
     mutating func advance(to time: Duration) {
       let due = Writer.rounded(time) - scriptTime
@@ -97,6 +144,7 @@ public struct KeyScriptRecorder: Sendable {
     }
 
     mutating func press(_ key: Key) {
+      flushPointer()
       if case .character(let character) = key {
         characters.append(character)
         return
@@ -141,6 +189,7 @@ public struct KeyScriptRecorder: Sendable {
     }
 
     mutating func flush() {
+      flushPointer()
       flushCharacters()
       flushKeys()
     }

@@ -1,0 +1,1 @@
+../../Sources/Quiz/Question.swift

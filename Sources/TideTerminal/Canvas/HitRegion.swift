@@ -1,0 +1,94 @@
+/// A part of a frame that says what a pointer event there means: marked while drawing (see
+/// ``Canvas/addHitRegion(_:handler:)``), kept by the runtime with the frame it belongs to.
+public struct HitRegion: Sendable {
+  /// The cells the region takes pointer events in: its rectangle within the clip rectangle in
+  /// force when it was marked.
+  public let rect: Rect
+  /// The rectangle as marked; a handler's coordinates count from its top left corner.
+  public let origin: Rect
+  /// What an event means, or `nil` for an event the region lets through to what lies below;
+  /// no handler at all for a region that covers what lies below (an overlay).
+  let handler: (@Sendable (PointerEvent) -> (any Sendable)?)?
+}
+
+/// The hit regions of one frame, indexed by row, to find the region under a pointer event.
+///
+/// Regions marked later lie above those marked before, as later drawing covers earlier drawing.
+/// A press is routed to the topmost region under it; a region whose handler returns `nil` lets
+/// the event through to the next region below, and a covering region (an overlay) stops it.
+/// Finding the region looks only at the regions that cross the event's row.
+public struct HitMap: Sendable {
+  private let regions: [HitRegion]
+  /// Region indices by row, topmost first: row `r`'s are `indices[rowStarts[r]..<rowStarts[r + 1]]`.
+  private let rowStarts: [Int32]
+  private let indices: [Int32]
+
+  /// The map of `canvas`'s hit regions.
+  public init(_ canvas: Canvas) {
+    self.init(regions: canvas.hitRegions, rows: canvas.rows)
+  }
+
+  init(regions: [HitRegion], rows: Int) {
+    self.regions = regions
+    var counts = [Int32](repeating: 0, count: rows + 1)
+    for region in regions {
+      for row in region.rect.row..<region.rect.endRow { counts[row + 1] += 1 }
+    }
+    for row in 0..<rows { counts[row + 1] += counts[row] }
+    var next = counts
+    var indices = [Int32](repeating: 0, count: Int(counts[rows]))
+    for index in regions.indices.reversed() {
+      let rect = regions[index].rect
+      for row in rect.row..<rect.endRow {
+        indices[Int(next[row])] = Int32(index)
+        next[row] += 1
+      }
+    }
+    self.rowStarts = counts
+    self.indices = indices
+  }
+
+  /// The number of regions.
+  public var count: Int { regions.count }
+
+  /// What `event` means: the value the topmost region under it gives for it, with the event's
+  /// coordinates counted from that region's top left corner; `nil` when no region takes it.
+  public func target(of event: PointerEvent) -> (any Sendable)? {
+    guard event.row >= 0, event.row < rowStarts.count - 1 else { return nil }
+    for position in Int(rowStarts[event.row])..<Int(rowStarts[event.row + 1]) {
+      let region = regions[Int(indices[position])]
+      guard region.rect.contains(column: event.column, row: event.row) else { continue }
+      guard let handler = region.handler else { return nil }
+      if let target = handler(event.relative(to: region.origin)) { return target }
+    }
+    return nil
+  }
+}
+
+extension Canvas {
+  /// Marks `rect` (within the clip rectangle) with what a pointer event there means: `handler`
+  /// gets the event, its coordinates counted from `rect`'s top left corner, and returns the
+  /// app's action for it, or `nil` to let the event through to the region below (a row that
+  /// takes presses lets the wheel through to its list).
+  ///
+  /// The runtime keeps the regions of the last frame drawn and sends the action of the topmost
+  /// region under each pointer event, so a view says what its parts mean where it draws them
+  /// and does no coordinate arithmetic. The value must be of the app's `Action` type; another
+  /// type is ignored.
+  public mutating func addHitRegion(_ rect: Rect, handler: @escaping @Sendable (PointerEvent) -> (any Sendable)?) {
+    appendHitRegion(rect, handler: handler)
+  }
+
+  /// Marks `rect` so that a press of the primary button there sends `action` (other events go
+  /// through to the region below).
+  public mutating func addHitRegion(_ rect: Rect, onPress action: some Sendable) {
+    appendHitRegion(rect, handler: { $0.isPrimaryPress ? action : nil })
+  }
+
+  /// Marks `rect` as covering what lies below: an overlay or a modal, whose own regions (marked
+  /// after this) take presses above what it covers, and whose other cells take them from
+  /// nothing below.
+  public mutating func coverHitRegions(_ rect: Rect) {
+    appendHitRegion(rect, handler: nil)
+  }
+}

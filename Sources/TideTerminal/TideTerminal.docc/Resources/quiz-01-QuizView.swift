@@ -1,0 +1,1 @@
+../../../../Examples/tide-quiz/Tutorial/Step1/QuizView.swift

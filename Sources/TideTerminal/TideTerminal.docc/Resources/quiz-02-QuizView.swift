@@ -1,0 +1,1 @@
+../../../../Examples/tide-quiz/Tutorial/Step2/QuizView.swift

@@ -1,0 +1,1 @@
+../../../../Examples/tide-quiz/Sources/Quiz/QuizView.swift

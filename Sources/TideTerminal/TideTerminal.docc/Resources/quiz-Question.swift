@@ -1,0 +1,1 @@
+../../../../Examples/tide-quiz/Sources/Quiz/Question.swift

@@ -1,0 +1,1 @@
+../../../../Examples/tide-quiz/Tests/QuizTests/QuizReplayTests.swift

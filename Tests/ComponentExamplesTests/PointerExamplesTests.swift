@@ -1,0 +1,124 @@
+import Testing
+import Tide
+import TideTerminal
+import TideTerminalCommand
+import TideTerminalTesting
+import TideTesting
+import TideTestSupport
+
+@testable import tide_form
+@testable import tide_list
+@testable import tide_pager
+
+/// The examples driven by the pointer: clicks and the wheel in key scripts, through the hit
+/// regions the components mark.
+@MainActor
+@Suite("Pointer in the examples")
+struct PointerExamplesTests {
+  @Test func formTabsClicksAndSubmits() async {
+    let clock = VirtualClock()
+    let app = SignUp.app(launch: TerminalLaunch(clock: clock))
+    await assertReplay(app, clock: clock, script: """
+      expect "> Name:"
+      expect "> Free"
+      type "Ada"
+      keys tab
+      expect "> Email:"
+      type "ada@example.com"
+      keys tab
+      expect "> Plan:"
+      keys down
+      keys tab
+      expect "> [ Submit ]"
+      keys btab btab
+      expect "> Email:"
+      click "Team"
+      expect "> Plan:"
+      click "Team"
+      expect "> [ Submit ]"
+      keys enter
+      expect "Signed up Ada <ada@example.com> on Team"
+      """)
+    #expect(app.store.state.focus.focused == .submit)
+  }
+
+  @Test func aPressFocusesAFieldAndPutsItsCursorAtTheClusterPressed() async {
+    let clock = VirtualClock()
+    let app = SignUp.app(launch: TerminalLaunch(clock: clock))
+    await assertReplay(app, clock: clock, script: """
+      type "漢字ab"
+      click "you@example.com"
+      expect "> Email:"
+      type "x"
+      click 14 4
+      expect "> Name:"
+      type "-"
+      keys tab
+      click "[ Submit ]"
+      expect "Signed up 漢-字ab <x> on Free"
+      """)
+    // The right half of a wide character puts the cursor before it, never inside it.
+    #expect(app.store.state.name.text == "漢-字ab")
+  }
+
+  /// Only the focused field takes text: typed keys never reach the others.
+  @Test func onlyTheFocusedFieldTakesText() async {
+    let clock = VirtualClock()
+    let app = SignUp.app(launch: TerminalLaunch(clock: clock))
+    await assertReplay(app, clock: clock, script: """
+      type "a"
+      click "Plan:"
+      type "jq"
+      keys tab
+      type "zz"
+      """)
+    #expect(app.store.state.name.text == "a")
+    #expect(app.store.state.email.text.isEmpty)
+    #expect(app.store.state.plan.selectedItem?.title == "Pro")
+    await assertReplay(app, clock: clock, script: "keys esc")
+    #expect(app.store.state.isQuitting)
+  }
+
+  @Test func focusIsState() async {
+    let store = TestStore(initialState: SignUp.State(), reducer: SignUp())
+    await store.send(.focus(.next)) { $0.focus = FocusRing.State(order: [.name, .email, .plan, .submit], focused: .email) }
+    await store.send(.focus(.previous)) { $0.focus = FocusRing.State(order: [.name, .email, .plan, .submit], focused: .name) }
+    await store.send(.focus(.previous)) { $0.focus = FocusRing.State(order: [.name, .email, .plan, .submit], focused: .submit) }
+  }
+
+  @Test func listSelectsOnAPressChoosesOnASecondAndScrollsByThreeANotch() async {
+    let clock = VirtualClock()
+    let size = TerminalSize(columns: 40, rows: 12)
+    let app = Chooser.app(items: 50, launch: TerminalLaunch(clock: clock, size: size))
+    await assertReplay(app, clock: clock, script: """
+      click "Item 4"
+      expect "> Item 4"
+      expect-not "Chose:"
+      click "Item 4"
+      expect "Chose: Item 4"
+      scroll down 2 at "Item 2"
+      expect "> Item 10"
+      expect "  Item 7"
+      expect-not "Item 6"
+      scroll up at 3 3
+      expect "> Item 7"
+      expect "  Item 4"
+      """, size: size)
+  }
+
+  @Test func pagerScrollsWithTheWheel() async {
+    let clock = VirtualClock()
+    let text = (1...200).map { "Line \($0)" }.joined(separator: "\n")
+    let size = TerminalSize(columns: 60, rows: 20)
+    let app = Pager.app(name: "long.txt", text: text, launch: TerminalLaunch(clock: clock, size: size))
+    await assertReplay(app, clock: clock, script: """
+      expect "Line 1"
+      scroll down 4 at "Line 5"
+      expect-not "Line 12"
+      expect "Line 13"
+      scroll up at 1 1
+      expect "Line 10"
+      """, size: size)
+    #expect(app.store.state.text.topRow == 9)
+  }
+}
