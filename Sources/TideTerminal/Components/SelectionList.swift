@@ -118,7 +118,7 @@ public struct SelectionList: Reducer, Sendable {
     /// How many items fit in `rows` rows (under the status row, when shown).
     func itemsShown(inRows rows: Int) -> Int { max(0, rows - (showsStatus ? 1 : 0)) / rowsPerItem }
 
-    mutating func apply(_ move: ScrollWindow.Move) {
+    mutating func apply(_ move: SelectionMove) {
       select(ScrollWindow.position(after: move, from: cursor, page: itemsShown(inRows: height), count: shownCount))
     }
 
@@ -202,18 +202,8 @@ public struct SelectionList: Reducer, Sendable {
 
   /// What the list can do.
   public enum Action: Equatable, Sendable, Codable {
-    /// The selection one item up.
-    case moveUp
-    /// The selection one item down.
-    case moveDown
-    /// The selection a window's worth up.
-    case pageUp
-    /// The selection a window's worth down.
-    case pageDown
-    /// The first item.
-    case moveToTop
-    /// The last item.
-    case moveToBottom
+    /// Moves the selection among the items shown (a page: the items the window shows).
+    case move(SelectionMove)
     /// Selects the item shown at `position` (clamped to the list).
     case select(position: Int)
     /// Starts typing a filter query (the `/` key).
@@ -248,12 +238,7 @@ public struct SelectionList: Reducer, Sendable {
   /// Applies `action`; see ``Action``.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
-    case .moveUp: state.apply(.up)
-    case .moveDown: state.apply(.down)
-    case .pageUp: state.apply(.pageUp)
-    case .pageDown: state.apply(.pageDown)
-    case .moveToTop: state.apply(.first)
-    case .moveToBottom: state.apply(.last)
+    case .move(let move): state.apply(move)
     case .select(let position): state.select(position)
     case .startFiltering:
       state.isFiltering = true
@@ -279,8 +264,7 @@ public struct SelectionList: Reducer, Sendable {
   /// The keys while browsing: ↑/k, ↓/j, pgup, pgdn, home/g, end/G, `/` to filter, and esc to
   /// clear a filter (bound only while there is one, so an app may give esc another meaning).
   public static let browsingKeys = KeyMap<Action>(
-    ScrollWindow.bindings(
-      up: .moveUp, down: .moveDown, pageUp: .pageUp, pageDown: .pageDown, first: .moveToTop, last: .moveToBottom)
+    ScrollWindow.bindings(Action.move)
       + [KeyBinding(.character("/"), action: .startFiltering, help: "filter")])
 
   /// Esc clearing an applied filter, while browsing.
@@ -289,10 +273,10 @@ public struct SelectionList: Reducer, Sendable {
   /// The keys while typing the query: ↑/↓ and page keys still move, enter keeps the filter, esc
   /// clears it, and the query is a ``TextInput`` with its readline keys.
   public static let filteringKeys = KeyMap<Action>([
-    KeyBinding(.up, .control("p"), action: .moveUp, help: "up", showsInFooter: false),
-    KeyBinding(.down, .control("n"), action: .moveDown, help: "down", showsInFooter: false),
-    KeyBinding(.pageUp, action: .pageUp, help: "page up", showsInFooter: false),
-    KeyBinding(.pageDown, action: .pageDown, help: "page down", showsInFooter: false),
+    KeyBinding(.up, .control("p"), action: .move(.up), help: "up", showsInFooter: false),
+    KeyBinding(.down, .control("n"), action: .move(.down), help: "down", showsInFooter: false),
+    KeyBinding(.pageUp, action: .move(.pageUp), help: "page up", showsInFooter: false),
+    KeyBinding(.pageDown, action: .move(.pageDown), help: "page down", showsInFooter: false),
     KeyBinding(.enter, action: .acceptFilter, help: "apply filter"),
     KeyBinding(.escape, action: .clearFilter, help: "clear filter"),
   ]).followed(by: TextInput.keys.map(Action.query))

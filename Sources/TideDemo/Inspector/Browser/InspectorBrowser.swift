@@ -106,9 +106,9 @@ package struct InspectorBrowser: Reducer {
     case .steps(let action):
       let isFiltered = state.steps.isFiltering || state.steps.matches != nil
       switch action {
-      case .moveToTop where !isFiltered:
+      case .move(.first) where !isFiltered:
         select(0, in: &state)
-      case .moveToBottom where !isFiltered:
+      case .move(.last) where !isFiltered:
         select(state.actionCount, in: &state)
       default:
         _ = SelectionList().reduce(into: &state.steps, action: action)
