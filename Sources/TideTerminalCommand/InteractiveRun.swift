@@ -32,7 +32,7 @@ extension TerminalCommand {
     let trace = try arguments.trace.map { _ throws(TerminalCommandError) in try TraceFile(checked[checked.count - 1]) }
     let launch = TerminalLaunch(
       mode: .interactive, commandName: name, clock: ContinuousClock(), size: CursesTerminal().size,
-      tracer: trace?.tracer, dataFile: data)
+      tracer: trace?.tracer, traceLines: trace?.lineWriter, dataFile: data)
     defer { launch.end() }
     let app = try make(options, launch)
     let program = Program(app, driver: CursesDriver(reportsPointer: app.acceptsPointer), recordsSession: recording != nil)

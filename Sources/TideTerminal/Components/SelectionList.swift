@@ -24,7 +24,7 @@ import Tide
 /// ```
 public struct SelectionList: Reducer, Sendable {
   /// One entry of the list.
-  public struct Item: Hashable, Sendable {
+  public struct Item: Hashable, Sendable, Codable {
     /// The first row, which the filter searches.
     public var title: String
     /// A second row under the title, dimmed; `nil` for none.
@@ -201,7 +201,7 @@ public struct SelectionList: Reducer, Sendable {
   }
 
   /// What the list can do.
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     /// Moves the selection among the items shown (a page: the items the window shows).
     case move(SelectionMove)
     /// Selects the item shown at `position` (clamped to the list).

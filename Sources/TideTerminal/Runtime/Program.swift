@@ -79,6 +79,8 @@ package final class Program<State, Action: Sendable> {
     let (events, input) = AsyncStream.makeStream(of: ProgramEvent.self)
     let driver = self.driver
     size = try await driver.start(ProgramInput(input))
+    // The observer hears of the size before the app acts on it, as it does of every event.
+    app.inputObserver?(.resize(size))
     // Before the first frame, so the first screen is already drawn for this size.
     app.resize(to: size)
     if recordsSession { recording = KeyScriptRecorder(size: size) }
@@ -153,6 +155,7 @@ package final class Program<State, Action: Sendable> {
   /// forces a full redraw (a resize garbles the screen even at the same size). The only place
   /// the program's size changes.
   private func handle(_ event: InputEvent) {
+    app.inputObserver?(event)
     if recording != nil, event != .resize(size) {
       // A terminal may report one resize twice; the script needs it once.
       recording?.record(event, at: driver.elapsed)

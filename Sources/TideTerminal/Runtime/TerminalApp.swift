@@ -39,6 +39,9 @@ public struct TerminalApp<State, Action: Sendable> {
   /// ``Tide/Effect/finishesBeforeExit()`` did not finish in time as the program ended: what was
   /// lost and where any copy of it is.
   package var unfinishedWorkMessage: () -> String
+  /// Told each input event before the program handles it — first the terminal's size at the
+  /// start, as a resize — for an app that records its sessions (a trace, a log).
+  package var inputObserver: ((InputEvent) -> Void)?
   /// Asked once the program has ended and its pending work finished: what the user's changes
   /// did not reach — a failed save they were warned about — as a message for standard error
   /// naming what was not saved and where, or `nil` when everything is saved. A message makes
