@@ -38,7 +38,7 @@ struct TodoDataTests {
       initialState: TodosFeature.State(todos: [Todo(id: 1, title: "one"), Todo(id: 2, title: "two")]),
       reducer: TodosFeature())
     store.exhaustivity = .off
-    await store.send(.list(.moveDown))
+    await store.send(.list(.move(.down)))
     await store.send(.deleteSelected)
     await add("three", to: store)
     #expect(store.state.todos.ids.elements == [1, 3], "the deleted todo's id 2 is not handed out again")
@@ -59,7 +59,7 @@ struct TodoDataTests {
       await store.send(.dismissReadOnlyNotice) { $0.isReadOnlyNoticeShown = false }
     }
     // Moving around and filtering still work.
-    await store.send(.list(.moveDown)) { $0.selection = 2 }
+    await store.send(.list(.move(.down))) { $0.selection = 2 }
     await store.send(.cycleFilter) { $0.filter = .active }
     await store.finish()
   }

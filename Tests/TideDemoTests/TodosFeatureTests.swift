@@ -129,7 +129,7 @@ struct TodosFeatureTests {
 
   @Test func editingReplacesTheSelectedTitle() async {
     let store = makeStore()
-    await store.send(.list(.moveDown)) { $0.selection = 2 }
+    await store.send(.list(.move(.down))) { $0.selection = 2 }
     await store.send(.startEditing) {
       $0.editor = Editor(purpose: .edit(id: 2), input: self.input("two"))
     }
@@ -160,12 +160,12 @@ struct TodosFeatureTests {
   @Test func selectionStopsAtTheEnds() async {
     let store = makeStore()
     #expect(store.state.selection == 1)
-    await store.send(.list(.moveUp))
-    await store.send(.list(.moveDown)) { $0.selection = 2 }
-    await store.send(.list(.moveDown)) { $0.selection = 3 }
-    await store.send(.list(.moveDown))
-    await store.send(.list(.moveDown))
-    await store.send(.list(.moveUp)) { $0.selection = 2 }
+    await store.send(.list(.move(.up)))
+    await store.send(.list(.move(.down))) { $0.selection = 2 }
+    await store.send(.list(.move(.down))) { $0.selection = 3 }
+    await store.send(.list(.move(.down)))
+    await store.send(.list(.move(.down)))
+    await store.send(.list(.move(.up))) { $0.selection = 2 }
     await store.finish()
   }
 
@@ -181,7 +181,7 @@ struct TodosFeatureTests {
 
   @Test func deleteAndUndoPutTheTodoBackWhereItWas() async {
     let store = makeStore()
-    await store.send(.list(.moveDown)) { $0.selection = 2 }
+    await store.send(.list(.move(.down))) { $0.selection = 2 }
     await store.send(.deleteSelected) {
       $0.todos.remove(id: 2)
       $0.deletions = [TodosFeature.Deletion(todos: [Self.three[1]], indices: [1])]
@@ -270,7 +270,7 @@ struct TodosFeatureTests {
 
   @Test func clearCompletedRemovesDoneTodos() async {
     let store = makeStore()
-    await store.send(.list(.moveDown)) { $0.selection = 2 }
+    await store.send(.list(.move(.down))) { $0.selection = 2 }
     await store.send(.clearCompleted) {
       $0.todos.remove(id: 2)
       $0.deletions = [TodosFeature.Deletion(todos: [Self.three[1]], indices: [1])]
@@ -328,8 +328,8 @@ struct TodosFeatureTests {
     let state = AppFeature.State(screen: .todos, todos: Self.three)
     let expected: [(Key, TodosFeature.Action)] = [
       (.character("a"), .startAdding), (.character("n"), .startAdding),
-      (.up, .list(.moveUp)), (.character("k"), .list(.moveUp)),
-      (.down, .list(.moveDown)), (.character("j"), .list(.moveDown)),
+      (.up, .list(.move(.up))), (.character("k"), .list(.move(.up))),
+      (.down, .list(.move(.down))), (.character("j"), .list(.move(.down))),
       (.character(" "), .toggleSelected), (.character("x"), .toggleSelected),
       (.character("e"), .startEditing),
       (.character("d"), .deleteSelected), (.delete, .deleteSelected),

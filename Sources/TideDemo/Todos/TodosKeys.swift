@@ -4,8 +4,8 @@ extension TodosFeature {
   /// The list's keys, with their help.
   package static let listKeys = KeyMap<Action>([
     KeyBinding(.character("a"), .character("n"), action: .startAdding, help: "add"),
-    KeyBinding(.up, .character("k"), action: .list(.moveUp), help: "up", showsInFooter: false),
-    KeyBinding(.down, .character("j"), action: .list(.moveDown), help: "down", showsInFooter: false),
+    KeyBinding(.up, .character("k"), action: .list(.move(.up)), help: "up", showsInFooter: false),
+    KeyBinding(.down, .character("j"), action: .list(.move(.down)), help: "down", showsInFooter: false),
     KeyBinding(.character(" "), .character("x"), action: .toggleSelected, help: "toggle"),
     KeyBinding(.character("e"), action: .startEditing, help: "edit"),
     KeyBinding(.character("d"), .delete, action: .deleteSelected, help: "delete"),

@@ -2,27 +2,21 @@
 /// ``SelectionList`` and ``Table``: moves clamp to the list, and the window scrolls as little as
 /// it can to keep the selection in view.
 enum ScrollWindow {
-  /// A move of the selection that both lists bind to the same keys.
-  enum Move {
-    case up, down, pageUp, pageDown, first, last
-  }
-
-  /// The bindings of the moves: ↑/k, ↓/j, pgup, pgdn, home/g, end/G.
-  static func bindings<Action>(
-    up: Action, down: Action, pageUp: Action, pageDown: Action, first: Action, last: Action
-  ) -> [KeyBinding<Action>] {
+  /// The bindings of the moves, each embedded in a list's action by `move`: ↑/k, ↓/j, pgup,
+  /// pgdn, home/g, end/G.
+  static func bindings<Action>(_ move: (SelectionMove) -> Action) -> [KeyBinding<Action>] {
     [
-      KeyBinding(.up, .character("k"), action: up, help: "up", showsInFooter: false),
-      KeyBinding(.down, .character("j"), action: down, help: "down", showsInFooter: false),
-      KeyBinding(.pageUp, action: pageUp, help: "page up", showsInFooter: false),
-      KeyBinding(.pageDown, action: pageDown, help: "page down", showsInFooter: false),
-      KeyBinding(.home, .character("g"), action: first, help: "first", showsInFooter: false),
-      KeyBinding(.end, .character("G"), action: last, help: "last", showsInFooter: false),
+      KeyBinding(.up, .character("k"), action: move(.up), help: "up", showsInFooter: false),
+      KeyBinding(.down, .character("j"), action: move(.down), help: "down", showsInFooter: false),
+      KeyBinding(.pageUp, action: move(.pageUp), help: "page up", showsInFooter: false),
+      KeyBinding(.pageDown, action: move(.pageDown), help: "page down", showsInFooter: false),
+      KeyBinding(.home, .character("g"), action: move(.first), help: "first", showsInFooter: false),
+      KeyBinding(.end, .character("G"), action: move(.last), help: "last", showsInFooter: false),
     ]
   }
 
   /// The selection after `move` from `selected` in a list of `count`, pages of `page` rows.
-  static func position(after move: Move, from selected: Int, page: Int, count: Int) -> Int {
+  static func position(after move: SelectionMove, from selected: Int, page: Int, count: Int) -> Int {
     switch move {
     case .up: return self.move(selected, by: -1, count: count)
     case .down: return self.move(selected, by: 1, count: count)

@@ -24,7 +24,7 @@ import Tide
 /// ```
 public struct SelectionList: Reducer, Sendable {
   /// One entry of the list.
-  public struct Item: Hashable, Sendable {
+  public struct Item: Hashable, Sendable, Codable {
     /// The first row, which the filter searches.
     public var title: String
     /// A second row under the title, dimmed; `nil` for none.
@@ -88,13 +88,13 @@ public struct SelectionList: Reducer, Sendable {
 
     /// The indices into ``items`` of the items shown, in order; `nil` while the filter is empty
     /// (every item, without an array of them).
-    public var matches: [Int]? { results.last?.matches }
+    package var matches: [Int]? { results.last?.matches }
 
     /// How many items are shown.
-    public var shownCount: Int { matches?.count ?? items.count }
+    package var shownCount: Int { matches?.count ?? items.count }
 
     /// The index into ``items`` of the item shown at `position`.
-    public func itemIndex(at position: Int) -> Int? {
+    package func itemIndex(at position: Int) -> Int? {
       guard position >= 0, position < shownCount else { return nil }
       return matches?[position] ?? position
     }
@@ -118,7 +118,7 @@ public struct SelectionList: Reducer, Sendable {
     /// How many items fit in `rows` rows (under the status row, when shown).
     func itemsShown(inRows rows: Int) -> Int { max(0, rows - (showsStatus ? 1 : 0)) / rowsPerItem }
 
-    mutating func apply(_ move: ScrollWindow.Move) {
+    mutating func apply(_ move: SelectionMove) {
       select(ScrollWindow.position(after: move, from: cursor, page: itemsShown(inRows: height), count: shownCount))
     }
 
@@ -201,19 +201,9 @@ public struct SelectionList: Reducer, Sendable {
   }
 
   /// What the list can do.
-  public enum Action: Equatable, Sendable {
-    /// The selection one item up.
-    case moveUp
-    /// The selection one item down.
-    case moveDown
-    /// The selection a window's worth up.
-    case pageUp
-    /// The selection a window's worth down.
-    case pageDown
-    /// The first item.
-    case moveToTop
-    /// The last item.
-    case moveToBottom
+  public enum Action: Equatable, Sendable, Codable {
+    /// Moves the selection among the items shown (a page: the items the window shows).
+    case move(SelectionMove)
     /// Selects the item shown at `position` (clamped to the list).
     case select(position: Int)
     /// Starts typing a filter query (the `/` key).
@@ -240,7 +230,7 @@ public struct SelectionList: Reducer, Sendable {
   }
 
   /// Items the wheel moves a list by, a notch.
-  public static let wheelRows = 3
+  package static let wheelRows = 3
 
   /// A selection list.
   public init() {}
@@ -248,12 +238,7 @@ public struct SelectionList: Reducer, Sendable {
   /// Applies `action`; see ``Action``.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
-    case .moveUp: state.apply(.up)
-    case .moveDown: state.apply(.down)
-    case .pageUp: state.apply(.pageUp)
-    case .pageDown: state.apply(.pageDown)
-    case .moveToTop: state.apply(.first)
-    case .moveToBottom: state.apply(.last)
+    case .move(let move): state.apply(move)
     case .select(let position): state.select(position)
     case .startFiltering:
       state.isFiltering = true
@@ -279,8 +264,7 @@ public struct SelectionList: Reducer, Sendable {
   /// The keys while browsing: ↑/k, ↓/j, pgup, pgdn, home/g, end/G, `/` to filter, and esc to
   /// clear a filter (bound only while there is one, so an app may give esc another meaning).
   public static let browsingKeys = KeyMap<Action>(
-    ScrollWindow.bindings(
-      up: .moveUp, down: .moveDown, pageUp: .pageUp, pageDown: .pageDown, first: .moveToTop, last: .moveToBottom)
+    ScrollWindow.bindings(Action.move)
       + [KeyBinding(.character("/"), action: .startFiltering, help: "filter")])
 
   /// Esc clearing an applied filter, while browsing.
@@ -289,10 +273,10 @@ public struct SelectionList: Reducer, Sendable {
   /// The keys while typing the query: ↑/↓ and page keys still move, enter keeps the filter, esc
   /// clears it, and the query is a ``TextInput`` with its readline keys.
   public static let filteringKeys = KeyMap<Action>([
-    KeyBinding(.up, .control("p"), action: .moveUp, help: "up", showsInFooter: false),
-    KeyBinding(.down, .control("n"), action: .moveDown, help: "down", showsInFooter: false),
-    KeyBinding(.pageUp, action: .pageUp, help: "page up", showsInFooter: false),
-    KeyBinding(.pageDown, action: .pageDown, help: "page down", showsInFooter: false),
+    KeyBinding(.up, .control("p"), action: .move(.up), help: "up", showsInFooter: false),
+    KeyBinding(.down, .control("n"), action: .move(.down), help: "down", showsInFooter: false),
+    KeyBinding(.pageUp, action: .move(.pageUp), help: "page up", showsInFooter: false),
+    KeyBinding(.pageDown, action: .move(.pageDown), help: "page down", showsInFooter: false),
     KeyBinding(.enter, action: .acceptFilter, help: "apply filter"),
     KeyBinding(.escape, action: .clearFilter, help: "clear filter"),
   ]).followed(by: TextInput.keys.map(Action.query))
@@ -313,7 +297,7 @@ public struct SelectionList: Reducer, Sendable {
   }
 
   /// The style of the characters a filter matched in a title.
-  public static let matchStyle = Style(bold: true, underline: true)
+  package static let matchStyle = Style(bold: true, underline: true)
 
   /// One item's rows as ``draw(_:in:on:style:drawingItem:sending:)`` hands them to an app that draws
   /// its rows itself.
@@ -356,7 +340,7 @@ public struct SelectionList: Reducer, Sendable {
   /// ```
   ///
   /// With `sending`, the list answers the pointer: a press on an item sends ``Action/press(position:)``
-  /// and the wheel ``Action/scroll(by:)`` (``wheelRows`` a notch), each embedded in the app's
+  /// and the wheel ``Action/scroll(by:)`` (three rows a notch), each embedded in the app's
   /// action by `sending` (`sending: { .list($0) }`).
   public static func draw(
     _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style = .plain,

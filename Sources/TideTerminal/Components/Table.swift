@@ -57,7 +57,7 @@ public struct Table: Reducer, Sendable {
     /// The selected row's cells; `nil` when the table is empty.
     public var selectedRow: [String]? { rows.indices.contains(cursor) ? rows[cursor] : nil }
 
-    mutating func apply(_ move: ScrollWindow.Move) {
+    mutating func apply(_ move: SelectionMove) {
       select(ScrollWindow.position(after: move, from: cursor, page: height - 1, count: rows.count))
     }
 
@@ -69,18 +69,8 @@ public struct Table: Reducer, Sendable {
 
   /// What the table can do.
   public enum Action: Equatable, Sendable {
-    /// The row above.
-    case moveUp
-    /// The row below.
-    case moveDown
-    /// A window's worth up.
-    case pageUp
-    /// A window's worth down.
-    case pageDown
-    /// The first row.
-    case moveToTop
-    /// The last row.
-    case moveToBottom
+    /// Moves the selection (a page: the rows under the header).
+    case move(SelectionMove)
     /// Selects row `row` (clamped to the table).
     case select(row: Int)
     /// The table is now drawn in `height` rows, header included.
@@ -93,12 +83,7 @@ public struct Table: Reducer, Sendable {
   /// Applies `action`; see ``Action``.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
-    case .moveUp: state.apply(.up)
-    case .moveDown: state.apply(.down)
-    case .pageUp: state.apply(.pageUp)
-    case .pageDown: state.apply(.pageDown)
-    case .moveToTop: state.apply(.first)
-    case .moveToBottom: state.apply(.last)
+    case .move(let move): state.apply(move)
     case .select(let row): state.select(row)
     case .resize(let height):
       state.height = max(0, height)
@@ -108,8 +93,7 @@ public struct Table: Reducer, Sendable {
   }
 
   /// The table's keys: ↑/k, ↓/j, pgup, pgdn, home/g, end/G.
-  public static let keys = KeyMap<Action>(ScrollWindow.bindings(
-      up: .moveUp, down: .moveDown, pageUp: .pageUp, pageDown: .pageDown, first: .moveToTop, last: .moveToBottom))
+  public static let keys = KeyMap<Action>(ScrollWindow.bindings(Action.move))
 
   /// The rectangles of the columns in a table drawn in `rect`: the column sizes laid out with
   /// one column of space between them.

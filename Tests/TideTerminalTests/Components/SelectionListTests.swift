@@ -25,13 +25,13 @@ struct SelectionListTests {
 
   @Test func movesClampToTheListAndTheWindowFollowsTheSelection() async {
     let store = TestStore(initialState: SelectionList.State(items: Self.items(50), height: 11), reducer: SelectionList())
-    await store.send(.moveUp)
-    await store.send(.moveDown) { $0.cursor = 1 }
-    await store.send(.pageDown) { $0.cursor = 11; $0.top = 2 }
-    await store.send(.pageUp) { $0.cursor = 1; $0.top = 1 }
-    await store.send(.moveToBottom) { $0.cursor = 49; $0.top = 40 }
-    await store.send(.moveDown)
-    await store.send(.moveToTop) { $0.cursor = 0; $0.top = 0 }
+    await store.send(.move(.up))
+    await store.send(.move(.down)) { $0.cursor = 1 }
+    await store.send(.move(.pageDown)) { $0.cursor = 11; $0.top = 2 }
+    await store.send(.move(.pageUp)) { $0.cursor = 1; $0.top = 1 }
+    await store.send(.move(.last)) { $0.cursor = 49; $0.top = 40 }
+    await store.send(.move(.down))
+    await store.send(.move(.first)) { $0.cursor = 0; $0.top = 0 }
     await store.send(.select(position: 25)) { $0.cursor = 25; $0.top = 16 }
     await store.send(.resize(height: 3)) { $0.height = 3; $0.top = 24 }
     await store.finish()
@@ -145,7 +145,7 @@ struct SelectionListTests {
     let store = TestStore(
       initialState: SelectionList.State(items: Self.items(50), height: 5, showsStatus: false), reducer: SelectionList())
     #expect(drawn(store.state, rows: 5).text() == "> Item 1\n  Item 2\n  Item 3\n  Item 4\n  Item 5")
-    await store.send(.pageDown) { $0.cursor = 5; $0.top = 1 }
+    await store.send(.move(.pageDown)) { $0.cursor = 5; $0.top = 1 }
     await store.finish()
   }
 

@@ -40,7 +40,7 @@ import TideTesting
     // An answered question is not asked again.
     await store.send(.ask)
 
-    await store.send(.list(.moveDown)) { $0.list.cursor = 1 }
+    await store.send(.list(.move(.down))) { $0.list.cursor = 1 }
     await store.send(.ask) {
       $0.asking = 1
       $0.secondsLeft = 15
@@ -56,7 +56,7 @@ import TideTesting
       $0.message = "Not quite: it is Tokyo."
     }
 
-    await store.send(.list(.moveDown)) { $0.list.cursor = 2 }
+    await store.send(.list(.move(.down))) { $0.list.cursor = 2 }
     await store.send(.ask) {
       $0.asking = 2
       $0.secondsLeft = 15
