@@ -65,7 +65,7 @@ final class RootCore<State, Action: Sendable> {
     // The store handle attaches itself to the link: effect tasks and tokens hold it weakly,
     // not this core, whose reference count then stays on the fast path (a weakly referenced
     // object's every retain goes through a side table, ~100 instructions a send).
-    let clock = StoreClock(clock)
+    let clock = StoreClock(clock, home: home)
     let scheduler = EffectScheduler(clock: clock)
     self.scheduler = Unmanaged.passUnretained(scheduler)
     self.effects = EffectInterpreter(
