@@ -5,7 +5,7 @@ import TideTerminal
 /// The Todos screen: a list to add to, edit, tick off, delete (with undo), filter and clear.
 package struct TodosFeature: Reducer {
   /// Which todos the list shows.
-  package enum Filter: String, Equatable, Sendable, CaseIterable {
+  package enum Filter: String, Equatable, Sendable, CaseIterable, Codable {
     /// Every todo.
     case all = "All"
     /// Todos not done.
@@ -33,9 +33,9 @@ package struct TodosFeature: Reducer {
   }
 
   /// The line being typed: a new todo, or a new title for an existing one.
-  package struct Editor: Equatable, Sendable {
+  package struct Editor: Equatable, Sendable, Codable {
     /// What the line is for.
-    package enum Purpose: Equatable, Sendable {
+    package enum Purpose: Equatable, Sendable, Codable {
       /// A new todo.
       case add
       /// A new title for the todo with this id.
@@ -48,7 +48,7 @@ package struct TodosFeature: Reducer {
   }
 
   /// What one delete or clear removed and where each todo stood, for undo.
-  package struct Deletion: Equatable, Sendable {
+  package struct Deletion: Equatable, Sendable, Codable {
     /// The todos removed, in list order.
     package var todos: [Todo]
     /// Where each stood in the full list before the removal, ascending.
@@ -179,7 +179,7 @@ package struct TodosFeature: Reducer {
   }
 
   /// What the list can do.
-  package enum Action: Equatable, Sendable {
+  package enum Action: Equatable, Sendable, Codable {
     /// Opens the input line for a new todo.
     case startAdding
     /// Opens the input line with the selected todo's title.
@@ -208,7 +208,7 @@ package struct TodosFeature: Reducer {
   }
 
   /// What the input line can do.
-  package enum EditorAction: Equatable, Sendable {
+  package enum EditorAction: Equatable, Sendable, Codable {
     /// Edits the text: typing, pasting, moving, erasing (the ``TextInput`` component's actions).
     case input(TextInput.Action)
     /// Saves the line (a blank line saves nothing).
