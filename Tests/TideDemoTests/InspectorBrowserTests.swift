@@ -42,6 +42,18 @@ struct InspectorBrowserTests {
     try checkGolden(result.output, at: Self.folder.appendingPathComponent(name + ".screen").path)
   }
 
+  /// The README's image of the inspector, `assets/inspector.svg`, is what replaying
+  /// `field.keys` draws now (`TIDE_RECORD_GOLDENS=all` rewrites it).
+  @Test func theReadmeImageIsUpToDate() async throws {
+    let folder = try makeInspectorFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try await Self.sessionTrace(in: folder)
+    let svg = folder.appendingPathComponent("inspector.svg").path
+    let result = await Self.replayInspector(trace, script: Self.folder.appendingPathComponent("field.keys").path, extra: ["--svg", svg])
+    #expect(result.status == 0, "\(result.errors)")
+    try checkGolden(try String(contentsOfFile: svg, encoding: .utf8), at: packageRoot.appendingPathComponent("assets/inspector.svg").path)
+  }
+
   @Test func theScreenShownIsTheOneTheAppShowedAfterThatStep() async throws {
     let folder = try makeInspectorFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
