@@ -88,13 +88,13 @@ public struct SelectionList: Reducer, Sendable {
 
     /// The indices into ``items`` of the items shown, in order; `nil` while the filter is empty
     /// (every item, without an array of them).
-    public var matches: [Int]? { results.last?.matches }
+    package var matches: [Int]? { results.last?.matches }
 
     /// How many items are shown.
-    public var shownCount: Int { matches?.count ?? items.count }
+    package var shownCount: Int { matches?.count ?? items.count }
 
     /// The index into ``items`` of the item shown at `position`.
-    public func itemIndex(at position: Int) -> Int? {
+    package func itemIndex(at position: Int) -> Int? {
       guard position >= 0, position < shownCount else { return nil }
       return matches?[position] ?? position
     }
@@ -230,7 +230,7 @@ public struct SelectionList: Reducer, Sendable {
   }
 
   /// Items the wheel moves a list by, a notch.
-  public static let wheelRows = 3
+  package static let wheelRows = 3
 
   /// A selection list.
   public init() {}
@@ -297,7 +297,7 @@ public struct SelectionList: Reducer, Sendable {
   }
 
   /// The style of the characters a filter matched in a title.
-  public static let matchStyle = Style(bold: true, underline: true)
+  package static let matchStyle = Style(bold: true, underline: true)
 
   /// One item's rows as ``draw(_:in:on:style:drawingItem:sending:)`` hands them to an app that draws
   /// its rows itself.
@@ -340,7 +340,7 @@ public struct SelectionList: Reducer, Sendable {
   /// ```
   ///
   /// With `sending`, the list answers the pointer: a press on an item sends ``Action/press(position:)``
-  /// and the wheel ``Action/scroll(by:)`` (``wheelRows`` a notch), each embedded in the app's
+  /// and the wheel ``Action/scroll(by:)`` (three rows a notch), each embedded in the app's
   /// action by `sending` (`sending: { .list($0) }`).
   public static func draw(
     _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style = .plain,

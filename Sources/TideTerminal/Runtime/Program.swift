@@ -15,7 +15,7 @@ import Tide
 /// seconds) for effects marked ``Tide/Effect/finishesBeforeExit()``, then restores the terminal
 /// — on every exit path.
 @MainActor
-public final class Program<State, Action: Sendable> {
+package final class Program<State, Action: Sendable> {
   private let app: TerminalApp<State, Action>
   private let driver: any TerminalDriver
   private let recordsSession: Bool
@@ -47,7 +47,7 @@ public final class Program<State, Action: Sendable> {
   private var isHandling = false
 
   /// Creates a program that draws at most `framesPerSecond` frames a second in the real terminal.
-  public convenience init(_ app: TerminalApp<State, Action>, framesPerSecond: Int = 60) {
+  package convenience init(_ app: TerminalApp<State, Action>, framesPerSecond: Int = 60) {
     self.init(app, driver: CursesDriver(reportsPointer: app.acceptsPointer), framesPerSecond: framesPerSecond)
   }
 
@@ -67,7 +67,7 @@ public final class Program<State, Action: Sendable> {
 
   /// Takes over the terminal and runs until the app is finished; the terminal is restored when
   /// this returns or throws.
-  public func run() async throws {
+  package func run() async throws {
     // The loop awaits its event stream, whose wake-ups would otherwise each pass through a
     // thread of the global pool on the way back to the main actor.
     try await withTaskExecutorPreference(MainQueueTaskExecutor.shared) {
