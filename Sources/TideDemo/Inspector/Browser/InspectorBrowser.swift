@@ -331,7 +331,9 @@ package struct InspectorBrowser: Reducer {
 
   package static func layout(_ bounds: Rect, appSize: TerminalSize) -> Layout {
     let rows = bounds.rows([.fixed(1), .fill(), .fixed(1)])
-    let columns = rows[1].columns([.percentage(38), .fixed(1), .fill()])
+    // The app's screen whole when the terminal is wide enough, the steps taking the rest.
+    let stepsWidth = max(min(30, bounds.width / 2), min(bounds.width / 2, bounds.width - appSize.columns - 1))
+    let columns = rows[1].columns([.fixed(stepsWidth), .fixed(1), .fill()])
     let right = columns[2]
     // The app's screen as tall as it was, leaving the detail at least six rows.
     let screenRows = min(appSize.rows + 1, max(0, right.height - 6))

@@ -21,8 +21,10 @@ extension InspectorBrowser {
 
   /// Every key of the inspector, for the `?` overlay.
   static var helpEntries: [KeyHelp] {
-    commandKeys.followed(by: SelectionList.browsingKeys.map(Action.steps)).helpEntries
-      + [KeyHelp(keys: "tab, then ↑ ↓ pgup pgdn", help: "scroll the step's changes")]
+    // The list's home and end are the inspector's start and end: listed once.
+    let own = commandKeys.helpEntries
+    let list = SelectionList.browsingKeys.helpEntries.filter { entry in !own.contains { $0.keys == entry.keys } }
+    return own + list + [KeyHelp(keys: "tab, then ↑ ↓ pgup pgdn", help: "scroll the step's changes")]
   }
 
   /// The keys that apply in `state`: the open help's, the prompt's, the filter's, or the list's

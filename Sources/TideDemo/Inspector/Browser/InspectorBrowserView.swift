@@ -18,9 +18,9 @@ extension InspectorBrowser {
     }
     drawScreen(state, in: layout.screen, on: &canvas)
     let detailTitle = Rect(column: layout.detail.column, row: layout.detail.row, width: layout.detail.width, height: 1)
-    canvas.drawTruncated(
+    canvas.draw(
       "── step \(state.shownStep) " + String(repeating: "─", count: max(0, layout.detail.width)),
-      atColumn: detailTitle.column, row: detailTitle.row, width: detailTitle.width, style: Style(dim: state.focus != .detail))
+      atColumn: detailTitle.column, row: detailTitle.row, style: Style(dim: state.focus != .detail), maxWidth: detailTitle.width)
     let detailBody = Rect(
       column: layout.detail.column, row: layout.detail.row + 1, width: layout.detail.width,
       height: max(0, layout.detail.height - 1))
@@ -49,9 +49,9 @@ extension InspectorBrowser {
   @MainActor
   static func drawScreen(_ state: State, in rect: Rect, on canvas: inout Canvas) {
     guard rect.height > 0 else { return }
-    canvas.drawTruncated(
+    canvas.draw(
       "── screen after step \(state.shownStep) (\(state.appSize)) " + String(repeating: "─", count: max(0, rect.width)),
-      atColumn: rect.column, row: rect.row, width: rect.width, style: Style(dim: true))
+      atColumn: rect.column, row: rect.row, style: Style(dim: true), maxWidth: rect.width)
     let screen = TraceQueries.canvas(of: state.appState, size: state.appSize)
     let body = Rect(column: rect.column, row: rect.row + 1, width: rect.width, height: rect.height - 1)
     canvas.withClip(body) { canvas in
