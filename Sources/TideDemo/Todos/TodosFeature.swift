@@ -68,9 +68,14 @@ package struct TodosFeature: Reducer {
       // Not reading `oldValue` keeps in-place mutations in place (no copy of the list).
       didSet {
         revision &+= 1
+        if !isChangingDoneMarksOnly { titlesRevision &+= 1 }
         activeCount = todos.count { !$0.isDone }
       }
     }
+    /// Bumped with ``revision`` unless only done marks changed (``toggleDone(id:)``): the list's
+    /// items are the titles, so a toggle under All leaves 100,000 of them as they are.
+    private var titlesRevision = 0
+    private var isChangingDoneMarksOnly = false
     /// How many todos are not done: counted when the list changes, not on every frame.
     package private(set) var activeCount: Int
     /// Bumped on every change to `todos`: saving compares this number, not the lists, so an
@@ -110,6 +115,14 @@ package struct TodosFeature: Reducer {
     /// The ``revision`` and ``filter`` the list's items were made for.
     private var listMadeFor: (revision: Int, filter: Filter)?
 
+    /// Marks the todo with `id` done or not done, leaving the list's items alone when the
+    /// filter shows every todo.
+    mutating func toggleDone(id: Int) {
+      isChangingDoneMarksOnly = true
+      defer { isChangingDoneMarksOnly = false }
+      todos[id: id]?.isDone.toggle()
+    }
+
     /// Whether the list may not be changed.
     package var isReadOnly: Bool { readOnly != nil }
 
@@ -131,8 +144,10 @@ package struct TodosFeature: Reducer {
     /// Brings ``list`` up to date after an action: its items when the todos or the filter
     /// changed (titles only: a row's check box is drawn from the todo), its selection always.
     mutating func syncList() {
-      if listMadeFor?.revision != revision || listMadeFor?.filter != filter {
-        listMadeFor = (revision, filter)
+      // Under All the items are the titles alone; a filter's items depend on the done marks.
+      let itemsRevision = filter == .all ? titlesRevision : revision
+      if listMadeFor?.revision != itemsRevision || listMadeFor?.filter != filter {
+        listMadeFor = (itemsRevision, filter)
         let items: [SelectionList.Item]
         if filter == .all {
           shownIndices = []
@@ -272,8 +287,9 @@ package struct TodosFeature: Reducer {
       if let position = state.list.selectedIndex { state.selection = state.shownTodo(at: position).id }
     case .toggleSelected:
       guard let id = state.selection, state.todos[id: id] != nil else { break }
-      let visibleBefore = state.visible
-      state.todos[id: id]?.isDone.toggle()
+      // Under All a toggle hides nothing, and copying 100,000 todos for nothing is not free.
+      let visibleBefore = state.filter == .all ? [] : state.visible
+      state.toggleDone(id: id)
       keepSelectionVisible(&state, previouslyVisible: visibleBefore)
     case .deleteSelected:
       guard let id = state.selection, let index = state.todos.index(id: id) else { break }
