@@ -183,7 +183,10 @@ let package = Package(
       name: "TideTerminalTestingTests", dependencies: ["TideTerminalTesting", "TideTerminal", "Tide", "TideTestSupport"],
       // Read from the source tree by path, as a user's tests would read theirs.
       exclude: ["Scripts", "Goldens"]),
-    .testTarget(name: "TideDemoTests", dependencies: ["TideDemo", "Tide", "TideTerminal", "TideTerminalCommand", "TideTesting", "TideTestSupport", .product(name: "Clocks", package: "swift-clocks")]),
+    .testTarget(
+      name: "TideDemoTests",
+      dependencies: ["TideDemo", "Tide", "TideTerminal", "TideTerminalCommand", "TideTesting", "TideTestSupport", .product(name: "Clocks", package: "swift-clocks")],
+      exclude: ["InspectorFixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -34,6 +34,10 @@ extension Effect {
     case .throttle(let id, let interval, let latest, let effect):
       return Effect<NewAction>(
         .throttle(id: id, interval: interval, latest: latest, effect: effect.map(transform)))
+    case .delay(let delay, let effect):
+      return Effect<NewAction>(.delay(delay, effect: effect.map(transform)))
+    case .timer(let after, let every, let action):
+      return Effect<NewAction>(.timer(after: after, every: every) { transform(action($0)) })
     }
   }
 }

@@ -33,8 +33,10 @@ extension Effect {
   private func scopingIDs(to scope: EffectID) -> Self {
     func scoped(_ id: EffectID) -> EffectID { EffectID(ScopedEffectID(scope: scope, id: id)) }
     switch operation {
-    case .none, .send, .run:
+    case .none, .send, .run, .timer:
       return self
+    case .delay(let delay, let effect):
+      return Self(.delay(delay, effect: effect.scopingIDs(to: scope)))
     case .merge(let effects):
       return Self(.merge(effects.map { $0.scopingIDs(to: scope) }))
     case .concatenate(let effects):

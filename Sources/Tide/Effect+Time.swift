@@ -21,9 +21,7 @@ extension Effect {
   ) -> Self {
     precondition(every > .zero, "A timer's period must be positive.")
     precondition(after >= .zero, "A timer's first delay cannot be negative.")
-    return Self(.run(priority: nil, onMainThread: true) { context in
-      await context.repeatEvery(every, from: context.start + after, action: action)
-    })
+    return Self(.timer(after: after, every: every, action: action))
   }
 
   /// Sends `action` every `every` on the store's clock, the first time one period from now.
@@ -41,23 +39,13 @@ extension Effect {
 
   /// Sends `action` once, `delay` from now on the store's clock.
   public static func send(_ action: Action, after delay: Duration) -> Self {
-    .concatenate([sleep(for: delay), .send(action)])
+    Self(.delay(delay, effect: .send(action)))
   }
 
   /// Delays this effect by `duration`; a newer effect with the same `id` replaces a waiting one,
   /// so only the last of a burst runs, `duration` after it was returned.
   public func debounce(id: some Hashable & Sendable, for duration: Duration) -> Self {
-    Self.concatenate([Self.sleep(for: duration), self])
-      .cancellable(id: id, cancelInFlight: true)
-  }
-
-  /// Waits `duration` on the store's clock from when the effect was returned (or, inside a
-  /// concatenation, from when the effect before it finished); cancelling it ends the
-  /// concatenation it is part of.
-  static func sleep(for duration: Duration) -> Self {
-    Self(.run(priority: nil) { context in
-      try? await context.sleep(until: context.start + duration)
-    })
+    Self(.delay(duration, effect: self)).cancellable(id: id, cancelInFlight: true)
   }
 
   /// Runs this effect at most once per `interval` for `id`.

@@ -30,6 +30,12 @@ public struct Effect<Action: Sendable>: Sendable {
     /// Lets `effect` start at most once per `interval` for `id`; the gate's state lives in the
     /// effect registry beside the ids it guards.
     indirect case throttle(id: EffectID, interval: Duration, latest: Bool, effect: Effect)
+    /// Starts `effect` once `delay` has passed on the store's clock (`.send(after:)`,
+    /// debounce). Returned by a reducer, it is an entry in the clock's timer queue, not a task.
+    indirect case delay(Duration, effect: Effect)
+    /// Sends `action(instant)` at `after` from its start, then every `every`, until cancelled
+    /// (`.timer`, `.interval`): one timer-queue entry, re-armed after each tick.
+    indirect case timer(after: Duration, every: Duration, action: @Sendable (Duration) -> Action)
   }
 
   @usableFromInline
@@ -96,8 +102,10 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// Whether this effect is a `run` that asks for the main thread.
   var runsOnMainThread: Bool {
-    if case .run(_, true, _) = operation { return true }
-    return false
+    switch operation {
+    case .run(_, true, _), .timer: return true
+    default: return false
+    }
   }
 
   /// Whether this effect does nothing.

@@ -93,6 +93,21 @@ final class EffectInterpreter<Action: Sendable>: Sendable {
       throttle(
         inner, id: id, interval: interval, latest: latest, ids: ids, group: host.currentGroup(),
         host: host)
+    case .delay(let delay, let inner):
+      let group = host.currentGroup()
+      schedule(at: clock.now + delay, ids: ids, group: group) { host in
+        host.start(inner, ids: ids, group: group)
+      }
+    case .timer(let after, let every, let action):
+      let lifetime = EffectLifetime(parent: nil)
+      let link = self.link
+      let group = host.currentGroup()
+      let first = clock.now + after
+      registry.registerTimer(ids: ids, lifetime: lifetime, group: group) { key in
+        RepeatingTimer(
+          registry: registry, key: key, first: first, every: every, action: action, lifetime: lifetime,
+          link: link, group: group)
+      }?.arm(at: first)
     }
   }
 
@@ -122,32 +137,26 @@ final class EffectInterpreter<Action: Sendable>: Sendable {
         guard let pending = registry.fireThrottle(id: id, at: due) as? PendingThrottle<Action> else { return }
         host.start(pending.effect, ids: pending.ids, group: pending.group)
       }
-      registry.setThrottleTask(id: id, key: key)
+      if let key { registry.setThrottleTask(id: id, key: key) }
     }
   }
 
-  /// Calls `body` with the store on the main actor once `due` comes on the store's clock, from
-  /// an effect task registered under `ids` in `group`, unless it was cancelled first: how a
-  /// middleware delay and a throttle wait for their time.
+  /// Calls `body` with the store on the main actor once `due` comes on the store's clock,
+  /// from a timer entry registered under `ids` in `group`, unless it was cancelled first: how
+  /// `.send(after:)`, debounce, a middleware delay and a throttle wait for their time. Returns
+  /// the entry's key, or `nil` when the store is gone.
   @discardableResult
   func schedule(
     at due: Duration, ids: [EffectID], group: EffectGroup?,
     _ body: @escaping @MainActor @Sendable (any EffectHost<Action>) -> Void
-  ) -> UInt64 {
-    let scheduler = self.scheduler
-    let link = self.link
+  ) -> UInt64? {
     let lifetime = EffectLifetime(parent: nil)
-    return registry.spawn(ids: ids, lifetime: lifetime, group: group, priority: nil) {
-      do {
-        try await scheduler.sleep(until: due)
-      } catch {
-        return
-      }
-      await MainActor.run {
-        guard !lifetime.isCancelled, let host = link.host else { return }
-        body(host)
-      }
-    }.key
+    let link = self.link
+    let entry = registry.registerTimer(ids: ids, lifetime: lifetime, group: group) { key in
+      ScheduledCall(registry: registry, key: key, lifetime: lifetime, link: link, body: body)
+    }
+    entry?.arm(at: due)
+    return entry?.key
   }
 
   /// Whether `effect`'s task runs on the main thread: a timer's, on a real clock.
@@ -217,6 +226,16 @@ final class EffectInterpreter<Action: Sendable>: Sendable {
         guard !lifetime.isCancelled, let host = link.host else { return }
         host.start(effect, ids: ids, group: group)
       }
+    case .delay(let delay, let inner):
+      // Inside a task (a step of a concatenation) the delay is a sleep of the task's own.
+      try? await scheduler.sleep(until: (start ?? clock.now) + delay)
+      if lifetime.isCancelled || Task.isCancelled { return }
+      await execute(inner, ids: ids, group: group, lifetime: lifetime)
+    case .timer(let after, let every, let action):
+      let bodyLifetime = EffectLifetime(parent: lifetime)
+      let context = context(group: group, lifetime: bodyLifetime, start: start)
+      await context.repeatEvery(every, from: context.start + after, action: action)
+      bodyLifetime.finish()
     }
   }
 

@@ -9,8 +9,11 @@ import Synchronization
 @usableFromInline
 package final class EffectRegistry: Sendable {
   private struct Entry {
-    /// `nil` while the task runs its first part, synchronously inside ``spawn``.
+    /// `nil` while the task runs its first part, synchronously inside ``spawn``, and for a
+    /// timer entry.
     var task: Task<Void, Never>?
+    /// The time effect waiting in the clock's timer queue, when the effect is one (no task).
+    var timer: TimerEntry?
     let ids: [EffectID]
     let lifetime: EffectLifetime
     var groups: [EffectGroup]
@@ -77,7 +80,8 @@ package final class EffectRegistry: Sendable {
     let (key, preference, isClosed) = storage.withLock { storage in
       storage.nextKey += 1
       let key = storage.nextKey
-      storage.entries[key] = Entry(task: nil, ids: ids, lifetime: lifetime, groups: group.map { [$0] } ?? [], childOf: wait)
+      storage.entries[key] = Entry(
+        task: nil, timer: nil, ids: ids, lifetime: lifetime, groups: group.map { [$0] } ?? [], childOf: wait)
       for id in ids { storage.keysByID[id, default: []].insert(key) }
       if storage.isClosed { lifetime.cancel() }
       return (key, storage.executorPreference ?? (onMainThread ? MainQueueTaskExecutor.shared : nil), storage.isClosed)
@@ -115,11 +119,45 @@ package final class EffectRegistry: Sendable {
       entry.task = task
       storage.entries[key] = entry
       // Joined under the lock, so `finish` (which takes it) cannot leave the group first.
-      group?.add(key: key, task: task, lifetime: lifetime)
+      group?.add(key: key, task: task, lifetime: lifetime, registry: self)
       return entry.isCancelRequested
     }
     if cancelNow { task.cancel() }
     return (key, task)
+  }
+
+  /// Registers a time effect that waits as an entry of the clock's timer queue (no task) under
+  /// `ids`, counted as running until ``finishTimer(_:)`` and tracked by `group` meanwhile.
+  /// `makeEntry` makes the entry from its key; the caller arms it. Returns `nil` when the
+  /// store is gone: the effect never runs.
+  func registerTimer<Entry: TimerEntry>(
+    ids: [EffectID], lifetime: EffectLifetime, group: EffectGroup?, _ makeEntry: (UInt64) -> Entry
+  ) -> Entry? {
+    let registered = storage.withLock { storage -> Entry? in
+      if storage.isClosed { return nil }
+      storage.nextKey += 1
+      let key = storage.nextKey
+      let timer = makeEntry(key)
+      storage.entries[key] = Self.Entry(
+        task: nil, timer: timer, ids: ids, lifetime: lifetime, groups: group.map { [$0] } ?? [], childOf: nil)
+      for id in ids { storage.keysByID[id, default: []].insert(key) }
+      return timer
+    }
+    guard let registered else { return nil }
+    scheduler.taskStarted()
+    // Outside the lock: a cancelled group cancels the entry through this registry. The entry
+    // is not armed yet, so it cannot end (and leave the group) first.
+    if group?.add(key: registered.key, task: nil, lifetime: lifetime, registry: self) == true {
+      cancel(tasks: [registered.key])
+      return nil
+    }
+    return registered
+  }
+
+  /// The timer entry `key` has run its course (or found its store gone): it is no longer
+  /// running. Does nothing if it already ended (cancelled meanwhile).
+  func finishTimer(_ key: UInt64) {
+    finish(key)
   }
 
   /// Runs the tasks spawned from now on on `executor` (`nil`: the global concurrent executor).
@@ -129,13 +167,14 @@ package final class EffectRegistry: Sendable {
 
   /// Makes `group` wait for the task `key` too, if it is still running.
   func join(key: UInt64, group: EffectGroup) {
-    storage.withLock { storage in
-      guard var entry = storage.entries[key], let task = entry.task else { return }
-      guard !entry.groups.contains(where: { $0 === group }) else { return }
+    let cancelTimer = storage.withLock { storage -> Bool in
+      guard var entry = storage.entries[key], entry.task != nil || entry.timer != nil else { return false }
+      guard !entry.groups.contains(where: { $0 === group }) else { return false }
       entry.groups.append(group)
       storage.entries[key] = entry
-      group.add(key: key, task: task, lifetime: entry.lifetime)
+      return group.add(key: key, task: entry.task, lifetime: entry.lifetime, registry: self) && entry.task == nil
     }
+    if cancelTimer { cancel(tasks: [key]) }
   }
 
   /// Stops `group` waiting for the task `key`: what it waited for is no longer its own.
@@ -147,14 +186,15 @@ package final class EffectRegistry: Sendable {
   }
 
   private func finish(_ key: UInt64) {
-    let (wasCancelled, groups, wait) = storage.withLock { storage -> (Bool, [EffectGroup], UInt64?) in
-      guard let entry = storage.entries.removeValue(forKey: key) else { return (false, [], nil) }
+    let ended = storage.withLock { storage -> (Bool, [EffectGroup], UInt64?)? in
+      guard let entry = storage.entries.removeValue(forKey: key) else { return nil }
       for id in entry.ids {
         storage.keysByID[id]?.remove(key)
         if storage.keysByID[id]?.isEmpty == true { storage.keysByID[id] = nil }
       }
       return (storage.cancelledKeys.remove(key) != nil, entry.groups, entry.childOf)
     }
+    guard let (wasCancelled, groups, wait) = ended else { return }
     // Counted as ended before it leaves its groups: once a group's wait returns, the counters
     // no longer show its tasks.
     scheduler.taskEnded(wasCancelled: wasCancelled, childOf: wait)
@@ -179,6 +219,17 @@ package final class EffectRegistry: Sendable {
     }
     if newlyCancelled > 0 { scheduler.tasksCancelled(newlyCancelled) }
     for entry in entries { entry.task?.cancel() }
+    endTimers(of: entries)
+  }
+
+  /// Takes the cancelled timer entries among `entries` out of their queue; they end at once,
+  /// having no task to wind down.
+  private func endTimers(of entries: some Sequence<Entry>) {
+    for entry in entries {
+      guard let timer = entry.timer else { continue }
+      timer.disarm()
+      finish(timer.key)
+    }
   }
 
   /// The tasks registered under `id` now, which an effect started with `cancelInFlight`
@@ -258,20 +309,15 @@ package final class EffectRegistry: Sendable {
     }
   }
 
-  /// The tasks running under `id` now.
-  func tasks(id: EffectID) -> [Task<Void, Never>] {
-    storage.withLock { storage in
-      (storage.keysByID[id] ?? []).compactMap { storage.entries[$0]?.task }
-    }
+  /// Whether an effect is registered under `id` now.
+  private func isRunning(id: EffectID) -> Bool {
+    storage.withLock { $0.keysByID[id] != nil }
   }
 
-  /// Waits until no task is registered under `id`, including tasks registered while it waits.
-  func finish(id: EffectID) async {
-    while true {
-      let running = tasks(id: id)
-      if running.isEmpty { return }
-      for task in running { await task.value }
-    }
+  /// Waits until no effect is registered under `id`, including effects registered while it
+  /// waits: woken by each change of the scheduler's counters, which every end of an effect is.
+  func finish(id: EffectID, isolation: isolated (any Actor)? = #isolation) async {
+    await scheduler.settle(until: { !isRunning(id: id) }, stopsWhenIdle: false)
   }
 
   /// The keys of the tasks running now.
@@ -326,6 +372,7 @@ package final class EffectRegistry: Sendable {
       entry.lifetime.cancel()
       entry.task?.cancel()
     }
+    endTimers(of: entries)
     for task in background { task.cancel() }
     for handler in handlers { handler() }
   }

@@ -46,3 +46,24 @@ extension Presented: CustomDumpReflectable {
     Mirror(self, children: ["wrappedValue": wrappedValue as Any, "revision": revision], displayStyle: .struct)
   }
 }
+
+extension Presented: Codable where Value: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case value, revision
+  }
+
+  /// Restores a presentation with its value and revision, so a decoded state equals the one
+  /// encoded (`==` compares revisions).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    wrappedValue = try container.decodeIfPresent(Value.self, forKey: .value)
+    revision = try container.decode(UInt64.self, forKey: .revision)
+  }
+
+  /// Encodes the value (`null` when nothing is presented) and the revision.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(wrappedValue, forKey: .value)
+    try container.encode(revision, forKey: .revision)
+  }
+}

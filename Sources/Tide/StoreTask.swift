@@ -49,55 +49,82 @@ public struct StoreTask: Sendable {
   }
 }
 
-/// The unfinished tasks that belong to one ``StoreTask``; a task leaves when it ends.
+/// The unfinished effects that belong to one ``StoreTask``: tasks, and time effects waiting as
+/// timer entries; each leaves when it ends.
 @usableFromInline
 final class EffectGroup: Sendable {
+  private struct Member {
+    /// `nil` for a timer entry, which has no task.
+    let task: Task<Void, Never>?
+    let lifetime: EffectLifetime
+    /// Where a timer entry is cancelled (its queue entry removed and its end counted).
+    let registry: EffectRegistry?
+  }
+
   private struct Storage {
-    var tasks: [UInt64: (task: Task<Void, Never>, lifetime: EffectLifetime)] = [:]
+    var members: [UInt64: Member] = [:]
     var isCancelled = false
+    /// Waits of ``finish()``, resumed when the last member leaves.
+    var waiters: [CheckedContinuation<Void, Never>] = []
   }
 
   private let storage = Mutex(Storage())
 
-  func add(key: UInt64, task: Task<Void, Never>, lifetime: EffectLifetime) {
+  /// Adds the effect `key` (`task` is `nil` for a timer entry of `registry`). Returns whether
+  /// the group was already cancelled: a task is then cancelled here, a timer entry must be
+  /// cancelled by the caller through its registry, outside the registry's lock.
+  @discardableResult
+  func add(key: UInt64, task: Task<Void, Never>?, lifetime: EffectLifetime, registry: EffectRegistry) -> Bool {
     let cancelled = storage.withLock { storage in
-      storage.tasks[key] = (task, lifetime)
+      storage.members[key] = Member(task: task, lifetime: lifetime, registry: task == nil ? registry : nil)
       return storage.isCancelled
     }
     if cancelled {
       lifetime.cancel()
-      task.cancel()
+      task?.cancel()
     }
+    return cancelled
   }
 
   func remove(key: UInt64) {
-    _ = storage.withLock { $0.tasks.removeValue(forKey: key) }
+    let waiters = storage.withLock { storage -> [CheckedContinuation<Void, Never>] in
+      guard storage.members.removeValue(forKey: key) != nil, storage.members.isEmpty else { return [] }
+      defer { storage.waiters.removeAll() }
+      return storage.waiters
+    }
+    for waiter in waiters { waiter.resume() }
   }
 
   var isRunning: Bool {
-    storage.withLock { !$0.tasks.isEmpty }
+    storage.withLock { !$0.members.isEmpty }
   }
 
   var count: Int {
-    storage.withLock { $0.tasks.count }
+    storage.withLock { $0.members.count }
   }
 
   func finish() async {
-    // A task removes itself before it ends, so each await makes progress; tasks added while
-    // waiting (effects of actions sent back) are awaited too.
-    while let next = storage.withLock({ $0.tasks.first?.value.task }) {
-      await next.value
+    // Effects added while waiting (those of actions sent back) are waited for too: the wait
+    // ends when the last member leaves.
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let done = storage.withLock { storage in
+        if storage.members.isEmpty { return true }
+        storage.waiters.append(continuation)
+        return false
+      }
+      if done { continuation.resume() }
     }
   }
 
   func cancel() {
-    let tasks = storage.withLock { storage in
+    let members = storage.withLock { storage in
       storage.isCancelled = true
-      return Array(storage.tasks.values)
+      return Array(storage.members)
     }
-    for entry in tasks {
-      entry.lifetime.cancel()
-      entry.task.cancel()
+    for (key, member) in members {
+      member.lifetime.cancel()
+      member.task?.cancel()
+      member.registry?.cancel(tasks: [key])
     }
   }
 }

@@ -6,7 +6,7 @@ import Synchronization
 /// Unlike a clock that resumes all due sleepers at once, it wakes them one at a time, earliest
 /// deadline first and in order of arrival for equal deadlines; Tide's replay driver lets each
 /// one finish its work before the next wakes. In tests, move it with ``advance(by:)``.
-public final class VirtualClock: Clock, Sendable {
+public final class VirtualClock: Clock, TimerScheduling, Sendable {
   /// A point on a virtual clock: an offset from its start.
   public struct Instant: InstantProtocol, Sendable {
     /// The time since the clock started.
@@ -25,17 +25,28 @@ public final class VirtualClock: Clock, Sendable {
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
   }
 
+  /// A task asleep on the clock, or a store's timer entry waiting for its deadline.
   private struct Sleeper {
     let id: UInt64
     let deadline: Instant
-    let continuation: CheckedContinuation<Void, any Error>
+    let continuation: CheckedContinuation<Void, any Error>?
     /// The store whose effect sleeps here, and its key for the sleep there.
     let parked: (scheduler: EffectScheduler, key: UInt64)?
+    let entry: TimerEntry?
 
     /// Tells the store the sleeper is runnable again: called under the clock's lock, as it
     /// leaves the list, so the store never counts it asleep after it was woken.
     func unpark() {
       if let parked { parked.scheduler.unpark(parked.key) }
+      entry?.unpark()
+    }
+
+    /// Resumes the task, or fires the entry on its store's actor: with `atOnce`, right here
+    /// when the caller is on that actor (a replay waking one sleeper at a time), else as a job
+    /// queued there, as a resumed task would run.
+    func resume(atOnce: Bool) {
+      continuation?.resume()
+      entry?.dispatch(immediately: atOnce)
     }
   }
 
@@ -101,7 +112,8 @@ public final class VirtualClock: Clock, Sendable {
           let parked = scheduler.flatMap { scheduler in
             scheduler.park(on: self, deadline: deadline).map { (scheduler, $0) }
           }
-          storage.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation, parked: parked))
+          storage.sleepers.append(
+            Sleeper(id: id, deadline: deadline, continuation: continuation, parked: parked, entry: nil))
           return (nil, storage.observers)
         }
         if let result = outcome.0 { continuation.resume(with: result) }
@@ -114,15 +126,20 @@ public final class VirtualClock: Clock, Sendable {
         sleeper.unpark()
         return (sleeper, storage.observers)
       }
-      removed.0?.continuation.resume(throwing: CancellationError())
+      removed.0?.continuation?.resume(throwing: CancellationError())
       for observer in removed.1 { observer.onChange() }
     }
   }
 
   /// Moves the clock to the earliest sleeper's deadline, if it is not after `limit`, and wakes
   /// that one sleeper. Returns whether a sleeper was woken.
+  ///
+  /// A store's timer entry fires right here when the caller is on the store's actor and
+  /// `firesAtOnce` (a replay, which waits for the store to be idle after each wake anyway);
+  /// ``advance(to:)`` queues it instead, so a jump over several ticks reaches a timer as one
+  /// late wake, as it reaches a task asleep on the clock.
   @discardableResult
-  package func wakeNext(notAfter limit: Instant) -> Bool {
+  package func wakeNext(notAfter limit: Instant, firesAtOnce: Bool = true) -> Bool {
     let woken = storage.withLock { storage -> Sleeper? in
       guard let index = storage.sleepers.indices.min(by: {
         (storage.sleepers[$0].deadline, storage.sleepers[$0].id)
@@ -133,19 +150,40 @@ public final class VirtualClock: Clock, Sendable {
       if storage.now < sleeper.deadline { storage.now = sleeper.deadline }
       return sleeper
     }
-    woken?.continuation.resume()
+    woken?.resume(atOnce: firesAtOnce)
     return woken != nil
+  }
+
+  /// Adds a timer entry due at `deadline` (an offset from the clock's start).
+  func arm(_ entry: TimerEntry, at deadline: Duration) {
+    let observers = storage.withLock { storage in
+      storage.nextID += 1
+      storage.sleepers.append(
+        Sleeper(id: storage.nextID, deadline: Instant(offset: deadline), continuation: nil, parked: nil, entry: entry))
+      return storage.observers
+    }
+    for observer in observers { observer.onChange() }
+  }
+
+  /// Removes a timer entry that was cancelled before its deadline.
+  func disarm(_ entry: TimerEntry) {
+    let observers = storage.withLock { storage -> [Observer] in
+      guard let index = storage.sleepers.firstIndex(where: { $0.entry === entry }) else { return [] }
+      storage.sleepers.remove(at: index)
+      return storage.observers
+    }
+    for observer in observers { observer.onChange() }
   }
 
   /// Moves the clock forward to `instant`, waking every sleeper due by then in deadline order.
   public func advance(to instant: Instant) {
-    while wakeNext(notAfter: instant) {}
+    while wakeNext(notAfter: instant, firesAtOnce: false) {}
     storage.withLock { storage in
       if storage.now < instant { storage.now = instant }
     }
     // A sleeper that arrived after the last wake but before the clock moved is already due,
     // and nothing else would ever wake it; one arriving from now on sees the new time.
-    while wakeNext(notAfter: instant) {}
+    while wakeNext(notAfter: instant, firesAtOnce: false) {}
   }
 
   /// Moves the clock forward by `duration`; see ``advance(to:)``.

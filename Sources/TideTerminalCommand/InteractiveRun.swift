@@ -19,19 +19,20 @@ extension TerminalCommand {
     var outputs = recordOutputs
     if let trace = arguments.trace { outputs.append(("--trace", trace)) }
     let checked = try checkOutputs(outputs, data: data)
+    var recording: SessionRecording?
+    if let path = arguments.record {
+      let startingBytes = try data.flatMap { path throws(TerminalCommandError) in try SessionRecording.snapshot(of: path) }
+      try SessionRecording.checkStream(record: path, dataFile: data, startingBytes: startingBytes)
+      recording = SessionRecording(
+        script: checked[0], startingData: recordOutputs.count > 1 ? checked[1] : nil, startingBytes: startingBytes)
+    }
     if let problem = TerminalUnavailable.check() {
       throw TerminalCommandError(status: 2, message: "\(name): \(problem) (try \(name) replay)")
-    }
-    var recording: SessionRecording?
-    if arguments.record != nil {
-      recording = SessionRecording(
-        script: checked[0], startingData: recordOutputs.count > 1 ? checked[1] : nil,
-        startingBytes: try data.flatMap { path throws(TerminalCommandError) in try SessionRecording.snapshot(of: path) })
     }
     let trace = try arguments.trace.map { _ throws(TerminalCommandError) in try TraceFile(checked[checked.count - 1]) }
     let launch = TerminalLaunch(
       mode: .interactive, commandName: name, clock: ContinuousClock(), size: CursesTerminal().size,
-      tracer: trace?.tracer, dataFile: data)
+      tracer: trace?.tracer, traceLines: trace?.lineWriter, dataFile: data)
     defer { launch.end() }
     let app = try make(options, launch)
     let program = Program(app, driver: CursesDriver(reportsPointer: app.acceptsPointer), recordsSession: recording != nil)

@@ -14,11 +14,13 @@ import TideTerminal
 
 /// What `--record PATH` writes when the app ends: the session as a key script at PATH and, when
 /// the app has a data file, the data it started from at `PATH.NAME` (NAME: the data file's
-/// name, so `--record s.keys` with `todos.json` keeps `s.keys.todos.json`).
+/// name, so `--record s.keys` with `todos.json` keeps `s.keys.todos.json`). A FIFO or device
+/// as PATH, which has nowhere beside it for that copy, is refused while there is data to keep.
 ///
 /// The script holds only what the user did (keys, pastes, resizes and pauses) under a header
-/// naming the date, the size and the one command that replays it: `APP replay PATH ARGS
-/// --initial-data PATH.NAME`, which starts the app from a private copy of that data, so the
+/// naming the date, the size and the one command that replays it: `cd FOLDER && APP replay
+/// PATH ARGS --initial-data PATH.NAME`, FOLDER the one the session ran in, so that it works from
+/// any folder with relative paths among PATH and the app's own ARGS alike; it starts the app from a private copy of that data, so the
 /// replay ends on the screen the user saw whatever the data held at the start, and however the
 /// data file changed since. Both files are written by `OutputFile`'s policy (a regular file
 /// atomically, so an interrupted write leaves no half script behind).
@@ -50,6 +52,18 @@ package struct SessionRecording {
   /// `PATH.NAME`, NAME the data file's name.
   static func dataPath(for path: String, dataFile: String) -> String { path + "." + PathName.name(of: dataFile) }
 
+  /// Refuses `--record` to a FIFO or character device while the data file holds data: a stream
+  /// has no folder to keep the starting data in beside it, and a replay from an empty start
+  /// would end on another screen than the one the user saw. Without starting data (no data
+  /// file, or none yet) the script streams as it is.
+  static func checkStream(record path: String, dataFile: String?, startingBytes: [UInt8]?) throws(TerminalCommandError) {
+    guard let dataFile, startingBytes != nil, isStream(path) else { return }
+    throw TerminalCommandError(
+      status: 2,
+      message: "\(path): error: --record to a FIFO or device cannot keep the data the app starts from "
+        + "(\(dataFile)) beside the script, so its replay would not show what you saw; record to a file")
+  }
+
   private static func isStream(_ path: String) -> Bool {
     var info = stat()
     guard stat(path, &info) == 0 else { return false }
@@ -78,8 +92,13 @@ package struct SessionRecording {
   ) -> String {
     var command = [commandName, "replay", script.path] + replayArguments
     if let startingData, startingBytes != nil { command += ["--initial-data", startingData.path] }
+    // The paths the user typed (the script's, the app's own arguments) are relative to the
+    // folder the session ran in, not to wherever the replay is run from.
+    let folder = FileManager.default.currentDirectoryPath
     return recorder.script(
-      date: start, notes: ["replay it with: " + command.map(shellQuoted).joined(separator: " ")], end: duration)
+      date: start,
+      notes: ["replay it with: cd \(shellQuoted(folder)) && " + command.map(shellQuoted).joined(separator: " ")],
+      end: duration)
   }
 
   /// Writes the script and the starting data; fails with status 1 and the system's reason.

@@ -25,14 +25,21 @@ import TideTerminal
 /// NAME replay [OPTIONS] SCRIPT... [--size COLSxROWS] [--frames] [--cast PATH] [--svg PATH]
 ///             [--trace PATH] [--initial-data PATH]
 /// NAME --help | --version
+/// NAME help [replay | SUBCOMMAND]
 /// ```
 ///
 /// - The first runs the app in the terminal (which must be interactive: else exit 2 at once,
 ///   touching nothing). `--record PATH` writes the session as a key script when the app ends,
 ///   however it ends, and keeps the data the app started from beside it as `PATH.NAME` (NAME: the data file's
-///   name); the
-///   script's header gives the one command that replays it to the screen the user saw.
+///   name). The script's header gives the one command that replays it to the screen the user
+///   saw, from any folder: it starts by changing to the folder the session ran in, so relative
+///   paths among the app's arguments hold too. A FIFO or a character device as PATH gets the
+///   script as a stream, but has no beside: while the data file holds data, such a PATH is
+///   refused (status 2, before anything runs) rather than recording a session that would not
+///   replay to what the user saw.
 ///   `--trace PATH` appends one JSON line per action.
+/// - `help` as the first argument is `--help`; `help replay` and `help SUBCOMMAND` are the
+///   subcommand's `--help`, as ArgumentParser's own `help` subcommand has them.
 /// - `replay` reads and checks every script first, then runs each from a fresh app on a virtual
 ///   clock and prints the final screen (or every frame with `--frames`); `--cast` and `--svg`
 ///   export it. The app's own options (`OPTIONS`, from `Options`) are the same in both forms;
@@ -190,6 +197,7 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
   /// arguments are not an interactive run, the first `replay` among them makes them a replay.
   private func parse(_ arguments: [String]) -> Parsed {
     let first = arguments.first
+    if first == "help" { return parseHelp(Array(arguments.dropFirst())) }
     if first == "replay" {
       return parse(ReplayArguments<Options>.self, Array(arguments.dropFirst())) { .replay($0) }
     }
@@ -203,6 +211,25 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
       return parse(ReplayArguments<Options>.self, rest) { .replay($0) }
     }
     return run
+  }
+
+  /// `NAME help [replay | SUBCOMMAND]`, as ArgumentParser answers it for any command with
+  /// subcommands (`git help`, `swift package help`): the help `--help` prints for the command or
+  /// the subcommand named. So `help` as the first argument is never the app's own positional
+  /// argument; a file named `help` is `./help`.
+  private func parseHelp(_ arguments: [String]) -> Parsed {
+    switch arguments.first {
+    case nil:
+      return parse(RunArguments<Options>.self, ["--help"]) { .interactive($0) }
+    case "replay"?:
+      return parse(ReplayArguments<Options>.self, ["--help"]) { .replay($0) }
+    case let name?:
+      if let subcommand = subcommands.first(where: { ($0.configuration.commandName ?? "") == name }) {
+        return .message(subcommand.helpMessage(), status: 0)
+      }
+      let names = (["replay"] + subcommands.map { $0.configuration.commandName ?? "\($0)" }).joined(separator: ", ")
+      return .message("error: \(description.name) has no subcommand '\(name)' (it has: \(names))", status: 2)
+    }
   }
 
   private func parse<Command: ParsableCommand>(

@@ -41,7 +41,12 @@ final class TraceFile: Sendable {
     Tracer.jsonLines { [self] line in append(line) }
   }
 
-  private func append(_ line: Data) {
+  /// Writes bytes to the file as they are: for an app with its own trace format.
+  var lineWriter: @Sendable ([UInt8]) -> Void {
+    { [self] bytes in append(bytes) }
+  }
+
+  private func append(_ line: some Collection<UInt8>) {
     do {
       try AtomicFile.writeAll(line, to: descriptor, path: file.path)
     } catch {

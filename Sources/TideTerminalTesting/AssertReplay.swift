@@ -81,17 +81,49 @@ public func assertReplay<State, Action: Sendable>(
 ) async -> String {
   let caller = ReplayCaller(fileID: fileID, filePath: filePath, line: line, column: column)
   let path = caller.resolve(scriptFile)
-  let parsed: KeyScript
+  guard let parsed = readScript(at: path, caller: caller) else { return "" }
+  return await replay(parsed, scriptPath: path, app: app, clock: clock, golden: golden, size: size, caller: caller)
+}
+
+/// Replays the key script in the file at `scriptFile` against `app`, like
+/// ``assertReplay(_:clock:scriptFile:golden:size:fileID:filePath:line:column:)``, and compares
+/// the final screen drawn as an SVG image — the image `replay --svg` writes — with the file
+/// `image`: a screenshot in a README that a test keeps up to date.
+///
+/// Relative paths are taken from the folder of the file calling this. The image is compared as
+/// text and recorded as a golden screen is: only when `TIDE_RECORD_GOLDENS` asks for it.
+@MainActor
+public func assertReplayImage<State, Action: Sendable>(
+  _ app: TerminalApp<State, Action>,
+  clock: VirtualClock,
+  scriptFile: String,
+  image: String,
+  size: TerminalSize = TerminalSize(columns: 80, rows: 24),
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) async {
+  let caller = ReplayCaller(fileID: fileID, filePath: filePath, line: line, column: column)
+  let path = caller.resolve(scriptFile)
+  guard let parsed = readScript(at: path, caller: caller) else { return }
+  let player = KeyScriptPlayer(app: app, clock: clock, size: size)
+  guard await play(parsed, on: player, scriptPath: path, caller: caller) else { return }
+  let document = SVGWriter.document(for: app.frame(size: player.size))
+  // compareGolden keeps one final newline out of the comparison and adds it back when it writes.
+  compareGolden(
+    document.hasSuffix("\n") ? String(document.dropLast()) : document, at: caller.resolve(image),
+    recording: GoldenRecording(environment: ProcessInfo.processInfo.environment),
+    report: { caller.report($0, scriptPath: nil) })
+}
+
+/// The key script in the file at `path`, or nil after reporting why it cannot be read or parsed.
+private func readScript(at path: String, caller: ReplayCaller) -> KeyScript? {
   do {
-    parsed = try KeyScript(utf8: try Data(contentsOf: URL(fileURLWithPath: path)), file: path)
+    return try KeyScript(utf8: try Data(contentsOf: URL(fileURLWithPath: path)), file: path)
   } catch let error as KeyScriptError {
     caller.report(error.description, scriptPath: path, scriptLine: error.line, scriptColumn: error.column)
-    return ""
   } catch {
     caller.report("\(path): cannot read the script: \(error.localizedDescription)", scriptPath: nil)
-    return ""
   }
-  return await replay(parsed, scriptPath: path, app: app, clock: clock, golden: golden, size: size, caller: caller)
+  return nil
 }
 
 @MainActor
@@ -100,19 +132,9 @@ private func replay<State, Action: Sendable>(
   golden: String?, size: TerminalSize, caller: ReplayCaller
 ) async -> String {
   let player = KeyScriptPlayer(app: app, clock: clock, size: size)
-  do {
-    try await player.play(script)
-  } catch {
-    switch error {
-    case .expectation(let failure):
-      caller.report(failure.description, scriptPath: scriptPath, scriptLine: failure.line)
-    case .linesAfterQuit(let failure):
-      caller.report(failure.description, scriptPath: scriptPath, scriptLine: failure.line)
-    }
-    // The screen of a script that went wrong is not the one its golden is about: comparing it
-    // would only add noise, and writing it would make the next run fail against it.
-    return player.screenText
-  }
+  // The screen of a script that went wrong is not the one its golden is about: comparing it
+  // would only add noise, and writing it would make the next run fail against it.
+  guard await play(script, on: player, scriptPath: scriptPath, caller: caller) else { return player.screenText }
   let screen = player.screenText
   if let golden {
     compareGolden(
@@ -120,6 +142,26 @@ private func replay<State, Action: Sendable>(
       report: { caller.report($0, scriptPath: nil) })
   }
   return screen
+}
+
+/// Plays `script` on `player`; false after reporting an `expect` that did not hold or a line
+/// after the quit.
+@MainActor
+private func play<State, Action: Sendable>(
+  _ script: KeyScript, on player: KeyScriptPlayer<State, Action>, scriptPath: String?, caller: ReplayCaller
+) async -> Bool {
+  do {
+    try await player.play(script)
+    return true
+  } catch {
+    switch error {
+    case .expectation(let failure):
+      caller.report(failure.description, scriptPath: scriptPath, scriptLine: failure.line)
+    case .linesAfterQuit(let failure):
+      caller.report(failure.description, scriptPath: scriptPath, scriptLine: failure.line)
+    }
+    return false
+  }
 }
 
 /// Compares `screen` with the golden file at `path`, line by line, reporting a difference or a

@@ -15,7 +15,7 @@ struct InstructionWorkload {
   /// what differs — a benchmark whose two sides did different work measures nothing.
   var disagreement: () -> String? = { nil }
 
-  static let names = ["counter", "todo-1k", "todo-10k", "effects", "scope-5", "scope-5-store", "observers-100", "stopwatch-frame"]
+  static let names = ["counter", "todo-1k", "todo-10k", "effects", "scope-5", "scope-5-store", "observers-100", "stopwatch-frame", "hit-test-1000"]
 
   static func make(_ name: String) -> InstructionWorkload? {
     switch name {
@@ -27,8 +27,21 @@ struct InstructionWorkload {
     case "scope-5-store": return scope(throughStore: true)
     case "observers-100": return observers()
     case "stopwatch-frame": return stopwatchFrame()
+    case "hit-test-1000": return hitTest()
     default: return nil
     }
+  }
+
+  /// `hit-test-1000`: a press routed through a frame's 1,000 hit regions (see
+  /// ``hitTestScenario(iterations:rounds:)``); the baseline scans the rectangles topmost first.
+  private static func hitTest() -> InstructionWorkload {
+    let frame = HitTestFrame()
+    let sink = Sink()
+    // The timed run (`hitTestScenario`) checks that both sides find the same regions.
+    return InstructionWorkload(sides: [
+      ("tide", { n in for i in 0..<n { sink.value &+= frame.press(i) } }),
+      ("baseline", { n in for i in 0..<n { sink.value &+= frame.scan(i) } }),
+    ])
   }
 
   /// `counter`: one increment through a store with one observer of the count.

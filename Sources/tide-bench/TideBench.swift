@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import TideDemo
 
 /// `tide-bench`: release-mode benchmarks of the Tide store, each against a baseline measured in
 /// the same run. One line per scenario:
@@ -8,7 +10,7 @@ struct TideBench: AsyncParsableCommand {
     commandName: "tide-bench",
     abstract: "Benchmarks the Tide store against a hand-written baseline in the same run.")
 
-  static let allScenarios = ["counter", "todo-1k", "todo-10k", "scope-5", "scope-5-store", "effects", "observers-100", "run-10k", "render", "replay", "stopwatch-hour", "todos-100k", "list-filter-100k", "viewport-100k", "hit-test-1000", "server-100k"]
+  static let allScenarios = ["counter", "todo-1k", "todo-10k", "scope-5", "scope-5-store", "effects", "observers-100", "run-10k", "render", "replay", "stopwatch-hour", "todos-100k", "list-filter-100k", "viewport-100k", "hit-test-1000", "server-100k", "trace-1m"]
 
   @Option(help: "Operations per timed round (default: per scenario; for stopwatch-hour, virtual minutes).")
   var iterations: Int?
@@ -21,6 +23,9 @@ struct TideBench: AsyncParsableCommand {
 
   @Option(help: .hidden)
   var serverPart: String?
+
+  @Option(help: "Write the long session script of trace-1m (--iterations keys, default 1,000,000) to this file and exit.")
+  var writeLongScript: String?
 
   @Argument(help: "Scenarios to run: \(allScenarios.joined(separator: ", ")). Default: all.")
   var scenarios: [String] = []
@@ -37,6 +42,10 @@ struct TideBench: AsyncParsableCommand {
 
   @MainActor
   func run() async throws {
+    if let writeLongScript {
+      try LongSessionScript.text(keys: iterations ?? 1_000_000).write(toFile: writeLongScript, atomically: true, encoding: .utf8)
+      return
+    }
     if instructions {
       let selected = scenarios.isEmpty ? InstructionWorkload.names : scenarios.filter(InstructionWorkload.names.contains)
       try InstructionCount.report(selected)
@@ -70,6 +79,8 @@ struct TideBench: AsyncParsableCommand {
         }
         for line in try serverScaleScenario(stores: iterations ?? 100_000) { print(line) }
         continue
+      case "trace-1m":
+        measurement = try await traceScenario(keys: iterations ?? 1_000_000, rounds: min(rounds, 3))
       case "todos-100k":
         let measurements = await todos100kScenario(rounds: min(rounds, 5))
         for measurement in measurements.dropLast() { print(measurement.line) }

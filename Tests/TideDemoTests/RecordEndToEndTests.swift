@@ -90,6 +90,10 @@ struct RecordEndToEndTests {
   /// empty one, so to another screen. The header's command, run as written, starts from the
   /// data the session started from and ends on the screen the user saw; the data file and the
   /// kept copy are left as they were.
+  ///
+  /// The paths are typed relative to the folder the app runs in, and the header's command is
+  /// run by a shell from another folder (the test's): it named the relative paths as typed, so
+  /// it failed anywhere else; it now changes to the session's folder first.
   @Test func aRecordingOfANonEmptyListReplaysToTheScreenTheUserSaw() async throws {
     let binary = try requireTideDemo()
     let session = TmuxSession(label: "tide-demo-e2e")
@@ -98,7 +102,7 @@ struct RecordEndToEndTests {
     try #"{"version":1,"todos":[{"id":1,"title":"eggs","isDone":false},{"id":2,"title":"flour","isDone":true},{"id":3,"title":"jam","isDone":false}]}"#
       .write(toFile: data, atomically: true, encoding: .utf8)
     let recording = session.folder.file("session.keys")
-    try await session.startDemo(binary, ["--record", recording, "--data", data, "--screen", "todos"])
+    try await session.startDemo(binary, ["--record", "session.keys", "--data", "todos.json", "--screen", "todos"])
     try await session.waitForScreen(containing: "[ ] jam")
     try await session.send("x", "j", "j", "d")
     try await session.waitForScreen("eggs done and jam deleted") { screen in
@@ -116,10 +120,13 @@ struct RecordEndToEndTests {
     let script = try String(contentsOfFile: recording, encoding: .utf8)
     let header = try #require(script.split(separator: "\n").first { $0.hasPrefix("# replay it with: ") }, "\(script)")
     let command = header.dropFirst("# replay it with: ".count)
-    #expect(command == "tide-demo replay \(recording) --screen todos --initial-data \(recording).todos.json", "\(script)")
-    var arguments = command.split(separator: " ").map(String.init)
-    arguments.removeFirst()
-    let replay = try await runProcess(binary, arguments)
+    let folder = URL(fileURLWithPath: session.folder.path).resolvingSymlinksInPath().path
+    #expect(
+      command == "cd \(folder) && tide-demo replay session.keys --screen todos --initial-data session.keys.todos.json",
+      "\(script)")
+    #expect(FileManager.default.currentDirectoryPath != folder, "the replay runs from another folder")
+    let binaries = URL(fileURLWithPath: binary).deletingLastPathComponent().path
+    let replay = try await runProcess("/bin/sh", ["-c", String(command)], environment: ["PATH": "\(binaries):/usr/bin:/bin"])
     #expect(replay.status == 0, "\(replay)\n--- script\n\(script)")
     let replayed = Self.normalized(replay.stdout)
     #expect(replayed == live, "\(lineDiff(expected: live, actual: replayed))\n--- script\n\(script)")

@@ -88,6 +88,8 @@ struct ReplayExportTests {
 
   // MARK: Exports
 
+  /// Trace format v1: a header line, then one line per action, the action as its `Codable`
+  /// JSON (before v1 each line held the action as a custom-dump string and no header).
   @Test func traceWritesOneJSONLinePerAction() async throws {
     let binary = try requireTideDemo()
     let folder = TemporaryDirectory()
@@ -98,11 +100,18 @@ struct ReplayExportTests {
     let result = try await runProcess(binary, ["--trace", trace, "replay", script])
     #expect(result.status == 0, "\(result)")
     let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
-    let actions = try lines.map { line in
-      try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])["action"] as? String
+    let objects = try lines.map { line in
+      try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
-    #expect(actions.filter { $0?.contains("increment") == true }.count == 2, "\(actions)")
-    #expect(actions.filter { $0?.contains("decrement") == true }.count == 1, "\(actions)")
+    #expect(objects.first?["format"] as? String == "tide-trace")
+    let actions = try objects.dropFirst().map { object in
+      String(decoding: try JSONSerialization.data(withJSONObject: try #require(object["action"])), as: UTF8.self)
+    }
+    // The resize action the size at the start sends, then one per key.
+    #expect(actions.count == 4, "\(actions)")
+    #expect(actions.first?.contains("resized") == true, "\(actions)")
+    #expect(actions.filter { $0.contains("increment") }.count == 2, "\(actions)")
+    #expect(actions.filter { $0.contains("decrement") }.count == 1, "\(actions)")
   }
 
   /// The output events of a cast, in order, and its header.

@@ -33,7 +33,8 @@ struct SessionRecordingTests {
       duration: time + .milliseconds(250)))
 
     let text = try String(contentsOfFile: path, encoding: .utf8)
-    #expect(text.contains("# replay it with: tide-demo replay \(path) --screen todos"))
+    #expect(text.contains(
+      "# replay it with: cd \(FileManager.default.currentDirectoryPath) && tide-demo replay \(path) --screen todos"), "\(text)")
     // The replay of the recording and a hand-written script of the same session agree.
     let recorded = try await runDemoReplay(["replay", path, "--screen", "todos"])
     let expected = folder.file("expected.keys")

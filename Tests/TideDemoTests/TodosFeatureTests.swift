@@ -379,3 +379,26 @@ struct TodosFeatureTests {
     #expect((row?.count ?? 99) <= 78)
   }
 }
+
+extension TodosFeatureTests {
+  /// A toggle under All changes a done mark, not a title: the list's items (the titles) stay
+  /// the same array, not 100,000 items rebuilt on every `x` (they were, once the list became a
+  /// `SelectionList`). Under a filter the toggled todo leaves the list, so its items are rebuilt.
+  @Test func aToggleUnderAllKeepsTheListsItemsAndAFilterRebuildsThem() {
+    var state = State(todos: Self.three)
+    func itemsStorage(_ state: State) -> UnsafeRawPointer? {
+      state.list.items.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+    let before = itemsStorage(state)
+    _ = TodosFeature().reduce(into: &state, action: .toggleSelected)
+    #expect(state.todos[id: 1]?.isDone == true)
+    #expect(itemsStorage(state) == before, "a toggle under All rebuilt the list's items")
+    #expect(state.list.items.map(\.title) == ["one", "two", "three"])
+
+    _ = TodosFeature().reduce(into: &state, action: .cycleFilter)
+    #expect(state.filter == .active)
+    #expect(state.list.items.map(\.title) == ["three"])
+    _ = TodosFeature().reduce(into: &state, action: .toggleSelected)
+    #expect(state.list.items.isEmpty, "under Active a toggled todo leaves the list")
+  }
+}

@@ -204,3 +204,63 @@ struct LaunchDateTests {
     #expect(TerminalLaunch(clock: VirtualClock()).startDate == TerminalLaunch.replayStartDate)
   }
 }
+
+extension TerminalCommandTests {
+  /// `help` as a bare word was rejected as an unexpected argument; ArgumentParser's users type
+  /// it as they type `git help` or `swift package help`. It is `--help`, and `help replay` is
+  /// `replay --help`.
+  @Test func helpAsAWordIsTheHelp() async throws {
+    let plain = TerminalCommand("plain", version: "1") { launch in try Tally.app(options: Tally.Options(), launch: launch) }
+    for command in [Tally.command, plain] as [any HelpRunnable] {
+      let help = await command.outcome(["help"])
+      let dashed = await command.outcome(["--help"])
+      #expect(help.status == 0, "\(help)")
+      #expect(help.stdout == dashed.stdout && !help.stdout.isEmpty, "\(help)")
+      let replayHelp = await command.outcome(["help", "replay"])
+      #expect(replayHelp.status == 0, "\(replayHelp)")
+      #expect(replayHelp.stdout == (await command.outcome(["replay", "--help"])).stdout, "\(replayHelp)")
+    }
+    let unknown = await run(Tally.command, ["help", "frobnicate"])
+    #expect(unknown.status == 2, "\(unknown)")
+    #expect(unknown.stderr == "error: tally has no subcommand 'frobnicate' (it has: replay)", "\(unknown)")
+  }
+
+  /// `--record` to a FIFO kept no starting data: a stream has no folder beside it for the copy,
+  /// so the replay started empty and showed another screen. Refused while there is data to
+  /// keep, before anything runs; without data the script streams.
+  @Test func recordingToAFIFOIsRefusedWhileTheAppHasDataToKeep() async throws {
+    let data = folder.file("count")
+    try "5".write(toFile: data, atomically: true, encoding: .utf8)
+    let fifo = folder.file("pipe")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let outcome = await run(Tally.command(data: data), ["--record", fifo])
+    #expect(outcome.status == 2, "\(outcome)")
+    #expect(
+      outcome.stderr == "\(fifo): error: --record to a FIFO or device cannot keep the data the app starts from "
+        + "(\(data)) beside the script, so its replay would not show what you saw; record to a file", "\(outcome)")
+    #expect(try String(contentsOfFile: data, encoding: .utf8) == "5")
+    var info = stat()
+    #expect(stat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "the FIFO is left as it was")
+    #expect(!FileManager.default.fileExists(atPath: fifo + ".count"))
+  }
+
+  /// With no data to keep, a FIFO takes the script as a stream: the command goes on (here to
+  /// the terminal check, as the tests' standard input is not a terminal).
+  @Test(.enabled(if: isatty(0) == 0 || isatty(1) == 0, "run outside a terminal"))
+  func recordingToAFIFOWithoutDataGoesOn() async throws {
+    let fifo = folder.file("pipe")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let outcome = await run(Tally.command(data: folder.file("none-yet")), ["--record", fifo])
+    #expect(outcome.stderr == "tally: needs an interactive terminal (try tally replay)", "\(outcome)")
+  }
+}
+
+/// A command of any app, for tests that run the same arguments against several.
+@MainActor
+protocol HelpRunnable {
+  func outcome(_ arguments: [String]) async -> Outcome
+}
+
+extension TerminalCommand: HelpRunnable {
+  func outcome(_ arguments: [String]) async -> Outcome { await TideTerminalCommandTests.run(self, arguments) }
+}

@@ -6,7 +6,7 @@ import TideTesting
 /// (woken by every change of the counters, never by sleeping). The wall-clock `limit` only
 /// turns a hang into a recorded failure, described by `failure` from the last counters.
 package func waitUntil(
-  _ scheduler: EffectScheduler, limit: Duration = .seconds(10),
+  _ scheduler: EffectScheduler, limit: Duration = .seconds(60),
   failure: @escaping @Sendable (EffectScheduler.Counts) -> String = { "Effects never reached the expected state; counters: \($0)" },
   sourceLocation: SourceLocation = #_sourceLocation,
   _ predicate: @escaping @Sendable (EffectScheduler.Counts) -> Bool

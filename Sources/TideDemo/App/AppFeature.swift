@@ -5,7 +5,7 @@ import TideTerminal
 /// feature, composed here with ``Scope``.
 package struct AppFeature: Reducer, Sendable {
   /// The whole app's state.
-  package struct State: Equatable, Sendable {
+  package struct State: Equatable, Sendable, Codable {
     /// The screen shown.
     package var screen: Screen
     /// The Counter screen.
@@ -34,7 +34,7 @@ package struct AppFeature: Reducer, Sendable {
   }
 
   /// Everything the app can do.
-  package enum Action: Equatable, Sendable {
+  package enum Action: Equatable, Sendable, Codable {
     /// A Counter action.
     case counter(CounterFeature.Action)
     /// A Stopwatch action.

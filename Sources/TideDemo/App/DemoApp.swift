@@ -5,26 +5,36 @@ import TideTerminal
 @MainActor
 package enum DemoApp {
   /// The demo on `screen`, its todos loaded from `storage` (none: nothing is read or written),
-  /// its time from `clock`, each action traced to `tracer` if given.
+  /// its time from `clock`, its input and actions recorded in `trace` if given.
   package static func make(
     screen: Screen = .counter,
     storage: TodoStorage?,
     clock: any Clock<Duration>,
-    tracer: Tracer? = nil
+    trace: DemoTrace? = nil
   ) -> TerminalApp<AppFeature.State, AppFeature.Action> {
     // A replay runs on a virtual clock, and its screens must be the same on every run: no
     // wall-clock time in the names of copies the load makes.
     let loaded = storage?.load(showsTime: !(clock is VirtualClock))
-    let app = AppFeature()
-    let reducer = tracer.map { Reduce(app.traced("tide-demo", to: $0)) } ?? Reduce(app)
     let initialState = AppFeature.State(
       screen: screen, todos: loaded?.todos ?? [], warning: loaded?.warning, readOnly: loaded?.readOnly)
-    let store = Store(
-      initialState: initialState,
-      reducer: reducer,
-      clock: clock,
-      middleware: storage.map { [AppFeature.persistence(to: $0, initialRevision: initialState.todos.revision)] } ?? [])
-    return TerminalApp(
+    let make = { (reducer: Reduce<AppFeature.State, AppFeature.Action>) in
+      app(store: Store(
+        initialState: initialState,
+        reducer: reducer,
+        clock: clock,
+        middleware: storage.map { [AppFeature.persistence(to: $0, initialRevision: initialState.todos.revision)] } ?? []),
+        storage: storage)
+    }
+    guard let trace else { return make(Reduce(AppFeature())) }
+    return DemoTrace.traced(make, initialState: initialState, clock: clock, trace: trace)
+  }
+
+  /// The app on `store`, drawn by ``AppFeature/draw(_:on:)``; `storage` names what a save left
+  /// unfinished.
+  package static func app(
+    store: Store<AppFeature.State, AppFeature.Action>, storage: TodoStorage? = nil
+  ) -> TerminalApp<AppFeature.State, AppFeature.Action> {
+    TerminalApp(
       store: store,
       minimumSize: AppFeature.minimumSize,
       view: { state, canvas in AppFeature.draw(state, on: &canvas) },

@@ -30,9 +30,10 @@ package enum DemoCommand {
   package static var command: TerminalCommand<Options, AppFeature.State, AppFeature.Action> {
     TerminalCommand(
       "tide-demo",
-      version: "0.1.0",
+      version: DemoTrace.appVersion,
       abstract: "Counter, Stopwatch and Todos in the terminal, driven by a Tide store.",
       options: Options.self,
+      subcommands: [Inspect.self],
       dataFile: { options, mode in
         // A `--data` that is not a regular file or a path to create (a folder, a FIFO, a
         // device…) is a usage error, found before anything is read or written.
@@ -49,7 +50,10 @@ package enum DemoCommand {
       app: { options, launch in
         let storage = launch.dataFile.map(TodoStorage.init(path:))
         launch.onEnd { storage?.release() }
-        return DemoApp.make(screen: options.screen, storage: storage, clock: launch.clock, tracer: launch.tracer)
+        // The demo writes its own trace format (the inspector reads it), not the generic tracer's.
+        let trace = launch.traceLines.map(DemoTrace.init(write:))
+        launch.onEnd { trace?.finishWriting() }
+        return DemoApp.make(screen: options.screen, storage: storage, clock: launch.clock, trace: trace)
       })
   }
 }

@@ -1,5 +1,5 @@
 /// The three screens of the demo, in tab order.
-package enum Screen: String, Equatable, Sendable, CaseIterable {
+package enum Screen: String, Equatable, Sendable, CaseIterable, Codable {
   /// `Count: N`.
   case counter
   /// `MM:SS.CC`, laps.

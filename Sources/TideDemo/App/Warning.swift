@@ -4,7 +4,7 @@
 /// The line shows ``summary``, which stays the same from run to run (no timestamps, so a replay
 /// prints the same screen every time); `?` shows ``details``: the full reason and every path
 /// involved. `esc` dismisses it.
-package struct Warning: Equatable, Sendable {
+package struct Warning: Equatable, Sendable, Codable {
   /// One short sentence for the warning line.
   package var summary: String
   /// Everything: what happened, the paths and the system's reason.

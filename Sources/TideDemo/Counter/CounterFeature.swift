@@ -3,7 +3,7 @@ import Tide
 /// The Counter screen: `Count: N`, and a one-shot alert at 10 and -10.
 package struct CounterFeature: Reducer {
   /// The count and the alert being shown, if any.
-  package struct State: Equatable, Sendable {
+  package struct State: Equatable, Sendable, Codable {
     /// The current count.
     package var count = 0
     /// `Count reached 10!` or `Count reached -10!` while shown; presented anew each time the
@@ -17,7 +17,7 @@ package struct CounterFeature: Reducer {
   }
 
   /// What the counter can do.
-  package enum Action: Equatable, Sendable {
+  package enum Action: Equatable, Sendable, Codable {
     /// Adds one.
     case increment
     /// Subtracts one.

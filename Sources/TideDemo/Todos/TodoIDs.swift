@@ -6,7 +6,7 @@
 /// that no todo, and no deleted todo that undo may restore, uses. The search goes on from
 /// where the last one stopped, so handing out n ids looks at each id at most once — repairing
 /// 50,000 todos that share `Int.max` is linear, not quadratic.
-package struct TodoIDs: Equatable, Sendable {
+package struct TodoIDs: Equatable, Sendable, Codable {
   /// The next id to hand out, or `nil` once counting up has reached `Int.max`.
   private var next: Int?
   /// Where the fallback search starts: every id below it was in use, or handed out, when it

@@ -5,7 +5,7 @@ import TideTerminal
 /// The Todos screen: a list to add to, edit, tick off, delete (with undo), filter and clear.
 package struct TodosFeature: Reducer {
   /// Which todos the list shows.
-  package enum Filter: String, Equatable, Sendable, CaseIterable {
+  package enum Filter: String, Equatable, Sendable, CaseIterable, Codable {
     /// Every todo.
     case all = "All"
     /// Todos not done.
@@ -33,9 +33,9 @@ package struct TodosFeature: Reducer {
   }
 
   /// The line being typed: a new todo, or a new title for an existing one.
-  package struct Editor: Equatable, Sendable {
+  package struct Editor: Equatable, Sendable, Codable {
     /// What the line is for.
-    package enum Purpose: Equatable, Sendable {
+    package enum Purpose: Equatable, Sendable, Codable {
       /// A new todo.
       case add
       /// A new title for the todo with this id.
@@ -48,7 +48,7 @@ package struct TodosFeature: Reducer {
   }
 
   /// What one delete or clear removed and where each todo stood, for undo.
-  package struct Deletion: Equatable, Sendable {
+  package struct Deletion: Equatable, Sendable, Codable {
     /// The todos removed, in list order.
     package var todos: [Todo]
     /// Where each stood in the full list before the removal, ascending.
@@ -68,9 +68,14 @@ package struct TodosFeature: Reducer {
       // Not reading `oldValue` keeps in-place mutations in place (no copy of the list).
       didSet {
         revision &+= 1
+        if !isChangingDoneMarksOnly { titlesRevision &+= 1 }
         activeCount = todos.count { !$0.isDone }
       }
     }
+    /// Bumped with ``revision`` unless only done marks changed (``toggleDone(id:)``): the list's
+    /// items are the titles, so a toggle under All leaves 100,000 of them as they are.
+    private var titlesRevision = 0
+    private var isChangingDoneMarksOnly = false
     /// How many todos are not done: counted when the list changes, not on every frame.
     package private(set) var activeCount: Int
     /// Bumped on every change to `todos`: saving compares this number, not the lists, so an
@@ -110,6 +115,14 @@ package struct TodosFeature: Reducer {
     /// The ``revision`` and ``filter`` the list's items were made for.
     private var listMadeFor: (revision: Int, filter: Filter)?
 
+    /// Marks the todo with `id` done or not done, leaving the list's items alone when the
+    /// filter shows every todo.
+    mutating func toggleDone(id: Int) {
+      isChangingDoneMarksOnly = true
+      defer { isChangingDoneMarksOnly = false }
+      todos[id: id]?.isDone.toggle()
+    }
+
     /// Whether the list may not be changed.
     package var isReadOnly: Bool { readOnly != nil }
 
@@ -131,8 +144,10 @@ package struct TodosFeature: Reducer {
     /// Brings ``list`` up to date after an action: its items when the todos or the filter
     /// changed (titles only: a row's check box is drawn from the todo), its selection always.
     mutating func syncList() {
-      if listMadeFor?.revision != revision || listMadeFor?.filter != filter {
-        listMadeFor = (revision, filter)
+      // Under All the items are the titles alone; a filter's items depend on the done marks.
+      let itemsRevision = filter == .all ? titlesRevision : revision
+      if listMadeFor?.revision != itemsRevision || listMadeFor?.filter != filter {
+        listMadeFor = (itemsRevision, filter)
         let items: [SelectionList.Item]
         if filter == .all {
           shownIndices = []
@@ -179,7 +194,7 @@ package struct TodosFeature: Reducer {
   }
 
   /// What the list can do.
-  package enum Action: Equatable, Sendable {
+  package enum Action: Equatable, Sendable, Codable {
     /// Opens the input line for a new todo.
     case startAdding
     /// Opens the input line with the selected todo's title.
@@ -208,7 +223,7 @@ package struct TodosFeature: Reducer {
   }
 
   /// What the input line can do.
-  package enum EditorAction: Equatable, Sendable {
+  package enum EditorAction: Equatable, Sendable, Codable {
     /// Edits the text: typing, pasting, moving, erasing (the ``TextInput`` component's actions).
     case input(TextInput.Action)
     /// Saves the line (a blank line saves nothing).
@@ -272,8 +287,9 @@ package struct TodosFeature: Reducer {
       if let position = state.list.selectedIndex { state.selection = state.shownTodo(at: position).id }
     case .toggleSelected:
       guard let id = state.selection, state.todos[id: id] != nil else { break }
-      let visibleBefore = state.visible
-      state.todos[id: id]?.isDone.toggle()
+      // Under All a toggle hides nothing, and copying 100,000 todos for nothing is not free.
+      let visibleBefore = state.filter == .all ? [] : state.visible
+      state.toggleDone(id: id)
       keepSelectionVisible(&state, previouslyVisible: visibleBefore)
     case .deleteSelected:
       guard let id = state.selection, let index = state.todos.index(id: id) else { break }

@@ -12,7 +12,7 @@ public struct Canvas: Equatable, Sendable {
   private(set) var cells: [Cell]
   private var clip: Rect
   /// The pointer regions marked while drawing, bottom first (see ``addHitRegion(_:handler:)``).
-  public private(set) var hitRegions: [HitRegion] = []
+  package private(set) var hitRegions: [HitRegion] = []
 
   /// Canvases are equal when they show the same cells: hit regions say what the cells mean,
   /// not what is shown.
@@ -38,7 +38,7 @@ public struct Canvas: Equatable, Sendable {
   public var bounds: Rect { Rect(column: 0, row: 0, width: columns, height: rows) }
 
   /// The cell at `column`, `row`; a blank for positions outside the canvas.
-  public subscript(column: Int, row: Int) -> Cell {
+  package subscript(column: Int, row: Int) -> Cell {
     guard column >= 0, column < columns, row >= 0, row < rows else { return .blank }
     return cells[row * columns + column]
   }
@@ -259,19 +259,19 @@ public struct Canvas: Equatable, Sendable {
   }
 
   /// The characters of `row` with trailing spaces removed; continuation cells add nothing.
-  public func text(ofRow row: Int) -> String {
+  package func text(ofRow row: Int) -> String {
     guard row >= 0, row < rows else { return "" }
     return Canvas.text(of: cells[row * columns..<(row + 1) * columns])
   }
 
   /// All rows joined with "\n", each without trailing spaces: the plain-text screen.
-  public func text() -> String {
+  package func text() -> String {
     (0..<rows).map { text(ofRow: $0) }.joined(separator: "\n")
   }
 
   /// The first cell, in reading order, where the canvas shows `text` within one row; `nil` if
   /// it shows it nowhere. How a key script's `click "TEXT"` finds its target.
-  public func firstCell(showing text: String) -> (column: Int, row: Int)? {
+  package func firstCell(showing text: String) -> (column: Int, row: Int)? {
     guard !text.isEmpty else { return nil }
     for row in 0..<rows {
       var line = ""

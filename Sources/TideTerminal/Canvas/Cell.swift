@@ -10,20 +10,20 @@
 /// All of it is packed into one 64-bit word — the content, the style's bits and the width — so
 /// comparing two cells is comparing two integers and a row of cells is compared like memory: the
 /// renderer diffs a whole 80×24 frame in a few thousand instructions.
-public struct Cell: Hashable, Sendable {
+package struct Cell: Hashable, Sendable {
   /// Bits 0–31: ``content``; bits 32–47: ``Style/packed``; bits 48–55: ``width``.
   let bits: UInt64
 
   /// The scalar value, or a ``ClusterTable`` id (≥ `ClusterTable.firstIdentifier`).
   var content: UInt32 { UInt32(truncatingIfNeeded: bits) }
   /// How the cell is drawn.
-  public var style: Style { Style(packed: UInt16(truncatingIfNeeded: bits &>> 32)) }
+  package var style: Style { Style(packed: UInt16(truncatingIfNeeded: bits &>> 32)) }
   /// Columns taken by ``character``: 1, 2, or 0 for a continuation cell.
-  public var width: Int8 { Int8(truncatingIfNeeded: bits &>> 48) }
+  package var width: Int8 { Int8(truncatingIfNeeded: bits &>> 48) }
 
   /// A cell showing `character` with its display width; a character that draws nothing
   /// (a control character or a lone combining mark) becomes a space.
-  public init(_ character: Character, style: Style = .plain) {
+  package init(_ character: Character, style: Style = .plain) {
     let width = character.displayWidth
     self.init(content: width == 0 ? 0x20 : Cell.content(of: character), style: style, width: width == 2 ? 2 : 1)
   }
@@ -47,12 +47,12 @@ public struct Cell: Hashable, Sendable {
   }
 
   /// A space in the plain style: what an untouched canvas holds.
-  public static let blank = Cell(content: 0x20, style: .plain, width: 1)
+  package static let blank = Cell(content: 0x20, style: .plain, width: 1)
 
   /// The grapheme cluster drawn in this cell; a space for blanks and continuation cells. When
   /// the terminal splits a cluster over several cells (`👍🏽` is 👍 then 🏽), the part in this
   /// cell; see ``text`` for all of it.
-  public var character: Character {
+  package var character: Character {
     if let scalar = Unicode.Scalar(content) {
       return Character(scalar)
     }
@@ -61,7 +61,7 @@ public struct Cell: Hashable, Sendable {
 
   /// Everything this cell writes to the terminal: ``character``, or the whole part of a ZWJ
   /// sequence the terminal joins into this cell (`🏽‍💻`).
-  public var text: String {
+  package var text: String {
     if let scalar = Unicode.Scalar(content) {
       return String(scalar)
     }
@@ -69,7 +69,7 @@ public struct Cell: Hashable, Sendable {
   }
 
   /// Whether this cell is the right half of a wide character to its left.
-  public var isContinuation: Bool { width == 0 }
+  package var isContinuation: Bool { width == 0 }
 
   /// Whether the cell holds a single Unicode scalar (every character but multi-scalar clusters).
   var scalar: Unicode.Scalar? { Unicode.Scalar(content) }

@@ -39,7 +39,7 @@ public enum Color: UInt8, Hashable, Sendable, CaseIterable {
   case brightWhite
 
   /// The ANSI index 0...15, or `nil` for ``default``.
-  public var ansiIndex: Int? {
+  package var ansiIndex: Int? {
     self == .default ? nil : Int(rawValue) - 1
   }
 }

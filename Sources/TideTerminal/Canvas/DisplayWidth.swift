@@ -42,7 +42,7 @@ extension String {
   /// `Character` for each cluster: runs of characters that cannot combine with their neighbours
   /// (ASCII, CJK, kana, Hangul syllables, most emoji) are walked scalar by scalar, and grapheme
   /// breaking runs only from the first scalar that might join another.
-  public func forEachCluster(_ body: (_ range: Range<String.Index>, _ width: Int) -> Bool) {
+  package func forEachCluster(_ body: (_ range: Range<String.Index>, _ width: Int) -> Bool) {
     DisplayWidth.forEachCluster(in: self, body)
   }
 

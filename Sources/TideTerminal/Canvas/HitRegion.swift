@@ -1,11 +1,11 @@
 /// A part of a frame that says what a pointer event there means: marked while drawing (see
 /// ``Canvas/addHitRegion(_:handler:)``), kept by the runtime with the frame it belongs to.
-public struct HitRegion: Sendable {
+package struct HitRegion: Sendable {
   /// The cells the region takes pointer events in: its rectangle within the clip rectangle in
   /// force when it was marked.
-  public let rect: Rect
+  package let rect: Rect
   /// The rectangle as marked; a handler's coordinates count from its top left corner.
-  public let origin: Rect
+  package let origin: Rect
   /// What an event means, or `nil` for an event the region lets through to what lies below;
   /// no handler at all for a region that covers what lies below (an overlay).
   let handler: (@Sendable (PointerEvent) -> (any Sendable)?)?
@@ -17,14 +17,14 @@ public struct HitRegion: Sendable {
 /// A press is routed to the topmost region under it; a region whose handler returns `nil` lets
 /// the event through to the next region below, and a covering region (an overlay) stops it.
 /// Finding the region looks only at the regions that cross the event's row.
-public struct HitMap: Sendable {
+package struct HitMap: Sendable {
   private let regions: [HitRegion]
   /// Region indices by row, topmost first: row `r`'s are `indices[rowStarts[r]..<rowStarts[r + 1]]`.
   private let rowStarts: [Int32]
   private let indices: [Int32]
 
   /// The map of `canvas`'s hit regions.
-  public init(_ canvas: Canvas) {
+  package init(_ canvas: Canvas) {
     self.init(regions: canvas.hitRegions, rows: canvas.rows)
   }
 
@@ -49,11 +49,11 @@ public struct HitMap: Sendable {
   }
 
   /// The number of regions.
-  public var count: Int { regions.count }
+  package var count: Int { regions.count }
 
   /// What `event` means: the value the topmost region under it gives for it, with the event's
   /// coordinates counted from that region's top left corner; `nil` when no region takes it.
-  public func target(of event: PointerEvent) -> (any Sendable)? {
+  package func target(of event: PointerEvent) -> (any Sendable)? {
     guard event.row >= 0, event.row < rowStarts.count - 1 else { return nil }
     for position in Int(rowStarts[event.row])..<Int(rowStarts[event.row + 1]) {
       let region = regions[Int(indices[position])]

@@ -15,7 +15,7 @@ import Tide
 /// ```
 public struct Help: Reducer, Sendable {
   /// Whether the full help is open, and its scroll position.
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// Whether the full help is open.
     public var isShowingAll: Bool
     /// The first entry shown while the entries do not all fit.
@@ -29,7 +29,7 @@ public struct Help: Reducer, Sendable {
   }
 
   /// What help can do.
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     /// Opens or closes the full help, scrolled to the top.
     case toggle
     /// Closes the full help.

@@ -24,7 +24,7 @@ import Tide
 /// ```
 public struct SelectionList: Reducer, Sendable {
   /// One entry of the list.
-  public struct Item: Hashable, Sendable {
+  public struct Item: Hashable, Sendable, Codable {
     /// The first row, which the filter searches.
     public var title: String
     /// A second row under the title, dimmed; `nil` for none.
@@ -88,13 +88,13 @@ public struct SelectionList: Reducer, Sendable {
 
     /// The indices into ``items`` of the items shown, in order; `nil` while the filter is empty
     /// (every item, without an array of them).
-    public var matches: [Int]? { results.last?.matches }
+    package var matches: [Int]? { results.last?.matches }
 
     /// How many items are shown.
-    public var shownCount: Int { matches?.count ?? items.count }
+    package var shownCount: Int { matches?.count ?? items.count }
 
     /// The index into ``items`` of the item shown at `position`.
-    public func itemIndex(at position: Int) -> Int? {
+    package func itemIndex(at position: Int) -> Int? {
       guard position >= 0, position < shownCount else { return nil }
       return matches?[position] ?? position
     }
@@ -212,7 +212,7 @@ public struct SelectionList: Reducer, Sendable {
   }
 
   /// What the list can do.
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     /// Moves the selection among the items shown (a page: the items the window shows).
     case move(SelectionMove)
     /// Selects the item shown at `position` (clamped to the list).
@@ -241,7 +241,7 @@ public struct SelectionList: Reducer, Sendable {
   }
 
   /// Items the wheel moves a list by, a notch.
-  public static let wheelRows = 3
+  package static let wheelRows = 3
 
   /// A selection list.
   public init() {}
@@ -306,7 +306,7 @@ public struct SelectionList: Reducer, Sendable {
   }
 
   /// The style of the characters a filter matched in a title.
-  public static let matchStyle = Style(bold: true, underline: true)
+  package static let matchStyle = Style(bold: true, underline: true)
 
   /// One item's rows as ``draw(_:in:on:style:drawingItem:sending:)`` hands them to an app that draws
   /// its rows itself.
@@ -349,7 +349,7 @@ public struct SelectionList: Reducer, Sendable {
   /// ```
   ///
   /// With `sending`, the list answers the pointer: a press on an item sends ``Action/press(position:)``
-  /// and the wheel ``Action/scroll(by:)`` (``wheelRows`` a notch), each embedded in the app's
+  /// and the wheel ``Action/scroll(by:)`` (three rows a notch), each embedded in the app's
   /// action by `sending` (`sending: { .list($0) }`).
   public static func draw(
     _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style = .plain,

@@ -7,7 +7,7 @@
 /// ```swift
 /// await store.send(.list(.move(.down))) { $0.list.cursor = 1 }
 /// ```
-public enum SelectionMove: Hashable, Sendable {
+public enum SelectionMove: Hashable, Sendable, Codable {
   /// One row up.
   case up
   /// One row down.

@@ -38,7 +38,7 @@ public struct Spinner: Reducer, Sendable {
     }
 
     /// The frame shown.
-    public var currentFrame: String { frames[frame % frames.count] }
+    package var currentFrame: String { frames[frame % frames.count] }
   }
 
   /// What a spinner can do.

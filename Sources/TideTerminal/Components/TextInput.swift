@@ -222,7 +222,7 @@ public struct TextInput: Reducer, Sendable {
   /// Whether `character` may be typed: no control or format characters (tabs, newlines,
   /// escapes, zero-width controls), which would corrupt the line on screen; a zero-width joiner
   /// inside an emoji sequence is kept.
-  public static func isTypeable(_ character: Character) -> Bool {
+  package static func isTypeable(_ character: Character) -> Bool {
     character.unicodeScalars.allSatisfy { scalar in
       switch scalar.properties.generalCategory {
       case .control, .surrogate, .unassigned, .lineSeparator, .paragraphSeparator: return false

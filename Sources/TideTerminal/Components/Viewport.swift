@@ -46,13 +46,13 @@ public struct Viewport: Reducer, Sendable {
 
     /// The number of lines of the text (a final line feed ends the last line; it does not
     /// start one more).
-    public var lineCount: Int { lineStarts.count - 1 }
+    package var lineCount: Int { lineStarts.count - 1 }
 
     /// The number of rows the wrapped text takes.
-    public var rowCount: Int { rowStarts[rowStarts.count - 1] }
+    package var rowCount: Int { rowStarts[rowStarts.count - 1] }
 
     /// The highest ``topRow``: the last row at the bottom of the view.
-    public var maximumTopRow: Int { max(0, rowCount - max(1, height)) }
+    package var maximumTopRow: Int { max(0, rowCount - max(1, height)) }
 
     /// How far down the text the view is, 0…100: 100 when the end is on screen, rounded down
     /// before that.
@@ -165,7 +165,7 @@ public struct Viewport: Reducer, Sendable {
     case scrollToTop
     /// The end of the text.
     case scrollToBottom
-    /// `rows` rows down (up when negative): the wheel, ``SelectionList/wheelRows`` a notch.
+    /// `rows` rows down (up when negative): the wheel, three rows a notch.
     case scroll(rows: Int)
     /// Replaces the text and goes back to the top.
     case setText(String)
@@ -212,7 +212,7 @@ public struct Viewport: Reducer, Sendable {
   /// rectangle's width while the state's is not yet known). Only the lines on screen are
   /// looked at.
   ///
-  /// With `sending`, the wheel scrolls it: ``Action/scroll(rows:)``, ``SelectionList/wheelRows``
+  /// With `sending`, the wheel scrolls it: ``Action/scroll(rows:)``, three rows
   /// a notch, embedded in the app's action by `sending`.
   public static func draw(
     _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style = .plain,

@@ -9,7 +9,7 @@ import CNcurses
 ///
 /// Signals: a SIGWINCH handler installed by `begin()` only records the resize and wakes the
 /// reader; `restore()` (never called from a signal handler) puts the terminal back.
-public final class CursesTerminal: Terminal {
+package final class CursesTerminal: Terminal {
   private var isActive = false
   private var usesColor = false
   private var colorPairs: [ColorPairKey: Int32] = [:]
@@ -28,9 +28,9 @@ public final class CursesTerminal: Terminal {
   }
 
   /// Thrown by ``begin()`` when ncurses cannot start, e.g. stdout is not a terminal or TERM is unknown.
-  public struct StartError: Error, CustomStringConvertible {
+  package struct StartError: Error, CustomStringConvertible {
     /// Why the terminal could not start.
-    public var description: String
+    package var description: String
   }
 
   /// Whether the terminal reports pointer (mouse) presses, releases and wheel notches.
@@ -39,7 +39,7 @@ public final class CursesTerminal: Terminal {
   /// A terminal that does nothing until ``begin()``; with `reportsPointer`, it reports pointer
   /// presses, releases and the wheel (SGR extended coordinates) from ``begin()`` until
   /// ``restore()``, and on every other way out (signals, a crash, ctrl-z) turns that off.
-  public init(reportsPointer: Bool = false) {
+  package init(reportsPointer: Bool = false) {
     self.reportsPointer = reportsPointer
   }
 
@@ -48,7 +48,7 @@ public final class CursesTerminal: Terminal {
   }
 
   /// The screen size as ncurses knows it; the tty's size before ``begin()``.
-  public var size: TerminalSize {
+  package var size: TerminalSize {
     if isActive {
       var rows: Int32 = 0
       var columns: Int32 = 0
@@ -66,7 +66,7 @@ public final class CursesTerminal: Terminal {
   /// Starts ncurses: locale from the environment (for UTF-8), alternate screen, cbreak, no echo,
   /// keypad decoding, a 25 ms escape delay, hidden cursor, and colours on top of the terminal's
   /// defaults unless `NO_COLOR` is set to a non-empty value.
-  public func begin() throws {
+  package func begin() throws {
     guard !isActive else { return }
     setlocale(LC_ALL, "")
     tide_save_tty()
@@ -107,14 +107,14 @@ public final class CursesTerminal: Terminal {
   }
 
   /// Blanks the screen and makes the next flush repaint all of it, discarding anything a resize garbled.
-  public func clear() {
+  package func clear() {
     guard isActive else { return }
     werase(tide_stdscr())
     clearok(tide_stdscr(), true)
   }
 
   /// Draws `cell` at `column`, `row` in the ncurses buffer.
-  public func put(_ cell: Cell, atColumn column: Int, row: Int) {
+  package func put(_ cell: Cell, atColumn column: Int, row: Int) {
     guard isActive, !cell.isContinuation else { return }
     let attributes = attributes(for: cell.style)
     let pair = colorPair(for: cell.style)
@@ -149,7 +149,7 @@ public final class CursesTerminal: Terminal {
   }
 
   /// Sends the changes to the screen in one update.
-  public func flush() {
+  package func flush() {
     guard isActive else { return }
     wnoutrefresh(tide_stdscr())
     doupdate()
@@ -159,7 +159,7 @@ public final class CursesTerminal: Terminal {
   /// Waits for the next input. Returns ``InputEvent/resize(_:)`` after the terminal was
   /// resized (ncurses has already been told the new size), and `nil` when `timeout` passes or
   /// the screen thread wakes it. A zero `timeout` returns what was typed already, if anything.
-  public func readEvent(timeout: Duration?) -> InputEvent? {
+  package func readEvent(timeout: Duration?) -> InputEvent? {
     guard isActive else { return nil }
     // What was typed already is read even if the last read found nothing: a wake-up that comes
     // with it (a quit signal right after a key, as ctrl-c after `x`) would otherwise be seen
@@ -313,7 +313,7 @@ public final class CursesTerminal: Terminal {
   }
 
   /// Leaves ncurses: cooked mode, echo, visible cursor, normal screen. Safe to call more than once.
-  public func restore() {
+  package func restore() {
     guard isActive else { return }
     isActive = false
     tide_remove_resize_handler()

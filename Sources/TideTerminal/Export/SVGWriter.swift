@@ -6,26 +6,26 @@
 /// gets a run of its own two cells. Bold, dim (lower opacity), underline and reverse (colours
 /// swapped) are kept; the 16 colours come from the ``Theme``. The result is a pure function
 /// of the canvas, so screenshots made from it can be checked into a repository and compared.
-public enum SVGWriter {
+package enum SVGWriter {
   /// Colours and metrics of the image.
-  public struct Theme: Hashable, Sendable {
+  package struct Theme: Hashable, Sendable {
     /// The default text colour (CSS colour).
-    public var foreground: String
+    package var foreground: String
     /// The default background colour.
-    public var background: String
+    package var background: String
     /// ANSI colours 0–15.
-    public var palette: [String]
+    package var palette: [String]
     /// The CSS font-family list.
-    public var fontFamily: String
+    package var fontFamily: String
     /// The font size in pixels.
-    public var fontSize: Int
+    package var fontSize: Int
     /// A cell's width and height in pixels.
-    public var cellWidth: Int
+    package var cellWidth: Int
     /// A row's height in pixels.
-    public var cellHeight: Int
+    package var cellHeight: Int
 
     /// A theme; `palette` must hold 16 colours.
-    public init(
+    package init(
       foreground: String, background: String, palette: [String], fontFamily: String, fontSize: Int,
       cellWidth: Int, cellHeight: Int
     ) {
@@ -40,7 +40,7 @@ public enum SVGWriter {
     }
 
     /// Light text on a dark background with the xterm palette, 15 px text in 9×18 px cells.
-    public static let dark = Theme(
+    package static let dark = Theme(
       foreground: "#d0d0d0", background: "#1c1c1c",
       palette: [
         "#000000", "#cd0000", "#00cd00", "#cdcd00", "#0000ee", "#cd00cd", "#00cdcd", "#e5e5e5",
@@ -51,7 +51,7 @@ public enum SVGWriter {
   }
 
   /// The SVG document for `canvas`.
-  public static func document(for canvas: Canvas, theme: Theme = .dark) -> String {
+  package static func document(for canvas: Canvas, theme: Theme = .dark) -> String {
     let width = canvas.columns * theme.cellWidth
     let height = canvas.rows * theme.cellHeight
     var svg = """

@@ -52,7 +52,7 @@ extension Key {
   /// btab enter esc backspace delete up down left right home end pgup pgdn`, `f1`…`f12` or
   /// `ctrl-a`…`ctrl-z` (lowercase), and any of these after `alt-` (`alt-b`, `alt-backspace`).
   /// Returns `nil` for anything else.
-  public init?(token: String) {
+  package init?(token: String) {
     if token.count == 1, let character = token.first {
       guard character.displayWidth > 0, !character.isWhitespace || character == " " else { return nil }
       self = .character(character)
@@ -81,7 +81,7 @@ extension Key {
 
   /// The key-script token for this key, the inverse of ``init(token:)``; `nil` for keys scripts
   /// cannot name (out-of-range function or control keys, control characters).
-  public var token: String? {
+  package var token: String? {
     switch self {
     case .character(" "): return "space"
     case .character(let character):

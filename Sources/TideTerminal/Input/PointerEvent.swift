@@ -1,7 +1,7 @@
 /// A mouse (or touchpad) event at a cell of the screen: a button pressed or released, or a
 /// notch of the wheel.
 ///
-/// Only apps that ask for pointer input get it (see ``TerminalApp/acceptsPointer``); the
+/// Only apps that ask for pointer input get it (`acceptsPointer` of ``TerminalApp``); the
 /// terminal reports it with SGR extended coordinates, so every column and row of any size of
 /// screen is exact. Motion is not reported, so a moving pointer costs the app nothing.
 ///
@@ -73,7 +73,7 @@ public struct PointerEvent: Hashable, Sendable {
 
   /// The event as a terminal in SGR mode (1006) reports it: `ESC [ < B ; X ; Y M` (`m` for a
   /// release), coordinates from 1.
-  public var sgrReport: String {
+  package var sgrReport: String {
     var code: Int
     switch kind {
     case .press(let button), .release(let button):

@@ -14,7 +14,7 @@ public struct KeyBinding<Action> {
   public var showsInFooter: Bool
 
   /// A binding of `keys` to `action`, described by `help`.
-  public init(_ keys: [Key], action: Action, help: String, showsInFooter: Bool = true) {
+  init(_ keys: [Key], action: Action, help: String, showsInFooter: Bool = true) {
     self.keys = keys
     self.action = action
     self.help = help
@@ -27,7 +27,7 @@ public struct KeyBinding<Action> {
   }
 
   /// The keys as help text shows them, e.g. "+/k".
-  public var keyLabel: String {
+  package var keyLabel: String {
     keys.map(\.label).joined(separator: "/")
   }
 

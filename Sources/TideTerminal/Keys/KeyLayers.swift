@@ -4,9 +4,9 @@
 /// (ctrl-c in one layer, not copied into every screen's table) and nothing is filtered by hand.
 public struct KeyLayers<Action> {
   /// The tables, first wins.
-  public var layers: [KeyMap<Action>]
+  package var layers: [KeyMap<Action>]
   /// The action for a character no layer binds (a text input taking it), or `nil` to ignore it.
-  public var textEntry: ((Character) -> Action)?
+  package var textEntry: ((Character) -> Action)?
 
   /// Layers `layers`, with `textEntry` for unbound characters.
   public init(_ layers: [KeyMap<Action>], textEntry: ((Character) -> Action)? = nil) {

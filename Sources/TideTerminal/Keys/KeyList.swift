@@ -3,28 +3,28 @@
 ///
 /// It reads like an array of keys — `KeyList([.tab, .character("a")])`, or a literal
 /// `[.tab, .character("a")]` — and decodes each key only as it is iterated.
-public struct KeyList: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral, CustomStringConvertible {
+package struct KeyList: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral, CustomStringConvertible {
   /// The keys' tokens (``Key/token``), each followed by a space.
   private var tokens = ""
 
   /// How many keys the list holds.
-  public private(set) var count = 0
+  package private(set) var count = 0
 
   /// An empty list.
-  public init() {}
+  package init() {}
 
   /// The keys in order. Every key must have a script token (``Key/token``): a resize or a
   /// control character cannot be pressed by a script.
-  public init(_ keys: some Sequence<Key>) {
+  package init(_ keys: some Sequence<Key>) {
     for key in keys { append(key) }
   }
 
-  public init(arrayLiteral keys: Key...) {
+  package init(arrayLiteral keys: Key...) {
     self.init(keys)
   }
 
   /// Adds `key` at the end.
-  public mutating func append(_ key: Key) {
+  package mutating func append(_ key: Key) {
     guard let token = key.token else {
       preconditionFailure("\(key) has no key-script token, so a script cannot press it")
     }
@@ -34,16 +34,16 @@ public struct KeyList: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral, 
   }
 
   /// Whether the list holds no key.
-  public var isEmpty: Bool { count == 0 }
+  package var isEmpty: Bool { count == 0 }
 
-  public var description: String { "[" + tokens.split(separator: " ").joined(separator: ", ") + "]" }
+  package var description: String { "[" + tokens.split(separator: " ").joined(separator: ", ") + "]" }
 
-  public func makeIterator() -> Iterator {
+  package func makeIterator() -> Iterator {
     Iterator(tokens: tokens.utf8)
   }
 
   /// Decodes one token at a time.
-  public struct Iterator: IteratorProtocol {
+  package struct Iterator: IteratorProtocol {
     let tokens: String.UTF8View
     var position: String.Index
 
@@ -52,7 +52,7 @@ public struct KeyList: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral, 
       self.position = tokens.startIndex
     }
 
-    public mutating func next() -> Key? {
+    package mutating func next() -> Key? {
       guard position < tokens.endIndex else { return nil }
       let end = tokens[position...].firstIndex(of: UInt8(ascii: " "))!
       // Tokens never hold a space (the parser splits on them): each is a key `init(token:)` took.

@@ -2,7 +2,7 @@
 /// two can never disagree.
 public struct KeyMap<Action> {
   /// The bindings in priority order: the first binding holding a key wins, and help lists them in this order.
-  public var bindings: [KeyBinding<Action>]
+  package var bindings: [KeyBinding<Action>]
 
   /// A table of `bindings`.
   public init(_ bindings: [KeyBinding<Action>]) {

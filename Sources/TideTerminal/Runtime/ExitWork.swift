@@ -7,7 +7,7 @@ package enum ExitWork: Hashable, Sendable {
 
 extension Effect {
   /// Marks this effect as work that must not be dropped when the program ends: before it
-  /// restores the terminal and exits, ``Program`` waits for every effect so marked (at most
+  /// restores the terminal and exits, the app's run waits for every effect so marked (at most
   /// five seconds), whatever ended it — a quit key or a signal.
   ///
   /// ```swift

@@ -15,7 +15,7 @@ import Tide
 /// seconds) for effects marked ``Tide/Effect/finishesBeforeExit()``, then restores the terminal
 /// — on every exit path.
 @MainActor
-public final class Program<State, Action: Sendable> {
+package final class Program<State, Action: Sendable> {
   private let app: TerminalApp<State, Action>
   private let driver: any TerminalDriver
   private let recordsSession: Bool
@@ -47,7 +47,7 @@ public final class Program<State, Action: Sendable> {
   private var isHandling = false
 
   /// Creates a program that draws at most `framesPerSecond` frames a second in the real terminal.
-  public convenience init(_ app: TerminalApp<State, Action>, framesPerSecond: Int = 60) {
+  package convenience init(_ app: TerminalApp<State, Action>, framesPerSecond: Int = 60) {
     self.init(app, driver: CursesDriver(reportsPointer: app.acceptsPointer), framesPerSecond: framesPerSecond)
   }
 
@@ -67,7 +67,7 @@ public final class Program<State, Action: Sendable> {
 
   /// Takes over the terminal and runs until the app is finished; the terminal is restored when
   /// this returns or throws.
-  public func run() async throws {
+  package func run() async throws {
     // The loop awaits its event stream, whose wake-ups would otherwise each pass through a
     // thread of the global pool on the way back to the main actor.
     try await withTaskExecutorPreference(MainQueueTaskExecutor.shared) {
@@ -79,6 +79,8 @@ public final class Program<State, Action: Sendable> {
     let (events, input) = AsyncStream.makeStream(of: ProgramEvent.self)
     let driver = self.driver
     size = try await driver.start(ProgramInput(input))
+    // The observer hears of the size before the app acts on it, as it does of every event.
+    app.inputObserver?(.resize(size))
     // Before the first frame, so the first screen is already drawn for this size.
     app.resize(to: size)
     if recordsSession { recording = KeyScriptRecorder(size: size) }
@@ -153,6 +155,7 @@ public final class Program<State, Action: Sendable> {
   /// forces a full redraw (a resize garbles the screen even at the same size). The only place
   /// the program's size changes.
   private func handle(_ event: InputEvent) {
+    app.inputObserver?(event)
     if recording != nil, event != .resize(size) {
       // A terminal may report one resize twice; the script needs it once.
       recording?.record(event, at: driver.elapsed)

@@ -2,23 +2,23 @@
 ///
 /// The renderer is a pure diff-and-write step; when to render (after the action queue drains,
 /// at most 60 times a second) is the runtime's decision.
-public struct Renderer: Sendable {
+package struct Renderer: Sendable {
   /// What this renderer has written so far.
-  public private(set) var statistics = RenderStatistics()
+  package private(set) var statistics = RenderStatistics()
   private var previous: Canvas?
 
   /// A renderer whose first frame will be a full redraw.
-  public init() {}
+  package init() {}
 
   /// Forces the next frame to be a full redraw, e.g. after the screen was garbled.
-  public mutating func invalidate() {
+  package mutating func invalidate() {
     previous = nil
   }
 
   /// Writes `canvas` to `terminal` and flushes: on the first frame or after a size change, clears
   /// and writes every non-blank cell; otherwise writes only the cells that changed, and writes
   /// nothing at all when nothing changed.
-  public mutating func render(_ canvas: Canvas, to terminal: some Terminal) {
+  package mutating func render(_ canvas: Canvas, to terminal: some Terminal) {
     var cells = 0
     var bytes = 0
     if let previous, previous.columns == canvas.columns, previous.rows == canvas.rows {
@@ -67,14 +67,14 @@ public struct Renderer: Sendable {
 }
 
 /// Counters of what a ``Renderer`` wrote, for tests, `--frames` and the benchmarks.
-public struct RenderStatistics: Sendable, Equatable {
+package struct RenderStatistics: Sendable, Equatable {
   /// Frames that changed at least one cell; an unchanged canvas does not count.
-  public var frames = 0
+  package var frames = 0
   /// Cells handed to the terminal; a wide character counts once.
-  public var cells = 0
+  package var cells = 0
   /// UTF-8 bytes of the characters of the cells handed to the terminal.
-  public var bytes = 0
+  package var bytes = 0
 
   /// No frames yet.
-  public init() {}
+  package init() {}
 }

@@ -4,7 +4,7 @@
 /// for each changed cell, then ``flush()`` once per frame. Nothing appears until `flush()`.
 /// Input does not come from here: drivers deliver it to the runtime as ``InputEvent``s.
 /// Terminals are not thread-safe; each conforming type documents which thread may use it.
-public protocol Terminal: AnyObject {
+package protocol Terminal: AnyObject {
   /// The current size.
   var size: TerminalSize { get }
 

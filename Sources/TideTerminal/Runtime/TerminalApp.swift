@@ -1,21 +1,21 @@
 import Tide
 
-/// A terminal program made of a store, a view and its keys — what ``Program`` runs in a real
-/// terminal and ``KeyScriptPlayer`` replays headlessly.
+/// A terminal program made of a store, a view and its keys — what `TerminalCommand` runs in a
+/// real terminal or replays headlessly, and what `TideTerminalTesting` replays in tests.
 @MainActor
 public struct TerminalApp<State, Action: Sendable> {
   /// The store that owns the program's state.
   public let store: Store<State, Action>
   /// Below this size the view is replaced by `Terminal too small (need WxH)`.
-  public var minimumSize: TerminalSize
+  package var minimumSize: TerminalSize
   /// Draws a state into a canvas the size of the terminal: a pure function of the state.
-  public var view: (State, inout Canvas) -> Void
+  package var view: (State, inout Canvas) -> Void
   /// The action a key stands for in a state, or `nil` to ignore the key; usually a
   /// ``KeyMap`` lookup.
-  public var keyAction: (State, Key) -> Action?
+  package var keyAction: (State, Key) -> Action?
   /// The action a bracketed paste of `text` stands for in a state, or `nil` to ignore it. A paste
   /// is never replayed as keys, so pasted text cannot run commands.
-  public var pasteAction: (State, String) -> Action?
+  package var pasteAction: (State, String) -> Action?
   /// The action that tells the app the terminal's size, or `nil` for an app that does not need
   /// it: sent before the first frame with the size at the start, then whenever the size changes,
   /// as Bubble Tea's window-size message is. What depends on the size — how many rows a list
@@ -25,27 +25,30 @@ public struct TerminalApp<State, Action: Sendable> {
   /// ```swift
   /// resizeAction: { size in .list(.resize(height: size.rows - 2)) }
   /// ```
-  public var resizeAction: (TerminalSize) -> Action?
+  package var resizeAction: (TerminalSize) -> Action?
   /// Sent when SIGINT (ctrl-c), SIGTERM, SIGHUP or SIGQUIT asks the program to end, and for a
   /// ctrl-c key the app does not bind (see ``press(_:)``).
-  public var quitAction: Action
+  package var quitAction: Action
   /// Whether the program is done (it quit).
-  public var isFinished: (State) -> Bool
+  package var isFinished: (State) -> Bool
   /// Whether the app takes pointer (mouse) input: the terminal then reports presses, releases
   /// and the wheel while the app runs, and a pointer event goes to the hit region under it (see
   /// ``Canvas/addHitRegion(_:handler:)``). Off by default, so the terminal's own text selection
   /// keeps working in apps that have no use for the pointer.
-  public var acceptsPointer: Bool
+  package var acceptsPointer: Bool
   /// What to tell the user on standard error when work marked with
   /// ``Tide/Effect/finishesBeforeExit()`` did not finish in time as the program ended: what was
   /// lost and where any copy of it is.
-  public var unfinishedWorkMessage: () -> String
+  package var unfinishedWorkMessage: () -> String
+  /// Told each input event before the program handles it — first the terminal's size at the
+  /// start, as a resize — for an app that records its sessions (a trace, a log).
+  package var inputObserver: ((InputEvent) -> Void)?
   /// Asked once the program has ended and its pending work finished: what the user's changes
   /// did not reach — a failed save they were warned about — as a message for standard error
   /// naming what was not saved and where, or `nil` when everything is saved. A message makes
   /// the `TerminalCommand` of TideTerminalCommand exit with status 1, for a live run and a
   /// replay alike, so quitting never hides lost work.
-  public var unsavedChanges: () -> String?
+  package var unsavedChanges: () -> String?
 
   /// Creates a terminal program.
   public init(
@@ -75,7 +78,7 @@ public struct TerminalApp<State, Action: Sendable> {
   }
 
   /// The frame to show at `size`: the view of the current state, or the too-small message.
-  public func frame(size: TerminalSize) -> Canvas {
+  package func frame(size: TerminalSize) -> Canvas {
     var canvas = Canvas(columns: size.columns, rows: size.rows)
     if size.columns < minimumSize.columns || size.rows < minimumSize.rows {
       // One line when it fits, else wrapped before "(need", so the size needed stays readable.
@@ -98,7 +101,7 @@ public struct TerminalApp<State, Action: Sendable> {
   /// action of its own sends ``quitAction``: live, ctrl-c is SIGINT, which quits; as a key — a
   /// key script's `ctrl-c`, a terminal that does not turn it into a signal — it quits the same
   /// way, so an app need not bind it.
-  public func press(_ key: Key) {
+  package func press(_ key: Key) {
     if let action = keyAction(store.state, key) {
       store.send(action)
     } else if key == .control("c") {
@@ -109,13 +112,13 @@ public struct TerminalApp<State, Action: Sendable> {
   /// Handles one pointer event on a frame whose hit regions are `regions`: sends the action of
   /// the topmost region under it, if any (see ``HitMap``). Does nothing unless the app
   /// ``acceptsPointer``.
-  public func point(_ event: PointerEvent, on regions: HitMap) {
+  package func point(_ event: PointerEvent, on regions: HitMap) {
     guard acceptsPointer, let action = regions.target(of: event) as? Action else { return }
     store.send(action)
   }
 
   /// Handles one bracketed paste: sends the action it stands for, if any.
-  public func paste(_ text: String) {
+  package func paste(_ text: String) {
     if let action = pasteAction(store.state, text) {
       store.send(action)
     }
@@ -123,7 +126,7 @@ public struct TerminalApp<State, Action: Sendable> {
 
   /// Handles the terminal's size, at the start or after a resize: sends the action it stands
   /// for, if any.
-  public func resize(to size: TerminalSize) {
+  package func resize(to size: TerminalSize) {
     if let action = resizeAction(size) {
       store.send(action)
     }

@@ -45,6 +45,9 @@ public final class TerminalLaunch {
   /// Where each action goes with `--trace`, or `nil`. ``store(initialState:reducer:middleware:)``
   /// applies it; an app building its store itself applies it with `Reducer.traced(_:to:)`.
   public let tracer: Tracer?
+  /// With `--trace`, writes bytes to the trace file as they are (whole lines, in order), or
+  /// `nil`: for an app that writes its own trace format instead of using ``tracer``.
+  public let traceLines: (@Sendable ([UInt8]) -> Void)?
   /// The file the app reads and saves its data in for this run, or `nil` for none: what the
   /// command's `dataFile` function named, or in a replay with `--initial-data` a private copy of
   /// the data a recording started from. An app with a data file must use this path, not its
@@ -73,8 +76,8 @@ public final class TerminalLaunch {
   /// (to the second) and a replay at ``replayStartDate``.
   public init(
     mode: Mode = .replay, commandName: String = "app", clock: any Clock<Duration>,
-    size: TerminalSize = TerminalSize(columns: 80, rows: 24), tracer: Tracer? = nil, dataFile: String? = nil,
-    startDate: Date? = nil
+    size: TerminalSize = TerminalSize(columns: 80, rows: 24), tracer: Tracer? = nil,
+    traceLines: (@Sendable ([UInt8]) -> Void)? = nil, dataFile: String? = nil, startDate: Date? = nil
   ) {
     self.startDate = startDate
       ?? (mode == .interactive ? Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)) : Self.replayStartDate)
@@ -83,6 +86,7 @@ public final class TerminalLaunch {
     self.clock = clock
     self.size = size
     self.tracer = tracer
+    self.traceLines = traceLines
     self.dataFile = dataFile
   }
 

@@ -9,7 +9,7 @@ import Darwin
 
 /// Why the real terminal cannot run a full-screen program; thrown by ``Program/run()`` before
 /// anything is written, so the terminal is untouched.
-public enum TerminalUnavailable: Error, Equatable, Sendable, CustomStringConvertible {
+package enum TerminalUnavailable: Error, Equatable, Sendable, CustomStringConvertible {
   /// Standard input or output is not a terminal (a pipe, a file, /dev/null).
   case notATerminal
   /// `TERM` is not set, or empty.
@@ -20,7 +20,7 @@ public enum TerminalUnavailable: Error, Equatable, Sendable, CustomStringConvert
   case terminalTypeCannotAddressCursor(String)
 
   /// What is wrong, for a message like `PROGRAM: REASON`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .notATerminal: "needs an interactive terminal"
     case .terminalTypeUnset: "needs an interactive terminal, but TERM is not set"
@@ -33,7 +33,7 @@ public enum TerminalUnavailable: Error, Equatable, Sendable, CustomStringConvert
   /// Checks standard input and output and `TERM` without touching the terminal; `nil` when a
   /// full-screen program can run. ``Program/run()`` checks this itself; call it first to refuse
   /// before doing anything else (such as opening files).
-  public static func check() -> TerminalUnavailable? {
+  package static func check() -> TerminalUnavailable? {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return .notATerminal }
     let type = getenv("TERM").map { String(cString: $0) } ?? ""
     switch tide_check_terminal_type() {

@@ -5,7 +5,7 @@ extension KeyScript.Command {
   /// screen says where its target is: the player resolves it (see
   /// ``KeyScriptPlayer``). Decoded one at a time as they are delivered, so a huge line
   /// is never held as an array of events.
-  public var inputEvents: InputEvents {
+  package var inputEvents: InputEvents {
     switch self {
     case .keys(let keys): InputEvents(.keys(keys))
     case .type(let text): InputEvents(.text(text))
@@ -16,7 +16,7 @@ extension KeyScript.Command {
   }
 
   /// The input events of a command: see ``KeyScript/Command/inputEvents``.
-  public struct InputEvents: Sequence, Sendable {
+  package struct InputEvents: Sequence, Sendable {
     fileprivate enum Source: Sendable {
       case keys(KeyList)
       case text(String)
@@ -27,7 +27,7 @@ extension KeyScript.Command {
 
     fileprivate init(_ source: Source) { self.source = source }
 
-    public func makeIterator() -> AnyIterator<InputEvent> {
+    package func makeIterator() -> AnyIterator<InputEvent> {
       switch source {
       case .keys(let keys):
         var iterator = keys.makeIterator()

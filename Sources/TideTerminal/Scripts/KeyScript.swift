@@ -37,20 +37,20 @@ import Foundation
 /// `wait 0s` is rejected rather than ignored: the replay settles after every line anyway, so a
 /// zero wait can only be a mistake. Columns in errors count Unicode scalars from 1; invalid
 /// UTF-8 is reported at the line and column where it starts.
-public struct KeyScript: Hashable, Sendable {
+package struct KeyScript: Hashable, Sendable {
   /// One command of a script and where it came from.
-  public struct Step: Hashable, Sendable {
+  package struct Step: Hashable, Sendable {
     /// What to do.
-    public var command: Command
+    package var command: Command
     /// The 1-based line the command is on.
-    public var line: Int
+    package var line: Int
     /// The command's text as written, without comment and surrounding blanks, for frame headers
     /// and errors. Control characters other than tab are shown escaped (`\u{1B}`) so the text
     /// stays on one line, and a command longer than ``sourceLimit`` characters is cut with `…`.
-    public var source: String
+    package var source: String
 
     /// A step running `command`, written as `source` on `line`.
-    public init(command: Command, line: Int, source: String) {
+    package init(command: Command, line: Int, source: String) {
       self.command = command
       self.line = line
       self.source = source
@@ -58,11 +58,11 @@ public struct KeyScript: Hashable, Sendable {
 
     /// The longest ``source`` kept, in characters: messages and frame headers stay readable, and
     /// a huge line is not held twice in memory.
-    public static let sourceLimit = 200
+    package static let sourceLimit = 200
   }
 
   /// A script command.
-  public enum Command: Hashable, Sendable {
+  package enum Command: Hashable, Sendable {
     /// Press these keys in order.
     case keys(KeyList)
     /// Type each character of the text as a key.
@@ -86,7 +86,7 @@ public struct KeyScript: Hashable, Sendable {
   }
 
   /// Where a `click` or `scroll` line points.
-  public enum PointerTarget: Hashable, Sendable {
+  package enum PointerTarget: Hashable, Sendable {
     /// A cell, 1-based as written (`click 12 5`: column 12, row 5).
     case cell(column: Int, row: Int)
     /// The first cell, in reading order, of the first place the screen shows this text, so a
@@ -95,7 +95,7 @@ public struct KeyScript: Hashable, Sendable {
   }
 
   /// Which way a `scroll` line turns the wheel.
-  public enum ScrollDirection: Hashable, Sendable {
+  package enum ScrollDirection: Hashable, Sendable {
     /// Away from the user: the view moves up.
     case up
     /// Towards the user: the view moves down.
@@ -103,17 +103,17 @@ public struct KeyScript: Hashable, Sendable {
   }
 
   /// The script's file name, used in error messages.
-  public var file: String
+  package var file: String
   /// The commands, in order.
-  public var steps: [Step]
+  package var steps: [Step]
   /// When the session this script replays was recorded: the date of its header line
   /// `# key script recorded DATE, terminal WxH`, as `--record` writes it, or `nil`. A replay
   /// starts the app at this date (``TerminalLaunch/startDate``), so a screen that shows the day
   /// shows the day of the recording.
-  public var recordedDate: Date?
+  package var recordedDate: Date?
 
   /// A script of `steps`, named `file` in messages, recorded on `recordedDate` if given.
-  public init(file: String = "<script>", steps: [Step], recordedDate: Date? = nil) {
+  package init(file: String = "<script>", steps: [Step], recordedDate: Date? = nil) {
     self.file = file
     self.steps = steps
     self.recordedDate = recordedDate
@@ -131,7 +131,7 @@ public struct KeyScript: Hashable, Sendable {
   }
 
   /// Parses `text`; `file` names the script in errors. Throws the first error found.
-  public init(parsing text: String, file: String = "<script>") throws(KeyScriptError) {
+  package init(parsing text: String, file: String = "<script>") throws(KeyScriptError) {
     try self.init(utf8: text.utf8, file: file)
   }
 
@@ -140,7 +140,7 @@ public struct KeyScript: Hashable, Sendable {
   ///
   /// Memory stays proportional to the input: the parser decodes one scalar at a time and keeps
   /// only the steps (a step's ``Step/source`` is at most ``Step/sourceLimit`` characters).
-  public init(utf8 bytes: some Collection<UInt8>, file: String = "<script>") throws(KeyScriptError) {
+  package init(utf8 bytes: some Collection<UInt8>, file: String = "<script>") throws(KeyScriptError) {
     let parser = KeyScriptParser(file: file)
     let parsed: Result<[Step], KeyScriptError>? = bytes.withContiguousStorageIfAvailable { buffer in
       Result { () throws(KeyScriptError) in try parser.parse(buffer) }

@@ -1,17 +1,17 @@
 /// A mistake in a key script, located by file, line and column.
-public struct KeyScriptError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct KeyScriptError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The script's file name as given to the parser.
-  public var file: String
+  package var file: String
   /// The 1-based line.
-  public var line: Int
+  package var line: Int
   /// The 1-based column, counted in Unicode scalars, of the offending token or character.
-  public var column: Int
+  package var column: Int
   /// What is wrong, e.g. "unknown key 'ctrl-1'". Tokens in it are cut after 40 characters with
   /// `…` and control characters are shown escaped (`\u{1B}`), so a message stays one short line.
-  public var message: String
+  package var message: String
 
   /// An error at `file`:`line`:`column`.
-  public init(file: String, line: Int, column: Int, message: String) {
+  package init(file: String, line: Int, column: Int, message: String) {
     self.file = file
     self.line = line
     self.column = column
@@ -19,7 +19,7 @@ public struct KeyScriptError: Error, Hashable, Sendable, CustomStringConvertible
   }
 
   /// The compiler-style report `FILE:LINE:COL: error: MESSAGE`, which editors can jump to.
-  public var description: String {
+  package var description: String {
     "\(file):\(line):\(column): error: \(message)"
   }
 }

@@ -20,62 +20,62 @@ import Tide
 /// without a frame watcher a wait draws nothing, so an hour of a 20 Hz timer costs only its
 /// ticks.
 @MainActor
-public final class KeyScriptPlayer<State, Action: Sendable> {
+package final class KeyScriptPlayer<State, Action: Sendable> {
   /// A frame the renderer wrote.
-  public struct Frame: Sendable, Equatable {
+  package struct Frame: Sendable, Equatable {
     /// 1 for the first frame.
-    public var number: Int
+    package var number: Int
     /// The script line that led to it (0 for the first frame, drawn before the script starts).
-    public var line: Int
+    package var line: Int
     /// The text of that line, or `start`.
-    public var source: String
+    package var source: String
     /// The screen as drawn: every cell with its style, for exports such as casts and SVGs.
-    public var canvas: Canvas
+    package var canvas: Canvas
     /// The screen, each row with its trailing spaces removed.
-    public var screen: String { canvas.text() }
+    package var screen: String { canvas.text() }
   }
 
   /// An `expect` or `expect-not` that did not hold.
-  public struct ExpectationFailure: Error, Sendable, CustomStringConvertible {
+  package struct ExpectationFailure: Error, Sendable, CustomStringConvertible {
     /// The script file.
-    public var file: String
+    package var file: String
     /// The line of the expectation.
-    public var line: Int
+    package var line: Int
     /// The expectation as written.
-    public var source: String
+    package var source: String
     /// The screen it was checked against.
-    public var screen: String
+    package var screen: String
 
     /// The failure as `FILE:LINE: expectation failed: …` followed by the screen.
-    public var description: String {
+    package var description: String {
       "\(file):\(line): expectation failed: \(source)\n--- screen\n\(screen)"
     }
   }
 
   /// A script line that comes after the line where the app quit, so it never ran.
-  public struct LinesAfterQuit: Error, Sendable, Equatable, CustomStringConvertible {
+  package struct LinesAfterQuit: Error, Sendable, Equatable, CustomStringConvertible {
     /// The script file.
-    public var file: String
+    package var file: String
     /// The first line after the quit.
-    public var line: Int
+    package var line: Int
     /// The line where the app quit.
-    public var quitLine: Int
+    package var quitLine: Int
 
     /// `FILE:LINE: the app quit at line N; this line never ran`.
-    public var description: String {
+    package var description: String {
       "\(file):\(line): the app quit at line \(quitLine); this line never ran"
     }
   }
 
   /// Why a replay failed (exit status 1 of a `replay` command).
-  public enum Failure: Error, Sendable, CustomStringConvertible {
+  package enum Failure: Error, Sendable, CustomStringConvertible {
     /// An `expect` or `expect-not` did not hold.
     case expectation(ExpectationFailure)
     /// The app quit while script lines remained.
     case linesAfterQuit(LinesAfterQuit)
 
     /// The message for standard error.
-    public var description: String {
+    package var description: String {
       switch self {
       case .expectation(let failure): failure.description
       case .linesAfterQuit(let failure): failure.description
@@ -84,7 +84,7 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
   }
 
   /// How a replay ended.
-  public enum Outcome: Sendable, Equatable {
+  package enum Outcome: Sendable, Equatable {
     /// Every line ran.
     case completed
     /// The app quit at this line, the script's last.
@@ -99,15 +99,15 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
   private var frameCount = 0
 
   /// Called for each frame written. Setting it also draws the frames due inside each `wait`.
-  public var onFrame: ((Frame) -> Void)?
+  package var onFrame: ((Frame) -> Void)?
   /// Called with the screen for each `screen` line.
-  public var onScreen: ((String) -> Void)?
+  package var onScreen: ((String) -> Void)?
   /// Called with each pointer event a `click` or `scroll` line delivers, before the program
   /// handles it (a cast records it as input).
-  public var onPointer: ((PointerEvent) -> Void)?
+  package var onPointer: ((PointerEvent) -> Void)?
 
   /// Creates a player. `app`'s store must use `clock`, so that `wait` controls all its time.
-  public init(
+  package init(
     app: TerminalApp<State, Action>, clock: VirtualClock,
     size: TerminalSize = TerminalSize(columns: 80, rows: 24), framesPerSecond: Int = 60
   ) {
@@ -130,19 +130,19 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
   }
 
   /// The screen now, each row with its trailing spaces removed.
-  public var screenText: String { driver.screenText }
+  package var screenText: String { driver.screenText }
 
   /// The terminal's size now: the size the player was created with until a `resize` line
   /// changes it.
-  public var size: TerminalSize { run == nil ? driver.terminal.size : program.size }
+  package var size: TerminalSize { run == nil ? driver.terminal.size : program.size }
 
   /// What the renderer has written so far.
-  public var statistics: RenderStatistics { driver.statistics }
+  package var statistics: RenderStatistics { driver.statistics }
 
   /// Runs every line of `script`; throws the first expectation that fails, or — when the app
   /// quits before the last line — that the lines after the quit never ran.
   @discardableResult
-  public func play(_ script: KeyScript) async throws(Failure) -> Outcome {
+  package func play(_ script: KeyScript) async throws(Failure) -> Outcome {
     // The settle awaits the store's nonisolated activity counter: without this preference
     // every wait for it would hop to the global executor and back.
     try await withTaskExecutorPreference(MainQueueTaskExecutor.shared) { () async throws(Failure) -> Outcome in
@@ -154,7 +154,7 @@ public final class KeyScriptPlayer<State, Action: Sendable> {
   /// ``Tide/Effect/finishesBeforeExit()`` (pending saves), so the next replay reads what this one
   /// wrote. Returns whether that work finished. Playing after this does nothing.
   @discardableResult
-  public func finish() async -> Bool {
+  package func finish() async -> Bool {
     guard let run else { return true }
     await driver.end()
     await run.value

@@ -1,12 +1,12 @@
 extension TerminalSize {
   /// The columns and rows a size given as text may have: what a key script's `resize` and the
   /// command line's `--size` accept.
-  public static let parsableRange = 1...1000
+  package static let parsableRange = 1...1000
 
   /// Parses `COLUMNSxROWS` (ASCII digits, a lowercase `x`, nothing else: no sign, no blanks),
   /// each number in ``parsableRange``. This is the one size parser, so a key script's `resize`
   /// and a command-line `--size` accept exactly the same texts.
-  public init(parsing text: some StringProtocol) throws(TerminalSizeParsingError) {
+  package init(parsing text: some StringProtocol) throws(TerminalSizeParsingError) {
     let parts = text.utf8.split(separator: UInt8(ascii: "x"), omittingEmptySubsequences: false)
     guard parts.count == 2, let columns = Self.number(parts[0]), let rows = Self.number(parts[1]) else {
       throw TerminalSizeParsingError(
@@ -35,15 +35,15 @@ extension TerminalSize {
 }
 
 /// A size given as text that ``TerminalSize/init(parsing:)`` does not accept.
-public struct TerminalSizeParsingError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct TerminalSizeParsingError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What is wrong, e.g. `invalid size '80xx24' (expected COLUMNSxROWS, e.g. 100x30)`.
-  public var message: String
+  package var message: String
 
   /// An error saying `message`.
-  public init(message: String) {
+  package init(message: String) {
     self.message = message
   }
 
   /// The message.
-  public var description: String { message }
+  package var description: String { message }
 }

@@ -27,18 +27,11 @@ import TideTerminalTesting
   /// the final screen of the sibling `tide-quiz.keys` at 64x16; `TIDE_RECORD_GOLDENS=all`
   /// rewrites it.
   @Test func theReadmeImageIsUpToDate() async throws {
-    let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../../../assets/examples")
     let clock = VirtualClock()
     let app = Quiz.app(title: "Quiz: capitals", questions: try Self.capitals(), launch: TerminalLaunch(clock: clock))
-    let player = KeyScriptPlayer(app: app, clock: clock, size: TerminalSize(columns: 64, rows: 16))
-    let script = try KeyScript(utf8: try Data(contentsOf: assets.appending(path: "tide-quiz.keys")), file: "tide-quiz.keys")
-    _ = try await player.play(script)
-    let fresh = SVGWriter.document(for: app.frame(size: player.size))
-    let image = assets.appending(path: "tide-quiz.svg")
-    if ProcessInfo.processInfo.environment["TIDE_RECORD_GOLDENS"] == "all" {
-      try fresh.write(to: image, atomically: true, encoding: .utf8)
-    }
-    #expect(fresh == (try String(contentsOf: image, encoding: .utf8)), "assets/examples/tide-quiz.svg is out of date")
+    await assertReplayImage(
+      app, clock: clock, scriptFile: "../../../../assets/examples/tide-quiz.keys",
+      image: "../../../../assets/examples/tide-quiz.svg", size: TerminalSize(columns: 64, rows: 16))
   }
 
   @Test func aMissingOrBrokenDataFileIsNamedInPlainWords() throws {

@@ -1,0 +1,51 @@
+import Synchronization
+
+/// A timer's or interval's ticks: one entry, re-armed after each tick has been handled.
+///
+/// Tick *n* is due at first + n × every; a tick whose time came while the one before was being
+/// handled is skipped, never delivered late in a burst.
+final class RepeatingTimer<Action: Sendable>: TimerEntry, @unchecked Sendable {
+  // @unchecked: every stored property is a `let` of a sendable type or an atomic (see
+  // `TimerEntry`).
+  let first: Duration
+  let every: Duration
+  let action: @Sendable (Duration) -> Action
+  let lifetime: EffectLifetime
+  let link: StoreLink<Action>
+  let group: EffectGroup?
+  /// The tick armed now; read and written only on the store's actor, where the entry fires.
+  let tick = Atomic<Int>(0)
+
+  init(
+    registry: EffectRegistry, key: UInt64, first: Duration, every: Duration,
+    action: @escaping @Sendable (Duration) -> Action, lifetime: EffectLifetime, link: StoreLink<Action>,
+    group: EffectGroup?
+  ) {
+    self.first = first
+    self.every = every
+    self.action = action
+    self.lifetime = lifetime
+    self.link = link
+    self.group = group
+    super.init(registry: registry, key: key)
+  }
+
+  override func fire() {
+    MainActor.assumeIsolated {
+      guard !lifetime.isCancelled, let host = link.host else {
+        registry.finishTimer(key)
+        return
+      }
+      let tick = self.tick.load(ordering: .relaxed)
+      host.receive(action(first + every * tick), group: group)
+      // Cancelled while its tick was handled: the cancel ended it.
+      if lifetime.isCancelled { return }
+      // The first tick still ahead of the clock: floor(elapsed / every) + 1.
+      let elapsed = scheduler.clock.now - first
+      let due = elapsed < .zero ? 0 : Int(elapsed.attoseconds / every.attoseconds) + 1
+      let next = max(tick + 1, due)
+      self.tick.store(next, ordering: .relaxed)
+      arm(at: first + every * next)
+    }
+  }
+}

@@ -1,0 +1,28 @@
+/// A time effect's call on its store once its time came: `.send(after:)` and debounce (which
+/// start their effect then), a throttled start, a middleware's delay.
+final class ScheduledCall<Action: Sendable>: TimerEntry, @unchecked Sendable {
+  // @unchecked: every stored property is a `let` of a sendable type (see `TimerEntry`).
+  let lifetime: EffectLifetime
+  let link: StoreLink<Action>
+  let body: @MainActor @Sendable (any EffectHost<Action>) -> Void
+
+  init(
+    registry: EffectRegistry, key: UInt64, lifetime: EffectLifetime, link: StoreLink<Action>,
+    body: @escaping @MainActor @Sendable (any EffectHost<Action>) -> Void
+  ) {
+    self.lifetime = lifetime
+    self.link = link
+    self.body = body
+    super.init(registry: registry, key: key)
+  }
+
+  override func fire() {
+    MainActor.assumeIsolated {
+      // Ends after the call: whatever it started is registered by then, so the store is
+      // never idle in between.
+      defer { registry.finishTimer(key) }
+      guard !lifetime.isCancelled, let host = link.host else { return }
+      body(host)
+    }
+  }
+}

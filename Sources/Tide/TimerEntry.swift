@@ -1,0 +1,91 @@
+import Synchronization
+
+/// A declarative time effect (`.send(after:)`, a timer or interval tick, debounce, a throttled
+/// or delayed start) waiting for its deadline: an entry in its clock's timer queue, not a task.
+///
+/// Arming one is an insert into the queue of the store's clock and actor (a ``TimerQueue``, or
+/// the ``VirtualClock`` itself); while it waits it is parked with the store's
+/// ``EffectScheduler``, so it counts as an effect asleep until a time still to come. When its
+/// deadline comes it is unparked first — runnable from that instant, so idle is never reported
+/// between the wake and the action — and then ``fire()`` runs on the store's actor.
+///
+/// Cancelling it (by id, by its send's `StoreTask`, or because the store went away) takes it
+/// out of the queue at once: a cancelled time effect holds nothing and never fires.
+class TimerEntry: @unchecked Sendable {
+  // @unchecked: the stored properties are `let`s of sendable types or atomics; subclasses add
+  // only `let`s of sendable types (checked by their own `Sendable` requirements on the values
+  // they capture), so the class is as sendable as its fields.
+  /// The store's registry, where the entry is registered under its cancellation ids.
+  let registry: EffectRegistry
+  /// Its key in ``registry``.
+  let key: UInt64
+  /// The key of its parked sleep with ``scheduler`` (0: not parked).
+  let parkKey = Atomic<UInt64>(0)
+  /// The sequence number of its live item in a ``TimerQueue`` (0: not armed there).
+  let queueSequence = Atomic<UInt64>(0)
+
+  init(registry: EffectRegistry, key: UInt64) {
+    self.registry = registry
+    self.key = key
+  }
+
+  var scheduler: EffectScheduler { registry.scheduler }
+
+  /// Runs the effect whose time came, on the store's actor (its clock's `home`). Overridden by each kind of entry.
+  func fire() {}
+
+  /// Arms the entry for `deadline` (an offset on the store's clock): parked with the store's
+  /// scheduler and inserted into its clock's queue. A deadline already reached fires from a
+  /// task on ``home`` after the work under way, as a sleep that ends at once did.
+  func arm(at deadline: Duration) {
+    let clock = scheduler.clock
+    if deadline <= clock.now {
+      dispatch(immediately: false)
+      return
+    }
+    parkKey.store(scheduler.park(deadline: deadline), ordering: .relaxed)
+    clock.arm(self, at: deadline)
+  }
+
+  /// Takes the entry out of its queue and the store's sleepers: it was cancelled.
+  func disarm() {
+    scheduler.clock.disarm(self)
+    unpark()
+  }
+
+  /// Its deadline came: it is runnable from now on.
+  func unpark() {
+    let key = parkKey.exchange(0, ordering: .relaxed)
+    if key != 0 { scheduler.unpark(key) }
+  }
+
+  /// Runs ``fire()`` on the store's actor: at once when the caller is already there and `immediately`
+  /// allows it (a virtual clock moved by the store's own actor), else as a job queued there.
+  func dispatch(immediately: Bool) {
+    let home = scheduler.clock.home
+    if home === MainActor.shared {
+      if immediately {
+        Task.immediate { @MainActor in self.fire() }
+      } else {
+        Task { @MainActor in self.fire() }
+      }
+    } else {
+      Task { await home.runEntry(self) }
+    }
+  }
+}
+
+extension Actor {
+  /// Runs `entry` isolated to this actor: a timer entry of a store living here.
+  fileprivate func runEntry(_ entry: TimerEntry) {
+    entry.fire()
+  }
+}
+
+/// What arms timer entries: a clock's queue of deadlines (``TimerQueue`` for a real or test
+/// clock, the ``VirtualClock`` itself). Deadlines are on the queue's own scale; ``StoreClock``
+/// converts a store's offsets to it.
+protocol TimerScheduling: AnyObject, Sendable {
+  func arm(_ entry: TimerEntry, at deadline: Duration)
+  func disarm(_ entry: TimerEntry)
+}

@@ -1,0 +1,124 @@
+import Tide
+import TideTerminal
+
+/// The demo's traces: which app and version they belong to, and the recorders of one run's
+/// apps (a replay of several scripts makes one app, and one trace session, per script).
+@MainActor
+package final class DemoTrace {
+  /// The app name a tide-demo trace's header holds.
+  package nonisolated static let app = "tide-demo"
+  /// The version of tide-demo, in `--version` and in its traces' headers: a trace of another
+  /// version may hold states this one cannot read.
+  package nonisolated static let appVersion = "0.1.0"
+
+  private let write: @Sendable ([UInt8]) -> Void
+  private var recorders: [TraceRecorder<AppFeature.State, AppFeature.Action>] = []
+
+  /// Traces written through `write`.
+  package init(write: @escaping @Sendable ([UInt8]) -> Void) {
+    self.write = write
+  }
+
+  /// A recorder for an app starting at `initialState` on `clock`.
+  func recorder(initialState: AppFeature.State, clock: some Clock<Duration>) -> TraceRecorder<AppFeature.State, AppFeature.Action> {
+    let recorder = TraceRecorder<AppFeature.State, AppFeature.Action>(
+      app: Self.app, appVersion: Self.appVersion, initialState: initialState, clock: clock,
+      encodeState: AppFeature.State.traceJSON, write: write)
+    recorders.append(recorder)
+    return recorder
+  }
+
+  /// Waits until every line of every session is written.
+  package func finishWriting() {
+    for recorder in recorders { recorder.finishWriting() }
+    recorders = []
+  }
+
+  /// The app, its reducer reporting to a new recorder and its input observed by it.
+  static func traced(
+    _ make: (Reduce<AppFeature.State, AppFeature.Action>) -> TerminalApp<AppFeature.State, AppFeature.Action>,
+    initialState: AppFeature.State, clock: any Clock<Duration>, trace: DemoTrace
+  ) -> TerminalApp<AppFeature.State, AppFeature.Action> {
+    let recorder = trace.recorder(initialState: initialState, clock: clock)
+    var app = make(Reduce(TraceRecordingReducer(AppFeature(), recorder: recorder)))
+    let keyAction = app.keyAction
+    let pasteAction = app.pasteAction
+    app.keyAction = { state, key in
+      let action = keyAction(state, key)
+      if let action { recorder.willSend(action) }
+      return action
+    }
+    app.pasteAction = { state, text in
+      let action = pasteAction(state, text)
+      if let action { recorder.willSend(action) }
+      return action
+    }
+    let resizeAction = app.resizeAction
+    app.resizeAction = { size in
+      let action = resizeAction(size)
+      if let action { recorder.willSend(action) }
+      return action
+    }
+    app.inputObserver = { recorder.record($0) }
+    return app
+  }
+}
+
+extension AppFeature.State {
+  /// The state's JSON for a trace, reusing the previous JSON of each part that did not change:
+  /// an action touches one screen, so most of the state is not encoded again.
+  @Sendable
+  package static func traceJSON(_ state: Self, previous: (state: Self, json: JSONValue)?) throws -> JSONValue {
+    guard let previous, case .object = previous.json else { return try JSONValueEncoder.encode(state) }
+    var members: [JSONMember] = []
+    func add<Part: Encodable>(_ key: String, _ part: Part, unchanged: Bool) throws {
+      if unchanged, let json = previous.json[key] {
+        members.append(JSONMember(key: key, value: json))
+      } else {
+        members.append(JSONMember(key: key, value: try JSONValueEncoder.encode(part)))
+      }
+    }
+    let old = previous.state
+    try add("screen", state.screen, unchanged: state.screen == old.screen)
+    try add("counter", state.counter, unchanged: state.counter == old.counter)
+    try add("stopwatch", state.stopwatch, unchanged: state.stopwatch == old.stopwatch)
+    // The list's `==` leaves out the bookkeeping its JSON holds.
+    let todosUnchanged = state.todos == old.todos && state.todos.ids == old.todos.ids
+      && state.todos.list.top == old.todos.list.top && state.todos.list.height == old.todos.list.height
+    if todosUnchanged, let json = previous.json["todos"] {
+      members.append(JSONMember(key: "todos", value: json))
+    } else {
+      members.append(JSONMember(key: "todos", value: try TodosFeature.State.traceJSON(
+        state.todos, previous: previous.json["todos"].map { (old.todos, $0) })))
+    }
+    try add("help", state.help, unchanged: state.help == old.help)
+    if let warning = state.warning {
+      try add("warning", warning, unchanged: warning == old.warning)
+    }
+    try add("isQuitting", state.isQuitting, unchanged: state.isQuitting == old.isQuitting)
+    return .object(members)
+  }
+}
+
+extension TodosFeature.State {
+  /// The list's JSON, as ``encode(to:)`` writes it, reusing the previous JSON of the todos and of
+  /// the undo stack when they did not change: typing a title must not encode the whole list per
+  /// key.
+  package static func traceJSON(_ state: Self, previous: (state: Self, json: JSONValue)?) throws -> JSONValue {
+    let todos = previous.flatMap { state.todos == $0.state.todos ? $0.json["todos"] : nil }
+    let deletions = previous.flatMap { state.deletions == $0.state.deletions ? $0.json["deletions"] : nil }
+    func member(_ key: String, _ value: JSONValue) -> JSONMember { JSONMember(key: key, value: value) }
+    return .object([
+      member("todos", try todos ?? JSONValueEncoder.encode(state.todos.elements)),
+      member("selection", try JSONValueEncoder.encode(state.selection)),
+      member("filter", try JSONValueEncoder.encode(state.filter)),
+      member("editor", try JSONValueEncoder.encode(state.editor)),
+      member("deletions", try deletions ?? JSONValueEncoder.encode(state.deletions)),
+      member("ids", try JSONValueEncoder.encode(state.ids)),
+      member("readOnly", try JSONValueEncoder.encode(state.readOnly)),
+      member("isReadOnlyNoticeShown", .bool(state.isReadOnlyNoticeShown)),
+      member("listTop", .integer(Int64(state.list.top))),
+      member("listHeight", .integer(Int64(state.list.height))),
+    ])
+  }
+}

@@ -1,0 +1,121 @@
+/// One change an action made to the state's JSON: what a trace line lists instead of the whole
+/// state, and what the inspector applies to step from one state to the next.
+///
+/// In a trace line a change is a JSON array: `["counter.count",5]` sets a value (a member that
+/// went away is set to `null`); `["stopwatch.laps",0,0,[{…}]]` splices an array — at index 0,
+/// removing 0 elements, inserting the ones listed — so adding a todo to a long list writes the
+/// new todo, not the list.
+package enum StateChange: Equatable, Sendable {
+  case set(JSONPath, JSONValue)
+  case splice(JSONPath, at: Int, removing: Int, inserting: [JSONValue])
+
+  /// Where the change is.
+  package var path: JSONPath {
+    switch self {
+    case .set(let path, _), .splice(let path, _, _, _): path
+    }
+  }
+
+  /// The changes that turn `old` into `new`, found by walking both; subtrees that compare equal
+  /// (or share storage) cost nothing further.
+  package static func changes(from old: JSONValue, to new: JSONValue) -> [StateChange] {
+    var changes: [StateChange] = []
+    collect(from: old, to: new, at: JSONPath(), into: &changes)
+    return changes
+  }
+
+  private static func collect(from old: JSONValue, to new: JSONValue, at path: JSONPath, into changes: inout [StateChange]) {
+    if old == new { return }
+    switch (old, new) {
+    case (.object(let oldMembers), .object(let newMembers)):
+      for member in newMembers {
+        let child = path.appending(.key(member.key))
+        if let previous = oldMembers.first(where: { $0.key == member.key }) {
+          collect(from: previous.value, to: member.value, at: child, into: &changes)
+        } else {
+          changes.append(.set(child, member.value))
+        }
+      }
+      for member in oldMembers where !newMembers.contains(where: { $0.key == member.key }) {
+        changes.append(.set(path.appending(.key(member.key)), .null))
+      }
+    case (.array(let oldElements), .array(let newElements)) where !path.components.isEmpty:
+      if oldElements.count == newElements.count {
+        for index in newElements.indices {
+          collect(from: oldElements[index], to: newElements[index], at: path.appending(.index(index)), into: &changes)
+        }
+        return
+      }
+      // One splice between the common head and tail: an insertion, a removal or a replacement
+      // of a run, each written as only what changed.
+      var head = 0
+      let shorter = min(oldElements.count, newElements.count)
+      while head < shorter, oldElements[head] == newElements[head] { head += 1 }
+      var tail = 0
+      while tail < shorter - head, oldElements[oldElements.count - 1 - tail] == newElements[newElements.count - 1 - tail] {
+        tail += 1
+      }
+      changes.append(.splice(
+        path, at: head, removing: oldElements.count - head - tail,
+        inserting: Array(newElements[head..<newElements.count - tail])))
+    default:
+      changes.append(.set(path, new))
+    }
+  }
+
+  /// Applies the change to `value`; `false` when its path does not fit `value` (a trace that
+  /// does not belong to the state it is applied to).
+  @discardableResult
+  package func apply(to value: inout JSONValue) -> Bool {
+    switch self {
+    case .set(let path, let newValue):
+      return value.set(newValue, at: path.components[...])
+    case .splice(let path, let index, let removing, let inserting):
+      guard case .array(var elements)? = value.value(at: path), index >= 0, removing >= 0,
+        index + removing <= elements.count
+      else { return false }
+      elements.replaceSubrange(index..<index + removing, with: inserting)
+      return value.set(.array(elements), at: path.components[...])
+    }
+  }
+
+  /// The change as a trace line writes it.
+  package var json: JSONValue {
+    switch self {
+    case .set(let path, let value):
+      .array([.string(path.description), value])
+    case .splice(let path, let index, let removing, let inserting):
+      .array([.string(path.description), .integer(Int64(index)), .integer(Int64(removing)), .array(inserting)])
+    }
+  }
+
+  /// Reads a change as a trace line writes it; `nil` for anything else.
+  package init?(json: JSONValue) {
+    guard case .array(let parts) = json, case .string(let pathText)? = parts.first,
+      let path = JSONPath(parsing: pathText)
+    else { return nil }
+    switch parts.count {
+    case 2:
+      self = .set(path, parts[1])
+    case 4:
+      guard case .integer(let index) = parts[1], case .integer(let removing) = parts[2],
+        case .array(let inserting) = parts[3]
+      else { return nil }
+      self = .splice(path, at: Int(index), removing: Int(removing), inserting: inserting)
+    default:
+      return nil
+    }
+  }
+
+  /// One line for people: `counter.count = 5`, `stopwatch.laps[0..<0] = [{…}]`.
+  package var summary: String {
+    switch self {
+    case .set(let path, let value):
+      "\(path.description.isEmpty ? "state" : path.description) = \(value.text)"
+    case .splice(let path, let index, let removing, let inserting):
+      removing == 0
+        ? "\(path) insert at \(index): \(JSONValue.array(inserting).text)"
+        : "\(path)[\(index)..<\(index + removing)] = \(JSONValue.array(inserting).text)"
+    }
+  }
+}

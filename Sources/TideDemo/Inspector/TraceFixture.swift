@@ -1,0 +1,51 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What a test exported by `tide-demo inspect --export-test` uses to read the trace's JSON: the
+/// state before the first action, each action, and each action's changes applied to the
+/// expected state — the changes as the trace wrote them, so the test reads like the trace.
+package enum TraceFixture {
+  /// Why a fixture's JSON could not be used.
+  package struct Failure: Error, CustomStringConvertible {
+    package var description: String
+  }
+
+  /// The app's state from its JSON.
+  package static func state(_ json: String) throws -> AppFeature.State {
+    try decode(AppFeature.State.self, json)
+  }
+
+  /// An action from its JSON.
+  package static func action(_ json: String) throws -> AppFeature.Action {
+    try decode(AppFeature.Action.self, json)
+  }
+
+  /// Applies the changes a trace line lists (`[["counter.count",1]]`) to `state`.
+  package static func apply(_ changes: String, to state: inout AppFeature.State) throws {
+    guard case .array(let list) = try parse(changes) else {
+      throw Failure(description: "changes are a JSON array: \(changes)")
+    }
+    var json = try JSONValueEncoder.encode(state)
+    for item in list {
+      guard let change = StateChange(json: item), change.apply(to: &json) else {
+        throw Failure(description: "cannot apply \(item.text) to the state")
+      }
+    }
+    state = try decode(AppFeature.State.self, json.text)
+  }
+
+  private static func parse(_ json: String) throws -> JSONValue {
+    do {
+      return try JSONParser.parse(json)
+    } catch {
+      throw Failure(description: "malformed JSON: \(error)")
+    }
+  }
+
+  private static func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
+    try JSONDecoder().decode(type, from: Data(json.utf8))
+  }
+}

@@ -1,0 +1,428 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TideTerminal
+
+/// A trace file opened for questions: an index of where each action's line is, the snapshots
+/// and the resizes, made in one pass over the bytes without parsing the action lines, so a
+/// trace of a million actions opens in well under a second and the index, not the file, is what
+/// stays in memory. Lines are read and parsed when asked for.
+///
+/// A line that is not what a trace holds ends the index there: ``problem`` says where and why,
+/// and everything before it still answers. A trace of another app, format version or app version
+/// is refused when opened. With ``update()``, lines appended since (a trace still being written,
+/// `--follow`) are indexed too.
+package final class TraceReader {
+  package let path: String
+  private let descriptor: Int32
+  /// The session's header (the last session of a file that holds several).
+  package private(set) var header: TraceHeader
+  /// The sessions before the last one in the file, which the index leaves out.
+  package private(set) var skippedSessions = 0
+  /// Where the line of action `n` starts: `actionOffsets[n - 1]`.
+  private var actionOffsets: [Int] = []
+  /// The line number of action `n`: `actionLines[n - 1]`.
+  private var actionLines: [Int32] = []
+  private var snapshots: [(number: Int, offset: Int, line: Int)] = []
+  /// The terminal's size from each resize on: after `afterAction` actions.
+  private var resizes: [(afterAction: Int, size: TerminalSize)] = []
+  /// The offset and line number of each line that is an input event of its own.
+  private var inputLines: [(offset: Int, line: Int)] = []
+  /// Where the index stopped, if a line was wrong.
+  package private(set) var problem: TraceProblem?
+  private var scannedOffset = 0
+  private var nextLine = 1
+  private var headerOffset = 0
+  /// The state after an action, kept so that stepping forward from it applies one line.
+  private var cachedState: (number: Int, state: JSONValue)?
+
+  /// Opens and indexes the trace at `path` for `app` at `appVersion`. Throws when the file cannot
+  /// be read, does not start with a trace header, or belongs to another app or version.
+  package init(path: String, app: String, appVersion: String) throws(TraceProblem) {
+    self.path = path
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw TraceProblem(path: path, line: nil, message: "cannot read the trace: \(systemReason(errno))")
+    }
+    self.descriptor = descriptor
+    header = TraceHeader(app: "", appVersion: "", size: TerminalSize(columns: 80, rows: 24), snapshotInterval: 1, state: .null)
+    self.app = app
+    self.appVersion = appVersion
+    guard let first = readLine(at: 0) else {
+      close(descriptor)
+      throw TraceProblem(path: path, line: nil, message: "the file is empty: not a trace")
+    }
+    do {
+      header = try Self.parseHeader(first.bytes, app: app, appVersion: appVersion, path: path, line: 1)
+    } catch {
+      close(descriptor)
+      throw error
+    }
+    scan(final: false)
+  }
+
+  private let app: String
+  private let appVersion: String
+
+  deinit {
+    close(descriptor)
+  }
+
+  /// How many actions the index holds.
+  package var actionCount: Int { actionOffsets.count }
+
+  /// Indexes lines written since the last look; a last line without its line break yet is left
+  /// for the next call. Returns whether anything new was indexed.
+  @discardableResult
+  package func update() -> Bool {
+    let before = (actionOffsets.count, skippedSessions)
+    scan(final: false)
+    return before != (actionOffsets.count, skippedSessions)
+  }
+
+  /// Records a problem for a last line that is cut short (no line break): for a trace that is
+  /// not being written any more.
+  package func finishReading() {
+    scan(final: true)
+  }
+
+  /// The terminal's size after action `number`.
+  package func size(after number: Int) -> TerminalSize {
+    resizes.last { $0.afterAction <= number }?.size ?? header.size
+  }
+
+  /// The line number of action `number`.
+  package func line(ofAction number: Int) -> Int {
+    Int(actionLines[number - 1])
+  }
+
+  /// Action `number` (1…``actionCount``), parsed.
+  package func step(_ number: Int) throws(TraceProblem) -> TraceStep {
+    let line = Int(actionLines[number - 1])
+    guard let text = readLine(at: actionOffsets[number - 1]) else {
+      throw TraceProblem(path: path, line: line, message: "the line can no longer be read")
+    }
+    return try TraceStep(parsing: text.bytes, path: path, line: line)
+  }
+
+  /// The raw text of action `number`'s line, for a search that looks at bytes first.
+  package func lineBytes(ofAction number: Int) -> [UInt8] {
+    readLine(at: actionOffsets[number - 1])?.bytes ?? []
+  }
+
+  /// The state after action `number` (0: the initial state): from the nearest snapshot at or
+  /// before it, or from the last state asked for when that is closer, with the changes of the
+  /// actions between applied.
+  package func state(after number: Int) throws(TraceProblem) -> JSONValue {
+    precondition(number >= 0 && number <= actionCount, "action \(number) is not in the trace")
+    var start = (number: 0, state: header.state)
+    if let snapshot = snapshots.last(where: { $0.number <= number }) {
+      guard let text = readLine(at: snapshot.offset) else {
+        throw TraceProblem(path: path, line: snapshot.line, message: "the line can no longer be read")
+      }
+      start = (snapshot.number, try TraceSnapshot(parsing: text.bytes, path: path, line: snapshot.line).state)
+    }
+    if let cachedState, cachedState.number <= number, cachedState.number >= start.number {
+      start = cachedState
+    }
+    var state = start.state
+    if start.number < number {
+      for index in start.number + 1...number {
+        let step = try step(index)
+        for change in step.changes where !change.apply(to: &state) {
+          throw TraceProblem(
+            path: path, line: line(ofAction: index),
+            message: "the change to \(change.path) does not fit the state before it")
+        }
+      }
+    }
+    cachedState = (number, state)
+    return state
+  }
+
+  /// The input events of their own lines and the actions' keys and pastes up to action
+  /// `number`, with their times, in order.
+  package func inputEvents(through number: Int) throws(TraceProblem) -> [(event: InputEvent, time: Duration)] {
+    let end = number == 0 ? headerOffset + 1 : actionOffsets[number - 1]
+    var events: [(offset: Int, event: InputEvent, time: Duration)] = []
+    for input in inputLines where input.offset < end && input.offset > headerOffset {
+      guard let text = readLine(at: input.offset) else { continue }
+      let parsed = try TraceInput(parsing: text.bytes, path: path, line: input.line)
+      events.append((input.offset, parsed.event, parsed.time))
+    }
+    if number > 0 {
+      for index in 1...number {
+        let step = try step(index)
+        if let input = step.input { events.append((actionOffsets[index - 1], input, step.time)) }
+      }
+    }
+    return events.sorted { $0.offset < $1.offset }.map { ($0.event, $0.time) }
+  }
+
+  /// Hands `body` each action's number and line, in order, reading the file in large chunks:
+  /// for questions about every action, which one read per line would make slow.
+  package func forEachActionLine(
+    _ body: (_ number: Int, _ bytes: [UInt8]) throws(TraceProblem) -> Void
+  ) throws(TraceProblem) {
+    try forEachActionLine(in: 1...max(1, actionCount), body)
+  }
+
+  /// ``forEachActionLine(_:)`` for the actions in `numbers` only (those the trace has).
+  package func forEachActionLine(
+    in numbers: ClosedRange<Int>, _ body: (_ number: Int, _ bytes: [UInt8]) throws(TraceProblem) -> Void
+  ) throws(TraceProblem) {
+    let numbers = numbers.clamped(to: 1...max(1, actionCount))
+    guard actionCount > 0 else { return }
+    let first = actionOffsets[numbers.lowerBound - 1]
+    let last = actionOffsets[numbers.upperBound - 1]
+    let lastNumber = numbers.upperBound
+    let chunkSize = min(1 << 22, max(1 << 16, last - first + (1 << 14)))
+    var buffer = [UInt8](repeating: 0, count: chunkSize)
+    var position = first
+    var next = numbers.lowerBound - 1
+    var carried: [UInt8] = []
+    var lineOffset = first
+    while next < lastNumber {
+      let chunkStart = position
+      let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(position)) }
+      if count <= 0 { break }
+      position += count
+      var lineStart = 0
+      while next < lastNumber, lineStart < count,
+        let end = buffer.withUnsafeBytes({ raw in
+          memchr(raw.baseAddress! + lineStart, Int32(UInt8(ascii: "\n")), count - lineStart)
+            .map { raw.baseAddress!.distance(to: UnsafeRawPointer($0)) }
+        })
+      {
+        if lineOffset == actionOffsets[next] {
+          next += 1
+          if carried.isEmpty {
+            try body(next, Array(buffer[lineStart..<end]))
+          } else {
+            carried.append(contentsOf: buffer[lineStart..<end])
+            try body(next, carried)
+          }
+        }
+        carried = []
+        lineStart = end + 1
+        lineOffset = chunkStart + end + 1
+      }
+      if lineStart < count { carried.append(contentsOf: buffer[lineStart..<count]) }
+    }
+  }
+
+  // MARK: Reading lines
+
+  /// The line starting at `offset`, without its line break, and whether it had one.
+  private func readLine(at offset: Int) -> (bytes: [UInt8], isComplete: Bool)? {
+    var bytes: [UInt8] = []
+    var position = offset
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(position)) }
+      if count < 0 { return nil }
+      if count == 0 { return bytes.isEmpty && position == offset ? nil : (bytes, false) }
+      if let end = chunk[0..<count].firstIndex(of: UInt8(ascii: "\n")) {
+        bytes.append(contentsOf: chunk[0..<end])
+        return (bytes, true)
+      }
+      bytes.append(contentsOf: chunk[0..<count])
+      position += count
+      if chunk.count < 1 << 20 { chunk = [UInt8](repeating: 0, count: chunk.count * 4) }
+    }
+  }
+
+  // MARK: Indexing
+
+  private func scan(final: Bool) {
+    guard problem == nil else { return }
+    let chunkSize = 1 << 22
+    var buffer = [UInt8](repeating: 0, count: chunkSize)
+    var carried: [UInt8] = []
+    var position = scannedOffset
+    while problem == nil {
+      let chunkStart = position
+      let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(position)) }
+      if count <= 0 { break }
+      position += count
+      buffer.withUnsafeBytes { raw in
+        let bytes = raw.prefix(count)
+        var lineStart = 0
+        while problem == nil, lineStart < count,
+          let found = memchr(raw.baseAddress! + lineStart, Int32(UInt8(ascii: "\n")), count - lineStart)
+        {
+          let end = raw.baseAddress!.distance(to: UnsafeRawPointer(found))
+          let lineOffset = scannedOffset
+          if carried.isEmpty {
+            indexLine(UnsafeRawBufferPointer(rebasing: bytes[lineStart..<end]), offset: lineOffset)
+          } else {
+            carried.append(contentsOf: bytes[lineStart..<end])
+            carried.withUnsafeBytes { indexLine($0, offset: lineOffset) }
+            carried = []
+          }
+          guard problem == nil else { return }
+          scannedOffset = chunkStart + end + 1
+          nextLine += 1
+          lineStart = end + 1
+        }
+        if problem == nil, lineStart < count {
+          carried.append(contentsOf: bytes[lineStart..<count])
+        }
+      }
+      if count < chunkSize { break }
+    }
+    if problem == nil, final, !carried.isEmpty {
+      problem = TraceProblem(path: path, line: nextLine, message: "the last line is cut short (the trace ends in the middle of a line)")
+    }
+  }
+
+  private func fail(_ message: String) {
+    problem = TraceProblem(path: path, line: nextLine, message: message)
+  }
+
+  private static func hasPrefix(_ line: UnsafeRawBufferPointer, _ prefix: StaticString) -> Bool {
+    let count = prefix.utf8CodeUnitCount
+    guard line.count >= count else { return false }
+    return memcmp(line.baseAddress!, prefix.utf8Start, count) == 0
+  }
+
+  private func indexLine(_ line: UnsafeRawBufferPointer, offset: Int) {
+    guard line.count >= 2, line.first == UInt8(ascii: "{"), line.last == UInt8(ascii: "}") else {
+      fail(line.isEmpty ? "an empty line" : "not a JSON object: \(excerpt(line))")
+      return
+    }
+    if Self.hasPrefix(line, #"{"n":"#) {
+      // Only the number is read here; the rest waits until the line is asked for.
+      var number = 0
+      var index = 5
+      while index < line.count, let digit = Self.digit(line[index]) {
+        number = number &* 10 &+ digit
+        index += 1
+      }
+      guard index > 5, index < line.count, line[index] == UInt8(ascii: ",") else {
+        fail("an action line without its number")
+        return
+      }
+      guard number == actionOffsets.count + 1 else {
+        fail("action \(number) where action \(actionOffsets.count + 1) should be")
+        return
+      }
+      actionOffsets.append(offset)
+      actionLines.append(Int32(truncatingIfNeeded: nextLine))
+      if let size = Self.resize(onActionLine: line, after: index) {
+        resizes.append((actionOffsets.count - 1, size))
+      }
+    } else if Self.hasPrefix(line, #"{"t":"#) {
+      inputLines.append((offset, nextLine))
+      if Self.contains(line, #""resize":"#) {
+        do throws(TraceProblem) {
+          let input = try TraceInput(parsing: Array(line), path: path, line: nextLine)
+          if case .resize(let size) = input.event { resizes.append((actionOffsets.count, size)) }
+        } catch {
+          problem = error
+        }
+      }
+    } else if Self.hasPrefix(line, #"{"snapshot":"#) {
+      snapshots.append((actionOffsets.count, offset, nextLine))
+    } else if Self.hasPrefix(line, #"{"format":"#) {
+      if offset == 0 { return }
+      // A later session in the same file (a second run appending): the index starts over.
+      do throws(TraceProblem) {
+        header = try Self.parseHeader(Array(line), app: app, appVersion: appVersion, path: path, line: nextLine)
+      } catch {
+        problem = error
+        return
+      }
+      skippedSessions += 1
+      headerOffset = offset
+      actionOffsets = []
+      actionLines = []
+      snapshots = []
+      resizes = []
+      inputLines = []
+      cachedState = nil
+    } else {
+      fail("not a line of a trace: \(excerpt(line))")
+    }
+  }
+
+  /// The size of a resize that sent an action, which its line names right after the time:
+  /// `{"n":1,"t":0.0,"resize":[80,24],"action":…`. Only the few bytes after the time are looked
+  /// at, so indexing stays a pass over line breaks.
+  private static func resize(onActionLine line: UnsafeRawBufferPointer, after numberEnd: Int) -> TerminalSize? {
+    guard let timeEnd = (numberEnd + 1..<min(line.count, numberEnd + 40)).first(where: { line[$0] == UInt8(ascii: ",") })
+    else { return nil }
+    let prefix = #","resize":["#
+    let start = timeEnd + prefix.utf8.count
+    guard start < line.count, prefix.utf8.elementsEqual(line[timeEnd..<start]) else { return nil }
+    var values: [Int] = []
+    var value = 0
+    var index = start
+    while index < line.count, values.count < 2 {
+      let byte = line[index]
+      if let digit = digit(byte) {
+        value = value &* 10 &+ digit
+      } else if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") {
+        values.append(value)
+        value = 0
+      } else {
+        return nil
+      }
+      index += 1
+    }
+    return values.count == 2 ? TerminalSize(columns: values[0], rows: values[1]) : nil
+  }
+
+  private static func contains(_ line: UnsafeRawBufferPointer, _ needle: StaticString) -> Bool {
+    let count = needle.utf8CodeUnitCount
+    guard line.count >= count else { return false }
+    for start in 0...(line.count - count) where memcmp(line.baseAddress! + start, needle.utf8Start, count) == 0 {
+      return true
+    }
+    return false
+  }
+
+  private static func digit(_ byte: UInt8) -> Int? {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
+  }
+
+  private func excerpt(_ line: UnsafeRawBufferPointer) -> String {
+    escapedExcerpt(String(decoding: line.prefix(60), as: UTF8.self), limit: 40)
+  }
+
+  private static func parseHeader(
+    _ bytes: [UInt8], app: String, appVersion: String, path: String, line: Int
+  ) throws(TraceProblem) -> TraceHeader {
+    let notATrace = TraceProblem(path: path, line: line, message: "not a Tide trace (its first line is not a trace header)")
+    guard let json = try? bytes.withUnsafeBytes({ raw throws(JSONParser.Failure) in try JSONParser.parse(raw) }),
+      case .string(let format)? = json["format"], format == TraceFormat.name
+    else { throw notATrace }
+    guard case .integer(let version)? = json["version"], version == TraceFormat.version else {
+      throw TraceProblem(
+        path: path, line: line,
+        message: "trace format version \(json["version"]?.text ?? "?"); this tide-demo reads version \(TraceFormat.version)")
+    }
+    guard case .string(let traceApp)? = json["app"], case .string(let traceVersion)? = json["appVersion"],
+      case .array(let size)? = json["size"], size.count == 2, case .integer(let columns) = size[0],
+      case .integer(let rows) = size[1], case .integer(let interval)? = json["snapshotEvery"],
+      let state = json["state"]
+    else {
+      throw TraceProblem(path: path, line: line, message: "the trace header is missing fields")
+    }
+    guard traceApp == app else {
+      throw TraceProblem(path: path, line: line, message: "this is a trace of \(traceApp), not of \(app)")
+    }
+    guard traceVersion == appVersion else {
+      throw TraceProblem(
+        path: path, line: line,
+        message: "this trace was written by \(traceApp) \(traceVersion); this is \(app) \(appVersion), whose state may differ")
+    }
+    return TraceHeader(
+      app: traceApp, appVersion: traceVersion, size: TerminalSize(columns: Int(columns), rows: Int(rows)),
+      snapshotInterval: Int(interval), state: state)
+  }
+}

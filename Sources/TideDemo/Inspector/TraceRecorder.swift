@@ -1,0 +1,105 @@
+import Dispatch
+import Synchronization
+import Tide
+import TideTerminal
+
+/// Records an app's session as a trace (see ``TraceFormat``): the main actor only queues what
+/// happened — the input event, or the action and the state after it — and a writer task off the
+/// main actor encodes, diffs and writes it, so tracing adds no visible latency to a key.
+package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable & Equatable & Sendable>: Sendable {
+  /// Turns a state into its JSON, given the previous state and its JSON to reuse the parts
+  /// that did not change.
+  package typealias StateEncoder = @Sendable (State, _ previous: (state: State, json: JSONValue)?) throws -> JSONValue
+
+  private let channel = TraceChannel<TraceEntry<State, Action>>()
+  private let elapsed: @Sendable () -> Duration
+  /// The action a key or paste is about to send: the next reduced action equal to it was sent
+  /// by input, any other by an effect.
+  private let pendingInputAction = Mutex<Action?>(nil)
+  private let writer: Task<Void, Never>
+
+  /// A recorder writing, through `write`, a trace of `app` at `appVersion` starting from
+  /// `initialState`, its times read from `clock` (zero now). Every `snapshotInterval` actions it
+  /// writes the whole state, so a reader can start there instead of at the top.
+  package init(
+    app: String, appVersion: String, initialState: State, clock: some Clock<Duration>,
+    snapshotInterval: Int = TraceFormat.defaultSnapshotInterval,
+    encodeState: @escaping StateEncoder = { state, _ in try JSONValueEncoder.encode(state) },
+    write: @escaping @Sendable ([UInt8]) -> Void
+  ) {
+    let start = clock.now
+    elapsed = { start.duration(to: clock.now) }
+    let channel = channel
+    let header = TraceHeader(
+      app: app, appVersion: appVersion, size: TerminalSize(columns: 0, rows: 0),
+      snapshotInterval: max(1, snapshotInterval), state: .null)
+    writer = Task.detached(priority: .utility) {
+      var writer = TraceWriter<State, Action>(
+        header: header, initialState: initialState, encodeState: encodeState, write: write)
+      while let batch = await channel.next() {
+        for entry in batch { writer.append(entry) }
+        writer.flush()
+      }
+      writer.end()
+    }
+  }
+
+  /// Records a key, paste or resize the program is about to handle.
+  package func record(_ event: InputEvent) {
+    channel.send(.input(event, time: elapsed()))
+  }
+
+  /// Notes that a key or paste is sending `action` now.
+  package func willSend(_ action: Action) {
+    pendingInputAction.withLock { $0 = action }
+  }
+
+  /// Records `action` and the state it left.
+  package func reduced(_ action: Action, state: State) {
+    let byInput = pendingInputAction.withLock { pending in
+      guard pending == action else { return false }
+      pending = nil
+      return true
+    }
+    channel.send(.action(action, state: state, time: elapsed(), byInput: byInput))
+  }
+
+  /// Writes what is queued and ends the trace; returns once every line is written.
+  package func finish() async {
+    channel.close()
+    await writer.value
+  }
+
+  /// ``finish()`` for a caller that cannot wait asynchronously (the end of a run): blocks until
+  /// the writer, which never needs the caller's thread, has written every line.
+  package func finishWriting() {
+    channel.close()
+    let done = DispatchSemaphore(value: 0)
+    let writer = writer
+    Task.detached {
+      await writer.value
+      done.signal()
+    }
+    done.wait()
+  }
+}
+
+/// Reports each action this reducer handles, and the state it leaves, to a ``TraceRecorder``.
+package struct TraceRecordingReducer<Base: Reducer>: Reducer
+where Base.State: Encodable & Sendable, Base.Action: Encodable & Equatable & Sendable {
+  let base: Base
+  let recorder: TraceRecorder<Base.State, Base.Action>
+
+  package init(_ base: Base, recorder: TraceRecorder<Base.State, Base.Action>) {
+    self.base = base
+    self.recorder = recorder
+  }
+
+  package func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let effect = base.reduce(into: &state, action: action)
+    recorder.reduced(action, state: state)
+    return effect
+  }
+}
+
+extension TraceRecordingReducer: Sendable where Base: Sendable {}

@@ -1,0 +1,86 @@
+import TideTerminal
+import TideTerminalCommand
+
+/// Writes actions A…B of a trace as a Swift Testing test: a `TestStore` starts from the state
+/// before A on a `VirtualClock`; each action a key or paste sent is sent at its time, each an
+/// effect sent is received (the clock moving up to its time), and each asserts exactly the
+/// changes the trace recorded.
+@MainActor
+enum TraceTestExport {
+  static func test(of range: ClosedRange<Int>, in reader: TraceReader) throws(TerminalCommandError) -> String {
+    let initial = try TraceQueries.checked(reader) { () throws(TraceProblem) in try reader.state(after: range.lowerBound - 1) }
+    var steps: [TraceStep] = []
+    for number in range {
+      steps.append(try TraceQueries.checked(reader) { () throws(TraceProblem) in try reader.step(number) })
+    }
+    let name = "traceActions\(range.lowerBound)To\(range.upperBound)"
+    var lines = [
+      "// Exported by: tide-demo inspect \(fileName(reader.path)) --export-test \(range.lowerBound)..\(range.upperBound)",
+      "// Actions \(range.lowerBound)…\(range.upperBound) of the trace, from the state before \(range.lowerBound); every",
+      "// change the trace recorded is asserted, and the TestStore fails on any other.",
+      "import Testing",
+      "import Tide",
+      "import TideDemo",
+      "import TideTesting",
+      "",
+      "@MainActor",
+      "@Test func \(name)() async throws {",
+      "  let clock = VirtualClock()",
+      "  let store = TestStore(",
+      "    initialState: try TraceFixture.state(\(literal(initial.text))),",
+      "    reducer: AppFeature(), clock: clock)",
+    ]
+    var now = Duration.zero
+    for step in steps {
+      let how = step.input.map { "sent by \(Self.describe($0))" } ?? "sent by an effect"
+      lines.append("  // \(step.number): \(ActionText.describe(step.action)), \(how), at \(TraceFormat.seconds(step.time)) s")
+      let action = "try TraceFixture.action(\(literal(step.action.text)))"
+      let changes = JSONValue.array(step.changes.map(\.json)).text
+      let assertion = step.changes.isEmpty ? "" : " {\n    try TraceFixture.apply(\(literal(changes)), to: &$0)\n  }"
+      if step.input != nil {
+        if step.time > now {
+          lines.append("  clock.advance(to: VirtualClock.Instant(offset: .nanoseconds(\(nanoseconds(step.time)))))")
+          now = step.time
+        }
+        lines.append("  await store.send(\(action))\(assertion)")
+      } else {
+        let wait = step.time > now ? step.time - now : .zero
+        lines.append("  await store.receive(\(action), timeout: .nanoseconds(\(nanoseconds(wait))))\(assertion)")
+        now = max(now, step.time)
+      }
+    }
+    lines += [
+      "  // What the last action started belongs to the actions after it.",
+      "  await store.cancelInFlightEffects()",
+      "  await store.finish()",
+      "}",
+    ]
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func fileName(_ path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
+  }
+
+  /// An input event in words: `key +`, `a paste`, `a resize to 100x30`.
+  nonisolated static func describe(_ event: InputEvent) -> String {
+    switch event {
+    case .key(let key): "key \(key.token ?? "\(key)")"
+    case .paste: "a paste"
+    case .resize(let size): "a resize to \(size)"
+    case .pointer(let pointer): "a pointer \(TraceInput.pointerKindName(pointer.kind)) at column \(pointer.column + 1), row \(pointer.row + 1)"
+    }
+  }
+
+  private static func nanoseconds(_ duration: Duration) -> Int64 {
+    let (seconds, attoseconds) = duration.components
+    return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+  }
+
+  /// `text` as a Swift raw string literal, with as many `#` as it needs.
+  private static func literal(_ text: String) -> String {
+    var hashes = "#"
+    while text.contains("\"" + hashes) { hashes += "#" }
+    return hashes + "\"" + text + "\"" + hashes
+  }
+}

@@ -1,0 +1,89 @@
+import TideTerminal
+
+/// Turns what a ``TraceRecorder`` queued into trace lines, off the main actor: the header on the
+/// first entry (the terminal's size is the first resize), then one line per action, carrying
+/// the input event that sent it, and one per input event that sent none, with a snapshot of the
+/// state every ``TraceHeader/snapshotInterval`` actions.
+struct TraceWriter<State: Encodable & Sendable, Action: Encodable & Equatable & Sendable> {
+  private var header: TraceHeader
+  private let encodeState: TraceRecorder<State, Action>.StateEncoder
+  private let write: @Sendable ([UInt8]) -> Void
+  private var previous: (state: State, json: JSONValue)
+  private var actionCount = 0
+  private var hasHeader = false
+  private var buffer: [UInt8] = []
+  /// An input event not written yet: the action it sends carries it on its own line.
+  private var pendingInput: TraceInput?
+
+  /// Writes are gathered up to this many bytes, so a replay makes few system calls.
+  private static var bufferSize: Int { 1 << 18 }
+
+  init(
+    header: TraceHeader, initialState: State,
+    encodeState: @escaping TraceRecorder<State, Action>.StateEncoder, write: @escaping @Sendable ([UInt8]) -> Void
+  ) {
+    self.header = header
+    self.encodeState = encodeState
+    self.write = write
+    let json = (try? encodeState(initialState, nil)) ?? .null
+    previous = (initialState, json)
+    self.header.state = json
+  }
+
+  mutating func append(_ entry: TraceEntry<State, Action>) {
+    if !hasHeader {
+      hasHeader = true
+      if case .input(.resize(let size), _) = entry { header.size = size }
+      emit(header.json)
+    }
+    switch entry {
+    case .input(let event, let time):
+      writePendingInput()
+      pendingInput = TraceInput(event: event, time: time)
+    case .action(let action, let state, let time, let byInput):
+      let input = byInput ? pendingInput : nil
+      if input == nil { writePendingInput() }
+      pendingInput = nil
+      actionCount += 1
+      let json = (try? encodeState(state, previous)) ?? .null
+      let step = TraceStep(
+        number: actionCount, time: time, input: input?.event,
+        action: (try? JSONValueEncoder.encode(action)) ?? .null,
+        changes: StateChange.changes(from: previous.json, to: json))
+      emit(step.json)
+      previous = (state, json)
+      if actionCount % header.snapshotInterval == 0 {
+        emit(TraceSnapshot(number: actionCount, state: json).json)
+      }
+    }
+  }
+
+  private mutating func writePendingInput() {
+    if let input = pendingInput { emit(input.json) }
+    pendingInput = nil
+  }
+
+  /// Hands what is gathered to `write`. A key still waiting for its action stays: the action
+  /// may be in the next batch.
+  mutating func flush() {
+    guard !buffer.isEmpty else { return }
+    write(buffer)
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Writes the header of a session that had no input nor action, and what is left.
+  mutating func end() {
+    writePendingInput()
+    if !hasHeader {
+      hasHeader = true
+      emit(header.json)
+    }
+    flush()
+  }
+
+  private mutating func emit(_ line: JSONValue) {
+    line.write(to: &buffer)
+    buffer.append(UInt8(ascii: "\n"))
+    if buffer.count >= Self.bufferSize { flush() }
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import Tide
+import TideDemo
+import TideTerminal
+
+/// A trace that is cut short, damaged, or not tide-demo's: a clear `FILE:LINE: error:`, and
+/// what came before still answers.
+@MainActor
+@Suite("Inspector: bad traces")
+struct InspectorBadTraceTests {
+  private func write(_ lines: [String], to file: URL, trailingNewline: Bool = true) throws {
+    try (lines.joined(separator: "\n") + (trailingNewline ? "\n" : "")).write(to: file, atomically: true, encoding: .utf8)
+  }
+
+  @Test func aTruncatedLastLineIsReportedAndTheActionsBeforeItStillAnswer() async throws {
+    let folder = try makeInspectorFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (trace, _) = try await traceOfReplay("keys + + +\n", in: folder)
+    var lines = try traceLines(trace)
+    // The header, the resize at the start, then one line per key: the last key's line cut.
+    lines[4] = String(lines[4].prefix(30))
+    let cut = folder.appendingPathComponent("cut.trace")
+    try write(lines, to: cut, trailingNewline: false)
+    let answer = inspect(cut.path, .screen(after: 3))
+    #expect(answer.output.contains("Count: 2"))
+    #expect(answer.failure?.status == 1)
+    #expect(answer.failure?.description.hasPrefix("\(cut.path):5: error: the last line is cut short") == true)
+    let beyond = inspect(cut.path, .screen(after: 4))
+    #expect(beyond.failure?.description.contains("the trace has 3 actions") == true)
+  }
+
+  @Test func aMalformedLineInTheMiddleEndsTheTraceThere() async throws {
+    let folder = try makeInspectorFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (trace, _) = try await traceOfReplay("keys + + + +\n", in: folder)
+    var lines = try traceLines(trace)
+    lines[4] = "garbage"
+    let damaged = folder.appendingPathComponent("damaged.trace")
+    try write(lines, to: damaged)
+    let answer = inspect(damaged.path, .whoChanged("counter.count"))
+    #expect(answer.output == "2 .counter(.increment) 0 → 1\n3 .counter(.increment) 1 → 2")
+    #expect(answer.failure?.description.hasPrefix("\(damaged.path):5: error: not a JSON object: garbage") == true)
+  }
+
+  @Test func aLineWhoseJSONIsBrokenIsReportedWhenRead() async throws {
+    let folder = try makeInspectorFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (trace, _) = try await traceOfReplay("keys + +\n", in: folder)
+    var lines = try traceLines(trace)
+    lines[2] = lines[2].replacingOccurrences(of: #""changes":["#, with: #""changes":[["#)
+    let damaged = folder.appendingPathComponent("broken.trace")
+    try write(lines, to: damaged)
+    let answer = inspect(damaged.path, .state(after: 2))
+    #expect(answer.failure?.status == 2)
+    #expect(answer.failure?.description.hasPrefix("\(damaged.path):3: error: malformed JSON") == true)
+    #expect(inspect(damaged.path, .state(after: 1)).failure == nil)
+  }
+
+  @Test func aTraceOfAnotherAppIsRefused() async throws {
+    let folder = try makeInspectorFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (trace, _) = try await traceOfReplay("keys +\n", in: folder)
+    var lines = try traceLines(trace)
+    lines[0] = lines[0].replacingOccurrences(of: #""app":"tide-demo""#, with: #""app":"tide-list""#)
+    let other = folder.appendingPathComponent("other.trace")
+    try write(lines, to: other)
+    let answer = inspect(other.path, .screen(after: 1))
+    #expect(answer.failure?.status == 2)
+    #expect(answer.failure?.description == "\(other.path):1: error: this is a trace of tide-list, not of tide-demo")
+  }
+
+  @Test func aTraceOfAnotherVersionIsRefused() async throws {
+    let folder = try makeInspectorFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (trace, _) = try await traceOfReplay("keys +\n", in: folder)
+    let lines = try traceLines(trace)
+    let newer = folder.appendingPathComponent("newer.trace")
+    try write([lines[0].replacingOccurrences(of: #""version":1"#, with: #""version":2"#)] + lines.dropFirst(), to: newer)
+    #expect(inspect(newer.path, .screen(after: 1)).failure?.description
+      == "\(newer.path):1: error: trace format version 2; this tide-demo reads version 1")
+    let older = folder.appendingPathComponent("older.trace")
+    try write([lines[0].replacingOccurrences(of: #""appVersion":"\#(DemoTrace.appVersion)""#, with: #""appVersion":"0.0.1""#)] + lines.dropFirst(), to: older)
+    #expect(inspect(older.path, .screen(after: 1)).failure?.description.contains("written by tide-demo 0.0.1") == true)
+  }
+
+  @Test func aFileThatIsNotATraceIsRefused() throws {
+    let folder = try makeInspectorFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let keys = folder.appendingPathComponent("not.trace")
+    try "keys + + +\n".write(to: keys, atomically: true, encoding: .utf8)
+    #expect(inspect(keys.path, .screen(after: 0)).failure?.description == "\(keys.path):1: error: not a Tide trace (its first line is not a trace header)")
+    let empty = folder.appendingPathComponent("empty.trace")
+    try "".write(to: empty, atomically: true, encoding: .utf8)
+    #expect(inspect(empty.path, .screen(after: 0)).failure?.description == "\(empty.path): error: the file is empty: not a trace")
+    let missing = folder.appendingPathComponent("missing.trace").path
+    #expect(inspect(missing, .screen(after: 0)).failure?.description == "\(missing): error: cannot read the trace: No such file or directory")
+  }
+}
