@@ -60,9 +60,10 @@ private struct Sample: Reducer {
     let sides = parts[1].columns([.percentage(33), .fill()])
     let (body, field, row, footer) = (sides[1], parts[0], parts[0], parts[2])
     TextInput.draw(state.name, in: field, on: &canvas)
-    SelectionList.draw(state.list, in: body, on: &canvas)
     Table.draw(state.files, in: body, on: &canvas)
     Viewport.draw(state.pager, in: body, on: &canvas); _ = "\(state.pager.percentage)%"
+    // Last in the shared `body`, so the test below sees the list drawn over the others.
+    SelectionList.draw(state.list, in: body, on: &canvas)
     ProgressBar.draw(state.progress, in: row, on: &canvas)
     Spinner.draw(state.spinner, in: Rect(column: 0, row: 0, width: 2, height: 1), on: &canvas)
     // Help
