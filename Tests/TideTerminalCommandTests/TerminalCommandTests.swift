@@ -196,6 +196,15 @@ struct LaunchDateTests {
       == Date(timeIntervalSince1970: 1_772_600_767))
   }
 
+  /// Live, the app shows today: the launch starts at the real date, to the second.
+  @Test func anInteractiveLaunchStartsNow() {
+    let before = Date().timeIntervalSince1970.rounded(.down)
+    let start = TerminalLaunch(mode: .interactive, clock: ContinuousClock()).startDate.timeIntervalSince1970
+    let after = Date().timeIntervalSince1970
+    #expect(start >= before && start <= after, "started at \(start), between \(before) and \(after)")
+    #expect(start == start.rounded(.down), "whole seconds, as the recording header writes them")
+  }
+
   @Test func aHandWrittenScriptReplaysOnTheFixedDay() async throws {
     let path = folder.file("hand.keys")
     try "expect \"today: 2000-01-01\"\n".write(toFile: path, atomically: true, encoding: .utf8)
@@ -263,4 +272,25 @@ protocol HelpRunnable {
 
 extension TerminalCommand: HelpRunnable {
   func outcome(_ arguments: [String]) async -> Outcome { await TideTerminalCommandTests.run(self, arguments) }
+}
+
+/// An app need not bind ctrl-c: a key script's `ctrl-c` (a key, not SIGINT) ends the replay as
+/// a live ctrl-c ends the program — through the app's quit action.
+@MainActor
+@Suite("ctrl-c as a key")
+struct ControlCKeyTests {
+  let folder = TemporaryDirectory("tide-ctrl-c")
+
+  @Test func aScriptsCtrlCQuitsAnAppThatDoesNotBindIt() async throws {
+    let path = folder.file("quit.keys")
+    try "keys + ctrl-c\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let quits = await run(Tally.command, ["replay", path, "--size", "40x12"])
+    #expect(quits.status == 0, "\(quits)")
+    #expect(quits.output.first?.hasPrefix("tally: 1\n") == true, "the final screen: \(quits)")
+    // A line after it never runs, and the replay says so: the app did quit at ctrl-c.
+    try "keys + ctrl-c\nkeys +\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let late = await run(Tally.command, ["replay", path, "--size", "40x12"])
+    #expect(late.status == 1, "\(late)")
+    #expect(late.stderr.contains("\(path):2"), "\(late)")
+  }
 }
