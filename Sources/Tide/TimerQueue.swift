@@ -1,15 +1,22 @@
 import Synchronization
 
 /// The pending time effects of every store that shares one clock and one actor: a heap of
-/// (deadline, sequence, entry), earliest first, and one driver task that sleeps on the clock
-/// until the earliest deadline and fires what is due, in deadline order, on the actor.
+/// (deadline, sequence, entry), earliest first, and one sleeper task asleep on the clock until
+/// the earliest deadline, which then fires what is due, in deadline order, on the actor.
 ///
 /// A pending timer costs an entry here (tens of bytes), not a task; arming one is an insert, and
-/// while all wait the only thing asleep is the driver. An entry armed earlier than the driver's
-/// wake replaces the driver; one armed later (the common case: a timeout restarted on every
-/// change) wakes nothing. Cancelled entries are left in the heap as dead items and skipped, and
-/// the heap is rebuilt once more than half of it is dead, so cancelling is O(1) and memory stays
-/// proportional to the live entries.
+/// while all wait the only thing asleep is the sleeper. An entry armed earlier than the
+/// sleeper's wake replaces the sleeper; one armed later (the common case: a timeout restarted on
+/// every change) wakes nothing. Cancelled entries are left in the heap as dead items and
+/// skipped, and the heap is rebuilt once more than half of it is dead, so cancelling is O(1) and
+/// memory stays proportional to the live entries.
+///
+/// A sleep is on the clock before the code that caused it goes on: the sleeper is a nonisolated
+/// task started with `Task.immediate`, so the clock's `sleep` registers on the caller's thread
+/// (at the `send` that armed the entry, or on the actor before the due entries fire) instead of
+/// after a hop through the global pool. A test clock moved right after — `TestClock.advance`,
+/// which parks a sleep registered late at exactly its time until the clock next moves — always
+/// finds it there.
 ///
 /// Queues are shared through ``shared(for:home:)``, keyed by the clock (its instance, or its
 /// type for `ContinuousClock` and `SuspendingClock`, whose values all read one time) and the
@@ -34,12 +41,16 @@ final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked Sendable
     var heap: [Item] = []
     var nextSequence: UInt64 = 0
     var deadItems = 0
-    /// The running driver, and the deadline it wakes at (`nil` while it fires).
-    var driver: Task<Void, Never>?
-    /// Whether a driver runs; each new driver, and each end of one, moves the generation on.
-    var isDriving = false
-    var driverGeneration: UInt64 = 0
-    var driverWake: Duration?
+    /// The entries armed and not yet fired nor cancelled (those being fired included); when the last is cancelled the sleeper leaves the clock, so a
+    /// test clock has no sleep left once every timer stopped.
+    var liveItems = 0
+    /// The task asleep on the clock until `sleeperWake`; `nil` while none is (the heap is
+    /// empty, or the wake came and the due entries are being taken out).
+    var sleeper: Task<Void, Never>?
+    var sleeperWake: Duration?
+    /// Moved on by each new sleeper: a sleeper whose generation is no longer current was
+    /// replaced and fires nothing.
+    var sleeperGeneration: UInt64 = 0
   }
 
   let clock: C
@@ -59,67 +70,54 @@ final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked Sendable
   func arm(_ entry: TimerEntry, at deadline: Duration) {
     let generation = storage.withLock { storage -> UInt64? in
       storage.nextSequence += 1
-      entry.queueSequence.store(storage.nextSequence, ordering: .relaxed)
+      if entry.queueSequence.exchange(storage.nextSequence, ordering: .relaxed) == 0 {
+        storage.liveItems += 1
+      } else {
+        storage.deadItems += 1
+      }
       Self.push(Item(deadline: deadline, sequence: storage.nextSequence, entry: entry), into: &storage.heap)
-      // A driver that wakes by then (or is firing now, and reads the heap again after) will
-      // see it.
-      if storage.isDriving, storage.driverWake.map({ $0 <= deadline }) ?? true { return nil }
-      storage.isDriving = true
-      storage.driverGeneration += 1
-      storage.driverWake = deadline
-      return storage.driverGeneration
+      if let wake = storage.sleeperWake, wake <= deadline { return nil }
+      return Self.nextSleeper(waking: deadline, in: &storage)
     }
-    guard let generation else { return }
-    // Started outside the lock, and at once when armed on the main actor: the driver is asleep
-    // on the clock when `send` returns, as a timer's own task was, so a test clock moved right
-    // after finds it there.
-    let driver: Task<Void, Never>
-    if home === MainActor.shared {
-      driver = Task.immediate { @MainActor [self] in await self.drive(generation: generation, isolation: MainActor.shared) }
-    } else {
-      let home = self.home
-      driver = Task { [self] in await self.drive(generation: generation, isolation: home) }
-    }
-    let replaced = storage.withLock { storage -> Task<Void, Never>? in
-      guard storage.driverGeneration == generation else { return driver }
-      defer { storage.driver = driver }
-      return storage.driver
-    }
-    replaced?.cancel()
+    if let generation { startSleeper(generation: generation, wake: deadline) }
   }
 
   func disarm(_ entry: TimerEntry) {
-    storage.withLock { storage in
-      guard entry.queueSequence.exchange(0, ordering: .relaxed) != 0 else { return }
+    let idleSleeper = storage.withLock { storage -> Task<Void, Never>? in
+      guard entry.queueSequence.exchange(0, ordering: .relaxed) != 0 else { return nil }
+      storage.liveItems -= 1
       storage.deadItems += 1
+      if storage.liveItems == 0 {
+        storage.heap.removeAll()
+        storage.deadItems = 0
+        storage.sleeperGeneration += 1
+        storage.sleeperWake = nil
+        defer { storage.sleeper = nil }
+        return storage.sleeper
+      }
       if storage.deadItems > 64, storage.deadItems * 2 > storage.heap.count {
         storage.heap.removeAll { !$0.isLive }
         storage.deadItems = 0
         Self.heapify(&storage.heap)
       }
+      return nil
     }
+    idleSleeper?.cancel()
   }
 
-  /// The driver: sleeps until the earliest deadline, fires every entry then due, and again,
-  /// until the heap is empty or a driver with an earlier wake replaced it.
-  private func drive(generation: UInt64, isolation home: isolated any Actor) async {
-    while true {
-      let wake = storage.withLock { storage -> Duration? in
-        guard storage.driverGeneration == generation else { return nil }
-        guard let first = storage.heap.first else {
-          // Idle: the next arm starts a driver.
-          storage.driverGeneration += 1
-          storage.isDriving = false
-          storage.driver = nil
-          storage.driverWake = nil
-          return nil
-        }
-        storage.driverWake = first.deadline
-        return first.deadline
-      }
-      guard let wake else { return }
-      // A deadline already reached fires at once: some clocks (swift-clocks' TestClock) park a
-      // sleep "until now" until the clock next moves.
+  private static func nextSleeper(waking wake: Duration, in storage: inout Storage) -> UInt64 {
+    storage.sleeperGeneration += 1
+    storage.sleeperWake = wake
+    return storage.sleeperGeneration
+  }
+
+  /// Starts the sleeper of `generation`, asleep on the clock before this returns; it replaces
+  /// (cancels) the one before it.
+  private func startSleeper(generation: UInt64, wake: Duration) {
+    // Nonisolated and immediate: runs on this thread up to the clock's suspension, so the sleep
+    // is registered now. Its continuation (`fireDue`) is always a job on `home`, never inline:
+    // the caller is on `home` or is this queue's own sleeper.
+    let sleeper = Task.immediate { [self] in
       if wake > now {
         do {
           try await clock.sleep(until: origin.advanced(by: wake), tolerance: nil)
@@ -127,30 +125,50 @@ final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked Sendable
           return
         }
       }
-      let now = self.now
-      while let entry = popDue(notAfter: now, generation: generation) {
-        entry.unpark()
-        entry.fire()
-      }
+      await fireDue(generation: generation, isolation: home)
     }
+    let replaced = storage.withLock { storage -> Task<Void, Never>? in
+      guard storage.sleeperGeneration == generation else { return sleeper }
+      defer { storage.sleeper = sleeper }
+      return storage.sleeper
+    }
+    replaced?.cancel()
   }
 
-  /// The earliest live entry due by `now`, taken out of the heap; `nil` when none is due or
-  /// this driver was replaced. The driver fires between pops, so no wake is reported before
-  /// the driver is awake again (`driverWake` is `nil` meanwhile).
-  private func popDue(notAfter now: Duration, generation: UInt64) -> TimerEntry? {
-    storage.withLock { storage in
-      guard storage.driverGeneration == generation else { return nil }
-      storage.driverWake = nil
+  /// The sleeper's wake, on `home`: takes out every entry now due, puts the next sleeper on the
+  /// clock for the earliest deadline left, and only then fires the due entries in deadline
+  /// order — so a test that moves the clock as soon as it sees the first action finds the next
+  /// sleep registered. An entry cancelled by one fired before it is skipped.
+  private func fireDue(generation: UInt64, isolation home: isolated any Actor) {
+    let now = self.now
+    let (due, next) = storage.withLock { storage -> ([Item], (generation: UInt64, wake: Duration)?) in
+      guard storage.sleeperGeneration == generation else { return ([], nil) }
+      storage.sleeper = nil
+      storage.sleeperWake = nil
+      var due: [Item] = []
       while let first = storage.heap.first, first.deadline <= now {
         let item = Self.popFirst(&storage.heap)
-        if item.isLive {
-          item.entry.queueSequence.store(0, ordering: .relaxed)
-          return item.entry
-        }
-        storage.deadItems -= 1
+        if item.isLive { due.append(item) } else { storage.deadItems -= 1 }
       }
-      return nil
+      guard let first = storage.heap.first else { return (due, nil) }
+      return (due, (Self.nextSleeper(waking: first.deadline, in: &storage), first.deadline))
+    }
+    if let next { startSleeper(generation: next.generation, wake: next.wake) }
+    for item in due {
+      // Still live: not cancelled, nor armed again, by an entry fired before it.
+      let taken = storage.withLock { storage in
+        guard item.entry.queueSequence.compareExchange(expected: item.sequence, desired: 0, ordering: .relaxed).exchanged
+        else {
+          // The cancel or the new arm counted it as a dead item of the heap it had left.
+          storage.deadItems -= 1
+          return false
+        }
+        storage.liveItems -= 1
+        return true
+      }
+      guard taken else { continue }
+      item.entry.unpark()
+      item.entry.fire()
     }
   }
 

@@ -39,9 +39,11 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   /// How long, in real time, `receive` waits for an action from an effect that is busy (not
   /// asleep on the store's clock) before it reports the action as missing.
   ///
-  /// Generous on purpose: a test process runs many tests on one main actor, and a timer woken
-  /// by a `TestClock` waits its turn there; 2 s once ran out in a full parallel run. A test that
-  /// expects the wait to fail sets a shorter one.
+  /// Generous on purpose: it only bounds a wait on work the test does not control (a network
+  /// call, a file), and a test process runs many tests on one main actor, where an effect's
+  /// action waits its turn. A wait that never ends because of the store's own timers cannot
+  /// happen: a timer's sleep is on the clock before `send` returns. A test that expects the wait
+  /// to fail sets a shorter one.
   public var wallTimeout: Duration = .seconds(10)
 
   /// The store under test, for reading its live state or scoping it.

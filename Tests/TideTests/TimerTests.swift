@@ -2,6 +2,7 @@ import Clocks
 import Dispatch
 import Testing
 import Tide
+import TideTestSupport
 
 private enum TimerAction: Equatable, Sendable {
   case start
@@ -263,5 +264,43 @@ struct TimerInstantTests {
     }
     #expect(store.state == [.milliseconds(500), .milliseconds(1500), .milliseconds(2500)])
     await task.cancel()
+  }
+
+  /// A timer's sleep is on its clock when `send` returns, and the next one is on it when the
+  /// tick before has been handled, even while the global pool is busy (`GlobalPoolBlocker`, a
+  /// loaded machine every time): a clock moved at exactly those instants never loses a tick.
+  /// `SteppedClock`, like `TestClock`, keeps a sleep registered late at exactly the clock's time
+  /// until its next move — a lost tick, and a test that waits for it in vain. Failed before the
+  /// timer queue registered its sleeps on the caller's thread (the first wait ran out).
+  @Test func aTimerNeverMissesAClockMovedAtTheInstantItsSleepShouldBeRegistered() async {
+    let clock = SteppedClock()
+    let store = Store(
+      initialState: [],
+      reducer: ticker(every: .seconds(2)) { clock.now.offset },
+      clock: clock)
+    var secondMove: Task<Void, Never>?
+    let token = store.observe(\.count) { count in
+      guard count == 1 else { return }
+      // Tick 1 is being handled: block the pool, and move the clock to tick 2's time as soon
+      // as the main actor is free again — before anything on the pool could run.
+      let blocker = GlobalPoolBlocker()
+      secondMove = Task { @MainActor in
+        clock.move(to: .seconds(3))
+        await blocker.release()
+      }
+    }
+    let blocker = GlobalPoolBlocker()
+    store.send(.startTimer(after: .seconds(1)))
+    clock.move(to: .milliseconds(999))
+    clock.move(to: .seconds(1))
+    await blocker.release()
+    await waitUntilEffects(store, limit: .seconds(10)) { $0.sleepDeadlines == [.seconds(3)] }
+    await secondMove?.value
+    await waitUntilEffects(store, limit: .seconds(10)) { $0.sleepDeadlines == [.seconds(5)] }
+    #expect(store.state == [.seconds(1), .seconds(3)])
+    store.send(.stop)
+    await waitUntilEffects(store) { $0.running == 0 }
+    #expect(clock.sleeperCount == 0, "the stopped timer's sleep left the clock")
+    token.cancel()
   }
 }
