@@ -71,7 +71,10 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
   ///     accepted by the interactive form and `replay` alike.
   ///   - subcommands: More subcommands of the app's own, each run by its `run()`.
   ///   - dataFile: The file the app keeps its data in, for `options` and the mode (`nil`: none).
-  ///     No output may name it; `--record` keeps its content at the start beside the
+  ///     Return a default path only in the interactive mode — `options.data ?? (mode ==
+  ///     .interactive ? defaultPath : nil)` — so that a replay touches no file unless its
+  ///     command line names one (`--data`, written as live, or `--initial-data`, a private
+  ///     copy; both at once are refused). No output may name it; `--record` keeps its content at the start beside the
   ///     recording; `replay --initial-data` replaces it with a private copy. The app reads the
   ///     path from `TerminalLaunch.dataFile`. It is asked first, before anything is checked or
   ///     touched; a thrown error (a path that cannot hold the data) ends the command with

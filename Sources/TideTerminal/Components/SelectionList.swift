@@ -105,6 +105,15 @@ public struct SelectionList: Reducer, Sendable {
     /// The selected item; `nil` when nothing is shown.
     public var selectedItem: Item? { selectedIndex.map { items[$0] } }
 
+    /// Where the item at `index` of ``items`` is shown: its position for
+    /// ``select(position:)``, or `nil` when the filter hides it (or no such item exists). The
+    /// way back from ``selectedIndex``, for a parent that moved an item and keeps it selected.
+    public func position(ofItem index: Int) -> Int? {
+      guard index >= 0, index < items.count else { return nil }
+      guard let matches else { return index }
+      return Self.position(of: index, in: matches)
+    }
+
     /// `N items` without a filter, `K of N` with one.
     public var status: String {
       matches == nil
@@ -350,7 +359,8 @@ public struct SelectionList: Reducer, Sendable {
   ///
   /// With `sending`, the list answers the pointer: a press on an item sends ``Action/press(position:)``
   /// and the wheel ``Action/scroll(by:)`` (three rows a notch), each embedded in the app's
-  /// action by `sending` (`sending: { .list($0) }`).
+  /// action by `sending` (`sending: { Action.list($0) }`: the closure returns `any Sendable`, so the
+  /// case needs its type).
   public static func draw(
     _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style = .plain,
     drawingItem: ((ItemRow, inout Canvas) -> Void)? = nil,

@@ -26,11 +26,12 @@ import Tide
 /// Save from a middleware (a reducer does no I/O), only when the data changed:
 ///
 /// ```swift
-/// let saver = DataSaver<[Habit]>(path: launch.dataFile ?? "habits.json") { habits in
-///   try JSONEncoder().encode(habits)
+/// // nil in a replay given no data file: it then saves nothing.
+/// let saver = launch.dataFile.map { path in
+///   DataSaver<[Habit]>(path: path) { habits in try JSONEncoder().encode(habits) }
 /// }
 /// let saving = Middleware<Habits.State, Habits.Action> { action, state in
-///   guard action.changesHabits else { return .none }
+///   guard let saver, action.changesHabits else { return .none }
 ///   return saver.save(state.habits, failed: { .saveFailed($0.description) })
 /// }
 /// ```

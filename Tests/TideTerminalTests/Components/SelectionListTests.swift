@@ -84,6 +84,21 @@ struct SelectionListTests {
     #expect(state.status == "120 items" && !state.isFiltering && state.query.text.isEmpty)
   }
 
+  /// A parent that moved an item finds where it is shown, filter or not, to keep it selected.
+  @Test func anItemsPositionIsFoundWithAndWithoutAFilter() {
+    var state = SelectionList.State(items: Self.items(30), height: 6)
+    #expect(state.position(ofItem: 29) == 29)
+    press([.character("/"), .character("3")], on: &state)
+    // "Item 3", "Item 13", "Item 23" and "Item 30" match: items 2, 12, 22 and 29.
+    #expect(state.position(ofItem: 29) == 3)
+    #expect(state.position(ofItem: 12) == 1)
+    #expect(state.position(ofItem: 2) == 0)
+    #expect(state.position(ofItem: 5) == nil, "hidden by the filter")
+    #expect(state.position(ofItem: 30) == nil && state.position(ofItem: -1) == nil)
+    state.select(position: state.position(ofItem: 29)!)
+    #expect(state.selectedIndex == 29)
+  }
+
   @Test func theSelectedItemStaysSelectedWhileTheFilterStillShowsIt() {
     var state = SelectionList.State(items: Self.items(30), height: 6)
     press([.end], on: &state)
