@@ -1,6 +1,14 @@
 import IssueReporting
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The time on the store's clock, as a reducer reads it: the instant of the action being
 /// reduced, at once, with no effect round trip.
 ///
@@ -25,7 +33,8 @@ public enum StoreTime {
   /// Read outside a store's reducer, middleware or observers there is no store to ask: that is
   /// reported as a mistake and reads zero.
   public static var now: Duration {
-    let bits = current.load(ordering: .relaxed)
+    let onThread = UInt(bitPattern: pthread_getspecific(threadSlot))
+    let bits = onThread != 0 ? onThread : current.load(ordering: .relaxed)
     guard bits != 0, let pointer = UnsafeRawPointer(bitPattern: bits) else {
       reportIssue("StoreTime.now was read outside a store's reducer, middleware or observers; it reads zero there.")
       return .zero
@@ -55,5 +64,28 @@ public enum StoreTime {
   @inline(__always)
   static func leave(restoring outer: UInt) {
     current.store(outer, ordering: .relaxed)
+  }
+
+  /// The slot of stores off the main actor (``IsolatedStore``s): the current thread's own,
+  /// since their drains run at once on different threads. A drain never suspends, so it starts
+  /// and ends on one thread; ``now`` reads this slot first.
+  private static let threadSlot: pthread_key_t = {
+    var key = pthread_key_t()
+    precondition(pthread_key_create(&key, nil) == 0, "StoreTime: no thread-specific key left")
+    return key
+  }()
+
+  /// ``enter(_:)`` for a store off the main actor.
+  @usableFromInline
+  static func enterOnThread(_ scheduler: Unmanaged<EffectScheduler>) -> UInt {
+    let outer = UInt(bitPattern: pthread_getspecific(threadSlot))
+    pthread_setspecific(threadSlot, scheduler.toOpaque())
+    return outer
+  }
+
+  /// Restores what ``enterOnThread(_:)`` returned.
+  @usableFromInline
+  static func leaveOnThread(restoring outer: UInt) {
+    pthread_setspecific(threadSlot, UnsafeRawPointer(bitPattern: outer))
   }
 }
