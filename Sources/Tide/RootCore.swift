@@ -37,10 +37,12 @@ final class RootCore<State, Action: Sendable> {
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
   @usableFromInline let afterReducer: [(Action, State) -> Effect<Action>]
   @usableFromInline let beforeReducer: [(Action, State) -> Middleware<State, Action>.Decision]
-  /// Whether ``StoreTime/now`` is told about this store's drains through the current thread
-  /// (a store off the main actor, whose drains may run beside another's) rather than the one
-  /// process-wide slot the main actor's stores share.
-  @usableFromInline let tellsTimeByThread: Bool
+  /// The slot ``StoreTime/now`` reads this store's drains through, chosen once here: the one
+  /// the main actor's stores share, or `nil` for a store off the main actor, whose drains may
+  /// run beside another's and go through the current thread's slot. The main actor's path
+  /// then costs what it did before stores could live elsewhere: no lookup of the slot. Held
+  /// unretained (the shared slot lives as long as the process), so a drain retains nothing.
+  @usableFromInline let timeSlot: Unmanaged<StoreTimeSlot>?
   @usableFromInline let effects: EffectInterpreter<Action>
   /// The store's scheduler, unretained (``effects`` holds it): what ``StoreTime/now`` reads
   /// during this store's drains.
@@ -61,7 +63,7 @@ final class RootCore<State, Action: Sendable> {
     self.afterReducer = middleware.compactMap { $0.after?.callable(onMainActor: link.homeIsMainActor) }
     self.beforeReducer = middleware.compactMap { $0.before?.callable(onMainActor: link.homeIsMainActor) }
     self.hasHooks = !middleware.isEmpty
-    self.tellsTimeByThread = !link.homeIsMainActor
+    self.timeSlot = link.homeIsMainActor ? Unmanaged.passUnretained(StoreTime.mainActorSlot) : nil
     // The store handle attaches itself to the link: effect tasks and tokens hold it weakly,
     // not this core, whose reference count then stays on the fast path (a weakly referenced
     // object's every retain goes through a side table, ~100 instructions a send).
@@ -100,16 +102,16 @@ final class RootCore<State, Action: Sendable> {
   @inlinable
   @inline(__always)
   func beginDrain() -> UInt {
-    if tellsTimeByThread { return StoreTime.enterOnThread(scheduler) }
-    return StoreTime.enter(scheduler)
+    if let timeSlot { return timeSlot._withUnsafeGuaranteedRef { $0.enter(scheduler) } }
+    return StoreTime.enterOnThread(scheduler)
   }
 
   /// Restores what ``beginDrain()`` returned.
   @inlinable
   @inline(__always)
   func endDrain(restoring outer: UInt) {
-    if tellsTimeByThread { return StoreTime.leaveOnThread(restoring: outer) }
-    StoreTime.leave(restoring: outer)
+    if let timeSlot { return timeSlot._withUnsafeGuaranteedRef { $0.leave(restoring: outer) } }
+    StoreTime.leaveOnThread(restoring: outer)
   }
 
   @inlinable

@@ -34,7 +34,7 @@ public enum StoreTime {
   /// reported as a mistake and reads zero.
   public static var now: Duration {
     let onThread = UInt(bitPattern: pthread_getspecific(threadSlot))
-    let bits = onThread != 0 ? onThread : current.load(ordering: .relaxed)
+    let bits = onThread != 0 ? onThread : mainActorSlot.bits.load(ordering: .relaxed)
     guard bits != 0, let pointer = UnsafeRawPointer(bitPattern: bits) else {
       reportIssue("StoreTime.now was read outside a store's reducer, middleware or observers; it reads zero there.")
       return .zero
@@ -42,29 +42,10 @@ public enum StoreTime {
     return Unmanaged<EffectScheduler>.fromOpaque(pointer).takeUnretainedValue().clock.now
   }
 
-  /// The scheduler of the store whose drain is under way, as the bits of an unretained
-  /// reference (0: none). A store sets it on the main actor when a drain starts and restores
-  /// the outer one when the drain ends, and is alive throughout its own drain; drains of
-  /// different stores nest only through calls made inside one (an observer sending to another
-  /// store), so the stack lives in the drains' locals. Reducers are not isolated, so it is read
-  /// without isolation: atomically, a plain load and store on the machine, never a data race.
-  @usableFromInline static let current = Atomic<UInt>(0)
-
-  /// Makes `scheduler`'s clock the one ``now`` reads; returns the bits to restore.
-  @inlinable
-  @inline(__always)
-  static func enter(_ scheduler: Unmanaged<EffectScheduler>) -> UInt {
-    let outer = current.load(ordering: .relaxed)
-    current.store(UInt(bitPattern: scheduler.toOpaque()), ordering: .relaxed)
-    return outer
-  }
-
-  /// Restores what ``enter(_:)`` returned.
-  @inlinable
-  @inline(__always)
-  static func leave(restoring outer: UInt) {
-    current.store(outer, ordering: .relaxed)
-  }
+  /// The slot the main actor's stores share (an ``IsolatedStore`` on another actor uses the
+  /// current thread's, below). A main-actor store holds it from its creation, so its drain
+  /// reaches it with no lookup and no branch on which slot it is.
+  @usableFromInline static let mainActorSlot = StoreTimeSlot()
 
   /// The slot of stores off the main actor (``IsolatedStore``s): the current thread's own,
   /// since their drains run at once on different threads. A drain never suspends, so it starts
@@ -75,7 +56,7 @@ public enum StoreTime {
     return key
   }()
 
-  /// ``enter(_:)`` for a store off the main actor.
+  /// ``StoreTimeSlot/enter(_:)`` for a store off the main actor.
   @usableFromInline
   static func enterOnThread(_ scheduler: Unmanaged<EffectScheduler>) -> UInt {
     let outer = UInt(bitPattern: pthread_getspecific(threadSlot))
