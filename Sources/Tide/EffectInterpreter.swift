@@ -1,5 +1,5 @@
-/// What the effect interpreter needs from the store whose effects it runs, on the main actor.
-@MainActor
+/// What the effect interpreter needs from the store whose effects it runs, on the store's actor
+/// (see ``StoreLink``).
 protocol EffectHost<Action>: AnyObject {
   associatedtype Action: Sendable
   /// Queues an action a `.send` effect produced, behind the action being handled.
@@ -18,30 +18,9 @@ protocol EffectHost<Action>: AnyObject {
   func removeObserver(id: UInt64)
 }
 
-/// A non-owning, sendable reference from effect tasks and observation tokens back to their
-/// store — the root store's handle — : a running effect must never keep its store alive, so
-/// releasing the store (and every store scoped from it) ends its effects.
-///
-/// A `weak` reference, read only on the main actor: a store released while an effect is about
-/// to call back reads as `nil`, never as a dangling reference.
-final class StoreLink<Action: Sendable>: Sendable {
-  @MainActor private weak var target: (any EffectHost<Action>)?
-
-  init() {}
-
-  @MainActor
-  func attach(_ host: any EffectHost<Action>) {
-    target = host
-  }
-
-  /// The store, strongly referenced, if it is still alive.
-  @MainActor
-  var host: (any EffectHost<Action>)? { target }
-}
-
 /// Runs a store's effects: the one interpreter of ``Effect``'s primitives.
 ///
-/// It has two halves. ``start(_:ids:host:)`` runs on the main actor when a reducer returns an
+/// It has two halves. ``start(_:ids:host:)`` runs on the store's actor when a reducer returns an
 /// effect: it queues `.send`s behind the current action, cancels, and starts everything
 /// asynchronous as registered tasks. ``execute(_:ids:group:lifetime:startingAt:)`` runs inside
 /// such a task. Every task is registered in the ``EffectRegistry`` under the cancellation ids
@@ -61,10 +40,9 @@ final class EffectInterpreter<Action: Sendable>: Sendable {
 
   var scheduler: EffectScheduler { registry.scheduler }
 
-  // MARK: - On the main actor, when the reducer returns
+  // MARK: - On the store's actor, when the reducer returns
 
   /// Starts `effect`, returned while `host` handles an action, under the cancellation `ids`.
-  @MainActor
   func start(_ effect: Effect<Action>, ids: [EffectID], host: some EffectHost<Action>) {
     switch effect.operation {
     case .none:
@@ -113,7 +91,6 @@ final class EffectInterpreter<Action: Sendable>: Sendable {
 
   /// Starts `effect` at once if `id` last ran at least `interval` ago; otherwise keeps it (the
   /// newest when `latest`, else the oldest) to run when the interval has passed.
-  @MainActor
   private func throttle(
     _ effect: Effect<Action>, id: EffectID, interval: Duration, latest: Bool, ids: [EffectID],
     group: EffectGroup, host: some EffectHost<Action>
@@ -141,14 +118,14 @@ final class EffectInterpreter<Action: Sendable>: Sendable {
     }
   }
 
-  /// Calls `body` with the store on the main actor once `due` comes on the store's clock,
+  /// Calls `body` with the store on its actor once `due` comes on the store's clock,
   /// from a timer entry registered under `ids` in `group`, unless it was cancelled first: how
   /// `.send(after:)`, debounce, a middleware delay and a throttle wait for their time. Returns
   /// the entry's key, or `nil` when the store is gone.
   @discardableResult
   func schedule(
     at due: Duration, ids: [EffectID], group: EffectGroup?,
-    _ body: @escaping @MainActor @Sendable (any EffectHost<Action>) -> Void
+    _ body: @escaping @Sendable (any EffectHost<Action>) -> Void
   ) -> UInt64? {
     let lifetime = EffectLifetime(parent: nil)
     let link = self.link
@@ -161,7 +138,7 @@ final class EffectInterpreter<Action: Sendable>: Sendable {
 
   /// Whether `effect`'s task runs on the main thread: a timer's, on a real clock.
   private func wantsMainThread(_ effect: Effect<Action>) -> Bool {
-    effect.runsOnMainThread && clock.runsTimersOnMainQueue
+    effect.runsOnMainThread && clock.runsTimersOnMainQueue && link.homeIsMainActor
   }
 
   /// Starts `effect` as a registered task, tracked by `group`.
@@ -220,10 +197,9 @@ final class EffectInterpreter<Action: Sendable>: Sendable {
     case .cancel(let id):
       registry.cancel(id: id)
     case .throttle:
-      // The gate decides on the main actor, in the order the effects were returned.
-      let link = self.link
-      await MainActor.run {
-        guard !lifetime.isCancelled, let host = link.host else { return }
+      // The gate decides on the store's actor, in the order the effects were returned.
+      await link.withHost { host in
+        guard !lifetime.isCancelled, let host else { return }
         host.start(effect, ids: ids, group: group)
       }
     case .delay(let delay, let inner):
@@ -245,9 +221,7 @@ final class EffectInterpreter<Action: Sendable>: Sendable {
     let link = self.link
     let scheduler = self.scheduler
     return EffectContext(
-      send: Send(lifetime: lifetime, scheduler: scheduler) { action in
-        link.host?.receive(action, group: group)
-      },
+      send: Send(link: link, group: group, lifetime: lifetime, scheduler: scheduler),
       scheduler: scheduler,
       start: start ?? clock.now
     )

@@ -57,7 +57,7 @@ extension Store where State: Sendable {
     guard let root else { return }
     var inputs: [(AsyncStream<Action>.Continuation, AsyncStream<State>.Continuation)] = []
     let link = root.effects.link
-    let send = Send<Action> { action in link.host?.receive(action, group: nil) }
+    let send = Send<Action>(link: link)
     for part in Epic.combine(epics).parts {
       let (actions, actionInput) = AsyncStream.makeStream(of: Action.self)
       let (states, stateInput) = AsyncStream.makeStream(of: State.self)

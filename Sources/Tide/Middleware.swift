@@ -12,8 +12,10 @@
 /// })
 /// ```
 ///
-/// The hooks run on the main actor, where the store runs, so a `Middleware` is `Sendable` and
-/// can be a global or static `let`.
+/// The hooks made with ``init(_:)`` and ``init(before:)`` run on the main actor, where a
+/// ``Store`` runs, so a `Middleware` is `Sendable` and can be a global or static `let`. An
+/// ``IsolatedStore`` on another actor takes hooks that run on any actor:
+/// ``onAnyActor(_:)`` and ``onAnyActor(before:)``.
 public struct Middleware<State, Action: Sendable>: Sendable {
   /// What a before-reducer hook does with an action.
   public enum Decision: Sendable {
@@ -26,15 +28,13 @@ public struct Middleware<State, Action: Sendable>: Sendable {
     case delay(Action, by: Duration)
   }
 
-  @usableFromInline
-  let after: (@MainActor (Action, State) -> Effect<Action>)?
-  @usableFromInline
-  let before: (@MainActor (Action, State) -> Decision)?
+  let after: MiddlewareHook<Action, State, Effect<Action>>?
+  let before: MiddlewareHook<Action, State, Decision>?
 
   /// Creates a middleware called after each action is reduced, with the new state; the effect
   /// it returns runs like a reducer's.
   public init(_ body: @escaping @MainActor (_ action: Action, _ state: State) -> Effect<Action>) {
-    self.after = body
+    self.after = .mainActor(body)
     self.before = nil
   }
 
@@ -43,6 +43,54 @@ public struct Middleware<State, Action: Sendable>: Sendable {
   /// later. Hooks run in the order of the store's middleware list.
   public init(before body: @escaping @MainActor (_ action: Action, _ state: State) -> Decision) {
     self.after = nil
-    self.before = body
+    self.before = .mainActor(body)
+  }
+
+  private init(
+    after: MiddlewareHook<Action, State, Effect<Action>>?, before: MiddlewareHook<Action, State, Decision>?
+  ) {
+    self.after = after
+    self.before = before
+  }
+
+  /// A middleware called after each action is reduced, on whichever actor the store runs: for
+  /// an ``IsolatedStore`` (it works in a ``Store`` too). It shares nothing unsendable, so what
+  /// it keeps — a log, a count — sits behind a lock or in an actor of its own.
+  public static func onAnyActor(
+    _ body: @escaping @Sendable (_ action: Action, _ state: State) -> Effect<Action>
+  ) -> Self {
+    Self(after: .anyActor(body), before: nil)
+  }
+
+  /// A middleware called before the reducer, on whichever actor the store runs; see
+  /// ``init(before:)`` and ``onAnyActor(_:)``.
+  public static func onAnyActor(
+    before body: @escaping @Sendable (_ action: Action, _ state: State) -> Decision
+  ) -> Self {
+    Self(after: nil, before: .anyActor(body))
+  }
+}
+
+/// One hook of a middleware, with the actor it needs.
+enum MiddlewareHook<Action: Sendable, State, Result: Sendable>: Sendable {
+  case mainActor(@MainActor (Action, State) -> Result)
+  case anyActor(@Sendable (Action, State) -> Result)
+
+  /// The hook as a plain function for a store on the main actor (`onMainActor`) or another.
+  func callable(onMainActor: Bool) -> (Action, State) -> Result {
+    switch self {
+    case .anyActor(let body):
+      return body
+    case .mainActor(let body):
+      precondition(
+        onMainActor,
+        "A middleware made with Middleware(_:) or Middleware(before:) runs on the main actor; a store on another actor takes Middleware.onAnyActor(_:) or Middleware.onAnyActor(before:).")
+      return { action, state in
+        // The store calls its hooks only on its own actor, which here is the main actor: the
+        // state is lent to the hook on the actor it already lives on, and never leaves it.
+        nonisolated(unsafe) let state = state
+        return MainActor.assumeIsolated { body(action, state) }
+      }
+    }
   }
 }

@@ -31,21 +31,20 @@ final class RepeatingTimer<Action: Sendable>: TimerEntry, @unchecked Sendable {
   }
 
   override func fire() {
-    MainActor.assumeIsolated {
-      guard !lifetime.isCancelled, let host = link.host else {
-        registry.finishTimer(key)
-        return
-      }
-      let tick = self.tick.load(ordering: .relaxed)
-      host.receive(action(first + every * tick), group: group)
-      // Cancelled while its tick was handled: the cancel ended it.
-      if lifetime.isCancelled { return }
-      // The first tick still ahead of the clock: floor(elapsed / every) + 1.
-      let elapsed = scheduler.clock.now - first
-      let due = elapsed < .zero ? 0 : Int(elapsed.attoseconds / every.attoseconds) + 1
-      let next = max(tick + 1, due)
-      self.tick.store(next, ordering: .relaxed)
-      arm(at: first + every * next)
+    // Runs on the store's actor (`TimerEntry.dispatch`), where its core lives.
+    guard !lifetime.isCancelled, let host = link.host else {
+      registry.finishTimer(key)
+      return
     }
+    let tick = self.tick.load(ordering: .relaxed)
+    host.receive(action(first + every * tick), group: group)
+    // Cancelled while its tick was handled: the cancel ended it.
+    if lifetime.isCancelled { return }
+    // The first tick still ahead of the clock: floor(elapsed / every) + 1.
+    let elapsed = scheduler.clock.now - first
+    let due = elapsed < .zero ? 0 : Int(elapsed.attoseconds / every.attoseconds) + 1
+    let next = max(tick + 1, due)
+    self.tick.store(next, ordering: .relaxed)
+    arm(at: first + every * next)
   }
 }

@@ -6,7 +6,11 @@ import DequeModule
 ///
 /// Its methods are inlinable, so they are specialised for the app's state and action types
 /// where the store is used: the path of a `send` holds no generic code.
-@MainActor
+///
+/// It is isolated to no actor in its type: it is a non-`Sendable` class confined to the actor
+/// of the handle that owns it (the main actor for ``Store``, the owning actor for
+/// ``IsolatedStore``), whose synchronous methods call it there. Effect tasks reach it only
+/// through its ``StoreLink``, which hops to that actor first.
 @usableFromInline
 final class RootCore<State, Action: Sendable> {
   /// The state, in memory of the core's own: the reducer mutates it in place and observers
@@ -17,7 +21,7 @@ final class RootCore<State, Action: Sendable> {
   private let storageOwner: StateStorage<State>
   // The hot properties opt out of dynamic exclusivity checks, which would otherwise cost more
   // than the store's own work per action. This is safe because every access happens on the
-  // main actor, and none is held across a call-out; reducers are pure functions of their
+  // store's actor, and none is held across a call-out; reducers are pure functions of their
   // arguments and never reach the store (the store is not passed to them, and a `Send`
   // re-entering it only queues).
   @exclusivity(unchecked) @usableFromInline var queue = Deque<Action>()
@@ -31,8 +35,14 @@ final class RootCore<State, Action: Sendable> {
   /// Whether any middleware or tap runs: one test on the path of a plain store.
   @exclusivity(unchecked) @usableFromInline var hasHooks: Bool
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
-  @usableFromInline let afterReducer: [@MainActor (Action, State) -> Effect<Action>]
-  @usableFromInline let beforeReducer: [@MainActor (Action, State) -> Middleware<State, Action>.Decision]
+  @usableFromInline let afterReducer: [(Action, State) -> Effect<Action>]
+  @usableFromInline let beforeReducer: [(Action, State) -> Middleware<State, Action>.Decision]
+  /// The slot ``StoreTime/now`` reads this store's drains through, chosen once here: the one
+  /// the main actor's stores share, or `nil` for a store off the main actor, whose drains may
+  /// run beside another's and go through the current thread's slot. The main actor's path
+  /// then costs what it did before stores could live elsewhere: no lookup of the slot. Held
+  /// unretained (the shared slot lives as long as the process), so a drain retains nothing.
+  @usableFromInline let timeSlot: Unmanaged<StoreTimeSlot>?
   @usableFromInline let effects: EffectInterpreter<Action>
   /// The store's scheduler, unretained (``effects`` holds it): what ``StoreTime/now`` reads
   /// during this store's drains.
@@ -43,22 +53,25 @@ final class RootCore<State, Action: Sendable> {
     state: State,
     reduce: @escaping (inout State, Action) -> Effect<Action>,
     clock: any Clock<Duration>,
-    middleware: [Middleware<State, Action>]
+    middleware: [Middleware<State, Action>],
+    home: any Actor
   ) {
     self.storageOwner = StateStorage(state)
     self.storage = storageOwner.pointer
     self.reducer = reduce
-    self.afterReducer = middleware.compactMap(\.after)
-    self.beforeReducer = middleware.compactMap(\.before)
+    let link = StoreLink<Action>(home: home)
+    self.afterReducer = middleware.compactMap { $0.after?.callable(onMainActor: link.homeIsMainActor) }
+    self.beforeReducer = middleware.compactMap { $0.before?.callable(onMainActor: link.homeIsMainActor) }
     self.hasHooks = !middleware.isEmpty
+    self.timeSlot = link.homeIsMainActor ? Unmanaged.passUnretained(StoreTime.mainActorSlot) : nil
     // The store handle attaches itself to the link: effect tasks and tokens hold it weakly,
     // not this core, whose reference count then stays on the fast path (a weakly referenced
     // object's every retain goes through a side table, ~100 instructions a send).
-    let clock = StoreClock(clock)
+    let clock = StoreClock(clock, home: home)
     let scheduler = EffectScheduler(clock: clock)
     self.scheduler = Unmanaged.passUnretained(scheduler)
     self.effects = EffectInterpreter(
-      registry: EffectRegistry(scheduler: scheduler), clock: clock, link: StoreLink())
+      registry: EffectRegistry(scheduler: scheduler), clock: clock, link: link)
   }
 
   deinit {
@@ -89,7 +102,16 @@ final class RootCore<State, Action: Sendable> {
   @inlinable
   @inline(__always)
   func beginDrain() -> UInt {
-    StoreTime.enter(scheduler)
+    if let timeSlot { return timeSlot._withUnsafeGuaranteedRef { $0.enter(scheduler) } }
+    return StoreTime.enterOnThread(scheduler)
+  }
+
+  /// Restores what ``beginDrain()`` returned.
+  @inlinable
+  @inline(__always)
+  func endDrain(restoring outer: UInt) {
+    if let timeSlot { return timeSlot._withUnsafeGuaranteedRef { $0.leave(restoring: outer) } }
+    StoreTime.leaveOnThread(restoring: outer)
   }
 
   @inlinable
@@ -143,7 +165,7 @@ final class RootCore<State, Action: Sendable> {
       if !observers.isEmpty { notifyObservers() }
     } while !queue.isEmpty
     isDraining = false
-    StoreTime.leave(restoring: outer)
+    endDrain(restoring: outer)
     if drainGroup == nil { return StoreTask(group: nil) }
     return takeGroup()
   }
@@ -243,7 +265,16 @@ final class RootCore<State, Action: Sendable> {
 
   // MARK: - Observing
 
-  /// Adds an observer that reads each round's state through a pointer.
+  /// Adds an observer that reads each round's state through a pointer; returns the id that
+  /// ``removeObserver(id:)`` takes.
+  @usableFromInline
+  func addObserverID(reading callback: @escaping (UnsafePointer<State>) -> Void) -> UInt64 {
+    observers.add(callback)
+  }
+
+  /// Adds an observer that reads each round's state through a pointer, for a store on the
+  /// main actor, where its token lives.
+  @MainActor
   @usableFromInline
   func addObserver(reading callback: @escaping (UnsafePointer<State>) -> Void) -> ObservationToken {
     let id = observers.add(callback)

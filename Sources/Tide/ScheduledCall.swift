@@ -4,11 +4,11 @@ final class ScheduledCall<Action: Sendable>: TimerEntry, @unchecked Sendable {
   // @unchecked: every stored property is a `let` of a sendable type (see `TimerEntry`).
   let lifetime: EffectLifetime
   let link: StoreLink<Action>
-  let body: @MainActor @Sendable (any EffectHost<Action>) -> Void
+  let body: @Sendable (any EffectHost<Action>) -> Void
 
   init(
     registry: EffectRegistry, key: UInt64, lifetime: EffectLifetime, link: StoreLink<Action>,
-    body: @escaping @MainActor @Sendable (any EffectHost<Action>) -> Void
+    body: @escaping @Sendable (any EffectHost<Action>) -> Void
   ) {
     self.lifetime = lifetime
     self.link = link
@@ -17,12 +17,11 @@ final class ScheduledCall<Action: Sendable>: TimerEntry, @unchecked Sendable {
   }
 
   override func fire() {
-    MainActor.assumeIsolated {
-      // Ends after the call: whatever it started is registered by then, so the store is
-      // never idle in between.
-      defer { registry.finishTimer(key) }
-      guard !lifetime.isCancelled, let host = link.host else { return }
-      body(host)
-    }
+    // Runs on the store's actor (`TimerEntry.dispatch`), where its core lives.
+    // Ends after the call: whatever it started is registered by then, so the store is
+    // never idle in between.
+    defer { registry.finishTimer(key) }
+    guard !lifetime.isCancelled, let host = link.host else { return }
+    body(host)
   }
 }

@@ -2,49 +2,64 @@ import IssueReporting
 
 /// Sends actions from an effect back to its store.
 ///
-/// Calling it hops to the main actor, where the store handles the action at once. Once the
-/// effect is cancelled — by id, by a ``StoreTask``'s `cancel()` or because its store went away —
-/// calls are ignored, so a cancelled timer or request never delivers a late action. A call
-/// made after the effect's body returned (a `send` that escaped into another task) is a
-/// mistake: it is reported and the action is dropped.
+/// Calling it hops to the store's actor — the main actor for a ``Store``, the owning actor for
+/// an ``IsolatedStore`` — where the store handles the action at once. Once the effect is
+/// cancelled — by id, by a ``StoreTask``'s `cancel()` or because its store went away — calls
+/// are ignored, so a cancelled timer or request never delivers a late action. A call made after
+/// the effect's body returned (a `send` that escaped into another task) is a mistake: it is
+/// reported and the action is dropped.
 public struct Send<Action: Sendable>: Sendable {
   @usableFromInline
-  let body: @MainActor @Sendable (Action) -> Void
-  let lifetime: EffectLifetime?
+  let body: @Sendable (Action) async -> Void
   let scheduler: EffectScheduler?
 
-  /// Creates a `Send` that forwards actions to `send`; useful for testing effect bodies alone.
+  /// Creates a `Send` that forwards actions to `send` on the main actor; useful for testing
+  /// effect bodies alone.
   public init(_ send: @escaping @MainActor @Sendable (Action) -> Void) {
-    self.body = send
-    self.lifetime = nil
+    self.body = { action in
+      await MainActor.run {
+        guard !Task.isCancelled else { return }
+        send(action)
+      }
+    }
     self.scheduler = nil
   }
 
-  init(
-    lifetime: EffectLifetime, scheduler: EffectScheduler,
-    _ send: @escaping @MainActor @Sendable (Action) -> Void
-  ) {
-    self.body = send
-    self.lifetime = lifetime
+  /// A `Send` of an effect task: it delivers to the store behind `link`, on the store's actor,
+  /// as part of `group`, while `lifetime` lets it.
+  init(link: StoreLink<Action>, group: EffectGroup?, lifetime: EffectLifetime, scheduler: EffectScheduler) {
+    self.body = { action in
+      await link.withHost { host in
+        // Checked on the store's actor, in order with the reducers that cancel: once a
+        // cancellation has run there, no send of the effect gets through.
+        guard Self.admits(action, lifetime: lifetime), !Task.isCancelled else { return }
+        host?.receive(action, group: group)
+      }
+    }
+    self.scheduler = scheduler
+  }
+
+  /// A `Send` that delivers to the store behind `link` outside any effect's lifetime: an
+  /// epic's, which lives as long as the store.
+  init(link: StoreLink<Action>) {
+    self.body = { action in
+      await link.withHost { host in
+        guard !Task.isCancelled else { return }
+        host?.receive(action, group: nil)
+      }
+    }
+    self.scheduler = nil
+  }
+
+  private init(scheduler: EffectScheduler?, _ body: @escaping @Sendable (Action) async -> Void) {
+    self.body = body
     self.scheduler = scheduler
   }
 
   /// Sends `action` to the store, unless the effect has been cancelled.
-  @MainActor
-  public func callAsFunction(_ action: Action) {
-    if let lifetime {
-      if lifetime.isCancelled { return }
-      if lifetime.isFinished {
-        reportIssue(
-          """
-          An effect sent \(action) after its body returned; the action was dropped. Send only \
-          from inside the effect's operation, and await any work that sends.
-          """)
-        return
-      }
-    }
-    guard !Task.isCancelled else { return }
-    body(action)
+  nonisolated(nonsending)
+  public func callAsFunction(_ action: Action) async {
+    await body(action)
   }
 
   /// Sleeps for `duration` on the store's clock.
@@ -62,15 +77,21 @@ public struct Send<Action: Sendable>: Sendable {
 
   func map<Child: Sendable>(_ transform: @escaping @Sendable (Child) -> Action) -> Send<Child> {
     let body = self.body
-    return Send<Child>(lifetime: lifetime, scheduler: scheduler) { body(transform($0)) }
+    return Send<Child>(scheduler: scheduler) { await body(transform($0)) }
   }
 
-  private init(
-    lifetime: EffectLifetime?, scheduler: EffectScheduler?,
-    _ send: @escaping @MainActor @Sendable (Action) -> Void
-  ) {
-    self.body = send
-    self.lifetime = lifetime
-    self.scheduler = scheduler
+  /// Whether an effect living `lifetime` may still send `action`: not once it was cancelled,
+  /// and — reported as a mistake — not after its body returned.
+  private static func admits(_ action: Action, lifetime: EffectLifetime) -> Bool {
+    if lifetime.isCancelled { return false }
+    if lifetime.isFinished {
+      reportIssue(
+        """
+        An effect sent \(action) after its body returned; the action was dropped. Send only \
+        from inside the effect's operation, and await any work that sends.
+        """)
+      return false
+    }
+    return true
   }
 }

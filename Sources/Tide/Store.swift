@@ -8,7 +8,7 @@
 /// ```
 ///
 /// ## Order
-/// The store is `@MainActor`. An action sent while another is being reduced — by an observer,
+/// The store is `@MainActor`; for a store on another actor, see ``IsolatedStore``. An action sent while another is being reduced — by an observer,
 /// a middleware or a `.send` effect — is queued and handled after it, first in first out,
 /// never recursively. Observers are told once per drained batch: after the action sent and
 /// every action it queued have been reduced, each observer is called once with the resulting
@@ -46,20 +46,23 @@ public final class Store<State, Action: Sendable> {
       let box = ReducerBox(reducer)
       reduce = { box.reducer.reduce(into: &$0, action: $1) }
     }
-    self.init(root: RootCore(state: initialState, reduce: reduce, clock: clock, middleware: middleware))
+    self.init(
+      root: RootCore(state: initialState, reduce: reduce, clock: clock, middleware: middleware, home: MainActor.shared))
   }
 
   @usableFromInline
   init(root: RootCore<State, Action>) {
     self.root = root
     self.scoped = nil
-    root.effects.link.attach(self)
+    self.registry = root.registry
+    root.effects.link.attach(handle: self, core: root)
   }
 
   @usableFromInline
   init(scoped: ScopedCore<State, Action>) {
     self.root = nil
     self.scoped = scoped
+    self.registry = scoped.registry
   }
 
   /// The current state.
@@ -103,10 +106,7 @@ public final class Store<State, Action: Sendable> {
   /// The root's effect registry, readable from any thread (a test store released off the
   /// main actor checks and cancels the effects through it).
   @usableFromInline
-  package nonisolated var registry: EffectRegistry {
-    if let root { return root.effects.registry }
-    return scoped.unsafelyUnwrapped.registry
-  }
+  package nonisolated let registry: EffectRegistry
 
   @usableFromInline var clock: StoreClock {
     if let root { return root.effects.clock }
@@ -145,22 +145,6 @@ public final class Store<State, Action: Sendable> {
   package func runEffects(on executor: (any TaskExecutor)?) {
     registry.preferExecutor(executor)
   }
-}
-
-/// A root store hands what its effects and tokens ask for to its core.
-extension Store: EffectHost {
-  func enqueue(_ action: Action) { root.unsafelyUnwrapped.enqueue(action) }
-  func currentGroup() -> EffectGroup { root.unsafelyUnwrapped.currentGroup() }
-  func receive(_ action: Action, group: EffectGroup?) {
-    root.unsafelyUnwrapped.receive(action, group: group)
-  }
-  func start(_ effect: Effect<Action>, ids: [EffectID], group: EffectGroup?) {
-    root.unsafelyUnwrapped.start(effect, ids: ids, group: group)
-  }
-  func resume(_ action: Action, fromHook index: Int, group: EffectGroup?) {
-    root.unsafelyUnwrapped.resume(action, fromHook: index, group: group)
-  }
-  func removeObserver(id: UInt64) { root.unsafelyUnwrapped.removeObserver(id: id) }
 }
 
 /// Holds a reducer by reference for the store's reduce closure.

@@ -1,6 +1,14 @@
 import IssueReporting
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The time on the store's clock, as a reducer reads it: the instant of the action being
 /// reduced, at once, with no effect round trip.
 ///
@@ -25,7 +33,8 @@ public enum StoreTime {
   /// Read outside a store's reducer, middleware or observers there is no store to ask: that is
   /// reported as a mistake and reads zero.
   public static var now: Duration {
-    let bits = current.load(ordering: .relaxed)
+    let onThread = UInt(bitPattern: pthread_getspecific(threadSlot))
+    let bits = onThread != 0 ? onThread : mainActorSlot.bits.load(ordering: .relaxed)
     guard bits != 0, let pointer = UnsafeRawPointer(bitPattern: bits) else {
       reportIssue("StoreTime.now was read outside a store's reducer, middleware or observers; it reads zero there.")
       return .zero
@@ -33,27 +42,31 @@ public enum StoreTime {
     return Unmanaged<EffectScheduler>.fromOpaque(pointer).takeUnretainedValue().clock.now
   }
 
-  /// The scheduler of the store whose drain is under way, as the bits of an unretained
-  /// reference (0: none). A store sets it on the main actor when a drain starts and restores
-  /// the outer one when the drain ends, and is alive throughout its own drain; drains of
-  /// different stores nest only through calls made inside one (an observer sending to another
-  /// store), so the stack lives in the drains' locals. Reducers are not isolated, so it is read
-  /// without isolation: atomically, a plain load and store on the machine, never a data race.
-  @usableFromInline static let current = Atomic<UInt>(0)
+  /// The slot the main actor's stores share (an ``IsolatedStore`` on another actor uses the
+  /// current thread's, below). A main-actor store holds it from its creation, so its drain
+  /// reaches it with no lookup and no branch on which slot it is.
+  @usableFromInline static let mainActorSlot = StoreTimeSlot()
 
-  /// Makes `scheduler`'s clock the one ``now`` reads; returns the bits to restore.
-  @inlinable
-  @inline(__always)
-  static func enter(_ scheduler: Unmanaged<EffectScheduler>) -> UInt {
-    let outer = current.load(ordering: .relaxed)
-    current.store(UInt(bitPattern: scheduler.toOpaque()), ordering: .relaxed)
+  /// The slot of stores off the main actor (``IsolatedStore``s): the current thread's own,
+  /// since their drains run at once on different threads. A drain never suspends, so it starts
+  /// and ends on one thread; ``now`` reads this slot first.
+  private static let threadSlot: pthread_key_t = {
+    var key = pthread_key_t()
+    precondition(pthread_key_create(&key, nil) == 0, "StoreTime: no thread-specific key left")
+    return key
+  }()
+
+  /// ``StoreTimeSlot/enter(_:)`` for a store off the main actor.
+  @usableFromInline
+  static func enterOnThread(_ scheduler: Unmanaged<EffectScheduler>) -> UInt {
+    let outer = UInt(bitPattern: pthread_getspecific(threadSlot))
+    pthread_setspecific(threadSlot, scheduler.toOpaque())
     return outer
   }
 
-  /// Restores what ``enter(_:)`` returned.
-  @inlinable
-  @inline(__always)
-  static func leave(restoring outer: UInt) {
-    current.store(outer, ordering: .relaxed)
+  /// Restores what ``enterOnThread(_:)`` returned.
+  @usableFromInline
+  static func leaveOnThread(restoring outer: UInt) {
+    pthread_setspecific(threadSlot, UnsafeRawPointer(bitPattern: outer))
   }
 }

@@ -10,7 +10,7 @@ struct TideBench: AsyncParsableCommand {
     commandName: "tide-bench",
     abstract: "Benchmarks the Tide store against a hand-written baseline in the same run.")
 
-  static let allScenarios = ["counter", "todo-1k", "todo-10k", "scope-5", "scope-5-store", "effects", "observers-100", "run-10k", "render", "replay", "stopwatch-hour", "todos-100k", "list-filter-100k", "viewport-100k", "hit-test-1000", "server-100k", "trace-1m"]
+  static let allScenarios = ["counter", "todo-1k", "todo-10k", "scope-5", "scope-5-store", "effects", "observers-100", "run-10k", "render", "replay", "stopwatch-hour", "todos-100k", "list-filter-100k", "viewport-100k", "hit-test-1000", "server-100k", "sessions-10k", "trace-1m"]
 
   @Option(help: "Operations per timed round (default: per scenario; for stopwatch-hour, virtual minutes).")
   var iterations: Int?
@@ -81,6 +81,10 @@ struct TideBench: AsyncParsableCommand {
         continue
       case "trace-1m":
         measurement = try await traceScenario(keys: iterations ?? 1_000_000, rounds: min(rounds, 3))
+      case "sessions-10k":
+        let measurements = await sessionsScenario(sessions: iterations ?? 10_000, rounds: min(rounds, 5))
+        for measurement in measurements.dropLast() { print(measurement.line) }
+        measurement = measurements.last!
       case "todos-100k":
         let measurements = await todos100kScenario(rounds: min(rounds, 5))
         for measurement in measurements.dropLast() { print(measurement.line) }

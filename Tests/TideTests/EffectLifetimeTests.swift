@@ -71,8 +71,8 @@ struct EffectLifetimeTests {
     await store.send(.stash).finish()
     let send = leaked.send.withLock { $0 }
     #expect(send != nil)
-    withKnownIssue {
-      send?(.late)
+    await withKnownIssue {
+      await send?(.late)
     } matching: { issue in
       issue.comments.contains { $0.rawValue.contains("after its body returned") }
     }

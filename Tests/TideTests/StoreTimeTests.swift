@@ -65,9 +65,39 @@ import TideTesting
     token.cancel()
   }
 
+  /// A store on another actor tells `StoreTime.now` of its drains through its thread's slot,
+  /// not the main actor's: its reducer reads its own clock there too.
+  @Test func anIsolatedStoresReducerReadsItsOwnClock() async {
+    let clock = VirtualClock()
+    let owner = StampingOwner()
+    await owner.start(clock: clock)
+    clock.advance(by: .seconds(3))
+    #expect(await owner.stamp() == [.seconds(3)])
+    clock.advance(by: .milliseconds(500))
+    #expect(await owner.stamp() == [.seconds(3), .milliseconds(3500)])
+  }
+
   @Test func readingItOutsideAReducerIsReported() {
     withKnownIssue {
       #expect(StoreTime.now == .zero)
     }
+  }
+}
+
+/// An actor owning a store whose reducer records `StoreTime.now` for each action.
+private actor StampingOwner {
+  private var store: IsolatedStore<[Duration], Bool>?
+
+  func start(clock: VirtualClock) {
+    let stamping = Reduce<[Duration], Bool> { instants, _ in
+      instants.append(StoreTime.now)
+      return .none
+    }
+    store = IsolatedStore(initialState: [], reducer: stamping, clock: clock)
+  }
+
+  func stamp() -> [Duration] {
+    store?.send(true)
+    return store?.state ?? []
   }
 }

@@ -1,0 +1,142 @@
+/// A store that lives on an actor you choose: the runtime of a feature for a server, where
+/// thousands of stores — one per session, cart or game — must not all queue on the main actor.
+///
+/// It has the same reducers, effects, middleware and observation as ``Store``, and the same
+/// order (see ``Store``); only its home differs. It belongs to the actor it was created on —
+/// the `isolation` of its initializer, by default the caller's — and every call to it is made
+/// there: it is not `Sendable`, and each method checks that it is called on its actor. Its
+/// effects run as tasks of their own and hand their actions back to that actor, never to the
+/// main actor.
+///
+/// Create it inside an isolated method of the owning actor (an actor's synchronous `init` is
+/// not isolated to it yet), and keep it in the actor's state:
+///
+/// ```swift
+/// actor Carts {
+///   private var stores: [Cart.ID: IsolatedStore<Cart.State, Cart.Action>] = [:]
+///
+///   func send(_ action: Cart.Action, to id: Cart.ID) -> Cart.State {
+///     let store: IsolatedStore<Cart.State, Cart.Action>
+///     if let existing = stores[id] {
+///       store = existing
+///     } else {
+///       store = IsolatedStore(initialState: Cart.State(id: id), reducer: Cart())
+///       stores[id] = store
+///     }
+///     store.send(action)
+///     return store.state
+///   }
+/// }
+/// ```
+///
+/// A store's actor is where its reducer runs, so several actors run several stores at once:
+/// see <doc:TideInAServer>.
+public final class IsolatedStore<State, Action: Sendable> {
+  @usableFromInline let root: RootCore<State, Action>
+  /// The actor the store belongs to.
+  @usableFromInline let home: any Actor
+
+  /// Creates a store that belongs to `isolation`, the actor the caller runs on.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The reducer that handles every action.
+  ///   - clock: The clock every timer, interval, debounce and throttle effect uses; pass a test
+  ///     clock to control time in tests.
+  ///   - middleware: Hooks around the reducer, made with ``Middleware/onAnyActor(_:)`` or
+  ///     ``Middleware/onAnyActor(before:)`` (the main-actor kinds serve only a store whose
+  ///     actor is the main actor).
+  ///   - isolation: The actor the store belongs to; leave it to default to the caller's.
+  public init<R: Reducer>(
+    initialState: State,
+    reducer: R,
+    clock: any Clock<Duration> = ContinuousClock(),
+    middleware: [Middleware<State, Action>] = [],
+    isolation: isolated any Actor = #isolation
+  ) where R.State == State, R.Action == Action {
+    let reduce: (inout State, Action) -> Effect<Action>
+    if let closure = reducer as? Reduce<State, Action> {
+      reduce = closure.closure
+    } else {
+      let box = ReducerBox(reducer)
+      reduce = { box.reducer.reduce(into: &$0, action: $1) }
+    }
+    self.root = RootCore(state: initialState, reduce: reduce, clock: clock, middleware: middleware, home: isolation)
+    self.home = isolation
+    root.effects.link.attach(handle: self, core: root)
+  }
+
+  /// The current state.
+  @inlinable
+  public var state: State { root.state }
+
+  /// Sends an action: the reducer runs at once (or, if the store is busy reducing, right after
+  /// the actions queued before it) and observers are told when the queue has drained.
+  ///
+  /// - Parameter isolation: The caller's actor, which must be the store's.
+  /// - Returns: A task for the effects the action started; it can be ignored.
+  @inlinable
+  @discardableResult
+  public func send(_ action: Action, isolation: isolated any Actor = #isolation) -> StoreTask {
+    checkIsolation(isolation)
+    return root.send(action)
+  }
+
+  /// Sends the actions in order as one batch: each is reduced in turn and observers are told
+  /// once, after the last.
+  ///
+  /// - Parameter isolation: The caller's actor, which must be the store's.
+  @inlinable
+  @discardableResult
+  public func send(
+    contentsOf actions: some Sequence<Action>, isolation: isolated any Actor = #isolation
+  ) -> StoreTask {
+    checkIsolation(isolation)
+    return root.send(contentsOf: actions)
+  }
+
+  /// Calls `onChange` with the selected value now and whenever it changes, on the store's
+  /// actor; equal values are skipped.
+  ///
+  /// - Returns: A token that keeps the observation — and the store — alive until it is
+  ///   cancelled or released.
+  public func observe<Value: Equatable>(
+    _ select: @escaping (State) -> Value,
+    onChange: @escaping (Value) -> Void,
+    isolation: isolated any Actor = #isolation
+  ) -> IsolatedObservationToken {
+    checkIsolation(isolation)
+    var last = select(state)
+    onChange(last)
+    let id = root.addObserverID { state in
+      let value = select(state.pointee)
+      guard value != last else { return }
+      last = value
+      onChange(value)
+    }
+    return IsolatedObservationToken { [self] in root.removeObserver(id: id) }
+  }
+
+  /// Waits until no effect marked with `id` (see ``Effect/cancellable(id:cancelInFlight:)``)
+  /// is running, including ones that start while it waits: what a server awaits before it
+  /// drops a session whose last save must not be lost.
+  public func finishEffects(id: some Hashable & Sendable, isolation: isolated any Actor = #isolation) async {
+    await root.registry.finish(id: EffectID(id))
+  }
+
+  /// Cancels every running effect of the store — its timers, requests and subscriptions; a
+  /// cancelled effect sends nothing more. The store stays usable. (Releasing the store
+  /// cancels them too.)
+  public func cancelEffects(isolation: isolated any Actor = #isolation) {
+    checkIsolation(isolation)
+    root.registry.cancelAll()
+  }
+
+  /// Traps when the store is used off its actor: its state is that actor's alone.
+  @inlinable
+  @inline(__always)
+  func checkIsolation(_ isolation: any Actor) {
+    precondition(
+      isolation === home, "An IsolatedStore was used off the actor it belongs to; call it only from that actor.")
+  }
+}

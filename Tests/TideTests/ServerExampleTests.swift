@@ -1,0 +1,54 @@
+import Clocks
+import Foundation
+import Testing
+import Tide
+
+@Suite("Tide in a server (the article's example)")
+struct ServerExampleTests {
+  @Test func theArticleShowsTheExampleCodeWordForWord() throws {
+    let tests = URL(filePath: #filePath).deletingLastPathComponent()
+    let example = try String(contentsOf: tests.appending(path: "ServerExample.swift"), encoding: .utf8)
+    let article = try String(
+      contentsOf: tests.appending(path: "../../Sources/Tide/Tide.docc/TideInAServer.md"), encoding: .utf8)
+    let snippets = example.matches(of: /\/\/ snippet \w+\n((?s).*?)\/\/ end snippet\n/).map { String($0.1) }
+    let blocks = article.matches(of: /```swift\n((?s).*?)```/).map { String($0.1) }
+    #expect(snippets.count == 3)
+    #expect(blocks == snippets)
+  }
+
+  @Test func aCartExpiresOnlyAfterItsLifetimeWithoutChange() async {
+    let clock = TestClock()
+    let router = CartRouter(shardCount: 2, clock: clock)
+    let first = await router.send(.add("tea"), toSession: "alice")
+    await clock.advance(by: .seconds(20 * 60))
+    let touched = await router.send(.add("milk"), toSession: "alice")
+    #expect(touched.state.items == ["tea": 1, "milk": 1])
+    await first.effects.finish()  // the first expiry was cancelled by the change
+    await clock.advance(by: .seconds(20 * 60))
+    let last = await router.send(.remove("milk"), toSession: "alice")
+    #expect(last.state.isExpired == false)
+    await touched.effects.finish()
+    await clock.advance(by: .seconds(30 * 60))
+    await last.effects.finish()  // the expiry fired and was handled
+    let expired = await router.send(.add("bread"), toSession: "alice")
+    #expect(expired.state.isExpired)
+    #expect(expired.state.items == ["bread": 1])
+  }
+
+  @Test func checkingOutStopsTheExpiryAndClosingASessionCancelsItsTimer() async {
+    let clock = TestClock()
+    let router = CartRouter(shardCount: 2, clock: clock)
+    _ = await router.send(.add("tea"), toSession: "bob")
+    let checkout = await router.send(.checkOut, toSession: "bob")
+    let open = await router.send(.add("jam"), toSession: "carol")
+    #expect(await router.shard(for: "carol").sessionCount >= 1)
+    await router.shutDown()
+    await open.effects.finish()  // released with its store: cancelled, never fired
+    // TestClock.run's default bound, half a second of real time, runs out in a loaded parallel run.
+    await clock.run(timeout: .seconds(10))
+    await checkout.effects.finish()
+    for shard in router.shards { #expect(await shard.sessionCount == 0) }
+    let reopened = await router.send(.add("tea"), toSession: "carol")
+    #expect(reopened.state == Cart.State(items: ["tea": 1]))
+  }
+}
