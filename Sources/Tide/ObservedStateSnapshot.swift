@@ -9,43 +9,53 @@
 /// whole-state observer of an `Equatable` state: the snapshot exists from the first such
 /// observer to the last one's end.
 ///
-/// The snapshot refreshes itself through an observer entry of its own, added before its first
-/// member and so called first in every round: it compares the round's state with the snapshot
-/// once, and keeps the new one if they differ. Every member has been passed a state equal to
-/// the snapshot, so a member is called exactly when the refresh found a change — except in its
-/// first round, when a member that joined with a different state (added while a drain was
-/// changing the state, or before the snapshot's refresh in a round) compares with the state it
-/// was passed itself.
+/// The first observer, the leader, refreshes the snapshot: its entry comes before every other
+/// member's in the store's list, so each round it compares the state with the snapshot once,
+/// passes the new state to the leader's callback and keeps it — one copy of the state serving
+/// both. It goes on refreshing after the leader's own observation ended, as long as other
+/// members remain. Every member has been passed a state equal to the snapshot, so a member is
+/// called exactly when the refresh found a change — except in its first round, when a member
+/// that joined with a different state (added while a drain was changing the state, or before
+/// the refresh in a round) compares with the state it was passed itself.
 @MainActor
 @usableFromInline
 final class ObservedStateSnapshot<State: Equatable> {
   @exclusivity(unchecked) @usableFromInline var state: State
   /// Whether the round under way has a state that differs from the one before it.
   @exclusivity(unchecked) @usableFromInline var changed = false
-  /// The observers sharing the snapshot; at zero it is dropped.
-  @usableFromInline var members = 0
-  /// The snapshot's own entry, which refreshes it at the start of each round.
+  /// The leader's callback, until its observation ends.
+  @exclusivity(unchecked) @usableFromInline var leader: ((State) -> Void)?
+  /// The observers sharing the snapshot, the leader included while its observation runs; at
+  /// zero the snapshot is dropped.
+  @usableFromInline var members = 1
+  /// The leader's entry, which refreshes the snapshot each round; cancelled with the last member.
   @usableFromInline var refreshEntry: ObservationToken?
 
   @inlinable
-  init(_ state: State) {
+  init(_ state: State, leader: @escaping (State) -> Void) {
     self.state = state
+    self.leader = leader
   }
 
-  /// Compares the round's state with the snapshot, and keeps it if it differs.
+  /// Compares the round's state with the snapshot; if it differs, passes it to the leader and
+  /// keeps it.
   @inlinable
   func refresh(with round: UnsafePointer<State>) {
     if round.pointee == state {
       changed = false
-    } else {
-      changed = true
-      state = round.pointee
+      return
     }
+    changed = true
+    let new = round.pointee
+    // Passed before it is kept, so the one copy serves both: an observer that joins from this
+    // callback finds the older snapshot and compares with the state it was passed itself.
+    if let leader { leader(new) }
+    state = new
   }
 }
 
-/// One whole-state observer sharing an ``ObservedStateSnapshot``: what it was passed, until its
-/// first round, when that may differ from the snapshot.
+/// A whole-state observer sharing an ``ObservedStateSnapshot`` that it did not create: what it
+/// was passed, until its first round, when that may differ from the snapshot.
 @MainActor
 @usableFromInline
 final class SnapshotMember<State: Equatable> {
@@ -72,7 +82,7 @@ final class SnapshotMember<State: Equatable> {
   @inlinable
   @inline(never)
   func firstRound(with round: UnsafePointer<State>) -> Bool {
-    // The snapshot's refresh ran before this member in this round: from now on they agree.
+    // The leader's refresh ran before this member in this round: from now on they agree.
     let joined = joinedWith
     joinedWith = nil
     isJoining = false

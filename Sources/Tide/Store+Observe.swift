@@ -150,17 +150,19 @@ extension Store where State: Equatable {
     let initial = state
     onChange(initial)
     // After `onChange`, which may have sent actions: the snapshot found now is the one in use.
-    let snapshot: ObservedStateSnapshot<State>
-    let member: SnapshotMember<State>
-    if let shared = observedStateSnapshot {
-      snapshot = unsafeDowncast(shared, to: ObservedStateSnapshot<State>.self)
-      member = SnapshotMember(joinedWith: initial == snapshot.state ? nil : initial)
-    } else {
-      snapshot = ObservedStateSnapshot(initial)
+    guard let shared = observedStateSnapshot else {
+      let snapshot = ObservedStateSnapshot(initial, leader: onChange)
       snapshot.refreshEntry = addEntry(reading: { snapshot.refresh(with: $0) })
       observedStateSnapshot = snapshot
-      member = SnapshotMember(joinedWith: nil)
+      let token = ObservationToken { [weak self] in
+        snapshot.leader = nil
+        self?.leave(snapshot)
+      }
+      token.retain(self)
+      return token
     }
+    let snapshot = unsafeDowncast(shared, to: ObservedStateSnapshot<State>.self)
+    let member = SnapshotMember(joinedWith: initial == snapshot.state ? nil : initial)
     snapshot.members += 1
     let entry = addEntry(reading: { state in
       if member.isCalled(with: state, snapshot: snapshot) { onChange(state.pointee) }

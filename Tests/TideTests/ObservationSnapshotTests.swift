@@ -100,10 +100,19 @@ import TideTestSupport
       var tracked: [Tracked] = []
       var addDuringNextRound = false
       var addWhileReducing = false
+      var addFromWholeStateObserver = false
       weak var weakStore: Store<CounterFixture.State, CounterFixture.Action>?
       func add(_ store: Store<CounterFixture.State, CounterFixture.Action>) {
         let observer = Tracked(firstRound: rounds.count, initial: store.state)
-        observer.token = store.observe { observer.calls.append($0) }
+        observer.token = store.observe { state in
+          observer.calls.append(state)
+          // From inside a whole-state observer — the leader, which refreshes the shared
+          // snapshot, or another.
+          if addFromWholeStateObserver, observer.calls.count > 1 {
+            addFromWholeStateObserver = false
+            add(store)
+          }
+        }
         tracked.append(observer)
       }
       let addingMiddleware = Middleware<CounterFixture.State, CounterFixture.Action> { _, _ in
@@ -128,7 +137,7 @@ import TideTestSupport
           [.increment, .decrement, .set(Int.random(in: 0...1, using: &generator)), .noop, .rename("Counter")]
             .randomElement(using: &generator)!
         }
-        switch Int.random(in: 0..<10, using: &generator) {
+        switch Int.random(in: 0..<11, using: &generator) {
         case 0: add(store)
         case 1:
           let live = tracked.filter { $0.endRound == nil }
@@ -139,6 +148,7 @@ import TideTestSupport
         case 2: addDuringNextRound = true
         case 3: addWhileReducing = true
         case 4: store.send(contentsOf: [randomAction(), randomAction(), randomAction()])
+        case 5: addFromWholeStateObserver = true
         default: store.send(randomAction())
         }
       }
