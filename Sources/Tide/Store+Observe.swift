@@ -141,8 +141,11 @@ extension Store where State: Equatable {
   /// Because the store holds that copy, the reducer's next write to a collection in the state
   /// copies the collection (copy-on-write), and the comparison walks it: a round costs about
   /// what a hand-written store that skips repeats pays (`todo-1k`: 1,000 todos copied and
-  /// compared per toggle). To be told about part of a large state, observe that part —
-  /// `observe(\.todos.count)` or `observe({ $0.todos.count })` keeps no copy of the state.
+  /// compared per toggle, 78,128 instructions against that store's 78,224, and 1,835 for one
+  /// that calls its observer every time). To be told about part of a large state, observe that
+  /// part: `observe({ $0.todos.count })` keeps no copy of the state (1,891 instructions a
+  /// toggle). A key path to a computed property, as `\.todos.count`, is applied by the runtime
+  /// every round (4,236); a key path to stored state is read in place.
   ///
   /// The token keeps this store alive until it is cancelled or released.
   @inlinable
