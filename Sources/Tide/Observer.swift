@@ -122,6 +122,7 @@ public final class ObservationToken: Sendable {
   /// The store observed, kept alive while the observation runs.
   private var store: AnyObject?
 
+  @usableFromInline
   init(onCancel: @escaping () -> Void) {
     self.onCancel = onCancel
   }

@@ -20,6 +20,9 @@ public final class Store<State, Action: Sendable> {
   // or a scoped view that forwards to it. Exactly one is set.
   @usableFromInline let root: RootCore<State, Action>?
   @usableFromInline let scoped: ScopedCore<State, Action>?
+  /// The ``ObservedStateSnapshot`` its whole-state observers of an `Equatable` state share,
+  /// while it has any (typed so in `observe`, where `State` is known to be `Equatable`).
+  @usableFromInline var observedStateSnapshot: AnyObject?
 
   /// Creates a store.
   ///

@@ -25,10 +25,14 @@ enum InstructionCount {
   }
 
   /// Prints one line per scenario:
-  /// `NAME: tide X instructions/op, baseline Y instructions/op, ratio Z (unchecked baseline U instructions/op)`.
+  /// `NAME: tide X instructions/op, baseline Y instructions/op, ratio Z (unchecked baseline U instructions/op)`,
+  /// the baseline being the side the scenario compares with (``InstructionWorkload/baselineSide``)
+  /// and every other side listed in the brackets; then, for each pair of todo scenarios
+  /// counted, how the cost grows from 1,000 to 10,000 todos on both sides.
   @MainActor
   static func report(_ names: [String]) throws {
     defer { cleanUp() }
+    var ratios: [String: (tide: Double, baseline: Double)] = [:]
     for name in names {
       guard let workload = InstructionWorkload.make(name) else { continue }
       var perOperation: [String: Double] = [:]
@@ -39,14 +43,34 @@ enum InstructionCount {
       }
       guard let tide = perOperation["tide"] else { continue }
       var line = "\(name): tide \(format(tide)) instructions/op"
-      if let baseline = perOperation["baseline"] {
+      if let baseline = perOperation[workload.baselineSide] {
         line += ", baseline \(format(baseline)) instructions/op, ratio \(String(format: "%.2f", tide / baseline))"
+        ratios[name] = (tide, baseline)
       }
       var notes: [String] = []
-      if let unchecked = perOperation["unchecked"] { notes.append("unchecked baseline \(format(unchecked)) instructions/op") }
       if let note = workload.note { notes.append(note) }
+      for side in workload.sides where side.name != "tide" && side.name != workload.baselineSide {
+        guard let count = perOperation[side.name] else { continue }
+        notes.append("\(sideTitle(side.name)) \(format(count)) instructions/op")
+      }
       if !notes.isEmpty { line += " (\(notes.joined(separator: "; ")))" }
       print(line)
+    }
+    for suffix in ["", "-count"] {
+      guard let small = ratios["todo-1k\(suffix)"], let large = ratios["todo-10k\(suffix)"] else { continue }
+      print(
+        "todo-10k\(suffix)/todo-1k\(suffix): tide \(String(format: "%.2f", large.tide / small.tide)), "
+          + "baseline \(String(format: "%.2f", large.baseline / small.baseline))")
+    }
+  }
+
+  /// How a side other than the compared baseline is named in a report line.
+  private static func sideTitle(_ side: String) -> String {
+    switch side {
+    case "baseline": "plain baseline"
+    case "unchecked": "unchecked baseline"
+    case "key-path": "tide observing a computed key path"
+    default: side
     }
   }
 

@@ -9,19 +9,27 @@ import Tide
 struct InstructionWorkload {
   /// Side name → performs that many operations.
   let sides: [(name: String, run: (Int) -> Void)]
-  /// Which side the `baseline` column compares with, and a note when it is not the baseline.
+  /// The side the `baseline` column and the ratio compare with: the hand-written store doing
+  /// the same work as the `tide` side.
+  var baselineSide = "baseline"
+  /// What the `baseline` column is, when it is not the plain hand-written store.
   var note: String?
   /// After the `tide` and `baseline` sides ran the same operations: `nil` if they agree, else
   /// what differs — a benchmark whose two sides did different work measures nothing.
   var disagreement: () -> String? = { nil }
 
-  static let names = ["counter", "todo-1k", "todo-10k", "effects", "scope-5", "scope-5-store", "observers-100", "stopwatch-frame", "hit-test-1000"]
+  static let names = [
+    "counter", "todo-1k", "todo-10k", "todo-1k-count", "todo-10k-count", "effects", "scope-5", "scope-5-store", "observers-100", "stopwatch-frame",
+    "hit-test-1000",
+  ]
 
   static func make(_ name: String) -> InstructionWorkload? {
     switch name {
     case "counter": return counter()
     case "todo-1k": return todo(count: 1_000)
     case "todo-10k": return todo(count: 10_000)
+    case "todo-1k-count": return todoCount(count: 1_000)
+    case "todo-10k-count": return todoCount(count: 10_000)
     case "effects": return effects()
     case "scope-5": return scope(throughStore: false)
     case "scope-5-store": return scope(throughStore: true)
@@ -62,26 +70,72 @@ struct InstructionWorkload {
   }
 
   /// `todo-1k` / `todo-10k`: toggle one item by id in a list of `count`, one observer of the
-  /// whole state.
+  /// whole state. Tide's whole-state observer of an `Equatable` state skips repeats, so it is
+  /// compared with the baseline that skips repeats the same way (it keeps the last state and
+  /// compares); the plain baseline, which calls its observer every time, is reported beside it.
   private static func todo(count: Int) -> InstructionWorkload {
     let sink = Sink()
-    let store = Store(
+    let store = makeTodoStore(count: count)
+    let token = store.observe { sink.value &+= $0.todos.count }
+    let baseline = BaselineStore(state: makeTodos(count), reduce: todoBody) { sink.value &+= $0.todos.count }
+    let skipping = SkippingRepeatsBaselineStore(state: makeTodos(count), reduce: todoBody) {
+      sink.value &+= $0.todos.count
+    }
+    let unchecked = UncheckedBaselineStore(
+      state: makeTodos(count), reduce: todoBody, observers: [{ sink.value &+= $0.todos.count }])
+    return InstructionWorkload(
+      sides: [
+        ("tide", { n in
+          withExtendedLifetime(token) { for i in 0..<n { sendThroughTide(store, .toggle(id: (i &* 7919) % count)) } }
+        }),
+        ("baseline", { n in for i in 0..<n { baseline.send(.toggle(id: (i &* 7919) % count)) } }),
+        ("skipping-repeats", { n in for i in 0..<n { skipping.send(.toggle(id: (i &* 7919) % count)) } }),
+        ("unchecked", { n in for i in 0..<n { unchecked.send(.toggle(id: (i &* 7919) % count)) } }),
+      ],
+      baselineSide: "skipping-repeats",
+      note: "baseline here skips repeats, as Tide's whole-state observer does",
+      disagreement: {
+        store.state == baseline.state && store.state == skipping.state ? nil : "Tide and the baselines disagree"
+      })
+  }
+
+  /// `todo-1k-count` / `todo-10k-count`: the toggles of `todo-1k`, observed through a selected
+  /// value (`observe({ $0.todos.count })`), which keeps no copy of the state; compared with the
+  /// plain baseline, whose observer reads the count after every action. The side `key-path`
+  /// observes `\.todos.count` instead: `count` is computed, so the key path is applied by the
+  /// runtime every round.
+  private static func todoCount(count: Int) -> InstructionWorkload {
+    let sink = Sink()
+    let store = makeTodoStore(count: count)
+    let token = store.observe({ $0.todos.count }) { sink.value &+= $0 }
+    let keyPathStore = makeTodoStore(count: count)
+    let keyPathToken = keyPathStore.observe(\.todos.count) { sink.value &+= $0 }
+    let baseline = BaselineStore(state: makeTodos(count), reduce: todoBody) { sink.value &+= $0.todos.count }
+    let unchecked = UncheckedBaselineStore(
+      state: makeTodos(count), reduce: todoBody, observers: [{ sink.value &+= $0.todos.count }])
+    return InstructionWorkload(
+      sides: [
+        ("tide", { n in
+          withExtendedLifetime(token) { for i in 0..<n { sendThroughTide(store, .toggle(id: (i &* 7919) % count)) } }
+        }),
+        ("baseline", { n in for i in 0..<n { baseline.send(.toggle(id: (i &* 7919) % count)) } }),
+        ("unchecked", { n in for i in 0..<n { unchecked.send(.toggle(id: (i &* 7919) % count)) } }),
+        ("key-path", { n in
+          withExtendedLifetime(keyPathToken) {
+            for i in 0..<n { sendThroughTide(keyPathStore, .toggle(id: (i &* 7919) % count)) }
+          }
+        }),
+      ],
+      disagreement: { store.state == baseline.state ? nil : "Tide and baseline disagree" })
+  }
+
+  private static func makeTodoStore(count: Int) -> Store<TodoListState, TodoListAction> {
+    Store(
       initialState: makeTodos(count),
       reducer: Reduce<TodoListState, TodoListAction> { state, action in
         todoBody(&state, action)
         return .none
       })
-    let token = store.observe { sink.value &+= $0.todos.count }
-    let baseline = BaselineStore(state: makeTodos(count), reduce: todoBody) { sink.value &+= $0.todos.count }
-    let unchecked = UncheckedBaselineStore(
-      state: makeTodos(count), reduce: todoBody, observers: [{ sink.value &+= $0.todos.count }])
-    return InstructionWorkload(sides: [
-      ("tide", { n in
-        withExtendedLifetime(token) { for i in 0..<n { sendThroughTide(store, .toggle(id: (i &* 7919) % count)) } }
-      }),
-      ("baseline", { n in for i in 0..<n { baseline.send(.toggle(id: (i &* 7919) % count)) } }),
-      ("unchecked", { n in for i in 0..<n { unchecked.send(.toggle(id: (i &* 7919) % count)) } }),
-    ], disagreement: { store.state == baseline.state ? nil : "Tide and baseline disagree" })
   }
 
   /// `effects`: an action whose `.send` effect sends a follow-up; one pair per operation. The

@@ -10,7 +10,7 @@ struct TideBench: AsyncParsableCommand {
     commandName: "tide-bench",
     abstract: "Benchmarks the Tide store against a hand-written baseline in the same run.")
 
-  static let allScenarios = ["counter", "todo-1k", "todo-10k", "scope-5", "scope-5-store", "effects", "observers-100", "run-10k", "render", "replay", "stopwatch-hour", "todos-100k", "list-filter-100k", "viewport-100k", "hit-test-1000", "server-100k", "sessions-10k", "trace-1m"]
+  static let allScenarios = ["counter", "todo-1k", "todo-10k", "todo-1k-count", "todo-10k-count", "scope-5", "scope-5-store", "effects", "observers-100", "run-10k", "render", "replay", "stopwatch-hour", "todos-100k", "list-filter-100k", "viewport-100k", "hit-test-1000", "server-100k", "sessions-10k", "trace-1m"]
 
   @Option(help: "Operations per timed round (default: per scenario; for stopwatch-hour, virtual minutes).")
   var iterations: Int?
@@ -58,7 +58,7 @@ struct TideBench: AsyncParsableCommand {
       switch name {
       case "counter", "scope-5", "scope-5-store":
         measurement = timedScenario(name, iterations: iterations ?? 2_000_000, rounds: rounds)
-      case "todo-1k", "todo-10k", "effects":
+      case "todo-1k", "todo-10k", "todo-1k-count", "todo-10k-count", "effects":
         measurement = timedScenario(name, iterations: iterations ?? 1_000_000, rounds: rounds)
       case "observers-100":
         measurement = timedScenario(name, iterations: iterations ?? 200_000, rounds: rounds)
@@ -102,12 +102,14 @@ struct TideBench: AsyncParsableCommand {
     }
     // The todo-10k budget is relative to todo-1k; the baseline's own growth shows how much of it
     // the reducer body (hash lookups in a larger table) accounts for.
-    if let small = results["todo-1k"], let large = results["todo-10k"],
-      let smallBaseline = small.baseline, let largeBaseline = large.baseline
-    {
-      print(String(
-        format: "todo-10k/todo-1k: tide %.2f, baseline %.2f", large.tide / small.tide,
-        largeBaseline / smallBaseline))
+    for suffix in ["", "-count"] {
+      if let small = results["todo-1k\(suffix)"], let large = results["todo-10k\(suffix)"],
+        let smallBaseline = small.baseline, let largeBaseline = large.baseline
+      {
+        print(
+          "todo-10k\(suffix)/todo-1k\(suffix): tide \(String(format: "%.2f", large.tide / small.tide)), "
+            + "baseline \(String(format: "%.2f", largeBaseline / smallBaseline))")
+      }
     }
   }
 }

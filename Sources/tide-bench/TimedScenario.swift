@@ -1,13 +1,13 @@
 import Tide
 
-/// Times a store scenario: the `tide` and `baseline` sides of the same ``InstructionWorkload``
+/// Times a store scenario: the `tide` side and the side it is compared with of the same ``InstructionWorkload``
 /// that `--instructions` counts, alternated round by round, each round `iterations` operations.
 /// Stops the benchmark if the two sides did not end in agreement.
 @MainActor
 func timedScenario(_ name: String, iterations: Int, rounds: Int) -> Measurement {
   guard let workload = InstructionWorkload.make(name),
     let tide = workload.sides.first(where: { $0.name == "tide" })?.run,
-    let baseline = workload.sides.first(where: { $0.name == "baseline" })?.run
+    let baseline = workload.sides.first(where: { $0.name == workload.baselineSide })?.run
   else { preconditionFailure("\(name): no workload") }
   let result = compare(rounds: rounds) {
     nanosecondsPerOperation(iterations: 1) { _ in tide(iterations) } / Double(iterations)
