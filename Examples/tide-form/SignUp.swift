@@ -54,7 +54,6 @@ struct SignUp: Reducer {
 
   static let globalKeys = KeyMap<Action>([
     KeyBinding(.escape, action: .quit, help: "quit"),
-    KeyBinding(.control("c"), action: .quit, help: "quit", showsInFooter: false),
   ])
   static let fieldKeys = KeyMap<Action>([KeyBinding(.enter, action: .focus(.next), help: "next")])
   static let submitKeys = KeyMap<Action>([KeyBinding(.enter, .character(" "), action: .submit, help: "submit")])

@@ -61,8 +61,6 @@ struct Hello: Reducer {
     KeyBinding(.character("q"), action: .quit, help: "quit"),
     KeyBinding(.character("="), .up, action: .increment, help: "add", showsInFooter: false),
     KeyBinding(.down, action: .decrement, help: "subtract", showsInFooter: false),
-    // In cbreak mode ctrl-c arrives as SIGINT (the quit action); bound too in case it is a key.
-    KeyBinding(.control("c"), action: .quit, help: "quit", showsInFooter: false),
   ])
 
   static func draw(_ state: State, on canvas: inout Canvas) {

@@ -52,7 +52,6 @@ struct Chooser: Reducer {
   }
 
   static func action(for key: Key, in state: State) -> Action? {
-    if key == .control("c") { return .quit }
     if !state.list.isFiltering, let action = keys.action(for: key) { return action }
     return SelectionList.action(for: key, in: state.list).map(Action.list)
   }

@@ -36,7 +36,7 @@ struct Pager: Reducer {
   }
 
   static let keys = Viewport.keys.map(Action.text).followed(by: KeyMap([
-    KeyBinding(.character("q"), .control("c"), action: .quit, help: "quit"),
+    KeyBinding(.character("q"), action: .quit, help: "quit"),
   ]))
 
   /// The text and the footer: one layout for drawing and for resizing.

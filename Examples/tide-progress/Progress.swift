@@ -53,7 +53,7 @@ struct Progress: Reducer {
     }
   }
 
-  static let keys = KeyMap<Action>([KeyBinding(.character("q"), .control("c"), action: .quit, help: "quit")])
+  static let keys = KeyMap<Action>([KeyBinding(.character("q"), action: .quit, help: "quit")])
 
   static func draw(_ state: State, on canvas: inout Canvas) {
     let row = canvas.bounds.rows([.fixed(1), .fixed(1), .fixed(1), .fill(), .fixed(1)])

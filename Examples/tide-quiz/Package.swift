@@ -14,12 +14,13 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
   ],
   targets: [
+    // The app itself: its store, view and keys, and `app(launch:)`. TerminalLaunch is part of
+    // TideTerminal, so the library needs no command line.
     .target(
       name: "Quiz",
       dependencies: [
         .product(name: "Tide", package: "Tide"),
         .product(name: "TideTerminal", package: "Tide"),
-        .product(name: "TideTerminalCommand", package: "Tide"),
       ]),
     .executableTarget(
       name: "tide-quiz",
@@ -47,14 +48,12 @@ let package = Package(
       name: "QuizTutorialStep1",
       dependencies: [
         .product(name: "Tide", package: "Tide"), .product(name: "TideTerminal", package: "Tide"),
-        .product(name: "TideTerminalCommand", package: "Tide"),
       ],
       path: "Tutorial/Step1"),
     .target(
       name: "QuizTutorialStep2",
       dependencies: [
         .product(name: "Tide", package: "Tide"), .product(name: "TideTerminal", package: "Tide"),
-        .product(name: "TideTerminalCommand", package: "Tide"),
       ],
       path: "Tutorial/Step2"),
     // END tutorial steps

@@ -37,7 +37,7 @@ struct Greeting: Reducer {
 
   static let keys = KeyMap<Action>([
     KeyBinding(.enter, action: .submit, help: "greet"),
-    KeyBinding(.escape, .control("c"), action: .quit, help: "quit"),
+    KeyBinding(.escape, action: .quit, help: "quit"),
   ])
 
   /// Every other key goes to the field; a key it does not take (an alt-chord, F5) does nothing.

@@ -36,7 +36,8 @@ extension TerminalCommand {
     defer { launch.end() }
     let app = try make(options, launch)
     let program = Program(app, driver: CursesDriver(reportsPointer: app.acceptsPointer), recordsSession: recording != nil)
-    let start = Date()
+    // The recording's header carries the launch's date, so its replay starts on the same day.
+    let start = launch.startDate
     do {
       try await program.run()
     } catch let problem as TerminalUnavailable {

@@ -67,7 +67,7 @@ extension TerminalCommand {
       try copy?.reset()
       let launch = TerminalLaunch(
         mode: .replay, commandName: name, clock: VirtualClock(), size: size, tracer: trace?.tracer,
-        traceLines: trace?.lineWriter, dataFile: data)
+        traceLines: trace?.lineWriter, dataFile: data, startDate: script.recordedDate)
       try await replay(
         script, options: options, launch: launch, exports: names.exports[index], files: files,
         frames: arguments.frames, output: output, errors: errors)

@@ -73,7 +73,7 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
   ///   - dataFile: The file the app keeps its data in, for `options` and the mode (`nil`: none).
   ///     No output may name it; `--record` keeps its content at the start beside the
   ///     recording; `replay --initial-data` replaces it with a private copy. The app reads the
-  ///     path from ``TerminalLaunch/dataFile``. It is asked first, before anything is checked or
+  ///     path from `TerminalLaunch.dataFile`. It is asked first, before anything is checked or
   ///     touched; a thrown error (a path that cannot hold the data) ends the command with
   ///     status 2 and the error's description.
   ///   - replayArguments: The arguments that rebuild `options` in a replay (such as

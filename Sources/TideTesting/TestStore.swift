@@ -6,6 +6,8 @@ import Tide
 /// A store for tests that asserts every state change and every action effects send back.
 ///
 /// ```swift
+/// import Clocks  // swift-clocks' TestClock: the Clocks product in the test target
+///
 /// @Test func stopwatch() async {
 ///   let clock = TestClock()
 ///   let store = TestStore(initialState: Stopwatch.State(), reducer: Stopwatch(), clock: clock)

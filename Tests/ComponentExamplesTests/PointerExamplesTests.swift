@@ -81,9 +81,9 @@ struct PointerExamplesTests {
 
   @Test func focusIsState() async {
     let store = TestStore(initialState: SignUp.State(), reducer: SignUp())
-    await store.send(.focus(.next)) { $0.focus = FocusRing.State(order: [.name, .email, .plan, .submit], focused: .email) }
-    await store.send(.focus(.previous)) { $0.focus = FocusRing.State(order: [.name, .email, .plan, .submit], focused: .name) }
-    await store.send(.focus(.previous)) { $0.focus = FocusRing.State(order: [.name, .email, .plan, .submit], focused: .submit) }
+    await store.send(.focus(.next)) { $0.focus.focus(.email) }
+    await store.send(.focus(.previous)) { $0.focus.focus(.name) }
+    await store.send(.focus(.previous)) { $0.focus.focus(.submit) }
   }
 
   @Test func listSelectsOnAPressChoosesOnASecondAndScrollsByThreeANotch() async {

@@ -325,41 +325,13 @@ struct PersistenceTests {
     #expect(names(folder) == [".todos.json.tmp-1"])
   }
 
-  @Test func savesAreCoalescedOnTheirOwnThreadNewestLast() async throws {
-    let gate = DispatchSemaphore(value: 0)
-    let log = Mutex<[(count: Int, thread: pthread_t)]>([])
-    let queue = SaveQueue { todos in
-      log.withLock { $0.append((todos.count, pthread_self())) }
-      if todos.count == 1 { gate.wait() }  // the first save takes long
-      return .success(())
-    }
-    let first = Task { await queue.save([Todo(id: 1, title: "1")]) }
-    // Wait until the first write is running, then queue three more behind it, in order.
-    while log.withLock({ $0.isEmpty }) { await Task.yield() }
-    var later: [Task<SaveQueue.Outcome, Never>] = []
-    for count in 2...4 {
-      later.append(Task { await queue.save(Array(repeating: Todo(id: count, title: "\(count)"), count: count)) })
-      while queue.unfinished.waiting < count - 1 { await Task.yield() }
-    }
-    gate.signal()
-    try await first.value.get()
-    for task in later { try await task.value.get() }
-    // The second and third lists were overtaken by the fourth and never written.
-    #expect(log.withLock { $0.map(\.count) } == [1, 4])
-    // Both on the queue's own thread, which never runs a task: it blocks in `write`.
-    let threads = log.withLock { $0.map(\.thread) }
-    #expect(pthread_equal(threads[0], threads[1]) != 0)
-    #expect(pthread_equal(threads[0], pthread_self()) == 0)
-  }
-
   @Test func theMessageForUnfinishedSavesSaysWhatWasNotSavedAndWhereItsCopyIs() async throws {
     let folder = TemporaryDirectory()
     defer { withExtendedLifetime(folder) {} }
     let path = folder.file("todos.json")
     let gate = DispatchSemaphore(value: 0)
-    let storage = TodoStorage(path: path) { _ in
+    let storage = TodoStorage(path: path) { _ throws(SystemError) in
       gate.wait()
-      return .success(())
     }
     _ = storage.load()
     let save = Task { try await storage.save([Todo(id: 1, title: "stuck")]) }

@@ -168,6 +168,52 @@ extension TerminalCommandTests {
   }
 }
 
+/// A replay has a date to show: the date its script was recorded on (the header `--record`
+/// writes), or a fixed one for a script written by hand, so every run shows the same day.
+@MainActor
+@Suite("TerminalLaunch.startDate")
+struct LaunchDateTests {
+  let folder = TemporaryDirectory("tide-launch-date")
+
+  /// An app that shows the day it started on, as a habit tracker shows "today".
+  var dated: TerminalCommand<Tally.Options, Tally.State, Tally.Action> {
+    TerminalCommand("dated", version: "1", options: Tally.Options.self) { _, launch in
+      let day = launch.startDate.formatted(.iso8601.year().month().day())
+      return TerminalApp(
+        store: launch.store(initialState: Tally.State(count: 0, step: 1), reducer: Tally()),
+        view: { _, canvas in canvas.draw("today: \(day)", atColumn: 0, row: 0) },
+        keyAction: { _, _ in nil }, quitAction: .quit, isFinished: \.isQuitting)
+    }
+  }
+
+  @Test func aRecordedScriptReplaysOnItsRecordingsDay() async throws {
+    let path = folder.file("recorded.keys")
+    try "# key script recorded 2026-03-04T05:06:07Z, terminal 40x12\nexpect \"today: 2026-03-04\"\n"
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    let outcome = await run(dated, ["replay", path, "--size", "40x12"])
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(try KeyScript(parsing: String(contentsOfFile: path, encoding: .utf8)).recordedDate
+      == Date(timeIntervalSince1970: 1_772_600_767))
+  }
+
+  /// Live, the app shows today: the launch starts at the real date, to the second.
+  @Test func anInteractiveLaunchStartsNow() {
+    let before = Date().timeIntervalSince1970.rounded(.down)
+    let start = TerminalLaunch(mode: .interactive, clock: ContinuousClock()).startDate.timeIntervalSince1970
+    let after = Date().timeIntervalSince1970
+    #expect(start >= before && start <= after, "started at \(start), between \(before) and \(after)")
+    #expect(start == start.rounded(.down), "whole seconds, as the recording header writes them")
+  }
+
+  @Test func aHandWrittenScriptReplaysOnTheFixedDay() async throws {
+    let path = folder.file("hand.keys")
+    try "expect \"today: 2000-01-01\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let outcome = await run(dated, ["replay", path, "--size", "40x12"])
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(TerminalLaunch(clock: VirtualClock()).startDate == TerminalLaunch.replayStartDate)
+  }
+}
+
 extension TerminalCommandTests {
   /// `help` as a bare word was rejected as an unexpected argument; ArgumentParser's users type
   /// it as they type `git help` or `swift package help`. It is `--help`, and `help replay` is
@@ -226,4 +272,25 @@ protocol HelpRunnable {
 
 extension TerminalCommand: HelpRunnable {
   func outcome(_ arguments: [String]) async -> Outcome { await TideTerminalCommandTests.run(self, arguments) }
+}
+
+/// An app need not bind ctrl-c: a key script's `ctrl-c` (a key, not SIGINT) ends the replay as
+/// a live ctrl-c ends the program — through the app's quit action.
+@MainActor
+@Suite("ctrl-c as a key")
+struct ControlCKeyTests {
+  let folder = TemporaryDirectory("tide-ctrl-c")
+
+  @Test func aScriptsCtrlCQuitsAnAppThatDoesNotBindIt() async throws {
+    let path = folder.file("quit.keys")
+    try "keys + ctrl-c\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let quits = await run(Tally.command, ["replay", path, "--size", "40x12"])
+    #expect(quits.status == 0, "\(quits)")
+    #expect(quits.output.first?.hasPrefix("tally: 1\n") == true, "the final screen: \(quits)")
+    // A line after it never runs, and the replay says so: the app did quit at ctrl-c.
+    try "keys + ctrl-c\nkeys +\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let late = await run(Tally.command, ["replay", path, "--size", "40x12"])
+    #expect(late.status == 1, "\(late)")
+    #expect(late.stderr.contains("\(path):2"), "\(late)")
+  }
 }

@@ -60,6 +60,8 @@ import TideTerminal
       """)
     let replayed = replayedEvents(of: try KeyScript(parsing: text)).map(\.event)
     #expect(replayed == [.resize(TerminalSize(columns: 300, rows: 30))] + events.dropLast().map(\.1))
+    // The header's date is the one a replay of the script starts the app at.
+    #expect(try KeyScript(parsing: text).recordedDate == date)
   }
 
   @Test func theScriptGroupsKeysTypesTextAndWritesPauses() throws {

@@ -44,6 +44,21 @@ import TideTerminal
     #expect(app.frame(size: TerminalSize(columns: 0, rows: 0)).text() == "")
   }
 
+  /// An app need not bind ctrl-c: live it is SIGINT, the quit action; as a key — a key script's
+  /// `ctrl-c`, a terminal whose line discipline does not turn it into a signal — it quits too
+  /// when the app gives it no action of its own.
+  @Test func ctrlCAsAKeyQuitsAnAppThatDoesNotBindIt() async {
+    let app = Ticker.app(clock: VirtualClock())
+    app.press(.control("c"))
+    await app.store.send(.nothing).finish()
+    #expect(app.store.state.isQuitting)
+    // An app that binds it keeps its own meaning.
+    let own = Ticker.app(clock: VirtualClock(), keyAction: { _, key in key == .control("c") ? .increment : nil })
+    own.press(.control("c"))
+    #expect(own.store.state.count == 1)
+    #expect(!own.store.state.isQuitting)
+  }
+
   @Test func frameDrawsTheViewOfTheCurrentState() {
     let app = Ticker.app(clock: VirtualClock())
     #expect(app.frame(size: TerminalSize(columns: 40, rows: 12)).text().contains("count: 0"))

@@ -7,8 +7,8 @@ extension AppFeature {
   ///
   /// Whether the todos changed is read from their revision, a counter the list bumps on every
   /// mutation, so an action that leaves them alone (a stopwatch tick) costs the same with
-  /// 100,000 todos as with ten. The saves themselves are coalesced by ``TodoStorage``, and each
-  /// is marked ``TideTerminal/Effect/finishesBeforeExit()`` so that quitting waits for it.
+  /// 100,000 todos as with ten. The saves are TideTerminal's `DataSaver` effects: coalesced,
+  /// the newest last whatever order their tasks start in, and waited for by quitting.
   @MainActor
   package static func persistence(to storage: TodoStorage, initialRevision: Int = 0) -> Middleware<State, Action> {
     let saved = SavedRevision(initialRevision)
@@ -19,16 +19,12 @@ extension AppFeature {
       let todos = state.todos.todos.elements
       // Only a shown warning needs word of a successful save (to clear it).
       let reportsSuccess = state.warning?.isClearedBySave == true
-      return .run { send in
-        try await storage.save(todos)
-        if reportsSuccess { await send(.saveSucceeded) }
-      } catch: { error, send in
-        let details = (error as? TodoStorage.SaveError)?.description ?? "Could not save todos to \(storage.path)."
-        await send(.saveFailed(Warning(
-          summary: "Could not save todos to \(storage.location?.name ?? storage.path)",
-          details: Self.sentence(details) + " The changes are kept in memory; the next change tries again.")))
+      let shownPath = storage.location?.name ?? storage.path
+      return storage.save(todos, succeeded: reportsSuccess ? Action.saveSucceeded : nil) { error in
+        .saveFailed(Warning(
+          summary: "Could not save todos to \(shownPath)",
+          details: Self.sentence(error.description) + " The changes are kept in memory; the next change tries again."))
       }
-      .finishesBeforeExit()
     }
   }
 

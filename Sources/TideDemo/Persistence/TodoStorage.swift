@@ -11,13 +11,14 @@ import Musl
 import Darwin
 #endif
 import Synchronization
+import Tide
 import TideTerminal
 
 /// The todo file: checked, locked and loaded once at start, then saved after every change.
 ///
 /// The rules, each tested:
-/// - Saves are atomic and durable (``AtomicFile``), coalesced and run on a thread of their own
-///   (``SaveQueue``). A symlink stays a symlink; the file's permission bits are kept.
+/// - Saves are atomic and durable, coalesced and run on a thread of their own, the newest last:
+///   TideTerminal's ``DataSaver``, the public piece any app saves with. A symlink stays a symlink; the file's permission bits are kept.
 /// - One writer: the first instance locks the file (``FileLock``); a second one opens it
 ///   read-only and says which process holds it.
 /// - Loading is faithful: a file of a newer version or with unknown fields opens read-only and
@@ -39,6 +40,11 @@ package final class TodoStorage: Sendable {
   package struct SaveError: Error, CustomStringConvertible, Equatable {
     /// Everything: the path and the system's reason.
     package var description: String
+
+    /// `Could not save todos to PATH: ` and what failed.
+    init(path: String, _ error: SystemError) {
+      description = "Could not save todos to \(path): \(error)"
+    }
   }
 
   /// Where the todos live.
@@ -46,7 +52,7 @@ package final class TodoStorage: Sendable {
   /// The path as given.
   package let path: String
   private let refusal: DataPath.Refusal?
-  private let queue: SaveQueue
+  private let saver: DataSaver<[Todo]>
   /// How the last save ended: its failure, or `nil` once one succeeded.
   private let lastFailure: LastSaveFailure
 
@@ -67,7 +73,7 @@ package final class TodoStorage: Sendable {
 
   /// Storage whose saves call `write` (tests use it to hold a save in flight) instead of
   /// writing the file.
-  init(path: String, write: (@Sendable ([Todo]) -> SaveQueue.Outcome)?) {
+  init(path: String, write: (@Sendable ([Todo]) throws(SystemError) -> Void)?) {
     self.path = path
     let location: DataPath?
     do {
@@ -79,23 +85,23 @@ package final class TodoStorage: Sendable {
     }
     self.location = location
     let target = location?.target ?? path
-    let save = write ?? { todos in
-      do {
-        try AtomicFile.write(TodoFile(todos: todos).encoded(), to: target)
-        return .success(())
-      } catch {
-        return .failure(SaveError(description: "Could not save todos to \(path): \(error)"))
-      }
+    let writeTodos: @Sendable ([Todo]) throws(SystemError) -> Void
+    if let write {
+      writeTodos = write
+    } else {
+      writeTodos = { todos throws(SystemError) in try FileContents.write(TodoFile(todos: todos).encoded(), atPath: target) }
     }
     let lastFailure = LastSaveFailure()
     self.lastFailure = lastFailure
     // Recorded on the saving thread, in the order the saves ran: the newest outcome wins.
-    queue = SaveQueue(write: { todos in
-      let outcome = save(todos)
-      lastFailure.error.withLock { last in
-        if case .failure(let error) = outcome { last = error } else { last = nil }
+    saver = DataSaver(path: path, write: { todos throws(SystemError) in
+      do throws(SystemError) {
+        try writeTodos(todos)
+        lastFailure.error.withLock { $0 = nil }
+      } catch {
+        lastFailure.error.withLock { $0 = SaveError(path: path, error) }
+        throw error
       }
-      return outcome
     })
   }
 
@@ -125,25 +131,40 @@ package final class TodoStorage: Sendable {
   /// read-only.
   package func save(_ todos: [Todo]) async throws(SaveError) {
     guard !isReadOnly else { return }
-    try await queue.save(todos).get()
+    do {
+      try await saver.save(todos)
+    } catch {
+      throw SaveError(path: path, error)
+    }
+  }
+
+  /// An effect that saves `todos` in its place among the saves (``DataSaver``), sending
+  /// `succeeded` once they or a newer list are on disk and `failed` with the reason if the save
+  /// failed; nothing while read-only.
+  package func save<Action: Sendable>(
+    _ todos: [Todo], succeeded: Action?, failed: @escaping @Sendable (SaveError) -> Action
+  ) -> Effect<Action> {
+    guard !isReadOnly else { return .none }
+    let path = path
+    return saver.save(todos, succeeded: succeeded, failed: { failed(SaveError(path: path, $0)) })
   }
 
   /// Saves `todos` before returning, on the calling thread; for tests and benchmarks.
   package func saveNow(_ todos: [Todo]) throws(SaveError) {
     guard !isReadOnly, let target = location?.target else { return }
     do {
-      try AtomicFile.write(TodoFile(todos: todos).encoded(), to: target)
+      try FileContents.write(TodoFile(todos: todos).encoded(), atPath: target)
     } catch {
-      throw SaveError(description: "Could not save todos to \(path): \(error)")
+      throw SaveError(path: path, error)
     }
   }
 
   /// Whether a save is being written now.
-  var isSaving: Bool { queue.unfinished.isWriting }
+  var isSaving: Bool { saver.unfinished.isWriting }
 
   /// What to tell the user when the program had to end before the saves finished.
   package func unfinishedSaveMessage() -> String {
-    let (isWriting, waiting) = queue.unfinished
+    let (isWriting, waiting) = saver.unfinished
     var message = "tide-demo: your latest todo changes were not saved to \(path) before the app had to end."
     if isWriting, let target = location?.target {
       message += " The save in progress was writing them to the temporary copy \(AtomicFile.temporaryPath(for: target)) (it may be incomplete)."

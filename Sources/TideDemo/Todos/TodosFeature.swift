@@ -156,11 +156,11 @@ package struct TodosFeature: Reducer {
           shownIndices = todos.indices.filter { filter.includes(todos[$0]) }
           items = shownIndices.map { SelectionList.Item(todos[$0].title) }
         }
-        _ = SelectionList().reduce(into: &list, action: .setItems(items))
+        list.setItems(items)
       }
       let height = TodosFeature.listHeight(inArea: areaHeight, isEditing: editor != nil)
-      if list.height != height { _ = SelectionList().reduce(into: &list, action: .resize(height: height)) }
-      _ = SelectionList().reduce(into: &list, action: .select(position: shownPosition(of: selection) ?? 0))
+      if list.height != height { list.resize(height: height) }
+      list.select(position: shownPosition(of: selection) ?? 0)
     }
 
     /// Where the todo with `id` is among those the list shows.

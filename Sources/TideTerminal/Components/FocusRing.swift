@@ -9,7 +9,8 @@ import Tide
 ///
 /// ```swift
 /// enum Field: Hashable, Sendable { case name, email, plan, submit }
-/// var focus = FocusRing(order: [Field.name, .email, .plan, .submit])   // focus on .name
+/// var focus = FocusRing<Field>.State(order: [.name, .email, .plan, .submit])  // focus on .name
+/// focus.focus(.email)  // a parent moves the focus itself, as a press would
 /// ```
 public struct FocusRing<ID: Hashable & Sendable>: Reducer, Sendable {
   /// The focus order and the focused component.
@@ -34,7 +35,9 @@ public struct FocusRing<ID: Hashable & Sendable>: Reducer, Sendable {
       focused = order[(index + step + order.count) % order.count]
     }
 
-    mutating func focus(_ id: ID) {
+    /// Focuses `id`; an id not in the order is ignored: what ``Action/focus(_:)`` does, for a
+    /// parent (or a test) that moves the focus itself.
+    public mutating func focus(_ id: ID) {
       if order.contains(id) { focused = id }
     }
   }
@@ -62,11 +65,12 @@ public struct FocusRing<ID: Hashable & Sendable>: Reducer, Sendable {
     return .none
   }
 
-  /// tab and shift-tab.
+  /// tab and shift-tab. Only tab is in the footer (`tab next field`, 14 columns); shift-tab is
+  /// listed in the full help, as a footer needs its columns for the screen's own keys.
   public static var keys: KeyMap<Action> {
     KeyMap([
       KeyBinding(.tab, action: .next, help: "next field"),
-      KeyBinding(.backTab, action: .previous, help: "previous field"),
+      KeyBinding(.backTab, action: .previous, help: "previous field", showsInFooter: false),
     ])
   }
 }

@@ -119,26 +119,37 @@ public struct SelectionList: Reducer, Sendable {
     func itemsShown(inRows rows: Int) -> Int { max(0, rows - (showsStatus ? 1 : 0)) / rowsPerItem }
 
     mutating func apply(_ move: SelectionMove) {
-      select(ScrollWindow.position(after: move, from: cursor, page: itemsShown(inRows: height), count: shownCount))
+      select(position: ScrollWindow.position(after: move, from: cursor, page: itemsShown(inRows: height), count: shownCount))
     }
 
     /// Moves the window by `rows` and the selection with it (the wheel).
     mutating func scroll(by rows: Int) {
       let visible = max(1, itemsShown(inRows: height))
       top = min(max(0, top + rows), max(0, shownCount - visible))
-      select(cursor + rows)
+      select(position: cursor + rows)
     }
 
-    /// Selects `position`, scrolling the window as little as keeps it in view. While the height
-    /// is unknown the window stays where it is, and drawing scrolls it as little as keeps the
-    /// selection in view for the height it is drawn in.
-    mutating func select(_ position: Int) {
+    /// Selects the item at `position` among those shown, scrolling the window as little as
+    /// keeps it in view: what ``Action/select(position:)`` does, for a parent that changes its
+    /// list directly. While the height is unknown the window stays where it is, and drawing
+    /// scrolls it as little as keeps the selection in view for the height it is drawn in.
+    public mutating func select(position: Int) {
       cursor = min(max(0, position), max(0, shownCount - 1))
       guard height > 0 else { return }
       top = ScrollWindow.top(keeping: cursor, from: top, visible: itemsShown(inRows: height), count: shownCount)
     }
 
-    mutating func setItems(_ newItems: [Item]) {
+    /// Tells the list it has `height` rows, keeping the selection in view: what
+    /// ``Action/resize(height:)`` does, for a parent that handles the terminal's size itself.
+    public mutating func resize(height: Int) {
+      self.height = max(0, height)
+      select(position: cursor)
+    }
+
+    /// Gives the list new items, keeping the selected item selected when it is still there and
+    /// the filter applied: what ``Action/setItems(_:)`` does, for a parent that changes its list
+    /// directly (`state.list.setItems(items)`), with no effect to drop.
+    public mutating func setItems(_ newItems: [Item]) {
       let selected = selectedIndex
       items = newItems
       showsDescriptions = items.contains { $0.description != nil }
@@ -180,7 +191,7 @@ public struct SelectionList: Reducer, Sendable {
         }
       }
       top = 0
-      select(position)
+      select(position: position)
     }
 
     /// Folds the titles for filtering, once for these items.
@@ -239,7 +250,7 @@ public struct SelectionList: Reducer, Sendable {
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .move(let move): state.apply(move)
-    case .select(let position): state.select(position)
+    case .select(let position): state.select(position: position)
     case .startFiltering:
       state.isFiltering = true
       state.buildIndex()
@@ -249,12 +260,10 @@ public struct SelectionList: Reducer, Sendable {
     case .clearFilter: state.clearQuery()
     case .query(let action): state.editQuery(action)
     case .setItems(let items): state.setItems(items)
-    case .resize(let height):
-      state.height = max(0, height)
-      state.select(state.cursor)
+    case .resize(let height): state.resize(height: height)
     case .press(let position):
       guard position != state.cursor else { return .send(.choose) }
-      state.select(position)
+      state.select(position: position)
     case .choose: break
     case .scroll(let rows): state.scroll(by: rows)
     }

@@ -13,7 +13,9 @@ import Tide
 /// has focus, and draw it with ``draw(_:in:on:style:showsCursor:sending:)``:
 ///
 /// ```swift
-/// Scope(state: \.name, action: ActionPath(embed: Action.name, extract: { … })) { TextInput() }
+/// Scope(state: \.name, action: ActionPath(embed: Action.name) { if case .name(let action) = $0 { action } else { nil } }) {
+///   TextInput()
+/// }
 /// // keys: TextInput.action(for: key).map(Action.name)
 /// // view: TextInput.draw(state.name, in: field, on: &canvas)
 /// ```
@@ -46,7 +48,7 @@ public struct TextInput: Reducer, Sendable {
       characters = []
       cursor = 0
       scrollOffset = 0
-      replaceText(with: text)
+      setText(text)
     }
 
     /// A field holding `text` exactly as it is, the cursor at its end: for editing a value that
@@ -68,10 +70,19 @@ public struct TextInput: Reducer, Sendable {
     /// The text.
     public var text: String { String(characters) }
 
+    /// Tells the field it is `width` columns wide: what ``Action/resize(width:)`` does, for a
+    /// parent that handles the terminal's size itself.
+    public mutating func resize(width: Int) {
+      self.width = max(0, width)
+    }
+
     /// Whether the text is empty.
     public var isEmpty: Bool { characters.isEmpty }
 
-    mutating func replaceText(with text: String) {
+    /// Replaces the text with `text` (control characters dropped, cut to the limit), the cursor at
+    /// its end: what ``Action/setText(_:)`` does, for a parent that changes its field directly
+    /// (`state.answer.setText("")`), with no effect to drop.
+    public mutating func setText(_ text: String) {
       characters = []
       cursor = 0
       insert(text, pasted: true)
@@ -153,8 +164,8 @@ public struct TextInput: Reducer, Sendable {
     switch action {
     case .insert(let character): state.insert(CollectionOfOne(character), pasted: false)
     case .paste(let text): state.insert(text, pasted: true)
-    case .setText(let text): state.replaceText(with: text)
-    case .resize(let width): state.width = max(0, width)
+    case .setText(let text): state.setText(text)
+    case .resize(let width): state.resize(width: width)
     case .moveLeft: state.cursor = max(0, state.cursor - 1)
     case .moveRight: state.cursor = min(state.characters.count, state.cursor + 1)
     case .moveWordLeft: state.cursor = WordBoundaries.wordStart(in: state.characters, before: state.cursor)

@@ -13,8 +13,9 @@ import Darwin
 /// the old file, and then the folder itself is flushed so the rename survives a power cut. A new
 /// file gets the permissions the user's umask allows.
 ///
-/// The one atomic writer of the code base: an app's data, the golden screens replay tests record,
-/// and its recordings, casts and SVGs (through ``OutputFile``) all go through it.
+/// The one atomic writer of the code base: an app's data (through ``FileContents/write(_:atPath:)``
+/// and ``DataSaver``), the golden screens replay tests record, and its recordings, casts and SVGs
+/// (through ``OutputFile``) all go through it.
 package enum AtomicFile {
   /// The temporary file a process with `pid` uses for `target`.
   package static func temporaryPath(for target: String, pid: Int32 = getpid()) -> String {
@@ -51,6 +52,27 @@ package enum AtomicFile {
       throw failure
     }
     syncFolder(folder.isEmpty ? "." : folder)
+  }
+
+  /// `path` with every symbolic link followed, also when the last one points at a file that
+  /// does not exist yet (it is created there): what a write replaces, so that a link stays a link.
+  package static func followingLinks(_ path: String) throws(SystemError) -> String {
+    var current = path
+    for _ in 0..<40 {
+      var info = stat()
+      guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(current, &buffer, buffer.count - 1)
+      guard count >= 0 else { throw SystemError("follow the link", current) }
+      let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if destination.hasPrefix("/") {
+        current = destination
+      } else {
+        let folder = PathName.folder(of: current)
+        current = (folder.isEmpty ? "" : folder == "/" ? "/" : folder + "/") + destination
+      }
+    }
+    throw SystemError("follow the links of", path, code: ELOOP)
   }
 
   /// Creates `bytes` as a new file at `path`, failing if something is there already.

@@ -151,25 +151,13 @@ package struct OutputFile: Sendable, Hashable {
     try AtomicFile.writeAll(bytes, to: descriptor, path: target)
   }
 
-  /// `path` with every symbolic link followed, also when the last one points at a file that
-  /// does not exist yet (it is created there).
+  /// `path` with every symbolic link followed (``AtomicFile/followingLinks(_:)``).
   static func followingLinks(_ path: String) throws(OutputFileError) -> String {
-    var current = path
-    for _ in 0..<40 {
-      var info = stat()
-      guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
-      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let count = readlink(current, &buffer, buffer.count - 1)
-      guard count >= 0 else { throw OutputFileError(path: path, reason: systemReason()) }
-      let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      if destination.hasPrefix("/") {
-        current = destination
-      } else {
-        let folder = PathName.folder(of: current)
-        current = (folder.isEmpty ? "" : folder == "/" ? "/" : folder + "/") + destination
-      }
+    do {
+      return try AtomicFile.followingLinks(path)
+    } catch {
+      throw OutputFileError(path: path, reason: systemReason(error.code))
     }
-    throw OutputFileError(path: path, reason: systemReason(ELOOP))
   }
 }
 

@@ -14,7 +14,8 @@ package func systemReason(_ code: Int32 = errno) -> String {
 
 /// A failed system call: what was being done, on which path, and the system's reason — the
 /// error of every file TideTerminal reads or writes for an app, whose ``description`` is a
-/// message for the user (`could not read notes.json: No such file or directory`).
+/// message for the user (`could not read notes.json: No such file or directory`). An app makes
+/// its own for the files it handles itself, so that every message about a file reads alike.
 public struct SystemError: Error, CustomStringConvertible {
   /// What was being done, as a verb: `read`, `write`, `create`.
   public var action: String
@@ -23,7 +24,10 @@ public struct SystemError: Error, CustomStringConvertible {
   /// The `errno` value the system gave.
   public var code: Int32
 
-  package init(_ action: String, _ path: String, code: Int32 = errno) {
+  /// The failure of `action` on `path` with the system's error number `code` — by default
+  /// `errno`, read when the error is made, right after the failed call:
+  /// `SystemError("open", path)` reads `could not open PATH: No such file or directory`.
+  public init(_ action: String, _ path: String, code: Int32 = errno) {
     self.action = action
     self.path = path
     self.code = code

@@ -6,7 +6,11 @@ public struct KeyBinding<Action> {
   public var action: Action
   /// A few words for the help bar and overlay, e.g. "increment". Empty hides the binding from help.
   public var help: String
-  /// Whether the footer help bar lists this binding (the full help overlay lists all of them).
+  /// Whether the footer help bar (``KeyMap/helpLine(maxWidth:)``) lists this binding; `false`
+  /// keeps it for the full help overlay only (``KeyMap/helpEntries`` lists every binding with
+  /// help), for an alternative key or a rarely needed one, so the footer keeps its columns for
+  /// the keys a screen is about: `KeyBinding(.backTab, action: .previous, help: "previous field",
+  /// showsInFooter: false)`.
   public var showsInFooter: Bool
 
   /// A binding of `keys` to `action`, described by `help`.

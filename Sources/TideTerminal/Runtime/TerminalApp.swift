@@ -26,7 +26,8 @@ public struct TerminalApp<State, Action: Sendable> {
   /// resizeAction: { size in .list(.resize(height: size.rows - 2)) }
   /// ```
   package var resizeAction: (TerminalSize) -> Action?
-  /// Sent when SIGINT, SIGTERM, SIGHUP or SIGQUIT asks the program to end.
+  /// Sent when SIGINT (ctrl-c), SIGTERM, SIGHUP or SIGQUIT asks the program to end, and for a
+  /// ctrl-c key the app does not bind (see ``press(_:)``).
   package var quitAction: Action
   /// Whether the program is done (it quit).
   package var isFinished: (State) -> Bool
@@ -49,7 +50,35 @@ public struct TerminalApp<State, Action: Sendable> {
   /// replay alike, so quitting never hides lost work.
   package var unsavedChanges: () -> String?
 
-  /// Creates a terminal program.
+  /// Creates a terminal program; only `store`, `view`, `keyAction`, `quitAction` and
+  /// `isFinished` are needed.
+  ///
+  /// - Parameters:
+  ///   - store: The store that owns the program's state; build it with
+  ///     `TerminalLaunch.store(initialState:reducer:middleware:)` so it runs on the launch's clock.
+  ///   - minimumSize: Below this size the view is replaced by `Terminal too small (need WxH)`.
+  ///   - view: Draws a state into a canvas the size of the terminal: a pure function of the state.
+  ///   - keyAction: The action a key stands for in a state, or `nil` to ignore the key; usually a
+  ///     ``KeyMap`` lookup. ctrl-c needs no binding: when this gives it no action, it sends
+  ///     `quitAction`.
+  ///   - pasteAction: The action a bracketed paste of the text stands for, or `nil` to ignore it.
+  ///     A paste is never replayed as keys, so pasted text cannot run commands.
+  ///   - resizeAction: The action that tells the app the terminal's size — sent before the first
+  ///     frame, then whenever the size changes, as Bubble Tea's window-size message is — or `nil`
+  ///     for an app that does not need it. What depends on the size (how many rows a list shows)
+  ///     then lives in the state: `{ size in .list(.resize(height: size.rows - 2)) }`.
+  ///   - quitAction: Sent when ctrl-c (a signal or an unbound key), SIGTERM, SIGHUP or SIGQUIT
+  ///     asks the program to end, so it ends through the app's own reducer.
+  ///   - isFinished: Whether the program is done: the run ends once it is true.
+  ///   - acceptsPointer: Whether the app takes pointer (mouse) input, delivered to the hit region
+  ///     under it (``Canvas/addHitRegion(_:handler:)``). Off by default, so the terminal's own
+  ///     text selection keeps working.
+  ///   - unfinishedWorkMessage: What to tell the user when work marked
+  ///     ``Tide/Effect/finishesBeforeExit()`` did not finish as the program ended: what was lost
+  ///     and where any copy of it is.
+  ///   - unsavedChanges: Asked once the program has ended and its work finished: a message naming
+  ///     what the user's changes did not reach (a failed save), or `nil` when all is saved. A
+  ///     message makes `TerminalCommand` exit with status 1.
   public init(
     store: Store<State, Action>,
     minimumSize: TerminalSize = TerminalSize(columns: 40, rows: 12),
@@ -96,10 +125,15 @@ public struct TerminalApp<State, Action: Sendable> {
     return canvas
   }
 
-  /// Handles one key: sends the action it stands for, if any.
+  /// Handles one key: sends the action it stands for, if any. ctrl-c that the app gives no
+  /// action of its own sends ``quitAction``: live, ctrl-c is SIGINT, which quits; as a key — a
+  /// key script's `ctrl-c`, a terminal that does not turn it into a signal — it quits the same
+  /// way, so an app need not bind it.
   package func press(_ key: Key) {
     if let action = keyAction(store.state, key) {
       store.send(action)
+    } else if key == .control("c") {
+      store.send(quitAction)
     }
   }
 

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// A parsed `.keys` script: the steps a replay performs, in order.
 ///
 /// The format is line-oriented UTF-8. `#` starts a comment anywhere outside quotes (so press `#`
@@ -100,11 +106,28 @@ package struct KeyScript: Hashable, Sendable {
   package var file: String
   /// The commands, in order.
   package var steps: [Step]
+  /// When the session this script replays was recorded: the date of its header line
+  /// `# key script recorded DATE, terminal WxH`, as `--record` writes it, or `nil`. A replay
+  /// starts the app at this date (``TerminalLaunch/startDate``), so a screen that shows the day
+  /// shows the day of the recording.
+  package var recordedDate: Date?
 
-  /// A script of `steps`, named `file` in messages.
-  package init(file: String = "<script>", steps: [Step]) {
+  /// A script of `steps`, named `file` in messages, recorded on `recordedDate` if given.
+  package init(file: String = "<script>", steps: [Step], recordedDate: Date? = nil) {
     self.file = file
     self.steps = steps
+    self.recordedDate = recordedDate
+  }
+
+  /// The header line `--record` writes first, up to the date.
+  static let recordedHeader = "# key script recorded "
+
+  /// The date of a `# key script recorded DATE, …` first line, if `bytes` start with one.
+  static func recordedDate(in bytes: some Collection<UInt8>) -> Date? {
+    let header = Array(recordedHeader.utf8)
+    guard bytes.starts(with: header) else { return nil }
+    let stamp = bytes.dropFirst(header.count).prefix { $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: "\n") }
+    return try? Date(String(decoding: stamp, as: UTF8.self), strategy: .iso8601)
   }
 
   /// Parses `text`; `file` names the script in errors. Throws the first error found.
@@ -128,6 +151,6 @@ package struct KeyScript: Hashable, Sendable {
     } else {
       steps = try Array(bytes).withUnsafeBufferPointer { buffer throws(KeyScriptError) in try parser.parse(buffer) }
     }
-    self.init(file: file, steps: steps)
+    self.init(file: file, steps: steps, recordedDate: Self.recordedDate(in: bytes))
   }
 }

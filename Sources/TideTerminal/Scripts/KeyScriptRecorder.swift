@@ -59,7 +59,7 @@ package struct KeyScriptRecorder: Sendable {
   package func script(date: Date, notes: [String] = [], end: Duration? = nil) -> String {
     var writer = Writer()
     let stamp = date.formatted(.iso8601)
-    writer.lines.append("# key script recorded \(stamp), terminal \(size)")
+    writer.lines.append(KeyScript.recordedHeader + "\(stamp), terminal \(size)")
     for note in notes {
       writer.lines.append("# " + escapedExcerpt(note, limit: 500))
     }

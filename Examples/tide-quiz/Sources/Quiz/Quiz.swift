@@ -72,7 +72,7 @@ public struct Quiz: Reducer {
         }
         state.asking = index
         state.secondsLeft = Self.secondsPerQuestion
-        _ = TextInput().reduce(into: &state.answer, action: .setText(""))
+        state.answer.setText("")
         state.message = ""
         return .interval(.tick, every: .seconds(1)).cancellable(id: TimerID.countdown, cancelInFlight: true)
       case .submit:
@@ -87,8 +87,8 @@ public struct Quiz: Reducer {
         return state.secondsLeft > 0 ? .none : Self.close(&state, with: .outOfTime)
       case .resized(let size):
         let parts = Self.layout(size.bounds)
-        _ = SelectionList().reduce(into: &state.list, action: .resize(height: parts.list.height))
-        _ = TextInput().reduce(into: &state.answer, action: .resize(width: parts.answer.width))
+        state.list.resize(height: parts.list.height)
+        state.answer.resize(width: parts.answer.width)
         return .none
       case .quit:
         state.isQuitting = true

@@ -1,6 +1,5 @@
 import Tide
 import TideTerminal
-import TideTerminalCommand
 
 extension Quiz {
   static func draw(_ state: State, on canvas: inout Canvas) {
@@ -22,7 +21,6 @@ extension Quiz {
   }
 
   static func action(for key: Key, in state: State) -> Action? {
-    if key == .control("c") { return .quit }
     if !state.list.isFiltering, let action = browsingKeys.action(for: key) { return action }
     return SelectionList.action(for: key, in: state.list).map(Action.list)
   }

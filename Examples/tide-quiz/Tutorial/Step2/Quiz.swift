@@ -63,7 +63,7 @@ public struct Quiz: Reducer {
           return .none
         }
         state.asking = index
-        _ = TextInput().reduce(into: &state.answer, action: .setText(""))
+        state.answer.setText("")
         state.message = ""
         return .none
       case .submit:

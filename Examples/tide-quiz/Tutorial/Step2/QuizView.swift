@@ -1,6 +1,5 @@
 import Tide
 import TideTerminal
-import TideTerminalCommand
 
 extension Quiz {
   /// Where each part of the screen goes.
@@ -61,7 +60,6 @@ extension Quiz {
   }
 
   static func action(for key: Key, in state: State) -> Action? {
-    if key == .control("c") { return .quit }
     if state.asking != nil {
       return answeringKeys.action(for: key) ?? TextInput.action(for: key).map(Action.answer)
     }

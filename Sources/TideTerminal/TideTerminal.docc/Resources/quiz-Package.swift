@@ -14,12 +14,13 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
   ],
   targets: [
+    // The app itself: its store, view and keys, and `app(launch:)`. TerminalLaunch is part of
+    // TideTerminal, so the library needs no command line.
     .target(
       name: "Quiz",
       dependencies: [
         .product(name: "Tide", package: "Tide"),
         .product(name: "TideTerminal", package: "Tide"),
-        .product(name: "TideTerminalCommand", package: "Tide"),
       ]),
     .executableTarget(
       name: "tide-quiz",

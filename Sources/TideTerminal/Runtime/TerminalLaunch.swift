@@ -1,11 +1,16 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Tide
-import TideTerminal
 
-/// What a ``TerminalCommand`` hands the app it starts: how the app is run, on which clock and at
-/// which size, where its data lives and where its actions are traced.
+/// What the `TerminalCommand` of TideTerminalCommand hands the app it starts: how the app is run,
+/// on which clock and at which size, where its data lives and where its actions are traced.
 ///
 /// The same app function builds the app for the live terminal and for every replay; the launch
-/// is what differs between them.
+/// is what differs between them. A plain part of TideTerminal, so that an app's library target
+/// that has `app(launch:)` links TideTerminal only; its executable links TideTerminalCommand.
 ///
 /// ```swift
 /// await TerminalCommand("tide-hello", version: "1.0.0") { launch in
@@ -22,7 +27,9 @@ public final class TerminalLaunch {
     /// In the real terminal, on the continuous clock: `NAME [OPTIONS]`.
     case interactive
     /// Headlessly from a key script, on a virtual clock: `NAME replay SCRIPT...`. Screens must not
-    /// show wall-clock values, so that every run of a script prints the same frames.
+    /// show wall-clock values, so that every run of a script prints the same frames: an app
+    /// that shows the date or the day takes it from ``TerminalLaunch/startDate``, which a
+    /// replay fixes.
     case replay
   }
 
@@ -47,15 +54,33 @@ public final class TerminalLaunch {
   /// own option's value.
   public let dataFile: String?
 
+  /// When the app started, for what it shows of the calendar — "today", how many days ago: the
+  /// real date (to the second) when run live, and in a replay the date its script was recorded
+  /// on (the header `--record` writes), or ``replayStartDate`` for a script written by hand, so
+  /// every run of a replay shows the same day. Time since the start comes from ``clock``:
+  /// `startDate` plus the clock's elapsed time is "now" live and in a replay alike.
+  ///
+  /// ```swift
+  /// let today = Calendar.current.startOfDay(for: launch.startDate)
+  /// ```
+  public let startDate: Date
+
+  /// The start date of a replay whose script names none (2000-01-01 12:00 UTC: the same day in
+  /// nearly every time zone), and of a launch a test makes without one.
+  public static let replayStartDate = Date(timeIntervalSince1970: 946_728_000)
+
   private var endActions: [() -> Void] = []
 
   /// A launch as the command makes one; in an app's tests, a replay on a `VirtualClock`:
-  /// `TerminalLaunch(clock: clock)`.
+  /// `TerminalLaunch(clock: clock)`. Without a `startDate`, an interactive launch starts now
+  /// (to the second) and a replay at ``replayStartDate``.
   public init(
     mode: Mode = .replay, commandName: String = "app", clock: any Clock<Duration>,
     size: TerminalSize = TerminalSize(columns: 80, rows: 24), tracer: Tracer? = nil,
-    traceLines: (@Sendable ([UInt8]) -> Void)? = nil, dataFile: String? = nil
+    traceLines: (@Sendable ([UInt8]) -> Void)? = nil, dataFile: String? = nil, startDate: Date? = nil
   ) {
+    self.startDate = startDate
+      ?? (mode == .interactive ? Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)) : Self.replayStartDate)
     self.mode = mode
     self.commandName = commandName
     self.clock = clock

@@ -1,0 +1,48 @@
+import Testing
+import Tide
+import TideTerminal
+
+/// A parent changes a child component's state with the child state's own methods — the way
+/// ComposingFeatures.md documents — and gets what the child's action would have done, with no
+/// effect to drop and no state to rebuild.
+@Suite struct ParentChangesTests {
+  @Test func aListGetsNewItemsASizeAndASelection() {
+    var byMethod = SelectionList.State(items: ["a", "b", "c"].map { SelectionList.Item($0) })
+    var byAction = byMethod
+    let items = ["a", "b", "c", "d", "e"].map { SelectionList.Item($0) }
+    byMethod.setItems(items)
+    byMethod.resize(height: 2)
+    byMethod.select(position: 4)
+    _ = SelectionList().reduce(into: &byAction, action: .setItems(items))
+    _ = SelectionList().reduce(into: &byAction, action: .resize(height: 2))
+    _ = SelectionList().reduce(into: &byAction, action: .select(position: 4))
+    #expect(byMethod == byAction)
+    #expect(byMethod.cursor == 4)
+    #expect(byMethod.height == 2)
+  }
+
+  @Test func aFieldGetsTextAndAWidth() {
+    var byMethod = TextInput.State(text: "old", characterLimit: 5)
+    var byAction = byMethod
+    byMethod.setText("a\u{1B}longer text")
+    byMethod.resize(width: 12)
+    _ = TextInput().reduce(into: &byAction, action: .setText("a\u{1B}longer text"))
+    _ = TextInput().reduce(into: &byAction, action: .resize(width: 12))
+    #expect(byMethod == byAction)
+    #expect(byMethod.text == "along")
+  }
+
+  @Test func theFocusMovesToAComponent() {
+    enum Field: Hashable, Sendable { case name, email }
+    var focus = FocusRing<Field>.State(order: [.name, .email])
+    focus.focus(.email)
+    #expect(focus.focused == .email)
+    #expect(focus == FocusRing<Field>.State(order: [.name, .email], focused: .email))
+  }
+
+  /// tab's entry alone is in the footer: shift-tab's would take half of an 80-column footer.
+  @Test func theFocusRingsFooterEntryIsShort() {
+    #expect(FocusRing<Int>.keys.helpLine(maxWidth: 80) == "tab next field")
+    #expect(FocusRing<Int>.keys.helpEntries.map(\.keys) == ["tab", "shift-tab"])
+  }
+}

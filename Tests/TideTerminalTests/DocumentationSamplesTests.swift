@@ -1,0 +1,269 @@
+import Foundation
+import Testing
+import Tide
+import TideTerminal
+
+// The code samples of TideTerminal's doc comments, compiled: each marked line or block is the
+// sample as the doc comment shows it (placeholders such as `names` or `body` are given values
+// here), so a sample that stops compiling fails the build instead of an outside developer.
+
+private enum Field: Hashable, Sendable { case name, email, plan, submit }
+
+private struct Sample: Reducer {
+  struct State: Equatable {
+    var name = TextInput.State()
+    var list = SelectionList.State(items: [])
+    var files = Table.State(columns: [], rows: [])
+    var pager = Viewport.State()
+    var progress = ProgressBar.State()
+    var spinner = Spinner.State()
+    var help = Help.State()
+    var focus = FocusRing<Field>.State(order: [.name, .email, .plan, .submit])
+  }
+
+  enum Action: Sendable {
+    case name(TextInput.Action)
+    case list(SelectionList.Action)
+    case files(Table.Action)
+    case pager(Viewport.Action)
+    case progress(ProgressBar.Action)
+    case spinner(Spinner.Action)
+  }
+
+  var body: some Reducer<State, Action> {
+    // TextInput
+    Scope(state: \.name, action: ActionPath(embed: Action.name) { if case .name(let action) = $0 { action } else { nil } }) {
+      TextInput()
+    }
+    Reduce { _, _ in
+      let (done, total) = (1, 4)
+      // ProgressBar
+      return .send(.progress(.setFraction(Double(done) / Double(total))))
+    }
+  }
+
+  static func keys(_ key: Key, _ state: State) -> [Action?] {
+    [
+      TextInput.action(for: key).map(Action.name),
+      SelectionList.action(for: key, in: state.list).map(Action.list),
+      Table.keys.action(for: key).map(Action.files),
+      Viewport.keys.action(for: key).map(Action.pager),
+    ]
+  }
+
+  static func draw(_ state: State, on canvas: inout Canvas, size: TerminalSize) {
+    let keys = KeyMap<Action>([])
+    // Layout
+    // A header row, the body taking what is left, a two-row footer.
+    let parts = canvas.bounds.rows([.fixed(1), .fill(), .fixed(2)])
+    // A sidebar of a third of the width beside the rest.
+    let sides = parts[1].columns([.percentage(33), .fill()])
+    let (body, field, row, footer) = (sides[1], parts[0], parts[0], parts[2])
+    TextInput.draw(state.name, in: field, on: &canvas)
+    Table.draw(state.files, in: body, on: &canvas)
+    Viewport.draw(state.pager, in: body, on: &canvas); _ = "\(state.pager.percentage)%"
+    // Last in the shared `body`, so the test below sees the list drawn over the others.
+    SelectionList.draw(state.list, in: body, on: &canvas)
+    ProgressBar.draw(state.progress, in: row, on: &canvas)
+    Spinner.draw(state.spinner, in: Rect(column: 0, row: 0, width: 2, height: 1), on: &canvas)
+    // Help
+    Help.drawShort(keys.helpLine(maxWidth: size.columns), in: footer, on: &canvas)
+    if state.help.isShowingAll {
+      Help.drawFull(state.help, entries: keys.helpEntries, title: "Keys", in: canvas.bounds, on: &canvas)
+    }
+  }
+}
+
+private struct Task: Sendable { var title: String; var isDone: Bool }
+
+@Suite struct DocumentationSamplesTests {
+  @Test func componentSamplesBuildAndDraw() {
+    let names = ["Ada", "Grace"]
+    let entries = [(name: "a.txt", size: 12)]
+    let contents = "line 1\nline 2"
+    let size = TerminalSize(columns: 40, rows: 12)
+    var list = SelectionList.State(items: names.map { SelectionList.Item($0) })
+    list.resize(height: 5)
+    let files = Table.State(
+      columns: [Table.Column("Name", width: .fill()), Table.Column("Size", width: .fixed(8))],
+      rows: entries.map { [$0.name, "\($0.size)"] })
+    let pager = Viewport.State(text: contents, width: size.columns, height: size.rows - 1)
+    var focus = FocusRing<Field>.State(order: [.name, .email, .plan, .submit])  // focus on .name
+    focus.focus(.email)  // a parent moves the focus itself, as a press would
+    var state = Sample.State()
+    (state.list, state.files, state.pager, state.focus) = (list, files, pager, focus)
+    state.help = Help.State()
+    var canvas = Canvas(columns: size.columns, rows: size.rows)
+    Sample.draw(state, on: &canvas, size: size)
+    #expect(canvas.text().contains("Ada"))
+    #expect(state.focus.focused == .email)
+
+    // SelectionList's custom rows
+    let tasks = [Task(title: "milk", isDone: true)]
+    let body = canvas.bounds
+    SelectionList.draw(SelectionList.State(items: [SelectionList.Item("milk")]), in: body, on: &canvas) { row, canvas in
+      let task = tasks[row.index]
+      let style = row.isSelected ? row.style : Style(dim: task.isDone)
+      canvas.drawTruncated((task.isDone ? "[x] " : "[ ] ") + task.title,
+        atColumn: row.rect.column, row: row.rect.row, width: row.rect.width, style: style)
+    }
+    #expect(canvas.text().contains("[x] milk"))
+  }
+}
+
+// The whole features of the component articles (TideTerminal.docc), verbatim.
+enum ArticleSamples {
+  // ProgressAndSpinner.md:13
+  struct Download: Reducer {
+    struct State: Equatable {
+      var spinner = Spinner.State()
+      var progress = ProgressBar.State()
+    }
+
+    enum Action: Equatable, Sendable {
+      case spinner(Spinner.Action)
+      case progress(ProgressBar.Action)
+      case received(bytes: Int, of: Int)
+    }
+
+    static let spinner = ActionPath<Action, Spinner.Action>(embed: Action.spinner) {
+      if case .spinner(let action) = $0 { action } else { nil }
+    }
+    static let progress = ActionPath<Action, ProgressBar.Action>(embed: Action.progress) {
+      if case .progress(let action) = $0 { action } else { nil }
+    }
+
+    var body: some Reducer<State, Action> {
+      Scope(state: \State.spinner, action: Self.spinner) { Spinner() }
+      Scope(state: \State.progress, action: Self.progress) { ProgressBar() }
+      Reduce { state, action in
+        guard case .received(let bytes, let total) = action else { return .none }
+        let done = bytes >= total
+        return .merge(
+          .send(.progress(.setFraction(Double(bytes) / Double(total)))),
+          .send(.spinner(done ? .stop : .start)))
+      }
+    }
+
+    static func view(_ state: State, _ canvas: inout Canvas) {
+      Spinner.draw(state.spinner, in: Rect(column: 0, row: 0, width: 2, height: 1), on: &canvas)
+      ProgressBar.draw(state.progress, in: Rect(column: 2, row: 0, width: 40, height: 1), on: &canvas)
+    }
+  }
+  // SelectionListComponent.md:7
+  struct Chooser: Reducer {
+    struct State: Equatable {
+      var list = SelectionList.State(items: (1...50).map { SelectionList.Item("Item \($0)") })
+      var chosen: String?
+    }
+
+    enum Action: Equatable, Sendable {
+      case list(SelectionList.Action)
+      case choose
+    }
+
+    static let list = ActionPath<Action, SelectionList.Action>(embed: Action.list) {
+      if case .list(let action) = $0 { action } else { nil }
+    }
+
+    var body: some Reducer<State, Action> {
+      Scope(state: \State.list, action: Self.list) { SelectionList() }
+      Reduce { state, action in
+        if case .choose = action { state.chosen = state.list.selectedItem?.title }
+        return .none
+      }
+    }
+
+    static func action(for key: Key, in state: State) -> Action? {
+      if key == .enter, !state.list.isFiltering { return .choose }
+      return SelectionList.action(for: key, in: state.list).map(Action.list)
+    }
+  }
+  // TextInputComponent.md:10
+
+  struct Greeter: Reducer {
+    struct State: Equatable {
+      var name = TextInput.State(placeholder: "your name", characterLimit: 40)
+      var greeting: String?
+    }
+
+    enum Action: Equatable, Sendable {
+      case name(TextInput.Action)
+      case submit
+    }
+
+    static let name = ActionPath<Action, TextInput.Action>(embed: Action.name) {
+      if case .name(let action) = $0 { action } else { nil }
+    }
+
+    var body: some Reducer<State, Action> {
+      Scope(state: \State.name, action: Self.name) { TextInput() }
+      Reduce { state, action in
+        if case .submit = action { state.greeting = "Hello, \(state.name.text)!" }
+        return .none
+      }
+    }
+
+    static func action(for key: Key) -> Action? {
+      key == .enter ? .submit : TextInput.action(for: key).map(Action.name)
+    }
+
+    static func view(_ state: State, _ canvas: inout Canvas) {
+      let prompt = canvas.draw("Name: ", atColumn: 0, row: 0)
+      TextInput.draw(state.name, in: Rect(column: prompt, row: 0, width: canvas.columns - prompt, height: 1), on: &canvas)
+      if let greeting = state.greeting { canvas.draw(greeting, atColumn: 0, row: 1) }
+    }
+  }
+  // ViewportComponent.md:7
+  struct Pager: Reducer {
+    struct State: Equatable {
+      var text: Viewport.State
+    }
+
+    enum Action: Equatable, Sendable {
+      case text(Viewport.Action)
+      case resized(TerminalSize)
+    }
+
+    static let text = ActionPath<Action, Viewport.Action>(embed: Action.text) {
+      if case .text(let action) = $0 { action } else { nil }
+    }
+
+    var body: some Reducer<State, Action> {
+      Scope(state: \State.text, action: Self.text) { Viewport() }
+      Reduce { state, action in
+        guard case .resized(let size) = action else { return .none }
+        return .send(.text(.resize(width: size.columns, height: size.rows - 1)))
+      }
+    }
+
+    static func view(_ state: State, _ canvas: inout Canvas) {
+      let parts = canvas.bounds.rows([.fill(), .fixed(1)])
+      Viewport.draw(state.text, in: parts[0], on: &canvas)
+      canvas.draw("\(state.text.percentage)%", atColumn: 0, row: parts[1].row, style: Style(reverse: true))
+    }
+  }
+}
+
+// DataSaver's and README's saving sample, verbatim inside `savingSample`.
+private struct Habit: Codable, Sendable {}
+private enum Habits {
+  struct State { var habits: [Habit] = [] }
+  enum Action: Sendable {
+    case add
+    case saveFailed(String)
+    var changesHabits: Bool { if case .add = self { true } else { false } }
+  }
+}
+
+@MainActor
+private func savingSample(launch: TerminalLaunch) -> Middleware<Habits.State, Habits.Action> {
+  let saver = DataSaver<[Habit]>(path: launch.dataFile ?? "habits.json") { habits in
+    try JSONEncoder().encode(habits)
+  }
+  let saving = Middleware<Habits.State, Habits.Action> { action, state in
+    guard action.changesHabits else { return .none }
+    return saver.save(state.habits, failed: { .saveFailed($0.description) })
+  }
+  return saving
+}
