@@ -101,21 +101,24 @@ extension AppFeature.State {
 }
 
 extension TodosFeature.State {
-  /// The list's JSON, as ``encode(to:)`` writes it, reusing the previous JSON of the todos and of
-  /// the undo stack when they did not change: typing a title must not encode the whole list per
-  /// key.
+  /// The list's JSON, as ``encode(to:)`` writes it, reusing the previous JSON of each part that
+  /// did not change: typing a title must not encode the whole list per key.
   package static func traceJSON(_ state: Self, previous: (state: Self, json: JSONValue)?) throws -> JSONValue {
-    let todos = previous.flatMap { state.todos == $0.state.todos ? $0.json["todos"] : nil }
-    let deletions = previous.flatMap { state.deletions == $0.state.deletions ? $0.json["deletions"] : nil }
     func member(_ key: String, _ value: JSONValue) -> JSONMember { JSONMember(key: key, value: value) }
+    // Each part's previous JSON when it did not change: most keys change one part, or none.
+    func encode(_ key: String, _ part: some Encodable, unchanged: (Self) -> Bool) throws -> JSONMember {
+      if let previous, unchanged(previous.state), let json = previous.json[key] { return member(key, json) }
+      return member(key, try JSONValueEncoder.encode(part))
+    }
+    let todos = previous.flatMap { state.todos == $0.state.todos ? $0.json["todos"] : nil }
     return .object([
       member("todos", try todos ?? JSONValueEncoder.encode(state.todos.elements)),
-      member("selection", try JSONValueEncoder.encode(state.selection)),
-      member("filter", try JSONValueEncoder.encode(state.filter)),
-      member("editor", try JSONValueEncoder.encode(state.editor)),
-      member("deletions", try deletions ?? JSONValueEncoder.encode(state.deletions)),
-      member("ids", try JSONValueEncoder.encode(state.ids)),
-      member("readOnly", try JSONValueEncoder.encode(state.readOnly)),
+      try encode("selection", state.selection) { $0.selection == state.selection },
+      try encode("filter", state.filter) { $0.filter == state.filter },
+      try encode("editor", state.editor) { $0.editor == state.editor },
+      try encode("deletions", state.deletions) { $0.deletions == state.deletions },
+      try encode("ids", state.ids) { $0.ids == state.ids },
+      try encode("readOnly", state.readOnly) { $0.readOnly == state.readOnly },
       member("isReadOnlyNoticeShown", .bool(state.isReadOnlyNoticeShown)),
       member("listTop", .integer(Int64(state.list.top))),
       member("listHeight", .integer(Int64(state.list.height))),

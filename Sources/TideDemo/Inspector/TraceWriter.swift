@@ -14,6 +14,12 @@ struct TraceWriter<State: Encodable & Sendable, Action: Encodable & Equatable & 
   private var buffer: [UInt8] = []
   /// An input event not written yet: the action it sends carries it on its own line.
   private var pendingInput: TraceInput?
+  /// The JSON of the latest distinct actions, most recently used last: a session sends the same few
+  /// actions over and over, and comparing an action costs far less than encoding it.
+  private var recentActions: [(action: Action, json: JSONValue)] = []
+
+  /// How many distinct actions ``recentActions`` keeps.
+  private static var recentActionLimit: Int { 32 }
 
   /// Writes are gathered up to this many bytes, so a replay makes few system calls.
   private static var bufferSize: Int { 1 << 18 }
@@ -48,7 +54,7 @@ struct TraceWriter<State: Encodable & Sendable, Action: Encodable & Equatable & 
       let json = (try? encodeState(state, previous)) ?? .null
       let step = TraceStep(
         number: actionCount, time: time, input: input?.event,
-        action: (try? JSONValueEncoder.encode(action)) ?? .null,
+        action: actionJSON(action),
         changes: StateChange.changes(from: previous.json, to: json))
       emit(step.json)
       previous = (state, json)
@@ -56,6 +62,22 @@ struct TraceWriter<State: Encodable & Sendable, Action: Encodable & Equatable & 
         emit(TraceSnapshot(number: actionCount, state: json).json)
       }
     }
+  }
+
+  /// The action's JSON, from ``recentActions`` when an equal action was encoded lately.
+  /// Equal actions encode alike, as equal parts of the state do for ``TraceRecorder/StateEncoder``.
+  private mutating func actionJSON(_ action: Action) -> JSONValue {
+    if let index = recentActions.lastIndex(where: { $0.action == action }) {
+      // The least recently used goes first: a one-off action (a timer's tick) must not push
+      // out the ones sent all the time.
+      let hit = recentActions.remove(at: index)
+      recentActions.append(hit)
+      return hit.json
+    }
+    let json = (try? JSONValueEncoder.encode(action)) ?? .null
+    if recentActions.count == Self.recentActionLimit { recentActions.removeFirst() }
+    recentActions.append((action, json))
+    return json
   }
 
   private mutating func writePendingInput() {

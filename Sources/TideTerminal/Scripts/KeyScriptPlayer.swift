@@ -14,11 +14,12 @@ import Tide
 /// the first cell of the first place the screen shows its text (a screen without it fails the
 /// line as an `expect` would).
 ///
-/// Frames: at the end of every line the screen is brought up to date (so `expect` sees the
-/// state). While a `wait` runs, and only when ``onFrame`` is set, changed states are also drawn
-/// at most `framesPerSecond` times per second of virtual time, as the real program would;
-/// without a frame watcher a wait draws nothing, so an hour of a 20 Hz timer costs only its
-/// ticks.
+/// Frames: with ``onFrame`` set, the screen is brought up to date at the end of every line, and
+/// while a `wait` runs changed states are also drawn at most `framesPerSecond` times per second
+/// of virtual time, as the real program would. Without a frame watcher only what looks at the
+/// screen draws it — `expect`, `screen`, `click`, `scroll`, the quitting line and the end of
+/// the script — so a replay of a million keys draws a handful of frames, and an hour of a
+/// 20 Hz timer costs only its ticks.
 @MainActor
 package final class KeyScriptPlayer<State, Action: Sendable> {
   /// A frame the renderer wrote.
@@ -215,8 +216,12 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
           if isFinished { return try await quit(at: step, in: script).get() }
         }
       }
-      await draw(line: step.line, source: step.source)
+      // A frame per line only for whoever watches frames; `expect`, `screen`, a pointer's
+      // target and the end of the script draw for themselves, and the renderer's diff makes
+      // the last screen the same however many frames came before it.
+      if onFrame != nil { await draw(line: step.line, source: step.source) }
     }
+    if let last = script.steps.last { await draw(line: last.line, source: last.source) }
     return .completed
   }
 
