@@ -73,7 +73,9 @@ public final class IsolatedStore<State, Action: Sendable> {
   /// Sends an action: the reducer runs at once (or, if the store is busy reducing, right after
   /// the actions queued before it) and observers are told when the queue has drained.
   ///
-  /// - Parameter isolation: The caller's actor, which must be the store's.
+  /// - Parameters:
+  ///   - action: The action to reduce.
+  ///   - isolation: The caller's actor, which must be the store's.
   /// - Returns: A task for the effects the action started; it can be ignored.
   @inlinable
   @discardableResult
@@ -85,7 +87,10 @@ public final class IsolatedStore<State, Action: Sendable> {
   /// Sends the actions in order as one batch: each is reduced in turn and observers are told
   /// once, after the last.
   ///
-  /// - Parameter isolation: The caller's actor, which must be the store's.
+  /// - Parameters:
+  ///   - actions: The actions to reduce, in order.
+  ///   - isolation: The caller's actor, which must be the store's.
+  /// - Returns: A task for the effects the actions started; it can be ignored.
   @inlinable
   @discardableResult
   public func send(
