@@ -54,14 +54,7 @@ public final class IsolatedStore<State, Action: Sendable> {
     middleware: [Middleware<State, Action>] = [],
     isolation: isolated any Actor = #isolation
   ) where R.State == State, R.Action == Action {
-    let reduce: (inout State, Action) -> Effect<Action>
-    if let closure = reducer as? Reduce<State, Action> {
-      reduce = closure.closure
-    } else {
-      let box = ReducerBox(reducer)
-      reduce = { box.reducer.reduce(into: &$0, action: $1) }
-    }
-    self.root = RootCore(state: initialState, reduce: reduce, clock: clock, middleware: middleware, home: isolation)
+    self.root = RootCore(state: initialState, reduce: reducer.coreFunction(), clock: clock, middleware: middleware, home: isolation)
     self.home = isolation
     root.effects.link.attach(handle: self, core: root)
   }

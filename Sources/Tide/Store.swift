@@ -40,17 +40,8 @@ public final class Store<State, Action: Sendable> {
     clock: any Clock<Duration> = ContinuousClock(),
     middleware: [Middleware<State, Action>] = []
   ) where R.State == State, R.Action == Action {
-    let reduce: (inout State, Action) -> Effect<Action>
-    if let closure = reducer as? Reduce<State, Action> {
-      reduce = closure.closure
-    } else {
-      // Boxed, so each call borrows the reducer instead of copying it (and retaining every
-      // closure inside it) out of the closure's context.
-      let box = ReducerBox(reducer)
-      reduce = { box.reducer.reduce(into: &$0, action: $1) }
-    }
     self.init(
-      root: RootCore(state: initialState, reduce: reduce, clock: clock, middleware: middleware, home: MainActor.shared))
+      root: RootCore(state: initialState, reduce: reducer.coreFunction(), clock: clock, middleware: middleware, home: MainActor.shared))
   }
 
   @usableFromInline
@@ -158,5 +149,17 @@ final class ReducerBox<R: Reducer> {
   @inlinable
   init(_ reducer: R) {
     self.reducer = reducer
+  }
+}
+
+extension Reducer {
+  /// The reducer as the function a store's core calls: a ``Reduce``'s own closure; any other
+  /// reducer boxed, so each call borrows it instead of copying it (and retaining every closure
+  /// inside it) out of the closure's context.
+  @inlinable
+  func coreFunction() -> (inout State, Action) -> Effect<Action> {
+    if let closure = self as? Reduce<State, Action> { return closure.closure }
+    let box = ReducerBox(self)
+    return { box.reducer.reduce(into: &$0, action: $1) }
   }
 }
