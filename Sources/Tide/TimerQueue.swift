@@ -227,7 +227,7 @@ enum TimerQueues {
   /// Held weakly: a queue lives as long as a store using it, so a test's clock and its queue
   /// go away with the test. A queue holds its clock, so a clock's identifier cannot be reused
   /// while its queue is alive.
-  private static let queues = Mutex<[Key: WeakQueue]>([:])
+  private static let queues = Mutex<(byKey: [Key: WeakQueue], pruneAt: Int)>(([:], 16))
 
   /// The queue of `clock` and `home`: shared by every store on them when the clock is a class
   /// (one instance, one time) or `ContinuousClock`/`SuspendingClock`; a queue of its own for a
@@ -243,10 +243,15 @@ enum TimerQueues {
     }
     let key = Key(clock: clockIdentity, home: ObjectIdentifier(home))
     return queues.withLock { queues in
-      if let queue = queues[key]?.queue as? TimerQueue<C> { return queue }
+      if let queue = queues.byKey[key]?.queue as? TimerQueue<C> { return queue }
       let queue = TimerQueue(clock: clock, home: home)
-      if queues.count > 16 { queues = queues.filter { $0.value.queue != nil } }
-      queues[key] = WeakQueue(queue)
+      // Released queues are dropped once the table has doubled since the last time, so creating
+      // stores on many actors (a server's sessions) costs amortised O(1), not a scan each.
+      if queues.byKey.count >= queues.pruneAt {
+        queues.byKey = queues.byKey.filter { $0.value.queue != nil }
+        queues.pruneAt = max(16, 2 * queues.byKey.count)
+      }
+      queues.byKey[key] = WeakQueue(queue)
       return queue
     }
   }
