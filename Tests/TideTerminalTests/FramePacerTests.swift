@@ -56,4 +56,16 @@ import Testing
     let soonest: Duration = .seconds(6) + pacer.interval - pacer.tolerance
     #expect(pacer.slot(at: .seconds(6) + .milliseconds(1)) == soonest)
   }
+
+  @Test func aKeysFrameDrawnOutOfPaceDelaysTheNextPacedFrameByOneIntervalNotTwo() {
+    var pacer = FramePacer(framesPerSecond: 60)
+    pacer.recordFrame(at: .zero)
+    // A key's frame drawn at once, before the paced slot: the next paced frame is an interval
+    // after the key's frame (less the tolerance), not an interval after the slot it skipped.
+    pacer.recordExtraFrame(at: .milliseconds(2))
+    #expect(pacer.slot(at: .milliseconds(3)) == .milliseconds(2) + pacer.interval - pacer.tolerance)
+    // Long after: drawn at once, as after any pause.
+    pacer.recordExtraFrame(at: .seconds(2))
+    #expect(pacer.slot(at: .seconds(3)) == .seconds(3))
+  }
 }

@@ -30,4 +30,10 @@ struct FramePacer {
   mutating func recordFrame(at now: Duration) {
     nextDue = max(nextDue ?? now, now) + interval
   }
+
+  /// A frame drawn outside the pacing (a key's, drawn when handled): the next paced frame comes
+  /// at least an interval after it, but the slot the extra frame did not use is not owed.
+  mutating func recordExtraFrame(at now: Duration) {
+    nextDue = max(nextDue ?? now, now + interval)
+  }
 }

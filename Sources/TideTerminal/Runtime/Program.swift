@@ -8,7 +8,11 @@ import Tide
 /// an in-memory screen on a virtual clock (see `HeadlessProgram` in TideTerminalTesting and
 /// ``KeyScriptPlayer``). Nothing wakes up while nothing happens. Frames are drawn after the
 /// store's queue has drained, at most `framesPerSecond` a second, and not at all when nothing
-/// changed.
+/// changed. A key or a paste is the exception a person waits for: its frame is drawn as soon as
+/// it is handled, without waiting for the slot that an animation, a wheel storm or an effect has
+/// taken, unless the frame of another key was drawn less than a frame interval before (keys
+/// typed faster than the rate still share frames). So a running animation or a storm of
+/// pointer events never adds a frame interval to what a key takes to reach the screen.
 ///
 /// A quit signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT and the others whose default ends a process)
 /// sends the app's quit action. When the app is finished, the program waits (at most five
@@ -20,6 +24,8 @@ package final class Program<State, Action: Sendable> {
   private let driver: any TerminalDriver
   private let recordsSession: Bool
   private var pacer: FramePacer
+  /// Paces the frames drawn at once for keys and pastes, apart from every other frame.
+  private var keyPacer: FramePacer
 
   /// What the user did, for `--record`: every key, paste and resize the driver delivered, at
   /// its time since the start — input only, never what the app showed or read. `nil` unless the
@@ -59,6 +65,7 @@ package final class Program<State, Action: Sendable> {
     self.app = app
     self.driver = driver
     self.pacer = FramePacer(framesPerSecond: framesPerSecond)
+    self.keyPacer = FramePacer(framesPerSecond: framesPerSecond)
     self.recordsSession = recordsSession
   }
 
@@ -118,6 +125,12 @@ package final class Program<State, Action: Sendable> {
         isHandling = true
         handle(event)
         isHandling = false
+        if pacesFrames, event.isTyped, isDirty, !app.isFinished(app.store.state),
+          keyPacer.slot(at: driver.elapsed) <= driver.elapsed
+        {
+          keyPacer.recordFrame(at: driver.elapsed)
+          draw(outOfPace: true)
+        }
       case .quitSignal:
         isHandling = true
         app.store.send(app.quitAction)
@@ -176,8 +189,9 @@ package final class Program<State, Action: Sendable> {
     }
   }
 
-  /// Draws the current state if the screen does not show it.
-  private func draw() {
+  /// Draws the current state if the screen does not show it; `outOfPace` for a key's frame,
+  /// drawn before its slot, which must not push the paced frames after it further away.
+  private func draw(outOfPace: Bool = false) {
     guard isDirty else { return }
     isDirty = false
     let frame = app.frame(size: size)
@@ -187,7 +201,11 @@ package final class Program<State, Action: Sendable> {
     }
     driver.present(frame, redrawingAll: redrawsAll)
     redrawsAll = false
-    pacer.recordFrame(at: driver.elapsed)
+    if outOfPace {
+      pacer.recordExtraFrame(at: driver.elapsed)
+    } else {
+      pacer.recordFrame(at: driver.elapsed)
+    }
   }
 
   /// Waits for the effects marked ``Tide/Effect/finishesBeforeExit()``; `false` if they were
@@ -250,4 +268,15 @@ package struct ProgramInput: Sendable {
 
   /// No more events will come: the loop ends (after the wait for pending work).
   package func stopped() { continuation.yield(.driverStopped) }
+}
+
+extension InputEvent {
+  /// Whether a person typed it and waits to see it: a key or a paste, not a resize or a
+  /// pointer event (a wheel can send hundreds a second).
+  fileprivate var isTyped: Bool {
+    switch self {
+    case .key, .paste: true
+    case .resize, .pointer: false
+    }
+  }
 }
