@@ -59,7 +59,7 @@ package final class HeadlessDriver: TerminalDriver {
   /// Delivers `event` as if the terminal produced it, and returns once the program has handled
   /// it and drawn any frame due (or ended). Ignored before start and after stop.
   package func send(_ event: InputEvent) async {
-    await deliver { $0.send(event) }
+    await deliver { $0.sendNow(event) }
   }
 
   /// Delivers a quit signal (as SIGTERM would) and returns once the program has handled it.

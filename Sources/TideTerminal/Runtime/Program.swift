@@ -51,6 +51,9 @@ package final class Program<State, Action: Sendable> {
   private var changePosted = false
   /// Whether the loop is handling an event: a change then needs no turn of its own.
   private var isHandling = false
+  /// Whether input may skip the queue (``handleAtOnce(_:)``): while the loop of a driver that
+  /// asks for its frames runs.
+  private var takesInputAtOnce = false
 
   /// Creates a program that draws at most `framesPerSecond` frames a second in the real terminal.
   package convenience init(_ app: TerminalApp<State, Action>, framesPerSecond: Int = 60) {
@@ -85,13 +88,19 @@ package final class Program<State, Action: Sendable> {
   private func runLoop() async throws {
     let (events, input) = AsyncStream.makeStream(of: ProgramEvent.self)
     let driver = self.driver
-    size = try await driver.start(ProgramInput(input))
+    let pacesFrames = driver.pacesFrames
+    // A driver that asks for its frames posts nothing to itself, so whenever it delivers an
+    // input nothing else is queued: the event can be handled at once, without two task switches.
+    var handleNow: (@MainActor @Sendable (InputEvent) -> Bool)?
+    if !pacesFrames {
+      handleNow = { @MainActor [weak self] event in self?.handleAtOnce(event) ?? false }
+    }
+    size = try await driver.start(ProgramInput(input, handleNow: handleNow))
     // The observer hears of the size before the app acts on it, as it does of every event.
     app.inputObserver?(.resize(size))
     // Before the first frame, so the first screen is already drawn for this size.
     app.resize(to: size)
     if recordsSession { recording = KeyScriptRecorder(size: size) }
-    let pacesFrames = driver.pacesFrames
     let observation = app.store.observe { [weak self] _ in
       guard let self else { return }
       isDirty = true
@@ -118,6 +127,8 @@ package final class Program<State, Action: Sendable> {
     }
 
     if pacesFrames { drawIfDue() }
+    takesInputAtOnce = !pacesFrames
+    defer { takesInputAtOnce = false }
     events: for await event in events {
       var fromDriver = true
       switch event {
@@ -152,6 +163,7 @@ package final class Program<State, Action: Sendable> {
       // A scripted driver lets the app settle and asks for the quitting line's frame first.
       if isFinished, pacesFrames || event.isFrameRequest { break }
     }
+    takesInputAtOnce = false
     sessionLength = driver.elapsed
     frameTask?.cancel()
     let deadline = driver.elapsed + Self.exitWorkLimit
@@ -161,6 +173,18 @@ package final class Program<State, Action: Sendable> {
     if !finishedPendingWork {
       driver.report(unfinishedWork: app.unfinishedWorkMessage())
     }
+  }
+
+  /// An input event from a driver that asks for its frames, handled as the loop would handle it
+  /// next — the same steps in the same order, with nothing queued before it — but now, in the
+  /// caller's turn. `false` before the loop runs and after it ended: the driver then queues it.
+  private func handleAtOnce(_ event: InputEvent) -> Bool {
+    guard takesInputAtOnce else { return false }
+    isHandling = true
+    handle(event)
+    isHandling = false
+    driver.didHandle()
+    return true
   }
 
   /// Applies one input event: a key or paste becomes the app's action; a resize becomes the
@@ -251,13 +275,25 @@ package enum ProgramEvent: Sendable {
 /// The loop takes the events in the order they were sent.
 package struct ProgramInput: Sendable {
   fileprivate let continuation: AsyncStream<ProgramEvent>.Continuation
+  fileprivate let handleNow: (@MainActor @Sendable (InputEvent) -> Bool)?
 
-  fileprivate init(_ continuation: AsyncStream<ProgramEvent>.Continuation) {
+  fileprivate init(
+    _ continuation: AsyncStream<ProgramEvent>.Continuation, handleNow: (@MainActor @Sendable (InputEvent) -> Bool)?
+  ) {
     self.continuation = continuation
+    self.handleNow = handleNow
   }
 
   /// Something the user did.
   package func send(_ event: InputEvent) { continuation.yield(.input(event)) }
+
+  /// Something the user did, handled before this returns — by a program whose driver asks for
+  /// its frames, which queues nothing of its own — or else queued as ``send(_:)`` does. A
+  /// scripted key then costs no task switch.
+  @MainActor
+  package func sendNow(_ event: InputEvent) {
+    if handleNow?(event) != true { send(event) }
+  }
 
   /// A signal asked the program to end: the loop sends the app's quit action.
   package func quit() { continuation.yield(.quitSignal) }
