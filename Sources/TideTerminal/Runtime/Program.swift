@@ -122,6 +122,10 @@ package final class Program<State, Action: Sendable> {
         isHandling = true
         app.store.send(app.quitAction)
         isHandling = false
+      case .timersDue(let fire):
+        isHandling = true
+        fire()
+        isHandling = false
       case .frameRequest(let force):
         if force || pacer.slot(at: driver.elapsed) <= driver.elapsed { draw() }
       case .stateChanged:
@@ -139,6 +143,7 @@ package final class Program<State, Action: Sendable> {
       // A scripted driver lets the app settle and asks for the quitting line's frame first.
       if isFinished, pacesFrames || event.isFrameRequest { break }
     }
+    driver.eventsEnded()
     sessionLength = driver.elapsed
     frameTask?.cancel()
     let deadline = driver.elapsed + Self.exitWorkLimit
@@ -176,10 +181,13 @@ package final class Program<State, Action: Sendable> {
     }
   }
 
-  /// Draws the current state if the screen does not show it.
+  /// Draws the current state if the screen does not show it. A frame drawn before the pacer's
+  /// slot — a scripted driver's forced frame — is not counted against the rate: three lines of
+  /// a script at one instant must not hold back the animation frames after them.
   private func draw() {
     guard isDirty else { return }
     isDirty = false
+    let paced = pacer.slot(at: driver.elapsed) <= driver.elapsed
     let frame = app.frame(size: size)
     if app.acceptsPointer {
       lastFrame = frame
@@ -187,7 +195,7 @@ package final class Program<State, Action: Sendable> {
     }
     driver.present(frame, redrawingAll: redrawsAll)
     redrawsAll = false
-    pacer.recordFrame(at: driver.elapsed)
+    if paced { pacer.recordFrame(at: driver.elapsed) }
   }
 
   /// Waits for the effects marked ``Tide/Effect/finishesBeforeExit()``; `false` if they were
@@ -217,6 +225,8 @@ package final class Program<State, Action: Sendable> {
 package enum ProgramEvent: Sendable {
   case input(InputEvent)
   case quitSignal
+  /// The store's timers are due: the driver woke for them (see ``Tide/TimerWaker``).
+  case timersDue(@MainActor @Sendable () -> Void)
   /// A scripted driver asks for a frame: now (`force`), or only if the pacer allows one now.
   case frameRequest(force: Bool)
   /// An effect changed the state outside any event.
@@ -243,6 +253,10 @@ package struct ProgramInput: Sendable {
 
   /// A signal asked the program to end: the loop sends the app's quit action.
   package func quit() { continuation.yield(.quitSignal) }
+
+  /// The store's timers the driver wakes for are due: the loop calls `fire` as an event of its
+  /// own, so the ticks' changes are drawn in the same turn, without a turn of their own.
+  package func fireTimers(_ fire: @escaping @MainActor @Sendable () -> Void) { continuation.yield(.timersDue(fire)) }
 
   /// For a driver that does not pace frames itself: draw the state now (`force`), or only when
   /// the frame pacer allows a frame at this instant.
