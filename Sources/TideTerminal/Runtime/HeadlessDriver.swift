@@ -95,6 +95,9 @@ package final class HeadlessDriver: TerminalDriver {
 
   /// The one place the screen changes size: a frame of another size than the screen's resizes
   /// it (blank) before it is drawn.
+  /// Its store's timers are the virtual clock's: nothing to hand back.
+  package func eventsEnded() {}
+
   package func present(_ frame: Canvas, redrawingAll: Bool) {
     if redrawingAll { renderer.invalidate() }
     if frame.columns != terminal.size.columns || frame.rows != terminal.size.rows {

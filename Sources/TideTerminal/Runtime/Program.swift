@@ -140,11 +140,15 @@ package final class Program<State, Action: Sendable> {
           keyPacer.slot(at: driver.elapsed) <= driver.elapsed
         {
           keyPacer.recordFrame(at: driver.elapsed)
-          draw(outOfPace: true)
+          draw()
         }
       case .quitSignal:
         isHandling = true
         app.store.send(app.quitAction)
+        isHandling = false
+      case .timersDue(let fire):
+        isHandling = true
+        fire()
         isHandling = false
       case .frameRequest(let force):
         if force || pacer.slot(at: driver.elapsed) <= driver.elapsed { draw() }
@@ -164,6 +168,7 @@ package final class Program<State, Action: Sendable> {
       if isFinished, pacesFrames || event.isFrameRequest { break }
     }
     takesInputAtOnce = false
+    driver.eventsEnded()
     sessionLength = driver.elapsed
     frameTask?.cancel()
     let deadline = driver.elapsed + Self.exitWorkLimit
@@ -213,11 +218,14 @@ package final class Program<State, Action: Sendable> {
     }
   }
 
-  /// Draws the current state if the screen does not show it; `outOfPace` for a key's frame,
-  /// drawn before its slot, which must not push the paced frames after it further away.
-  private func draw(outOfPace: Bool = false) {
+  /// Draws the current state if the screen does not show it. A frame drawn before the pacer's
+  /// slot — a key's, or a scripted driver's forced frame — is not counted against the rate:
+  /// three lines of a script at one instant, or a key, must not hold back the animation frames
+  /// after them.
+  private func draw() {
     guard isDirty else { return }
     isDirty = false
+    let paced = pacer.slot(at: driver.elapsed) <= driver.elapsed
     let frame = app.frame(size: size)
     if app.acceptsPointer {
       lastFrame = frame
@@ -225,11 +233,7 @@ package final class Program<State, Action: Sendable> {
     }
     driver.present(frame, redrawingAll: redrawsAll)
     redrawsAll = false
-    if outOfPace {
-      pacer.recordExtraFrame(at: driver.elapsed)
-    } else {
-      pacer.recordFrame(at: driver.elapsed)
-    }
+    if paced { pacer.recordFrame(at: driver.elapsed) }
   }
 
   /// Waits for the effects marked ``Tide/Effect/finishesBeforeExit()``; `false` if they were
@@ -259,6 +263,8 @@ package final class Program<State, Action: Sendable> {
 package enum ProgramEvent: Sendable {
   case input(InputEvent)
   case quitSignal
+  /// The store's timers are due: the driver woke for them (see ``Tide/TimerWaker``).
+  case timersDue(@MainActor @Sendable () -> Void)
   /// A scripted driver asks for a frame: now (`force`), or only if the pacer allows one now.
   case frameRequest(force: Bool)
   /// An effect changed the state outside any event.
@@ -297,6 +303,10 @@ package struct ProgramInput: Sendable {
 
   /// A signal asked the program to end: the loop sends the app's quit action.
   package func quit() { continuation.yield(.quitSignal) }
+
+  /// The store's timers the driver wakes for are due: the loop calls `fire` as an event of its
+  /// own, so the ticks' changes are drawn in the same turn, without a turn of their own.
+  package func fireTimers(_ fire: @escaping @MainActor @Sendable () -> Void) { continuation.yield(.timersDue(fire)) }
 
   /// For a driver that does not pace frames itself: draw the state now (`force`), or only when
   /// the frame pacer allows a frame at this instant.
