@@ -246,27 +246,46 @@ enum ArticleSamples {
 }
 
 // DataSaver's and README's saving sample, verbatim inside `savingSample`.
-private struct Habit: Codable, Sendable {}
-private enum Habits {
-  struct State { var habits: [Habit] = [] }
+private struct Habit: Codable, Sendable, Equatable {}
+private struct Habits: Reducer {
+  struct State: Equatable { var habits: [Habit] = []; var saveError: String?; var isQuitting = false }
   enum Action: Sendable {
     case add
     case saveFailed(String)
+    case quit
     var changesHabits: Bool { if case .add = self { true } else { false } }
   }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .add: state.habits.append(Habit())
+    case .saveFailed(let reason): state.saveError = reason
+    case .quit: state.isQuitting = true
+    }
+    return .none
+  }
+  static let keys = KeyMap<Action>([KeyBinding(.character("q"), action: .quit, help: "quit")])
+  static func draw(_ state: State, on canvas: inout Canvas) {}
 }
 
+// README "Saving a data file" and BuildingATerminalApp "Ending well", as they show it.
 @MainActor
-private func savingSample(launch: TerminalLaunch) -> Middleware<Habits.State, Habits.Action> {
+private func savingSample(launch: TerminalLaunch) -> TerminalApp<Habits.State, Habits.Action> {
   // nil in a replay given no data file: it then saves nothing.
-  let saver = launch.dataFile.map { path in
-    DataSaver<[Habit]>(path: path) { habits in try JSONEncoder().encode(habits) }
-  }
+  let saver = launch.dataFile.map { DataSaver<[Habit]>(path: $0) { try JSONEncoder().encode($0) } }
   let saving = Middleware<Habits.State, Habits.Action> { action, state in
-    guard let saver, action.changesHabits else { return .none }
+    guard let saver, action.changesHabits else { return .none }  // only after a change
     return saver.save(state.habits, failed: { .saveFailed($0.description) })
   }
-  return saving
+  // The middleware goes into the store the launch makes; a failed save makes the exit status 1:
+  let store = launch.store(initialState: Habits.State(), reducer: Habits(), middleware: [saving])
+  let app = TerminalApp(
+    store: store,
+    view: { state, canvas in Habits.draw(state, on: &canvas) },
+    keyAction: { _, key in Habits.keys.action(for: key) },
+    quitAction: .quit,
+    isFinished: \.isQuitting,
+    unsavedChanges: { store.state.saveError.map { "the habits were not saved: \($0)" } })
+  return app
 }
 
 // README, "The first run": a missing data file starts empty; any other error stops the start.
