@@ -42,7 +42,7 @@ public final class Store<State, Action: Sendable> {
       root: RootCore(state: initialState, reduce: reducer.coreFunction(), clock: clock, middleware: middleware, home: MainActor.shared))
   }
 
-  @usableFromInline
+  @inlinable
   init(root: RootCore<State, Action>) {
     self.core = .root(root)
     self.registry = root.registry
