@@ -30,7 +30,7 @@ protocol EffectHost<Action>: AnyObject {
 final class EffectInterpreter<Action: Sendable>: Sendable {
   let registry: EffectRegistry
   @usableFromInline let clock: StoreClock
-  let link: StoreLink<Action>
+  @usableFromInline let link: StoreLink<Action>
 
   init(registry: EffectRegistry, clock: StoreClock, link: StoreLink<Action>) {
     self.registry = registry

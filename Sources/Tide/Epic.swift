@@ -54,7 +54,8 @@ extension Store where State: Sendable {
     epics: [Epic<State, Action>]
   ) where R.State == State, R.Action == Action {
     self.init(initialState: initialState, reducer: reducer, clock: clock, middleware: middleware)
-    guard let root else { return }
+    // The store was just made from a reducer: its core is a root.
+    guard case .root(let root) = core else { return }
     var inputs: [(AsyncStream<Action>.Continuation, AsyncStream<State>.Continuation)] = []
     let link = root.effects.link
     let send = Send<Action>(link: link)

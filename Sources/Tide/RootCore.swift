@@ -141,6 +141,7 @@ final class RootCore<State, Action: Sendable> {
 
   /// Runs `body` (which reduces an action, or starts an effect) as part of a drain: at once
   /// inside a drain under way, else as a drain of its own whose effects join `group`.
+  @inlinable
   func drain(joining group: EffectGroup?, _ body: () -> Void) {
     if isDraining {
       body()
@@ -302,6 +303,7 @@ extension RootCore: EffectHost {
     queue.append(action)
   }
 
+  @inlinable
   func receive(_ action: Action, group: EffectGroup?) {
     // Never nested into a reduce under way: queued behind it, like any send.
     if isDraining {

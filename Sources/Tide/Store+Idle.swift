@@ -11,4 +11,11 @@ extension Store {
   package func waitUntilIdle() async {
     await effectScheduler.settle()
   }
+
+  /// Whether the store's effects are idle now (``EffectScheduler``): a replay tests it before
+  /// ``waitUntilIdle()``, whose `async` call costs hops to the main actor and back even when
+  /// there is nothing to wait for — most of a replayed timer tick.
+  package nonisolated var effectsAreIdle: Bool {
+    effectScheduler.isIdle
+  }
 }

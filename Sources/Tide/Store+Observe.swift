@@ -127,7 +127,7 @@ extension Store {
   /// Adds an observer entry whose token does not keep this store alive.
   @inlinable
   func addEntry(reading callback: @escaping (UnsafePointer<State>) -> Void) -> ObservationToken {
-    root != nil ? root.unsafelyUnwrapped.addObserver(reading: callback) : scoped.unsafelyUnwrapped.addObserver(callback)
+    core.addObserver(reading: callback)
   }
 }
 

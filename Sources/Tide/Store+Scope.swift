@@ -42,14 +42,15 @@ extension Store {
     at offset: Int?,
     action embed: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
-    let core: ScopedCore<ChildState, ChildAction>
-    if let root = self.root {
+    let child: ScopedCore<ChildState, ChildAction>
+    switch core {
+    case .root(let root):
       let location = offset.map { offset in
         RootLocation(offset: offset) { callback in
           root.addObserver(reading: { callback(UnsafeRawPointer($0)) })
         }
       }
-      core = ScopedCore(
+      child = ScopedCore(
         state: { read(root.state) },
         send: { root.send(embed($0)) },
         sendBatch: { root.send(contentsOf: $0.lazy.map(embed)) },
@@ -58,10 +59,9 @@ extension Store {
         rootStore: self,
         registry: root.registry,
         clock: root.effects.clock)
-    } else {
-      let parent = scoped.unsafelyUnwrapped
+    case .scoped(let parent):
       let location = offset.flatMap { offset in parent.location?.appending(offset) }
-      core = ScopedCore(
+      child = ScopedCore(
         state: { read(parent.state()) },
         send: { parent.send(embed($0)) },
         sendBatch: { parent.sendBatch($0.map(embed)) },
@@ -71,7 +71,7 @@ extension Store {
         registry: parent.registry,
         clock: parent.clock)
     }
-    return Store<ChildState, ChildAction>(scoped: core)
+    return Store<ChildState, ChildAction>(scoped: child)
   }
 
   /// How a scoped store adds an observer: on the root, reading the child in place, when the

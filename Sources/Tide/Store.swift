@@ -16,10 +16,8 @@
 /// state older than one it has seen.
 @MainActor
 public final class Store<State, Action: Sendable> {
-  // What this store is a handle on: the root, which owns state, queue, effects and observers,
-  // or a scoped view that forwards to it. Exactly one is set.
-  @usableFromInline let root: RootCore<State, Action>?
-  @usableFromInline let scoped: ScopedCore<State, Action>?
+  /// What this store is a handle on: the root, or a scoped view that forwards to one.
+  @usableFromInline let core: StoreCore<State, Action>
   /// The ``ObservedStateSnapshot`` its whole-state observers of an `Equatable` state share,
   /// while it has any (typed so in `observe`, where `State` is known to be `Equatable`).
   @usableFromInline var observedStateSnapshot: AnyObject?
@@ -44,27 +42,22 @@ public final class Store<State, Action: Sendable> {
       root: RootCore(state: initialState, reduce: reducer.coreFunction(), clock: clock, middleware: middleware, home: MainActor.shared))
   }
 
-  @usableFromInline
+  @inlinable
   init(root: RootCore<State, Action>) {
-    self.root = root
-    self.scoped = nil
+    self.core = .root(root)
     self.registry = root.registry
     root.effects.link.attach(handle: self, core: root)
   }
 
   @usableFromInline
   init(scoped: ScopedCore<State, Action>) {
-    self.root = nil
-    self.scoped = scoped
+    self.core = .scoped(scoped)
     self.registry = scoped.registry
   }
 
   /// The current state.
   @inlinable
-  public var state: State {
-    if let root { return root.state }
-    return scoped.unsafelyUnwrapped.state()
-  }
+  public var state: State { core.state }
 
   /// Sends an action: the reducer runs at once (or, if the store is busy reducing, right after
   /// the actions queued before it) and observers are told when the queue has drained.
@@ -73,10 +66,7 @@ public final class Store<State, Action: Sendable> {
   @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    // Not `if let`: a bound copy of the reference is retained for the call, the stored
-    // `let` is borrowed (a retain and release are a fifth of a send).
-    if root != nil { return root.unsafelyUnwrapped.send(action) }
-    return scoped.unsafelyUnwrapped.send(action)
+    core.send(action)
   }
 
   /// Sends the actions in order as one batch: each is reduced in turn and observers are told
@@ -84,8 +74,7 @@ public final class Store<State, Action: Sendable> {
   @inlinable
   @discardableResult
   public func send(contentsOf actions: some Sequence<Action>) -> StoreTask {
-    if let root { return root.send(contentsOf: actions) }
-    return scoped.unsafelyUnwrapped.sendBatch(Array(actions))
+    core.send(contentsOf: actions)
   }
 
   /// Waits until no effect marked with `id` (see ``Effect/cancellable(id:cancelInFlight:)``)
@@ -102,10 +91,7 @@ public final class Store<State, Action: Sendable> {
   @usableFromInline
   package nonisolated let registry: EffectRegistry
 
-  @usableFromInline var clock: StoreClock {
-    if let root { return root.effects.clock }
-    return scoped.unsafelyUnwrapped.clock
-  }
+  @usableFromInline var clock: StoreClock { core.clock }
 
   /// The owner of this store's effect time: what tests and replays wait on (see
   /// ``waitUntilIdle()``).

@@ -40,7 +40,7 @@ class TimerEntry: @unchecked Sendable {
   func arm(at deadline: Duration) {
     let clock = scheduler.clock
     if deadline <= clock.now {
-      dispatch(immediately: false)
+      dispatch(firingHereOn: nil)
       return
     }
     parkKey.store(scheduler.park(deadline: deadline), ordering: .relaxed)
@@ -59,16 +59,20 @@ class TimerEntry: @unchecked Sendable {
     if key != 0 { scheduler.unpark(key) }
   }
 
-  /// Runs ``fire()`` on the store's actor: at once when the caller is already there and `immediately`
-  /// allows it (a virtual clock moved by the store's own actor), else as a job queued there.
-  func dispatch(immediately: Bool) {
+  /// Runs ``fire()`` on the store's actor: right here when `caller` (the actor the caller is
+  /// isolated to) is that actor — a virtual clock moved by the store's own actor, where a
+  /// replay fires one entry at a time — else as a job queued there.
+  ///
+  /// The direct call is what makes a replay's `wait` cost the firings it covers: a task per
+  /// firing (even an immediate one) cost as much as the store's work on it.
+  func dispatch(firingHereOn caller: (any Actor)?) {
     let home = scheduler.clock.home
-    if home === MainActor.shared {
-      if immediately {
-        Task.immediate { @MainActor in self.fire() }
-      } else {
-        Task { @MainActor in self.fire() }
-      }
+    if let caller, caller === home {
+      // `caller` is the actor the calling code is isolated to, so this runs on the store's
+      // actor, where `fire()` must run.
+      fire()
+    } else if home === MainActor.shared {
+      Task { @MainActor in self.fire() }
     } else {
       Task { await home.runEntry(self) }
     }

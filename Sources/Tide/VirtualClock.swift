@@ -41,12 +41,12 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
       entry?.unpark()
     }
 
-    /// Resumes the task, or fires the entry on its store's actor: with `atOnce`, right here
-    /// when the caller is on that actor (a replay waking one sleeper at a time), else as a job
-    /// queued there, as a resumed task would run.
-    func resume(atOnce: Bool) {
+    /// Resumes the task, or fires the entry on its store's actor: right here when `caller`
+    /// (the actor the caller is isolated to) is that actor — a replay waking one sleeper at a
+    /// time — else as a job queued there, as a resumed task would run.
+    func resume(firingHereOn caller: (any Actor)?) {
       continuation?.resume()
-      entry?.dispatch(immediately: atOnce)
+      entry?.dispatch(firingHereOn: caller)
     }
   }
 
@@ -134,12 +134,16 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
   /// Moves the clock to the earliest sleeper's deadline, if it is not after `limit`, and wakes
   /// that one sleeper. Returns whether a sleeper was woken.
   ///
-  /// A store's timer entry fires right here when the caller is on the store's actor and
-  /// `firesAtOnce` (a replay, which waits for the store to be idle after each wake anyway);
-  /// ``advance(to:)`` queues it instead, so a jump over several ticks reaches a timer as one
-  /// late wake, as it reaches a task asleep on the clock.
+  /// A store's timer entry fires right here, before this returns, when the caller is isolated
+  /// to the store's actor (a replay, which waits for the store to be idle after each wake
+  /// anyway); ``advance(to:)`` queues it instead, so a jump over several ticks reaches a timer
+  /// as one late wake, as it reaches a task asleep on the clock.
   @discardableResult
-  package func wakeNext(notAfter limit: Instant, firesAtOnce: Bool = true) -> Bool {
+  package func wakeNext(notAfter limit: Instant, isolation: isolated (any Actor)? = #isolation) -> Bool {
+    wake(notAfter: limit, firingHereOn: isolation)
+  }
+
+  private func wake(notAfter limit: Instant, firingHereOn caller: (any Actor)?) -> Bool {
     let woken = storage.withLock { storage -> Sleeper? in
       guard let index = storage.sleepers.indices.min(by: {
         (storage.sleepers[$0].deadline, storage.sleepers[$0].id)
@@ -150,7 +154,7 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
       if storage.now < sleeper.deadline { storage.now = sleeper.deadline }
       return sleeper
     }
-    woken?.resume(atOnce: firesAtOnce)
+    woken?.resume(firingHereOn: caller)
     return woken != nil
   }
 
@@ -177,13 +181,13 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
 
   /// Moves the clock forward to `instant`, waking every sleeper due by then in deadline order.
   public func advance(to instant: Instant) {
-    while wakeNext(notAfter: instant, firesAtOnce: false) {}
+    while wake(notAfter: instant, firingHereOn: nil) {}
     storage.withLock { storage in
       if storage.now < instant { storage.now = instant }
     }
     // A sleeper that arrived after the last wake but before the clock moved is already due,
     // and nothing else would ever wake it; one arriving from now on sees the new time.
-    while wakeNext(notAfter: instant, firesAtOnce: false) {}
+    while wake(notAfter: instant, firingHereOn: nil) {}
   }
 
   /// Moves the clock forward by `duration`; see ``advance(to:)``.

@@ -183,7 +183,9 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
       case .wait(let duration):
         let target = clock.now.advanced(by: duration)
         while clock.wakeNext(notAfter: target) {
-          await settle()
+          // A timer's tick fired by `wakeNext` has settled by now: tested here, without an
+          // `async` call, whose hops to the main actor and back would be most of a tick.
+          if !app.store.effectsAreIdle { await settle() }
           if isFinished { return try await quit(at: step, in: script).get() }
           // Frames inside a wait are only for whoever watches them (`--frames`, a cast); an
           // `expect` or the final screen needs the state at the end of the line only.

@@ -1,0 +1,69 @@
+/// What a ``Store`` is a handle on: the root, which owns the state, the queue, the effects and
+/// the observers, or a scoped view that forwards to a root. A store holds exactly one, and this
+/// is the one place that tells them apart.
+///
+/// An enum rather than a protocol existential or a class hierarchy: both of those would call
+/// the root's generic code unspecialised, while a `switch` here is inlined into the caller,
+/// specialised for its state and action types, and costs one test of the tag.
+@MainActor
+@usableFromInline
+enum StoreCore<State, Action: Sendable> {
+  case root(RootCore<State, Action>)
+  case scoped(ScopedCore<State, Action>)
+
+  /// The current state.
+  @inlinable
+  var state: State {
+    switch self {
+    case .root(let root): root.state
+    case .scoped(let scoped): scoped.state()
+    }
+  }
+
+  /// Sends `action` (see ``Store/send(_:)``).
+  @inlinable
+  @inline(__always)
+  func send(_ action: Action) -> StoreTask {
+    switch self {
+    case .root(let root): root.send(action)
+    case .scoped(let scoped): scoped.send(action)
+    }
+  }
+
+  /// Sends `actions` as one batch (see ``Store/send(contentsOf:)``).
+  @inlinable
+  func send(contentsOf actions: some Sequence<Action>) -> StoreTask {
+    switch self {
+    case .root(let root): root.send(contentsOf: actions)
+    case .scoped(let scoped): scoped.sendBatch(Array(actions))
+    }
+  }
+
+  /// Adds an observer that reads each round's state through a pointer; its token does not keep
+  /// the store alive.
+  @inlinable
+  func addObserver(reading callback: @escaping (UnsafePointer<State>) -> Void) -> ObservationToken {
+    switch self {
+    case .root(let root): root.addObserver(reading: callback)
+    case .scoped(let scoped): scoped.addObserver(callback)
+    }
+  }
+
+  /// The root's effect registry.
+  @inlinable
+  var registry: EffectRegistry {
+    switch self {
+    case .root(let root): root.registry
+    case .scoped(let scoped): scoped.registry
+    }
+  }
+
+  /// The root's clock.
+  @inlinable
+  var clock: StoreClock {
+    switch self {
+    case .root(let root): root.effects.clock
+    case .scoped(let scoped): scoped.clock
+    }
+  }
+}
