@@ -49,7 +49,7 @@ struct StoreClock: Sendable {
       timers = virtual.clock
       timerShift = virtual.origin.offset
     } else {
-      let queue = TimerQueues.shared(for: clock, home: home)
+      let queue = TimerQueueTable.process.queue(for: clock, home: home)
       timers = queue
       timerShift = queue.origin.duration(to: origin)
     }
