@@ -67,6 +67,14 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
   /// The time on the queue's scale now.
   var now: Duration { origin.duration(to: clock.now) }
 
+  var timeNow: Duration { now }
+
+  func sleep(untilTime deadline: Duration) async throws {
+    try await clock.sleep(until: origin.advanced(by: deadline), tolerance: nil)
+  }
+
+  var runsTimersOnMainQueue: Bool { C.self == ContinuousClock.self || C.self == SuspendingClock.self }
+
   func arm(_ entry: TimerEntry, at deadline: Duration) {
     let generation = storage.withLock { storage -> UInt64? in
       storage.nextSequence += 1
