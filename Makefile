@@ -118,7 +118,8 @@ docs: deps
 	    --transform-for-static-hosting --hosting-base-path $$target --warnings-as-errors \
 	    --experimental-documentation-coverage --coverage-summary-level none || exit 1; \
 	  graphs=$$(ls -d .build/*/extracted-symbols/*/$$target | head -n 1); \
-	  python3 scripts/check-docs.py $$target .build/docs/$$target/documentation-coverage.json "$$graphs" || status=1; \
+	  python3 scripts/check-docs.py $$target .build/docs/$$target/documentation-coverage.json "$$graphs" \
+	    .build/docs/$$target/data/documentation || status=1; \
 	done; exit $$status
 
 ## docs-preview: `make docs`, then serve .build/docs at http://127.0.0.1:$(DOCS_PORT)/ until

@@ -1,11 +1,17 @@
 #!/usr/bin/env python3
 """Fails when a library's documentation leaves an app author stranded.
 
-Usage: check-docs.py TARGET COVERAGE_JSON SYMBOL_GRAPH_DIR
+Usage: check-docs.py TARGET COVERAGE_JSON SYMBOL_GRAPH_DIR [SITE_DATA_DIR]
 
 Two rules, for every public product (run by `make docs` after DocC built the site):
-  1. every public type (top-level or nested) is placed in a topic of the catalog — DocC's
-     `--experimental-documentation-coverage` "Curated" column for types, which must be 100 %;
+  1. every public type is placed in a topic of the catalog — DocC's
+     `--experimental-documentation-coverage` "Curated" column for types, which must be 100 %.
+     That column also counts a type DocC put in one of its own automatic groups ("Structures",
+     "Enumerations"…) on the module's page, which is no topic an author wrote: with the built
+     site's data (SITE_DATA_DIR, `make docs` passes it), a top-level type must also be listed
+     in a topic section written in the catalog (a module page, an article or an extension
+     file). A nested type (`SelectionList.State`) is found on its parent's page, so DocC's
+     groups there place it;
   2. every public declaration has a doc comment. Members the compiler synthesizes or inherits
      from a protocol's default implementations (`!=`, `map` on a Sequence…) are not declarations
      of ours; an implementation of a protocol requirement may inherit the requirement's comment,
@@ -22,10 +28,11 @@ TYPE_KINDS = {"Structure", "Class", "Enumeration", "Protocol", "Type Alias", "Ac
 
 
 def main() -> int:
-    if len(sys.argv) != 4:
+    if len(sys.argv) not in (4, 5):
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 2
-    target, coverage_path, graph_dir = sys.argv[1:]
+    target, coverage_path, graph_dir = sys.argv[1:4]
+    site_data = sys.argv[4] if len(sys.argv) == 5 else None
     with open(coverage_path) as file:
         coverage = json.load(file)
 
@@ -35,6 +42,17 @@ def main() -> int:
         if not entry["isCurated"]:
             path = entry["referencePath"].split("/documentation/", 1)[-1]
             problems.append(f"{target}: {entry['kind']['name'].lower()} {path} is in no topic")
+    if site_data is not None:
+        written = written_topics(site_data)
+        module_prefix = f"doc://{target}/documentation/{target}/"
+        for entry in types:
+            reference = entry["referencePath"]
+            nested = "/" in reference.removeprefix(module_prefix)
+            if entry["isCurated"] and not nested and reference not in written:
+                path = reference.split("/documentation/", 1)[-1]
+                entry["isCurated"] = False
+                problems.append(
+                    f"{target}: {entry['kind']['name'].lower()} {path} is only in DocC's automatic groups, in no topic of the catalog")
     curated = sum(1 for entry in types if entry["isCurated"])
 
     graphs = glob.glob(os.path.join(graph_dir, "*.symbols.json"))
@@ -65,6 +83,18 @@ def main() -> int:
     for problem in sorted(set(problems)):
         print(problem)
     return 1 if problems else 0
+
+
+def written_topics(site_data: str) -> set:
+    """Every reference listed in a topic section an author wrote, on any page of the site."""
+    written = set()
+    for path in glob.glob(os.path.join(site_data, "**", "*.json"), recursive=True):
+        with open(path) as file:
+            page = json.load(file)
+        for section in page.get("topicSections", []):
+            if not section.get("generated"):
+                written.update(section.get("identifiers", []))
+    return written
 
 
 if __name__ == "__main__":

@@ -18,6 +18,10 @@ import Synchronization
 /// which parks a sleep registered late at exactly its time until the clock next moves — always
 /// finds it there.
 ///
+/// While a run loop serves the main actor's timers (``MainActorTimers``), the main actor's queue
+/// on the continuous clock hands each wake to it instead of starting a sleeper: the loop puts
+/// the deadline in its own poll and calls back on the main actor, one wake-up a tick.
+///
 /// Queues are shared through ``TimerQueueTable``, keyed by the clock (its instance, or its
 /// type for `ContinuousClock` and `SuspendingClock`, whose values all read one time) and the
 /// actor the stores run on. Deadlines are offsets from the queue's ``origin``.
@@ -51,6 +55,8 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
     /// Moved on by each new sleeper: a sleeper whose generation is no longer current was
     /// replaced and fires nothing.
     var sleeperGeneration: UInt64 = 0
+    /// The ``TimerWaker`` the current wake was handed to, instead of a sleeper task.
+    var waker: (any TimerWaker)?
   }
 
   let clock: C
@@ -58,10 +64,15 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
   let home: any Actor
   private let storage = Mutex(Storage())
 
+  /// Whether a run loop's ``TimerWaker`` may take this queue's wakes: the main actor's queue on
+  /// the continuous clock, the one a terminal app's store runs on.
+  private let wakesThroughRunLoop: Bool
+
   init(clock: C, home: any Actor) {
     self.clock = clock
     self.origin = clock.now
     self.home = home
+    wakesThroughRunLoop = C.self == ContinuousClock.self && ObjectIdentifier(home) == ObjectIdentifier(MainActor.shared)
   }
 
   /// The time on the queue's scale now.
@@ -100,6 +111,8 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
         storage.deadItems = 0
         storage.sleeperGeneration += 1
         storage.sleeperWake = nil
+        storage.waker?.wake(at: nil, fire: {})
+        storage.waker = nil
         defer { storage.sleeper = nil }
         return storage.sleeper
       }
@@ -122,6 +135,20 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
   /// Starts the sleeper of `generation`, asleep on the clock before this returns; it replaces
   /// (cancels) the one before it.
   private func startSleeper(generation: UInt64, wake: Duration) {
+    if wakesThroughRunLoop, let waker = MainActorTimers.waker, let origin = origin as? ContinuousClock.Instant {
+      let replaced = storage.withLock { storage -> Task<Void, Never>? in
+        // Under the lock, so that requests reach the waker in generation order.
+        guard storage.sleeperGeneration == generation else { return nil }
+        storage.waker = waker
+        waker.wake(at: origin.advanced(by: wake)) { [self] in
+          fireDue(generation: generation, isolation: MainActor.shared)
+        }
+        defer { storage.sleeper = nil }
+        return storage.sleeper
+      }
+      replaced?.cancel()
+      return
+    }
     // Nonisolated and immediate: runs on this thread up to the clock's suspension, so the sleep
     // is registered now. Its continuation (`fireDue`) is always a job on `home`, never inline:
     // the caller is on `home` or is this queue's own sleeper.
@@ -137,6 +164,7 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
     }
     let replaced = storage.withLock { storage -> Task<Void, Never>? in
       guard storage.sleeperGeneration == generation else { return sleeper }
+      storage.waker = nil
       defer { storage.sleeper = sleeper }
       return storage.sleeper
     }
@@ -153,6 +181,7 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
       guard storage.sleeperGeneration == generation else { return ([], nil) }
       storage.sleeper = nil
       storage.sleeperWake = nil
+      storage.waker = nil
       var due: [Item] = []
       while let first = storage.heap.first, first.deadline <= now {
         let item = Self.popFirst(&storage.heap)

@@ -37,7 +37,7 @@ import TideTerminal
 ///   script as a stream, but has no beside: while the data file holds data, such a PATH is
 ///   refused (status 2, before anything runs) rather than recording a session that would not
 ///   replay to what the user saw.
-///   `--trace PATH` appends one JSON line per action.
+///   `--trace PATH` writes one JSON line per action, replacing the file as the other outputs are.
 /// - `help` as the first argument is `--help`; `help replay` and `help SUBCOMMAND` are the
 ///   subcommand's `--help`, as ArgumentParser's own `help` subcommand has them.
 /// - `replay` reads and checks every script first, then runs each from a fresh app on a virtual

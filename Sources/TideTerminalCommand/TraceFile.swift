@@ -22,11 +22,12 @@ final class TraceFile: Sendable {
   let descriptor: Int32
   private let failure = Mutex<SystemError?>(nil)
 
-  /// Opens the checked output `file` for appending, or fails with status 2.
+  /// Opens the checked output `file`, replacing a regular file (see ``OutputFile/openReplacing()``),
+  /// or fails with status 2.
   init(_ file: OutputFile) throws(TerminalCommandError) {
     self.file = file
     do {
-      descriptor = try file.openForAppending()
+      descriptor = try file.openReplacing()
     } catch {
       throw TerminalCommandError(status: 2, message: error.description)
     }

@@ -115,6 +115,35 @@ struct AppFeatureTests {
     #expect(AppFeature.action(for: .character("?"), in: state) == .help(.toggle))
   }
 
+  /// The app's key tables are built once per screen mode; in every mode they must be the
+  /// screen's own table for that state (its feature's `keys(for:)`), then the global keys and
+  /// `esc` for a warning where the screen takes no text, then ctrl-c.
+  @Test func eachScreenModeUsesItsFeaturesTable() {
+    func expectLayers(_ state: AppFeature.State, _ screen: KeyMap<AppFeature.Action>, global: Bool, line: Int = #line) {
+      let warning: KeyMap<AppFeature.Action> =
+        state.warning == nil ? KeyMap([]) : KeyMap([
+          KeyBinding(.escape, action: .dismissWarning, help: "dismiss warning", showsInFooter: false)
+        ])
+      let expected = global ? [screen, AppFeature.globalKeys, warning, AppFeature.alwaysKeys] : [screen, AppFeature.alwaysKeys]
+      #expect(AppFeature.screenKeys(for: state).layers == expected, "line \(line)")
+    }
+    for warning in [nil, Warning(summary: "careful")] {
+      var state = AppFeature.State(screen: .counter, warning: warning)
+      expectLayers(state, CounterFeature.keys(for: state.counter).map(AppFeature.Action.counter), global: true)
+      state.counter.alert = "too far"
+      expectLayers(state, CounterFeature.keys(for: state.counter).map(AppFeature.Action.counter), global: false)
+      state = AppFeature.State(screen: .stopwatch, warning: warning)
+      expectLayers(state, StopwatchFeature.keys.map(AppFeature.Action.stopwatch), global: true)
+      state = AppFeature.State(screen: .todos, warning: warning)
+      expectLayers(state, TodosFeature.keys(for: state.todos).map(AppFeature.Action.todos), global: true)
+      state.todos.editor = TodosFeature.Editor(purpose: .add, input: TextInput.State(characterLimit: Todo.maximumTitleLength))
+      expectLayers(state, TodosFeature.keys(for: state.todos).map(AppFeature.Action.todos), global: false)
+      state.todos.editor = nil
+      state.todos.isReadOnlyNoticeShown = true
+      expectLayers(state, TodosFeature.keys(for: state.todos).map(AppFeature.Action.todos), global: false)
+    }
+  }
+
   @Test func qTypesWhileTypingButCtrlCStillQuits() {
     var state = AppFeature.State(screen: .todos)
     state.todos.editor = TodosFeature.Editor(purpose: .add, input: TextInput.State(characterLimit: Todo.maximumTitleLength))

@@ -56,6 +56,28 @@ struct InspectorQueryTests {
     #expect(inspect(trace, .whoChanged("stopwatch.laps")).output.contains(".stopwatch(.lap) [] → [{\"number\":1"))
   }
 
+  /// `--who-changed` of a field reads only the lines that name it or an ancestor; its answer must
+  /// be what stepping through every state gives.
+  @Test(arguments: ["todos.filter", "todos.selection", "todos.editor.input.text", "stopwatch.laps", "counter.count", "todos.todos[0].isDone"])
+  func whoChangedAgreesWithEveryStateInTurn(path: String) async throws {
+    let folder = try makeInspectorFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (trace, _) = try await traceOfReplay(LongSessionScript.text(keys: 400), in: folder)
+    let reader = try TraceQueries.open(trace)
+    let fieldPath = try #require(JSONPath(parsing: path))
+    var expected: [String] = []
+    var old = try reader.state(after: 0).value(at: fieldPath)
+    for number in 1...reader.actionCount {
+      let new = try reader.state(after: number).value(at: fieldPath)
+      if new != old {
+        expected.append("\(number) \(ActionText.describe(try reader.step(number).action)) \(old?.text ?? "(none)") → \(new?.text ?? "(none)")")
+        old = new
+      }
+    }
+    #expect(!expected.isEmpty)
+    #expect(try TraceQueries.whoChanged(path, in: reader) == expected)
+  }
+
   @Test func whoChangedRefusesAPathTheStateDoesNotHave() async throws {
     let folder = try makeInspectorFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -88,6 +88,25 @@ struct OutputPathTests {
     }
   }
 
+  /// A trace is an output like the others: a second run replaces it (keeping its mode), it does
+  /// not append a second session the inspector would read as more steps of the first.
+  @Test func aSecondTraceReplacesTheFirstAndKeepsItsMode() async throws {
+    let binary = try requireTideDemo()
+    let trace = folder.file("t.trace")
+    let first = try await runProcess(binary, ["replay", try script(), "--trace", trace])
+    #expect(first.status == 0, "\(first)")
+    let once = try String(contentsOfFile: trace, encoding: .utf8)
+    #expect(chmod(trace, 0o640) == 0)
+    let second = try await runProcess(binary, ["replay", try script(), "--trace", trace])
+    #expect(second.status == 0, "\(second)")
+    let text = try String(contentsOfFile: trace, encoding: .utf8)
+    #expect(text.split(separator: "\n").count { $0.contains(#""format":"tide-trace""#) } == 1, "\(text)")
+    #expect(text == once, "the same replay writes the same trace")
+    var info = stat()
+    #expect(stat(trace, &info) == 0)
+    #expect(info.st_mode & 0o777 == 0o640)
+  }
+
   @Test func twoOutputsNamingOneFileAreRefused() async throws {
     let binary = try requireTideDemo()
     let out = folder.file("out")

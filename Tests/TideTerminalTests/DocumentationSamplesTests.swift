@@ -268,3 +268,27 @@ private func savingSample(launch: TerminalLaunch) -> Middleware<Habits.State, Ha
   }
   return saving
 }
+
+// README, "The first run": a missing data file starts empty; any other error stops the start.
+private func loadHabits(from path: String) throws -> [Habit] {
+  do {
+    return try JSONDecoder().decode([Habit].self, from: Data(FileContents.read(atPath: path)))
+  } catch let error as SystemError where error.code == ENOENT {
+    return []  // first run: the first save creates the file
+  } catch let error as DecodingError {
+    throw DataFileError(path: path, decoding: error)  // kept as it is; the message says why
+  }
+}
+
+@Suite struct FirstRunSampleTests {
+  @Test func aMissingFileStartsEmptyAndAFileTheAppCannotReadIsReported() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tide-first-run-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(try loadHabits(from: folder.appendingPathComponent("none.json").path).isEmpty)
+    let bad = folder.appendingPathComponent("bad.json").path
+    try FileContents.write(Array("{".utf8), atPath: bad)
+    #expect(throws: DataFileError.self) { try loadHabits(from: bad) }
+    #expect(throws: SystemError.self) { try loadHabits(from: folder.path) }
+  }
+}

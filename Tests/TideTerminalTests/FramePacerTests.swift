@@ -33,6 +33,17 @@ import Testing
     #expect(frames == ticks)
   }
 
+  @Test func ticksAtTheFrameRateAfterOneVeryLateTickAreStillDrawnWhenTheyArrive() {
+    // Ticks due every 1/60 s, delivered 0.5 ms late, but the 10th 6 ms late (a busy machine):
+    // the frame slots must not move to after the punctual ticks that follow it. Before, every
+    // tick after the late one waited for its slot: a second wake-up each frame, for good.
+    let interval = Duration.seconds(1) / 60
+    let ticks = (0..<60).map { interval * $0 + ($0 == 10 ? .milliseconds(6) : .microseconds(500)) }
+    let (frames, extra) = run(ticks)
+    #expect(extra == 0)
+    #expect(frames == ticks)
+  }
+
   @Test func aBurstOfChangesGetsNoMoreFramesThanTheRate() {
     // A change every millisecond for two seconds.
     let wants = (0..<2000).map { Duration.milliseconds($0) }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Testing
 
 /// Keeps every thread of Swift's global concurrent pool spinning until ``release()``, so a job
 /// enqueued there meanwhile — a task's hop off the main actor — waits, as it does on a loaded
@@ -15,9 +16,17 @@ package final class GlobalPoolBlocker {
   private let flags = Flags()
   private var spinners: [Task<Void, Never>] = []
 
-  /// Blocks the pool: returns once one task spins on each of its threads (one a processor).
-  package init() {
-    let width = ProcessInfo.processInfo.activeProcessorCount
+  /// Blocks the pool: returns once one task spins on each of its `width` threads (by default
+  /// one a processor, the pool's width).
+  ///
+  /// A pool narrower than `width` (a runtime setting, a cgroup) never starts them all; after
+  /// `deadline` the blocker records an issue saying so, lets the pool go and returns, so the
+  /// test fails instead of hanging the whole test process.
+  package init(
+    width: Int = ProcessInfo.processInfo.activeProcessorCount,
+    deadline: Duration = .seconds(10),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     for _ in 0..<width {
       let flags = self.flags
       spinners.append(
@@ -27,7 +36,27 @@ package final class GlobalPoolBlocker {
         })
     }
     // Spinning here too: the main thread is not one of the pool's.
-    while flags.spinning.load(ordering: .acquiring) < width {}
+    let clock = ContinuousClock()
+    let end = clock.now.advanced(by: deadline)
+    while flags.spinning.load(ordering: .acquiring) < width {
+      guard clock.now < end else {
+        flags.released.store(true, ordering: .releasing)
+        Issue.record(
+          """
+          GlobalPoolBlocker waited \(deadline) for a spinner on each of \(width) pool threads; \
+          only \(flags.spinning.load(ordering: .acquiring)) started: the pool is narrower, so \
+          the race this test needs cannot be forced
+          """,
+          sourceLocation: sourceLocation)
+        return
+      }
+    }
+  }
+
+  // A test that ends early (a failed `#require`) must not leave the pool spinning for the rest
+  // of the test process.
+  deinit {
+    flags.released.store(true, ordering: .releasing)
   }
 
   /// Lets the pool run again; waits for the spinners to end.

@@ -47,6 +47,37 @@ struct TestStoreTests {
     await store.finish()
   }
 
+  /// What the article "Effects and time" says of moving a virtual clock in a test:
+  /// `receive(_:timeout:)` steps it to each tick's exact instant, while one jump over three
+  /// periods delivers one tick, the missed ones skipped as after a late wake-up.
+  @Test func receiveStepsAVirtualClockToEveryTickWhileAJumpTicksOnce() async {
+    let clock = VirtualClock()
+    let store = TestStore(initialState: Feature.State(), reducer: Feature(), clock: clock)
+    await store.send(.startTimer) { $0.isTimerRunning = true }
+    for tick in 1...3 {
+      await store.receive(.tick, timeout: .seconds(1)) { $0.ticks = tick }
+      #expect(clock.now.offset == .seconds(tick))
+    }
+    clock.advance(by: .seconds(3))
+    await store.receive(.tick) { $0.ticks = 4 }
+    await store.send(.stopTimer) { $0.isTimerRunning = false }
+    await store.finish()
+  }
+
+  /// swift-clocks' `TestClock` moves the same way when `advance(by:)` is awaited: the interval
+  /// is re-armed between its steps, so a move over three periods delivers all three ticks.
+  @Test func anAwaitedTestClockAdvanceDeliversEveryTickOfTheMove() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Feature.State(), reducer: Feature(), clock: clock)
+    await store.send(.startTimer) { $0.isTimerRunning = true }
+    await clock.advance(by: .seconds(3))
+    await store.receive(.tick) { $0.ticks = 1 }
+    await store.receive(.tick) { $0.ticks = 2 }
+    await store.receive(.tick) { $0.ticks = 3 }
+    await store.send(.stopTimer) { $0.isTimerRunning = false }
+    await store.finish()
+  }
+
   @Test func receiveWithATimeoutAdvancesTheTestClockItself() async {
     let clock = TestClock()
     let store = TestStore(initialState: Feature.State(), reducer: Feature(), clock: clock)

@@ -22,28 +22,30 @@ extension AppFeature {
 
   /// The current screen's layers, as if no overlay were open: the screen's keys, then the global
   /// ones (unless the screen takes text or shows an alert), then the keys that work always; on
-  /// the todo input line, unbound characters are typed.
+  /// the todo input line, unbound characters are typed. The tables of each screen's modes are
+  /// built once (`ScreenKeyTables`): they are looked up at every key, and lifting a screen's
+  /// table into the app's actions copies every binding.
   package static func screenKeys(for state: State) -> KeyLayers<Action> {
+    let warns = state.warning != nil
     switch state.screen {
     case .counter:
-      let counter = CounterFeature.keys(for: state.counter).map(Action.counter)
-      return KeyLayers(
-        state.counter.alert == nil ? [counter, globalKeys, warningKeys(state), alwaysKeys] : [counter, alwaysKeys])
+      if state.counter.alert != nil { return KeyLayers(ScreenKeyTables.counterAlert) }
+      return KeyLayers(warns ? ScreenKeyTables.counterWarning : ScreenKeyTables.counter)
     case .stopwatch:
-      return KeyLayers([StopwatchFeature.keys.map(Action.stopwatch), globalKeys, warningKeys(state), alwaysKeys])
+      return KeyLayers(warns ? ScreenKeyTables.stopwatchWarning : ScreenKeyTables.stopwatch)
     case .todos:
-      let todos = TodosFeature.keys(for: state.todos).map(Action.todos)
-      if state.todos.isReadOnlyNoticeShown { return KeyLayers([todos, alwaysKeys]) }
-      guard state.todos.editor != nil else { return KeyLayers([todos, globalKeys, warningKeys(state), alwaysKeys]) }
-      return KeyLayers([todos, alwaysKeys], textEntry: { .todos(.editor(.input(.insert($0)))) })
+      if state.todos.isReadOnlyNoticeShown { return KeyLayers(ScreenKeyTables.todosNotice) }
+      guard state.todos.editor != nil else {
+        return KeyLayers(warns ? ScreenKeyTables.todosListWarning : ScreenKeyTables.todosList)
+      }
+      return KeyLayers(ScreenKeyTables.todosEditor, textEntry: { .todos(.editor(.input(.insert($0)))) })
     }
   }
 
   /// `esc` dismisses a shown warning (where `esc` means nothing else).
-  static func warningKeys(_ state: State) -> KeyMap<Action> {
-    state.warning == nil
-      ? KeyMap([]) : KeyMap([KeyBinding(.escape, action: .dismissWarning, help: "dismiss warning", showsInFooter: false)])
-  }
+  static let dismissWarningKeys = KeyMap<Action>([
+    KeyBinding(.escape, action: .dismissWarning, help: "dismiss warning", showsInFooter: false),
+  ])
 
   /// The keys that apply in `state`: the help overlay's while it is open, else the screen's.
   package static func keys(for state: State) -> KeyLayers<Action> {
@@ -60,5 +62,27 @@ extension AppFeature {
   package static func action(forPaste text: String, in state: State) -> Action? {
     guard !state.isHelpShown, state.screen == .todos, state.todos.editor != nil else { return nil }
     return .todos(.editor(.input(.paste(text))))
+  }
+}
+
+/// The layers of each screen in each of its modes, in the app's actions: the screen's table as
+/// its feature's `keys(for:)` gives it in that mode, then the global keys and `esc` for a shown
+/// warning where the screen takes no text, then the keys that work always.
+/// `AppKeysTests` checks them against the features' own tables.
+enum ScreenKeyTables {
+  typealias Action = AppFeature.Action
+
+  static let counter = screen(CounterFeature.keys.map(Action.counter), warning: false)
+  static let counterWarning = screen(CounterFeature.keys.map(Action.counter), warning: true)
+  static let counterAlert = [CounterFeature.alertKeys.map(Action.counter), AppFeature.alwaysKeys]
+  static let stopwatch = screen(StopwatchFeature.keys.map(Action.stopwatch), warning: false)
+  static let stopwatchWarning = screen(StopwatchFeature.keys.map(Action.stopwatch), warning: true)
+  static let todosList = screen(TodosFeature.listKeys.map(Action.todos), warning: false)
+  static let todosListWarning = screen(TodosFeature.listKeys.map(Action.todos), warning: true)
+  static let todosNotice = [TodosFeature.readOnlyNoticeKeys.map(Action.todos), AppFeature.alwaysKeys]
+  static let todosEditor = [TodosFeature.editorKeys.map(Action.todos), AppFeature.alwaysKeys]
+
+  private static func screen(_ keys: KeyMap<Action>, warning: Bool) -> [KeyMap<Action>] {
+    [keys, AppFeature.globalKeys, warning ? AppFeature.dismissWarningKeys : KeyMap([]), AppFeature.alwaysKeys]
   }
 }

@@ -22,7 +22,8 @@ package final class DemoTrace {
   /// A recorder for an app starting at `initialState` on `clock`.
   func recorder(initialState: AppFeature.State, clock: some Clock<Duration>) -> TraceRecorder<AppFeature.State, AppFeature.Action> {
     let recorder = TraceRecorder<AppFeature.State, AppFeature.Action>(
-      app: Self.app, appVersion: Self.appVersion, initialState: initialState, clock: clock,
+      app: Self.app, appVersion: Self.appVersion, initialState: initialState,
+      elapsed: TraceRecorder<AppFeature.State, AppFeature.Action>.elapsedTime(on: clock),
       encodeState: AppFeature.State.traceJSON, write: write)
     recorders.append(recorder)
     return recorder
@@ -66,59 +67,77 @@ package final class DemoTrace {
 
 extension AppFeature.State {
   /// The state's JSON for a trace, reusing the previous JSON of each part that did not change:
-  /// an action touches one screen, so most of the state is not encoded again.
+  /// an action touches one screen, so most of the state is not encoded again. Unchanged means
+  /// the same to the bit (`isSameSpelling`): parts equal under `==` may encode differently.
   @Sendable
   package static func traceJSON(_ state: Self, previous: (state: Self, json: JSONValue)?) throws -> JSONValue {
     guard let previous, case .object = previous.json else { return try JSONValueEncoder.encode(state) }
     var members: [JSONMember] = []
-    func add<Part: Encodable>(_ key: String, _ part: Part, unchanged: Bool) throws {
-      if unchanged, let json = previous.json[key] {
+    func add<Part: Encodable>(_ key: String, _ part: Part, _ old: Part) throws {
+      if isSameSpelling(part, old), let json = previous.json[key] {
         members.append(JSONMember(key: key, value: json))
       } else {
         members.append(JSONMember(key: key, value: try JSONValueEncoder.encode(part)))
       }
     }
     let old = previous.state
-    try add("screen", state.screen, unchanged: state.screen == old.screen)
-    try add("counter", state.counter, unchanged: state.counter == old.counter)
-    try add("stopwatch", state.stopwatch, unchanged: state.stopwatch == old.stopwatch)
-    // The list's `==` leaves out the bookkeeping its JSON holds.
-    let todosUnchanged = state.todos == old.todos && state.todos.ids == old.todos.ids
-      && state.todos.list.top == old.todos.list.top && state.todos.list.height == old.todos.list.height
-    if todosUnchanged, let json = previous.json["todos"] {
+    try add("screen", state.screen, old.screen)
+    try add("counter", state.counter, old.counter)
+    if isSameSpelling(state.stopwatch, old.stopwatch), let json = previous.json["stopwatch"] {
+      members.append(JSONMember(key: "stopwatch", value: json))
+    } else {
+      members.append(JSONMember(key: "stopwatch", value: state.stopwatch.traceJSON(
+        previous: previous.json["stopwatch"].map { (old.stopwatch, $0) })))
+    }
+    if isSameSpelling(state.todos, old.todos), let json = previous.json["todos"] {
       members.append(JSONMember(key: "todos", value: json))
     } else {
       members.append(JSONMember(key: "todos", value: try TodosFeature.State.traceJSON(
         state.todos, previous: previous.json["todos"].map { (old.todos, $0) })))
     }
-    try add("help", state.help, unchanged: state.help == old.help)
+    try add("help", state.help, old.help)
     if let warning = state.warning {
-      try add("warning", warning, unchanged: warning == old.warning)
+      if let oldWarning = old.warning {
+        try add("warning", warning, oldWarning)
+      } else {
+        members.append(JSONMember(key: "warning", value: try JSONValueEncoder.encode(warning)))
+      }
     }
-    try add("isQuitting", state.isQuitting, unchanged: state.isQuitting == old.isQuitting)
+    try add("isQuitting", state.isQuitting, old.isQuitting)
     return .object(members)
   }
 }
 
 extension TodosFeature.State {
   /// The list's JSON, as ``encode(to:)`` writes it, reusing the previous JSON of each part that
-  /// did not change: typing a title must not encode the whole list per key.
+  /// is the same to the bit: typing a title must not encode the whole list per key.
   package static func traceJSON(_ state: Self, previous: (state: Self, json: JSONValue)?) throws -> JSONValue {
     func member(_ key: String, _ value: JSONValue) -> JSONMember { JSONMember(key: key, value: value) }
-    // Each part's previous JSON when it did not change: most keys change one part, or none.
-    func encode(_ key: String, _ part: some Encodable, unchanged: (Self) -> Bool) throws -> JSONMember {
-      if let previous, unchanged(previous.state), let json = previous.json[key] { return member(key, json) }
+    let old = previous?.state
+    // Each part's previous JSON when it is the same: most keys change one part, or none.
+    func encode<Part: Encodable>(_ key: String, _ part: Part, _ oldPart: Part?) throws -> JSONMember {
+      if let oldPart, isSameSpelling(part, oldPart), let json = previous?.json[key] { return member(key, json) }
       return member(key, try JSONValueEncoder.encode(part))
     }
-    let todos = previous.flatMap { state.todos == $0.state.todos ? $0.json["todos"] : nil }
+    let todos = state.todos.elements
+    let oldTodos = old?.todos.elements
+    let editor: JSONValue =
+      if let oldEditor = old?.editor, let editor = state.editor, isSameSpelling(editor, oldEditor),
+        let json = previous?.json["editor"]
+      {
+        json
+      } else {
+        state.editor?.traceJSON ?? .null
+      }
     return .object([
-      member("todos", try todos ?? JSONValueEncoder.encode(state.todos.elements)),
-      try encode("selection", state.selection) { $0.selection == state.selection },
-      try encode("filter", state.filter) { $0.filter == state.filter },
-      try encode("editor", state.editor) { $0.editor == state.editor },
-      try encode("deletions", state.deletions) { $0.deletions == state.deletions },
-      try encode("ids", state.ids) { $0.ids == state.ids },
-      try encode("readOnly", state.readOnly) { $0.readOnly == state.readOnly },
+      member("todos", oldTodos.flatMap { isSameSpelling(todos, $0) ? previous?.json["todos"] : nil }
+        ?? Todo.traceJSON(todos, previous: oldTodos.flatMap { old in previous?.json["todos"].map { (old, $0) } })),
+      member("selection", state.selection.map { .integer(Int64($0)) } ?? .null),
+      member("filter", .string(state.filter.rawValue)),
+      member("editor", editor),
+      try encode("deletions", state.deletions, old?.deletions),
+      try encode("ids", state.ids, old?.ids),
+      try encode("readOnly", state.readOnly, old?.readOnly),
       member("isReadOnlyNoticeShown", .bool(state.isReadOnlyNoticeShown)),
       member("listTop", .integer(Int64(state.list.top))),
       member("listHeight", .integer(Int64(state.list.height))),

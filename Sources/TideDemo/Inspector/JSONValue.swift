@@ -1,9 +1,19 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A JSON value as a trace holds it: what the state and actions encode to, diffed and written
 /// by the trace writer, read back by the inspector.
 ///
 /// Objects keep their keys in order (the order Swift encodes properties in), so a state writes
 /// the same way every time. Integers stay integers (`Int64`), so ids and revisions read back
-/// exactly.
+/// exactly. Two values are equal when they are written alike: texts compare by their UTF-8
+/// bytes, not by Swift's canonical equivalence, and numbers by their bits (-0.0 is not 0.0),
+/// so a diff misses no change of spelling.
 package enum JSONValue: Equatable, Sendable {
   case null
   case bool(Bool)
@@ -12,6 +22,19 @@ package enum JSONValue: Equatable, Sendable {
   case string(String)
   case array([JSONValue])
   case object([JSONMember])
+
+  package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): true
+    case (.bool(let a), .bool(let b)): a == b
+    case (.integer(let a), .integer(let b)): a == b
+    case (.number(let a), .number(let b)): a.bitPattern == b.bitPattern
+    case (.string(let a), .string(let b)): sameText(a, b)
+    case (.array(let a), .array(let b)): a == b
+    case (.object(let a), .object(let b)): a == b
+    default: false
+    }
+  }
 
   /// The member named `key` of an object, if any.
   package subscript(key: String) -> JSONValue? {
@@ -189,5 +212,22 @@ package struct JSONMember: Equatable, Sendable {
   package init(key: String, value: JSONValue) {
     self.key = key
     self.value = value
+  }
+
+  /// Equal when written alike: the keys' UTF-8 bytes and the values (see ``JSONValue``).
+  package static func == (lhs: JSONMember, rhs: JSONMember) -> Bool {
+    sameText(lhs.key, rhs.key) && lhs.value == rhs.value
+  }
+}
+
+/// Whether two texts have the same UTF-8 bytes — not Swift's `==`, which calls canonically
+/// equivalent spellings equal. The same storage (or the same small text) answers at once.
+func sameText(_ a: String, _ b: String) -> Bool {
+  if isSameSpelling(a, b) { return true }
+  guard a.utf8.count == b.utf8.count else { return false }
+  var a = a
+  var b = b
+  return a.withUTF8 { a in
+    b.withUTF8 { b in a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
   }
 }

@@ -20,29 +20,46 @@ package enum StateChange: Equatable, Sendable {
   /// (or share storage) cost nothing further.
   package static func changes(from old: JSONValue, to new: JSONValue) -> [StateChange] {
     var changes: [StateChange] = []
-    collect(from: old, to: new, at: JSONPath(), into: &changes)
+    var path: [JSONPath.Component] = []
+    collect(from: old, to: new, at: &path, into: &changes)
     return changes
   }
 
-  private static func collect(from old: JSONValue, to new: JSONValue, at path: JSONPath, into changes: inout [StateChange]) {
-    if old == new { return }
+  /// Each level compares only what differs below it: members are matched by position first (a
+  /// state encodes its members in the same order every time), by key otherwise.
+  private static func collect(
+    from old: JSONValue, to new: JSONValue, at path: inout [JSONPath.Component], into changes: inout [StateChange]
+  ) {
     switch (old, new) {
     case (.object(let oldMembers), .object(let newMembers)):
-      for member in newMembers {
-        let child = path.appending(.key(member.key))
-        if let previous = oldMembers.first(where: { $0.key == member.key }) {
-          collect(from: previous.value, to: member.value, at: child, into: &changes)
+      // Whether every member kept its place: then none went away.
+      var samePlaces = oldMembers.count == newMembers.count
+      for (index, member) in newMembers.enumerated() {
+        let previous: JSONMember?
+        if index < oldMembers.count, sameText(oldMembers[index].key, member.key) {
+          previous = oldMembers[index]
         } else {
-          changes.append(.set(child, member.value))
+          samePlaces = false
+          previous = oldMembers.first { sameText($0.key, member.key) }
         }
+        path.append(.key(member.key))
+        if let previous {
+          if previous.value != member.value { collect(from: previous.value, to: member.value, at: &path, into: &changes) }
+        } else {
+          changes.append(.set(JSONPath(path), member.value))
+        }
+        path.removeLast()
       }
-      for member in oldMembers where !newMembers.contains(where: { $0.key == member.key }) {
-        changes.append(.set(path.appending(.key(member.key)), .null))
+      if samePlaces { return }
+      for member in oldMembers where !newMembers.contains(where: { sameText($0.key, member.key) }) {
+        changes.append(.set(JSONPath(path + [.key(member.key)]), .null))
       }
-    case (.array(let oldElements), .array(let newElements)) where !path.components.isEmpty:
+    case (.array(let oldElements), .array(let newElements)) where !path.isEmpty:
       if oldElements.count == newElements.count {
-        for index in newElements.indices {
-          collect(from: oldElements[index], to: newElements[index], at: path.appending(.index(index)), into: &changes)
+        for index in newElements.indices where oldElements[index] != newElements[index] {
+          path.append(.index(index))
+          collect(from: oldElements[index], to: newElements[index], at: &path, into: &changes)
+          path.removeLast()
         }
         return
       }
@@ -56,10 +73,10 @@ package enum StateChange: Equatable, Sendable {
         tail += 1
       }
       changes.append(.splice(
-        path, at: head, removing: oldElements.count - head - tail,
+        JSONPath(path), at: head, removing: oldElements.count - head - tail,
         inserting: Array(newElements[head..<newElements.count - tail])))
     default:
-      changes.append(.set(path, new))
+      if old != new { changes.append(.set(JSONPath(path), new)) }
     }
   }
 

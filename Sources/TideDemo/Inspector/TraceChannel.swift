@@ -10,11 +10,15 @@ final class TraceChannel<Element: Sendable>: Sendable {
   }
 
   private let queue = Mutex(Queue())
+  /// The room made for queued elements at once.
+  private static var burst: Int { 64 }
 
   /// Queues `element`; after ``close()`` it is dropped.
   func send(_ element: Element) {
     let wake: (CheckedContinuation<[Element]?, Never>, [Element])? = queue.withLock { queue in
       guard !queue.isClosed else { return nil }
+      // Room for a burst at once: growing an array of states by doubling copies them over and over.
+      if queue.items.capacity == 0 { queue.items.reserveCapacity(Self.burst) }
       queue.items.append(element)
       guard let waiter = queue.waiter else { return nil }
       queue.waiter = nil

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -89,6 +96,9 @@ package enum TraceQueries {
   ) throws(TraceProblem) -> [FieldChange] {
     guard reader.actionCount > 0, case .key(let top)? = path.components.first else { return [] }
     let numbers = numbers.clamped(to: 1...reader.actionCount)
+    if !path.components.contains(where: { if case .index = $0 { true } else { false } }) {
+      return try changes(ofField: path, in: numbers, reader: reader, limit: limit)
+    }
     // Only the part of the state under the path's first key is followed: a change elsewhere
     // cannot move it, and a line without that key is skipped without being parsed.
     var root = try reader.state(after: numbers.lowerBound - 1)[top] ?? .null
@@ -107,6 +117,38 @@ package enum TraceQueries {
       }
       root = tree[top] ?? .null
       let new = root.value(at: relative)
+      if new != old {
+        found.append(FieldChange(number: number, action: step.action, old: old, new: new))
+        old = new
+      }
+    }
+    return found
+  }
+
+  /// ``changes(of:in:reader:limit:)`` for a path through objects only (`todos.filter`): nothing
+  /// but a change at the path, inside it or at one of its ancestors can move its value, so only
+  /// lines naming one of those are parsed, and only those changes are applied, to the chain of
+  /// objects leading to the value.
+  private static func changes(
+    ofField path: JSONPath, in numbers: ClosedRange<Int>, reader: TraceReader, limit: Int
+  ) throws(TraceProblem) -> [FieldChange] {
+    var old = try reader.state(after: numbers.lowerBound - 1).value(at: path)
+    let needle = Array("[\"\(path)".utf8)
+    let ancestors = (1..<path.components.count).map { count in
+      (path: JSONPath(Array(path.components.prefix(count))), needle: Array("[\"\(JSONPath(Array(path.components.prefix(count))))\"".utf8))
+    }
+    var found: [FieldChange] = []
+    try reader.forEachActionLine(in: numbers) { number, bytes throws(TraceProblem) in
+      guard found.count < limit,
+        bytes.containsChange(under: needle) || ancestors.contains(where: { bytes.containsBytes($0.needle) })
+      else { return }
+      let step = try TraceStep(parsing: bytes, path: reader.path, line: reader.line(ofAction: number))
+      var tree = JSONValue.null
+      if let old { tree.set(old, at: path.components[...]) }
+      for change in step.changes where change.path.isWithin(path) || path.isWithin(change.path) {
+        change.apply(to: &tree)
+      }
+      let new = tree.value(at: path)
       if new != old {
         found.append(FieldChange(number: number, action: step.action, old: old, new: new))
         old = new
@@ -196,6 +238,24 @@ extension JSONValue {
 }
 
 extension [UInt8] {
+  /// Whether `needle` occurs in these bytes.
+  func containsBytes(_ needle: [UInt8]) -> Bool {
+    guard let first = needle.first, count >= needle.count else { return needle.isEmpty }
+    return withUnsafeBytes { haystack in
+      needle.withUnsafeBytes { needle in
+        let base = haystack.baseAddress!
+        let last = haystack.count - needle.count
+        var start = 0
+        while start <= last, let found = memchr(base + start, Int32(first), last - start + 1) {
+          let at = base.distance(to: UnsafeRawPointer(found))
+          if memcmp(base + at, needle.baseAddress!, needle.count) == 0 { return true }
+          start = at + 1
+        }
+        return false
+      }
+    }
+  }
+
   /// Whether the line may hold a change under the key `needle` names (`["counter` matches
   /// `["counter.count",…` and `["counter",…`): a byte search, so that lines that cannot are not
   /// parsed.

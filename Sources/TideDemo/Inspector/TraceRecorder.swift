@@ -21,14 +21,33 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
   /// A recorder writing, through `write`, a trace of `app` at `appVersion` starting from
   /// `initialState`, its times read from `clock` (zero now). Every `snapshotInterval` actions it
   /// writes the whole state, so a reader can start there instead of at the top.
-  package init(
+  package convenience init(
     app: String, appVersion: String, initialState: State, clock: some Clock<Duration>,
     snapshotInterval: Int = TraceFormat.defaultSnapshotInterval,
     encodeState: @escaping StateEncoder = { state, _ in try JSONValueEncoder.encode(state) },
     write: @escaping @Sendable ([UInt8]) -> Void
   ) {
+    self.init(
+      app: app, appVersion: appVersion, initialState: initialState, elapsed: Self.elapsedTime(on: clock),
+      snapshotInterval: snapshotInterval, encodeState: encodeState, write: write)
+  }
+
+  /// The time since now on `clock`, each time it is called.
+  package static func elapsedTime(on clock: some Clock<Duration>) -> @Sendable () -> Duration {
     let start = clock.now
-    elapsed = { start.duration(to: clock.now) }
+    return { start.duration(to: clock.now) }
+  }
+
+  /// A recorder whose times are `elapsed()`. Generic over nothing but the state and action, so
+  /// that a caller naming them gets a writer specialized for them: with the clock's type among
+  /// the generic parameters, the writer's code ran unspecialized, looking up metadata per action.
+  package init(
+    app: String, appVersion: String, initialState: State, elapsed: @escaping @Sendable () -> Duration,
+    snapshotInterval: Int = TraceFormat.defaultSnapshotInterval,
+    encodeState: @escaping StateEncoder = { state, _ in try JSONValueEncoder.encode(state) },
+    write: @escaping @Sendable ([UInt8]) -> Void
+  ) {
+    self.elapsed = elapsed
     let channel = channel
     let header = TraceHeader(
       app: app, appVersion: appVersion, size: TerminalSize(columns: 0, rows: 0),

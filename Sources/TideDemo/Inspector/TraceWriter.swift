@@ -64,10 +64,11 @@ struct TraceWriter<State: Encodable & Sendable, Action: Encodable & Equatable & 
     }
   }
 
-  /// The action's JSON, from ``recentActions`` when an equal action was encoded lately.
-  /// Equal actions encode alike, as equal parts of the state do for ``TraceRecorder/StateEncoder``.
+  /// The action's JSON, from ``recentActions`` when the same action was encoded lately — the
+  /// same to the bit (`isSameSpelling`), since actions equal under `==` may spell their texts
+  /// differently.
   private mutating func actionJSON(_ action: Action) -> JSONValue {
-    if let index = recentActions.lastIndex(where: { $0.action == action }) {
+    if let index = recentActions.lastIndex(where: { isSameSpelling($0.action, action) }) {
       // The least recently used goes first: a one-off action (a timer's tick) must not push
       // out the ones sent all the time.
       let hit = recentActions.remove(at: index)

@@ -58,9 +58,10 @@ package struct StopwatchFeature: Reducer, Sendable {
   }
 
   /// How often a running stopwatch redraws: 20 times a second. At 60 a second (the runtime's
-  /// frame rate) the running app measured 4.4–4.6 % of a core against SPEC's 1 %: each tick
-  /// still wakes several threads (timer, main queue, the screen thread), so the rate waits for
-  /// the one-thread runtime (README, "Measured figures").
+  /// frame rate) the running app measured 2.6 % of a core against SPEC's 1 %, even with the
+  /// screen thread waking the ticks (two threads a tick: the screen thread and the main queue's),
+  /// so the rate waits for a runtime that runs the main actor on the screen thread (README,
+  /// "Issue 18, item 7, third pass").
   package static let tickInterval: Duration = .milliseconds(50)
 
   private enum TimerID: Hashable, Sendable {

@@ -1,6 +1,8 @@
+import Tide
+
 /// The real terminal as a ``TerminalDriver``: an ncurses thread (``ScreenThread``) reads input,
-/// draws frames and turns the signals that would end the process into quit requests, and time
-/// is the continuous clock.
+/// draws frames, turns the signals that would end the process into quit requests and, while
+/// the loop runs, wakes the main actor's timers; time is the continuous clock.
 @MainActor
 package final class CursesDriver: TerminalDriver {
   private let screen = ScreenThread()
@@ -25,16 +27,26 @@ package final class CursesDriver: TerminalDriver {
     let size = try await screen.start(
       reportsPointer: reportsPointer, onEvent: { input.send($0) },
       onQuit: { input.quit() },
+      onTimers: { input.fireTimers($0) },
       onStop: {
         end.finish()
         input.stopped()
       })
     isActive = true
     startInstant = clock.now
+    // The screen thread waits anyway: its wait's timeout wakes the main actor's timers too.
+    MainActorTimers.wake(with: screen)
     return size
   }
 
-  package func didHandle() {}
+  package func didHandle() {
+    screen.eventHandled()
+  }
+
+  package func eventsEnded() {
+    MainActorTimers.wake(with: nil)
+    screen.handBackTimers()
+  }
 
   package func present(_ frame: Canvas, redrawingAll: Bool) {
     guard isActive else { return }

@@ -1,5 +1,6 @@
 import CNcurses
 import Synchronization
+import Tide
 
 /// The one thread that touches ncurses: it starts the terminal, draws the frames the main actor
 /// hands it, reads input, turns quit signals into quit requests, and restores the terminal when
@@ -14,12 +15,28 @@ import Synchronization
 /// the thread, which reads the keys typed before it, then reports the quit — never restoring the
 /// terminal inside the handler. SIGPIPE and SIGXFSZ are ignored, so a failed write is an error
 /// its writer reports. Crash signals are not among them: see `tide_crash_guard_install`.
-final class ScreenThread: Sendable {
+///
+/// It is also the main actor's ``Tide/TimerWaker``: the next timer deadline is its wait's
+/// timeout, so a running animation's tick is this thread waking once, handing the tick to the
+/// main actor (`onTimers`) and drawing the frame that comes back.
+final class ScreenThread: TimerWaker {
   /// What the main actor and the thread share.
   private struct Shared {
     var pendingFrame: Canvas?
     var pendingRedrawsAll = false
     var stopRequested = false
+    /// The main actor's next timer wake (see ``wake(at:fire:)``) and what to call then.
+    var timerDeadline: ContinuousClock.Instant?
+    var timerFire: (@MainActor @Sendable () -> Void)?
+    /// Whether this thread still takes timer wakes: false once ``handBackTimers()`` ran.
+    var servesTimers = true
+    /// A timer's call was handed to the main actor and not yet handled: a wake it asks for
+    /// waits for ``eventHandled()`` (one wake-up with the frame it draws, not two).
+    var timersFiring = false
+    /// The deadline the thread's current wait ends at, as it last read the state (`nil`: none).
+    var waitingUntil: ContinuousClock.Instant?
+    /// A byte is in the wake-up pipe and the thread has not yet read the state after it.
+    var wakePending = false
   }
 
   private let shared = Mutex(Shared())
@@ -30,6 +47,7 @@ final class ScreenThread: Sendable {
   /// arrived before it; `onStop` once, as the thread ends, after the terminal is restored.
   func start(
     reportsPointer: Bool, onEvent: @escaping @Sendable (InputEvent) -> Void, onQuit: @escaping @Sendable () -> Void,
+    onTimers: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void,
     onStop: @escaping @Sendable () -> Void
   ) async throws -> TerminalSize {
     // The wake-up pipe lives from before the thread starts until after it and every other writer
@@ -45,7 +63,7 @@ final class ScreenThread: Sendable {
       return try await withCheckedThrowingContinuation { (started: CheckedContinuation<TerminalSize, any Error>) in
         do {
           try DetachedThread.start(named: "tide-screen") { [self] in
-            self.main(started: started, reportsPointer: reportsPointer, onEvent: onEvent, onQuit: onQuit)
+            self.main(started: started, reportsPointer: reportsPointer, onEvent: onEvent, onQuit: onQuit, onTimers: onTimers)
             onStop()
           }
         } catch {
@@ -60,7 +78,7 @@ final class ScreenThread: Sendable {
 
   private func main(
     started: CheckedContinuation<TerminalSize, any Error>, reportsPointer: Bool, onEvent: @escaping @Sendable (InputEvent) -> Void,
-    onQuit: @escaping @Sendable () -> Void
+    onQuit: @escaping @Sendable () -> Void, onTimers: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void
   ) {
     let terminal = CursesTerminal(reportsPointer: reportsPointer)
     do {
@@ -73,12 +91,22 @@ final class ScreenThread: Sendable {
     started.resume(returning: terminal.size)
     var renderer = Renderer()
     while true {
-      let (frame, redrawsAll, stop) = shared.withLock { shared in
+      let now = ContinuousClock.now
+      let (frame, redrawsAll, stop, dueTimers, timerDeadline) = shared.withLock { shared in
         defer {
           shared.pendingFrame = nil
           shared.pendingRedrawsAll = false
         }
-        return (shared.pendingFrame, shared.pendingRedrawsAll, shared.stopRequested)
+        shared.wakePending = false
+        var dueTimers: (@MainActor @Sendable () -> Void)?
+        if let deadline = shared.timerDeadline, deadline <= now {
+          dueTimers = shared.timerFire
+          shared.timerDeadline = nil
+          shared.timerFire = nil
+          shared.timersFiring = true
+        }
+        shared.waitingUntil = shared.timerDeadline
+        return (shared.pendingFrame, shared.pendingRedrawsAll, shared.stopRequested, dueTimers, shared.timerDeadline)
       }
       if stop { return }
       if tide_take_quit_signal() != 0 {
@@ -86,11 +114,15 @@ final class ScreenThread: Sendable {
         while let event = terminal.readEvent(timeout: .zero) { onEvent(event) }
         onQuit()
       }
+      if let dueTimers { onTimers(dueTimers) }
       if let frame {
         if redrawsAll { renderer.invalidate() }
         renderer.render(frame, to: terminal)
       }
-      if let event = terminal.readEvent(timeout: nil) {
+      let timeout = timerDeadline.map { $0 - ContinuousClock.now }
+      // Due already (drawing took until then): fire it on the next pass, without a read.
+      if let timeout, timeout <= .zero { continue }
+      if let event = terminal.readEvent(timeout: timeout) {
         onEvent(event)
       }
     }
@@ -98,17 +130,73 @@ final class ScreenThread: Sendable {
 
   /// Hands the thread a frame to draw; a frame not yet drawn is replaced by the newer one.
   func draw(_ frame: Canvas, redrawingAll: Bool) {
-    shared.withLock {
-      $0.pendingFrame = frame
-      $0.pendingRedrawsAll = $0.pendingRedrawsAll || redrawingAll
+    let wakes = shared.withLock { shared in
+      shared.pendingFrame = frame
+      shared.pendingRedrawsAll = shared.pendingRedrawsAll || redrawingAll
+      return Self.takeWake(&shared)
     }
-    tide_input_wake()
+    if wakes { tide_input_wake() }
+  }
+
+  /// Whether the caller, having changed the state, must write to the wake-up pipe: not when a
+  /// byte written since the thread last read the state is still there.
+  private static func takeWake(_ shared: inout Shared) -> Bool {
+    defer { shared.wakePending = true }
+    return !shared.wakePending
+  }
+
+  /// Wakes the thread at `deadline` to hand `fire` to the main actor (see ``Tide/TimerWaker``).
+  /// Once the timers were handed back, calls `fire` at once, on the main actor, so the queue
+  /// puts the wake back on a sleeping task.
+  func wake(at deadline: ContinuousClock.Instant?, fire: @escaping @MainActor @Sendable () -> Void) {
+    let (wakes, handsBack) = shared.withLock { shared -> (Bool, Bool) in
+      guard shared.servesTimers else { return (false, deadline != nil) }
+      shared.timerDeadline = deadline
+      shared.timerFire = deadline == nil ? nil : fire
+      // The thread reads the new deadline before it waits again: after the frame or the
+      // `eventHandled` of the tick being fired, or now if it waits past it.
+      guard let deadline, !shared.timersFiring else { return (false, false) }
+      if let waitingUntil = shared.waitingUntil, waitingUntil <= deadline { return (false, false) }
+      return (Self.takeWake(&shared), false)
+    }
+    if wakes { tide_input_wake() }
+    if handsBack { Task { @MainActor in fire() } }
+  }
+
+  /// The main actor handled an event of this thread's: after a timer's call, the thread must
+  /// read the next deadline, if the frame it drew (or no frame) has not woken it already.
+  func eventHandled() {
+    let wakes = shared.withLock { shared -> Bool in
+      guard shared.timersFiring else { return false }
+      shared.timersFiring = false
+      guard shared.timerDeadline != nil else { return false }
+      return Self.takeWake(&shared)
+    }
+    if wakes { tide_input_wake() }
+  }
+
+  /// Stops taking timer wakes: the pending one, if any, is called at once on the main actor,
+  /// which puts it back on a sleeping task (the program's loop has ended, so a tick handed to it
+  /// would be lost).
+  func handBackTimers() {
+    let pending = shared.withLock { shared -> (@MainActor @Sendable () -> Void)? in
+      shared.servesTimers = false
+      defer {
+        shared.timerDeadline = nil
+        shared.timerFire = nil
+      }
+      return shared.timerFire
+    }
+    if let pending { Task { @MainActor in pending() } }
   }
 
   /// Asks the thread to restore the terminal and end.
   func requestStop() {
-    shared.withLock { $0.stopRequested = true }
-    tide_input_wake()
+    let wakes = shared.withLock { shared in
+      shared.stopRequested = true
+      return Self.takeWake(&shared)
+    }
+    if wakes { tide_input_wake() }
   }
 
   /// Puts the quit signals' handlers from before back, then closes the wake-up pipe they write

@@ -117,11 +117,20 @@ package struct OutputFile: Sendable, Hashable {
     }
   }
 
-  /// Opens the file to append to as the app runs (a trace), and returns its descriptor, which
-  /// the caller closes: a regular file is appended to (created if missing), a stream written in
-  /// place. A file appended to line by line cannot be replaced atomically; a crash leaves every
-  /// line written before it.
-  package func openForAppending() throws(OutputFileError) -> Int32 {
+  /// Opens the file to write as the app runs (a trace), and returns its descriptor, which the
+  /// caller closes. A regular file is replaced at the start, atomically (an empty file with the
+  /// old one's permission bits is renamed over it, as ``write(_:)-(String)`` replaces one), so a
+  /// second run never adds its lines to the first's; the lines then go to the new file as they
+  /// come, so a crash leaves every line written before it and a reader can follow the file
+  /// live. A stream is written in place.
+  package func openReplacing() throws(OutputFileError) -> Int32 {
+    if !isStream {
+      do {
+        try AtomicFile.write([], to: target)
+      } catch {
+        throw OutputFileError(path: path, reason: Self.reason(error))
+      }
+    }
     let descriptor = isStream
       ? open(target, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
       : open(target, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)

@@ -59,7 +59,7 @@ package final class HeadlessDriver: TerminalDriver {
   /// Delivers `event` as if the terminal produced it, and returns once the program has handled
   /// it and drawn any frame due (or ended). Ignored before start and after stop.
   package func send(_ event: InputEvent) async {
-    await deliver { $0.send(event) }
+    await deliver { $0.sendNow(event) }
   }
 
   /// Delivers a quit signal (as SIGTERM would) and returns once the program has handled it.
@@ -95,6 +95,9 @@ package final class HeadlessDriver: TerminalDriver {
 
   /// The one place the screen changes size: a frame of another size than the screen's resizes
   /// it (blank) before it is drawn.
+  /// Its store's timers are the virtual clock's: nothing to hand back.
+  package func eventsEnded() {}
+
   package func present(_ frame: Canvas, redrawingAll: Bool) {
     if redrawingAll { renderer.invalidate() }
     if frame.columns != terminal.size.columns || frame.rows != terminal.size.rows {

@@ -8,7 +8,11 @@ import Tide
 /// an in-memory screen on a virtual clock (see `HeadlessProgram` in TideTerminalTesting and
 /// ``KeyScriptPlayer``). Nothing wakes up while nothing happens. Frames are drawn after the
 /// store's queue has drained, at most `framesPerSecond` a second, and not at all when nothing
-/// changed.
+/// changed. A key or a paste is the exception a person waits for: its frame is drawn as soon as
+/// it is handled, without waiting for the slot that an animation, a wheel storm or an effect has
+/// taken, unless the frame of another key was drawn less than a frame interval before (keys
+/// typed faster than the rate still share frames). So a running animation or a storm of
+/// pointer events never adds a frame interval to what a key takes to reach the screen.
 ///
 /// A quit signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT and the others whose default ends a process)
 /// sends the app's quit action. When the app is finished, the program waits (at most five
@@ -20,6 +24,8 @@ package final class Program<State, Action: Sendable> {
   private let driver: any TerminalDriver
   private let recordsSession: Bool
   private var pacer: FramePacer
+  /// Paces the frames drawn at once for keys and pastes, apart from every other frame.
+  private var keyPacer: FramePacer
 
   /// What the user did, for `--record`: every key, paste and resize the driver delivered, at
   /// its time since the start — input only, never what the app showed or read. `nil` unless the
@@ -45,6 +51,9 @@ package final class Program<State, Action: Sendable> {
   private var changePosted = false
   /// Whether the loop is handling an event: a change then needs no turn of its own.
   private var isHandling = false
+  /// Whether input may skip the queue (``handleAtOnce(_:)``): while the loop of a driver that
+  /// asks for its frames runs.
+  private var takesInputAtOnce = false
 
   /// Creates a program that draws at most `framesPerSecond` frames a second in the real terminal.
   package convenience init(_ app: TerminalApp<State, Action>, framesPerSecond: Int = 60) {
@@ -59,6 +68,7 @@ package final class Program<State, Action: Sendable> {
     self.app = app
     self.driver = driver
     self.pacer = FramePacer(framesPerSecond: framesPerSecond)
+    self.keyPacer = FramePacer(framesPerSecond: framesPerSecond)
     self.recordsSession = recordsSession
   }
 
@@ -78,13 +88,19 @@ package final class Program<State, Action: Sendable> {
   private func runLoop() async throws {
     let (events, input) = AsyncStream.makeStream(of: ProgramEvent.self)
     let driver = self.driver
-    size = try await driver.start(ProgramInput(input))
+    let pacesFrames = driver.pacesFrames
+    // A driver that asks for its frames posts nothing to itself, so whenever it delivers an
+    // input nothing else is queued: the event can be handled at once, without two task switches.
+    var handleNow: (@MainActor @Sendable (InputEvent) -> Bool)?
+    if !pacesFrames {
+      handleNow = { @MainActor [weak self] event in self?.handleAtOnce(event) ?? false }
+    }
+    size = try await driver.start(ProgramInput(input, handleNow: handleNow))
     // The observer hears of the size before the app acts on it, as it does of every event.
     app.inputObserver?(.resize(size))
     // Before the first frame, so the first screen is already drawn for this size.
     app.resize(to: size)
     if recordsSession { recording = KeyScriptRecorder(size: size) }
-    let pacesFrames = driver.pacesFrames
     let observation = app.store.observe { [weak self] _ in
       guard let self else { return }
       isDirty = true
@@ -111,6 +127,8 @@ package final class Program<State, Action: Sendable> {
     }
 
     if pacesFrames { drawIfDue() }
+    takesInputAtOnce = !pacesFrames
+    defer { takesInputAtOnce = false }
     events: for await event in events {
       var fromDriver = true
       switch event {
@@ -118,9 +136,19 @@ package final class Program<State, Action: Sendable> {
         isHandling = true
         handle(event)
         isHandling = false
+        if pacesFrames, event.isTyped, isDirty, !app.isFinished(app.store.state),
+          keyPacer.slot(at: driver.elapsed) <= driver.elapsed
+        {
+          keyPacer.recordFrame(at: driver.elapsed)
+          draw()
+        }
       case .quitSignal:
         isHandling = true
         app.store.send(app.quitAction)
+        isHandling = false
+      case .timersDue(let fire):
+        isHandling = true
+        fire()
         isHandling = false
       case .frameRequest(let force):
         if force || pacer.slot(at: driver.elapsed) <= driver.elapsed { draw() }
@@ -139,6 +167,8 @@ package final class Program<State, Action: Sendable> {
       // A scripted driver lets the app settle and asks for the quitting line's frame first.
       if isFinished, pacesFrames || event.isFrameRequest { break }
     }
+    takesInputAtOnce = false
+    driver.eventsEnded()
     sessionLength = driver.elapsed
     frameTask?.cancel()
     let deadline = driver.elapsed + Self.exitWorkLimit
@@ -148,6 +178,18 @@ package final class Program<State, Action: Sendable> {
     if !finishedPendingWork {
       driver.report(unfinishedWork: app.unfinishedWorkMessage())
     }
+  }
+
+  /// An input event from a driver that asks for its frames, handled as the loop would handle it
+  /// next — the same steps in the same order, with nothing queued before it — but now, in the
+  /// caller's turn. `false` before the loop runs and after it ended: the driver then queues it.
+  private func handleAtOnce(_ event: InputEvent) -> Bool {
+    guard takesInputAtOnce else { return false }
+    isHandling = true
+    handle(event)
+    isHandling = false
+    driver.didHandle()
+    return true
   }
 
   /// Applies one input event: a key or paste becomes the app's action; a resize becomes the
@@ -176,10 +218,14 @@ package final class Program<State, Action: Sendable> {
     }
   }
 
-  /// Draws the current state if the screen does not show it.
+  /// Draws the current state if the screen does not show it. A frame drawn before the pacer's
+  /// slot — a key's, or a scripted driver's forced frame — is not counted against the rate:
+  /// three lines of a script at one instant, or a key, must not hold back the animation frames
+  /// after them.
   private func draw() {
     guard isDirty else { return }
     isDirty = false
+    let paced = pacer.slot(at: driver.elapsed) <= driver.elapsed
     let frame = app.frame(size: size)
     if app.acceptsPointer {
       lastFrame = frame
@@ -187,7 +233,7 @@ package final class Program<State, Action: Sendable> {
     }
     driver.present(frame, redrawingAll: redrawsAll)
     redrawsAll = false
-    pacer.recordFrame(at: driver.elapsed)
+    if paced { pacer.recordFrame(at: driver.elapsed) }
   }
 
   /// Waits for the effects marked ``Tide/Effect/finishesBeforeExit()``; `false` if they were
@@ -217,6 +263,8 @@ package final class Program<State, Action: Sendable> {
 package enum ProgramEvent: Sendable {
   case input(InputEvent)
   case quitSignal
+  /// The store's timers are due: the driver woke for them (see ``Tide/TimerWaker``).
+  case timersDue(@MainActor @Sendable () -> Void)
   /// A scripted driver asks for a frame: now (`force`), or only if the pacer allows one now.
   case frameRequest(force: Bool)
   /// An effect changed the state outside any event.
@@ -233,16 +281,32 @@ package enum ProgramEvent: Sendable {
 /// The loop takes the events in the order they were sent.
 package struct ProgramInput: Sendable {
   fileprivate let continuation: AsyncStream<ProgramEvent>.Continuation
+  fileprivate let handleNow: (@MainActor @Sendable (InputEvent) -> Bool)?
 
-  fileprivate init(_ continuation: AsyncStream<ProgramEvent>.Continuation) {
+  fileprivate init(
+    _ continuation: AsyncStream<ProgramEvent>.Continuation, handleNow: (@MainActor @Sendable (InputEvent) -> Bool)?
+  ) {
     self.continuation = continuation
+    self.handleNow = handleNow
   }
 
   /// Something the user did.
   package func send(_ event: InputEvent) { continuation.yield(.input(event)) }
 
+  /// Something the user did, handled before this returns — by a program whose driver asks for
+  /// its frames, which queues nothing of its own — or else queued as ``send(_:)`` does. A
+  /// scripted key then costs no task switch.
+  @MainActor
+  package func sendNow(_ event: InputEvent) {
+    if handleNow?(event) != true { send(event) }
+  }
+
   /// A signal asked the program to end: the loop sends the app's quit action.
   package func quit() { continuation.yield(.quitSignal) }
+
+  /// The store's timers the driver wakes for are due: the loop calls `fire` as an event of its
+  /// own, so the ticks' changes are drawn in the same turn, without a turn of their own.
+  package func fireTimers(_ fire: @escaping @MainActor @Sendable () -> Void) { continuation.yield(.timersDue(fire)) }
 
   /// For a driver that does not pace frames itself: draw the state now (`force`), or only when
   /// the frame pacer allows a frame at this instant.
@@ -250,4 +314,15 @@ package struct ProgramInput: Sendable {
 
   /// No more events will come: the loop ends (after the wait for pending work).
   package func stopped() { continuation.yield(.driverStopped) }
+}
+
+extension InputEvent {
+  /// Whether a person typed it and waits to see it: a key or a paste, not a resize or a
+  /// pointer event (a wheel can send hundreds a second).
+  fileprivate var isTyped: Bool {
+    switch self {
+    case .key, .paste: true
+    case .resize, .pointer: false
+    }
+  }
 }

@@ -18,6 +18,11 @@ package protocol TerminalDriver: AnyObject, Sendable {
   /// scripted driver knows when the program has caught up.
   func didHandle()
 
+  /// Called once the loop takes no more events (the app finished or the driver stopped),
+  /// before the wait for unfinished work: a driver that woke the store's timers through
+  /// ``ProgramInput/fireTimers(_:)`` hands them back to the clock here.
+  func eventsEnded()
+
   /// Shows `frame`; `redrawingAll` when every cell must be written again (after a resize).
   func present(_ frame: Canvas, redrawingAll: Bool)
 

@@ -1,0 +1,51 @@
+import Testing
+import Tide
+@testable import TideDemo
+import TideTerminal
+
+/// The trace writes the parts of the state that change at nearly every key by hand; each must be
+/// exactly what the part's `Codable` writes, to the byte, or a reader would decode another state.
+@Suite("Inspector: the hand-written JSON of the state's busy parts")
+struct InspectorTracePartTests {
+  /// The state's trace JSON, made from `previous` and fresh, as bytes.
+  func traceBytes(_ state: AppFeature.State, after previous: AppFeature.State) throws -> (reused: [UInt8], fresh: [UInt8]) {
+    let previousJSON = try AppFeature.State.traceJSON(previous, previous: nil)
+    let reused = try AppFeature.State.traceJSON(state, previous: (previous, previousJSON))
+    return (Array(reused.text.utf8), Array(try JSONValueEncoder.encode(state).text.utf8))
+  }
+
+  @Test func everyPartIsWhatItsCodableWrites() throws {
+    var states: [AppFeature.State] = []
+    var state = AppFeature.State(screen: .todos, todos: [Todo(id: 1, title: "a \"quoted\"\n"), Todo(id: 7, title: "caf\u{E9}", isDone: true)])
+    states.append(state)
+    state.stopwatch.startedAt = .milliseconds(1_250)
+    state.stopwatch.lastReading = .nanoseconds(3_000_000_001)
+    state.stopwatch.accumulated = .seconds(-2)
+    state.stopwatch.laps = [
+      StopwatchFeature.Lap(number: 1, total: .milliseconds(500), split: .milliseconds(500)),
+      StopwatchFeature.Lap(number: 2, total: .seconds(1), split: .milliseconds(500)),
+    ]
+    states.append(state)
+    state.stopwatch.startedAt = nil
+    states.append(state)
+    _ = AppFeature().reduce(into: &state, action: .todos(.startAdding))
+    _ = AppFeature().reduce(into: &state, action: .todos(.editor(.input(.paste("new \u{1F600}")))))
+    states.append(state)
+    state.todos.editor?.input = TextInput.State(text: "no limit", placeholder: "type", width: 12)
+    states.append(state)
+    _ = AppFeature().reduce(into: &state, action: .todos(.editor(.cancel)))
+    _ = AppFeature().reduce(into: &state, action: .todos(.startEditing))
+    states.append(state)
+    _ = AppFeature().reduce(into: &state, action: .todos(.editor(.cancel)))
+    _ = AppFeature().reduce(into: &state, action: .todos(.toggleSelected))
+    states.append(state)
+    _ = AppFeature().reduce(into: &state, action: .todos(.deleteSelected))
+    states.append(state)
+    for (index, state) in states.enumerated() {
+      for previous in states {
+        let (reused, fresh) = try traceBytes(state, after: previous)
+        #expect(reused == fresh, "state \(index): \(String(decoding: reused, as: UTF8.self))\nfresh: \(String(decoding: fresh, as: UTF8.self))")
+      }
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import Synchronization
+import Testing
+
+@testable import Tide
+
+/// A run loop's ``TimerWaker`` (a terminal's screen thread) wakes the main actor's timers on
+/// the continuous clock instead of a sleeping task; when it stops, it hands its pending request
+/// back and the timer still fires.
+@MainActor
+@Suite(.serialized)
+struct MainActorTimersTests {
+  /// Does what a run loop does with the requests: waits until the last deadline asked for and
+  /// calls its `fire` on the main actor; `handBack()` stops it, calling the pending one at once.
+  /// Correct for any store's timers, since while it is installed it serves every main-actor
+  /// store on the continuous clock in the process, other tests' too.
+  private final class SleepingWaker: TimerWaker {
+    private struct State {
+      var requests: [ContinuousClock.Instant?] = []
+      var pending: (fire: @MainActor @Sendable () -> Void, task: Task<Void, Never>)?
+      var fired = 0
+      var stopped = false
+    }
+    private let state = Mutex(State())
+
+    var requests: [ContinuousClock.Instant?] { state.withLock { $0.requests } }
+    var fired: Int { state.withLock { $0.fired } }
+
+    func wake(at deadline: ContinuousClock.Instant?, fire: @escaping @MainActor @Sendable () -> Void) {
+      let (replaced, handsBack) = state.withLock { state -> (Task<Void, Never>?, Bool) in
+        guard !state.stopped else { return (nil, deadline != nil) }
+        state.requests.append(deadline)
+        let replaced = state.pending?.task
+        state.pending = deadline.map { deadline in
+          let task = Task { @MainActor [weak self] in
+            do { try await ContinuousClock().sleep(until: deadline) } catch { return }
+            self?.state.withLock { $0.fired += 1 }
+            fire()
+          }
+          return (fire, task)
+        }
+        return (replaced, false)
+      }
+      replaced?.cancel()
+      if handsBack { Task { @MainActor in fire() } }
+    }
+
+    func handBack() {
+      let pending = state.withLock { state in
+        state.stopped = true
+        defer { state.pending = nil }
+        return state.pending
+      }
+      pending?.task.cancel()
+      if let pending { Task { @MainActor in pending.fire() } }
+    }
+  }
+
+  private enum Action: Sendable { case start(Duration), fired }
+
+  private static let reducer = Reduce<Int, Action> { fired, action in
+    switch action {
+    case .start(let delay): return .send(.fired, after: delay)
+    case .fired:
+      fired += 1
+      return .none
+    }
+  }
+
+  /// Waits (at most `limit` of real time) until the store has counted `count` fired timers.
+  private func waitForFired(_ store: Store<Int, Action>, count: Int, limit: Duration = .seconds(10)) async {
+    let (changes, change) = AsyncStream.makeStream(of: Void.self)
+    let token = store.observe { _ in change.yield() }
+    defer { token.cancel() }
+    let timeout = Task {
+      try? await ContinuousClock().sleep(for: limit)
+      change.finish()
+    }
+    defer { timeout.cancel() }
+    if store.state >= count { return }
+    for await _ in changes where store.state >= count { return }
+    Issue.record("the timer did not fire within \(limit): \(store.state) of \(count)")
+  }
+
+  @Test func theInstalledWakerWakesAMainActorTimerOnTheContinuousClock() async {
+    let waker = SleepingWaker()
+    MainActorTimers.wake(with: waker)
+    defer {
+      MainActorTimers.wake(with: nil)
+      waker.handBack()
+    }
+    let store = Store(initialState: 0, reducer: Self.reducer)
+    let before = ContinuousClock.now
+    store.send(.start(.milliseconds(30)))
+    let after = ContinuousClock.now
+    // The deadline went to the waker, not to a sleeping task.
+    #expect(waker.requests.contains { $0.map { $0 >= before + .milliseconds(30) && $0 <= after + .milliseconds(30) } ?? false })
+    await waitForFired(store, count: 1)
+    #expect(waker.fired >= 1)
+  }
+
+  @Test func aWakerThatStopsHandsItsPendingTimerBackAndItStillFires() async {
+    let waker = SleepingWaker()
+    MainActorTimers.wake(with: waker)
+    let store = Store(initialState: 0, reducer: Self.reducer)
+    store.send(.start(.milliseconds(50)))
+    // The run loop ends before the deadline (a terminal app quitting while a timer is pending).
+    MainActorTimers.wake(with: nil)
+    waker.handBack()
+    await waitForFired(store, count: 1)
+    #expect(waker.fired == 0, "the waker stopped before the deadline: a sleeping task fired it")
+  }
+}
