@@ -35,6 +35,10 @@ public final class IsolatedStore<State, Action: Sendable> {
   @usableFromInline let root: RootCore<State, Action>
   /// The actor the store belongs to.
   @usableFromInline let home: any Actor
+  /// What the store's effect tasks hold weakly to tell whether the store is alive: the store
+  /// itself stays unreferenced weakly, so its every retain — a server's table of stores hands
+  /// one out at each request — takes the fast path instead of a side table's.
+  private let liveness: IsolatedStoreLiveness
 
   /// Creates a store that belongs to `isolation`, the actor the caller runs on.
   ///
@@ -56,7 +60,8 @@ public final class IsolatedStore<State, Action: Sendable> {
   ) where R.State == State, R.Action == Action {
     self.root = RootCore(state: initialState, reduce: reducer.coreFunction(), clock: clock, middleware: middleware, home: isolation)
     self.home = isolation
-    root.effects.link.attach(handle: self, core: root)
+    self.liveness = IsolatedStoreLiveness(root)
+    root.effects.link.attach(handle: liveness, core: root)
   }
 
   /// The current state.
@@ -136,5 +141,16 @@ public final class IsolatedStore<State, Action: Sendable> {
   func checkIsolation(_ isolation: any Actor) {
     precondition(
       isolation === home, "An IsolatedStore was used off the actor it belongs to; call it only from that actor.")
+  }
+}
+
+/// Stands for an ``IsolatedStore`` in its effect tasks' weak reference, and lives exactly as long
+/// as the store — or, while an effect task uses the core, as long as that use: it holds the
+/// core, so a store released by an observer during such a use keeps its core until it returns.
+private final class IsolatedStoreLiveness {
+  let core: AnyObject
+
+  init(_ core: AnyObject) {
+    self.core = core
   }
 }

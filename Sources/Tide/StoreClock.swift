@@ -1,16 +1,13 @@
 /// The store's clock, reduced to what effects need: the time since the store started and a
 /// sleep until such a time. Offsets as `Duration` keep timer arithmetic exact for any clock.
+///
+/// It holds no clock of its own: the time is read from, and the store's timer entries wait in,
+/// the queue its clock and actor share with every other store on them (a ``TimerQueue``, or the
+/// ``VirtualClock`` itself), shifted by the store's start. So a store's clock allocates nothing
+/// and costs a few words — what a server keeping 100,000 stores pays for each one's time.
 @usableFromInline
 struct StoreClock: Sendable {
-  private let readNow: @Sendable () -> Duration
-  private let sleepUntil: @Sendable (Duration) async throws -> Void
-  /// The clock when it is a ``VirtualClock``: the one kind that can tell who sleeps on it.
-  let virtual: (clock: VirtualClock, origin: VirtualClock.Instant)?
-  /// Whether Tide's timers run on the main queue (a real clock's); test clocks keep them on
-  /// the global pool.
-  let runsTimersOnMainQueue: Bool
-  /// The queue the store's timer entries wait in: shared by every store on this clock and
-  /// actor (the ``VirtualClock`` itself when the clock is one).
+  /// The queue the store's timer entries wait in and its time is read from.
   private let timers: any TimerScheduling
   /// The store's start on the queue's scale: a store's offset plus this is the queue's.
   private let timerShift: Duration
@@ -22,49 +19,28 @@ struct StoreClock: Sendable {
     self = Self.make(clock, home: home)
   }
 
-  private init(
-    now: @escaping @Sendable () -> Duration,
-    sleepUntil: @escaping @Sendable (Duration) async throws -> Void,
-    virtual: (clock: VirtualClock, origin: VirtualClock.Instant)?,
-    runsTimersOnMainQueue: Bool,
-    timers: any TimerScheduling,
-    timerShift: Duration,
-    home: any Actor
-  ) {
-    self.home = home
-    self.readNow = now
-    self.sleepUntil = sleepUntil
-    self.virtual = virtual
-    self.runsTimersOnMainQueue = runsTimersOnMainQueue
+  private init(timers: any TimerScheduling, timerShift: Duration, home: any Actor) {
     self.timers = timers
     self.timerShift = timerShift
+    self.home = home
   }
 
   private static func make<C: Clock<Duration>>(_ clock: C, home: any Actor) -> StoreClock {
-    let origin = clock.now
-    let virtual = (clock as? VirtualClock).map { (clock: $0, origin: $0.now) }
-    let timers: any TimerScheduling
-    let timerShift: Duration
-    if let virtual {
-      timers = virtual.clock
-      timerShift = virtual.origin.offset
-    } else {
-      let queue = TimerQueues.shared(for: clock, home: home)
-      timers = queue
-      timerShift = queue.origin.duration(to: origin)
-    }
-    return StoreClock(
-      now: { origin.duration(to: clock.now) },
-      sleepUntil: { try await clock.sleep(until: origin.advanced(by: $0), tolerance: nil) },
-      virtual: virtual,
-      // A real clock's sleeps end in the global pool, which then has to wake the main
-      // actor's thread for the tick; a timer's task on the main queue skips that hop.
-      runsTimersOnMainQueue: clock is ContinuousClock || clock is SuspendingClock,
-      timers: timers,
-      timerShift: timerShift,
-      home: home
-    )
+    let timers: any TimerScheduling =
+      (clock as? VirtualClock) ?? TimerQueueTable.process.queue(for: clock, home: home)
+    return StoreClock(timers: timers, timerShift: timers.timeNow, home: home)
   }
+
+  /// The clock when it is a ``VirtualClock`` (the one kind that can tell who sleeps on it),
+  /// with the store's start on it.
+  var virtual: (clock: VirtualClock, origin: VirtualClock.Instant)? {
+    guard let clock = timers as? VirtualClock else { return nil }
+    return (clock, VirtualClock.Instant(offset: timerShift))
+  }
+
+  /// Whether Tide's timers run on the main queue (a real clock's); test clocks keep them on
+  /// the global pool.
+  var runsTimersOnMainQueue: Bool { timers.runsTimersOnMainQueue }
 
   /// Puts `entry` in the clock's timer queue, due at `deadline` (an offset from the store's
   /// creation).
@@ -78,10 +54,10 @@ struct StoreClock: Sendable {
   }
 
   /// The time elapsed on the clock since the store was created.
-  var now: Duration { readNow() }
+  var now: Duration { timers.timeNow - timerShift }
 
   /// Sleeps until the clock reads `deadline` (an offset from the store's creation).
   func sleep(until deadline: Duration) async throws {
-    try await sleepUntil(deadline)
+    try await timers.sleep(untilTime: deadline + timerShift)
   }
 }

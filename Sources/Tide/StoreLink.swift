@@ -12,7 +12,7 @@ final class StoreLink<Action: Sendable>: Sendable {
   let home: any Actor
   /// Whether ``home`` is the main actor (a real clock's timers then run on the main queue).
   let homeIsMainActor: Bool
-  // The store's handle, weakly (its core's reference count then stays on the fast path: a
+  // The store's handle (an IsolatedStore's stand-in), weakly (its core's reference count then stays on the fast path: a
   // weakly referenced object's every retain goes through a side table), and its core,
   // unretained: the handle owns the core, so the core is alive whenever the handle is.
   //

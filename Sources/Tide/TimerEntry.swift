@@ -86,10 +86,16 @@ extension Actor {
   }
 }
 
-/// What arms timer entries: a clock's queue of deadlines (``TimerQueue`` for a real or test
-/// clock, the ``VirtualClock`` itself). Deadlines are on the queue's own scale; ``StoreClock``
-/// converts a store's offsets to it.
+/// What arms timer entries and tells the time: a clock's queue of deadlines (``TimerQueue``
+/// for a real or test clock, the ``VirtualClock`` itself). Times are on the queue's own scale;
+/// ``StoreClock`` converts a store's offsets to it.
 protocol TimerScheduling: AnyObject, Sendable {
   func arm(_ entry: TimerEntry, at deadline: Duration)
   func disarm(_ entry: TimerEntry)
+  /// The time now, on the queue's scale.
+  var timeNow: Duration { get }
+  /// Sleeps on the clock until it reads `deadline`, on the queue's scale.
+  func sleep(untilTime deadline: Duration) async throws
+  /// Whether the clock is a real one, whose timers a main-actor store runs on the main queue.
+  var runsTimersOnMainQueue: Bool { get }
 }

@@ -22,10 +22,10 @@ import Synchronization
 /// on the continuous clock hands each wake to it instead of starting a sleeper: the loop puts
 /// the deadline in its own poll and calls back on the main actor, one wake-up a tick.
 ///
-/// Queues are shared through ``shared(for:home:)``, keyed by the clock (its instance, or its
+/// Queues are shared through ``TimerQueueTable``, keyed by the clock (its instance, or its
 /// type for `ContinuousClock` and `SuspendingClock`, whose values all read one time) and the
 /// actor the stores run on. Deadlines are offsets from the queue's ``origin``.
-final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked Sendable {
+package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked Sendable {
   // @unchecked: `clock` is read only through `Clock`'s methods, which a clock used by several
   // stores' tasks must allow from any thread (the store shares it with its effects the same
   // way); every mutable field is in `storage`, behind the mutex.
@@ -68,7 +68,7 @@ final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked Sendable
   /// the continuous clock, the one a terminal app's store runs on.
   private let wakesThroughRunLoop: Bool
 
-  fileprivate init(clock: C, home: any Actor) {
+  init(clock: C, home: any Actor) {
     self.clock = clock
     self.origin = clock.now
     self.home = home
@@ -77,6 +77,14 @@ final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked Sendable
 
   /// The time on the queue's scale now.
   var now: Duration { origin.duration(to: clock.now) }
+
+  var timeNow: Duration { now }
+
+  func sleep(untilTime deadline: Duration) async throws {
+    try await clock.sleep(until: origin.advanced(by: deadline), tolerance: nil)
+  }
+
+  var runsTimersOnMainQueue: Bool { C.self == ContinuousClock.self || C.self == SuspendingClock.self }
 
   func arm(_ entry: TimerEntry, at deadline: Duration) {
     let generation = storage.withLock { storage -> UInt64? in
@@ -237,51 +245,5 @@ final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked Sendable
   private static func heapify(_ heap: inout [Item]) {
     guard heap.count > 1 else { return }
     for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(from: index, in: &heap) }
-  }
-}
-
-/// The shared timer queues, by clock and actor.
-enum TimerQueues {
-  private struct Key: Hashable {
-    let clock: ObjectIdentifier
-    let home: ObjectIdentifier
-  }
-
-  private final class WeakQueue: @unchecked Sendable {
-    // @unchecked: `queue` is read and written only under `queues`' mutex.
-    weak var queue: AnyObject?
-    init(_ queue: AnyObject) { self.queue = queue }
-  }
-
-  /// Held weakly: a queue lives as long as a store using it, so a test's clock and its queue
-  /// go away with the test. A queue holds its clock, so a clock's identifier cannot be reused
-  /// while its queue is alive.
-  private static let queues = Mutex<(byKey: [Key: WeakQueue], pruneAt: Int)>(([:], 16))
-
-  /// The queue of `clock` and `home`: shared by every store on them when the clock is a class
-  /// (one instance, one time) or `ContinuousClock`/`SuspendingClock`; a queue of its own for a
-  /// clock value of another type, whose values may each keep their own time.
-  static func shared<C: Clock<Duration>>(for clock: C, home: any Actor) -> TimerQueue<C> {
-    let clockIdentity: ObjectIdentifier
-    if C.self is AnyClass {
-      clockIdentity = ObjectIdentifier(clock as AnyObject)
-    } else if C.self == ContinuousClock.self || C.self == SuspendingClock.self {
-      clockIdentity = ObjectIdentifier(C.self)
-    } else {
-      return TimerQueue(clock: clock, home: home)
-    }
-    let key = Key(clock: clockIdentity, home: ObjectIdentifier(home))
-    return queues.withLock { queues in
-      if let queue = queues.byKey[key]?.queue as? TimerQueue<C> { return queue }
-      let queue = TimerQueue(clock: clock, home: home)
-      // Released queues are dropped once the table has doubled since the last time, so creating
-      // stores on many actors (a server's sessions) costs amortised O(1), not a scan each.
-      if queues.byKey.count >= queues.pruneAt {
-        queues.byKey = queues.byKey.filter { $0.value.queue != nil }
-        queues.pruneAt = max(16, 2 * queues.byKey.count)
-      }
-      queues.byKey[key] = WeakQueue(queue)
-      return queue
-    }
   }
 }

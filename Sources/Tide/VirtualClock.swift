@@ -169,6 +169,14 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
     for observer in observers { observer.onChange() }
   }
 
+  var timeNow: Duration { now.offset }
+
+  func sleep(untilTime deadline: Duration) async throws {
+    try await sleep(until: Instant(offset: deadline))
+  }
+
+  var runsTimersOnMainQueue: Bool { false }
+
   /// Removes a timer entry that was cancelled before its deadline.
   func disarm(_ entry: TimerEntry) {
     let observers = storage.withLock { storage -> [Observer] in

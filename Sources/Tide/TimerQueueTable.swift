@@ -1,0 +1,74 @@
+import Synchronization
+
+/// The shared timer queues, by clock and actor: where a store finds the ``TimerQueue`` its
+/// timer entries wait in.
+///
+/// Queues are held weakly: a queue lives as long as a store using it, so a test's clock and its
+/// queue go away with the test. A queue holds its clock and its actor, so neither identifier
+/// can be reused while its queue is alive.
+///
+/// A server creates stores on many actors — one per session — and so one queue per actor.
+/// Released queues are dropped from the table once it has doubled since the last time: each
+/// new queue costs amortised O(1), where a scan of the table at every new queue made creating
+/// 10,000 sessions quadratic under this one lock.
+package final class TimerQueueTable: Sendable {
+  private struct Key: Hashable {
+    let clock: ObjectIdentifier
+    let home: ObjectIdentifier
+  }
+
+  private final class WeakQueue: @unchecked Sendable {
+    // @unchecked: `queue` is read and written only under the table's mutex.
+    weak var queue: AnyObject?
+    init(_ queue: AnyObject) { self.queue = queue }
+  }
+
+  private struct Storage {
+    var byKey: [Key: WeakQueue] = [:]
+    /// The size at which the table next drops its released queues.
+    var pruneAt = TimerQueueTable.smallestPrune
+    /// Entries looked at by pruning, ever: what keeps creation linear, counted for its tests.
+    var pruneVisits = 0
+  }
+
+  private static let smallestPrune = 16
+
+  /// The table every store of the process uses.
+  static let process = TimerQueueTable()
+
+  private let storage = Mutex(Storage())
+
+  package init() {}
+
+  /// The queues in the table, released ones not yet dropped included.
+  package var count: Int { storage.withLock { $0.byKey.count } }
+
+  /// How many entries pruning has looked at so far.
+  package var pruneVisits: Int { storage.withLock { $0.pruneVisits } }
+
+  /// The queue of `clock` and `home`: shared by every store on them when the clock is a class
+  /// (one instance, one time) or `ContinuousClock`/`SuspendingClock`; a queue of its own for a
+  /// clock value of another type, whose values may each keep their own time.
+  package func queue<C: Clock<Duration>>(for clock: C, home: any Actor) -> TimerQueue<C> {
+    let clockIdentity: ObjectIdentifier
+    if C.self is AnyClass {
+      clockIdentity = ObjectIdentifier(clock as AnyObject)
+    } else if C.self == ContinuousClock.self || C.self == SuspendingClock.self {
+      clockIdentity = ObjectIdentifier(C.self)
+    } else {
+      return TimerQueue(clock: clock, home: home)
+    }
+    let key = Key(clock: clockIdentity, home: ObjectIdentifier(home))
+    return storage.withLock { storage in
+      if let queue = storage.byKey[key]?.queue as? TimerQueue<C> { return queue }
+      let queue = TimerQueue(clock: clock, home: home)
+      if storage.byKey.count >= storage.pruneAt {
+        storage.pruneVisits += storage.byKey.count
+        storage.byKey = storage.byKey.filter { $0.value.queue != nil }
+        storage.pruneAt = max(Self.smallestPrune, 2 * storage.byKey.count)
+      }
+      storage.byKey[key] = WeakQueue(queue)
+      return queue
+    }
+  }
+}
