@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Key to screen in tide-form with and without a pointer storm: 1,000 wheel reports a second (SGR
-# bytes, 20 every 20 ms, written to the pane with `tmux send-keys -l`) over the Plan list, while
+# Key to screen in tide-form with and without a pointer storm: about 1,000 wheel reports a second
+# (SGR bytes, STORM_BURST (28) every 20 ms plus the time `tmux send-keys -l` takes to write them
+# to the pane: 28 reach about 1,000 a second here, 20 only 730) over the Plan list, while
 # 20 keys are typed into Name one by one, each timed from `send-keys` to its character on screen
 # (the pane polled every 2 ms: an upper bound that includes tmux's own latency). Also the app's
 # CPU time over each run (utime + stime from /proc/PID/stat), which load on the machine does not
@@ -26,7 +27,7 @@ measure() {  # $1: "storm" or "quiet"
   if [[ $1 == storm ]]; then
     local notch=$'\e[<65;13;7M'
     local burst=""
-    for _ in $(seq 20); do burst+=$notch; done
+    for _ in $(seq "${STORM_BURST:-28}"); do burst+=$notch; done
     : > "$bursts"
     ( while true; do t send-keys -t "$session" -l "$burst"; echo >> "$bursts"; sleep 0.02; done ) &
     storm_pid=$!
@@ -50,7 +51,7 @@ measure() {  # $1: "storm" or "quiet"
     'BEGIN { printf "%s: app CPU %.0f ms over %.1f s (%.1f %% of a core)\n", what, used * 1000 / hz, ns / 1e9, used / hz * 1e11 / ns }'
   if [[ -n $storm_pid ]]; then
     kill "$storm_pid"
-    echo "$1: $(( $(wc -l < "$bursts") * 20 )) wheel reports sent"
+    echo "$1: $(( $(wc -l < "$bursts") * ${STORM_BURST:-28} )) wheel reports sent"
   fi
   t kill-session -t "$session"
 }
