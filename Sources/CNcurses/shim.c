@@ -375,6 +375,11 @@ static struct sigaction previous_tstp_action;
 static int suspend_guard_installed = 0;
 static const char modes_off[] = "\033[?1006l\033[?1000l\033[?2004l";
 static const char paste_on[] = "\033[?2004h";
+/* The terminal's "keypad transmit" string (terminfo smkx), copied when the guard is installed:
+   ncurses' handler sends its opposite on the way out (endwin) but not this on the way back, so
+   after `fg` the terminal sent its cursor keys in the other form and the first one was lost. */
+static char keypad_on[64];
+static size_t keypad_on_length = 0;
 
 static void on_suspend(int signal_number) {
   int saved = errno;
@@ -399,6 +404,9 @@ static void on_suspend(int signal_number) {
     sigaction(SIGTSTP, &ours, NULL);
   }
   write_all(paste_on, sizeof paste_on - 1);
+  if (keypad_on_length > 0) {
+    write_all(keypad_on, keypad_on_length);
+  }
   if (pointer) {
     write_all(pointer_on, sizeof pointer_on - 1);
   }
@@ -406,6 +414,12 @@ static void on_suspend(int signal_number) {
 }
 
 int tide_suspend_guard_install(void) {
+  const char *smkx = tigetstr("smkx");
+  keypad_on_length = 0;
+  if (smkx != NULL && smkx != (char *)-1 && strlen(smkx) < sizeof keypad_on) {
+    keypad_on_length = strlen(smkx);
+    memcpy(keypad_on, smkx, keypad_on_length);
+  }
   struct sigaction action;
   memset(&action, 0, sizeof action);
   action.sa_handler = on_suspend;

@@ -81,7 +81,7 @@ struct PointerTerminalTests {
     try script.write(toFile: tmux.folder.file("job.sh"), atomically: true, encoding: .utf8)
     try await tmux.start("bash '\(tmux.folder.file("job.sh"))'")
     try await tmux.waitForScreen("the form", seconds: 15) { $0.contains("> Name:") && $0.contains("[ Submit ]") }
-    #expect(try await tmux.display("#{mouse_any_flag}") == "1")
+    #expect(try await tmux.display("#{mouse_any_flag} #{keypad_flag}") == "1 1")
     try await tmux.send("C-z")
     var flags = ""
     for _ in 0..<300 {  // polls 50 ms apart: at most 15 s
@@ -91,11 +91,13 @@ struct PointerTerminalTests {
     }
     #expect(flags == "0 0", "reporting off and the normal screen while stopped")
     for _ in 0..<300 {  // polls 50 ms apart: at most 15 s
-      flags = try await tmux.display("#{mouse_any_flag} #{alternate_on}")
-      if flags == "1 1" { break }
+      flags = try await tmux.display("#{mouse_any_flag} #{alternate_on} #{keypad_flag}")
+      if flags == "1 1 1" { break }
       try await Task.sleep(for: .milliseconds(50))
     }
-    #expect(flags == "1 1", "reporting on again after the app continued")
+    // The keypad mode too: without it the terminal sends its cursor keys in the other form,
+    // and the first arrow key after `fg` was lost (keypad_flag stayed 0 before the fix).
+    #expect(flags == "1 1 1", "reporting, the alternate screen and the keypad mode on again after the app continued")
     try await tmux.type(Self.report(0, 4, 6) + Self.report(0, 4, 6, release: true))
     try await tmux.waitForScreen("a press after fg focused Plan", seconds: 15) { $0.contains("> Plan:") }
     try await tmux.send("Escape")
