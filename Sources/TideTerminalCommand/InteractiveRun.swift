@@ -21,10 +21,11 @@ extension TerminalCommand {
     let checked = try checkOutputs(outputs, data: data)
     var recording: SessionRecording?
     if let path = arguments.record {
-      let startingBytes = try data.flatMap { path throws(TerminalCommandError) in try SessionRecording.snapshot(of: path) }
-      try SessionRecording.checkStream(record: path, dataFile: data, startingBytes: startingBytes)
+      let starting = try data.flatMap { path throws(TerminalCommandError) in try SessionRecording.snapshot(of: path) }
+      try SessionRecording.checkStream(record: path, dataFile: data, startingBytes: starting?.bytes)
       recording = SessionRecording(
-        script: checked[0], startingData: recordOutputs.count > 1 ? checked[1] : nil, startingBytes: startingBytes)
+        script: checked[0], startingData: recordOutputs.count > 1 ? checked[1] : nil,
+        startingBytes: starting?.bytes, startingPermissions: starting?.permissions)
     }
     if let problem = TerminalUnavailable.check() {
       throw TerminalCommandError(status: 2, message: "\(name): \(problem) (try \(name) replay)")

@@ -32,12 +32,18 @@ package struct SessionRecording {
   /// The data file's bytes when the app started, or `nil` (no data file, or none yet: the app
   /// started empty, and so will the replay).
   package var startingBytes: [UInt8]?
+  /// The data file's permission bits when the app started: its copy is not readable more widely.
+  package var startingPermissions: mode_t?
 
   /// A recording to `script`, keeping `startingBytes` at `startingData`.
-  package init(script: OutputFile, startingData: OutputFile? = nil, startingBytes: [UInt8]? = nil) {
+  package init(
+    script: OutputFile, startingData: OutputFile? = nil, startingBytes: [UInt8]? = nil,
+    startingPermissions: mode_t? = nil
+  ) {
     self.script = script
     self.startingData = startingData
     self.startingBytes = startingBytes
+    self.startingPermissions = startingPermissions
   }
 
   /// The outputs `--record path` names, for the policy check: the script and, when the app has
@@ -71,14 +77,15 @@ package struct SessionRecording {
     return kind == S_IFIFO || kind == S_IFCHR
   }
 
-  /// The data file's content now, if it is a file that can be read; `nil` when it does not
-  /// exist. Read before the app starts, since starting may move a damaged file aside.
-  static func snapshot(of dataFile: String) throws(TerminalCommandError) -> [UInt8]? {
+  /// The data file's content and permission bits now, if it is a file that can be read; `nil`
+  /// when it does not exist. Read before the app starts, since starting may move a damaged file
+  /// aside.
+  static func snapshot(of dataFile: String) throws(TerminalCommandError) -> (bytes: [UInt8], permissions: mode_t)? {
     var info = stat()
     guard stat(dataFile, &info) == 0 else { return nil }
     guard info.st_mode & S_IFMT == S_IFREG else { return nil }
     do {
-      return try FileContents.read(atPath: dataFile)
+      return (try FileContents.read(atPath: dataFile), info.st_mode & 0o7777)
     } catch {
       throw TerminalCommandError(status: 2, message: "\(dataFile): error: cannot keep the data for --record: \(systemReason(error.code))")
     }
@@ -104,7 +111,7 @@ package struct SessionRecording {
   /// Writes the script and the starting data; fails with status 1 and the system's reason.
   package func write(_ text: String) throws(TerminalCommandError) {
     do {
-      if let startingData, let startingBytes { try startingData.write(startingBytes) }
+      if let startingData, let startingBytes { try startingData.write(startingBytes, atMost: startingPermissions) }
       try script.write(text)
     } catch {
       throw TerminalCommandError(status: 1, message: error.description)

@@ -66,4 +66,28 @@ struct SessionRecordingTests {
     #expect(failure?.status == 1)
     #expect(failure?.message == "\(folder.file("sub/s.keys")): error: cannot write the file: Not a directory")
   }
+
+  /// `--record` keeps the data the app started from beside the script; a private data file
+  /// (mode 600) must not become readable by everyone in that copy (it was 644 under umask 022).
+  @Test func theCopyOfPrivateDataIsNoMoreReadableThanTheDataFile() throws {
+    let folder = TemporaryDirectory()
+    let recorder = KeyScriptRecorder(size: TerminalSize(columns: 80, rows: 24))
+    let copyPath = folder.file("s.keys.d.json")
+    let recording = SessionRecording(
+      script: try OutputFile(checking: folder.file("s.keys")),
+      startingData: try OutputFile(checking: copyPath),
+      startingBytes: Array("[]".utf8), startingPermissions: 0o600)
+    func permissions() -> mode_t {
+      var info = stat()
+      _ = stat(copyPath, &info)
+      return info.st_mode & 0o777
+    }
+    let text = recording.text(of: recorder, commandName: "tide-demo", replayArguments: [], start: Date(), duration: .zero)
+    try recording.write(text)
+    #expect(permissions() == 0o600, "a new copy")
+    // A copy left readable by an earlier recording is narrowed too.
+    chmod(copyPath, 0o644)
+    try recording.write(text)
+    #expect(permissions() == 0o600, "a copy replaced")
+  }
 }

@@ -24,8 +24,12 @@ package enum AtomicFile {
     return (folder.isEmpty ? "" : folder + "/") + "." + name + ".tmp-\(pid)"
   }
 
-  /// Replaces `target` with `bytes`.
-  package static func write(_ bytes: some Collection<UInt8>, to target: String) throws(SystemError) {
+  /// Replaces `target` with `bytes`. `atMost`, when given, are permission bits the file may not
+  /// exceed — a copy of private data stays private: a new file gets them, an existing one keeps
+  /// its own bits less any `atMost` lacks.
+  package static func write(
+    _ bytes: some Collection<UInt8>, to target: String, atMost limit: mode_t? = nil
+  ) throws(SystemError) {
     let folder = PathName.folder(of: target)
     try createFolder(folder.isEmpty ? "." : folder)
     let temporary = temporaryPath(for: target)
@@ -39,7 +43,11 @@ package enum AtomicFile {
       if hasExisting {
         // Keep what the user set up; an owner change is allowed only to root and may fail.
         _ = fchown(descriptor, existing.st_uid, existing.st_gid)
-        guard fchmod(descriptor, existing.st_mode & 0o7777) == 0 else { throw SystemError("set the permissions of", temporary) }
+        let bits = existing.st_mode & 0o7777 & (limit ?? 0o7777)
+        guard fchmod(descriptor, bits) == 0 else { throw SystemError("set the permissions of", temporary) }
+      } else if let limit {
+        // Before the rename: the file is never readable more widely than allowed.
+        guard fchmod(descriptor, limit & 0o7777) == 0 else { throw SystemError("set the permissions of", temporary) }
       }
       guard fsync(descriptor) == 0 else { throw SystemError("flush", temporary) }
     } catch {

@@ -104,13 +104,14 @@ package struct OutputFile: Sendable, Hashable {
     try write(Array(text.utf8))
   }
 
-  /// Writes `bytes` by the policy; see ``write(_:)-(String)``.
-  package func write(_ bytes: [UInt8]) throws(OutputFileError) {
+  /// Writes `bytes` by the policy; see ``write(_:)-(String)``. `atMost`: permission bits a
+  /// regular file may not exceed (``AtomicFile/write(_:to:atMost:)``).
+  package func write(_ bytes: [UInt8], atMost limit: mode_t? = nil) throws(OutputFileError) {
     do {
       if isStream {
         try writeStream(bytes)
       } else {
-        try AtomicFile.write(bytes, to: target)
+        try AtomicFile.write(bytes, to: target, atMost: limit)
       }
     } catch {
       throw OutputFileError(path: path, reason: Self.reason(error))
