@@ -36,8 +36,13 @@ extension TerminalCommand {
           status: 2,
           message: "\(name): error: --initial-data starts from a copy of \(initialData); a data file of its own cannot be given too")
       }
+      // Only a regular file: a FIFO would wait for a writer forever, a device never ends.
+      var info = stat()
+      if stat(initialData, &info) == 0, let kind = FileKind.name(ofNonRegular: info.st_mode) {
+        throw TerminalCommandError(status: 2, message: "\(initialData): error: --initial-data: is \(kind), not a data file")
+      }
       do {
-        startingData = try FileContents.read(atPath: initialData)
+        startingData = try FileContents.read(atPath: initialData, atMost: Self.inputLimit)
       } catch {
         throw TerminalCommandError(status: 2, message: "\(initialData): error: cannot read the initial data: \(systemReason(error.code))")
       }
@@ -75,13 +80,18 @@ extension TerminalCommand {
     try trace?.checkWritten()
   }
 
+  /// The most a script or `--initial-data` may hold: far beyond any real one (a million keys
+  /// are 4.5 MB), short of what an endless input such as `/dev/zero` would take.
+  static var inputLimit: Int { 256 << 20 }
+
   /// Reads and parses one script, or fails with status 2 and a `FILE:LINE:COL: error:` message.
   private func readScript(_ path: String) throws(TerminalCommandError) -> KeyScript {
     let bytes: [UInt8]
     do {
-      bytes = try FileContents.read(atPath: path)
+      bytes = try FileContents.read(atPath: path, atMost: Self.inputLimit)
     } catch {
-      throw TerminalCommandError(status: 2, message: "\(path): error: cannot read the script: \(systemReason(error.code))")
+      let reason = error.code == EFBIG ? "it is longer than \(Self.inputLimit >> 20) MiB" : systemReason(error.code)
+      throw TerminalCommandError(status: 2, message: "\(path): error: cannot read the script: \(reason)")
     }
     do {
       return try KeyScript(utf8: bytes, file: path)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TideTerminal
 import TideTestSupport
 
 /// `--data` as a user gives it: anything that is not a todo file is refused before it is
@@ -64,6 +65,30 @@ struct DataOptionTests {
       }
     }
     #expect(try String(contentsOfFile: documents + "/letter.txt", encoding: .utf8) == "mine")
+  }
+
+  /// A file to start a replay from must be a regular file: a FIFO with no writer hung the
+  /// replay forever, and `/dev/zero` filled gigabytes of memory (both before this check).
+  @Test func anInitialDataThatIsNotARegularFileIsRefusedAtOnce() async throws {
+    let binary = try requireTideDemo()
+    let folder = TemporaryDirectory()
+    defer { withExtendedLifetime(folder) {} }
+    let fifo = folder.file("pipe")
+    try #require(mkfifo(fifo, 0o644) == 0)
+    let script = folder.file("look.keys")
+    try "screen\n".write(toFile: script, atomically: true, encoding: .utf8)
+    for (path, kind) in [(fifo, "a FIFO (named pipe)"), ("/dev/zero", "a character device")] {
+      let result = try await runProcess(binary, ["replay", script, "--screen", "todos", "--initial-data", path])
+      #expect(result.status == 2, "\(result)")
+      #expect(result.stderr == "\(path): error: --initial-data: is \(kind), not a data file\n", "\(result)")
+    }
+  }
+
+  /// Whatever a user names as input, reading it stops at a limit rather than filling memory.
+  @Test func readingAnEndlessInputStopsAtItsLimit() throws {
+    let failure = #expect(throws: SystemError.self) { try FileContents.read(atPath: "/dev/zero", atMost: 1 << 20) }
+    #expect(failure?.code == EFBIG)
+    #expect(try FileContents.read(atPath: "/dev/null", atMost: 0).isEmpty)
   }
 
   @Test func aReplayWithACorruptDataFilePrintsTheSameScreenEveryRun() async throws {

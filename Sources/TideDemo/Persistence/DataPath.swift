@@ -70,17 +70,7 @@ package struct DataPath: Sendable, Equatable {
   var targetName: String { PathName.name(of: target) }
 
   /// `nil` for a regular file, else how to name what the mode says the file is.
-  static func kind(of mode: mode_t) -> String? {
-    switch mode & S_IFMT {
-    case S_IFREG: nil
-    case S_IFDIR: "a directory"
-    case S_IFIFO: "a FIFO (named pipe)"
-    case S_IFSOCK: "a socket"
-    case S_IFCHR: "a character device"
-    case S_IFBLK: "a block device"
-    default: "not a regular file"
-    }
-  }
+  static func kind(of mode: mode_t) -> String? { FileKind.name(ofNonRegular: mode) }
 
   private static func readLink(_ link: String, for path: String) throws(Refusal) -> String {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

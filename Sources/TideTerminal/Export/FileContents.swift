@@ -25,6 +25,13 @@ public enum FileContents {
   /// The bytes of the file at `path`, read whole. A folder, a missing file or one the user may
   /// not read throws a ``SystemError`` naming `path` and the reason.
   public static func read(atPath path: String) throws(SystemError) -> [UInt8] {
+    try read(atPath: path, atMost: .max)
+  }
+
+  /// ``read(atPath:)`` of an input the user names (a key script, a file to start from), which
+  /// may be anything: past `limit` bytes it stops with `EFBIG` ("File too large") instead of
+  /// filling memory from `/dev/zero` or an endless pipe.
+  package static func read(atPath path: String, atMost limit: Int) throws(SystemError) -> [UInt8] {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw SystemError("read", path) }
     defer { close(descriptor) }
@@ -37,6 +44,7 @@ public enum FileContents {
         throw SystemError("read", path)
       }
       if count == 0 { return bytes }
+      guard count <= limit - bytes.count else { throw SystemError("read", path, code: EFBIG) }
       bytes += chunk[..<count]
     }
   }
