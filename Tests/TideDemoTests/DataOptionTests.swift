@@ -52,6 +52,8 @@ struct DataOptionTests {
       (fifo, "is a FIFO (named pipe)"),
       ("/dev/null", "is a character device"),
       (linkToFolder, "is a directory (through the symlink to \(folder.path)/Documents)"),
+      // Under a regular file: accepted before, then reported at the first save (or never).
+      (documents + "/letter.txt/sub/todos.json", "cannot be created: \(documents)/letter.txt is a file, not a folder"),
     ]
     for testCase in cases {
       let before = (snapshot(testCase.path), folder.contents())

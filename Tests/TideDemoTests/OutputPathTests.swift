@@ -30,6 +30,19 @@ struct OutputPathTests {
     #expect(kind(path) == S_IFCHR, "\(path) was replaced: \(result)")
   }
 
+  /// `--svg /dev/stdout | …` (and `>(…)`, a /dev/fd/N path): the shell's pipe is written as a
+  /// stream. Before, the links were followed to "pipe:[N]", which is no file, and the replay
+  /// failed at its end with "No such file or directory".
+  @Test(arguments: ["--svg", "--cast"])
+  func thePipeOfStandardOutputIsWrittenAsAStream(option: String) async throws {
+    let binary = try requireTideDemo()
+    // Through `cat`, so that the app's standard output is a pipe whatever the test's is.
+    let result = try await runProcess(
+      "/bin/sh", ["-c", "\"$0\" replay \"$1\" \"$2\" /dev/stdout | cat", binary, try script(), option])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout.contains(option == "--svg" ? "<svg" : "\"version\": 2"), "\(result)")
+  }
+
   @Test func aSymlinkIsFollowedAndStaysALink() async throws {
     let binary = try requireTideDemo()
     try "old".write(toFile: folder.file("real.svg"), atomically: true, encoding: .utf8)

@@ -35,11 +35,12 @@ package enum DemoCommand {
       options: Options.self,
       subcommands: [Inspect.self],
       dataFile: { options, mode in
-        // A `--data` that is not a regular file or a path to create (a folder, a FIFO, a
-        // device…) is a usage error, found before anything is read or written.
+        // A `--data` that is not a regular file or a path that can be created (a folder, a
+        // FIFO, a device, a path under a file…) is a usage error, found before anything is
+        // read or written.
         if let data = options.data {
           do {
-            _ = try DataPath(checking: data)
+            try DataPath(checking: data).checkCanBeCreated()
           } catch {
             throw TerminalCommandError(status: 2, message: "tide-demo: --data \(error)")
           }

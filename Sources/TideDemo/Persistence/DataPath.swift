@@ -59,6 +59,24 @@ package struct DataPath: Sendable, Equatable {
     self.target = current
   }
 
+  /// Refuses a path that does not exist and never can: one under a file (`todos.json/x`), where
+  /// no folder can be created. The command checks it with the rest of `--data`, before anything
+  /// runs; a save that fails later (a folder made read-only meanwhile) is reported as it happens.
+  package func checkCanBeCreated() throws(Refusal) {
+    var info = stat()
+    guard stat(target, &info) != 0 else { return }
+    var ancestor = PathName.folder(of: target)
+    while !ancestor.isEmpty {
+      if stat(ancestor, &info) == 0 {
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+          throw Refusal(path: path, reason: "cannot be created: \(ancestor) is a file, not a folder")
+        }
+        return
+      }
+      ancestor = PathName.folder(of: ancestor)
+    }
+  }
+
   /// The file's name, for short messages.
   package var name: String { PathName.name(of: path) }
   /// The folder saves write into.

@@ -38,6 +38,16 @@ package struct OutputFile: Sendable, Hashable {
   /// Checks `path` alone; see ``check(_:data:)`` for a run's outputs together.
   package init(checking path: String) throws(OutputFileError) {
     guard !path.isEmpty else { throw OutputFileError(path: path, reason: "the path is empty") }
+    // A pipe the shell set up (`--svg /dev/stdout | …`, `--svg >(…)`: /dev/fd/N) is reached
+    // only through the path as given: its last link leads to no path ("pipe:[N]"). Whatever
+    // the path opens as a stream is written there, in place.
+    var direct = stat()
+    if stat(path, &direct) == 0, direct.st_mode & S_IFMT == S_IFIFO || direct.st_mode & S_IFMT == S_IFCHR {
+      self.path = path
+      self.target = path
+      self.isStream = true
+      return
+    }
     let target = try Self.followingLinks(path)
     var info = stat()
     if lstat(target, &info) == 0 {
