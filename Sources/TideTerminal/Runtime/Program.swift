@@ -136,12 +136,6 @@ package final class Program<State, Action: Sendable> {
         isHandling = true
         handle(event)
         isHandling = false
-        if pacesFrames, event.isTyped, isDirty, !app.isFinished(app.store.state),
-          keyPacer.slot(at: driver.elapsed) <= driver.elapsed
-        {
-          keyPacer.recordFrame(at: driver.elapsed)
-          draw()
-        }
       case .quitSignal:
         isHandling = true
         app.store.send(app.quitAction)
@@ -162,7 +156,16 @@ package final class Program<State, Action: Sendable> {
         break events
       }
       let isFinished = app.isFinished(app.store.state)
-      if pacesFrames, !isFinished { drawIfDue() }
+      if pacesFrames, !isFinished {
+        // A typed key's frame does not wait for the slot another frame took.
+        if case .input(let input) = event, input.isTyped, isDirty,
+          keyPacer.slot(at: driver.elapsed) <= driver.elapsed
+        {
+          keyPacer.recordFrame(at: driver.elapsed)
+          draw()
+        }
+        drawIfDue()
+      }
       if fromDriver { driver.didHandle() }
       // A scripted driver lets the app settle and asks for the quitting line's frame first.
       if isFinished, pacesFrames || event.isFrameRequest { break }
