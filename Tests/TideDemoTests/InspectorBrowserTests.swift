@@ -54,6 +54,28 @@ struct InspectorBrowserTests {
     try checkGolden(try String(contentsOfFile: svg, encoding: .utf8), at: packageRoot.appendingPathComponent("assets/inspector.svg").path)
   }
 
+  /// The form the docs name, `tide-demo inspect replay TRACE SCRIPT...`, through tide-demo's own
+  /// command line: it draws what the inspector's replay draws (the CLI refused it with "2
+  /// unexpected arguments" before).
+  @Test func tideDemoInspectReplayIsTheInspectorsReplay() async throws {
+    let folder = try makeInspectorFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try await Self.sessionTrace(in: folder)
+    let script = Self.folder.appendingPathComponent("steps.keys").path
+    let viaDemo = folder.appendingPathComponent("demo.svg").path
+    var errors: [String] = []
+    let status = await DemoCommand.command.run(
+      ["inspect", "replay", trace, script, "--size", Self.size, "--svg", viaDemo], output: { _ in }, errors: { errors.append($0) })
+    #expect(status == 0, "\(errors)")
+    let direct = folder.appendingPathComponent("direct.svg").path
+    let result = await Self.replayInspector(trace, script: script, extra: ["--svg", direct])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(try String(contentsOfFile: viaDemo, encoding: .utf8) == String(contentsOfFile: direct, encoding: .utf8))
+    // Anything else after the trace is still refused.
+    let extra = await DemoCommand.command.run(["inspect", trace, script], output: { _ in }, errors: { _ in })
+    #expect(extra == 2)
+  }
+
   @Test func theScreenShownIsTheOneTheAppShowedAfterThatStep() async throws {
     let folder = try makeInspectorFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -41,6 +41,15 @@ struct InspectorTracePartTests {
     states.append(state)
     _ = AppFeature().reduce(into: &state, action: .todos(.deleteSelected))
     states.append(state)
+    // The counter: a count, its alert at 10 (a text and a revision), the alert closed.
+    for _ in 0..<10 { _ = AppFeature().reduce(into: &state, action: .counter(.increment)) }
+    #expect(state.counter.alert != nil)
+    states.append(state)
+    _ = AppFeature().reduce(into: &state, action: .counter(.dismissAlert))
+    _ = AppFeature().reduce(into: &state, action: .counter(.decrement))
+    states.append(state)
+    state.counter = CounterFeature.State(count: -3)
+    states.append(state)
     for (index, state) in states.enumerated() {
       for previous in states {
         let (reused, fresh) = try traceBytes(state, after: previous)

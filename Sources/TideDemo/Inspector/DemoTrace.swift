@@ -82,7 +82,11 @@ extension AppFeature.State {
     }
     let old = previous.state
     try add("screen", state.screen, old.screen)
-    try add("counter", state.counter, old.counter)
+    if isSameSpelling(state.counter, old.counter), let json = previous.json["counter"] {
+      members.append(JSONMember(key: "counter", value: json))
+    } else {
+      members.append(JSONMember(key: "counter", value: state.counter.traceJSON))
+    }
     if isSameSpelling(state.stopwatch, old.stopwatch), let json = previous.json["stopwatch"] {
       members.append(JSONMember(key: "stopwatch", value: json))
     } else {

@@ -9,12 +9,21 @@ package struct Inspect: AsyncParsableCommand {
     discussion: """
       Without a question, opens the inspector: the steps, the selected step's action and state \
       changes, and the app's screen after it. Actions count from 1; 0 is the state before the first.
+
+      tide-demo inspect replay TRACE SCRIPT... [--size COLSxROWS] [--frames] [--svg PATH] \
+      [--cast PATH] [--follow] replays key scripts on the inspector itself, as tide-demo replay \
+      does on the demo, and prints its last screen.
       """)
 
   package init() {}
 
   @Argument(help: "A trace written by tide-demo --trace or tide-demo replay --trace.")
   var trace: String
+
+  /// After `replay`, the inspector's replay arguments (see the discussion); anything else here
+  /// is refused.
+  @Argument(parsing: .allUnrecognized)
+  var replayArguments: [String] = []
 
   @Flag(help: "Keep up with a trace that is still being written (interactive only).")
   var follow = false
@@ -38,8 +47,15 @@ package struct Inspect: AsyncParsableCommand {
   var exportTest: [String] = []
 
   package func validate() throws {
+    if isReplay { return }
+    if !replayArguments.isEmpty {
+      throw ValidationError("unexpected argument\(replayArguments.count == 1 ? "" : "s"): \(replayArguments.joined(separator: " "))")
+    }
     _ = try query()
   }
+
+  /// `tide-demo inspect replay TRACE SCRIPT...`: the inspector replayed like every app.
+  private var isReplay: Bool { trace == "replay" }
 
   /// The one question asked, if any.
   func query() throws -> InspectRunner.Query? {
@@ -69,7 +85,9 @@ package struct Inspect: AsyncParsableCommand {
 
   @MainActor
   package func run() async throws {
-    if let query = try query() {
+    if isReplay {
+      try await InspectRunner.replay(replayArguments + (follow ? ["--follow"] : []))
+    } else if let query = try query() {
       try InspectRunner.answer(query, trace: trace, output: { print($0) })
     } else {
       try await InspectRunner.browse(trace: trace, follow: follow)

@@ -75,4 +75,12 @@ extension InspectRunner {
       [path] + (follow ? ["--follow"] : []), output: { print($0) }, errors: { StandardError.writeLine($0) })
     if status != 0 { throw TerminalCommandError(status: status, message: "") }
   }
+
+  /// Replays key scripts on the inspector (``InspectorCommand``'s `replay`): `arguments` are
+  /// what follows `tide-demo inspect replay`. Its status is the command's.
+  package static func replay(_ arguments: [String]) async throws(TerminalCommandError) {
+    let status = await InspectorCommand.command.run(
+      ["replay"] + arguments, output: { print($0) }, errors: { StandardError.writeLine($0) })
+    if status != 0 { throw TerminalCommandError(status: status, message: "") }
+  }
 }

@@ -1,57 +1,120 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
 import Synchronization
 
-/// A queue from the main actor to the trace writer: sending appends under a lock and never
-/// waits; the writer takes everything queued at once, so a burst of actions costs one wake-up.
+/// A bounded queue from the main actor to the trace writer's thread.
+///
+/// Sending appends under a lock into room made once (``capacity`` elements), so the main actor
+/// neither allocates nor copies what is queued; the writer takes everything queued at once,
+/// handing back its emptied room, so a burst costs one wake-up. When the writer falls
+/// ``capacity`` elements behind, a send waits for it: memory stays bounded (a replay queued
+/// every state of a million actions, 786 MB) and a faster producer is held to the writer's pace.
+/// A live app never gets that far ahead, so its keys never wait.
 final class TraceChannel<Element: Sendable>: Sendable {
   private struct Queue {
     var items: [Element] = []
-    var waiter: CheckedContinuation<[Element]?, Never>?
     var isClosed = false
+    /// The writer sleeps on ``TraceChannel/ready`` until a send or close wakes it.
+    var isReceiverWaiting = false
+    /// Senders sleeping on ``TraceChannel/room`` until the writer takes what is queued.
+    var waitingSenders = 0
   }
 
   private let queue = Mutex(Queue())
-  /// The room made for queued elements at once.
-  private static var burst: Int { 64 }
+  /// Signalled when something is queued for a waiting receiver, or the channel closed.
+  private let ready = DispatchSemaphore(value: 0)
+  /// Signalled when the receiver took what a waiting sender could not add to.
+  private let room = DispatchSemaphore(value: 0)
+  /// How many elements may wait for the writer.
+  let capacity: Int
 
-  /// Queues `element`; after ``close()`` it is dropped.
+  init(capacity: Int = 2048) {
+    self.capacity = max(1, capacity)
+    queue.withLock { $0.items.reserveCapacity(self.capacity) }
+  }
+
+  /// Queues `element`, waiting while ``capacity`` elements are queued; after ``close()`` it is
+  /// dropped.
   func send(_ element: Element) {
-    let wake: (CheckedContinuation<[Element]?, Never>, [Element])? = queue.withLock { queue in
-      guard !queue.isClosed else { return nil }
-      // Room for a burst at once: growing an array of states by doubling copies them over and over.
-      if queue.items.capacity == 0 { queue.items.reserveCapacity(Self.burst) }
-      queue.items.append(element)
-      guard let waiter = queue.waiter else { return nil }
-      queue.waiter = nil
-      defer { queue.items = [] }
-      return (waiter, queue.items)
-    }
-    if let (waiter, items) = wake { waiter.resume(returning: items) }
-  }
-
-  /// No more elements: the writer gets what is queued, then `nil`.
-  func close() {
-    let waiter = queue.withLock { queue in
-      queue.isClosed = true
-      defer { queue.waiter = nil }
-      return queue.waiter
-    }
-    waiter?.resume(returning: nil)
-  }
-
-  /// Everything queued since the last call, waiting for at least one; `nil` once closed and
-  /// drained. One reader only.
-  func next() async -> [Element]? {
-    await withCheckedContinuation { continuation in
-      let ready: [Element]?? = queue.withLock { queue in
-        if !queue.items.isEmpty {
-          defer { queue.items = [] }
-          return .some(queue.items)
+    while true {
+      let outcome: SendOutcome = queue.withLock { queue in
+        guard !queue.isClosed else { return .dropped }
+        guard queue.items.count < capacity else {
+          queue.waitingSenders += 1
+          return .full
         }
-        if queue.isClosed { return .some(nil) }
-        queue.waiter = continuation
-        return nil
+        queue.items.append(element)
+        guard queue.isReceiverWaiting else { return .queued }
+        queue.isReceiverWaiting = false
+        return .wakeReceiver
       }
-      if let ready { continuation.resume(returning: ready) }
+      switch outcome {
+      case .dropped, .queued: return
+      case .wakeReceiver:
+        ready.signal()
+        return
+      case .full:
+        room.wait()
+      }
     }
   }
+
+  private enum SendOutcome { case dropped, queued, wakeReceiver, full }
+
+  /// No more elements: the receiver gets what is queued, then `nil`.
+  func close() {
+    let wake = queue.withLock { queue in
+      queue.isClosed = true
+      defer { queue.isReceiverWaiting = false }
+      return queue.isReceiverWaiting
+    }
+    if wake { ready.signal() }
+  }
+
+  /// Everything queued since the last call, in `batch` (whose elements are removed first, its
+  /// room kept and handed to the senders), waiting for at least one; `false` once closed and
+  /// drained. One receiver only, on a thread of its own: it blocks.
+  func receive(into batch: inout [Element]) -> Bool {
+    batch.removeAll(keepingCapacity: true)
+    if batch.capacity < capacity { batch.reserveCapacity(capacity) }
+    // A few tries before sleeping: in a replay the next action comes within microseconds, and
+    // catching it costs less than a wake-up per action.
+    var spins = 0
+    while true {
+      let outcome: ReceiveOutcome = queue.withLock { queue in
+        if !queue.items.isEmpty {
+          swap(&queue.items, &batch)
+          defer { queue.waitingSenders = 0 }
+          return .received(wakingSenders: queue.waitingSenders)
+        }
+        if queue.isClosed { return .closed }
+        if spins < Self.spinLimit { return .empty }
+        queue.isReceiverWaiting = true
+        return .sleep
+      }
+      switch outcome {
+      case .received(let senders):
+        for _ in 0..<senders { room.signal() }
+        return true
+      case .closed: return false
+      case .empty:
+        spins += 1
+        sched_yield()
+      case .sleep:
+        ready.wait()
+        spins = 0
+      }
+    }
+  }
+
+  private enum ReceiveOutcome { case received(wakingSenders: Int), closed, empty, sleep }
+
+  /// How many times ``receive(into:)`` looks again before sleeping.
+  private static var spinLimit: Int { 64 }
 }

@@ -23,6 +23,23 @@ extension StopwatchFeature.State {
   }
 }
 
+extension CounterFeature.State {
+  /// `{"count":…,"alert":{"value":…,"revision":…}}`: the counter changes at nearly every key of
+  /// its screen.
+  var traceJSON: JSONValue {
+    let revision = $alert.revision
+    return .object([
+      JSONMember(key: "count", value: .integer(Int64(count))),
+      JSONMember(key: "alert", value: .object([
+        JSONMember(key: "value", value: alert.map { .string($0) } ?? .null),
+        JSONMember(
+          key: "revision",
+          value: revision <= UInt64(Int64.max) ? .integer(Int64(revision)) : .number(Double(revision))),
+      ])),
+    ])
+  }
+}
+
 extension StopwatchFeature.Lap {
   /// `{"number":…,"total":…,"split":…}`.
   var traceJSON: JSONValue {

@@ -1,11 +1,14 @@
 import Dispatch
+import Foundation
 import Synchronization
 import Tide
 import TideTerminal
 
 /// Records an app's session as a trace (see ``TraceFormat``): the main actor only queues what
-/// happened — the input event, or the action and the state after it — and a writer task off the
-/// main actor encodes, diffs and writes it, so tracing adds no visible latency to a key.
+/// happened — the input event, or the action and the state after it — and a writer on a thread
+/// of its own encodes, diffs and writes it, so tracing adds no visible latency to a key. The
+/// queue is bounded (``TraceChannel``): a replay faster than the writer waits for it instead of
+/// queueing states without end.
 package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable & Equatable & Sendable>: Sendable {
   /// Turns a state into its JSON, given the previous state and its JSON to reuse the parts
   /// that did not change.
@@ -16,7 +19,13 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
   /// The action a key or paste is about to send: the next reduced action equal to it was sent
   /// by input, any other by an effect.
   private let pendingInputAction = Mutex<Action?>(nil)
-  private let writer: Task<Void, Never>
+  /// Whether the writer has written every line, and who waits for it.
+  private let completion = Mutex(Completion())
+
+  private struct Completion {
+    var isDone = false
+    var waiters: [@Sendable () -> Void] = []
+  }
 
   /// A recorder writing, through `write`, a trace of `app` at `appVersion` starting from
   /// `initialState`, its times read from `clock` (zero now). Every `snapshotInterval` actions it
@@ -52,15 +61,36 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
     let header = TraceHeader(
       app: app, appVersion: appVersion, size: TerminalSize(columns: 0, rows: 0),
       snapshotInterval: max(1, snapshotInterval), state: .null)
-    writer = Task.detached(priority: .utility) {
+    // A thread, not a task: the writer blocks while the queue is empty, and the cooperative
+    // pool has a thread per core.
+    let thread = Thread {
       var writer = TraceWriter<State, Action>(
         header: header, initialState: initialState, encodeState: encodeState, write: write)
-      while let batch = await channel.next() {
+      var batch: [TraceEntry<State, Action>] = []
+      while channel.receive(into: &batch) {
         for entry in batch { writer.append(entry) }
         writer.flush()
       }
+      batch = []
       writer.end()
+      let waiters = self.completion.withLock { completion in
+        completion.isDone = true
+        defer { completion.waiters = [] }
+        return completion.waiters
+      }
+      for waiter in waiters { waiter() }
     }
+    thread.name = "tide-trace-writer"
+    thread.start()
+  }
+
+  /// Calls `done` once every line is written (at once if they are).
+  private func whenWritten(_ done: @escaping @Sendable () -> Void) {
+    let isDone = completion.withLock { completion in
+      if !completion.isDone { completion.waiters.append(done) }
+      return completion.isDone
+    }
+    if isDone { done() }
   }
 
   /// Records a key, paste or resize the program is about to handle.
@@ -86,7 +116,7 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
   /// Writes what is queued and ends the trace; returns once every line is written.
   package func finish() async {
     channel.close()
-    await writer.value
+    await withCheckedContinuation { continuation in whenWritten { continuation.resume() } }
   }
 
   /// ``finish()`` for a caller that cannot wait asynchronously (the end of a run): blocks until
@@ -94,11 +124,7 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
   package func finishWriting() {
     channel.close()
     let done = DispatchSemaphore(value: 0)
-    let writer = writer
-    Task.detached {
-      await writer.value
-      done.signal()
-    }
+    whenWritten { done.signal() }
     done.wait()
   }
 }
