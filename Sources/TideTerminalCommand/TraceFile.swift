@@ -47,21 +47,28 @@ final class TraceFile: Sendable {
     { [self] bytes in append(bytes) }
   }
 
-  /// Writes one line whole or not at all: a write the system cuts short (beyond `ulimit -f`, a
-  /// full disk) is taken back to where the line began, so the trace never ends in half a line
-  /// (before, `ulimit -f` left half a JSON object at its end). After the first failure no line
-  /// is written: a trace with a gap in it would lie about what happened. Lines from several
-  /// threads are written one at a time, in the order they come.
-  private func append(_ line: some Collection<UInt8>) {
+  /// Writes lines whole: a write the system cuts short (beyond `ulimit -f`, a full disk) is
+  /// taken back to the end of the last whole line it wrote, so the trace never ends in half a
+  /// line (before, `ulimit -f` left half a JSON object at its end). An app may hand over
+  /// several lines at once (tide-demo's writer sends a batch). After the first failure nothing
+  /// more is written: a trace with a gap in it would lie about what happened. Writes from
+  /// several threads go one at a time, in the order they come.
+  private func append(_ lines: some Collection<UInt8>) {
     failure.withLock { failure in
       guard failure == nil else { return }
       // The end of a regular file (lines are appended); -1 for a stream, which keeps what it got.
       let start = lseek(descriptor, 0, SEEK_END)
       do throws(SystemError) {
-        try AtomicFile.writeAll(line, to: descriptor, path: file.path)
+        try AtomicFile.writeAll(lines, to: descriptor, path: file.path)
       } catch {
-        if start >= 0 { _ = ftruncate(descriptor, start) }
         failure = error
+        guard start >= 0 else { return }
+        let end = lseek(descriptor, 0, SEEK_END)
+        var whole = 0
+        for (offset, byte) in lines.prefix(max(0, Int(end - start))).enumerated() where byte == UInt8(ascii: "\n") {
+          whole = offset + 1
+        }
+        _ = ftruncate(descriptor, start + off_t(whole))
       }
     }
   }

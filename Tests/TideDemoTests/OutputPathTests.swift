@@ -83,8 +83,8 @@ struct OutputPathTests {
   }
 
   /// A trace cut short by `ulimit -f` (SIGXFSZ ignored, so the write fails with EFBIG): status
-  /// 1 and the reason on standard error, and the trace holds whole lines only — before, it ended
-  /// in half a JSON object.
+  /// 1 and the reason on standard error, and the trace holds every whole line written, and only
+  /// whole lines — before, it ended in half a JSON object.
   @Test func aTraceBeyondTheFileSizeLimitEndsWithAWholeLine() async throws {
     let binary = try requireTideDemo()
     let keys = folder.file("many.keys")
