@@ -350,7 +350,8 @@ struct PortedTestStoreTests {
   @Test func aNonExhaustiveSendSkipsUnreceivedActions() async {
     let store = TestStore(initialState: TwoResponses.State(), reducer: TwoResponses())
     store.exhaustivity = .off(showSkippedAssertions: false)
-    await store.send(.onAppear)
+    // Both responses of the first `onAppear` have arrived before the second is sent.
+    await store.send(.onAppear).finish()
     await store.send(.onAppear)
     #expect(store.state.count == 2)
     await store.receive(.response2("Hello")) { $0.count = 4 }
