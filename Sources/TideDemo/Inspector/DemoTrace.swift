@@ -69,35 +69,42 @@ extension AppFeature.State {
   /// The state's JSON for a trace, reusing the previous JSON of each part that did not change:
   /// an action touches one screen, so most of the state is not encoded again. Unchanged means
   /// the same to the bit (`isSameSpelling`): parts equal under `==` may encode differently.
-  @Sendable
   package static func traceJSON(_ state: Self, previous: (state: Self, json: JSONValue)?) throws -> JSONValue {
-    guard let previous, case .object = previous.json else { return try JSONValueEncoder.encode(state) }
+    guard let previous else { return try traceJSON(state, after: state, json: nil) }
+    return try traceJSON(state, after: previous.state, json: previous.json)
+  }
+
+  /// ``traceJSON(_:previous:)`` with the previous state and its JSON apart (`nil`: none, and
+  /// `old` is not looked at), as the trace writer calls it: packing the previous state into an
+  /// optional tuple copied the whole state at every action.
+  @Sendable
+  package static func traceJSON(_ state: Self, after old: Self, json previousJSON: JSONValue?) throws -> JSONValue {
+    guard let previousJSON, case .object = previousJSON else { return try JSONValueEncoder.encode(state) }
     var members: [JSONMember] = []
     func add<Part: Encodable>(_ key: String, _ part: Part, _ old: Part) throws {
-      if isSameSpelling(part, old), let json = previous.json[key] {
+      if isSameSpelling(part, old), let json = previousJSON[key] {
         members.append(JSONMember(key: key, value: json))
       } else {
         members.append(JSONMember(key: key, value: try JSONValueEncoder.encode(part)))
       }
     }
-    let old = previous.state
     try add("screen", state.screen, old.screen)
-    if isSameSpelling(state.counter, old.counter), let json = previous.json["counter"] {
+    if isSameSpelling(state.counter, old.counter), let json = previousJSON["counter"] {
       members.append(JSONMember(key: "counter", value: json))
     } else {
       members.append(JSONMember(key: "counter", value: state.counter.traceJSON))
     }
-    if isSameSpelling(state.stopwatch, old.stopwatch), let json = previous.json["stopwatch"] {
+    if isSameSpelling(state.stopwatch, old.stopwatch), let json = previousJSON["stopwatch"] {
       members.append(JSONMember(key: "stopwatch", value: json))
     } else {
       members.append(JSONMember(key: "stopwatch", value: state.stopwatch.traceJSON(
-        previous: previous.json["stopwatch"].map { (old.stopwatch, $0) })))
+        previous: previousJSON["stopwatch"].map { (old.stopwatch, $0) })))
     }
-    if isSameSpelling(state.todos, old.todos), let json = previous.json["todos"] {
+    if isSameSpelling(state.todos, old.todos), let json = previousJSON["todos"] {
       members.append(JSONMember(key: "todos", value: json))
     } else {
       members.append(JSONMember(key: "todos", value: try TodosFeature.State.traceJSON(
-        state.todos, previous: previous.json["todos"].map { (old.todos, $0) })))
+        state.todos, after: old.todos, json: previousJSON["todos"])))
     }
     try add("help", state.help, old.help)
     if let warning = state.warning {
@@ -116,32 +123,43 @@ extension TodosFeature.State {
   /// The list's JSON, as ``encode(to:)`` writes it, reusing the previous JSON of each part that
   /// is the same to the bit: typing a title must not encode the whole list per key.
   package static func traceJSON(_ state: Self, previous: (state: Self, json: JSONValue)?) throws -> JSONValue {
+    guard let previous else { return try traceJSON(state, after: state, json: nil) }
+    return try traceJSON(state, after: previous.state, json: previous.json)
+  }
+
+  /// ``traceJSON(_:previous:)`` with the previous state and its JSON apart (`nil`: none, and
+  /// `old` is not looked at): packing a list's state into a tuple copied it, at every key.
+  static func traceJSON(_ state: Self, after old: Self, json previous: JSONValue?) throws -> JSONValue {
     func member(_ key: String, _ value: JSONValue) -> JSONMember { JSONMember(key: key, value: value) }
-    let old = previous?.state
     // Each part's previous JSON when it is the same: most keys change one part, or none.
-    func encode<Part: Encodable>(_ key: String, _ part: Part, _ oldPart: Part?) throws -> JSONMember {
-      if let oldPart, isSameSpelling(part, oldPart), let json = previous?.json[key] { return member(key, json) }
+    func encode<Part: Encodable>(_ key: String, _ part: Part, _ oldPart: Part) throws -> JSONMember {
+      if let previous, isSameSpelling(part, oldPart), let json = previous[key] { return member(key, json) }
       return member(key, try JSONValueEncoder.encode(part))
     }
     let todos = state.todos.elements
-    let oldTodos = old?.todos.elements
+    let oldTodos = old.todos.elements
     let editor: JSONValue =
-      if let oldEditor = old?.editor, let editor = state.editor, isSameSpelling(editor, oldEditor),
-        let json = previous?.json["editor"]
+      if let previous, let oldEditor = old.editor, let editor = state.editor, isSameSpelling(editor, oldEditor),
+        let json = previous["editor"]
       {
         json
       } else {
         state.editor?.traceJSON ?? .null
       }
+    let todosJSON: JSONValue =
+      if let previous, isSameSpelling(todos, oldTodos), let json = previous["todos"] {
+        json
+      } else {
+        Todo.traceJSON(todos, previous: previous?["todos"].map { (oldTodos, $0) })
+      }
     return .object([
-      member("todos", oldTodos.flatMap { isSameSpelling(todos, $0) ? previous?.json["todos"] : nil }
-        ?? Todo.traceJSON(todos, previous: oldTodos.flatMap { old in previous?.json["todos"].map { (old, $0) } })),
+      member("todos", todosJSON),
       member("selection", state.selection.map { .integer(Int64($0)) } ?? .null),
       member("filter", .string(state.filter.rawValue)),
       member("editor", editor),
-      try encode("deletions", state.deletions, old?.deletions),
-      try encode("ids", state.ids, old?.ids),
-      try encode("readOnly", state.readOnly, old?.readOnly),
+      try encode("deletions", state.deletions, old.deletions),
+      try encode("ids", state.ids, old.ids),
+      try encode("readOnly", state.readOnly, old.readOnly),
       member("isReadOnlyNoticeShown", .bool(state.isReadOnlyNoticeShown)),
       member("listTop", .integer(Int64(state.list.top))),
       member("listHeight", .integer(Int64(state.list.height))),

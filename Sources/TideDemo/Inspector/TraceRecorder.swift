@@ -10,9 +10,10 @@ import TideTerminal
 /// queue is bounded (``TraceChannel``): a replay faster than the writer waits for it instead of
 /// queueing states without end.
 package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable & Equatable & Sendable>: Sendable {
-  /// Turns a state into its JSON, given the previous state and its JSON to reuse the parts
-  /// that did not change.
-  package typealias StateEncoder = @Sendable (State, _ previous: (state: State, json: JSONValue)?) throws -> JSONValue
+  /// Turns a state into its JSON, given the previous state and its JSON (`nil`: there is none,
+  /// and the previous state is not looked at) to reuse the parts that did not change. The two
+  /// apart, not an optional tuple, so that calling it does not copy a state.
+  package typealias StateEncoder = @Sendable (State, _ previous: State, _ previousJSON: JSONValue?) throws -> JSONValue
 
   private let channel = TraceChannel<TraceEntry<State, Action>>()
   private let elapsed: @Sendable () -> Duration
@@ -33,7 +34,7 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
   package convenience init(
     app: String, appVersion: String, initialState: State, clock: some Clock<Duration>,
     snapshotInterval: Int = TraceFormat.defaultSnapshotInterval,
-    encodeState: @escaping StateEncoder = { state, _ in try JSONValueEncoder.encode(state) },
+    encodeState: @escaping StateEncoder = { state, _, _ in try JSONValueEncoder.encode(state) },
     write: @escaping @Sendable ([UInt8]) -> Void
   ) {
     self.init(
@@ -53,7 +54,7 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
   package init(
     app: String, appVersion: String, initialState: State, elapsed: @escaping @Sendable () -> Duration,
     snapshotInterval: Int = TraceFormat.defaultSnapshotInterval,
-    encodeState: @escaping StateEncoder = { state, _ in try JSONValueEncoder.encode(state) },
+    encodeState: @escaping StateEncoder = { state, _, _ in try JSONValueEncoder.encode(state) },
     write: @escaping @Sendable ([UInt8]) -> Void
   ) {
     self.elapsed = elapsed

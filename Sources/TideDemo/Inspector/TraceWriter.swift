@@ -31,7 +31,7 @@ struct TraceWriter<State: Encodable & Sendable, Action: Encodable & Equatable & 
     self.header = header
     self.encodeState = encodeState
     self.write = write
-    let json = (try? encodeState(initialState, nil)) ?? .null
+    let json = (try? encodeState(initialState, initialState, nil)) ?? .null
     previous = (initialState, json)
     self.header.state = json
   }
@@ -51,7 +51,7 @@ struct TraceWriter<State: Encodable & Sendable, Action: Encodable & Equatable & 
       if input == nil { writePendingInput() }
       pendingInput = nil
       actionCount += 1
-      let json = (try? encodeState(state, previous)) ?? .null
+      let json = (try? encodeState(state, previous.state, previous.json)) ?? .null
       let step = TraceStep(
         number: actionCount, time: time, input: input?.event,
         action: actionJSON(action),
