@@ -112,7 +112,7 @@ public final class IsolatedStore<State, Action: Sendable> {
     var last = select(state)
     onChange(last)
     let id = root.addObserverID { state in
-      let value = select(state.pointee)
+      let value = lend(state, to: select)
       guard value != last else { return }
       last = value
       onChange(value)

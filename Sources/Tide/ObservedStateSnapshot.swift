@@ -41,7 +41,7 @@ final class ObservedStateSnapshot<State: Equatable> {
   /// keeps it.
   @inlinable
   func refresh(with round: UnsafePointer<State>) {
-    if round.pointee == state {
+    if lend(round, to: { $0 == state }) {
       changed = false
       return
     }
@@ -86,6 +86,6 @@ final class SnapshotMember<State: Equatable> {
     let joined = joinedWith
     joinedWith = nil
     isJoining = false
-    return joined != round.pointee
+    return lend(round, to: { $0 != joined })
   }
 }

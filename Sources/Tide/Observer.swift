@@ -153,3 +153,25 @@ public final class ObservationToken: Sendable {
   /// Whether the observation has been cancelled.
   public var isCancelled: Bool { onCancel == nil }
 }
+
+/// Calls `body` with the value at `pointer`, lent where it lies instead of copied.
+///
+/// Passing `pointer.pointee` to a function copies the value — a retain and a release of every
+/// reference in it (five for a state holding an `IdentifiedArray`) — because the compiler
+/// cannot prove that the memory stays unchanged during the call. Lent through an `inout`
+/// access it is not copied: the access is exclusive for the call, so the value is borrowed in
+/// place. Nothing is written through that access (`body` takes the value, not `inout`), so it
+/// is sound for memory nothing else changes during the call — a store's state during a round of
+/// notifications: only the reducer writes it, never during a round (an action sent from an
+/// observer is queued), and a scoped store's child state is a value of the round's own.
+@inlinable
+@inline(__always)
+func lend<Value, Result>(_ pointer: UnsafePointer<Value>, to body: (Value) throws -> Result) rethrows -> Result {
+  try lendInPlace(&UnsafeMutablePointer(mutating: pointer).pointee, to: body)
+}
+
+@inlinable
+@inline(__always)
+func lendInPlace<Value, Result>(_ value: inout Value, to body: (Value) throws -> Result) rethrows -> Result {
+  try body(value)
+}

@@ -93,7 +93,7 @@ extension Store {
     }
     return { callback in
       addParentObserver { parent in
-        withUnsafePointer(to: read(parent.pointee)) { callback($0) }
+        withUnsafePointer(to: lend(parent, to: read)) { callback($0) }
       }
     }
   }

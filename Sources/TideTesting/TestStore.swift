@@ -113,6 +113,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
       middleware: middleware)
     self.store = store
     self.effects = store.registry
+    recorder.onReceive = { [scheduler = store.effectScheduler] in scheduler.signal() }
   }
 
   // Not an isolated deinit: that one runs without the test's task-local context, so its
@@ -494,6 +495,9 @@ final class Recorder<State, Action: Sendable> {
   }
   /// How many actions were recorded so far: a sign of progress.
   private(set) var recordedCount = 0
+  /// Called when an effect's action was recorded: it wakes a `receive` waiting for it, which
+  /// the effect's counters alone do not when the effect goes on running (a subscription).
+  var onReceive: (() -> Void)?
 
   func record(_ action: Action, state: State) {
     recordedCount += 1
@@ -502,6 +506,7 @@ final class Recorder<State, Action: Sendable> {
       sentState = state
     } else {
       received.append((action, state))
+      onReceive?()
     }
   }
 }
