@@ -99,9 +99,11 @@ extension TerminalCommand {
 
   /// Checks every output file of a run by `OutputFile`'s policy before anything runs, failing
   /// with status 2 and nothing touched.
-  func checkOutputs(_ outputs: [(option: String, path: String)], data: String?) throws(TerminalCommandError) -> [OutputFile] {
+  func checkOutputs(
+    _ outputs: [(option: String, path: String)], data: String?, inputs: [(name: String, path: String)] = []
+  ) throws(TerminalCommandError) -> [OutputFile] {
     do {
-      return try OutputFile.check(outputs, data: data)
+      return try OutputFile.check(outputs, data: data, inputs: inputs)
     } catch {
       throw TerminalCommandError(status: 2, message: error.description)
     }

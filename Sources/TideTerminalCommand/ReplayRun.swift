@@ -58,7 +58,9 @@ extension TerminalCommand {
     }
     var outputs = names.allPaths
     if let trace = arguments.trace { outputs.append(("--trace", trace)) }
-    let checked = try checkOutputs(outputs, data: data ?? arguments.initialData)
+    // No output may write over what the replay reads, however it spells the file.
+    let inputs = arguments.scripts.map { (name: "the script \($0)", path: $0) }
+    let checked = try checkOutputs(outputs, data: data ?? arguments.initialData, inputs: inputs)
     let files = Dictionary(checked.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     let trace = try arguments.trace.map { _ throws(TerminalCommandError) in try TraceFile(checked[checked.count - 1]) }
     var copy: StartingDataCopy?

@@ -82,6 +82,23 @@ struct OutputPathTests {
     #expect(received.hasPrefix("<svg") && received.hasSuffix("</svg>\n"), "\(received)")
   }
 
+  /// An output that names the script being replayed, however spelled (`./s.keys`, a link to
+  /// it), is refused before anything runs: the script is the user's. Before, `--trace s.keys`
+  /// or `--svg ./s.keys` replaced the script with the trace or the SVG (status 0).
+  @Test(arguments: ["--svg", "--cast", "--trace"])
+  func noOutputMayWriteOverTheScript(option: String) async throws {
+    let binary = try requireTideDemo()
+    let path = try script()
+    let original = try String(contentsOfFile: path, encoding: .utf8)
+    symlink(path, folder.file("link.keys"))
+    for spelling in [folder.path + "/./s.keys", folder.file("link.keys")] {
+      let result = try await runProcess(binary, ["replay", path, option, spelling])
+      #expect(result.status == 2, "\(spelling): \(result)")
+      #expect(result.stderr == "\(spelling): error: \(option) names the script \(path); give it a path of its own\n", "\(result)")
+      #expect(try String(contentsOfFile: path, encoding: .utf8) == original, "the script is intact")
+    }
+  }
+
   /// A trace cut short by `ulimit -f` (SIGXFSZ ignored, so the write fails with EFBIG): status
   /// 1 and the reason on standard error, and the trace holds every whole line written, and only
   /// whole lines — before, it ended in half a JSON object.

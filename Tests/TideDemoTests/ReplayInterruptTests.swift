@@ -10,7 +10,9 @@ import TideTestSupport
 /// frames and the screen on standard output; standard error says which signal stopped it at
 /// which line; the status is 128 + the signal. Before, the signal killed the process: no SVG,
 /// no cast, nothing on standard error.
-@Suite("tide-demo replay stopped by a signal")
+// Serialized: ten replays of 1.6 million keys at once, beside the rest of `make test`, took
+// more than a minute to reach their first trace line.
+@Suite("tide-demo replay stopped by a signal", .serialized)
 struct ReplayInterruptTests {
   let folder = TemporaryDirectory("tide-replay-stop")
 
@@ -35,8 +37,8 @@ struct ReplayInterruptTests {
     let result = try await runProcess(
       binary, ["replay", script, "--svg", svg, "--cast", cast, "--trace", trace],
       whileRunning: { pid in
-        // The replay is running once its trace has a line (a deadline of 60 s, polled every 10 ms).
-        found.set(pollUntil(seconds: 60) { fileSize(trace) > 0 })
+        // The replay is running once its trace has a line (a deadline of 180 s, polled every 10 ms).
+        found.set(pollUntil(seconds: 180) { fileSize(trace) > 0 })
         kill(pid, signal)
       })
     try #require(found.value, "the replay never wrote a trace line: \(result)")
@@ -68,7 +70,7 @@ struct ReplayInterruptTests {
     let result = try await runProcess(
       binary, ["replay", script, "--svg", svg, "--trace", trace],
       whileRunning: { pid in
-        _ = pollUntil(seconds: 60) { fileSize(trace) > 0 }
+        _ = pollUntil(seconds: 180) { fileSize(trace) > 0 }
         kill(pid, SIGTERM)
         kill(pid, SIGTERM)
       })

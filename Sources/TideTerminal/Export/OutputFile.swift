@@ -123,13 +123,25 @@ package struct OutputFile: Sendable, Hashable {
   }
 
   /// Checks every output of a run before it starts: each path by the rules above, none of them the
-  /// data file `data`, and no file named twice. `outputs` pairs each path with the option that
-  /// named it, for messages; returns the files in the same order.
+  /// data file `data` or one of the regular files the run reads (`inputs`, each with how
+  /// messages name it: `the script s.keys`), and no file named twice. `outputs` pairs each path
+  /// with the option that named it, for messages; returns the files in the same order.
   package static func check(
-    _ outputs: [(option: String, path: String)], data: String? = nil
+    _ outputs: [(option: String, path: String)], data: String? = nil, inputs: [(name: String, path: String)] = []
   ) throws(OutputFileError) -> [OutputFile] {
     var files: [OutputFile] = []
     var seen: [FileIdentity: String] = [:]
+    // What the run reads (a replay's scripts, its initial data) is never written over, however
+    // the output spells it (`./s.keys`, a link to it, a hard link).
+    for input in inputs {
+      // A stream read (`/dev/stdin`) may be the terminal an output also names: not a file
+      // that writing would destroy.
+      var info = stat()
+      guard stat(input.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+        let identity = try? FileIdentity(Self.followingLinks(input.path))
+      else { continue }
+      seen[identity] = input.name
+    }
     if let data, !data.isEmpty, let identity = try? FileIdentity(Self.followingLinks(data)) {
       seen[identity] = "the data file"
     }
