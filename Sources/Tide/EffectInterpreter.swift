@@ -26,19 +26,18 @@ protocol EffectHost<Action>: AnyObject {
 /// such a task. Every task is registered in the ``EffectRegistry`` under the cancellation ids
 /// around it, and sends through a `Send` that checks the task's lifetime, so a cancelled effect
 /// sends nothing more.
+///
+/// The last layer of a store's one effect object (see ``EffectScheduler``), made when the store
+/// starts its first effect: a store that never starts one — most of a server's sessions at any
+/// moment — pays nothing for it.
 @usableFromInline
-final class EffectInterpreter<Action: Sendable>: Sendable {
-  let registry: EffectRegistry
-  @usableFromInline let clock: StoreClock
+final class EffectInterpreter<Action: Sendable>: EffectRegistry, @unchecked Sendable {
   @usableFromInline let link: StoreLink<Action>
 
-  init(registry: EffectRegistry, clock: StoreClock, link: StoreLink<Action>) {
-    self.registry = registry
-    self.clock = clock
+  init(clock: StoreClock, link: StoreLink<Action>) {
     self.link = link
+    super.init(clock: clock)
   }
-
-  var scheduler: EffectScheduler { registry.scheduler }
 
   // MARK: - On the store's actor, when the reducer returns
 

@@ -6,8 +6,10 @@ import Synchronization
 /// mutex rather than on the main actor: a finishing task must not need a hop to be forgotten.
 /// A finished task leaves the table and every ``EffectGroup`` it joined, so a long-lived effect
 /// that starts many short ones keeps memory flat.
+///
+/// The second layer of a store's one effect object (see ``EffectScheduler``).
 @usableFromInline
-package final class EffectRegistry: Sendable {
+package class EffectRegistry: EffectScheduler, @unchecked Sendable {
   private struct Entry {
     /// `nil` while the task runs its first part, synchronously inside ``spawn``, and for a
     /// timer entry.
@@ -16,7 +18,8 @@ package final class EffectRegistry: Sendable {
     var timer: TimerEntry?
     let ids: [EffectID]
     let lifetime: EffectLifetime
-    var groups: [EffectGroup]
+    /// By identity; almost always one, kept inline.
+    var groups: SmallDictionary<ObjectIdentifier, EffectGroup>
     /// The wait of the parent task this one is a child of, if it is one.
     let childOf: UInt64?
     /// Cancelled before its task existed: the task is cancelled as soon as it does.
@@ -25,8 +28,8 @@ package final class EffectRegistry: Sendable {
 
   private struct Storage {
     var nextKey: UInt64 = 0
-    var entries: [UInt64: Entry] = [:]
-    var keysByID: [EffectID: Set<UInt64>] = [:]
+    var entries = SmallDictionary<UInt64, Entry>()
+    var keysByID = SmallDictionary<EffectID, SmallDictionary<UInt64, Void>>()
     var cancelledKeys: Set<UInt64> = []
     var background: [Task<Void, Never>] = []
     var onClose: [UInt64: @Sendable () -> Void] = [:]
@@ -57,12 +60,17 @@ package final class EffectRegistry: Sendable {
     case dropped
   }
 
-  private let storage = Mutex(Storage())
-  let scheduler: EffectScheduler
+  private let registryStorage = Mutex(Storage())
 
-  init(scheduler: EffectScheduler) {
-    self.scheduler = scheduler
+  /// The groups of a new entry: `group`, if any.
+  private static func groups(_ group: EffectGroup?) -> SmallDictionary<ObjectIdentifier, EffectGroup> {
+    var groups = SmallDictionary<ObjectIdentifier, EffectGroup>()
+    if let group { groups[ObjectIdentifier(group)] = group }
+    return groups
   }
+
+  /// The registry of this store's effects: this object itself.
+  final var registry: EffectRegistry { self }
 
   /// Starts `body` as a task registered under `ids`, counted as running until it returns, and
   /// tracked by `group` while it runs.
@@ -72,17 +80,17 @@ package final class EffectRegistry: Sendable {
   /// timer's first sleep is on the clock when `send` returns (TCA's order). It is registered
   /// before it starts, and gets its handle once it has suspended (or ended).
   @discardableResult
-  func spawn(
+  final func spawn(
     ids: [EffectID], lifetime: EffectLifetime, group: EffectGroup?, priority: TaskPriority?,
     onMainThread: Bool = false, childOf wait: UInt64? = nil, _ body: @escaping @Sendable () async -> Void
   ) -> (key: UInt64, task: Task<Void, Never>) {
     scheduler.taskStarted()
-    let (key, preference, isClosed) = storage.withLock { storage in
+    let (key, preference, isClosed) = registryStorage.withLock { storage in
       storage.nextKey += 1
       let key = storage.nextKey
       storage.entries[key] = Entry(
-        task: nil, timer: nil, ids: ids, lifetime: lifetime, groups: group.map { [$0] } ?? [], childOf: wait)
-      for id in ids { storage.keysByID[id, default: []].insert(key) }
+        task: nil, timer: nil, ids: ids, lifetime: lifetime, groups: Self.groups(group), childOf: wait)
+      for id in ids { storage.keysByID[id, default: SmallDictionary()][key] = () }
       if storage.isClosed { lifetime.cancel() }
       return (key, storage.executorPreference ?? (onMainThread ? MainQueueTaskExecutor.shared : nil), storage.isClosed)
     }
@@ -113,7 +121,7 @@ package final class EffectRegistry: Sendable {
         self.finish(key)
       }
     }
-    let cancelNow = storage.withLock { storage -> Bool in
+    let cancelNow = registryStorage.withLock { storage -> Bool in
       // Gone: the body ended before its first suspension.
       guard var entry = storage.entries[key] else { return false }
       entry.task = task
@@ -130,17 +138,17 @@ package final class EffectRegistry: Sendable {
   /// `ids`, counted as running until ``finishTimer(_:)`` and tracked by `group` meanwhile.
   /// `makeEntry` makes the entry from its key; the caller arms it. Returns `nil` when the
   /// store is gone: the effect never runs.
-  func registerTimer<Entry: TimerEntry>(
+  final func registerTimer<Entry: TimerEntry>(
     ids: [EffectID], lifetime: EffectLifetime, group: EffectGroup?, _ makeEntry: (UInt64) -> Entry
   ) -> Entry? {
-    let registered = storage.withLock { storage -> Entry? in
+    let registered = registryStorage.withLock { storage -> Entry? in
       if storage.isClosed { return nil }
       storage.nextKey += 1
       let key = storage.nextKey
       let timer = makeEntry(key)
       storage.entries[key] = Self.Entry(
-        task: nil, timer: timer, ids: ids, lifetime: lifetime, groups: group.map { [$0] } ?? [], childOf: nil)
-      for id in ids { storage.keysByID[id, default: []].insert(key) }
+        task: nil, timer: timer, ids: ids, lifetime: lifetime, groups: Self.groups(group), childOf: nil)
+      for id in ids { storage.keysByID[id, default: SmallDictionary()][key] = () }
       return timer
     }
     guard let registered else { return nil }
@@ -156,21 +164,21 @@ package final class EffectRegistry: Sendable {
 
   /// The timer entry `key` has run its course (or found its store gone): it is no longer
   /// running. Does nothing if it already ended (cancelled meanwhile).
-  func finishTimer(_ key: UInt64) {
+  final func finishTimer(_ key: UInt64) {
     finish(key)
   }
 
   /// Runs the tasks spawned from now on on `executor` (`nil`: the global concurrent executor).
-  func preferExecutor(_ executor: (any TaskExecutor)?) {
-    storage.withLock { $0.executorPreference = executor }
+  final func preferExecutor(_ executor: (any TaskExecutor)?) {
+    registryStorage.withLock { $0.executorPreference = executor }
   }
 
   /// Makes `group` wait for the task `key` too, if it is still running.
-  func join(key: UInt64, group: EffectGroup) {
-    let cancelTimer = storage.withLock { storage -> Bool in
+  final func join(key: UInt64, group: EffectGroup) {
+    let cancelTimer = registryStorage.withLock { storage -> Bool in
       guard var entry = storage.entries[key], entry.task != nil || entry.timer != nil else { return false }
-      guard !entry.groups.contains(where: { $0 === group }) else { return false }
-      entry.groups.append(group)
+      guard entry.groups[ObjectIdentifier(group)] == nil else { return false }
+      entry.groups[ObjectIdentifier(group)] = group
       storage.entries[key] = entry
       return group.add(key: key, task: entry.task, lifetime: entry.lifetime, registry: self) && entry.task == nil
     }
@@ -178,21 +186,21 @@ package final class EffectRegistry: Sendable {
   }
 
   /// Stops `group` waiting for the task `key`: what it waited for is no longer its own.
-  func leave(key: UInt64, group: EffectGroup) {
-    storage.withLock { storage in
-      storage.entries[key]?.groups.removeAll { $0 === group }
+  final func leave(key: UInt64, group: EffectGroup) {
+    registryStorage.withLock { storage in
+      _ = storage.entries[key]?.groups.removeValue(forKey: ObjectIdentifier(group))
     }
     group.remove(key: key)
   }
 
-  private func finish(_ key: UInt64) {
-    let ended = storage.withLock { storage -> (Bool, [EffectGroup], UInt64?)? in
+  private final func finish(_ key: UInt64) {
+    let ended = registryStorage.withLock { storage -> (Bool, [EffectGroup], UInt64?)? in
       guard let entry = storage.entries.removeValue(forKey: key) else { return nil }
       for id in entry.ids {
-        storage.keysByID[id]?.remove(key)
+        storage.keysByID[id]?.removeValue(forKey: key)
         if storage.keysByID[id]?.isEmpty == true { storage.keysByID[id] = nil }
       }
-      return (storage.cancelledKeys.remove(key) != nil, entry.groups, entry.childOf)
+      return (storage.cancelledKeys.remove(key) != nil, entry.groups.values, entry.childOf)
     }
     guard let (wasCancelled, groups, wait) = ended else { return }
     // Counted as ended before it leaves its groups: once a group's wait returns, the counters
@@ -202,8 +210,8 @@ package final class EffectRegistry: Sendable {
   }
 
   /// Cancels the tasks with `keys`, counting each as cancelling until it ends.
-  private func cancel(keys: (inout Storage) -> [UInt64]) {
-    let (entries, newlyCancelled) = storage.withLock { storage in
+  private final func cancel(keys: (inout Storage) -> [UInt64]) {
+    let (entries, newlyCancelled) = registryStorage.withLock { storage in
       var entries: [Entry] = []
       var newlyCancelled = 0
       for key in keys(&storage) {
@@ -224,7 +232,7 @@ package final class EffectRegistry: Sendable {
 
   /// Takes the cancelled timer entries among `entries` out of their queue; they end at once,
   /// having no task to wind down.
-  private func endTimers(of entries: some Sequence<Entry>) {
+  private final func endTimers(of entries: some Sequence<Entry>) {
     for entry in entries {
       guard let timer = entry.timer else { continue }
       timer.disarm()
@@ -238,34 +246,34 @@ package final class EffectRegistry: Sendable {
   /// The replacement registers before these are cancelled (``cancel(tasks:)``): cancelled
   /// first, one could end on another thread while no task is registered under `id`, and a
   /// `finishEffects(id:)` would return before the replacement ran.
-  func inFlight(replacing id: EffectID) -> [UInt64] {
-    storage.withLock { storage in
+  final func inFlight(replacing id: EffectID) -> [UInt64] {
+    registryStorage.withLock { storage in
       storage.throttles[id] = nil
-      return Array(storage.keysByID[id] ?? [])
+      return storage.keysByID[id]?.keys ?? []
     }
   }
 
   /// Cancels the tasks with `keys` that are still running.
-  func cancel(tasks keys: [UInt64]) {
+  final func cancel(tasks keys: [UInt64]) {
     if keys.isEmpty { return }
     cancel { _ in keys }
   }
 
   /// Cancels every task registered under `id`, and forgets its throttle.
-  func cancel(id: EffectID) {
+  final func cancel(id: EffectID) {
     cancel { storage in
       storage.throttles[id] = nil
-      return Array(storage.keysByID[id] ?? [])
+      return storage.keysByID[id]?.keys ?? []
     }
   }
 
   /// Decides, at `now` on the store's clock, what becomes of an effect throttled under `id`:
   /// at most one start per `interval`, the newest (`latest`) or oldest of those returned
   /// meanwhile running when the interval has passed. `pending` is kept if it is to run later.
-  func throttle(
+  final func throttle(
     id: EffectID, now: Duration, interval: Duration, latest: Bool, pending: any Sendable & AnyObject
   ) -> ThrottleDecision {
-    storage.withLock { storage in
+    registryStorage.withLock { storage in
       var gate = storage.throttles[id] ?? ThrottleGate()
       defer { storage.throttles[id] = gate }
       // The run waiting for the interval was cancelled without its id (by its send's
@@ -293,13 +301,13 @@ package final class EffectRegistry: Sendable {
   }
 
   /// Records the task that will start the effect throttled under `id`.
-  func setThrottleTask(id: EffectID, key: UInt64) {
-    storage.withLock { $0.throttles[id]?.scheduledKey = key }
+  final func setThrottleTask(id: EffectID, key: UInt64) {
+    registryStorage.withLock { $0.throttles[id]?.scheduledKey = key }
   }
 
   /// The effect throttled under `id` whose time came at `due`, now counted as its last run.
-  func fireThrottle(id: EffectID, at due: Duration) -> (any Sendable & AnyObject)? {
-    storage.withLock { storage in
+  final func fireThrottle(id: EffectID, at due: Duration) -> (any Sendable & AnyObject)? {
+    registryStorage.withLock { storage in
       guard var gate = storage.throttles[id], let pending = gate.pending else { return nil }
       gate.pending = nil
       gate.scheduledKey = nil
@@ -310,30 +318,30 @@ package final class EffectRegistry: Sendable {
   }
 
   /// Whether an effect is registered under `id` now.
-  private func isRunning(id: EffectID) -> Bool {
-    storage.withLock { $0.keysByID[id] != nil }
+  private final func isRunning(id: EffectID) -> Bool {
+    registryStorage.withLock { $0.keysByID[id] != nil }
   }
 
   /// Waits until no effect is registered under `id`, including effects registered while it
   /// waits: woken by each change of the scheduler's counters, which every end of an effect is.
-  func finish(id: EffectID, isolation: isolated (any Actor)? = #isolation) async {
+  final func finish(id: EffectID, isolation: isolated (any Actor)? = #isolation) async {
     await scheduler.settle(until: { !isRunning(id: id) }, stopsWhenIdle: false)
   }
 
   /// The keys of the tasks running now.
-  package var runningKeys: Set<UInt64> {
-    storage.withLock { Set($0.entries.keys) }
+  package final var runningKeys: Set<UInt64> {
+    registryStorage.withLock { Set($0.entries.keys) }
   }
 
   /// Cancels every running effect task; the store stays usable.
-  package func cancelAll() {
+  package final func cancelAll() {
     cancel { Array($0.entries.keys) }
   }
 
   /// Keeps a long-lived task (an epic) that is cancelled with the store but not counted as a
   /// running effect.
-  func adopt(_ task: Task<Void, Never>) {
-    let closed = storage.withLock { storage in
+  final func adopt(_ task: Task<Void, Never>) {
+    let closed = registryStorage.withLock { storage in
       storage.background.append(task)
       return storage.isClosed
     }
@@ -343,8 +351,8 @@ package final class EffectRegistry: Sendable {
   /// Calls `handler` when the store is released (at once if it already was); returns the key
   /// that ``forgetWhenClosed(_:)`` takes once the handler is no longer needed.
   @discardableResult
-  func whenClosed(_ handler: @escaping @Sendable () -> Void) -> UInt64 {
-    let (key, closed) = storage.withLock { storage in
+  final func whenClosed(_ handler: @escaping @Sendable () -> Void) -> UInt64 {
+    let (key, closed) = registryStorage.withLock { storage in
       storage.nextKey += 1
       if !storage.isClosed { storage.onClose[storage.nextKey] = handler }
       return (storage.nextKey, storage.isClosed)
@@ -354,13 +362,13 @@ package final class EffectRegistry: Sendable {
   }
 
   /// Drops the handler `whenClosed` registered under `key`.
-  func forgetWhenClosed(_ key: UInt64) {
-    _ = storage.withLock { $0.onClose.removeValue(forKey: key) }
+  final func forgetWhenClosed(_ key: UInt64) {
+    _ = registryStorage.withLock { $0.onClose.removeValue(forKey: key) }
   }
 
   /// Cancels every task and every task started from now on: the store is gone.
-  func close() {
-    let (entries, background, handlers) = storage.withLock { storage in
+  final func close() {
+    let (entries, background, handlers) = registryStorage.withLock { storage in
       storage.isClosed = true
       defer { storage.onClose.removeAll() }
       for (key, entry) in storage.entries where entry.task == nil {

@@ -19,8 +19,14 @@ import Synchronization
 ///
 /// The entries are the store's timers as data (deadline and identity), which is what a server
 /// keeping many stores' timers in one heap of deadlines builds on.
+///
+/// It is the first layer of a store's one effect object: ``EffectRegistry`` extends it with the
+/// running effects by id and ``EffectInterpreter`` with the interpreter of ``Effect``, so a store
+/// whose effects started pays for one object, made at its first effect, not three made with it.
+// Unchecked only because a class with subclasses cannot be checked: every stored property of
+// this class and of its two subclasses is a `let` of a `Sendable` type or lives in a `Mutex`.
 @usableFromInline
-package final class EffectScheduler: Sendable {
+package class EffectScheduler: @unchecked Sendable {
   /// A snapshot of what the store's effects are doing.
   package struct Counts: Sendable, Equatable {
     /// Effect tasks started and not yet finished.
@@ -47,7 +53,7 @@ package final class EffectScheduler: Sendable {
   private struct Storage {
     var counts = Counts()
     /// The registered sleeps: their deadlines, as offsets from the store's start.
-    var sleepers: [UInt64: Duration] = [:]
+    var sleepers = SmallDictionary<UInt64, Duration>()
     var nextSleeper: UInt64 = 0
     var childWaits: [UInt64: ChildWait] = [:]
     var nextChildWait: UInt64 = 0
@@ -65,8 +71,11 @@ package final class EffectScheduler: Sendable {
     self.clock = clock
   }
 
+  /// The scheduler of this store's effects: this object itself.
+  final var scheduler: EffectScheduler { self }
+
   /// The current counters.
-  package var counts: Counts {
+  package final var counts: Counts {
     storage.withLock { storage in
       var counts = storage.counts
       counts.sleepDeadlines = storage.sleepers.values.sorted()
@@ -77,7 +86,7 @@ package final class EffectScheduler: Sendable {
   // MARK: - Idle
 
   /// Whether the store's effects are idle now: the one definition (see ``EffectScheduler``).
-  package var isIdle: Bool {
+  package final var isIdle: Bool {
     let now = clock.virtual == nil ? clock.now : nil
     return storage.withLock { Self.isIdle($0, now: now) }
   }
@@ -90,14 +99,14 @@ package final class EffectScheduler: Sendable {
   }
 
   /// ``isIdle`` and the version it was read at, in one lock.
-  private func idleAndVersion() -> (idle: Bool, version: UInt64) {
+  private final func idleAndVersion() -> (idle: Bool, version: UInt64) {
     let now = clock.virtual == nil ? clock.now : nil
     return storage.withLock { (Self.isIdle($0, now: now), $0.counts.version) }
   }
 
   /// The earliest deadline a parked sleeper waits for, as an offset from the store's start:
   /// where a test moving the clock stops next.
-  package var nextWake: Duration? {
+  package final var nextWake: Duration? {
     let now = clock.virtual == nil ? clock.now : nil
     return storage.withLock { storage in
       storage.sleepers.values.filter { deadline in now.map { deadline > $0 } ?? true }.min()
@@ -111,7 +120,7 @@ package final class EffectScheduler: Sendable {
   ///
   /// - Returns: Whether the effects are idle at the end.
   @discardableResult
-  package func settle(
+  package final func settle(
     isolation: isolated (any Actor)? = #isolation,
     until done: () -> Bool = { false },
     stopsWhenIdle: Bool = true,
@@ -138,7 +147,7 @@ package final class EffectScheduler: Sendable {
 
   /// ``settle(isolation:until:stopsWhenIdle:limit:quietPeriod:progress:)`` with real-time bounds
   /// (a test's): progress is any change of the counters or deadlines, or of `progress()`.
-  private func settle(
+  private final func settle(
     isolation: isolated (any Actor)? = #isolation,
     until done: () -> Bool, stopsWhenIdle: Bool, limit: Duration?, quietPeriod: Duration?,
     progress: () -> Int, after firstVersion: UInt64
@@ -178,7 +187,7 @@ package final class EffectScheduler: Sendable {
 
   /// Sleeps until the store's clock reads `deadline` (an offset from the store's start),
   /// registered as a parked sleeper meanwhile.
-  func sleep(until deadline: Duration) async throws {
+  final func sleep(until deadline: Duration) async throws {
     // A deadline already reached returns at once: some clocks (swift-clocks' TestClock) would
     // otherwise park a sleep "until now" until the clock next moves.
     if deadline <= clock.now {
@@ -198,7 +207,7 @@ package final class EffectScheduler: Sendable {
   }
 
   /// Registers a sleeper until `deadline`; returns its key for ``unpark(_:)``.
-  func park(deadline: Duration) -> UInt64 {
+  final func park(deadline: Duration) -> UInt64 {
     update { storage in
       storage.nextSleeper += 1
       storage.sleepers[storage.nextSleeper] = deadline
@@ -208,13 +217,13 @@ package final class EffectScheduler: Sendable {
   }
 
   /// A virtual clock parks a sleeper of this store's: `deadline` is an instant on `clock`.
-  func park(on clock: VirtualClock, deadline: VirtualClock.Instant) -> UInt64? {
+  final func park(on clock: VirtualClock, deadline: VirtualClock.Instant) -> UInt64? {
     guard let virtual = self.clock.virtual, virtual.clock === clock else { return nil }
     return park(deadline: virtual.origin.duration(to: deadline))
   }
 
   /// The sleeper `key` was woken (or cancelled): it is runnable again.
-  func unpark(_ key: UInt64) {
+  final func unpark(_ key: UInt64) {
     update { storage in
       if storage.sleepers.removeValue(forKey: key) != nil { storage.counts.sleeping -= 1 }
     }
@@ -223,14 +232,14 @@ package final class EffectScheduler: Sendable {
   // MARK: - Tasks
 
   /// Counts an effect task as started.
-  func taskStarted() {
+  final func taskStarted() {
     update { $0.counts.running += 1 }
   }
 
   /// Counts an effect task as ended: cancelled by id if `wasCancelled`, one of the children
   /// `childOf` waits for if given. The last child of a waiting parent makes the parent
   /// runnable in the same step.
-  func taskEnded(wasCancelled: Bool, childOf wait: UInt64?) {
+  final func taskEnded(wasCancelled: Bool, childOf wait: UInt64?) {
     update { storage in
       storage.counts.running -= 1
       if wasCancelled { storage.counts.cancelling -= 1 }
@@ -246,13 +255,13 @@ package final class EffectScheduler: Sendable {
   }
 
   /// Counts `count` tasks as cancelling until they end.
-  func tasksCancelled(_ count: Int) {
+  final func tasksCancelled(_ count: Int) {
     update { $0.counts.cancelling += count }
   }
 
   /// Opens a wait for `count` child tasks about to be started; returns its key, which each
   /// child is started with.
-  func expectChildren(_ count: Int) -> UInt64 {
+  final func expectChildren(_ count: Int) -> UInt64 {
     update { storage in
       storage.nextChildWait += 1
       storage.childWaits[storage.nextChildWait] = ChildWait(pending: count)
@@ -262,7 +271,7 @@ package final class EffectScheduler: Sendable {
 
   /// Awaits the child tasks of `wait`, counted as waiting (not runnable) while any is running,
   /// and passes cancellation down to them.
-  func awaitChildren(_ children: [Task<Void, Never>], of wait: UInt64) async {
+  final func awaitChildren(_ children: [Task<Void, Never>], of wait: UInt64) async {
     update { storage in
       // Every child may have ended already: then there is nothing to wait for.
       guard storage.childWaits[wait] != nil else { return }
@@ -279,13 +288,13 @@ package final class EffectScheduler: Sendable {
   // MARK: - Changes
 
   /// Wakes every waiter without changing a counter: for outside sources of change.
-  package func signal() {
+  package final func signal() {
     update { _ in }
   }
 
   /// Returns once the version has moved past `version`; stays on the caller's actor, so a
   /// wait from the main actor costs no hop to another executor and back.
-  package func waitForChange(isolation: isolated (any Actor)? = #isolation, after version: UInt64) async {
+  package final func waitForChange(isolation: isolated (any Actor)? = #isolation, after version: UInt64) async {
     await withCheckedContinuation(isolation: isolation) { continuation in
       let changed = storage.withLock { storage in
         if storage.counts.version != version { return true }
@@ -298,7 +307,7 @@ package final class EffectScheduler: Sendable {
 
   /// Applies `change` and wakes every waiter.
   @discardableResult
-  private func update<Result: Sendable>(_ change: (inout Storage) -> Result) -> Result {
+  private final func update<Result: Sendable>(_ change: (inout Storage) -> Result) -> Result {
     let (result, waiters) = storage.withLock { storage in
       let result = change(&storage)
       storage.counts.version &+= 1

@@ -57,7 +57,7 @@ extension Store where State: Sendable {
     // The store was just made from a reducer: its core is a root.
     guard case .root(let root) = core else { return }
     var inputs: [(AsyncStream<Action>.Continuation, AsyncStream<State>.Continuation)] = []
-    let link = root.effects.link
+    let link = root.link
     let send = Send<Action>(link: link)
     for part in Epic.combine(epics).parts {
       let (actions, actionInput) = AsyncStream.makeStream(of: Action.self)

@@ -61,7 +61,7 @@ public final class IsolatedStore<State, Action: Sendable> {
     self.root = RootCore(state: initialState, reduce: reducer.coreFunction(), clock: clock, middleware: middleware, home: isolation)
     self.home = isolation
     self.liveness = IsolatedStoreLiveness(root)
-    root.effects.link.attach(handle: liveness, core: root)
+    root.attach(handle: liveness)
   }
 
   /// The current state.

@@ -12,13 +12,12 @@ import DequeModule
 /// ``IsolatedStore``), whose synchronous methods call it there. Effect tasks reach it only
 /// through its ``StoreLink``, which hops to that actor first.
 @usableFromInline
-final class RootCore<State, Action: Sendable> {
+final class RootCore<State, Action: Sendable>: ClockedCore {
   /// The state, in memory of the core's own: the reducer mutates it in place and observers
   /// read it there, so a round of notifications copies nothing. Observers cannot see it
   /// change under them: the reducer runs only in the drain loop, never during a round (an
   /// action sent from an observer is queued).
   @usableFromInline let storage: UnsafeMutablePointer<State>
-  private let storageOwner: StateStorage<State>
   // The hot properties opt out of dynamic exclusivity checks, which would otherwise cost more
   // than the store's own work per action. This is safe because every access happens on the
   // store's actor, and none is held across a call-out; reducers are pure functions of their
@@ -27,7 +26,8 @@ final class RootCore<State, Action: Sendable> {
   @exclusivity(unchecked) @usableFromInline var queue = Deque<Action>()
   @exclusivity(unchecked) @usableFromInline var isDraining = false
   @exclusivity(unchecked) @usableFromInline var drainGroup: EffectGroup?
-  @usableFromInline let observers = ObserverTable<State>()
+  /// The observers, made with the first (a store nobody observes keeps no table).
+  @exclusivity(unchecked) @usableFromInline var observers: ObserverTable<State>?
   /// Sees every action after the reducer, with the new state: the epics' input.
   @exclusivity(unchecked) @usableFromInline var actionTap: ((Action, State) -> Void)? {
     didSet { hasHooks = actionTap != nil || !afterReducer.isEmpty || !beforeReducer.isEmpty }
@@ -43,10 +43,17 @@ final class RootCore<State, Action: Sendable> {
   /// then costs what it did before stores could live elsewhere: no lookup of the slot. Held
   /// unretained (the shared slot lives as long as the process), so a drain retains nothing.
   @usableFromInline let timeSlot: Unmanaged<StoreTimeSlot>?
-  @usableFromInline let effects: EffectInterpreter<Action>
-  /// The store's scheduler, unretained (``effects`` holds it): what ``StoreTime/now`` reads
-  /// during this store's drains.
-  @usableFromInline let scheduler: Unmanaged<EffectScheduler>
+  /// The way back to the store for its effect tasks and observation tokens, made with the
+  /// first of them (see ``link``).
+  @exclusivity(unchecked) @usableFromInline var madeLink: StoreLink<Action>?
+  /// The store's handle (an ``IsolatedStore``'s stand-in), which owns this core: alive whenever
+  /// the core is used, so held unowned. Set once by ``attach(handle:)``, before any effect.
+  @usableFromInline unowned(unsafe) var handle: AnyObject?
+  /// This core's `receive`, specialised for its state where the store was made (see
+  /// ``StoreLink``); captures nothing.
+  @usableFromInline var receiver: ((AnyObject, Action, EffectGroup?) -> Void)?
+  /// The store's effect object, made at its first effect (see ``effects``).
+  @exclusivity(unchecked) @usableFromInline var startedEffects: EffectInterpreter<Action>?
 
   @usableFromInline
   init(
@@ -56,26 +63,69 @@ final class RootCore<State, Action: Sendable> {
     middleware: [Middleware<State, Action>],
     home: any Actor
   ) {
-    self.storageOwner = StateStorage(state)
-    self.storage = storageOwner.pointer
+    self.storage = .allocate(capacity: 1)
+    storage.initialize(to: state)
     self.reducer = reduce
-    let link = StoreLink<Action>(home: home)
-    self.afterReducer = middleware.compactMap { $0.after?.callable(onMainActor: link.homeIsMainActor) }
-    self.beforeReducer = middleware.compactMap { $0.before?.callable(onMainActor: link.homeIsMainActor) }
+    let onMainActor = home === MainActor.shared
+    self.afterReducer = middleware.compactMap { $0.after?.callable(onMainActor: onMainActor) }
+    self.beforeReducer = middleware.compactMap { $0.before?.callable(onMainActor: onMainActor) }
     self.hasHooks = !middleware.isEmpty
-    self.timeSlot = link.homeIsMainActor ? Unmanaged.passUnretained(StoreTime.mainActorSlot) : nil
-    // The store handle attaches itself to the link: effect tasks and tokens hold it weakly,
-    // not this core, whose reference count then stays on the fast path (a weakly referenced
-    // object's every retain goes through a side table, ~100 instructions a send).
-    let clock = StoreClock(clock, home: home)
-    let scheduler = EffectScheduler(clock: clock)
-    self.scheduler = Unmanaged.passUnretained(scheduler)
-    self.effects = EffectInterpreter(
-      registry: EffectRegistry(scheduler: scheduler), clock: clock, link: link)
+    self.timeSlot = onMainActor ? Unmanaged.passUnretained(StoreTime.mainActorSlot) : nil
+    super.init(clock: StoreClock(clock, home: home))
+  }
+
+  /// Called by the store handle that owns this core as it is made: effect tasks and tokens
+  /// will hold that handle weakly, not this core, whose reference count then stays on the fast
+  /// path (a weakly referenced object's every retain goes through a side table, ~100
+  /// instructions a send). Inlined where the store is made, so ``receiver`` is specialised.
+  @inlinable
+  func attach(handle: AnyObject) {
+    self.handle = handle
+    self.receiver = { core, action, group in
+      unsafeDowncast(core, to: RootCore<State, Action>.self).receive(action, group: group)
+    }
+  }
+
+  /// The way back to this store for its effect tasks and tokens, made at the first of them:
+  /// a store that has none never makes the handle weakly referenced either. Only on the
+  /// store's actor.
+  @inlinable
+  var link: StoreLink<Action> {
+    if let madeLink { return madeLink }
+    return makeLink()
+  }
+
+  @usableFromInline
+  @inline(never)
+  func makeLink() -> StoreLink<Action> {
+    let link = StoreLink<Action>(home: clock.home)
+    guard let handle, let receiver else { preconditionFailure("A store's core was used before its store attached.") }
+    link.attach(handle: handle, core: self, receiver: receiver)
+    madeLink = link
+    return link
+  }
+
+  /// The store's effect object: its scheduler, registry and interpreter in one, made here at
+  /// the first effect (or the first question about effects), so a store that starts none
+  /// costs none of it. Only on the store's actor.
+  @inlinable
+  var effects: EffectInterpreter<Action> {
+    if let startedEffects { return startedEffects }
+    return startEffects()
+  }
+
+  @usableFromInline
+  @inline(never)
+  func startEffects() -> EffectInterpreter<Action> {
+    let effects = EffectInterpreter(clock: clock, link: link)
+    startedEffects = effects
+    return effects
   }
 
   deinit {
-    effects.registry.close()
+    startedEffects?.close()
+    storage.deinitialize(count: 1)
+    storage.deallocate()
   }
 
   @inlinable
@@ -102,8 +152,9 @@ final class RootCore<State, Action: Sendable> {
   @inlinable
   @inline(__always)
   func beginDrain() -> UInt {
-    if let timeSlot { return timeSlot._withUnsafeGuaranteedRef { $0.enter(scheduler) } }
-    return StoreTime.enterOnThread(scheduler)
+    let core = Unmanaged<ClockedCore>.passUnretained(self)
+    if let timeSlot { return timeSlot._withUnsafeGuaranteedRef { $0.enter(core) } }
+    return StoreTime.enterOnThread(core)
   }
 
   /// Restores what ``beginDrain()`` returned.
@@ -163,7 +214,7 @@ final class RootCore<State, Action: Sendable> {
   func finishDrain(restoring outer: UInt) -> StoreTask {
     repeat {
       if !queue.isEmpty { handleQueued() }
-      if !observers.isEmpty { notifyObservers() }
+      if let observers, !observers.isEmpty { notifyObservers(observers) }
     } while !queue.isEmpty
     isDraining = false
     endDrain(restoring: outer)
@@ -234,7 +285,7 @@ final class RootCore<State, Action: Sendable> {
   @usableFromInline
   func resume(_ action: Action, fromHook index: Int, after delay: Duration) {
     let group = currentGroup()
-    effects.schedule(at: effects.clock.now + delay, ids: [], group: group) { host in
+    effects.schedule(at: clock.now + delay, ids: [], group: group) { host in
       host.resume(action, fromHook: index, group: group)
     }
   }
@@ -266,11 +317,19 @@ final class RootCore<State, Action: Sendable> {
 
   // MARK: - Observing
 
+  /// The observer table, made here with the first observer.
+  var observerTable: ObserverTable<State> {
+    if let observers { return observers }
+    let table = ObserverTable<State>()
+    observers = table
+    return table
+  }
+
   /// Adds an observer that reads each round's state through a pointer; returns the id that
   /// ``removeObserver(id:)`` takes.
   @usableFromInline
   func addObserverID(reading callback: @escaping (UnsafePointer<State>) -> Void) -> UInt64 {
-    observers.add(callback)
+    observerTable.add(callback)
   }
 
   /// Adds an observer that reads each round's state through a pointer, for a store on the
@@ -278,15 +337,15 @@ final class RootCore<State, Action: Sendable> {
   @MainActor
   @usableFromInline
   func addObserver(reading callback: @escaping (UnsafePointer<State>) -> Void) -> ObservationToken {
-    let id = observers.add(callback)
-    let link = effects.link
+    let id = observerTable.add(callback)
+    let link = self.link
     return ObservationToken { link.host?.removeObserver(id: id) }
   }
 
   /// Calls every observer with the current state; observers may add, remove or send.
   @inlinable
   @inline(never)
-  func notifyObservers() {
+  func notifyObservers(_ observers: ObserverTable<State>) {
     // The state is lent to every observer where it lies: an observer may send, which only
     // queues, so it never changes during the round. Rounds never nest: an action an observer
     // sends is drained after this round.
@@ -296,7 +355,7 @@ final class RootCore<State, Action: Sendable> {
 
 extension RootCore: EffectHost {
   func removeObserver(id: UInt64) {
-    observers.remove(id: id)
+    observers?.remove(id: id)
   }
 
   func enqueue(_ action: Action) {
@@ -319,20 +378,5 @@ extension RootCore: EffectHost {
 
   func resume(_ action: Action, fromHook index: Int, group: EffectGroup?) {
     drain(joining: group) { handle(action, fromHook: index) }
-  }
-}
-
-/// Owns the memory a root core keeps its state in.
-final class StateStorage<State> {
-  let pointer: UnsafeMutablePointer<State>
-
-  init(_ state: State) {
-    pointer = .allocate(capacity: 1)
-    pointer.initialize(to: state)
-  }
-
-  deinit {
-    pointer.deinitialize(count: 1)
-    pointer.deallocate()
   }
 }

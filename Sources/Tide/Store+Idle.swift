@@ -15,7 +15,7 @@ extension Store {
   /// Whether the store's effects are idle now (``EffectScheduler``): a replay tests it before
   /// ``waitUntilIdle()``, whose `async` call costs hops to the main actor and back even when
   /// there is nothing to wait for — most of a replayed timer tick.
-  package nonisolated var effectsAreIdle: Bool {
+  package var effectsAreIdle: Bool {
     effectScheduler.isIdle
   }
 }

@@ -58,7 +58,7 @@ extension Store {
         location: location,
         rootStore: self,
         registry: root.registry,
-        clock: root.effects.clock)
+        clock: root.clock)
     case .scoped(let parent):
       let location = offset.flatMap { offset in parent.location?.appending(offset) }
       child = ScopedCore(

@@ -45,14 +45,12 @@ public final class Store<State, Action: Sendable> {
   @inlinable
   init(root: RootCore<State, Action>) {
     self.core = .root(root)
-    self.registry = root.registry
-    root.effects.link.attach(handle: self, core: root)
+    root.attach(handle: self)
   }
 
   @usableFromInline
   init(scoped: ScopedCore<State, Action>) {
     self.core = .scoped(scoped)
-    self.registry = scoped.registry
   }
 
   /// The current state.
@@ -86,16 +84,16 @@ public final class Store<State, Action: Sendable> {
     await registry.finish(id: EffectID(id))
   }
 
-  /// The root's effect registry, readable from any thread (a test store released off the
-  /// main actor checks and cancels the effects through it).
+  /// The root's effect registry, made at the first effect or the first call here (a test store
+  /// takes it when it is created, to check and cancel the effects from any thread later).
   @usableFromInline
-  package nonisolated let registry: EffectRegistry
+  package var registry: EffectRegistry { core.registry }
 
   @usableFromInline var clock: StoreClock { core.clock }
 
   /// The owner of this store's effect time: what tests and replays wait on (see
   /// ``waitUntilIdle()``).
-  package nonisolated var effectScheduler: EffectScheduler {
+  package var effectScheduler: EffectScheduler {
     registry.scheduler
   }
 
@@ -145,6 +143,12 @@ extension Reducer {
   @inlinable
   func coreFunction() -> (inout State, Action) -> Effect<Action> {
     if let closure = self as? Reduce<State, Action> { return closure.closure }
+    // A reducer with no stored properties has nothing to copy or retain: captured as it is,
+    // it costs no box (two allocations a store).
+    if MemoryLayout<Self>.size == 0 {
+      let reducer = self
+      return { reducer.reduce(into: &$0, action: $1) }
+    }
     let box = ReducerBox(self)
     return { box.reducer.reduce(into: &$0, action: $1) }
   }

@@ -62,7 +62,7 @@ enum StoreCore<State, Action: Sendable> {
   @inlinable
   var clock: StoreClock {
     switch self {
-    case .root(let root): root.effects.clock
+    case .root(let root): root.clock
     case .scoped(let scoped): scoped.clock
     }
   }

@@ -16,8 +16,8 @@ final class StoreLink<Action: Sendable>: Sendable {
   // weakly referenced object's every retain goes through a side table), and its core,
   // unretained: the handle owns the core, so the core is alive whenever the handle is.
   //
-  // Safe without isolation: both are written once, by `attach`, while the handle is created
-  // on its home actor and before any effect task or token of the store exists; from then on
+  // Safe without isolation: both are written once, by `attach`, on the store's home actor
+  // when its core makes the link, before any effect task or token of the store has it; from then on
   // they are only read, and the core is only used inside `withHost`, which runs on `home` —
   // where the store's own methods run, never at the same time.
   nonisolated(unsafe) private weak var handle: AnyObject?
@@ -32,14 +32,7 @@ final class StoreLink<Action: Sendable>: Sendable {
     self.homeIsMainActor = home === MainActor.shared
   }
 
-  /// Points the link at the store's handle and the root core it owns.
-  @inlinable
-  func attach<State>(handle: AnyObject, core: RootCore<State, Action>) {
-    attach(handle: handle, core: core) { core, action, group in
-      unsafeDowncast(core, to: RootCore<State, Action>.self).receive(action, group: group)
-    }
-  }
-
+  /// Points the link at the store's handle, the root core it owns and the core's `receive`.
   @usableFromInline
   func attach<State>(
     handle: AnyObject, core: RootCore<State, Action>,

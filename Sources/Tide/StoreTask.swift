@@ -62,7 +62,7 @@ final class EffectGroup: Sendable {
   }
 
   private struct Storage {
-    var members: [UInt64: Member] = [:]
+    var members = SmallDictionary<UInt64, Member>()
     var isCancelled = false
     /// Waits of ``finish()``, resumed when the last member leaves.
     var waiters: [CheckedContinuation<Void, Never>] = []

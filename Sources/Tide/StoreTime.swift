@@ -39,7 +39,7 @@ public enum StoreTime {
       reportIssue("StoreTime.now was read outside a store's reducer, middleware or observers; it reads zero there.")
       return .zero
     }
-    return Unmanaged<EffectScheduler>.fromOpaque(pointer).takeUnretainedValue().clock.now
+    return Unmanaged<ClockedCore>.fromOpaque(pointer).takeUnretainedValue().clock.now
   }
 
   /// The slot the main actor's stores share (an ``IsolatedStore`` on another actor uses the
@@ -58,9 +58,9 @@ public enum StoreTime {
 
   /// ``StoreTimeSlot/enter(_:)`` for a store off the main actor.
   @usableFromInline
-  static func enterOnThread(_ scheduler: Unmanaged<EffectScheduler>) -> UInt {
+  static func enterOnThread(_ core: Unmanaged<ClockedCore>) -> UInt {
     let outer = UInt(bitPattern: pthread_getspecific(threadSlot))
-    pthread_setspecific(threadSlot, scheduler.toOpaque())
+    pthread_setspecific(threadSlot, core.toOpaque())
     return outer
   }
 

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// Where ``StoreTime/now`` finds the store whose drain is under way: the scheduler of that
+/// Where ``StoreTime/now`` finds the store whose drain is under way: the root core of that
 /// store, as the bits of an unretained reference (0: none).
 ///
 /// A store sets it when a drain starts and restores the outer one when the drain ends, and is
@@ -14,12 +14,12 @@ final class StoreTimeSlot: Sendable {
 
   @usableFromInline init() {}
 
-  /// Makes `scheduler`'s clock the one ``StoreTime/now`` reads; returns the bits to restore.
+  /// Makes `core`'s clock the one ``StoreTime/now`` reads; returns the bits to restore.
   @inlinable
   @inline(__always)
-  func enter(_ scheduler: Unmanaged<EffectScheduler>) -> UInt {
+  func enter(_ core: Unmanaged<ClockedCore>) -> UInt {
     let outer = bits.load(ordering: .relaxed)
-    bits.store(UInt(bitPattern: scheduler.toOpaque()), ordering: .relaxed)
+    bits.store(UInt(bitPattern: core.toOpaque()), ordering: .relaxed)
     return outer
   }
 
