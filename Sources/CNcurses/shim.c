@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -120,20 +121,29 @@ void tide_input_wake(void) {
 }
 
 int tide_input_wait(int timeout_milliseconds) {
-  struct pollfd fds[2];
+  struct pollfd fds[3];
   fds[0].fd = STDIN_FILENO;
   fds[0].events = POLLIN;
   fds[0].revents = 0;
   fds[1].fd = wake_read_fd;
   fds[1].events = POLLIN;
   fds[1].revents = 0;
-  int result = poll(fds, wake_read_fd >= 0 ? 2 : 1, timeout_milliseconds);
+  /* A negative fd is skipped by poll: the main queue's only on the main thread's run loop. */
+  fds[2].fd = tide_main_loop_queue_fd();
+  fds[2].events = POLLIN;
+  fds[2].revents = 0;
+  int result = poll(fds, 3, timeout_milliseconds);
   if (result < 0) {
     /* A signal interrupted the wait: report it as a wake-up so the caller re-checks state. */
     return errno == EINTR ? 2 : -1;
   }
   if (result == 0) {
     return 0;
+  }
+  if (fds[2].revents & POLLIN) {
+    /* The main actor's jobs run here; what they hand the screen loop it reads next. */
+    tide_main_loop_drain();
+    return 2;
   }
   if (fds[1].revents & POLLIN) {
     /* A read of a pipe returns all it holds, up to the buffer's size: a short read emptied it,
@@ -450,59 +460,25 @@ void tide_pointer_reporting(int on) {
   pointer_active = on;
 }
 
-/* ctrl-z: ncurses' SIGTSTP handler leaves curses mode and stops the process, and on `fg`
-   redraws; it knows nothing of the modes Tide turned on itself. This handler wraps it, with only
-   async-signal-safe calls: modes off, ncurses' handler (which returns once the process goes on),
-   modes on again. */
+/* ctrl-z. ncurses' own SIGTSTP handler (installed by newterm where SIGTSTP is at its default)
+   leaves curses mode and stops the process from inside the signal handler, and to keep a stop
+   out of the middle of an update it sets SIGTSTP to SIG_IGN and back around every doupdate:
+   two rt_sigaction calls a frame. Installed before newterm, this handler takes its place (ncurses
+   then leaves SIGTSTP alone): it only records the request and wakes the screen loop, which
+   suspends between two frames (tide_suspend), with the modes Tide turned on itself off while
+   the process is stopped. */
 static struct sigaction previous_tstp_action;
 static int suspend_guard_installed = 0;
+static atomic_int suspend_pending = 0;
 static const char paste_on[] = "\033[?2004h";
-/* The terminal's "keypad transmit" string (terminfo smkx), copied when the guard is installed:
-   ncurses' handler sends its opposite on the way out (endwin) but not this on the way back, so
-   after `fg` the terminal sent its cursor keys in the other form and the first one was lost. */
-static char keypad_on[64];
-static size_t keypad_on_length = 0;
 
 static void on_suspend(int signal_number) {
-  int saved = errno;
-  int pointer = pointer_active;
-  write_all(modes_off, modes_off_length);
-  if ((previous_tstp_action.sa_flags & SA_SIGINFO) == 0 && previous_tstp_action.sa_handler != SIG_DFL
-      && previous_tstp_action.sa_handler != SIG_IGN) {
-    previous_tstp_action.sa_handler(signal_number);
-  } else {
-    /* No curses handler to chain to: stop as the default would, and come back here. */
-    struct sigaction stop;
-    struct sigaction ours;
-    memset(&stop, 0, sizeof stop);
-    stop.sa_handler = SIG_DFL;
-    sigemptyset(&stop.sa_mask);
-    sigaction(SIGTSTP, &stop, &ours);
-    sigset_t unblock;
-    sigemptyset(&unblock);
-    sigaddset(&unblock, SIGTSTP);
-    sigprocmask(SIG_UNBLOCK, &unblock, NULL);
-    raise(SIGTSTP);
-    sigaction(SIGTSTP, &ours, NULL);
-  }
-  write_all(paste_on, sizeof paste_on - 1);
-  if (keypad_on_length > 0) {
-    write_all(keypad_on, keypad_on_length);
-  }
-  if (pointer) {
-    write_all(pointer_on, sizeof pointer_on - 1);
-  }
-  errno = saved;
+  (void)signal_number;
+  atomic_store(&suspend_pending, 1);
+  tide_input_wake();
 }
 
 int tide_suspend_guard_install(void) {
-  prepare_modes_off();
-  const char *smkx = tigetstr("smkx");
-  keypad_on_length = 0;
-  if (smkx != NULL && smkx != (char *)-1 && strlen(smkx) < sizeof keypad_on) {
-    keypad_on_length = strlen(smkx);
-    memcpy(keypad_on, smkx, keypad_on_length);
-  }
   struct sigaction action;
   memset(&action, 0, sizeof action);
   action.sa_handler = on_suspend;
@@ -525,6 +501,62 @@ void tide_suspend_guard_remove(void) {
     sigaction(SIGTSTP, &previous_tstp_action, NULL);
     suspend_guard_installed = 0;
   }
+  atomic_store(&suspend_pending, 0);
+}
+
+int tide_take_suspend(void) {
+  return atomic_exchange(&suspend_pending, 0);
+}
+
+void tide_suspend(void) {
+  /* What ncurses' handler did, in the same order, outside a signal handler. */
+  int pointer = pointer_active;
+  if (modes_off_length == 0) {
+    prepare_modes_off();
+  }
+  fflush(stdout);
+  write_all(modes_off, modes_off_length);
+  /* The tty's modes as the program set them — unless the shell already took the tty back. */
+  if (tcgetpgrp(STDIN_FILENO) == getpgrp()) {
+    def_prog_mode();
+  }
+  sigset_t blocked;
+  sigset_t previous_mask;
+  sigemptyset(&blocked);
+  sigaddset(&blocked, SIGALRM);
+  sigaddset(&blocked, SIGWINCH);
+  pthread_sigmask(SIG_BLOCK, &blocked, &previous_mask);
+  endwin();
+  struct sigaction stop;
+  struct sigaction ours;
+  memset(&stop, 0, sizeof stop);
+  stop.sa_handler = SIG_DFL;
+  sigemptyset(&stop.sa_mask);
+  sigaction(SIGTSTP, &stop, &ours);
+  sigset_t unblock;
+  sigemptyset(&unblock);
+  sigaddset(&unblock, SIGTSTP);
+  pthread_sigmask(SIG_UNBLOCK, &unblock, NULL);
+  raise(SIGTSTP);
+  /* Stopped until `fg` (SIGCONT). */
+  sigaction(SIGTSTP, &ours, NULL);
+  flushinp();
+  /* Tty changes the user made while the process was stopped are theirs to keep. */
+  def_shell_mode();
+  /* doupdate puts the program's tty modes and the alternate screen back; all of it repainted. */
+  clearok(curscr, TRUE);
+  doupdate();
+  write_all(paste_on, sizeof paste_on - 1);
+  /* ncurses sends keypad-local (rmkx) on the way out but not keypad-transmit on the way back:
+     without it the terminal sends its cursor keys in the other form and the first is lost. */
+  const char *smkx = tigetstr("smkx");
+  if (smkx != NULL && smkx != (char *)-1) {
+    write_all(smkx, strlen(smkx));
+  }
+  if (pointer) {
+    write_all(pointer_on, sizeof pointer_on - 1);
+  }
+  pthread_sigmask(SIG_SETMASK, &previous_mask, NULL);
 }
 
 int tide_crash_guard_install(void) {

@@ -158,6 +158,9 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
         if status == 0 { output(text) } else { errors(text) }
         return status
       case .interactive(let arguments):
+        // Before the first suspension: the main actor and the screen then share the main
+        // thread, one wake-up a frame (see MainThreadLoop).
+        _ = MainThreadLoop.claim()
         try await runInteractive(arguments, errors: errors)
       case .replay(let arguments):
         try await runReplay(arguments, output: output, errors: errors)

@@ -71,6 +71,29 @@ struct EndToEndTests {
     #expect(try String(contentsOfFile: data, encoding: .utf8).contains("\"isDone\" : true"))
   }
 
+  /// The main actor and the screen loop share the main thread (MainThreadLoop): a running
+  /// animation's tick wakes one thread. Before, the screen had a thread of its own and the main
+  /// actor ran on a thread of dispatch's pool (3 threads while the stopwatch ran).
+  @Test func aRunningStopwatchRunsOnOneThread() async throws {
+    let binary = try requireTideDemo()
+    let session = TmuxSession(label: "tide-demo-e2e")
+    defer { withExtendedLifetime(session) {} }
+    try await session.startDemo(binary, ["--data", session.folder.file("todos.json"), "--screen", "stopwatch"])
+    try await session.waitForScreen(containing: "Stopped")
+    try await session.send("Space")
+    try await session.waitForScreen(containing: "Running")
+    // Ticks have run once the time shown is no longer the start's.
+    try await session.waitForScreen("the stopwatch's time to move", seconds: 15) { !$0.contains("00:00.00") }
+    #if os(Linux)
+      let status = try String(contentsOfFile: "/proc/\(try await session.appPID())/status", encoding: .utf8)
+      let threads = status.split(separator: "\n").first { $0.hasPrefix("Threads:") }
+      #expect(threads == "Threads:\t1", "\(status)")
+    #endif
+    try await session.send("q")
+    #expect(try await session.waitForExit() == 0)
+    try await session.expectTerminalRestored()
+  }
+
   @Test func sigtermRestoresTheTerminal() async throws {
     let binary = try requireTideDemo()
     let session = TmuxSession(label: "tide-demo-e2e")

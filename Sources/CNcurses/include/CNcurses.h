@@ -62,8 +62,25 @@ int tide_draw_cell(int row, int column, const wchar_t *text, int count, attr_t a
 int tide_input_open(void);
 void tide_input_close(void);
 void tide_input_wake(void);
-/* Waits for stdin or a wake-up: 1 input ready, 2 woken, 0 timed out, -1 error. */
+/* Waits for stdin or a wake-up: 1 input ready, 2 woken, 0 timed out, -1 error. On the main
+   thread's run loop it also runs the main queue's jobs when they come (then 2). */
 int tide_input_wait(int timeout_milliseconds);
+/*
+ * The main thread's run loop (main_thread_loop.c): with an async main, the main actor and the
+ * screen loop can share the main thread, so an animation's tick wakes one thread.
+ * tide_main_loop_claim keeps the main thread for the main queue: 1 if kept, 0 if not (called
+ * off the main thread, e.g. after top-level code first suspended and the main queue went to
+ * dispatch's pool), when the screen loop gets a thread of its own.
+ * tide_main_loop_host runs session(context) on the main thread once the main queue's current
+ * turn returns; 0 if it cannot (not claimed, another session). While it runs, its
+ * tide_input_wait also waits for the main queue and runs its jobs (tide_main_loop_queue_fd is
+ * then the queue's fd, else -1), and tide_main_loop_is_current is 1 on that thread.
+ */
+int tide_main_loop_claim(void);
+int tide_main_loop_host(void (*session)(void *), void *context);
+int tide_main_loop_is_current(void);
+int tide_main_loop_queue_fd(void);
+void tide_main_loop_drain(void);
 /* Installs a SIGWINCH handler that records the resize and wakes the input thread. */
 int tide_install_resize_handler(void);
 void tide_remove_resize_handler(void);
@@ -129,12 +146,17 @@ void tide_save_tty(void);
 void tide_pointer_reporting_prepare(int on);
 void tide_pointer_reporting(int on);
 /*
- * ctrl-z and `fg`: wraps ncurses' SIGTSTP handler so that pointer reporting and bracketed paste
- * are off while the process is stopped and on again when it continues. Install after
- * tide_start; remove before endwin.
+ * ctrl-z and `fg`: a SIGTSTP handler that records the request and wakes the screen loop, in
+ * place of ncurses' own (whose per-update SIGTSTP toggling then stops: two system calls a frame).
+ * Install before tide_start; remove before endwin. tide_take_suspend returns 1 (and clears it)
+ * if ctrl-z came since the last call; tide_suspend then does, on the screen loop's thread, what
+ * ncurses' handler did — curses mode off, the process stopped until `fg`, all redrawn — with
+ * pointer reporting and bracketed paste off while stopped and on again after.
  */
 int tide_suspend_guard_install(void);
 void tide_suspend_guard_remove(void);
+int tide_take_suspend(void);
+void tide_suspend(void);
 
 /* Bracketed paste: the key codes wget_wch reports for the paste start and end markers. */
 int tide_paste_begin_code(void);

@@ -70,8 +70,12 @@ package final class CursesTerminal: Terminal {
     guard !isActive else { return }
     setlocale(LC_ALL, "")
     tide_save_tty()
+    // ctrl-z: before newterm, so that ncurses leaves SIGTSTP to us (it installs its own handler
+    // only where SIGTSTP is at its default, and then ignores and restores it around every update).
+    _ = tide_suspend_guard_install()
     // newterm instead of initscr: initscr exits the process on failure, newterm reports it.
     guard tide_start() != 0 else {
+      tide_suspend_guard_remove()
       throw StartError(description: "cannot start the terminal (is TERM set and stdout a terminal?)")
     }
     isActive = true
@@ -103,7 +107,13 @@ package final class CursesTerminal: Terminal {
     _ = tide_crash_guard_install()
     tide_bracketed_paste(1)
     tide_pointer_reporting(reportsPointer ? 1 : 0)
-    _ = tide_suspend_guard_install()
+  }
+
+  /// ctrl-z, when it came: leaves curses mode, stops the process until `fg`, then redraws
+  /// everything. Called by the screen loop between two frames, never in a signal handler.
+  package func suspendIfAsked() {
+    guard isActive, tide_take_suspend() != 0 else { return }
+    tide_suspend()
   }
 
   /// Blanks the screen and makes the next flush repaint all of it, discarding anything a resize garbled.

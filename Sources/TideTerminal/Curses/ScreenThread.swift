@@ -6,6 +6,10 @@ import Tide
 /// hands it, reads input, turns quit signals into quit requests, and restores the terminal when
 /// told to stop — on every exit path.
 ///
+/// It is the main thread, shared with the main actor, when the program claimed it
+/// (``MainThreadLoop``): its wait then also runs the main actor's jobs, so a tick of a running
+/// animation wakes one thread. Otherwise it is a thread of its own.
+///
 /// It sleeps in ``CursesTerminal/readEvent(timeout:)`` until input, a resize, a quit signal or a
 /// wake-up for a new frame or a stop arrives, so an idle program uses no CPU.
 ///
@@ -61,11 +65,15 @@ final class ScreenThread: TimerWaker {
     }
     do {
       return try await withCheckedThrowingContinuation { (started: CheckedContinuation<TerminalSize, any Error>) in
+        let body: @Sendable () -> Void = { [self] in
+          self.main(started: started, reportsPointer: reportsPointer, onEvent: onEvent, onQuit: onQuit, onTimers: onTimers)
+          onStop()
+        }
+        // On the main thread with the main actor when the program claimed it (one wake-up a
+        // tick), else on a thread of its own.
+        if MainThreadLoop.host(body) { return }
         do {
-          try DetachedThread.start(named: "tide-screen") { [self] in
-            self.main(started: started, reportsPointer: reportsPointer, onEvent: onEvent, onQuit: onQuit, onTimers: onTimers)
-            onStop()
-          }
+          try DetachedThread.start(named: "tide-screen", body)
         } catch {
           started.resume(throwing: error)
         }
@@ -114,6 +122,7 @@ final class ScreenThread: TimerWaker {
         while let event = terminal.readEvent(timeout: .zero) { onEvent(event) }
         onQuit()
       }
+      terminal.suspendIfAsked()
       if let dueTimers { onTimers(dueTimers) }
       if let frame {
         if redrawsAll { renderer.invalidate() }
@@ -141,6 +150,9 @@ final class ScreenThread: TimerWaker {
   /// Whether the caller, having changed the state, must write to the wake-up pipe: not when a
   /// byte written since the thread last read the state is still there.
   private static func takeWake(_ shared: inout Shared) -> Bool {
+    // The caller is the loop's own thread (the main actor's job ran inside its wait), which reads
+    // the state before it waits again.
+    if MainThreadLoop.isHostingThread { return false }
     defer { shared.wakePending = true }
     return !shared.wakePending
   }
