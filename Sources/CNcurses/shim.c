@@ -239,6 +239,61 @@ int tide_quit_signals_install(void) {
   return 1;
 }
 
+/* In a run without a terminal (a replay): the first quit signal is recorded, to be acted on
+   where the run can stop whole; a second one means the user will not wait, and ends the
+   process as the signal's default would. Only async-signal-safe calls. */
+static void on_interrupt_signal(int signal_number) {
+  int expected = 0;
+  if (atomic_compare_exchange_strong(&quit_pending, &expected, signal_number)) {
+    return;
+  }
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = SIG_DFL;
+  sigemptyset(&action.sa_mask);
+  sigaction(signal_number, &action, NULL);
+  sigset_t unblock;
+  sigemptyset(&unblock);
+  sigaddset(&unblock, signal_number);
+  sigprocmask(SIG_UNBLOCK, &unblock, NULL);
+  raise(signal_number);
+}
+
+int tide_interrupt_signals_install(void) {
+  tide_ignore_write_signals();
+  if (quit_handlers_installed) {
+    return 1;
+  }
+  atomic_store(&quit_pending, 0);
+  /* A signal ignored on entry stays ignored, as the shell meant it: a replay started in the
+     background (`&`) keeps ignoring the SIGINT and SIGQUIT of a ctrl-c typed for the foreground
+     job, and one started with nohup keeps ignoring SIGHUP. */
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = on_interrupt_signal;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  for (size_t i = 0; i < QUIT_SIGNAL_COUNT; i++) {
+    if (sigaction(quit_signals[i], NULL, &previous_quit_actions[i]) != 0) {
+      restore_handlers(quit_signals, i, previous_quit_actions);
+      return 0;
+    }
+    if ((previous_quit_actions[i].sa_flags & SA_SIGINFO) == 0 && previous_quit_actions[i].sa_handler == SIG_IGN) {
+      continue;
+    }
+    if (sigaction(quit_signals[i], &action, NULL) != 0) {
+      restore_handlers(quit_signals, i, previous_quit_actions);
+      return 0;
+    }
+  }
+  quit_handlers_installed = 1;
+  return 1;
+}
+
+int tide_quit_signal_pending(void) {
+  return atomic_load(&quit_pending);
+}
+
 void tide_quit_signals_remove(void) {
   if (!quit_handlers_installed) {
     return;
@@ -283,8 +338,10 @@ int tide_check_terminal_type(void) {
 /* What the crash handler needs, prepared before it can run and never freed. */
 static struct termios saved_tty;
 static int saved_tty_valid = 0;
-static char crash_restore[256];
-static size_t crash_restore_length = 0;
+/* What endwin does to the screen, for the one path that cannot call it (a crash): attributes
+   reset, the alternate screen left, a fresh line. */
+static char crash_leave_screen[128];
+static size_t crash_leave_screen_length = 0;
 static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT};
 #define CRASH_SIGNAL_COUNT (sizeof crash_signals / sizeof crash_signals[0])
 static struct sigaction previous_crash_actions[CRASH_SIGNAL_COUNT];
@@ -294,24 +351,54 @@ void tide_save_tty(void) {
   saved_tty_valid = tcgetattr(STDIN_FILENO, &saved_tty) == 0;
 }
 
-static void append_capability(const char *name) {
+/* Appends `length` bytes to `buffer` (holding `*used` of `size`) if they fit. */
+static void append_bytes(char *buffer, size_t size, size_t *used, const char *bytes, size_t length) {
+  if (*used + length < size) {
+    memcpy(buffer + *used, bytes, length);
+    *used += length;
+  }
+}
+
+/* Appends the terminfo string capability `name`, if the terminal has it. */
+static void append_capability(char *buffer, size_t size, size_t *used, const char *name) {
   char *value = tigetstr(name);
   if (value == NULL || value == (char *)-1) {
     return;
   }
-  size_t length = strlen(value);
-  if (crash_restore_length + length < sizeof crash_restore) {
-    memcpy(crash_restore + crash_restore_length, value, length);
-    crash_restore_length += length;
-  }
+  append_bytes(buffer, size, used, value, strlen(value));
+}
+
+static void write_all(const char *bytes, size_t length);
+
+/* Pointer reporting: presses, releases and the wheel (1000) in SGR extended coordinates (1006).
+   No motion (1002/1003): a moving pointer would cost the app a wake-up per cell. */
+static const char pointer_on[] = "\033[?1000h\033[?1006h";
+static const char pointer_off[] = "\033[?1006l\033[?1000l";
+
+/*
+ * The one restore of the terminal's modes, whatever way the program ends or stops: sent by
+ * tide_terminal_modes_off (an ordered exit, after endwin), by the suspend handler before ctrl-z
+ * stops the process, and by the crash handler. Pointer reporting and bracketed paste off, the
+ * keypad out of its "transmit" mode (rmkx: left on, the shell's arrow keys arrive in a form it
+ * does not read), attributes reset, the cursor visible. Built from terminfo once ncurses has
+ * started, before any handler that sends it is installed; never freed.
+ */
+static char modes_off[256];
+static size_t modes_off_length = 0;
+
+static void prepare_modes_off(void) {
+  modes_off_length = 0;
+  append_bytes(modes_off, sizeof modes_off, &modes_off_length, pointer_off, sizeof pointer_off - 1);
+  append_bytes(modes_off, sizeof modes_off, &modes_off_length, "\033[?2004l", 8);
+  append_capability(modes_off, sizeof modes_off, &modes_off_length, "rmkx");
+  append_capability(modes_off, sizeof modes_off, &modes_off_length, "sgr0");
+  append_capability(modes_off, sizeof modes_off, &modes_off_length, "cnorm");
 }
 
 static void on_crash(int signal_number) {
   /* Only async-signal-safe calls: write(2), tcsetattr(3) (a tcsetattr is an ioctl), sigaction, raise. */
-  if (crash_restore_length > 0) {
-    ssize_t ignored = write(STDOUT_FILENO, crash_restore, crash_restore_length);
-    (void)ignored;
-  }
+  write_all(modes_off, modes_off_length);
+  write_all(crash_leave_screen, crash_leave_screen_length);
   if (saved_tty_valid) {
     tcsetattr(STDIN_FILENO, TCSANOW, &saved_tty);
   }
@@ -328,10 +415,6 @@ static void on_crash(int signal_number) {
   raise(signal_number);
 }
 
-/* Pointer reporting: presses, releases and the wheel (1000) in SGR extended coordinates (1006).
-   No motion (1002/1003): a moving pointer would cost the app a wake-up per cell. */
-static const char pointer_on[] = "\033[?1000h\033[?1006h";
-static const char pointer_off[] = "\033[?1006l\033[?1000l";
 /* Set before the crash and suspend guards are installed, read by their handlers. */
 static volatile sig_atomic_t pointer_wanted = 0;
 static volatile sig_atomic_t pointer_active = 0;
@@ -373,7 +456,6 @@ void tide_pointer_reporting(int on) {
    modes on again. */
 static struct sigaction previous_tstp_action;
 static int suspend_guard_installed = 0;
-static const char modes_off[] = "\033[?1006l\033[?1000l\033[?2004l";
 static const char paste_on[] = "\033[?2004h";
 /* The terminal's "keypad transmit" string (terminfo smkx), copied when the guard is installed:
    ncurses' handler sends its opposite on the way out (endwin) but not this on the way back, so
@@ -384,7 +466,7 @@ static size_t keypad_on_length = 0;
 static void on_suspend(int signal_number) {
   int saved = errno;
   int pointer = pointer_active;
-  write_all(modes_off, sizeof modes_off - 1);
+  write_all(modes_off, modes_off_length);
   if ((previous_tstp_action.sa_flags & SA_SIGINFO) == 0 && previous_tstp_action.sa_handler != SIG_DFL
       && previous_tstp_action.sa_handler != SIG_IGN) {
     previous_tstp_action.sa_handler(signal_number);
@@ -414,6 +496,7 @@ static void on_suspend(int signal_number) {
 }
 
 int tide_suspend_guard_install(void) {
+  prepare_modes_off();
   const char *smkx = tigetstr("smkx");
   keypad_on_length = 0;
   if (smkx != NULL && smkx != (char *)-1 && strlen(smkx) < sizeof keypad_on) {
@@ -445,23 +528,10 @@ void tide_suspend_guard_remove(void) {
 }
 
 int tide_crash_guard_install(void) {
-  crash_restore_length = 0;
-  /* Pointer reporting and bracketed paste off, cursor visible, attributes reset, alternate
-     screen left, a fresh line. */
-  if (pointer_wanted) {
-    memcpy(crash_restore, pointer_off, sizeof pointer_off - 1);
-    crash_restore_length = sizeof pointer_off - 1;
-  }
-  const char *paste_off = "\033[?2004l";
-  memcpy(crash_restore + crash_restore_length, paste_off, strlen(paste_off));
-  crash_restore_length += strlen(paste_off);
-  append_capability("sgr0");
-  append_capability("cnorm");
-  append_capability("rmcup");
-  if (crash_restore_length + 2 < sizeof crash_restore) {
-    crash_restore[crash_restore_length++] = '\r';
-    crash_restore[crash_restore_length++] = '\n';
-  }
+  prepare_modes_off();
+  crash_leave_screen_length = 0;
+  append_capability(crash_leave_screen, sizeof crash_leave_screen, &crash_leave_screen_length, "rmcup");
+  append_bytes(crash_leave_screen, sizeof crash_leave_screen, &crash_leave_screen_length, "\r\n", 2);
   if (!install_handlers(crash_signals, CRASH_SIGNAL_COUNT, on_crash, SA_NODEFER, previous_crash_actions)) {
     return 0;
   }
@@ -475,6 +545,15 @@ void tide_crash_guard_remove(void) {
   }
   restore_handlers(crash_signals, CRASH_SIGNAL_COUNT, previous_crash_actions);
   crash_guard_installed = 0;
+}
+
+void tide_terminal_modes_off(void) {
+  if (modes_off_length == 0) {
+    prepare_modes_off();
+  }
+  fflush(stdout);
+  write_all(modes_off, modes_off_length);
+  pointer_active = 0;
 }
 
 /* Above KEY_MAX, so no terminfo key can have them. */

@@ -18,11 +18,17 @@ extension TerminalCommand {
     let recordOutputs = arguments.record.map { SessionRecording.outputs(record: $0, dataFile: data) } ?? []
     var outputs = recordOutputs
     if let trace = arguments.trace { outputs.append(("--trace", trace)) }
+    // A stream that cannot take the recording is refused for that first: its reason says more
+    // than the stream's own check (a FIFO without a reader) would.
+    let starting = try arguments.record.flatMap { _ throws(TerminalCommandError) in
+      try data.flatMap { path throws(TerminalCommandError) in try SessionRecording.snapshot(of: path) }
+    }
+    if let path = arguments.record {
+      try SessionRecording.checkStream(record: path, dataFile: data, startingBytes: starting?.bytes)
+    }
     let checked = try checkOutputs(outputs, data: data)
     var recording: SessionRecording?
-    if let path = arguments.record {
-      let starting = try data.flatMap { path throws(TerminalCommandError) in try SessionRecording.snapshot(of: path) }
-      try SessionRecording.checkStream(record: path, dataFile: data, startingBytes: starting?.bytes)
+    if arguments.record != nil {
       recording = SessionRecording(
         script: checked[0], startingData: recordOutputs.count > 1 ? checked[1] : nil,
         startingBytes: starting?.bytes, startingPermissions: starting?.permissions)

@@ -67,17 +67,40 @@ extension TerminalCommand {
       data = copy?.path
     }
     defer { copy?.remove() }
+    // A quit signal stops the replay between two lines, and what it was asked to write is
+    // written whole for what ran (as after a failed `expect`); a second signal ends it at once.
+    let recordsSignals = InterruptSignals.record()
+    defer { if recordsSignals { InterruptSignals.stopRecording() } }
+    var stopped: TerminalCommandError?
     for (index, script) in scripts.enumerated() {
+      if let signal = InterruptSignals.received {
+        errors("\(script.file): stopped by \(InterruptSignals.name(of: signal)) before this script ran")
+        stopped = Self.stoppedError(signal)
+        break
+      }
       if scripts.count > 1 { output("==> \(script.file) <==") }
       try copy?.reset()
       let launch = TerminalLaunch(
         mode: .replay, commandName: name, clock: VirtualClock(), size: size, tracer: trace?.tracer,
         traceLines: trace?.lineWriter, dataFile: data, startDate: script.recordedDate)
-      try await replay(
-        script, options: options, launch: launch, exports: names.exports[index], files: files,
-        frames: arguments.frames, output: output, errors: errors)
+      do throws(TerminalCommandError) {
+        try await replay(
+          script, options: options, launch: launch, exports: names.exports[index], files: files,
+          frames: arguments.frames, output: output, errors: errors)
+      } catch {
+        guard error.status > 128 else { throw error }
+        stopped = error
+        break
+      }
     }
     try trace?.checkWritten()
+    if let stopped { throw stopped }
+  }
+
+  /// A replay a quit signal stopped ends with status 128 + the signal, as a shell reports a
+  /// process the signal ended: not a success, and not a failed `expect` (1) either.
+  private static func stoppedError(_ signal: Int32) -> TerminalCommandError {
+    TerminalCommandError(status: 128 + signal, message: "")
   }
 
   /// The most a script or `--initial-data` may hold: far beyond any real one (a million keys
@@ -122,6 +145,7 @@ extension TerminalCommand {
       }
       player.onPointer = { event in cast?.input(event, at: clock.now.offset) }
     }
+    player.stopRequested = { InterruptSignals.received != nil }
     var screenIndex = 0
     player.onScreen = { text in
       output(text)
@@ -132,8 +156,13 @@ extension TerminalCommand {
       screenIndex += 1
     }
     var failure: TerminalCommandError?
+    var stopped: TerminalCommandError?
     do {
-      try await player.play(script)
+      if case .stopped(let line) = try await player.play(script), let signal = InterruptSignals.received {
+        let exports = exports.cast != nil || exports.finalScreen != nil ? "; the exports show the screen up to here" : ""
+        errors("\(script.file):\(line): stopped by \(InterruptSignals.name(of: signal)) before this line ran\(exports)")
+        stopped = Self.stoppedError(signal)
+      }
     } catch {
       errors(error.description)
       failure = TerminalCommandError(status: 1, message: "")
@@ -165,7 +194,7 @@ extension TerminalCommand {
       if !error.message.isEmpty { errors(error.message) }
       failure = TerminalCommandError(status: 1, message: "")
     }
-    if let failure { throw failure }
+    if let failure = stopped ?? failure { throw failure }
   }
 }
 

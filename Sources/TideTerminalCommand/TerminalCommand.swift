@@ -45,13 +45,23 @@ import TideTerminal
 ///   export it. The app's own options (`OPTIONS`, from `Options`) are the same in both forms;
 ///   its own positional arguments come before the scripts.
 /// - Every file written besides the app's data goes through `OutputFile`'s policy, checked
-///   before anything runs: a folder, socket, block device, empty path, the data file, or two
-///   outputs naming one file are refused.
+///   before anything runs: a folder, socket, block device, empty path, the data file, two
+///   outputs naming one file, a folder the process may not write in, or a FIFO no process reads
+///   are refused.
+/// - A quit signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1/2, SIGALRM, SIGVTALRM, SIGPROF,
+///   SIGXCPU) ends the interactive app as its quit key does. It stops a replay between two
+///   script lines, as a failed `expect` does: the exports are written whole for what ran, the
+///   trace holds whole lines, standard error names the signal and the line, and the status is
+///   128 + the signal. A second signal ends a replay at once; a signal ignored when the replay
+///   starts (`&`, `nohup`) stays ignored.
+/// - An option's value may be a negative number (`--items -5`): it is the option's value, which
+///   the app's validation then accepts or refuses by name, never a "missing value".
 ///
 /// Exit status: 0 success; 1 an `expect` failed, a line came after the app quit, an output
 /// could not be written, or changes were not saved (`TerminalApp.unsavedChanges` or pending
 /// work that did not finish); 2 a usage or script error (`FILE:LINE:COL: error: …`), a refused
-/// output path or a terminal that cannot run the app, before anything ran.
+/// output path or a terminal that cannot run the app, before anything ran; 128 + N a replay
+/// signal N stopped.
 @MainActor
 public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendable> {
   let description: CommandDescription
@@ -199,6 +209,7 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
   /// may also come before `replay` (`--screen todos --trace t.jsonl replay s.keys`): when the
   /// arguments are not an interactive run, the first `replay` among them makes them a replay.
   private func parse(_ arguments: [String]) -> Parsed {
+    let arguments = NegativeNumberValues.attached(arguments)
     let first = arguments.first
     if first == "help" { return parseHelp(Array(arguments.dropFirst())) }
     if first == "replay" {

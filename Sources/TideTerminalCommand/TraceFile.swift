@@ -47,11 +47,29 @@ final class TraceFile: Sendable {
     { [self] bytes in append(bytes) }
   }
 
-  private func append(_ line: some Collection<UInt8>) {
-    do {
-      try AtomicFile.writeAll(line, to: descriptor, path: file.path)
-    } catch {
-      failure.withLock { $0 = $0 ?? error }
+  /// Writes lines whole: a write the system cuts short (beyond `ulimit -f`, a full disk) is
+  /// taken back to the end of the last whole line it wrote, so the trace never ends in half a
+  /// line (before, `ulimit -f` left half a JSON object at its end). An app may hand over
+  /// several lines at once (tide-demo's writer sends a batch). After the first failure nothing
+  /// more is written: a trace with a gap in it would lie about what happened. Writes from
+  /// several threads go one at a time, in the order they come.
+  private func append(_ lines: some Collection<UInt8>) {
+    failure.withLock { failure in
+      guard failure == nil else { return }
+      // The end of a regular file (lines are appended); -1 for a stream, which keeps what it got.
+      let start = lseek(descriptor, 0, SEEK_END)
+      do throws(SystemError) {
+        try AtomicFile.writeAll(lines, to: descriptor, path: file.path)
+      } catch {
+        failure = error
+        guard start >= 0 else { return }
+        let end = lseek(descriptor, 0, SEEK_END)
+        var whole = 0
+        for (offset, byte) in lines.prefix(max(0, Int(end - start))).enumerated() where byte == UInt8(ascii: "\n") {
+          whole = offset + 1
+        }
+        _ = ftruncate(descriptor, start + off_t(whole))
+      }
     }
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import TideDemo
+import TideTerminal
 
 /// `trace-1m`: `tide-demo replay` of a long session (``LongSessionScript``, `keys` keys) without
 /// and with `--trace`, in turns; reports the median times, the trace's size and its actions.
@@ -33,9 +34,61 @@ func traceScenario(keys: Int, rounds: Int) async throws -> Measurement {
   let lines = try String(contentsOfFile: trace, encoding: .utf8).utf8.count { $0 == UInt8(ascii: "\n") }
   var measurement = Measurement(name: "trace-1m", tide: median(traced) * 1e9 / Double(keys), baseline: median(plain) * 1e9 / Double(keys))
   measurement.note = String(
-    format: "%d keys: %.2f s with --trace, %.2f s without; trace %.1f MB, %d lines", keys, median(traced),
-    median(plain), Double(size) / 1e6, lines)
+    format: "%d keys: %.2f s with --trace, %.2f s without; trace %.1f MB, %d lines; inspector: %@", keys, median(traced),
+    median(plain), Double(size) / 1e6, lines, try inspectorFigures(trace: trace, rounds: rounds))
   return measurement
+}
+
+/// The inspector on the trace just written, in this process: opening it and drawing the first
+/// screen, `--at N` for the last action (load included), `--who-changed counter.count` (load
+/// included), a jump in the browser to each of 20 actions spread over the trace (the slowest
+/// reported), and the memory the open reader and the browser's state hold (resident set growth).
+@MainActor
+func inspectorFigures(trace: String, rounds: Int) throws -> String {
+  var opens: [Double] = []
+  var ats: [Double] = []
+  var whos: [Double] = []
+  var jumps: [Double] = []
+  var growth = 0
+  let size = TerminalSize(columns: 120, rows: 40)
+  for _ in 0..<max(1, rounds) {
+    let before = residentBytes()
+    var start = ContinuousClock.now
+    let reader = try TraceQueries.open(trace)
+    var state = InspectorBrowser.initialState(reader: reader, name: "long.trace", size: size, follow: false)
+    var canvas = Canvas(columns: size.columns, rows: size.rows)
+    InspectorBrowser.draw(state, on: &canvas)
+    opens.append(TraceTiming.seconds(ContinuousClock.now - start))
+    growth = max(growth, residentBytes() - before)
+    let browser = InspectorBrowser(reader: reader)
+    var slowest = 0.0
+    for step in 1...20 {
+      let number = reader.actionCount * (step * 7 % 20 + 1) / 20
+      start = ContinuousClock.now
+      _ = browser.reduce(into: &state, action: .jump(to: number))
+      InspectorBrowser.draw(state, on: &canvas)
+      slowest = max(slowest, TraceTiming.seconds(ContinuousClock.now - start))
+    }
+    jumps.append(slowest)
+    start = ContinuousClock.now
+    _ = try TraceQueries.screen(after: reader.actionCount, in: TraceQueries.open(trace))
+    ats.append(TraceTiming.seconds(ContinuousClock.now - start))
+    start = ContinuousClock.now
+    let changes = try TraceQueries.whoChanged("counter.count", in: TraceQueries.open(trace))
+    whos.append(TraceTiming.seconds(ContinuousClock.now - start))
+    precondition(!changes.isEmpty, "the long session changes the counter")
+  }
+  return String(
+    format: "open and first screen %.3f s, --at last %.3f s, --who-changed counter.count %.3f s, slowest of 20 jumps %.1f ms, resident growth after open %.1f MB",
+    median(opens), median(ats), median(whos), median(jumps) * 1e3, Double(growth) / 1e6)
+}
+
+/// The process's resident set now, from /proc/self/statm (0 where there is none).
+func residentBytes() -> Int {
+  guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+  let fields = text.split(separator: " ")
+  guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+  return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
 
 /// Seconds of a duration, for reports.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Tide
 @testable import TideDemo
@@ -51,10 +52,28 @@ struct InspectorTracePartTests {
     state.counter = CounterFeature.State(count: -3)
     states.append(state)
     for (index, state) in states.enumerated() {
+      // What the inspector reads back: the one JSON parser's tree, decoded with no text between,
+      // is the state, as Foundation's decoder reads it from the text.
+      let json = try JSONValueEncoder.encode(state)
+      #expect(try JSONValueDecoder.decode(AppFeature.State.self, from: json) == state, "state \(index)")
+      #expect(try JSONDecoder().decode(AppFeature.State.self, from: Data(json.text.utf8)) == state, "state \(index)")
       for previous in states {
         let (reused, fresh) = try traceBytes(state, after: previous)
         #expect(reused == fresh, "state \(index): \(String(decoding: reused, as: UTF8.self))\nfresh: \(String(decoding: fresh, as: UTF8.self))")
       }
+    }
+  }
+
+  @Test func aValueOfTheWrongShapeIsRefusedWithItsPath() throws {
+    var json = try JSONValueEncoder.encode(AppFeature.State())
+    json.set(.string("many"), at: JSONPath(parsing: "counter.count")!.components[...])
+    #expect {
+      try JSONValueDecoder.decode(AppFeature.State.self, from: json)
+    } throws: { error in
+      String(describing: error).contains("count") && String(describing: error).contains("many")
+    }
+    for action in [AppFeature.Action.counter(.increment), .todos(.editor(.input(.paste("p\u{E9}")))), .stopwatch(.tick(at: .milliseconds(250)))] {
+      #expect(try JSONValueDecoder.decode(AppFeature.Action.self, from: JSONValueEncoder.encode(action)) == action)
     }
   }
 }

@@ -53,14 +53,74 @@ struct OutputPathTests {
     #expect(try String(contentsOfFile: folder.file("real.svg"), encoding: .utf8).hasPrefix("<svg"))
   }
 
-  @Test func aFIFOWithNoReaderIsAPlainErrorNotAHang() async throws {
+  /// A FIFO nobody reads is refused before anything runs (status 2, nothing on standard
+  /// output), as the trace's always was: found out only after the whole replay before (status
+  /// 1, the screen printed), for every option that writes a file at its end.
+  @Test(arguments: ["--svg", "--cast"])
+  func aFIFOWithNoReaderIsRefusedBeforeAnythingRuns(option: String) async throws {
     let binary = try requireTideDemo()
     let fifo = folder.file("pipe")
     #expect(mkfifo(fifo, 0o600) == 0)
-    let result = try await runProcess(binary, ["replay", try script(), "--cast", fifo])
-    #expect(result.status == 1, "\(result)")
-    #expect(result.stderr.contains("\(fifo): error: cannot write the file: no process is reading it"), "\(result)")
+    let result = try await runProcess(binary, ["replay", try script(), option, fifo])
+    #expect(result.status == 2, "\(result)")
+    #expect(result.stdout.isEmpty, "nothing ran: \(result)")
+    #expect(result.stderr == "\(fifo): error: \(option): cannot write the file: no process is reading it (a FIFO needs a reader)\n", "\(result)")
     #expect(kind(fifo) == S_IFIFO)
+  }
+
+  /// A FIFO with a reader gets the export whole, and the reader no end of file before it: the
+  /// check opened it and kept it open through the replay.
+  @Test func aFIFOWithAReaderGetsTheExport() async throws {
+    let binary = try requireTideDemo()
+    let fifo = folder.file("read")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let result = try await runProcess(
+      "/bin/sh", ["-c", "cat \"$3\" > \"$3.out\" & \"$0\" replay \"$1\" \"$2\" \"$3\"; status=$?; wait; exit $status",
+                  binary, try script(), "--svg", fifo])
+    #expect(result.status == 0, "\(result)")
+    let received = try String(contentsOfFile: fifo + ".out", encoding: .utf8)
+    #expect(received.hasPrefix("<svg") && received.hasSuffix("</svg>\n"), "\(received)")
+  }
+
+  /// A trace cut short by `ulimit -f` (SIGXFSZ ignored, so the write fails with EFBIG): status
+  /// 1 and the reason on standard error, and the trace holds every whole line written, and only
+  /// whole lines — before, it ended in half a JSON object.
+  @Test func aTraceBeyondTheFileSizeLimitEndsWithAWholeLine() async throws {
+    let binary = try requireTideDemo()
+    let keys = folder.file("many.keys")
+    try ("keys " + Array(repeating: "+", count: 2_000).joined(separator: " ") + "\n")
+      .write(toFile: keys, atomically: true, encoding: .utf8)
+    let trace = folder.file("t.jsonl")
+    let result = try await runProcess(
+      "/bin/sh", ["-c", "ulimit -f 2 && exec \"$0\" replay \"$1\" --trace \"$2\"", binary, keys, trace])
+    #expect(result.status == 1, "\(result)")
+    #expect(result.stderr == "\(trace): error: lines of the trace were lost: File too large\n", "\(result)")
+    let text = try String(contentsOfFile: trace, encoding: .utf8)
+    #expect(!text.isEmpty && text.hasSuffix("\n"), "whole lines only: \(text.suffix(80))")
+    for line in text.split(separator: "\n") {
+      #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "a whole line: \(line)")
+    }
+  }
+
+  /// A folder the process may not write in is refused before anything runs (status 2), not
+  /// after the whole replay (status 1 before). A read-only file system, which refuses even
+  /// root, in a private mount namespace (`unshare`), so the test holds whoever runs it.
+  @Test(
+    .enabled(if: (try? runProcessAndWait("/usr/bin/unshare", ["-rm", "true"]))?.status == 0, "needs unshare -rm"),
+    arguments: ["--svg", "--cast", "--trace"])
+  func aReadOnlyFolderIsRefusedBeforeAnythingRuns(option: String) async throws {
+    let binary = try requireTideDemo()
+    let readOnly = folder.file("ro")
+    try FileManager.default.createDirectory(atPath: readOnly, withIntermediateDirectories: false)
+    let result = try await runProcess(
+      "/usr/bin/unshare",
+      ["-rm", "/bin/sh", "-c", "mount -t tmpfs -o ro tmpfs \"$1\" && exec \"$0\" replay \"$2\" \"$3\" \"$1/out\"",
+       binary, readOnly, try script(), option])
+    #expect(result.status == 2, "\(result)")
+    #expect(result.stdout.isEmpty, "nothing ran: \(result)")
+    #expect(
+      result.stderr == "\(readOnly)/out: error: \(option): cannot write in the folder \(readOnly): Read-only file system\n",
+      "\(result)")
   }
 
   @Test func anEmptyPathIsRefusedAndLeavesNoStrayFile() async throws {

@@ -61,6 +61,34 @@ struct SignalEndToEndTests {
     try await session.expectTerminalRestored()
   }
 
+  /// Every signal whose default ends a process (SPEC, "Terminal restore"; issue 18 item 5) ends
+  /// tide-demo as SIGTERM does: the key typed before it is handled and its save awaited, the
+  /// status is 0, and the terminal is restored, keypad mode included. The key waits unread
+  /// while the app is stopped, so the signal always comes with a save still to do.
+  @Test(arguments: [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU])
+  func everyQuitSignalAwaitsTheSaveAndRestoresTheTerminal(signal: Int32) async throws {
+    let binary = try requireTideDemo()
+    let session = TmuxSession(label: "tide-demo-signal")
+    defer { withExtendedLifetime(session) {} }
+    let data = session.folder.file("s.json")
+    try Data(EndToEndDataTests.oneTodo.utf8).write(to: URL(fileURLWithPath: data))
+    try await session.startDemo(binary, ["--data", data, "--screen", "todos"])
+    try await session.waitForScreen(containing: "> [ ] t", seconds: 20)
+    let pid = try await session.appPID()
+    #expect(kill(pid, SIGSTOP) == 0)
+    try await session.waitUntilStopped(pid, seconds: 10)
+    try await session.send("x")
+    try await session.waitForUnreadInput(seconds: 10)
+    #expect(kill(pid, signal) == 0)
+    #expect(kill(pid, SIGCONT) == 0)
+    let status = try await session.waitForExit(seconds: 20)
+    #expect(status == 0, "signal \(signal): exit \(status)")
+    #expect(try todos(at: data) == [Todo(id: 1, title: "t", isDone: true)], "the toggle was saved before the exit")
+    try await session.expectTerminalRestored()
+    let flags = try await session.display("#{keypad_flag} #{keypad_cursor_flag} #{mouse_any_flag}")
+    #expect(flags == "0 0 0", "keypad and pointer modes off after signal \(signal)")
+  }
+
   /// SIGXFSZ is ignored, so a save beyond `ulimit -f` fails with EFBIG: the app shows the save
   /// warning and goes on taking keys, and the file on disk stays whole (before the fix the
   /// signal killed the app, exit 153, the terminal left raw and the change lost).

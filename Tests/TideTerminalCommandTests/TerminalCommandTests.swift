@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Testing
 import Tide
@@ -253,12 +254,19 @@ extension TerminalCommandTests {
     #expect(!FileManager.default.fileExists(atPath: fifo + ".count"))
   }
 
-  /// With no data to keep, a FIFO takes the script as a stream: the command goes on (here to
-  /// the terminal check, as the tests' standard input is not a terminal).
+  /// With no data to keep, a FIFO a process reads takes the script as a stream: the command
+  /// goes on (here to the terminal check, as the tests' standard input is not a terminal). One
+  /// that no process reads is refused before anything runs, as every output's is.
   @Test(.enabled(if: isatty(0) == 0 || isatty(1) == 0, "run outside a terminal"))
   func recordingToAFIFOWithoutDataGoesOn() async throws {
     let fifo = folder.file("pipe")
     #expect(mkfifo(fifo, 0o600) == 0)
+    let unread = await run(Tally.command(data: folder.file("none-yet")), ["--record", fifo])
+    #expect(unread.status == 2, "\(unread)")
+    #expect(unread.stderr == "\(fifo): error: --record: cannot write the file: no process is reading it (a FIFO needs a reader)", "\(unread)")
+    let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+    try #require(reader >= 0)
+    defer { close(reader) }
     let outcome = await run(Tally.command(data: folder.file("none-yet")), ["--record", fifo])
     #expect(outcome.stderr == "tally: needs an interactive terminal (try tally replay)", "\(outcome)")
   }
@@ -292,5 +300,43 @@ struct ControlCKeyTests {
     let late = await run(Tally.command, ["replay", path, "--size", "40x12"])
     #expect(late.status == 1, "\(late)")
     #expect(late.stderr.contains("\(path):2"), "\(late)")
+  }
+}
+
+/// An app option that takes a number, with the validation an app author writes for it.
+struct CountedOptions: ParsableArguments {
+  @Option(help: "How many.")
+  var count = 1
+
+  func validate() throws {
+    guard count >= 0 else { throw ValidationError("--count must be 0 or more") }
+  }
+}
+
+extension TerminalCommandTests {
+  /// `--count -5` said "Missing value for '--count'" (ArgumentParser reads `-5` as the next
+  /// option): the value is there and it is invalid, and the message must say so, naming the
+  /// option — for the app's numeric options and the command's own (`--size`) alike, in both
+  /// forms, and for a negative value an option accepts (`--step -2`) the value is taken.
+  @Test func aNegativeNumberIsTheOptionsValueNotAMissingOne() async throws {
+    let counted = TerminalCommand(
+      "counted", version: "1", options: CountedOptions.self,
+      app: { _, launch in try Tally.app(options: Tally.Options(), launch: launch) })
+    let keys = try script("keys +\n")
+    for arguments in [["--count", "-5"], ["replay", "--count", "-5", keys], ["replay", keys, "--count", "-0.5"]] {
+      let outcome = await run(counted, arguments)
+      #expect(outcome.status == 2, "\(arguments): \(outcome)")
+      #expect(!outcome.stderr.contains("Missing value"), "\(arguments): \(outcome)")
+      #expect(outcome.stderr.contains("--count"), "\(arguments): \(outcome)")
+    }
+    let negative = await run(counted, ["replay", keys, "--count", "-5"])
+    #expect(negative.stderr.contains("--count must be 0 or more"), "\(negative)")
+    let size = await run(Tally.command, ["replay", keys, "--size", "-5x3"])
+    #expect(size.status == 2 && size.stderr.contains("--size:") && !size.stderr.contains("Missing value"), "\(size)")
+    let step = await run(Tally.command, ["replay", keys, "--step", "-2"])
+    #expect(step.status == 0 && step.stdout.hasPrefix("tally: -2"), "\(step)")
+    // An option's name after another option is still the next option, not its value.
+    let missing = await run(Tally.command, ["replay", keys, "--size", "--frames"])
+    #expect(missing.status == 2 && missing.stderr.contains("Missing value for '--size"), "\(missing)")
   }
 }

@@ -31,7 +31,9 @@ struct CursesEndToEndTests {
     #expect(ContinuousClock.now - started < .seconds(10), "ended without waiting for input")
     #expect(status == "\(128 + signal)", "killed by the signal itself")
     #expect(try tmux.file("stty-after") == before, "stty settings restored by the crash handler")
-    #expect(try await tmux.display("#{alternate_on} #{cursor_flag}") == "0 1", "normal screen, visible cursor")
+    // The keypad mode too: left on (before the fix), the shell's arrow keys came in the
+    // application form it does not read.
+    try await tmux.expectModesRestored(after: "signal \(signal)")
     let after = try await tmux.capture()
     #expect(!after.contains("count: 1"), "the app's screen is gone:\n\(after)")
     #expect(!after.contains("Press space"), "no interactive backtracer prompt:\n\(after)")
@@ -48,7 +50,7 @@ struct CursesEndToEndTests {
     let status = try await tmux.waitForFile("status", seconds: 15)
     #expect(status == "0", "quit like SIGTERM, not killed by signal \(signal)")
     #expect(try tmux.file("stty-after") == before, "stty settings restored")
-    #expect(try await tmux.display("#{alternate_on} #{cursor_flag}") == "0 1", "normal screen, visible cursor")
+    try await tmux.expectModesRestored(after: "signal \(signal)")
     let after = try await tmux.capture()
     #expect(!after.contains("count:"), "the app's screen is gone:\n\(after)")
     #expect(try tmux.file("stderr") == "", "nothing on standard error")
@@ -71,7 +73,7 @@ struct CursesEndToEndTests {
     let status = try await tmux.waitForFile("status", seconds: 15)
     #expect(status == "0")
     #expect(try tmux.file("stty-after") == before, "stty settings restored")
-    #expect(try await tmux.display("#{alternate_on} #{cursor_flag}") == "0 1", "normal screen, visible cursor")
+    try await tmux.expectModesRestored(after: "signal \(signal)")
   }
 
   /// A terminal type that cannot run a full-screen program: status 2, a message naming it, and
@@ -132,7 +134,7 @@ struct CursesEndToEndTests {
     let status = try await tmux.waitForFile("status", seconds: 15)
     #expect(status == "0")
     #expect(try tmux.file("stty-after") == before, "stty settings restored")
-    #expect(try await tmux.display("#{alternate_on} #{cursor_flag}") == "0 1", "normal screen, visible cursor")
+    try await tmux.expectModesRestored(after: way.rawValue)
     let after = try await tmux.capture()
     #expect(!after.contains("count:"), "the app's screen is gone:\n\(after)")
     #expect(!after.contains("Tide hello"))
@@ -180,6 +182,18 @@ extension TmuxSession {
     _ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ isReady: (String) -> Bool
   ) async throws -> String {
     try await waitForScreen(what, seconds: 15, sourceLocation: sourceLocation, isReady)
+  }
+
+  /// After the app ended, however it ended: every mode it turned on is off again — the normal
+  /// screen, the cursor visible, the keypad and cursor keys in their normal form (`rmkx`),
+  /// pointer reporting off (SPEC, "Terminal restore": one restore on every path).
+  func expectModesRestored(after way: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    let flags = try await display(
+      "alternate_on=#{alternate_on} cursor_flag=#{cursor_flag} keypad_flag=#{keypad_flag} "
+        + "keypad_cursor_flag=#{keypad_cursor_flag} mouse_any_flag=#{mouse_any_flag}")
+    #expect(
+      flags == "alternate_on=0 cursor_flag=1 keypad_flag=0 keypad_cursor_flag=0 mouse_any_flag=0",
+      "the terminal's modes after \(way)", sourceLocation: sourceLocation)
   }
 
   /// The pid of the `tide-hello` process under the pane's shell.

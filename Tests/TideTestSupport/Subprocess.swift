@@ -26,11 +26,13 @@ package struct SubprocessFailure: Error, CustomStringConvertible {
 /// child's standard input (nil: /dev/null).
 package func runProcess(
   _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-  input: String? = nil
+  input: String? = nil, whileRunning: @escaping @Sendable (pid_t) -> Void = { _ in }
 ) async throws -> ProcessResult {
   try await withCheckedThrowingContinuation { continuation in
     let thread = Thread {
-      continuation.resume(with: Result { try runProcessAndWait(executable, arguments, environment: environment, input: input) })
+      continuation.resume(with: Result {
+        try runProcessAndWait(executable, arguments, environment: environment, input: input, whileRunning: whileRunning)
+      })
     }
     thread.start()
   }
@@ -44,9 +46,11 @@ package func runProcess(
 /// ignores SIGTERM and SIGHUP and can outlive the test. Here the child gets an empty mask and
 /// default handlers. Output goes to files, not pipes, because a tmux server keeps the descriptors
 /// it was started with, and a pipe would never reach its end.
+/// `whileRunning` is called with the child's pid once it started, on the waiting thread, before
+/// the wait: to signal the child, say.
 package func runProcessAndWait(
   _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-  input: String? = nil
+  input: String? = nil, whileRunning: (pid_t) -> Void = { _ in }
 ) throws -> ProcessResult {
   let folder = TemporaryDirectory("tide-process")
   let outputPath = folder.file("stdout")
@@ -84,6 +88,7 @@ package func runProcessAndWait(
   guard spawned == 0 else {
     throw SubprocessFailure("cannot run \(executable): \(String(cString: strerror(spawned)))")
   }
+  whileRunning(pid)
   var status: Int32 = 0
   while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
   let signal = status & 0x7f

@@ -77,6 +77,14 @@ int tide_take_resize(void);
  */
 int tide_quit_signals_install(void);
 /*
+ * The same signals for a run without a terminal (a replay): the first is recorded, to be read
+ * with tide_quit_signal_pending where the run can stop whole; a second ends the process as the
+ * signal's default action would. Removed with tide_quit_signals_remove. 1 on success.
+ */
+int tide_interrupt_signals_install(void);
+/* The quit signal recorded and not yet taken, or 0. */
+int tide_quit_signal_pending(void);
+/*
  * Ignores SIGPIPE and SIGXFSZ for the rest of the process: a write to a pipe nobody reads, or
  * beyond `ulimit -f`, then fails with EPIPE or EFBIG, which the writer reports, instead of
  * killing the process with the terminal raw and the data half written.
@@ -103,6 +111,13 @@ int tide_check_terminal_type(void);
  */
 int tide_crash_guard_install(void);
 void tide_crash_guard_remove(void);
+/*
+ * The one restore of the terminal's modes, which every way out sends — an ordered exit (this
+ * function, after endwin), ctrl-z (the suspend guard) and a crash (the crash guard): pointer
+ * reporting and bracketed paste off, the keypad's normal mode (rmkx), attributes reset, the
+ * cursor visible.
+ */
+void tide_terminal_modes_off(void);
 /* Saves the tty's settings before ncurses changes them; call just before tide_start. */
 void tide_save_tty(void);
 

@@ -14,34 +14,44 @@ package struct JSONPath: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Parses a dotted path (`a.b[3].c`); `nil` for one that is not well formed.
+  ///
+  /// Read as UTF-8 bytes (`.`, `[` and `]` are ASCII): a query parses the path of every change
+  /// it reads, and walking the text by `Character` cost more than parsing the rest of the line.
   package init?(parsing text: String) {
-    let characters = Array(text)
+    var text = text
+    guard let components = text.withUTF8({ Self.components(of: $0) }) else { return nil }
+    self.components = components
+  }
+
+  private static func components(of bytes: UnsafeBufferPointer<UInt8>) -> [Component]? {
+    let dot = UInt8(ascii: "."), open = UInt8(ascii: "["), close = UInt8(ascii: "]")
     var components: [Component] = []
     var position = 0
     var expectsKey = true
-    while position < characters.count {
-      if characters[position] == "[" {
-        guard !components.isEmpty, let close = characters[position...].firstIndex(of: "]"),
-          let index = Int(String(characters[position + 1..<close])), index >= 0
+    while position < bytes.count {
+      if bytes[position] == open {
+        guard !components.isEmpty, let end = bytes[position...].firstIndex(of: close),
+          let index = Int(String(decoding: UnsafeBufferPointer(rebasing: bytes[position + 1..<end]), as: UTF8.self)),
+          index >= 0
         else { return nil }
         components.append(.index(index))
-        position = close + 1
+        position = end + 1
       } else if expectsKey {
-        let end = characters[position...].firstIndex { $0 == "." || $0 == "[" } ?? characters.count
+        let end = bytes[position...].firstIndex { $0 == dot || $0 == open } ?? bytes.count
         guard end > position else { return nil }
-        components.append(.key(String(characters[position..<end])))
+        components.append(.key(String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self)))
         position = end
       } else {
         return nil
       }
       expectsKey = false
-      if position < characters.count, characters[position] == "." {
+      if position < bytes.count, bytes[position] == dot {
         position += 1
-        guard position < characters.count else { return nil }
+        guard position < bytes.count else { return nil }
         expectsKey = true
       }
     }
-    self.components = components
+    return components
   }
 
   /// This path with `component` added.

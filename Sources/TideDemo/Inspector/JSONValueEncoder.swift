@@ -1,8 +1,8 @@
 /// Encodes an `Encodable` value straight to a ``JSONValue``, with no text in between: the trace
 /// writer encodes a state per action, so this path must be cheap.
 ///
-/// It produces what `JSONEncoder` with default strategies would, so `JSONDecoder` reads the
-/// text of the result back to the same value.
+/// It produces what `JSONEncoder` with default strategies would, so ``JSONValueDecoder`` reads
+/// the result back to the same value (and `JSONDecoder` its text).
 package enum JSONValueEncoder {
   /// The JSON value `value` encodes to.
   package static func encode<Value: Encodable>(_ value: Value) throws -> JSONValue {

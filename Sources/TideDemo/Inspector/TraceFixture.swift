@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// What a test exported by `tide-demo inspect --export-test` uses to read the trace's JSON: the
 /// state before the first action, each action, and each action's changes applied to the
 /// expected state — the changes as the trace wrote them, so the test reads like the trace.
@@ -34,7 +28,7 @@ package enum TraceFixture {
         throw Failure(description: "cannot apply \(item.text) to the state")
       }
     }
-    state = try decode(AppFeature.State.self, json.text)
+    state = try JSONValueDecoder.decode(AppFeature.State.self, from: json)
   }
 
   private static func parse(_ json: String) throws -> JSONValue {
@@ -46,6 +40,6 @@ package enum TraceFixture {
   }
 
   private static func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
-    try JSONDecoder().decode(type, from: Data(json.utf8))
+    try JSONValueDecoder.decode(type, from: parse(json))
   }
 }

@@ -61,9 +61,18 @@ package enum TraceQueries {
   /// One line per action that changed the value at `path`: `N ACTION old → new`.
   package static func whoChanged(_ pathText: String, in reader: TraceReader) throws(TerminalCommandError) -> [String] {
     let path = try fieldPath(pathText, in: reader, option: "--who-changed")
+    // A field is changed by the same few actions over and over: each is described once.
+    var described: [(action: JSONValue, text: String)] = []
     return try checked(reader) { () throws(TraceProblem) in
       try changes(of: path, in: 1...max(1, reader.actionCount), reader: reader).map { change in
-        "\(change.number) \(ActionText.describe(change.action)) \(change.old?.text ?? "(none)") → \(change.new?.text ?? "(none)")"
+        let action: String
+        if let known = described.first(where: { $0.action == change.action }) {
+          action = known.text
+        } else {
+          action = ActionText.describe(change.action)
+          if described.count < 16 { described.append((change.action, action)) }
+        }
+        return "\(change.number) \(action) \(change.old?.text ?? "(none)") → \(change.new?.text ?? "(none)")"
       }
     }
   }
@@ -222,7 +231,7 @@ package enum TraceQueries {
 
   private static func decodeState(_ json: JSONValue, reader: TraceReader, number: Int) throws(TerminalCommandError) -> AppFeature.State {
     do {
-      return try JSONDecoder().decode(AppFeature.State.self, from: Data(json.text.utf8))
+      return try JSONValueDecoder.decode(AppFeature.State.self, from: json)
     } catch {
       let line = number == 0 ? 1 : reader.line(ofAction: number)
       throw TerminalCommandError(status: 2, message: "\(reader.path):\(line): error: the state after action \(number) is not a state of this app: \(error)")
@@ -260,16 +269,24 @@ extension [UInt8] {
   /// `["counter.count",…` and `["counter",…`): a byte search, so that lines that cannot are not
   /// parsed.
   func containsChange(under needle: [UInt8]) -> Bool {
-    guard count > needle.count else { return false }
-    var start = 0
-    while start + needle.count < count {
-      guard let first = self[start...].firstIndex(of: needle[0]) else { return false }
-      if first + needle.count < count, self[first..<first + needle.count].elementsEqual(needle) {
-        let next = self[first + needle.count]
-        if next == UInt8(ascii: "\"") || next == UInt8(ascii: ".") || next == UInt8(ascii: "[") { return true }
+    guard let first = needle.first, count > needle.count else { return false }
+    return withUnsafeBytes { haystack in
+      needle.withUnsafeBytes { needle in
+        let base = haystack.baseAddress!
+        // The byte after a match must be in the line too.
+        let last = haystack.count - needle.count - 1
+        var start = 0
+        while start <= last, let found = memchr(base + start, Int32(first), last - start + 1) {
+          let at = base.distance(to: UnsafeRawPointer(found))
+          if memcmp(base + at, needle.baseAddress!, needle.count) == 0 {
+            let next = haystack[at + needle.count]
+            if next == UInt8(ascii: "\"") || next == UInt8(ascii: ".") || next == UInt8(ascii: "[") { return true }
+          }
+          start = at + 1
+        }
+        return false
       }
-      start = first + 1
     }
-    return false
   }
+
 }

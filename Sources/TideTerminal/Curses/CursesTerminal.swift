@@ -318,11 +318,13 @@ package final class CursesTerminal: Terminal {
     isActive = false
     tide_remove_resize_handler()
     tide_suspend_guard_remove()
-    tide_pointer_reporting(0)
-    tide_bracketed_paste(0)
-    tide_crash_guard_remove()
     curs_set(1)
     endwin()
+    // The same restore of the modes a crash or ctrl-z sends (the keypad's too, which endwin
+    // may leave on), after endwin so nothing ncurses writes turns one on again; the crash
+    // guard stays until then, so a crash inside endwin still restores the terminal.
+    tide_terminal_modes_off()
+    tide_crash_guard_remove()
   }
 
   private func attributes(for style: Style) -> attr_t {

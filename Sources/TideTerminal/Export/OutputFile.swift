@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// A file an app writes besides its data — a session recording, a trace, a cast, an SVG — checked
 /// before anything runs and written by one policy, whichever option named it.
@@ -14,9 +15,12 @@ import Darwin
 ///   it), keeping its permission bits; a missing one is created, in a folder that must exist;
 /// - a symbolic link is followed, and its target written by these same rules;
 /// - a FIFO or a character device (`/dev/null`, a terminal) is written in place as a stream —
-///   never renamed over, removed or replaced; a FIFO that no process is reading is an error, not
-///   a hang;
-/// - a directory, a socket or a block device, and an empty path, are refused.
+///   never renamed over, removed or replaced. It is opened when checked, without waiting, and
+///   kept open until written: a FIFO that no process is reading is refused then, not found out
+///   after the whole run (and never a hang), and a reader that is there sees no end of file
+///   before the text comes;
+/// - a directory, a socket or a block device, an empty path, and a file in a folder this process
+///   may not write in (its permissions, a read-only file system), are refused.
 ///
 /// ``check(_:data:)`` applies the rules to every output of a run at once, before it starts, and
 /// also refuses an output that is the app's data file or that two options name: a typo then costs
@@ -34,6 +38,8 @@ package struct OutputFile: Sendable, Hashable {
   let target: String
   /// Whether the target is written as a stream (a FIFO or a character device).
   let isStream: Bool
+  /// A stream's descriptor, opened by the check and taken by the first write.
+  private let openStream: HeldDescriptor?
 
   /// Checks `path` alone; see ``check(_:data:)`` for a run's outputs together.
   package init(checking path: String) throws(OutputFileError) {
@@ -46,6 +52,7 @@ package struct OutputFile: Sendable, Hashable {
       self.path = path
       self.target = path
       self.isStream = true
+      self.openStream = HeldDescriptor(try Self.openWithoutWaiting(path, as: path))
       return
     }
     let target = try Self.followingLinks(path)
@@ -54,6 +61,7 @@ package struct OutputFile: Sendable, Hashable {
       switch info.st_mode & S_IFMT {
       case S_IFREG:
         isStream = false
+        try Self.checkFolderIsWritable(of: target, as: path)
       case S_IFIFO, S_IFCHR:
         isStream = true
       case S_IFDIR:
@@ -72,11 +80,46 @@ package struct OutputFile: Sendable, Hashable {
         throw OutputFileError(path: path, reason: "the folder \(folder) does not exist")
       }
       isStream = false
+      try Self.checkFolderIsWritable(of: target, as: path)
     } else {
       throw OutputFileError(path: path, reason: systemReason())
     }
     self.path = path
     self.target = target
+    self.openStream = isStream ? HeldDescriptor(try Self.openWithoutWaiting(target, as: path)) : nil
+  }
+
+  package static func == (left: OutputFile, right: OutputFile) -> Bool {
+    left.path == right.path && left.target == right.target && left.isStream == right.isStream
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(path)
+    hasher.combine(target)
+    hasher.combine(isStream)
+  }
+
+  /// A regular file is replaced by renaming a temporary file over it, and a new one created: both
+  /// need the right to write in its folder. Found out here, before anything runs, rather than
+  /// after the whole run (the effective user's rights, as the writes will have them; root's
+  /// too, and a read-only file system refuses even root).
+  private static func checkFolderIsWritable(of target: String, as path: String) throws(OutputFileError) {
+    let folder = PathName.folder(of: target)
+    let directory = folder.isEmpty ? "." : folder
+    guard faccessat(AT_FDCWD, directory, W_OK | X_OK, AT_EACCESS) == 0 else {
+      throw OutputFileError(path: path, reason: "cannot write in the folder \(directory): \(systemReason())")
+    }
+  }
+
+  /// Opens a stream to write without waiting for a reader: a FIFO that no process reads fails
+  /// at once (ENXIO) instead of blocking. Its writes then block, as a pipe expects.
+  private static func openWithoutWaiting(_ target: String, as path: String) throws(OutputFileError) -> Int32 {
+    let descriptor = open(target, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw OutputFileError(path: path, reason: reason(SystemError("open", target)))
+    }
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    return descriptor
   }
 
   /// Checks every output of a run before it starts: each path by the rules above, none of them the
@@ -117,12 +160,18 @@ package struct OutputFile: Sendable, Hashable {
   /// Writes `bytes` by the policy; see ``write(_:)-(String)``. `atMost`: permission bits a
   /// regular file may not exceed (``AtomicFile/write(_:to:atMost:)``).
   package func write(_ bytes: [UInt8], atMost limit: mode_t? = nil) throws(OutputFileError) {
-    do {
-      if isStream {
-        try writeStream(bytes)
-      } else {
-        try AtomicFile.write(bytes, to: target, atMost: limit)
+    if isStream {
+      let descriptor = try streamDescriptor()
+      defer { close(descriptor) }
+      do {
+        try AtomicFile.writeAll(bytes, to: descriptor, path: target)
+      } catch {
+        throw OutputFileError(path: path, reason: Self.reason(error))
       }
+      return
+    }
+    do {
+      try AtomicFile.write(bytes, to: target, atMost: limit)
     } catch {
       throw OutputFileError(path: path, reason: Self.reason(error))
     }
@@ -142,14 +191,10 @@ package struct OutputFile: Sendable, Hashable {
         throw OutputFileError(path: path, reason: Self.reason(error))
       }
     }
-    let descriptor = isStream
-      ? open(target, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-      : open(target, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
+    if isStream { return try streamDescriptor() }
+    let descriptor = open(target, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else {
       throw OutputFileError(path: path, reason: Self.reason(SystemError("open", target)))
-    }
-    if isStream {
-      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
     }
     return descriptor
   }
@@ -161,14 +206,11 @@ package struct OutputFile: Sendable, Hashable {
       : "cannot write the file: \(systemReason(error.code))"
   }
 
-  /// Checks that a stream can be opened without waiting — for a FIFO, that a process is reading
-  /// it — then writes to it blocking, as a pipe expects.
-  private func writeStream(_ bytes: [UInt8]) throws(SystemError) {
-    let descriptor = open(target, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { throw SystemError("open", target) }
-    defer { close(descriptor) }
-    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-    try AtomicFile.writeAll(bytes, to: descriptor, path: target)
+  /// The stream's descriptor, which the caller closes: the one the check opened, or — for a
+  /// second write — the stream opened again, without waiting.
+  private func streamDescriptor() throws(OutputFileError) -> Int32 {
+    if let held = openStream?.take() { return held }
+    return try Self.openWithoutWaiting(target, as: path)
   }
 
   /// `path` with every symbolic link followed (``AtomicFile/followingLinks(_:)``).
@@ -219,5 +261,26 @@ private struct FileIdentity: Hashable {
     device = UInt64(info.st_dev)
     inode = UInt64(info.st_ino)
     name = PathName.name(of: path)
+  }
+}
+
+/// A descriptor opened ahead of its use: taken once, or closed when nothing took it.
+private final class HeldDescriptor: Sendable {
+  private let descriptor: Mutex<Int32?>
+
+  init(_ descriptor: Int32) {
+    self.descriptor = Mutex(descriptor)
+  }
+
+  deinit {
+    if let descriptor = descriptor.withLock({ $0 }) { close(descriptor) }
+  }
+
+  /// The descriptor, which the caller now closes; `nil` once taken.
+  func take() -> Int32? {
+    descriptor.withLock { held in
+      defer { held = nil }
+      return held
+    }
   }
 }

@@ -90,6 +90,9 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
     case completed
     /// The app quit at this line, the script's last.
     case quit(line: Int)
+    /// ``stopRequested`` asked to stop before this line ran (or, inside a `wait`, before it
+    /// ended): the screen shows the lines before it.
+    case stopped(line: Int)
   }
 
   private let app: TerminalApp<State, Action>
@@ -106,6 +109,9 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
   /// Called with each pointer event a `click` or `scroll` line delivers, before the program
   /// handles it (a cast records it as input).
   package var onPointer: ((PointerEvent) -> Void)?
+  /// Asked before each line and between the timer firings of a `wait`: `true` stops the replay
+  /// there, with the screen as the lines before left it (a replay a signal interrupted).
+  package var stopRequested: (() -> Bool)?
 
   /// Creates a player. `app`'s store must use `clock`, so that `wait` controls all its time.
   package init(
@@ -172,7 +178,10 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
       await settle()
       await draw(line: 0, source: "start")
     }
+    var previous: KeyScript.Step?
     for step in script.steps {
+      if stopRequested?() == true { return await stop(before: step, after: previous) }
+      defer { previous = step }
       switch step.command {
       case .keys, .type, .paste, .resize:
         for event in step.command.inputEvents {
@@ -187,6 +196,7 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
           // `async` call, whose hops to the main actor and back would be most of a tick.
           if !app.store.effectsAreIdle { await settle() }
           if isFinished { return try await quit(at: step, in: script).get() }
+          if stopRequested?() == true { return await stop(before: step, after: step) }
           // Frames inside a wait are only for whoever watches them (`--frames`, a cast); an
           // `expect` or the final screen needs the state at the end of the line only.
           if onFrame != nil { await draw(line: step.line, source: step.source, force: false) }
@@ -238,6 +248,13 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
       return .failure(.linesAfterQuit(LinesAfterQuit(file: script.file, line: unrun.line, quitLine: step.line)))
     }
     return .success(.quit(line: step.line))
+  }
+
+  /// Brings the screen up to date with what ran — up to `previous`, the line last run (or
+  /// partly run), if any — and stops before `step` ends.
+  private func stop(before step: KeyScript.Step, after previous: KeyScript.Step?) async -> Outcome {
+    await draw(line: previous?.line ?? 0, source: previous?.source ?? "start")
+    return .stopped(line: step.line)
   }
 
   /// The 0-based cell a `click` or `scroll` points at on the current screen; `nil` when the

@@ -3,7 +3,7 @@ import TideTerminal
 extension InspectorBrowser {
   /// Draws the inspector: a pure function of its state, as every view is.
   @MainActor
-  static func draw(_ state: State, on canvas: inout Canvas) {
+  package static func draw(_ state: State, on canvas: inout Canvas) {
     let layout = layout(canvas.bounds, appSize: state.appSize)
     let title = " \(state.traceName) — step \(state.selectedStep) of \(state.actionCount)"
       + (state.field.isEmpty ? "" : " — field \(state.field)") + (state.isFollowing ? " — following" : "")

@@ -1,0 +1,251 @@
+/// Decodes a `Decodable` value straight from a ``JSONValue``, the way ``JSONValueEncoder``
+/// encodes one: what the inspector reads from a trace (``JSONParser``) becomes a state with no
+/// text in between, so a trace is read by one JSON parser only.
+///
+/// It reads what `JSONDecoder` with default strategies reads from the same text: keyed
+/// containers are objects, unkeyed ones arrays, a missing member or `null` is `nil` for
+/// `decodeIfPresent`, and a number decodes to any numeric type that holds it exactly.
+package enum JSONValueDecoder {
+  /// The `Value` that `json` encodes.
+  package static func decode<Value: Decodable>(_ type: Value.Type, from json: JSONValue) throws -> Value {
+    try decodeValue(type, from: json, codingPath: [])
+  }
+}
+
+private func decodeValue<T: Decodable>(_ type: T.Type, from value: JSONValue, codingPath: [any CodingKey]) throws -> T {
+  if let plain = try primitive(type, from: value, codingPath: codingPath) { return plain }
+  return try T(from: TreeDecoder(value: value, codingPath: codingPath))
+}
+
+/// A plain value read from `value`, or `nil` for a type that decodes itself.
+private func primitive<T>(_ type: T.Type, from value: JSONValue, codingPath: [any CodingKey]) throws -> T? {
+  func mismatch(_ expected: String) -> DecodingError {
+    DecodingError.typeMismatch(
+      T.self, DecodingError.Context(codingPath: codingPath, debugDescription: "Expected \(expected) but found \(value.text)."))
+  }
+  func integer<I: FixedWidthInteger>(_: I.Type) throws -> I {
+    switch value {
+    case .integer(let integer): if let exact = I(exactly: integer) { return exact }
+    case .number(let number): if let exact = I(exactly: number) { return exact }
+    default: break
+    }
+    throw mismatch("a number that fits \(I.self)")
+  }
+  switch type {
+  case is String.Type:
+    guard case .string(let text) = value else { throw mismatch("a string") }
+    return text as? T
+  case is Bool.Type:
+    guard case .bool(let flag) = value else { throw mismatch("a Boolean") }
+    return flag as? T
+  case is Double.Type, is Float.Type:
+    let number: Double
+    switch value {
+    case .number(let value): number = value
+    case .integer(let value): number = Double(value)
+    default: throw mismatch("a number")
+    }
+    return (type == Float.self ? Float(number) as Any : number as Any) as? T
+  case is Int.Type: return try integer(Int.self) as? T
+  case is Int64.Type: return try integer(Int64.self) as? T
+  case is Int32.Type: return try integer(Int32.self) as? T
+  case is Int16.Type: return try integer(Int16.self) as? T
+  case is Int8.Type: return try integer(Int8.self) as? T
+  case is UInt.Type: return try integer(UInt.self) as? T
+  case is UInt64.Type: return try integer(UInt64.self) as? T
+  case is UInt32.Type: return try integer(UInt32.self) as? T
+  case is UInt16.Type: return try integer(UInt16.self) as? T
+  case is UInt8.Type: return try integer(UInt8.self) as? T
+  default: return nil
+  }
+}
+
+private struct TreeDecoder: Decoder {
+  let value: JSONValue
+  let codingPath: [any CodingKey]
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    guard case .object(let members) = value else {
+      throw DecodingError.typeMismatch(
+        [String: Any].self, DecodingError.Context(codingPath: codingPath, debugDescription: "Expected an object but found \(value.text)."))
+    }
+    return KeyedDecodingContainer(KeyedContainer<Key>(members: members, codingPath: codingPath))
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    guard case .array(let elements) = value else {
+      throw DecodingError.typeMismatch(
+        [Any].self, DecodingError.Context(codingPath: codingPath, debugDescription: "Expected an array but found \(value.text)."))
+    }
+    return UnkeyedContainer(elements: elements, codingPath: codingPath)
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    SingleValueContainer(value: value, codingPath: codingPath)
+  }
+}
+
+private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  let members: [JSONMember]
+  let codingPath: [any CodingKey]
+
+  var allKeys: [Key] { members.compactMap { Key(stringValue: $0.key) } }
+
+  func contains(_ key: Key) -> Bool { members.contains { $0.key == key.stringValue } }
+
+  private func member(_ key: Key) throws -> JSONValue {
+    guard let member = members.first(where: { $0.key == key.stringValue }) else {
+      throw DecodingError.keyNotFound(
+        key, DecodingError.Context(codingPath: codingPath, debugDescription: "No value for key '\(key.stringValue)'."))
+    }
+    return member.value
+  }
+
+  func decodeNil(forKey key: Key) throws -> Bool { try member(key) == .null }
+
+  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decodeMember(type, key) }
+
+  private func decodeMember<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
+    let value = try member(key)
+    if value == .null, !(T.self is any OptionalDecoding.Type) {
+      throw DecodingError.valueNotFound(
+        T.self, DecodingError.Context(codingPath: codingPath + [key], debugDescription: "Found null for key '\(key.stringValue)'."))
+    }
+    return try decodeValue(type, from: value, codingPath: codingPath + [key])
+  }
+
+  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeMember(type, key) }
+  func decode(_ type: String.Type, forKey key: Key) throws -> String { try decodeMember(type, key) }
+  func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decodeMember(type, key) }
+  func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decodeMember(type, key) }
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeMember(type, key) }
+  func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeMember(type, key) }
+  func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decodeMember(type, key) }
+  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decodeMember(type, key) }
+  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decodeMember(type, key) }
+  func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decodeMember(type, key) }
+  func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decodeMember(type, key) }
+  func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeMember(type, key) }
+  func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeMember(type, key) }
+  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeMember(type, key) }
+
+  func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    try TreeDecoder(value: member(key), codingPath: codingPath + [key]).container(keyedBy: type)
+  }
+
+  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    try TreeDecoder(value: member(key), codingPath: codingPath + [key]).unkeyedContainer()
+  }
+
+  func superDecoder() throws -> any Decoder {
+    TreeDecoder(value: members.first { $0.key == "super" }?.value ?? .null, codingPath: codingPath)
+  }
+
+  func superDecoder(forKey key: Key) throws -> any Decoder {
+    TreeDecoder(value: members.first { $0.key == key.stringValue }?.value ?? .null, codingPath: codingPath + [key])
+  }
+}
+
+/// `Optional`, whose `null` is a value rather than a missing one.
+private protocol OptionalDecoding {}
+extension Optional: OptionalDecoding {}
+
+private struct IndexKey: CodingKey {
+  var stringValue: String { "Index \(intValue ?? 0)" }
+  var intValue: Int?
+  init(_ index: Int) { intValue = index }
+  init?(stringValue: String) { nil }
+  init?(intValue: Int) { self.intValue = intValue }
+}
+
+private struct UnkeyedContainer: UnkeyedDecodingContainer {
+  let elements: [JSONValue]
+  let codingPath: [any CodingKey]
+  var currentIndex = 0
+
+  init(elements: [JSONValue], codingPath: [any CodingKey]) {
+    self.elements = elements
+    self.codingPath = codingPath
+  }
+
+  var count: Int? { elements.count }
+  var isAtEnd: Bool { currentIndex >= elements.count }
+
+  private mutating func next(_ type: Any.Type) throws -> (value: JSONValue, path: [any CodingKey]) {
+    guard !isAtEnd else {
+      throw DecodingError.valueNotFound(
+        type, DecodingError.Context(codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
+    }
+    defer { currentIndex += 1 }
+    return (elements[currentIndex], codingPath + [IndexKey(currentIndex)])
+  }
+
+  mutating func decodeNil() throws -> Bool {
+    guard !isAtEnd, elements[currentIndex] == .null else { return false }
+    currentIndex += 1
+    return true
+  }
+
+  mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeNext(type) }
+  mutating func decode(_ type: Bool.Type) throws -> Bool { try decodeNext(type) }
+  mutating func decode(_ type: String.Type) throws -> String { try decodeNext(type) }
+  mutating func decode(_ type: Double.Type) throws -> Double { try decodeNext(type) }
+  mutating func decode(_ type: Float.Type) throws -> Float { try decodeNext(type) }
+  mutating func decode(_ type: Int.Type) throws -> Int { try decodeNext(type) }
+  mutating func decode(_ type: Int8.Type) throws -> Int8 { try decodeNext(type) }
+  mutating func decode(_ type: Int16.Type) throws -> Int16 { try decodeNext(type) }
+  mutating func decode(_ type: Int32.Type) throws -> Int32 { try decodeNext(type) }
+  mutating func decode(_ type: Int64.Type) throws -> Int64 { try decodeNext(type) }
+  mutating func decode(_ type: UInt.Type) throws -> UInt { try decodeNext(type) }
+  mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeNext(type) }
+  mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeNext(type) }
+  mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeNext(type) }
+  mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeNext(type) }
+
+  private mutating func decodeNext<T: Decodable>(_ type: T.Type) throws -> T {
+    let (value, path) = try next(type)
+    return try decodeValue(type, from: value, codingPath: path)
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    let (value, path) = try next(KeyedDecodingContainer<NestedKey>.self)
+    return try TreeDecoder(value: value, codingPath: path).container(keyedBy: type)
+  }
+
+  mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    let (value, path) = try next((any UnkeyedDecodingContainer).self)
+    return try TreeDecoder(value: value, codingPath: path).unkeyedContainer()
+  }
+
+  mutating func superDecoder() throws -> any Decoder {
+    let (value, path) = try next((any Decoder).self)
+    return TreeDecoder(value: value, codingPath: path)
+  }
+}
+
+private struct SingleValueContainer: SingleValueDecodingContainer {
+  let value: JSONValue
+  let codingPath: [any CodingKey]
+
+  func decodeNil() -> Bool { value == .null }
+
+  func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    try decodeValue(type, from: value, codingPath: codingPath)
+  }
+
+  func decode(_ type: Bool.Type) throws -> Bool { try decodeValue(type, from: value, codingPath: codingPath) }
+  func decode(_ type: String.Type) throws -> String { try decodeValue(type, from: value, codingPath: codingPath) }
+  func decode(_ type: Double.Type) throws -> Double { try decodeValue(type, from: value, codingPath: codingPath) }
+  func decode(_ type: Float.Type) throws -> Float { try decodeValue(type, from: value, codingPath: codingPath) }
+  func decode(_ type: Int.Type) throws -> Int { try decodeValue(type, from: value, codingPath: codingPath) }
+  func decode(_ type: Int8.Type) throws -> Int8 { try decodeValue(type, from: value, codingPath: codingPath) }
+  func decode(_ type: Int16.Type) throws -> Int16 { try decodeValue(type, from: value, codingPath: codingPath) }
+  func decode(_ type: Int32.Type) throws -> Int32 { try decodeValue(type, from: value, codingPath: codingPath) }
+  func decode(_ type: Int64.Type) throws -> Int64 { try decodeValue(type, from: value, codingPath: codingPath) }
+  func decode(_ type: UInt.Type) throws -> UInt { try decodeValue(type, from: value, codingPath: codingPath) }
+  func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeValue(type, from: value, codingPath: codingPath) }
+  func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeValue(type, from: value, codingPath: codingPath) }
+  func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeValue(type, from: value, codingPath: codingPath) }
+  func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeValue(type, from: value, codingPath: codingPath) }
+}
