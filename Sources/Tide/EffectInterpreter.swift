@@ -181,7 +181,8 @@ final class EffectInterpreter<Action: Sendable>: EffectRegistry, @unchecked Send
     case .run(_, _, let body):
       // The body's own lifetime ends when it returns, so a `send` it leaked is caught.
       let bodyLifetime = EffectLifetime(parent: lifetime)
-      await body(context(group: group, lifetime: bodyLifetime, start: start))
+      let context = context(group: group, lifetime: bodyLifetime, start: start)
+      await scheduler.runBody { await body(context) }
       bodyLifetime.finish()
     case .cancellable(let id, let cancelInFlight, let inner):
       let replaced = cancelInFlight ? registry.inFlight(replacing: id) : []

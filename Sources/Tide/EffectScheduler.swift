@@ -36,6 +36,11 @@ package class EffectScheduler: @unchecked Sendable {
     /// Effect tasks cancelled by id (or all at once) that have not ended yet: busy, whatever
     /// they were waiting on, until their cancellation has run its course.
     package var cancelling = 0
+    /// `.run` bodies called but not yet begun: a body is a nonisolated async closure, so it
+    /// first waits for a thread of its executor (the global pool), which under load takes any
+    /// time. Such a body waits on nothing a test controls, so a quiet period never runs out
+    /// while one is pending.
+    package var notBegun = 0
     /// Sleeps registered and not yet woken (some may be due on a clock that cannot say when it
     /// wakes a sleeper; see ``EffectScheduler``).
     package var sleeping = 0
@@ -166,8 +171,16 @@ package class EffectScheduler: @unchecked Sendable {
       counts.version = 0
       let current = progress()
       if counts != lastProgress.1 || current != lastProgress.2 { lastProgress = (now, counts, current) }
-      let bounds = [limit.map { start + $0 }, quietPeriod.map { lastProgress.0 + $0 }].compactMap { $0 }
-      let bound = bounds.min()!
+      let quiet = counts.notBegun == 0 ? quietPeriod.map { lastProgress.0 + $0 } : nil
+      let bounds = [limit.map { start + $0 }, quiet].compactMap { $0 }
+      guard let bound = bounds.min() else {
+        // Only a quiet period bounds this wait, and a body has not begun: wait for a change.
+        await waitForChange(after: version)
+        let nowIdle: Bool
+        (nowIdle, version) = idleAndVersion()
+        if done() || (stopsWhenIdle && nowIdle) { return nowIdle }
+        continue
+      }
       if now >= bound { return idle }
       if alarm?.deadline != bound {
         alarm?.task.cancel()
@@ -252,6 +265,19 @@ package class EffectScheduler: @unchecked Sendable {
       storage.childWaits[wait] = nil
       if children.parentWaits { storage.counts.waitingOnChildren -= 1 }
     }
+  }
+
+  /// Runs a `.run` body on its executor, counted as not begun (``Counts/notBegun``) from the
+  /// call (on the caller's executor) until its first line runs there.
+  nonisolated(nonsending) func runBody(_ body: @Sendable () async -> Void) async {
+    update { $0.counts.notBegun += 1 }
+    await begin(body)
+  }
+
+  /// Nonisolated and `@concurrent`: its first line runs on the body's own executor, after the hop.
+  @concurrent private func begin(_ body: @Sendable () async -> Void) async {
+    update { $0.counts.notBegun -= 1 }
+    await body()
   }
 
   /// Counts `count` tasks as cancelling until they end.
