@@ -6,6 +6,7 @@ import Testing
 /// enqueued there meanwhile — a task's hop off the main actor — waits, as it does on a loaded
 /// machine. A test uses it to make a race that needs a busy pool happen every time instead of
 /// once in a thousand runs. Only synchronous main-actor code can run while the pool is blocked.
+/// A test that uses one is marked `.holdsTheGlobalPool`, so two never block the pool at once.
 @MainActor
 package final class GlobalPoolBlocker {
   private final class Flags: Sendable {

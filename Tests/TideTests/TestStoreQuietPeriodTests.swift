@@ -23,7 +23,7 @@ struct TestStoreQuietPeriodTests {
   /// is on the clock, so the clock moved next wakes it. Failed before `.run` bodies were
   /// counted until begun: `send` returned after 100 ms, the sleep was registered after the move,
   /// and `receive` waited its whole timeout.
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.holdsTheGlobalPool, .timeLimit(.minutes(1)))
   func sendWaitsForARunBodyThatHasNotBegunBeyondTheQuietPeriod() async {
     let clock = TestClock()
     let began = Flag()

@@ -272,7 +272,7 @@ struct TimerInstantTests {
   /// `SteppedClock`, like `TestClock`, keeps a sleep registered late at exactly the clock's time
   /// until its next move — a lost tick, and a test that waits for it in vain. Failed before the
   /// timer queue registered its sleeps on the caller's thread (the first wait ran out).
-  @Test func aTimerNeverMissesAClockMovedAtTheInstantItsSleepShouldBeRegistered() async {
+  @Test(.holdsTheGlobalPool) func aTimerNeverMissesAClockMovedAtTheInstantItsSleepShouldBeRegistered() async {
     let clock = SteppedClock()
     let store = Store(
       initialState: [],
