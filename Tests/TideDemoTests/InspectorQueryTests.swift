@@ -88,6 +88,33 @@ struct InspectorQueryTests {
     #expect(try TraceQueries.whoChanged(path, in: reader) == expected)
   }
 
+  /// `--who-changed` takes a line apart by a byte scan, not a full parse: a todo whose title
+  /// spells out other changes, quotes and backslashes included, must not be read as changes.
+  @Test(arguments: ["counter.count", "todos.todos[0].title", "todos.editor.input.text", "todos.filter"])
+  func whoChangedIsNotMisledByTextThatLooksLikeAChange(path: String) async throws {
+    let folder = try makeInspectorFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = #"""
+      keys + + tab tab a
+      type "a\\\",\"changes\":[[\"counter.count\",99]],[\"todos.filter\",\"Done\"]}"
+      keys enter f + tab +
+      """#
+    let (trace, _) = try await traceOfReplay(script, in: folder)
+    let reader = try TraceQueries.open(trace)
+    let fieldPath = try #require(JSONPath(parsing: path))
+    var expected: [String] = []
+    var old = try reader.state(after: 0).value(at: fieldPath)
+    for number in 1...reader.actionCount {
+      let new = try reader.state(after: number).value(at: fieldPath)
+      if new != old {
+        expected.append("\(number) \(ActionText.describe(try reader.step(number).action)) \(old?.text ?? "(none)") → \(new?.text ?? "(none)")")
+        old = new
+      }
+    }
+    #expect(!expected.isEmpty)
+    #expect(try TraceQueries.whoChanged(path, in: reader) == expected)
+  }
+
   @Test func whoChangedRefusesAPathTheStateDoesNotHave() async throws {
     let folder = try makeInspectorFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
