@@ -189,6 +189,9 @@ package enum TraceQueries {
         for change in relevant { change.apply(to: &tree) }
         root = tree[top] ?? .null
         new = root.value(at: relative)
+      } else if old != nil, relevant.count == 1, case .set(let changed, let value) = relevant[0], changed == path {
+        // The common case, a new value for the field itself: no chain of objects to build.
+        new = value
       } else {
         var tree = JSONValue.null
         if let old { tree.set(old, at: path.components[...]) }
