@@ -74,16 +74,7 @@ struct InspectorQueryTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let (trace, _) = try await traceOfReplay(LongSessionScript.text(keys: 400), in: folder)
     let reader = try TraceQueries.open(trace)
-    let fieldPath = try #require(JSONPath(parsing: path))
-    var expected: [String] = []
-    var old = try reader.state(after: 0).value(at: fieldPath)
-    for number in 1...reader.actionCount {
-      let new = try reader.state(after: number).value(at: fieldPath)
-      if new != old {
-        expected.append("\(number) \(ActionText.describe(try reader.step(number).action)) \(old?.text ?? "(none)") → \(new?.text ?? "(none)")")
-        old = new
-      }
-    }
+    let expected = try changesByStepping(path, in: reader)
     #expect(!expected.isEmpty)
     #expect(try TraceQueries.whoChanged(path, in: reader) == expected)
   }
@@ -101,6 +92,13 @@ struct InspectorQueryTests {
       """#
     let (trace, _) = try await traceOfReplay(script, in: folder)
     let reader = try TraceQueries.open(trace)
+    let expected = try changesByStepping(path, in: reader)
+    #expect(!expected.isEmpty)
+    #expect(try TraceQueries.whoChanged(path, in: reader) == expected)
+  }
+
+  /// What `--who-changed path` must print, found by computing every state in turn.
+  func changesByStepping(_ path: String, in reader: TraceReader) throws -> [String] {
     let fieldPath = try #require(JSONPath(parsing: path))
     var expected: [String] = []
     var old = try reader.state(after: 0).value(at: fieldPath)
@@ -111,8 +109,7 @@ struct InspectorQueryTests {
         old = new
       }
     }
-    #expect(!expected.isEmpty)
-    #expect(try TraceQueries.whoChanged(path, in: reader) == expected)
+    return expected
   }
 
   @Test func whoChangedRefusesAPathTheStateDoesNotHave() async throws {
