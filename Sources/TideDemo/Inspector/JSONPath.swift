@@ -61,7 +61,7 @@ package struct JSONPath: Hashable, Sendable, CustomStringConvertible {
 
   /// Whether `self` is `other` or lies inside it.
   package func isWithin(_ other: JSONPath) -> Bool {
-    components.count >= other.components.count && Array(components.prefix(other.components.count)) == other.components
+    components.starts(with: other.components)
   }
 
   /// `a.b[3].c`.

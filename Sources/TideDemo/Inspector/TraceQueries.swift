@@ -61,20 +61,26 @@ package enum TraceQueries {
   /// One line per action that changed the value at `path`: `N ACTION old → new`.
   package static func whoChanged(_ pathText: String, in reader: TraceReader) throws(TerminalCommandError) -> [String] {
     let path = try fieldPath(pathText, in: reader, option: "--who-changed")
-    // A field is changed by the same few actions over and over: each is described once.
-    var described: [(action: JSONValue, text: String)] = []
-    return try checked(reader) { () throws(TraceProblem) in
-      try changes(of: path, in: 1...max(1, reader.actionCount), reader: reader).map { change in
-        let action: String
-        if let known = described.first(where: { $0.action == change.action }) {
-          action = known.text
+    // A field is changed by the same few actions over and over: each is described once, known
+    // again by its bytes, so that most lines' actions are never parsed.
+    var described: [(action: [UInt8], text: String)] = []
+    var lines: [String] = []
+    try checked(reader) { () throws(TraceProblem) in
+      try forEachChange(of: path, in: 1...max(1, reader.actionCount), reader: reader) {
+        number, action, old, new throws(TraceProblem) in
+        let text: String
+        if let bytes = action.bytes,
+          let known = described.first(where: { $0.action.count == bytes.count && memcmp($0.action, bytes.baseAddress!, bytes.count) == 0 })
+        {
+          text = known.text
         } else {
-          action = ActionText.describe(change.action)
-          if described.count < 16 { described.append((change.action, action)) }
+          text = ActionText.describe(try action.value())
+          if described.count < 16, let bytes = action.bytes { described.append((Array(bytes), text)) }
         }
-        return "\(change.number) \(action) \(change.old?.text ?? "(none)") → \(change.new?.text ?? "(none)")"
+        lines.append("\(number) \(text) \(old?.text ?? "(none)") → \(new?.text ?? "(none)")")
       }
     }
+    return lines
   }
 
   /// A dotted path of the state (`counter.count`, `todos.todos[0].title`) whose first key the
@@ -103,67 +109,119 @@ package enum TraceQueries {
   package static func changes(
     of path: JSONPath, in numbers: ClosedRange<Int>, reader: TraceReader, limit: Int = .max
   ) throws(TraceProblem) -> [FieldChange] {
-    guard reader.actionCount > 0, case .key(let top)? = path.components.first else { return [] }
-    let numbers = numbers.clamped(to: 1...reader.actionCount)
-    if !path.components.contains(where: { if case .index = $0 { true } else { false } }) {
-      return try changes(ofField: path, in: numbers, reader: reader, limit: limit)
-    }
-    // Only the part of the state under the path's first key is followed: a change elsewhere
-    // cannot move it, and a line without that key is skipped without being parsed.
-    var root = try reader.state(after: numbers.lowerBound - 1)[top] ?? .null
-    let needle = Array("[\"\(top)".utf8)
-    let relative = JSONPath(Array(path.components.dropFirst()))
     var found: [FieldChange] = []
-    var old = root.value(at: relative)
-    try reader.forEachActionLine(in: numbers) { number, bytes throws(TraceProblem) in
-      guard found.count < limit, bytes.containsChange(under: needle) else { return }
-      let step = try TraceStep(parsing: bytes, path: reader.path, line: reader.line(ofAction: number))
-      var tree = JSONValue.object([JSONMember(key: top, value: root)])
-      // The tree holds the only reference, so the changes apply in place.
-      root = .null
-      for change in step.changes where change.path.components.first == .key(top) {
-        change.apply(to: &tree)
-      }
-      root = tree[top] ?? .null
-      let new = root.value(at: relative)
-      if new != old {
-        found.append(FieldChange(number: number, action: step.action, old: old, new: new))
-        old = new
-      }
+    try forEachChange(of: path, in: numbers, reader: reader, limit: limit) { number, action, old, new throws(TraceProblem) in
+      found.append(FieldChange(number: number, action: try action.value(), old: old, new: new))
     }
     return found
   }
 
-  /// ``changes(of:in:reader:limit:)`` for a path through objects only (`todos.filter`): nothing
-  /// but a change at the path, inside it or at one of its ancestors can move its value, so only
-  /// lines naming one of those are parsed, and only those changes are applied, to the chain of
-  /// objects leading to the value.
-  private static func changes(
-    ofField path: JSONPath, in numbers: ClosedRange<Int>, reader: TraceReader, limit: Int
-  ) throws(TraceProblem) -> [FieldChange] {
-    var old = try reader.state(after: numbers.lowerBound - 1).value(at: path)
-    let needle = Array("[\"\(path)".utf8)
-    let ancestors = (1..<path.components.count).map { count in
-      (path: JSONPath(Array(path.components.prefix(count))), needle: Array("[\"\(JSONPath(Array(path.components.prefix(count))))\"".utf8))
+  /// The action of a line that changed a path: its bytes as the line has them, parsed only
+  /// when asked for.
+  struct LineAction {
+    /// The action's JSON as written; `nil` when the line needed the full parse.
+    var bytes: UnsafeRawBufferPointer?
+    fileprivate var parsed: JSONValue?
+    fileprivate var line: UnsafeRawBufferPointer
+    fileprivate var number: Int
+    fileprivate var reader: TraceReader
+
+    func value() throws(TraceProblem) -> JSONValue {
+      if let parsed { return parsed }
+      if let bytes, let value = try? JSONParser.parse(bytes) { return value }
+      // The full parse says what is wrong, with the line's own byte offsets.
+      return try TraceStep(parsing: Array(line), path: reader.path, line: reader.line(ofAction: number)).action
     }
-    var found: [FieldChange] = []
-    try reader.forEachActionLine(in: numbers) { number, bytes throws(TraceProblem) in
-      guard found.count < limit,
-        bytes.containsChange(under: needle) || ancestors.contains(where: { bytes.containsBytes($0.needle) })
+  }
+
+  /// Hands `found` each action among `numbers` that changed the value at `path`, with the value
+  /// before and after, stopping after `limit`.
+  ///
+  /// Only a change at the path, inside it or at one of its ancestors can move its value (for a
+  /// path through an array, any change under its first key, as an element's index may move): a
+  /// line is looked at only when a byte search finds such a change's path in it, its parts are
+  /// found by ``ActionLineParts`` without building its tree, and only those changes are parsed
+  /// and applied — to the chain of objects leading to the value, or to the part of the state
+  /// under the first key.
+  private static func forEachChange(
+    of path: JSONPath, in numbers: ClosedRange<Int>, reader: TraceReader, limit: Int = .max,
+    _ found: (_ number: Int, _ action: LineAction, _ old: JSONValue?, _ new: JSONValue?) throws(TraceProblem) -> Void
+  ) throws(TraceProblem) {
+    guard reader.actionCount > 0, case .key(let top)? = path.components.first else { return }
+    let numbers = numbers.clamped(to: 1...reader.actionCount)
+    let throughArray = path.components.contains { if case .index = $0 { true } else { false } }
+    let relative = JSONPath(Array(path.components.dropFirst()))
+    // What a change's path must start with (or, through objects, be the start of).
+    let target = Array((throughArray ? top : path.description).utf8)
+    let needle = Array("[\"".utf8) + target
+    let ancestors = throughArray ? [] : (1..<path.components.count).map { count in
+      Array("[\"\(JSONPath(Array(path.components.prefix(count))))\"".utf8)
+    }
+    // Through an array: the part of the state under the first key; else the value itself.
+    let start = try reader.state(after: numbers.lowerBound - 1)
+    var root = throughArray ? start[top] ?? .null : .null
+    var old = throughArray ? root.value(at: relative) : start.value(at: path)
+    var count = 0
+    var relevant: [StateChange] = []
+    func concerns(_ change: JSONPath) -> Bool {
+      throughArray ? change.components.first == .key(top) : change.isWithin(path) || path.isWithin(change)
+    }
+    try reader.forEachActionLineInPlace(in: numbers) { number, line throws(TraceProblem) in
+      guard count < limit,
+        line.containsChange(under: needle) || ancestors.contains(where: { line.containsBytes($0) })
       else { return }
-      let step = try TraceStep(parsing: bytes, path: reader.path, line: reader.line(ofAction: number))
-      var tree = JSONValue.null
-      if let old { tree.set(old, at: path.components[...]) }
-      for change in step.changes where change.path.isWithin(path) || path.isWithin(change.path) {
-        change.apply(to: &tree)
+      relevant.removeAll(keepingCapacity: true)
+      var action = LineAction(bytes: nil, parsed: nil, line: line, number: number, reader: reader)
+      if let parts = ActionLineParts(line), Self.collect(
+        in: line, parts: parts, target: target, ancestorsToo: !throughArray, concerns: concerns, into: &relevant)
+      {
+        action.bytes = UnsafeRawBufferPointer(rebasing: line[parts.action])
+      } else {
+        let step = try TraceStep(parsing: Array(line), path: reader.path, line: reader.line(ofAction: number))
+        relevant = step.changes.filter { concerns($0.path) }
+        action.parsed = step.action
       }
-      let new = tree.value(at: path)
+      let new: JSONValue?
+      if throughArray {
+        var tree = JSONValue.object([JSONMember(key: top, value: root)])
+        // The tree holds the only reference, so the changes apply in place.
+        root = .null
+        for change in relevant { change.apply(to: &tree) }
+        root = tree[top] ?? .null
+        new = root.value(at: relative)
+      } else if old != nil, relevant.count == 1, case .set(let changed, let value) = relevant[0], changed == path {
+        // The common case, a new value for the field itself: no chain of objects to build.
+        new = value
+      } else {
+        var tree = JSONValue.null
+        if let old { tree.set(old, at: path.components[...]) }
+        for change in relevant { change.apply(to: &tree) }
+        new = tree.value(at: path)
+      }
       if new != old {
-        found.append(FieldChange(number: number, action: step.action, old: old, new: new))
+        count += 1
+        try found(number, action, old, new)
         old = new
       }
     }
-    return found
+  }
+
+  /// Adds to `relevant` the changes among `parts` that `concerns` accepts, parsing only those
+  /// whose path's bytes start with `target` (or, with `ancestorsToo`, are the start of it);
+  /// `false` when one of them is not a well-formed change, which the full parse then reports.
+  private static func collect(
+    in line: UnsafeRawBufferPointer, parts: ActionLineParts, target: [UInt8], ancestorsToo: Bool,
+    concerns: (JSONPath) -> Bool, into relevant: inout [StateChange]
+  ) -> Bool {
+    for part in parts.changes {
+      let pathBytes = UnsafeRawBufferPointer(rebasing: line[part.path])
+      guard pathBytes.mayName(target, ancestorsToo: ancestorsToo) else { continue }
+      guard let json = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[part.change])),
+        let change = StateChange(json: json)
+      else { return false }
+      if concerns(change.path) { relevant.append(change) }
+    }
+    return true
   }
 
   /// The first action after `number` that changed the value at `path`, looking at growing
@@ -246,23 +304,31 @@ extension JSONValue {
   }
 }
 
-extension [UInt8] {
+extension UnsafeRawBufferPointer {
+  /// Whether these bytes, a change's path as a line writes it, may name `target` or a path inside
+  /// it (or, with `ancestorsToo`, one of its ancestors): a path with escapes always may.
+  func mayName(_ target: [UInt8], ancestorsToo: Bool) -> Bool {
+    if memchr(baseAddress!, Int32(UInt8(ascii: "\\")), count) != nil { return true }
+    let common = Swift.min(count, target.count)
+    guard memcmp(baseAddress!, target, common) == 0 else { return false }
+    if count == target.count { return true }
+    if count > target.count { return self[target.count] == UInt8(ascii: ".") || self[target.count] == UInt8(ascii: "[") }
+    guard ancestorsToo else { return false }
+    return count == 0 || target[count] == UInt8(ascii: ".") || target[count] == UInt8(ascii: "[")
+  }
+
   /// Whether `needle` occurs in these bytes.
   func containsBytes(_ needle: [UInt8]) -> Bool {
     guard let first = needle.first, count >= needle.count else { return needle.isEmpty }
-    return withUnsafeBytes { haystack in
-      needle.withUnsafeBytes { needle in
-        let base = haystack.baseAddress!
-        let last = haystack.count - needle.count
-        var start = 0
-        while start <= last, let found = memchr(base + start, Int32(first), last - start + 1) {
-          let at = base.distance(to: UnsafeRawPointer(found))
-          if memcmp(base + at, needle.baseAddress!, needle.count) == 0 { return true }
-          start = at + 1
-        }
-        return false
-      }
+    let base = baseAddress!
+    let last = count - needle.count
+    var start = 0
+    while start <= last, let found = memchr(base + start, Int32(first), last - start + 1) {
+      let at = base.distance(to: UnsafeRawPointer(found))
+      if memcmp(base + at, needle, needle.count) == 0 { return true }
+      start = at + 1
     }
+    return false
   }
 
   /// Whether the line may hold a change under the key `needle` names (`["counter` matches
@@ -270,23 +336,18 @@ extension [UInt8] {
   /// parsed.
   func containsChange(under needle: [UInt8]) -> Bool {
     guard let first = needle.first, count > needle.count else { return false }
-    return withUnsafeBytes { haystack in
-      needle.withUnsafeBytes { needle in
-        let base = haystack.baseAddress!
-        // The byte after a match must be in the line too.
-        let last = haystack.count - needle.count - 1
-        var start = 0
-        while start <= last, let found = memchr(base + start, Int32(first), last - start + 1) {
-          let at = base.distance(to: UnsafeRawPointer(found))
-          if memcmp(base + at, needle.baseAddress!, needle.count) == 0 {
-            let next = haystack[at + needle.count]
-            if next == UInt8(ascii: "\"") || next == UInt8(ascii: ".") || next == UInt8(ascii: "[") { return true }
-          }
-          start = at + 1
-        }
-        return false
+    let base = baseAddress!
+    // The byte after a match must be in the line too.
+    let last = count - needle.count - 1
+    var start = 0
+    while start <= last, let found = memchr(base + start, Int32(first), last - start + 1) {
+      let at = base.distance(to: UnsafeRawPointer(found))
+      if memcmp(base + at, needle, needle.count) == 0 {
+        let next = self[at + needle.count]
+        if next == UInt8(ascii: "\"") || next == UInt8(ascii: ".") || next == UInt8(ascii: "[") { return true }
       }
+      start = at + 1
     }
+    return false
   }
-
 }

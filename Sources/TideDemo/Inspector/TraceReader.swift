@@ -175,43 +175,57 @@ package final class TraceReader {
   package func forEachActionLine(
     in numbers: ClosedRange<Int>, _ body: (_ number: Int, _ bytes: [UInt8]) throws(TraceProblem) -> Void
   ) throws(TraceProblem) {
+    try forEachActionLineInPlace(in: numbers) { number, bytes throws(TraceProblem) in try body(number, Array(bytes)) }
+  }
+
+  /// ``forEachActionLine(in:_:)`` handing each line's bytes where they lie in the read buffer,
+  /// valid only during the call: a query that skips most lines after a byte search copies none.
+  package func forEachActionLineInPlace(
+    in numbers: ClosedRange<Int>, _ body: (_ number: Int, _ bytes: UnsafeRawBufferPointer) throws(TraceProblem) -> Void
+  ) throws(TraceProblem) {
     let numbers = numbers.clamped(to: 1...max(1, actionCount))
     guard actionCount > 0 else { return }
     let first = actionOffsets[numbers.lowerBound - 1]
     let last = actionOffsets[numbers.upperBound - 1]
     let lastNumber = numbers.upperBound
     let chunkSize = min(1 << 22, max(1 << 16, last - first + (1 << 14)))
-    var buffer = [UInt8](repeating: 0, count: chunkSize)
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
+    defer { buffer.deallocate() }
+    let base = UnsafeRawPointer(buffer.baseAddress!)
     var position = first
     var next = numbers.lowerBound - 1
+    // A line that runs past the end of a chunk, gathered here.
     var carried: [UInt8] = []
     var lineOffset = first
     while next < lastNumber {
       let chunkStart = position
-      let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(position)) }
+      let count = pread(descriptor, buffer.baseAddress, chunkSize, off_t(position))
       if count <= 0 { break }
       position += count
       var lineStart = 0
       while next < lastNumber, lineStart < count,
-        let end = buffer.withUnsafeBytes({ raw in
-          memchr(raw.baseAddress! + lineStart, Int32(UInt8(ascii: "\n")), count - lineStart)
-            .map { raw.baseAddress!.distance(to: UnsafeRawPointer($0)) }
-        })
+        let found = memchr(base + lineStart, Int32(UInt8(ascii: "\n")), count - lineStart)
       {
+        let end = base.distance(to: UnsafeRawPointer(found))
+        let line = UnsafeRawBufferPointer(start: base + lineStart, count: end - lineStart)
         if lineOffset == actionOffsets[next] {
           next += 1
           if carried.isEmpty {
-            try body(next, Array(buffer[lineStart..<end]))
+            try body(next, line)
           } else {
-            carried.append(contentsOf: buffer[lineStart..<end])
-            try body(next, carried)
+            carried.append(contentsOf: line)
+            var failure: TraceProblem?
+            carried.withUnsafeBytes { whole in
+              do throws(TraceProblem) { try body(next, whole) } catch { failure = error }
+            }
+            if let failure { throw failure }
           }
         }
         carried = []
         lineStart = end + 1
         lineOffset = chunkStart + end + 1
       }
-      if lineStart < count { carried.append(contentsOf: buffer[lineStart..<count]) }
+      if lineStart < count { carried.append(contentsOf: UnsafeRawBufferPointer(start: base + lineStart, count: count - lineStart)) }
     }
   }
 
