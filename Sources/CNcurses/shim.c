@@ -249,14 +249,9 @@ int tide_quit_signals_install(void) {
   return 1;
 }
 
-/* In a run without a terminal (a replay): the first quit signal is recorded, to be acted on
-   where the run can stop whole; a second one means the user will not wait, and ends the
-   process as the signal's default would. Only async-signal-safe calls. */
-static void on_interrupt_signal(int signal_number) {
-  int expected = 0;
-  if (atomic_compare_exchange_strong(&quit_pending, &expected, signal_number)) {
-    return;
-  }
+/* Ends the process as `signal_number` would have without a handler: its default action, unblocked,
+   raised again. Async-signal-safe. */
+static void raise_with_default_action(int signal_number) {
   struct sigaction action;
   memset(&action, 0, sizeof action);
   action.sa_handler = SIG_DFL;
@@ -267,6 +262,17 @@ static void on_interrupt_signal(int signal_number) {
   sigaddset(&unblock, signal_number);
   sigprocmask(SIG_UNBLOCK, &unblock, NULL);
   raise(signal_number);
+}
+
+/* In a run without a terminal (a replay): the first quit signal is recorded, to be acted on
+   where the run can stop whole; a second one means the user will not wait, and ends the
+   process as the signal's default would. Only async-signal-safe calls. */
+static void on_interrupt_signal(int signal_number) {
+  int expected = 0;
+  if (atomic_compare_exchange_strong(&quit_pending, &expected, signal_number)) {
+    return;
+  }
+  raise_with_default_action(signal_number);
 }
 
 int tide_interrupt_signals_install(void) {
@@ -413,16 +419,7 @@ static void on_crash(int signal_number) {
     tcsetattr(STDIN_FILENO, TCSANOW, &saved_tty);
   }
   /* The default action, not the previous handler: Swift's backtracer would wait for a key. */
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_handler = SIG_DFL;
-  sigemptyset(&action.sa_mask);
-  sigaction(signal_number, &action, NULL);
-  sigset_t unblock;
-  sigemptyset(&unblock);
-  sigaddset(&unblock, signal_number);
-  sigprocmask(SIG_UNBLOCK, &unblock, NULL);
-  raise(signal_number);
+  raise_with_default_action(signal_number);
 }
 
 /* Set before the crash and suspend guards are installed, read by their handlers. */
