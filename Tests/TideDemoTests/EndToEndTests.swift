@@ -84,11 +84,7 @@ struct EndToEndTests {
     try await session.waitForScreen(containing: "Running")
     // Ticks have run once the time shown is no longer the start's.
     try await session.waitForScreen("the stopwatch's time to move", seconds: 15) { !$0.contains("00:00.00") }
-    #if os(Linux)
-      let status = try String(contentsOfFile: "/proc/\(try await session.appPID())/status", encoding: .utf8)
-      let threads = status.split(separator: "\n").first { $0.hasPrefix("Threads:") }
-      #expect(threads == "Threads:\t1", "\(status)")
-    #endif
+    try await session.expectOneThread()
     try await session.send("q")
     #expect(try await session.waitForExit() == 0)
     try await session.expectTerminalRestored()
@@ -111,11 +107,7 @@ struct EndToEndTests {
       try await session.send("-", "-", "-")
       try await session.waitForScreen(containing: "Count: 0")
     }
-    #if os(Linux)
-      let status = try String(contentsOfFile: "/proc/\(try await session.appPID())/status", encoding: .utf8)
-      let threads = status.split(separator: "\n").first { $0.hasPrefix("Threads:") }
-      #expect(threads == "Threads:\t1", "\(status)")
-    #endif
+    try await session.expectOneThread()
     try await session.send("q")
     #expect(try await session.waitForExit() == 0)
     try await session.expectTerminalRestored()
@@ -153,6 +145,16 @@ extension TmuxSession {
   /// The pid of the app: the `tide-demo` process under the pane's process.
   func appPID(sourceLocation: SourceLocation = #_sourceLocation) async throws -> Int32 {
     try await appPID(named: "tide-demo", sourceLocation: sourceLocation)
+  }
+
+  /// The app runs on one thread: the main actor and the screen loop share the main thread, and
+  /// nothing woke a thread of dispatch's (on Linux, where `/proc` tells).
+  func expectOneThread(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    #if os(Linux)
+      let status = try String(contentsOfFile: "/proc/\(try await appPID())/status", encoding: .utf8)
+      let threads = status.split(separator: "\n").first { $0.hasPrefix("Threads:") }
+      #expect(threads == "Threads:\t1", "\(status)", sourceLocation: sourceLocation)
+    #endif
   }
 
   /// After the app ended: the tty settings are those from before, the alternate screen is
