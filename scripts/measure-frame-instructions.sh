@@ -10,6 +10,8 @@
 # Under valgrind everything runs ~50x slower, so the frame rate is not the app's: the figure is
 # instructions per frame, not frames per second.
 # Usage: scripts/measure-frame-instructions.sh [path/to/tide-demo] [SECONDS]   (defaults: `make release`'s, 10)
+# Environment: FRAME_DUMPS=DIR keeps the callgrind dumps in DIR (for `callgrind_annotate
+# --inclusive=yes`, to see where a frame goes); FRAME_FLOOR=no skips the floor.
 set -euo pipefail
 bin=${1:-$(swift build -c release --static-swift-stdlib --show-bin-path)/tide-demo}
 seconds=${2:-10}
@@ -23,6 +25,7 @@ work=$(mktemp -d)
 servers=()
 trap 'for s in "${servers[@]}"; do tmux -L "$s" kill-server 2>/dev/null || true; done; rm -rf "$work"' EXIT
 
+[ "${FRAME_FLOOR:-yes}" = no ] && floor=/nonexistent
 if [ -d "$floor" ]; then
   cp -r "$floor" "$work/floor"
   (cd "$work/floor" && swift build -c release --static-swift-stdlib >/dev/null 2>&1) \
@@ -58,6 +61,7 @@ measure() {
   local total frames
   total=$(sed -n 's/^summary: //p' "$dump")
   # Every frame ends in ncurses' doupdate_sp (tide's doupdate and the floor's refresh both call it).
+  if [ -n "${FRAME_DUMPS:-}" ]; then mkdir -p "$FRAME_DUMPS" && cp "$dump" "$FRAME_DUMPS/$name.callgrind"; fi
   frames=$(awk '/^cfn=.*doupdate_sp$/ { want = 1; next }
     want && /^calls=/ { split($1, a, "="); n += a[2] } { want = 0 } END { print n + 0 }' "$dump")
   awk -v n="$name" -v t="$total" -v f="$frames" \

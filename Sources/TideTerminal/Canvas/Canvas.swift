@@ -23,6 +23,8 @@ public struct Canvas: Equatable, Sendable {
   mutating func appendHitRegion(_ rect: Rect, handler: (@Sendable (PointerEvent) -> (any Sendable)?)?) {
     let visible = clip.intersection(rect)
     guard visible.width > 0, visible.height > 0 else { return }
+    // Room for a screen's few regions at once, not three reallocations as they come.
+    if hitRegions.capacity == 0 { hitRegions.reserveCapacity(8) }
     hitRegions.append(HitRegion(rect: visible, origin: rect, handler: handler))
   }
 
@@ -73,7 +75,7 @@ public struct Canvas: Equatable, Sendable {
     var pen = Pen(
       column: column, limit: maxWidth.map { column + max(0, $0) } ?? Int.max,
       row: row, rowVisible: row >= clip.row && row < clip.endRow, style: style)
-    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+    if text.utf8.isASCII {
       // ASCII needs no grapheme breaking and no width lookup: one byte, one column.
       placeASCII(text.utf8, with: &pen)
       return pen.column - column
@@ -150,6 +152,14 @@ public struct Canvas: Equatable, Sendable {
   /// ``place(_:width:with:)`` does for each, in one pass over the storage (views draw most of
   /// their text this way, every frame).
   private mutating func placeASCII(_ text: String.UTF8View, with pen: inout Pen) {
+    // The contiguous bytes where the string has them (always, for a native string): a byte at
+    // a time through the view's iterator cost more than placing the cell.
+    if text.withContiguousStorageIfAvailable({ placeASCII(bytes: $0, with: &pen) }) == nil {
+      placeASCII(bytes: text, with: &pen)
+    }
+  }
+
+  private mutating func placeASCII(bytes text: some Sequence<UInt8>, with pen: inout Pen) {
     let template = Cell(content: 0x20, style: pen.style, width: 1)
     let visible = pen.rowVisible ? clip.column..<clip.endColumn : 0..<0
     let rowStart = pen.row * columns
@@ -216,6 +226,22 @@ public struct Canvas: Equatable, Sendable {
     guard !area.isEmpty else { return }
     let characterWidth = character.displayWidth
     let content = characterWidth == 0 ? 0x20 : Cell.content(of: character)
+    if characterWidth <= 1 {
+      // A rule or a blank, every frame: a wide character can only be cut at the area's edges,
+      // so only they need the checks of `store`; the cells between are stored as they are.
+      let cell = Cell(content: content, style: style, width: 1)
+      let columns = self.columns
+      cells.withUnsafeMutableBufferPointer { cells in
+        for y in area.row..<area.endRow {
+          let start = y * columns + area.column
+          let end = y * columns + area.endColumn
+          Canvas.breakWideCharacter(at: start, column: area.column, columns: columns, in: cells)
+          Canvas.breakWideCharacter(at: end - 1, column: area.endColumn - 1, columns: columns, in: cells)
+          for index in start..<end { cells[index] = cell }
+        }
+      }
+      return
+    }
     for y in area.row..<area.endRow {
       var x = area.column
       while x < area.endColumn {

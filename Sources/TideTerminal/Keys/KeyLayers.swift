@@ -45,10 +45,10 @@ public struct KeyLayers<Action> {
     var remaining = maxWidth
     var parts: [String] = []
     for layer in layers.reversed() {
-      let line = layer.helpLine(maxWidth: max(0, remaining - (parts.isEmpty ? 0 : 2)))
+      let (line, width) = layer.footer.line(maxWidth: max(0, remaining - (parts.isEmpty ? 0 : 2)))
       guard !line.isEmpty else { continue }
       parts.insert(line, at: 0)
-      remaining -= line.displayWidth + (parts.count > 1 ? 2 : 0)
+      remaining -= width + (parts.count > 1 ? 2 : 0)
     }
     return parts.joined(separator: "  ")
   }

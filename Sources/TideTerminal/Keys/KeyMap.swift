@@ -2,7 +2,11 @@
 /// two can never disagree.
 public struct KeyMap<Action> {
   /// The bindings in priority order: the first binding holding a key wins, and help lists them in this order.
-  package var bindings: [KeyBinding<Action>]
+  package var bindings: [KeyBinding<Action>] {
+    didSet { footerCache = KeyFooterCache() }
+  }
+  /// The footer help, laid out at the first ``helpLine(maxWidth:)``.
+  private var footerCache = KeyFooterCache()
 
   /// A table of `bindings`.
   public init(_ bindings: [KeyBinding<Action>]) {
@@ -21,18 +25,12 @@ public struct KeyMap<Action> {
   /// "+/k increment  -/j decrement  r reset". Stops before the first entry that would pass `maxWidth`
   /// columns, so earlier bindings win the space.
   public func helpLine(maxWidth: Int) -> String {
-    var line = ""
-    var width = 0
-    for binding in bindings where binding.showsInFooter && !binding.help.isEmpty {
-      let entry = binding.keyLabel + " " + binding.help
-      let separatorWidth = line.isEmpty ? 0 : 2
-      let entryWidth = entry.displayWidth
-      if width + separatorWidth + entryWidth > maxWidth { break }
-      if !line.isEmpty { line += "  " }
-      line += entry
-      width += separatorWidth + entryWidth
-    }
-    return line
+    footer.line(maxWidth: maxWidth).text
+  }
+
+  /// The footer help, laid out once for this table and its copies.
+  var footer: KeyFooter {
+    footerCache.footer { KeyFooter(bindings) }
   }
 
   /// Every binding that has help text, for the full help overlay.
@@ -47,9 +45,17 @@ public struct KeyMap<Action> {
 
   /// The same table triggering `transform(action)`, to lift a child screen's table into its parent's actions.
   public func map<NewAction>(_ transform: (Action) -> NewAction) -> KeyMap<NewAction> {
-    KeyMap<NewAction>(bindings.map { $0.map(transform) })
+    var mapped = KeyMap<NewAction>(bindings.map { $0.map(transform) })
+    // The same keys and help: the same footer.
+    mapped.footerCache = footerCache
+    return mapped
   }
 }
 
 extension KeyMap: Sendable where Action: Sendable {}
-extension KeyMap: Equatable where Action: Equatable {}
+extension KeyMap: Equatable where Action: Equatable {
+  /// Tables are equal when their bindings are: the footer is made from them.
+  public static func == (left: KeyMap, right: KeyMap) -> Bool {
+    left.bindings == right.bindings
+  }
+}

@@ -1,0 +1,50 @@
+import Synchronization
+
+/// A key table's footer help ("KEYS help" for each footer binding, two spaces apart), laid out
+/// once: a footer is drawn every frame, and joining the key labels and measuring the entries
+/// again each time was a fifteenth of a running stopwatch's frame (README, issue 18, item 7).
+struct KeyFooter: Sendable {
+  /// `lines[count]`: the first `count` entries joined (`lines[0]` is empty).
+  private let lines: [String]
+  /// `widths[count]`: the display width of `lines[count]`; it grows with `count`.
+  private let widths: [Int]
+
+  /// The footer of `bindings`: those shown in the footer that have help, in order.
+  init<Action>(_ bindings: [KeyBinding<Action>]) {
+    var lines = [""]
+    var widths = [0]
+    for binding in bindings where binding.showsInFooter && !binding.help.isEmpty {
+      let entry = binding.keyLabel + " " + binding.help
+      let separator = lines.count > 1 ? "  " : ""
+      lines.append(lines[lines.count - 1] + separator + entry)
+      widths.append(widths[widths.count - 1] + separator.utf8.count + entry.displayWidth)
+    }
+    self.lines = lines
+    self.widths = widths
+  }
+
+  /// The most leading entries that fit in `maxWidth` columns, and their width: earlier entries
+  /// win the space.
+  func line(maxWidth: Int) -> (text: String, width: Int) {
+    var count = widths.count - 1
+    while count > 0, widths[count] > maxWidth { count -= 1 }
+    return (lines[count], widths[count])
+  }
+}
+
+/// Where a ``KeyMap`` keeps its ``KeyFooter``, made at the first footer drawn and shared by the
+/// table's copies (a table is usually a `static let`, copied into each frame's layers); a table
+/// whose bindings change gets a new one.
+final class KeyFooterCache: Sendable {
+  private let footer = Mutex<KeyFooter?>(nil)
+
+  /// The footer, made by `make` the first time.
+  func footer(_ make: () -> KeyFooter) -> KeyFooter {
+    footer.withLock { footer in
+      if let footer { return footer }
+      let made = make()
+      footer = made
+      return made
+    }
+  }
+}
