@@ -36,4 +36,20 @@ import TideTerminal
     #expect(layers.helpLine(maxWidth: 80) == "s/q screen thing  q quit  tab next")
     #expect(layers.helpLine(maxWidth: 20) == "q quit  tab next")
   }
+
+  /// The footer is laid out once per table and kept from frame to frame: it must still follow
+  /// the width, the tables after the first, and a table whose bindings changed.
+  @Test func theFooterFollowsItsTablesFromOneFrameToTheNext() {
+    let other = KeyMap<Action>([KeyBinding(.character("o"), action: .global, help: "other")])
+    #expect(KeyLayers([screen, global]).helpLine(maxWidth: 80) == "s/q screen thing  q quit  tab next")
+    #expect(KeyLayers([screen, other]).helpLine(maxWidth: 80) == "s/q screen thing  o other")
+    #expect(KeyLayers([screen, other]).helpLine(maxWidth: 10) == "o other")
+    #expect(KeyLayers([screen]).helpLine(maxWidth: 80) == "s/q screen thing")
+    var changed = screen
+    changed.bindings[0].help = "changed"
+    #expect(KeyLayers([changed, other]).helpLine(maxWidth: 80) == "s/q changed  o other")
+    #expect(changed.helpLine(maxWidth: 80) == "s/q changed")
+    #expect(KeyLayers([screen, other]).helpLine(maxWidth: 80) == "s/q screen thing  o other")
+    #expect(screen.helpLine(maxWidth: 80) == "s/q screen thing")
+  }
 }

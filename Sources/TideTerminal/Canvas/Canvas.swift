@@ -154,9 +154,37 @@ public struct Canvas: Equatable, Sendable {
   private mutating func placeASCII(_ text: String.UTF8View, with pen: inout Pen) {
     // The contiguous bytes where the string has them (always, for a native string): a byte at
     // a time through the view's iterator cost more than placing the cell.
-    if text.withContiguousStorageIfAvailable({ placeASCII(bytes: $0, with: &pen) }) == nil {
-      placeASCII(bytes: text, with: &pen)
+    let placed = text.withContiguousStorageIfAvailable { bytes in
+      guard DisplayWidth.isPrintableASCII(bytes) else { return false }
+      placePrintableASCII(bytes, with: &pen)
+      return true
     }
+    if placed != true { placeASCII(bytes: text, with: &pen) }
+  }
+
+  /// ``placeASCII(_:with:)`` for bytes that are all printable: each takes the next column, so
+  /// the cells they cover are known at once; only at the two ends can a wide character be cut
+  /// (as in ``fill(_:with:style:)``), and the cells between are stored as they are.
+  private mutating func placePrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>, with pen: inout Pen) {
+    let start = pen.column
+    // (No `limit - start`: without a width the limit is Int.max, and the pen may start left of 0.)
+    let end = max(start, min(start + bytes.count, pen.limit))
+    let from = max(start, clip.column)
+    let to = min(end, clip.endColumn)
+    if pen.rowVisible, from < to {
+      let template = Cell(content: 0x20, style: pen.style, width: 1)
+      let rowStart = pen.row * columns
+      let columns = self.columns
+      cells.withUnsafeMutableBufferPointer { cells in
+        Canvas.breakWideCharacter(at: rowStart + from, column: from, columns: columns, in: cells)
+        Canvas.breakWideCharacter(at: rowStart + to - 1, column: to - 1, columns: columns, in: cells)
+        for column in from..<to {
+          cells[rowStart + column] = template.with(content: UInt32(bytes[column - start]))
+        }
+      }
+    }
+    pen.column = end
+    pen.lastCellIndex = nil
   }
 
   private mutating func placeASCII(bytes text: some Sequence<UInt8>, with pen: inout Pen) {

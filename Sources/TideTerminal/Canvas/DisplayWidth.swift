@@ -79,11 +79,7 @@ extension String.UTF8View {
   /// iterator took 25 instructions a byte, the contiguous bytes checked without a branch a
   /// fraction of one.
   package var isPrintableASCII: Bool {
-    withContiguousStorageIfAvailable { bytes in
-      var outside: UInt8 = 0
-      for byte in bytes { outside |= byte &- 0x20 >= 0x5F ? 1 : 0 }
-      return outside == 0
-    } ?? allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    withContiguousStorageIfAvailable(DisplayWidth.isPrintableASCII) ?? allSatisfy { $0 >= 0x20 && $0 < 0x7F }
   }
 
   /// Whether every byte is ASCII, control characters included.
@@ -98,6 +94,13 @@ extension String.UTF8View {
 
 /// Width classification of Unicode scalars, kept apart from the extensions so the tables live in one place.
 enum DisplayWidth {
+  /// Whether every byte is printable ASCII (space to `~`), checked without a branch a byte.
+  static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var outside: UInt8 = 0
+    for byte in bytes { outside |= byte &- 0x20 >= 0x5F ? 1 : 0 }
+    return outside == 0
+  }
+
   /// The columns a terminal gives the cluster: what ncurses (glibc `wcwidth`) gives its scalars
   /// one by one, except that a scalar after a zero-width joiner joins the cell before it, as
   /// terminals draw ZWJ sequences — also when the joiner starts the cluster, so that a spacing

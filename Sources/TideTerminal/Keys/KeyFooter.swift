@@ -3,7 +3,7 @@ import Synchronization
 /// A key table's footer help ("KEYS help" for each footer binding, two spaces apart), laid out
 /// once: a footer is drawn every frame, and joining the key labels and measuring the entries
 /// again each time was a fifteenth of a running stopwatch's frame (README, issue 18, item 7).
-struct KeyFooter: Sendable {
+struct KeyFooter: Equatable, Sendable {
   /// `lines[count]`: the first `count` entries joined (`lines[0]` is empty).
   private let lines: [String]
   /// `widths[count]`: the display width of `lines[count]`; it grows with `count`.
@@ -36,15 +36,37 @@ struct KeyFooter: Sendable {
 /// table's copies (a table is usually a `static let`, copied into each frame's layers); a table
 /// whose bindings change gets a new one.
 final class KeyFooterCache: Sendable {
-  private let footer = Mutex<KeyFooter?>(nil)
+  private struct Memo {
+    var footer: KeyFooter?
+    var joined: JoinedFooter?
+  }
+
+  private let memo = Mutex(Memo())
 
   /// The footer, made by `make` the first time.
   func footer(_ make: () -> KeyFooter) -> KeyFooter {
-    footer.withLock { footer in
-      if let footer { return footer }
+    memo.withLock { memo in
+      if let footer = memo.footer { return footer }
       let made = make()
-      footer = made
+      memo.footer = made
       return made
     }
   }
+
+  /// The last help line of layers whose first table is this one (``KeyLayers/helpLine(maxWidth:)``).
+  var joined: JoinedFooter? {
+    get { memo.withLock { $0.joined } }
+    set { memo.withLock { $0.joined = newValue } }
+  }
+}
+
+/// A help line of several tables' footers, kept by the first table's ``KeyFooterCache``: a
+/// screen's layers are the same from frame to frame, and joining them again each time cost as
+/// much as drawing them. It holds the footers it was made of, not their tables, so a table that
+/// is gone never matches one that takes its place.
+struct JoinedFooter: Sendable {
+  /// The footers of the tables after the first, in order.
+  let followers: [KeyFooter]
+  let maxWidth: Int
+  let line: String
 }

@@ -42,6 +42,28 @@ public struct KeyLayers<Action> {
   /// A footer help bar: the last layers that have footer entries keep their room first (global
   /// keys such as `? help` are never crowded out), and the earlier layers fill what is left.
   public func helpLine(maxWidth: Int) -> String {
+    // Drawn every frame from the same tables: the line made last time, if they are the same.
+    // (A plain loop: this code runs unspecialized, where key paths and lazy sequences would
+    // look up their generic metadata on every call.)
+    guard let first = layers.first else { return "" }
+    if let joined = first.footerCache.joined, joined.maxWidth == maxWidth,
+      joined.followers.count == layers.count - 1
+    {
+      var same = true
+      for index in 1..<layers.count where layers[index].footer != joined.followers[index - 1] {
+        same = false
+        break
+      }
+      if same { return joined.line }
+    }
+    let line = joinedHelpLine(maxWidth: maxWidth)
+    var followers: [KeyFooter] = []
+    for layer in layers.dropFirst() { followers.append(layer.footer) }
+    first.footerCache.joined = JoinedFooter(followers: followers, maxWidth: maxWidth, line: line)
+    return line
+  }
+
+  private func joinedHelpLine(maxWidth: Int) -> String {
     var remaining = maxWidth
     var parts: [String] = []
     for layer in layers.reversed() {

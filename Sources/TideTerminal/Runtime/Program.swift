@@ -192,13 +192,14 @@ package final class Program<State, Action: Sendable> {
   /// the loop at the frame slot (once, however many changes come before it).
   private func drawIfDue() {
     guard !waitsForFrameSlot, isDirty else { return }
-    let slot = pacer.slot(at: driver.elapsed)
-    if slot > driver.elapsed {
+    let now = driver.elapsed
+    let slot = pacer.slot(at: now)
+    if slot > now {
       waitsForFrameSlot = true
       driver.wakeForFrame(atElapsed: slot)
       return
     }
-    draw()
+    draw(paced: true)
   }
 
   /// An event taken as the loop would take it next — the same steps in the same order, with
@@ -252,10 +253,16 @@ package final class Program<State, Action: Sendable> {
   /// slot — a key's, or a scripted driver's forced frame — is not counted against the rate:
   /// three lines of a script at one instant, or a key, must not hold back the animation frames
   /// after them.
-  private func draw() {
+  ///
+  /// `paced` says whether the caller already found the pacer's slot come, so that a running
+  /// animation's frame reads the clock twice, not five times.
+  private func draw(paced: Bool? = nil) {
     guard isDirty else { return }
     isDirty = false
-    let paced = pacer.slot(at: driver.elapsed) <= driver.elapsed
+    let paced = paced ?? {
+      let now = driver.elapsed
+      return pacer.slot(at: now) <= now
+    }()
     let frame = app.frame(size: size)
     if app.acceptsPointer {
       lastFrame = frame
