@@ -29,28 +29,10 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
   // @unchecked: `clock` is read only through `Clock`'s methods, which a clock used by several
   // stores' tasks must allow from any thread (the store shares it with its effects the same
   // way); every mutable field is in `storage`, behind the mutex.
-  private struct Storage {
-    var heap = TimerQueueHeap()
-    var nextSequence: UInt64 = 0
-    var deadItems = 0
-    /// The entries armed and not yet fired nor cancelled (those being fired included); when the last is cancelled the sleeper leaves the clock, so a
-    /// test clock has no sleep left once every timer stopped.
-    var liveItems = 0
-    /// The task asleep on the clock until `sleeperWake`; `nil` while none is (the heap is
-    /// empty, or the wake came and the due entries are being taken out).
-    var sleeper: Task<Void, Never>?
-    var sleeperWake: Duration?
-    /// Moved on by each new sleeper: a sleeper whose generation is no longer current was
-    /// replaced and fires nothing.
-    var sleeperGeneration: UInt64 = 0
-    /// The ``TimerWaker`` the current wake was handed to, instead of a sleeper task.
-    var waker: (any TimerWaker)?
-  }
-
   let clock: C
   let origin: C.Instant
   let home: any Actor
-  private let storage = Mutex(Storage())
+  private let storage = Mutex(TimerQueueStorage())
 
   /// Whether a run loop's ``TimerWaker`` may take this queue's wakes: the main actor's queue on
   /// the continuous clock, the one a terminal app's store runs on.
@@ -113,7 +95,7 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
     idleSleeper?.cancel()
   }
 
-  private static func nextSleeper(waking wake: Duration, in storage: inout Storage) -> UInt64 {
+  private static func nextSleeper(waking wake: Duration, in storage: inout TimerQueueStorage) -> UInt64 {
     storage.sleeperGeneration += 1
     storage.sleeperWake = wake
     return storage.sleeperGeneration
@@ -193,4 +175,24 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
       item.entry.fire()
     }
   }
+}
+
+/// The mutable state of a ``TimerQueue``, behind its mutex. Not nested in the generic queue:
+/// nested, it was a generic type whose metadata each lock looked up at run time.
+private struct TimerQueueStorage {
+  var heap = TimerQueueHeap()
+  var nextSequence: UInt64 = 0
+  var deadItems = 0
+  /// The entries armed and not yet fired nor cancelled (those being fired included); when the last is cancelled the sleeper leaves the clock, so a
+  /// test clock has no sleep left once every timer stopped.
+  var liveItems = 0
+  /// The task asleep on the clock until `sleeperWake`; `nil` while none is (the heap is
+  /// empty, or the wake came and the due entries are being taken out).
+  var sleeper: Task<Void, Never>?
+  var sleeperWake: Duration?
+  /// Moved on by each new sleeper: a sleeper whose generation is no longer current was
+  /// replaced and fires nothing.
+  var sleeperGeneration: UInt64 = 0
+  /// The ``TimerWaker`` the current wake was handed to, instead of a sleeper task.
+  var waker: (any TimerWaker)?
 }
