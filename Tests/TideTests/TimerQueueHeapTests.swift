@@ -1,4 +1,5 @@
 import Testing
+import TideTestSupport
 
 @testable import Tide
 
@@ -12,7 +13,7 @@ struct TimerQueueHeapTests {
   @Test func dueItemsComeOutInDeadlineThenArmOrderWithoutTheCancelledOnes() {
     let registry = EffectRegistry(clock: StoreClock(ContinuousClock()))
     var heap = TimerQueueHeap()
-    var generator = SplitMix(seed: 27)
+    var generator = SeededGenerator(seed: 27)
     var expected: [(deadline: Duration, sequence: UInt64)] = []
     var dead = 0
     for sequence in UInt64(1)...2_000 {
@@ -56,18 +57,5 @@ struct TimerQueueHeapTests {
     #expect(deadSkipped == 0)
     #expect(taken.count == 50)
     #expect(zip(taken, taken.dropFirst()).allSatisfy { $0 < $1 })
-  }
-}
-
-/// A small seeded generator, so a failure repeats.
-private struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
