@@ -81,8 +81,15 @@ final class RootCore<State, Action: Sendable>: ClockedCore {
     self.reducer = reduce
     self.home = home
     let onMainActor = home === MainActor.shared
-    self.afterReducer = middleware.compactMap { $0.after?.callable(onMainActor: onMainActor) }
-    self.beforeReducer = middleware.compactMap { $0.before?.callable(onMainActor: onMainActor) }
+    if middleware.isEmpty {
+      // Most stores have none; the two maps cost a tenth of making a store (their generic
+      // metadata is looked up at run time), which a server making 100,000 pays each time.
+      self.afterReducer = []
+      self.beforeReducer = []
+    } else {
+      self.afterReducer = middleware.compactMap { $0.after?.callable(onMainActor: onMainActor) }
+      self.beforeReducer = middleware.compactMap { $0.before?.callable(onMainActor: onMainActor) }
+    }
     self.hasHooks = !middleware.isEmpty
     self.timeSlot = onMainActor ? Unmanaged.passUnretained(StoreTime.mainActorSlot) : nil
     super.init(clock: StoreClock(clock, home: home))
