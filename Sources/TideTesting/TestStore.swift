@@ -114,6 +114,8 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     self.store = store
     self.effects = store.registry
     recorder.onReceive = { [scheduler = store.effectScheduler] in scheduler.signal() }
+    // The quiet periods of `send` and `finish` wait for bodies that have not begun.
+    store.effectScheduler.countBodiesNotBegun()
   }
 
   // Not an isolated deinit: that one runs without the test's task-local context, so its
