@@ -84,11 +84,30 @@ struct EndToEndTests {
     try await session.waitForScreen(containing: "Running")
     // Ticks have run once the time shown is no longer the start's.
     try await session.waitForScreen("the stopwatch's time to move", seconds: 15) { !$0.contains("00:00.00") }
-    #if os(Linux)
-      let status = try String(contentsOfFile: "/proc/\(try await session.appPID())/status", encoding: .utf8)
-      let threads = status.split(separator: "\n").first { $0.hasPrefix("Threads:") }
-      #expect(threads == "Threads:\t1", "\(status)")
-    #endif
+    try await session.expectOneThread()
+    try await session.send("q")
+    #expect(try await session.waitForExit() == 0)
+    try await session.expectTerminalRestored()
+  }
+
+  /// Keys typed faster than the frame rate share frames: the frames after the first wait for
+  /// the frame pacer's slot. That wait is the screen loop's poll timeout too; it used to be a
+  /// sleeping task, whose timer woke dispatch's timer thread and a pool thread (4 threads at
+  /// 60 ticks a second, 2–3 after a burst of keys).
+  @Test func framesHeldBackByTheFrameRateWakeNoOtherThread() async throws {
+    let binary = try requireTideDemo()
+    let session = TmuxSession(label: "tide-demo-e2e")
+    defer { withExtendedLifetime(session) {} }
+    try await session.startDemo(binary, ["--data", session.folder.file("todos.json"), "--screen", "counter"])
+    try await session.waitForScreen(containing: "Count: 0")
+    for _ in 0..<3 {
+      // One burst of three: the second and third keys' frame waits for the slot after the first's.
+      try await session.send("+", "+", "+")
+      try await session.waitForScreen(containing: "Count: 3")
+      try await session.send("-", "-", "-")
+      try await session.waitForScreen(containing: "Count: 0")
+    }
+    try await session.expectOneThread()
     try await session.send("q")
     #expect(try await session.waitForExit() == 0)
     try await session.expectTerminalRestored()
@@ -126,6 +145,16 @@ extension TmuxSession {
   /// The pid of the app: the `tide-demo` process under the pane's process.
   func appPID(sourceLocation: SourceLocation = #_sourceLocation) async throws -> Int32 {
     try await appPID(named: "tide-demo", sourceLocation: sourceLocation)
+  }
+
+  /// The app runs on one thread: the main actor and the screen loop share the main thread, and
+  /// nothing woke a thread of dispatch's (on Linux, where `/proc` tells).
+  func expectOneThread(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    #if os(Linux)
+      let status = try String(contentsOfFile: "/proc/\(try await appPID())/status", encoding: .utf8)
+      let threads = status.split(separator: "\n").first { $0.hasPrefix("Threads:") }
+      #expect(threads == "Threads:\t1", "\(status)", sourceLocation: sourceLocation)
+    #endif
   }
 
   /// After the app ended: the tty settings are those from before, the alternate screen is

@@ -58,10 +58,10 @@ package struct StopwatchFeature: Reducer, Sendable {
   }
 
   /// How often a running stopwatch redraws: 20 times a second. At 60 a second (the runtime's
-  /// frame rate) the running app measured 2.6 % of a core against SPEC's 1 %, even with the
-  /// screen thread waking the ticks (two threads a tick: the screen thread and the main queue's),
-  /// so the rate waits for a runtime that runs the main actor on the screen thread (README,
-  /// "Issue 18, item 7, third pass").
+  /// frame rate) the running app measured 1.65 % of a core against SPEC's 1 % — one thread, one
+  /// wake-up and four system calls a tick, as the floor, but 0.275 ms of CPU a frame against
+  /// the Swift floor's 0.162 — so the rate waits for a cheaper frame (README, "Issue 18, item 7,
+  /// fifth pass").
   package static let tickInterval: Duration = .milliseconds(50)
 
   private enum TimerID: Hashable, Sendable {

@@ -28,6 +28,7 @@ package final class CursesDriver: TerminalDriver {
       reportsPointer: reportsPointer, onEvent: { input.send($0) },
       onQuit: { input.quit() },
       onTimers: { input.fireTimers($0) },
+      onFrameSlot: { input.frameSlotReached() },
       onStop: {
         end.finish()
         input.stopped()
@@ -54,6 +55,10 @@ package final class CursesDriver: TerminalDriver {
   }
 
   package var elapsed: Duration { clock.now - startInstant }
+
+  package func wakeForFrame(atElapsed deadline: Duration?) {
+    screen.wakeForFrame(at: deadline.map { startInstant + $0 })
+  }
 
   package func sleep(untilElapsed deadline: Duration) async {
     try? await clock.sleep(until: startInstant + deadline)

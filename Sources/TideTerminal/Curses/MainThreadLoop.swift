@@ -7,7 +7,9 @@ import CNcurses
 /// running animation woke both. A C hook (`main_thread_loop.c`) keeps the main thread instead
 /// when the program claims it in its first turn: the main queue is drained there, and the
 /// screen loop runs there too, its wait also waiting for the main queue. A tick then wakes one
-/// thread, whose poll times out, fires the timer, reduces, builds the frame and draws it.
+/// thread, whose poll times out, fires the timer, reduces, builds the frame and draws it; the
+/// screen loop hands the program its events between two of the main actor's jobs, so the
+/// program takes them at once, with no hop through the main queue (``ProgramInput``).
 package enum MainThreadLoop {
   /// Keeps the main thread for the main actor and the screen. Call it from top-level code (or
   /// what it calls) before its first suspension, on a path that runs the terminal: `true` if

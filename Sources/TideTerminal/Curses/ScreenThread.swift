@@ -20,9 +20,11 @@ import Tide
 /// terminal inside the handler. SIGPIPE and SIGXFSZ are ignored, so a failed write is an error
 /// its writer reports. Crash signals are not among them: see `tide_crash_guard_install`.
 ///
-/// It is also the main actor's ``Tide/TimerWaker``: the next timer deadline is its wait's
-/// timeout, so a running animation's tick is this thread waking once, handing the tick to the
-/// main actor (`onTimers`) and drawing the frame that comes back.
+/// It is also the main actor's ``Tide/TimerWaker`` and the program's frame-slot timer: the
+/// earlier of the next timer deadline and the next frame slot is its wait's timeout, so a
+/// running animation's tick is this thread waking once, handing the tick to the main actor
+/// (`onTimers`) and drawing the frame that comes back — and a frame held back by the frame
+/// rate is the same thread waking at its slot (`onFrameSlot`), not a sleeping task.
 final class ScreenThread: TimerWaker {
   /// What the main actor and the thread share.
   private struct Shared {
@@ -32,6 +34,8 @@ final class ScreenThread: TimerWaker {
     /// The main actor's next timer wake (see ``wake(at:fire:)``) and what to call then.
     var timerDeadline: ContinuousClock.Instant?
     var timerFire: (@MainActor @Sendable () -> Void)?
+    /// The program's next frame slot (see ``wakeForFrame(at:)``).
+    var frameDeadline: ContinuousClock.Instant?
     /// Whether this thread still takes timer wakes: false once ``handBackTimers()`` ran.
     var servesTimers = true
     /// A timer's call was handed to the main actor and not yet handled: a wake it asks for
@@ -52,7 +56,7 @@ final class ScreenThread: TimerWaker {
   func start(
     reportsPointer: Bool, onEvent: @escaping @Sendable (InputEvent) -> Void, onQuit: @escaping @Sendable () -> Void,
     onTimers: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void,
-    onStop: @escaping @Sendable () -> Void
+    onFrameSlot: @escaping @Sendable () -> Void, onStop: @escaping @Sendable () -> Void
   ) async throws -> TerminalSize {
     // The wake-up pipe lives from before the thread starts until after it and every other writer
     // are done (see `close()`), so a wake-up never writes into a closed — maybe reused — fd.
@@ -66,7 +70,9 @@ final class ScreenThread: TimerWaker {
     do {
       return try await withCheckedThrowingContinuation { (started: CheckedContinuation<TerminalSize, any Error>) in
         let body: @Sendable () -> Void = { [self] in
-          self.main(started: started, reportsPointer: reportsPointer, onEvent: onEvent, onQuit: onQuit, onTimers: onTimers)
+          self.main(
+            started: started, reportsPointer: reportsPointer, onEvent: onEvent, onQuit: onQuit, onTimers: onTimers,
+            onFrameSlot: onFrameSlot)
           onStop()
         }
         // On the main thread with the main actor when the program claimed it (one wake-up a
@@ -86,7 +92,8 @@ final class ScreenThread: TimerWaker {
 
   private func main(
     started: CheckedContinuation<TerminalSize, any Error>, reportsPointer: Bool, onEvent: @escaping @Sendable (InputEvent) -> Void,
-    onQuit: @escaping @Sendable () -> Void, onTimers: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void
+    onQuit: @escaping @Sendable () -> Void, onTimers: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void,
+    onFrameSlot: @escaping @Sendable () -> Void
   ) {
     let terminal = CursesTerminal(reportsPointer: reportsPointer)
     do {
@@ -100,7 +107,7 @@ final class ScreenThread: TimerWaker {
     var renderer = Renderer()
     while true {
       let now = ContinuousClock.now
-      let (frame, redrawsAll, stop, dueTimers, timerDeadline) = shared.withLock { shared in
+      let (frame, redrawsAll, stop, dueTimers, frameSlot, wakeDeadline) = shared.withLock { shared in
         defer {
           shared.pendingFrame = nil
           shared.pendingRedrawsAll = false
@@ -113,28 +120,69 @@ final class ScreenThread: TimerWaker {
           shared.timerFire = nil
           shared.timersFiring = true
         }
-        shared.waitingUntil = shared.timerDeadline
-        return (shared.pendingFrame, shared.pendingRedrawsAll, shared.stopRequested, dueTimers, shared.timerDeadline)
+        var frameSlot = false
+        if let deadline = shared.frameDeadline, deadline <= now {
+          frameSlot = true
+          shared.frameDeadline = nil
+        }
+        shared.waitingUntil = Self.earlier(shared.timerDeadline, shared.frameDeadline)
+        return (
+          shared.pendingFrame, shared.pendingRedrawsAll, shared.stopRequested, dueTimers, frameSlot, shared.waitingUntil
+        )
       }
       if stop { return }
+      var handedOver = false
       if tide_take_quit_signal() != 0 {
         // Keys typed before ctrl-c or a quit signal are the user's too: they go first.
         while let event = terminal.readEvent(timeout: .zero) { onEvent(event) }
         onQuit()
+        handedOver = true
       }
       terminal.suspendIfAsked()
-      if let dueTimers { onTimers(dueTimers) }
+      if let dueTimers {
+        onTimers(dueTimers)
+        handedOver = true
+      }
+      if frameSlot {
+        onFrameSlot()
+        handedOver = true
+      }
       if let frame {
         if redrawsAll { renderer.invalidate() }
         renderer.render(frame, to: terminal)
       }
-      let timeout = timerDeadline.map { $0 - ContinuousClock.now }
+      // On the main thread's run loop the program may have taken what was handed over at once,
+      // here, leaving a frame and new deadlines no wake-up announces: read them before waiting.
+      if handedOver { continue }
+      let timeout = wakeDeadline.map { $0 - ContinuousClock.now }
       // Due already (drawing took until then): fire it on the next pass, without a read.
       if let timeout, timeout <= .zero { continue }
       if let event = terminal.readEvent(timeout: timeout) {
         onEvent(event)
       }
     }
+  }
+
+  /// The earlier of two deadlines, either of which may be absent.
+  private static func earlier(
+    _ first: ContinuousClock.Instant?, _ second: ContinuousClock.Instant?
+  ) -> ContinuousClock.Instant? {
+    guard let first else { return second }
+    guard let second else { return first }
+    return min(first, second)
+  }
+
+  /// Wakes the thread at `deadline` to report the program's frame slot (`onFrameSlot`),
+  /// replacing the slot asked for before; `nil` cancels it. The slot is the wait's timeout, as
+  /// the timers' deadline is, so a frame held back by the frame rate costs no other thread.
+  func wakeForFrame(at deadline: ContinuousClock.Instant?) {
+    let wakes = shared.withLock { shared -> Bool in
+      shared.frameDeadline = deadline
+      guard let deadline else { return false }
+      if let waitingUntil = shared.waitingUntil, waitingUntil <= deadline { return false }
+      return Self.takeWake(&shared)
+    }
+    if wakes { tide_input_wake() }
   }
 
   /// Hands the thread a frame to draw; a frame not yet drawn is replaced by the newer one.
@@ -150,8 +198,8 @@ final class ScreenThread: TimerWaker {
   /// Whether the caller, having changed the state, must write to the wake-up pipe: not when a
   /// byte written since the thread last read the state is still there.
   private static func takeWake(_ shared: inout Shared) -> Bool {
-    // The caller is the loop's own thread (the main actor's job ran inside its wait), which reads
-    // the state before it waits again.
+    // The caller is the loop's own thread — a main actor's job run inside its wait, or an event
+    // the program took at once from it — which reads the state before it waits again.
     if MainThreadLoop.isHostingThread { return false }
     defer { shared.wakePending = true }
     return !shared.wakePending

@@ -13,6 +13,8 @@ package final class HeadlessDriver: TerminalDriver {
   package let pacesFrames: Bool
   private var renderer = Renderer()
   private var input: ProgramInput?
+  /// The sleeper that reports the frame slot asked for (``wakeForFrame(atElapsed:)``).
+  private var frameWake: Task<Void, Never>?
   private var waiters: [(condition: (HeadlessDriver) -> Bool, resume: CheckedContinuation<Void, Never>)] = []
   /// The key of this driver's watch on the clock's sleepers, while started.
   private var clockObserver: UInt64?
@@ -110,6 +112,18 @@ package final class HeadlessDriver: TerminalDriver {
   }
 
   package var elapsed: Duration { clock.now.offset }
+
+  package func wakeForFrame(atElapsed deadline: Duration?) {
+    frameWake?.cancel()
+    frameWake = nil
+    guard let deadline, let input else { return }
+    // A sleeper on the virtual clock, as the program's other waits are: a test or a replay
+    // advances the clock through the slot.
+    frameWake = Task { [clock] in
+      try? await clock.sleep(until: VirtualClock.Instant(offset: deadline))
+      if !Task.isCancelled { input.frameSlotReached() }
+    }
+  }
 
   package func sleep(untilElapsed deadline: Duration) async {
     try? await clock.sleep(until: VirtualClock.Instant(offset: deadline))

@@ -1,3 +1,4 @@
+import Synchronization
 import Tide
 
 /// Runs a ``TerminalApp`` until it finishes: the one event loop of every run, interactive or not.
@@ -51,9 +52,18 @@ package final class Program<State, Action: Sendable> {
   private var changePosted = false
   /// Whether the loop is handling an event: a change then needs no turn of its own.
   private var isHandling = false
-  /// Whether input may skip the queue (``handleAtOnce(_:)``): while the loop of a driver that
-  /// asks for its frames runs.
-  private var takesInputAtOnce = false
+  /// Whether an event may skip the queue (``takeAtOnce(_:fromMainThreadLoop:)``): while the loop runs.
+  private var takesEventsAtOnce = false
+  /// Whether the loop is taking an event: another one then waits in the queue.
+  private var isTaking = false
+  /// Whether the loop has ended, though its `for await` may not have woken to see it yet.
+  private var hasEnded = false
+  /// Whether the driver draws frames when the pacer allows (see ``TerminalDriver/pacesFrames``).
+  private var pacesFrames = true
+  /// Whether the driver was asked to wake the loop for a frame slot and has not yet.
+  private var waitsForFrameSlot = false
+  /// The loop's queue, while it runs.
+  private var events: ProgramEventQueue?
 
   /// Creates a program that draws at most `framesPerSecond` frames a second in the real terminal.
   package convenience init(_ app: TerminalApp<State, Action>, framesPerSecond: Int = 60) {
@@ -86,16 +96,16 @@ package final class Program<State, Action: Sendable> {
   }
 
   private func runLoop() async throws {
-    let (events, input) = AsyncStream.makeStream(of: ProgramEvent.self)
+    let (stream, continuation) = AsyncStream.makeStream(of: ProgramEvent.self)
+    let events = ProgramEventQueue(continuation)
+    self.events = events
     let driver = self.driver
     let pacesFrames = driver.pacesFrames
-    // A driver that asks for its frames posts nothing to itself, so whenever it delivers an
-    // input nothing else is queued: the event can be handled at once, without two task switches.
-    var handleNow: (@MainActor @Sendable (InputEvent) -> Bool)?
-    if !pacesFrames {
-      handleNow = { @MainActor [weak self] event in self?.handleAtOnce(event) ?? false }
+    self.pacesFrames = pacesFrames
+    let input = ProgramInput(events) { @MainActor [weak self] event, fromMainThreadLoop in
+      self?.takeAtOnce(event, fromMainThreadLoop: fromMainThreadLoop) ?? false
     }
-    size = try await driver.start(ProgramInput(input, handleNow: handleNow))
+    size = try await driver.start(input)
     // The observer hears of the size before the app acts on it, as it does of every event.
     app.inputObserver?(.resize(size))
     // Before the first frame, so the first screen is already drawn for this size.
@@ -108,90 +118,107 @@ package final class Program<State, Action: Sendable> {
       // effect made, once however many come before it runs.
       guard pacesFrames, !isHandling, !changePosted else { return }
       changePosted = true
-      input.yield(.stateChanged)
+      events.post(.stateChanged)
     }
     defer { observation.cancel() }
-    var frameTask: Task<Void, Never>?
-
-    func drawIfDue() {
-      guard frameTask == nil, isDirty else { return }
-      let slot = pacer.slot(at: driver.elapsed)
-      if slot > driver.elapsed {
-        frameTask = Task {
-          await driver.sleep(untilElapsed: slot)
-          input.yield(.frameDue)
-        }
-        return
-      }
-      draw()
-    }
 
     if pacesFrames { drawIfDue() }
-    takesInputAtOnce = !pacesFrames
-    defer { takesInputAtOnce = false }
-    events: for await event in events {
-      var fromDriver = true
-      switch event {
-      case .input(let event):
-        isHandling = true
-        handle(event)
-        isHandling = false
-      case .quitSignal:
-        isHandling = true
-        app.store.send(app.quitAction)
-        isHandling = false
-      case .timersDue(let fire):
-        isHandling = true
-        fire()
-        isHandling = false
-      case .frameRequest(let force):
-        if force || pacer.slot(at: driver.elapsed) <= driver.elapsed { draw() }
-      case .stateChanged:
-        changePosted = false
-        fromDriver = false
-      case .frameDue:
-        frameTask = nil
-        fromDriver = false
-      case .driverStopped:
-        break events
-      }
-      let isFinished = app.isFinished(app.store.state)
-      if pacesFrames, !isFinished {
-        // A typed key's frame does not wait for the slot another frame took.
-        if case .input(let input) = event, input.isTyped, isDirty,
-          keyPacer.slot(at: driver.elapsed) <= driver.elapsed
-        {
-          keyPacer.recordFrame(at: driver.elapsed)
-          draw()
-        }
-        drawIfDue()
-      }
-      if fromDriver { driver.didHandle() }
-      // A scripted driver lets the app settle and asks for the quitting line's frame first.
-      if isFinished, pacesFrames || event.isFrameRequest { break }
+    takesEventsAtOnce = true
+    for await event in stream {
+      events.taken()
+      if hasEnded || !take(event) { break }
     }
-    takesInputAtOnce = false
+    hasEnded = true
+    takesEventsAtOnce = false
     driver.eventsEnded()
     sessionLength = driver.elapsed
-    frameTask?.cancel()
+    if waitsForFrameSlot { driver.wakeForFrame(atElapsed: nil) }
     let deadline = driver.elapsed + Self.exitWorkLimit
     finishedPendingWork = await finishPendingWork { await driver.sleep(untilElapsed: deadline) }
     await driver.stop()
-    input.finish()
+    events.finish()
     if !finishedPendingWork {
       driver.report(unfinishedWork: app.unfinishedWorkMessage())
     }
   }
 
-  /// An input event from a driver that asks for its frames, handled as the loop would handle it
-  /// next — the same steps in the same order, with nothing queued before it — but now, in the
-  /// caller's turn. `false` before the loop runs and after it ended: the driver then queues it.
-  private func handleAtOnce(_ event: InputEvent) -> Bool {
-    guard takesInputAtOnce else { return false }
-    isHandling = true
-    handle(event)
-    isHandling = false
-    driver.didHandle()
+  /// Takes one event of the loop's — handles it, draws what is due, tells the driver — and
+  /// returns whether the loop goes on.
+  private func take(_ event: ProgramEvent) -> Bool {
+    isTaking = true
+    defer { isTaking = false }
+    var fromDriver = true
+    switch event {
+    case .input(let event):
+      isHandling = true
+      handle(event)
+      isHandling = false
+    case .quitSignal:
+      isHandling = true
+      app.store.send(app.quitAction)
+      isHandling = false
+    case .timersDue(let fire):
+      isHandling = true
+      fire()
+      isHandling = false
+    case .frameRequest(let force):
+      if force || pacer.slot(at: driver.elapsed) <= driver.elapsed { draw() }
+    case .stateChanged:
+      changePosted = false
+      fromDriver = false
+    case .frameDue:
+      waitsForFrameSlot = false
+      fromDriver = false
+    case .driverStopped:
+      return false
+    }
+    let isFinished = app.isFinished(app.store.state)
+    if pacesFrames, !isFinished {
+      // A typed key's frame does not wait for the slot another frame took.
+      if case .input(let input) = event, input.isTyped, isDirty,
+        keyPacer.slot(at: driver.elapsed) <= driver.elapsed
+      {
+        keyPacer.recordFrame(at: driver.elapsed)
+        draw()
+      }
+      drawIfDue()
+    }
+    if fromDriver { driver.didHandle() }
+    // A scripted driver lets the app settle and asks for the quitting line's frame first.
+    return !(isFinished && (pacesFrames || event.isFrameRequest))
+  }
+
+  /// Draws now if the state changed and the pacer allows a frame; else asks the driver to wake
+  /// the loop at the frame slot (once, however many changes come before it).
+  private func drawIfDue() {
+    guard !waitsForFrameSlot, isDirty else { return }
+    let slot = pacer.slot(at: driver.elapsed)
+    if slot > driver.elapsed {
+      waitsForFrameSlot = true
+      driver.wakeForFrame(atElapsed: slot)
+      return
+    }
+    draw()
+  }
+
+  /// An event taken as the loop would take it next — the same steps in the same order, with
+  /// nothing queued before it — but now, in the caller's turn; `false` (the caller then queues
+  /// it) before the loop runs, after it ended, inside another event's turn, or when something
+  /// is queued. A driver that asks for its frames queues nothing of its own, so its input is
+  /// always taken at once (a scripted key costs no task switch); the real terminal's events are
+  /// taken at once when they come from the main thread's run loop between two of the main
+  /// actor's jobs (``MainThreadLoop``), so a tick costs no hop through the main queue.
+  private func takeAtOnce(_ event: ProgramEvent, fromMainThreadLoop: Bool) -> Bool {
+    guard takesEventsAtOnce, !isTaking else { return false }
+    if pacesFrames {
+      guard fromMainThreadLoop, let events, events.isEmpty else { return false }
+    }
+    if !take(event) {
+      // The loop ends here: its `for await` wakes to find that out.
+      hasEnded = true
+      takesEventsAtOnce = false
+      events?.post(.driverStopped)
+    }
     return true
   }
 
@@ -272,6 +299,8 @@ package enum ProgramEvent: Sendable {
   case frameRequest(force: Bool)
   /// An effect changed the state outside any event.
   case stateChanged
+  /// The frame slot the loop asked its driver to wake it for has come
+  /// (``TerminalDriver/wakeForFrame(atElapsed:)``).
   case frameDue
   case driverStopped
 
@@ -280,43 +309,79 @@ package enum ProgramEvent: Sendable {
   }
 }
 
+/// The loop's queue of events, counting those not yet taken, so that an event skips it only
+/// when nothing waits before it.
+final class ProgramEventQueue: Sendable {
+  private let continuation: AsyncStream<ProgramEvent>.Continuation
+  private let waiting = Atomic<Int>(0)
+
+  init(_ continuation: AsyncStream<ProgramEvent>.Continuation) {
+    self.continuation = continuation
+  }
+
+  func post(_ event: ProgramEvent) {
+    waiting.add(1, ordering: .relaxed)
+    continuation.yield(event)
+  }
+
+  /// The loop took an event off the queue.
+  func taken() { waiting.subtract(1, ordering: .relaxed) }
+
+  var isEmpty: Bool { waiting.load(ordering: .relaxed) == 0 }
+
+  func finish() { continuation.finish() }
+}
+
 /// How a ``TerminalDriver`` hands the running program what happened; usable from any thread.
 /// The loop takes the events in the order they were sent.
 package struct ProgramInput: Sendable {
-  fileprivate let continuation: AsyncStream<ProgramEvent>.Continuation
-  fileprivate let handleNow: (@MainActor @Sendable (InputEvent) -> Bool)?
+  fileprivate let events: ProgramEventQueue
+  /// Takes an event at once if the loop can (see `Program.takeAtOnce`); the flag says whether
+  /// the caller is the main thread's run loop between two of the main actor's jobs.
+  fileprivate let takeNow: @MainActor @Sendable (ProgramEvent, Bool) -> Bool
 
-  fileprivate init(
-    _ continuation: AsyncStream<ProgramEvent>.Continuation, handleNow: (@MainActor @Sendable (InputEvent) -> Bool)?
-  ) {
-    self.continuation = continuation
-    self.handleNow = handleNow
+  fileprivate init(_ events: ProgramEventQueue, takeNow: @escaping @MainActor @Sendable (ProgramEvent, Bool) -> Bool) {
+    self.events = events
+    self.takeNow = takeNow
+  }
+
+  /// Takes `event` before this returns when the caller is the main thread's run loop between
+  /// two of the main actor's jobs (``MainThreadLoop``) and nothing waits before it — one
+  /// thread's turn, without a hop through the main queue — else queues it.
+  private func deliver(_ event: ProgramEvent) {
+    // There, the main actor runs nothing else: its jobs run only in this thread's drain of the
+    // main queue (`main_thread_loop.c`), which the caller is not inside.
+    if MainThreadLoop.isHostingThread, MainActor.assumeIsolated({ takeNow(event, true) }) { return }
+    events.post(event)
   }
 
   /// Something the user did.
-  package func send(_ event: InputEvent) { continuation.yield(.input(event)) }
+  package func send(_ event: InputEvent) { deliver(.input(event)) }
 
   /// Something the user did, handled before this returns — by a program whose driver asks for
   /// its frames, which queues nothing of its own — or else queued as ``send(_:)`` does. A
   /// scripted key then costs no task switch.
   @MainActor
   package func sendNow(_ event: InputEvent) {
-    if handleNow?(event) != true { send(event) }
+    if !takeNow(.input(event), false) { events.post(.input(event)) }
   }
 
   /// A signal asked the program to end: the loop sends the app's quit action.
-  package func quit() { continuation.yield(.quitSignal) }
+  package func quit() { deliver(.quitSignal) }
 
   /// The store's timers the driver wakes for are due: the loop calls `fire` as an event of its
   /// own, so the ticks' changes are drawn in the same turn, without a turn of their own.
-  package func fireTimers(_ fire: @escaping @MainActor @Sendable () -> Void) { continuation.yield(.timersDue(fire)) }
+  package func fireTimers(_ fire: @escaping @MainActor @Sendable () -> Void) { deliver(.timersDue(fire)) }
+
+  /// The frame slot asked for with ``TerminalDriver/wakeForFrame(atElapsed:)`` has come.
+  package func frameSlotReached() { deliver(.frameDue) }
 
   /// For a driver that does not pace frames itself: draw the state now (`force`), or only when
   /// the frame pacer allows a frame at this instant.
-  package func requestFrame(force: Bool) { continuation.yield(.frameRequest(force: force)) }
+  package func requestFrame(force: Bool) { events.post(.frameRequest(force: force)) }
 
   /// No more events will come: the loop ends (after the wait for pending work).
-  package func stopped() { continuation.yield(.driverStopped) }
+  package func stopped() { events.post(.driverStopped) }
 }
 
 extension InputEvent {

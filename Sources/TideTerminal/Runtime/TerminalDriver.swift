@@ -29,6 +29,12 @@ package protocol TerminalDriver: AnyObject, Sendable {
   /// Time on the driver's clock; frames are paced and the exit wait is bounded on it.
   var elapsed: Duration { get }
 
+  /// Calls ``ProgramInput/frameSlotReached()`` once `elapsed` reaches `deadline`, replacing the
+  /// wake asked for before; `nil` cancels it. The loop of a driver that paces frames waits for
+  /// a frame slot this way, so the real terminal's wait for input can end at the slot too — one
+  /// thread waking, instead of a sleeping task's timer thread and pool thread.
+  func wakeForFrame(atElapsed deadline: Duration?)
+
   /// Sleeps until `elapsed` reaches `deadline` (or the task is cancelled).
   func sleep(untilElapsed deadline: Duration) async
 
