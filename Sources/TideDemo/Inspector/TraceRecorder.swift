@@ -80,7 +80,7 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
     do {
       try DetachedThread.start(named: "tide-trace-writer", body)
     } catch {
-      // As Foundation's `Thread.start` did: without its writer the recorder cannot go on.
+      // Without its writer the recorder can neither write nor finish: say why and stop.
       fatalError("tide-demo: \(error)")
     }
   }
