@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import Synchronization
 import Tide
 import TideTerminal
@@ -59,8 +58,9 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
       app: app, appVersion: appVersion, size: TerminalSize(columns: 0, rows: 0),
       snapshotInterval: max(1, snapshotInterval), state: .null)
     // A thread, not a task: the writer blocks while the queue is empty, and the cooperative
-    // pool has a thread per core.
-    let thread = Thread {
+    // pool has a thread per core. A POSIX thread, not Foundation's `Thread`, which would link
+    // full Foundation (and CoreFoundation and ICU) into the app.
+    let body: @Sendable () -> Void = {
       var writer = TraceWriter<State, Action>(
         header: header, initialState: initialState, differ: differ, write: write)
       var batch: [TraceEntry<State, Action>] = []
@@ -77,8 +77,12 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
       }
       for waiter in waiters { waiter() }
     }
-    thread.name = "tide-trace-writer"
-    thread.start()
+    do {
+      try DetachedThread.start(named: "tide-trace-writer", body)
+    } catch {
+      // Without its writer the recorder can neither write nor finish: say why and stop.
+      fatalError("tide-demo: \(error)")
+    }
   }
 
   /// Calls `done` once every line is written (at once if they are).
