@@ -154,12 +154,14 @@ let package = Package(
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]),
-    .testTarget(name: "TideTestingTests", dependencies: ["Tide", "TideTesting", .product(name: "Clocks", package: "swift-clocks")]),
+    .testTarget(
+      name: "TideTestingTests",
+      dependencies: ["Tide", "TideTesting", "TideTestSupport", .product(name: "Clocks", package: "swift-clocks")]),
     .testTarget(
       name: "ExamplesTests",
       dependencies: [
         "CounterAlert", "SubStateLenses", "TimerMiddleware", "PostsRequest", "PingPongEpics",
-        "Tide", "TideTesting", .product(name: "Clocks", package: "swift-clocks"),
+        "Tide", "TideTesting", "TideTestSupport", .product(name: "Clocks", package: "swift-clocks"),
       ]),
     // What the test targets share, as swift-argument-parser's ArgumentParserTestHelpers: the
     // tmux driver, the subprocess runner, temporary folders, the replay and effect-wait helpers.

@@ -10,7 +10,16 @@ struct EffectID: Hashable, Sendable {
 
   @usableFromInline
   static func == (lhs: Self, rhs: Self) -> Bool {
-    AnyHashable(lhs.base) == AnyHashable(rhs.base)
+    // Two ids of one type compare with that type's `==`, which is what `AnyHashable` does for
+    // them after boxing both: a timer's end compares its id once, and the boxing was most of
+    // it. Ids of different types still compare as `AnyHashable` does (`1` and `1 as Int8`).
+    if type(of: lhs.base) == type(of: rhs.base) { return Self.equals(lhs.base, rhs.base) }
+    return AnyHashable(lhs.base) == AnyHashable(rhs.base)
+  }
+
+  private static func equals<Base: Hashable>(_ lhs: Base, _ rhs: any Hashable & Sendable) -> Bool {
+    guard let rhs = rhs as? Base else { return false }
+    return lhs == rhs
   }
 
   @usableFromInline

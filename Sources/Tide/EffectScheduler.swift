@@ -10,6 +10,12 @@ import Synchronization
 /// runnable from that instant — before it has resumed — so idle is never reported while a
 /// `.concatenate` is between two steps or a timer between its wake and its send.
 ///
+/// A `.run` body called but not yet begun — a nonisolated async closure waiting for a thread
+/// of its executor, which under load takes any time — is runnable like any other step. A test
+/// store, whose waits end after a quiet period without progress, also asks for such bodies to
+/// be counted (``countBodiesNotBegun()``): a quiet period never runs out while one waits for a
+/// thread, since it waits on nothing the test controls. Nothing else pays for that count.
+///
 /// **Sleeps.** Every sleep of an effect on the store's clock is registered here once, as an
 /// entry with its deadline (an offset from the store's start): timers, intervals, debounce,
 /// throttle, `.send(after:)`, `send.sleep(for:)` — and, on a ``VirtualClock``, a `.run` body
@@ -36,10 +42,10 @@ package class EffectScheduler: @unchecked Sendable {
     /// Effect tasks cancelled by id (or all at once) that have not ended yet: busy, whatever
     /// they were waiting on, until their cancellation has run its course.
     package var cancelling = 0
-    /// `.run` bodies called but not yet begun: a body is a nonisolated async closure, so it
-    /// first waits for a thread of its executor (the global pool), which under load takes any
-    /// time. Such a body waits on nothing a test controls, so a quiet period never runs out
-    /// while one is pending.
+    /// `.run` bodies called but not yet begun, counted once ``countBodiesNotBegun()`` was
+    /// called: a body is a nonisolated async closure, so it first waits for a thread of its
+    /// executor, which under load takes any time. Such a body waits on nothing a test controls,
+    /// so a quiet period never runs out while one is pending.
     package var notBegun = 0
     /// Sleeps registered and not yet woken (some may be due on a clock that cannot say when it
     /// wakes a sleeper; see ``EffectScheduler``).
@@ -71,6 +77,11 @@ package class EffectScheduler: @unchecked Sendable {
 
   private let storage = Mutex(Storage())
   @usableFromInline let clock: StoreClock
+  /// Whether `.run` bodies not yet begun are counted (``countBodiesNotBegun()``): only a test
+  /// store's quiet period needs them, so a store outside tests pays one load a body, not two
+  /// locked updates.
+  private let countsBodiesNotBegun = Atomic<Bool>(false)
+  private let holdsSteppedClock = Atomic<Bool>(false)
 
   init(clock: StoreClock) {
     self.clock = clock
@@ -267,16 +278,36 @@ package class EffectScheduler: @unchecked Sendable {
     }
   }
 
-  /// Runs a `.run` body on its executor, counted as not begun (``Counts/notBegun``) from the
-  /// call (on the caller's executor) until its first line runs there.
-  nonisolated(nonsending) func runBody(_ body: @Sendable () async -> Void) async {
-    update { $0.counts.notBegun += 1 }
-    await begin(body)
+  /// From now on, counts each `.run` body as not begun (``Counts/notBegun``) until it runs: for
+  /// a test store, whose quiet period must not run out while a body waits for a thread.
+  package final func countBodiesNotBegun() {
+    countsBodiesNotBegun.store(true, ordering: .relaxed)
   }
 
-  /// Nonisolated and `@concurrent`: its first line runs on the body's own executor, after the hop.
-  @concurrent private func begin(_ body: @Sendable () async -> Void) async {
-    update { $0.counts.notBegun -= 1 }
+  /// From now on, a timer's tick keeps the store's clock — a test's clock, stepped from sleep
+  /// to sleep by `advance(by:)` — at its deadline until it has been handled (see
+  /// `RepeatingTimer`): for a test store on swift-clocks' `TestClock`.
+  package final func holdSteppedClockAtTicks() {
+    holdsSteppedClock.store(true, ordering: .relaxed)
+  }
+
+  /// Whether ``holdSteppedClockAtTicks()`` was called.
+  final var holdsSteppedClockAtTicks: Bool {
+    holdsSteppedClock.load(ordering: .relaxed)
+  }
+
+  /// Runs a `.run` body on its executor; when asked (``countBodiesNotBegun()``), counted as not
+  /// begun from the call (on the caller's executor) until its first line runs there.
+  nonisolated(nonsending) func runBody(_ body: @Sendable () async -> Void) async {
+    let counted = countsBodiesNotBegun.load(ordering: .relaxed)
+    if counted { update { $0.counts.notBegun += 1 } }
+    await begin(body, counted: counted)
+  }
+
+  /// Nonisolated and `@concurrent`: its first line runs on the body's own executor (the effect
+  /// task's preferred one, else the global pool), after the hop.
+  @concurrent private func begin(_ body: @Sendable () async -> Void, counted: Bool) async {
+    if counted { update { $0.counts.notBegun -= 1 } }
     await body()
   }
 

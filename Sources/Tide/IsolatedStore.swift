@@ -31,14 +31,15 @@
 ///
 /// A store's actor is where its reducer runs, so several actors run several stores at once:
 /// see <doc:TideInAServer>.
-public final class IsolatedStore<State, Action: Sendable> {
+///
+/// It is a handle, as a class reference is: copies refer to the same store, which lives until
+/// the last copy is gone (then its effects are cancelled). A value rather than a class so that
+/// an actor holding it reaches the store's state in one step: at a server's thousands of
+/// stores, each out of cache when its request comes, a second object to reach cost a wait on
+/// memory at every send.
+public struct IsolatedStore<State, Action: Sendable> {
+  /// The store itself: its state, queue, effects and observers, and the actor it belongs to.
   @usableFromInline let root: RootCore<State, Action>
-  /// The actor the store belongs to.
-  @usableFromInline let home: any Actor
-  /// What the store's effect tasks hold weakly to tell whether the store is alive: the store
-  /// itself stays unreferenced weakly, so its every retain — a server's table of stores hands
-  /// one out at each request — takes the fast path instead of a side table's.
-  private let liveness: IsolatedStoreLiveness
 
   /// Creates a store that belongs to `isolation`, the actor the caller runs on.
   ///
@@ -59,9 +60,7 @@ public final class IsolatedStore<State, Action: Sendable> {
     isolation: isolated any Actor = #isolation
   ) where R.State == State, R.Action == Action {
     self.root = RootCore(state: initialState, reduce: reducer.coreFunction(), clock: clock, middleware: middleware, home: isolation)
-    self.home = isolation
-    self.liveness = IsolatedStoreLiveness(root)
-    root.attach(handle: liveness)
+    root.attach(handle: nil)
   }
 
   /// The current state.
@@ -117,7 +116,7 @@ public final class IsolatedStore<State, Action: Sendable> {
       last = value
       onChange(value)
     }
-    return IsolatedObservationToken { [self] in root.removeObserver(id: id) }
+    return IsolatedObservationToken { [root] in root.removeObserver(id: id) }
   }
 
   /// Waits until no effect marked with `id` (see ``Effect/cancellable(id:cancelInFlight:)``)
@@ -140,17 +139,6 @@ public final class IsolatedStore<State, Action: Sendable> {
   @inline(__always)
   func checkIsolation(_ isolation: any Actor) {
     precondition(
-      isolation === home, "An IsolatedStore was used off the actor it belongs to; call it only from that actor.")
-  }
-}
-
-/// Stands for an ``IsolatedStore`` in its effect tasks' weak reference, and lives exactly as long
-/// as the store — or, while an effect task uses the core, as long as that use: it holds the
-/// core, so a store released by an observer during such a use keeps its core until it returns.
-private final class IsolatedStoreLiveness {
-  let core: AnyObject
-
-  init(_ core: AnyObject) {
-    self.core = core
+      isolation === root.home, "An IsolatedStore was used off the actor it belongs to; call it only from that actor.")
   }
 }

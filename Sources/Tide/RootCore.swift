@@ -13,44 +13,56 @@ import DequeModule
 /// through its ``StoreLink``, which hops to that actor first.
 @usableFromInline
 final class RootCore<State, Action: Sendable>: ClockedCore {
-  /// The state, in memory of the core's own: the reducer mutates it in place and observers
-  /// read it there, so a round of notifications copies nothing. Observers cannot see it
-  /// change under them: the reducer runs only in the drain loop, never during a round (an
-  /// action sent from an observer is queued).
-  @usableFromInline let storage: UnsafeMutablePointer<State>
+  // The fields a plain send reads and writes come first, in the object's first cache line
+  // with its header (which a caller's retain touches anyway) and the line after it: at a
+  // server's thousands of stores each store is out of cache when its request comes, so every
+  // further line, and every further object, a send must reach is another wait on memory.
+  //
   // The hot properties opt out of dynamic exclusivity checks, which would otherwise cost more
   // than the store's own work per action. This is safe because every access happens on the
   // store's actor, and none is held across a call-out; reducers are pure functions of their
   // arguments and never reach the store (the store is not passed to them, and a `Send`
   // re-entering it only queues).
-  @exclusivity(unchecked) @usableFromInline var queue = Deque<Action>()
   @exclusivity(unchecked) @usableFromInline var isDraining = false
-  @exclusivity(unchecked) @usableFromInline var drainGroup: EffectGroup?
+  /// Whether any middleware or tap runs: one test on the path of a plain store.
+  @exclusivity(unchecked) @usableFromInline var hasHooks: Bool
+  @exclusivity(unchecked) @usableFromInline var queue = Deque<Action>()
   /// The observers, made with the first (a store nobody observes keeps no table). Held as an
   /// owned unmanaged reference, released in `deinit`: a drain reads it through a borrowed
   /// reference, with none of the retain and release a `var` of a class type costs each send.
   @exclusivity(unchecked) @usableFromInline var observers: Unmanaged<ObserverTable<State>>?
-  /// Sees every action after the reducer, with the new state: the epics' input.
-  @exclusivity(unchecked) @usableFromInline var actionTap: ((Action, State) -> Void)? {
-    didSet { hasHooks = actionTap != nil || !afterReducer.isEmpty || !beforeReducer.isEmpty }
-  }
-  /// Whether any middleware or tap runs: one test on the path of a plain store.
-  @exclusivity(unchecked) @usableFromInline var hasHooks: Bool
-  @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
-  @usableFromInline let afterReducer: [(Action, State) -> Effect<Action>]
-  @usableFromInline let beforeReducer: [(Action, State) -> Middleware<State, Action>.Decision]
+  @exclusivity(unchecked) @usableFromInline var drainGroup: EffectGroup?
   /// The slot ``StoreTime/now`` reads this store's drains through, chosen once here: the one
   /// the main actor's stores share, or `nil` for a store off the main actor, whose drains may
   /// run beside another's and go through the current thread's slot. The main actor's path
   /// then costs what it did before stores could live elsewhere: no lookup of the slot. Held
   /// unretained (the shared slot lives as long as the process), so a drain retains nothing.
   @usableFromInline let timeSlot: Unmanaged<StoreTimeSlot>?
+  @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
+  /// The actor the store belongs to, which an ``IsolatedStore`` checks its callers against.
+  @usableFromInline let home: AnyObject
+  /// The state, held in the core itself, next to the fields a send uses: the reducer mutates
+  /// it in place and observers are lent its address for a round, so a round copies nothing.
+  /// Observers cannot see it change under them: the reducer runs only in the drain loop,
+  /// never during a round (an action sent from an observer is queued).
+  @exclusivity(unchecked) @usableFromInline var state: State
+  /// Sees every action after the reducer, with the new state: the epics' input.
+  @exclusivity(unchecked) @usableFromInline var actionTap: ((Action, State) -> Void)? {
+    didSet { hasHooks = actionTap != nil || !afterReducer.isEmpty || !beforeReducer.isEmpty }
+  }
+  @usableFromInline let afterReducer: [(Action, State) -> Effect<Action>]
+  @usableFromInline let beforeReducer: [(Action, State) -> Middleware<State, Action>.Decision]
   /// The way back to the store for its effect tasks and observation tokens, made with the
   /// first of them (see ``link``).
   @exclusivity(unchecked) @usableFromInline var madeLink: StoreLink<Action>?
-  /// The store's handle (an ``IsolatedStore``'s stand-in), which owns this core: alive whenever
-  /// the core is used, so held unowned. Set once by ``attach(handle:)``, before any effect.
+  /// What effect tasks hold weakly to tell whether the store is alive: the ``Store`` that owns
+  /// this core, held unowned, or for an ``IsolatedStore`` (a value, which nothing can
+  /// reference weakly) a ``StoreLiveness`` this core owns, made with the link. Either way
+  /// this core stays unreferenced weakly, so its every retain — a server's table of stores
+  /// hands one out at each request — takes the fast path instead of a side table's.
   @usableFromInline unowned(unsafe) var handle: AnyObject?
+  /// The ``StoreLiveness`` of a core no ``Store`` owns, made with the link.
+  @usableFromInline var liveness: StoreLiveness?
   /// This core's `receive`, specialised for its state where the store was made (see
   /// ``StoreLink``); captures nothing.
   @usableFromInline var receiver: ((AnyObject, Action, EffectGroup?) -> Void)?
@@ -65,23 +77,31 @@ final class RootCore<State, Action: Sendable>: ClockedCore {
     middleware: [Middleware<State, Action>],
     home: any Actor
   ) {
-    self.storage = .allocate(capacity: 1)
-    storage.initialize(to: state)
+    self.state = state
     self.reducer = reduce
+    self.home = home
     let onMainActor = home === MainActor.shared
-    self.afterReducer = middleware.compactMap { $0.after?.callable(onMainActor: onMainActor) }
-    self.beforeReducer = middleware.compactMap { $0.before?.callable(onMainActor: onMainActor) }
+    if middleware.isEmpty {
+      // Most stores have none; the two maps cost a tenth of making a store (their generic
+      // metadata is looked up at run time), which a server making 100,000 pays each time.
+      self.afterReducer = []
+      self.beforeReducer = []
+    } else {
+      self.afterReducer = middleware.compactMap { $0.after?.callable(onMainActor: onMainActor) }
+      self.beforeReducer = middleware.compactMap { $0.before?.callable(onMainActor: onMainActor) }
+    }
     self.hasHooks = !middleware.isEmpty
     self.timeSlot = onMainActor ? Unmanaged.passUnretained(StoreTime.mainActorSlot) : nil
     super.init(clock: StoreClock(clock, home: home))
   }
 
-  /// Called by the store handle that owns this core as it is made: effect tasks and tokens
-  /// will hold that handle weakly, not this core, whose reference count then stays on the fast
-  /// path (a weakly referenced object's every retain goes through a side table, ~100
-  /// instructions a send). Inlined where the store is made, so ``receiver`` is specialised.
+  /// Called where the store is made, by the ``Store`` that owns this core (`handle`) or by an
+  /// ``IsolatedStore`` (`nil`: a ``StoreLiveness`` stands in, made with the link): effect
+  /// tasks and tokens will hold that handle weakly, not this core, whose reference count then
+  /// stays on the fast path (a weakly referenced object's every retain goes through a side
+  /// table, ~100 instructions a send). Inlined there, so ``receiver`` is specialised.
   @inlinable
-  func attach(handle: AnyObject) {
+  func attach(handle: AnyObject?) {
     self.handle = handle
     self.receiver = { core, action, group in
       unsafeDowncast(core, to: RootCore<State, Action>.self).receive(action, group: group)
@@ -101,6 +121,11 @@ final class RootCore<State, Action: Sendable>: ClockedCore {
   @inline(never)
   func makeLink() -> StoreLink<Action> {
     let link = StoreLink<Action>(home: clock.home)
+    if handle == nil {
+      let liveness = StoreLiveness()
+      self.liveness = liveness
+      handle = liveness
+    }
     guard let handle, let receiver else { preconditionFailure("A store's core was used before its store attached.") }
     link.attach(handle: handle, core: self, receiver: receiver)
     madeLink = link
@@ -127,12 +152,7 @@ final class RootCore<State, Action: Sendable>: ClockedCore {
   deinit {
     startedEffects?.close()
     observers?.release()
-    storage.deinitialize(count: 1)
-    storage.deallocate()
   }
-
-  @inlinable
-  var state: State { storage.pointee }
 
   @usableFromInline var registry: EffectRegistry { effects.registry }
 
@@ -254,7 +274,7 @@ final class RootCore<State, Action: Sendable>: ClockedCore {
   @inlinable
   @inline(__always)
   func reduce(_ action: Action) {
-    let effect = reducer(&storage.pointee, action)
+    let effect = reducer(&state, action)
     if !effect.isNone { start(effect) }
   }
 
@@ -352,8 +372,18 @@ final class RootCore<State, Action: Sendable>: ClockedCore {
     // The state is lent to every observer where it lies: an observer may send, which only
     // queues, so it never changes during the round. Rounds never nest: an action an observer
     // sends is drained after this round.
-    observers._withUnsafeGuaranteedRef { $0.notify(UnsafePointer(storage)) }
+    // The address of a final class's stored property, unchecked: the property itself, not a
+    // copy; observers that read `state` meanwhile read the same memory, unchanged.
+    withUnsafePointer(to: &state) { state in observers._withUnsafeGuaranteedRef { $0.notify(state) } }
   }
+}
+
+/// What effect tasks hold weakly to tell whether a store no ``Store`` owns (an
+/// ``IsolatedStore``'s core) is alive: its core owns it, so it lives exactly as long as the
+/// core. It holds nothing: a use of the core through the link retains the core itself.
+@usableFromInline
+final class StoreLiveness {
+  @usableFromInline init() {}
 }
 
 extension RootCore: EffectHost {

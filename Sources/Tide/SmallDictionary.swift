@@ -86,9 +86,23 @@ struct SmallDictionary<Key: Hashable, Value> {
     storage = .empty
   }
 
-  var keys: [Key] { map(\.key) }
+  // Switched on directly rather than through the iterator, whose closure box is an
+  // allocation: a timer's end reads the groups of its entry, almost always none or one.
+  var keys: [Key] {
+    switch storage {
+    case .empty: []
+    case .one(let key, _): [key]
+    case .many(let dictionary): Array(dictionary.keys)
+    }
+  }
 
-  var values: [Value] { map(\.value) }
+  var values: [Value] {
+    switch storage {
+    case .empty: []
+    case .one(_, let value): [value]
+    case .many(let dictionary): Array(dictionary.values)
+    }
+  }
 }
 
 extension SmallDictionary: Sequence {

@@ -12,9 +12,11 @@ final class StoreLink<Action: Sendable>: Sendable {
   let home: any Actor
   /// Whether ``home`` is the main actor (a real clock's timers then run on the main queue).
   let homeIsMainActor: Bool
-  // The store's handle (an IsolatedStore's stand-in), weakly (its core's reference count then stays on the fast path: a
-  // weakly referenced object's every retain goes through a side table), and its core,
-  // unretained: the handle owns the core, so the core is alive whenever the handle is.
+  // The store's handle (a Store, or an IsolatedStore's StoreLiveness), weakly (its core's
+  // reference count then stays on the fast path: a weakly referenced object's every retain
+  // goes through a side table), and its core, unretained: the handle is alive exactly while
+  // the core is (a Store owns its core; a core owns its StoreLiveness), and each use retains
+  // the core for its duration.
   //
   // Safe without isolation: both are written once, by `attach`, on the store's home actor
   // when its core makes the link, before any effect task or token of the store has it; from then on
@@ -46,9 +48,10 @@ final class StoreLink<Action: Sendable>: Sendable {
   /// Hands `action`, which an effect sent as part of `group`, to the store; only on the
   /// store's home actor. Returns `false` if the store is gone.
   func receive(_ action: Action, group: EffectGroup?) -> Bool {
-    // The handle is held for the call, so the core it owns cannot go away during it.
+    // The handle and the core are held for the call, so a store released during it (by an
+    // observer) stays until the call returns.
     guard let handle, let core, let receiver else { return false }
-    withExtendedLifetime(handle) { receiver(core, action, group) }
+    withExtendedLifetime((handle, core)) { receiver(core, action, group) }
     return true
   }
 
@@ -65,8 +68,10 @@ final class StoreLink<Action: Sendable>: Sendable {
   private static func run(
     on home: isolated any Actor, link: StoreLink, _ body: @Sendable ((any EffectHost<Action>)?) -> Void
   ) {
-    // The handle is held for the call, so the core it owns cannot go away during it.
+    // The handle and the core are held for the call, so a store released during it stays
+    // until the call returns.
     let handle = link.handle
-    withExtendedLifetime(handle) { body(link.host) }
+    let host = link.host
+    withExtendedLifetime((handle, host)) { body(host) }
   }
 }

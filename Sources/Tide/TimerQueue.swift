@@ -29,40 +29,10 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
   // @unchecked: `clock` is read only through `Clock`'s methods, which a clock used by several
   // stores' tasks must allow from any thread (the store shares it with its effects the same
   // way); every mutable field is in `storage`, behind the mutex.
-  private struct Item {
-    let deadline: Duration
-    let sequence: UInt64
-    let entry: TimerEntry
-
-    static func < (lhs: Item, rhs: Item) -> Bool {
-      (lhs.deadline, lhs.sequence) < (rhs.deadline, rhs.sequence)
-    }
-
-    var isLive: Bool { entry.queueSequence.load(ordering: .relaxed) == sequence }
-  }
-
-  private struct Storage {
-    var heap: [Item] = []
-    var nextSequence: UInt64 = 0
-    var deadItems = 0
-    /// The entries armed and not yet fired nor cancelled (those being fired included); when the last is cancelled the sleeper leaves the clock, so a
-    /// test clock has no sleep left once every timer stopped.
-    var liveItems = 0
-    /// The task asleep on the clock until `sleeperWake`; `nil` while none is (the heap is
-    /// empty, or the wake came and the due entries are being taken out).
-    var sleeper: Task<Void, Never>?
-    var sleeperWake: Duration?
-    /// Moved on by each new sleeper: a sleeper whose generation is no longer current was
-    /// replaced and fires nothing.
-    var sleeperGeneration: UInt64 = 0
-    /// The ``TimerWaker`` the current wake was handed to, instead of a sleeper task.
-    var waker: (any TimerWaker)?
-  }
-
   let clock: C
   let origin: C.Instant
   let home: any Actor
-  private let storage = Mutex(Storage())
+  private let storage = Mutex(TimerQueueStorage())
 
   /// Whether a run loop's ``TimerWaker`` may take this queue's wakes: the main actor's queue on
   /// the continuous clock, the one a terminal app's store runs on.
@@ -94,7 +64,7 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
       } else {
         storage.deadItems += 1
       }
-      Self.push(Item(deadline: deadline, sequence: storage.nextSequence, entry: entry), into: &storage.heap)
+      storage.heap.push(TimerQueueHeap.Item(deadline: deadline, sequence: storage.nextSequence, entry: entry))
       if let wake = storage.sleeperWake, wake <= deadline { return nil }
       return Self.nextSleeper(waking: deadline, in: &storage)
     }
@@ -117,16 +87,15 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
         return storage.sleeper
       }
       if storage.deadItems > 64, storage.deadItems * 2 > storage.heap.count {
-        storage.heap.removeAll { !$0.isLive }
+        storage.heap.removeDead()
         storage.deadItems = 0
-        Self.heapify(&storage.heap)
       }
       return nil
     }
     idleSleeper?.cancel()
   }
 
-  private static func nextSleeper(waking wake: Duration, in storage: inout Storage) -> UInt64 {
+  private static func nextSleeper(waking wake: Duration, in storage: inout TimerQueueStorage) -> UInt64 {
     storage.sleeperGeneration += 1
     storage.sleeperWake = wake
     return storage.sleeperGeneration
@@ -177,16 +146,14 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
   /// sleep registered. An entry cancelled by one fired before it is skipped.
   private func fireDue(generation: UInt64, isolation home: isolated any Actor) {
     let now = self.now
-    let (due, next) = storage.withLock { storage -> ([Item], (generation: UInt64, wake: Duration)?) in
+    let (due, next) = storage.withLock { storage -> ([TimerQueueHeap.Item], (generation: UInt64, wake: Duration)?) in
       guard storage.sleeperGeneration == generation else { return ([], nil) }
       storage.sleeper = nil
       storage.sleeperWake = nil
       storage.waker = nil
-      var due: [Item] = []
-      while let first = storage.heap.first, first.deadline <= now {
-        let item = Self.popFirst(&storage.heap)
-        if item.isLive { due.append(item) } else { storage.deadItems -= 1 }
-      }
+      var deadSkipped = 0
+      let due = storage.heap.takeDue(atOrBefore: now, deadSkipped: &deadSkipped)
+      storage.deadItems -= deadSkipped
       guard let first = storage.heap.first else { return (due, nil) }
       return (due, (Self.nextSleeper(waking: first.deadline, in: &storage), first.deadline))
     }
@@ -208,42 +175,24 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
       item.entry.fire()
     }
   }
+}
 
-  // MARK: - Heap
-
-  private static func push(_ item: Item, into heap: inout [Item]) {
-    heap.append(item)
-    var child = heap.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard heap[child] < heap[parent] else { break }
-      heap.swapAt(child, parent)
-      child = parent
-    }
-  }
-
-  private static func popFirst(_ heap: inout [Item]) -> Item {
-    heap.swapAt(0, heap.count - 1)
-    let first = heap.removeLast()
-    siftDown(from: 0, in: &heap)
-    return first
-  }
-
-  private static func siftDown(from start: Int, in heap: inout [Item]) {
-    var parent = start
-    while true {
-      let left = 2 * parent + 1
-      guard left < heap.count else { return }
-      var smallest = left
-      if left + 1 < heap.count, heap[left + 1] < heap[left] { smallest = left + 1 }
-      guard heap[smallest] < heap[parent] else { return }
-      heap.swapAt(parent, smallest)
-      parent = smallest
-    }
-  }
-
-  private static func heapify(_ heap: inout [Item]) {
-    guard heap.count > 1 else { return }
-    for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(from: index, in: &heap) }
-  }
+/// The mutable state of a ``TimerQueue``, behind its mutex. Not nested in the generic queue:
+/// nested, it was a generic type whose metadata each lock looked up at run time.
+private struct TimerQueueStorage {
+  var heap = TimerQueueHeap()
+  var nextSequence: UInt64 = 0
+  var deadItems = 0
+  /// The entries armed and not yet fired nor cancelled (those being fired included); when the last is cancelled the sleeper leaves the clock, so a
+  /// test clock has no sleep left once every timer stopped.
+  var liveItems = 0
+  /// The task asleep on the clock until `sleeperWake`; `nil` while none is (the heap is
+  /// empty, or the wake came and the due entries are being taken out).
+  var sleeper: Task<Void, Never>?
+  var sleeperWake: Duration?
+  /// Moved on by each new sleeper: a sleeper whose generation is no longer current was
+  /// replaced and fires nothing.
+  var sleeperGeneration: UInt64 = 0
+  /// The ``TimerWaker`` the current wake was handed to, instead of a sleeper task.
+  var waker: (any TimerWaker)?
 }

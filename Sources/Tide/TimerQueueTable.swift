@@ -29,6 +29,9 @@ package final class TimerQueueTable: Sendable {
     var pruneAt = TimerQueueTable.smallestPrune
     /// Entries looked at by pruning, ever: what keeps creation linear, counted for its tests.
     var pruneVisits = 0
+    /// The queue found last: stores are mostly made one after another on one clock and actor,
+    /// and comparing two identifiers costs less than hashing them into the table.
+    var last: (key: Key, queue: WeakQueue)?
   }
 
   private static let smallestPrune = 16
@@ -60,14 +63,20 @@ package final class TimerQueueTable: Sendable {
     }
     let key = Key(clock: clockIdentity, home: ObjectIdentifier(home))
     return storage.withLock { storage in
-      if let queue = storage.byKey[key]?.queue as? TimerQueue<C> { return queue }
+      if let last = storage.last, last.key == key, let queue = last.queue.queue as? TimerQueue<C> { return queue }
+      if let found = storage.byKey[key], let queue = found.queue as? TimerQueue<C> {
+        storage.last = (key, found)
+        return queue
+      }
       let queue = TimerQueue(clock: clock, home: home)
       if storage.byKey.count >= storage.pruneAt {
         storage.pruneVisits += storage.byKey.count
         storage.byKey = storage.byKey.filter { $0.value.queue != nil }
         storage.pruneAt = max(Self.smallestPrune, 2 * storage.byKey.count)
       }
-      storage.byKey[key] = WeakQueue(queue)
+      let weakQueue = WeakQueue(queue)
+      storage.byKey[key] = weakQueue
+      storage.last = (key, weakQueue)
       return queue
     }
   }

@@ -1,5 +1,18 @@
 import CustomDump
+// FoundationEssentials, not Foundation: full Foundation (with CoreFoundation and ICU, about
+// 5 MiB of an app's resident memory) would be linked into every app that uses Tide.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One traced action: what was sent, where, and how the state changed.
 public struct TraceEvent: Sendable, Equatable, Codable {
@@ -26,21 +39,17 @@ public struct Tracer: Sendable {
 
   /// Prints each action and its diff to standard error, readably.
   public static var standardError: Tracer {
-    Tracer { event in
+    let standardError = FileDescriptorSink(descriptor: 2, closesOnDeinit: false)
+    return Tracer { event in
       var text = "[\(event.label)] \(event.action)\n"
       text += event.diff.map { $0 + "\n" } ?? "  (no state change)\n"
-      FileHandle.standardError.write(Data(text.utf8))
+      standardError.write(Array(text.utf8))
     }
   }
 
-  /// Appends one JSON object per action to `handle` (`{"time":…,"label":…,"action":…,"diff":…}`).
-  public static func jsonLines(to handle: FileHandle) -> Tracer {
-    jsonLines { handle.write($0) }
-  }
-
   /// Hands `write` one JSON object per action, each a line ending in a newline
-  /// (`{"time":…,"label":…,"action":…,"diff":…}`): for a destination that is not a
-  /// `FileHandle`, such as a file descriptor an output-file policy opened.
+  /// (`{"time":…,"label":…,"action":…,"diff":…}`): for a destination of your own, such as a
+  /// file descriptor an output-file policy opened.
   public static func jsonLines(writing write: @escaping @Sendable (Data) -> Void) -> Tracer {
     Tracer { event in
       let encoder = JSONEncoder()
@@ -53,16 +62,55 @@ public struct Tracer: Sendable {
   }
 
   /// Appends JSON lines to the file at `path`, creating it if needed.
+  ///
+  /// Throws an error naming the path and the system's reason when the file cannot be opened.
   public static func jsonLines(appendingTo path: String) throws -> Tracer {
-    if !FileManager.default.fileExists(atPath: path) {
-      guard FileManager.default.createFile(atPath: path, contents: nil) else {
-        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else { throw TraceFileError(path: path, code: errno) }
+    let file = FileDescriptorSink(descriptor: descriptor, closesOnDeinit: true)
+    return jsonLines { file.write(Array($0)) }
+  }
+}
+
+/// Why ``Tracer/jsonLines(appendingTo:)`` could not open its file, in plain words.
+struct TraceFileError: Error, CustomStringConvertible {
+  var path: String
+  var code: Int32
+  var description: String { "cannot open \(path) for tracing: " + String(cString: strerror(code)) }
+}
+
+/// A file descriptor a tracer writes whole lines to; closed with the last tracer using it.
+private final class FileDescriptorSink: Sendable {
+  let descriptor: Int32
+  let closesOnDeinit: Bool
+
+  init(descriptor: Int32, closesOnDeinit: Bool) {
+    self.descriptor = descriptor
+    self.closesOnDeinit = closesOnDeinit
+  }
+
+  deinit {
+    if closesOnDeinit { close(descriptor) }
+  }
+
+  /// Writes all of `bytes`, retrying after a signal and after a short write; a failed write
+  /// drops the rest of the line, as a trace is a diagnostic that must not stop the app.
+  func write(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return }
+        offset += written
       }
     }
-    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    try handle.seekToEnd()
-    return jsonLines(to: handle)
   }
+}
+
+/// The C library's `write`, which `FileDescriptorSink.write` hides.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
 }
 
 extension Reducer {

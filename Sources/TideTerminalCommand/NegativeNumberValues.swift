@@ -35,7 +35,7 @@ enum NegativeNumberValues {
 
   /// `--name`, without an `=VALUE` of its own.
   private static func isLongOptionWithoutValue(_ word: String) -> Bool {
-    word.count > 2 && word.hasPrefix("--") && !word.contains("=")
+    word.count > 2 && word.hasPrefix("--") && word.firstIndex(of: "=") == nil
   }
 
   /// `-` then a digit, or `-.` then a digit: a number, never an option's name.

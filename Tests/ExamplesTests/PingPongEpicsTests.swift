@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Tide
+import TideTestSupport
 
 @testable import PingPongEpics
 
@@ -26,7 +27,7 @@ struct PingPongEpicsTests {
     return nil
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(minutes: 1))
   func eachPingIsAnsweredWithAPongAfterTheReducerSawIt() async {
     let store = makeStore()
     store.send(.ping)
@@ -36,7 +37,7 @@ struct PingPongEpicsTests {
     #expect(answered?.pings == 2)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(minutes: 1))
   func combinedEpicsAnswerPriceRequestsWithSuccessOrFailure() async {
     let store = makeStore()
     store.send(.fetchPrice(symbol: "SWFT"))

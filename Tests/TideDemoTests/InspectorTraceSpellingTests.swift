@@ -41,17 +41,4 @@ struct InspectorTraceSpellingTests {
     }
     #expect(Array(lines.dropFirst()) == expected)
   }
-
-  @Test func aStatePartOfAnotherSpellingIsEncodedAgain() throws {
-    var state = AppFeature.State(screen: .todos)
-    _ = AppFeature().reduce(into: &state, action: .todos(.startAdding))
-    _ = AppFeature().reduce(into: &state, action: .todos(.editor(.input(.setText(Self.composed)))))
-    let old = state
-    let oldJSON = try AppFeature.State.traceJSON(old, previous: nil)
-    _ = AppFeature().reduce(into: &state, action: .todos(.editor(.input(.setText(Self.decomposed)))))
-    #expect(state == old)
-    let reused = try AppFeature.State.traceJSON(state, previous: (old, oldJSON))
-    #expect(Array(reused.text.utf8) == Array(try JSONValueEncoder.encode(state).text.utf8))
-    #expect(StateChange.changes(from: oldJSON, to: reused).map(\.path.description) == ["todos.editor.input.text"])
-  }
 }

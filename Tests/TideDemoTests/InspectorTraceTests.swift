@@ -71,16 +71,6 @@ struct InspectorTraceTests {
     #expect(answer.output == screen, "\(lineDiff(expected: screen, actual: answer.output))")
   }
 
-  @Test func theStateJSONMadeFromThePreviousOneEqualsAFreshEncoding() throws {
-    var state = AppFeature.State(screen: .todos, todos: [Todo(id: 1, title: "a"), Todo(id: 2, title: "b", isDone: true)])
-    let first = try AppFeature.State.traceJSON(state, previous: nil)
-    let old = state
-    _ = AppFeature().reduce(into: &state, action: .todos(.toggleSelected))
-    _ = AppFeature().reduce(into: &state, action: .counter(.increment))
-    let reused = try AppFeature.State.traceJSON(state, previous: (old, first))
-    #expect(reused == (try JSONValueEncoder.encode(state)))
-  }
-
   @Test func aStateReadBackFromItsJSONEqualsTheState() throws {
     var state = AppFeature.State(screen: .todos, todos: [Todo(id: 3, title: "tea")], warning: Warning(summary: "careful"))
     _ = AppFeature().reduce(into: &state, action: .todos(.startEditing))

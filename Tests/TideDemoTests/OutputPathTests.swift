@@ -105,11 +105,13 @@ struct OutputPathTests {
   @Test func aTraceBeyondTheFileSizeLimitEndsWithAWholeLine() async throws {
     let binary = try requireTideDemo()
     let keys = folder.file("many.keys")
-    try ("keys " + Array(repeating: "+", count: 2_000).joined(separator: " ") + "\n")
+    // Up and down, so every key is an action: about 100 bytes of trace a key, more in all than
+    // the limit lets the trace have.
+    try ("keys " + Array(repeating: "+ -", count: FileSizeLimit.bytesBeyond / 180).joined(separator: " ") + "\n")
       .write(toFile: keys, atomically: true, encoding: .utf8)
     let trace = folder.file("t.jsonl")
     let result = try await runProcess(
-      "/bin/sh", ["-c", "ulimit -f 2 && exec \"$0\" replay \"$1\" --trace \"$2\"", binary, keys, trace])
+      "/bin/sh", ["-c", FileSizeLimit.command + " && exec \"$0\" replay \"$1\" --trace \"$2\"", binary, keys, trace])
     #expect(result.status == 1, "\(result)")
     #expect(result.stderr == "\(trace): error: lines of the trace were lost: File too large\n", "\(result)")
     let text = try String(contentsOfFile: trace, encoding: .utf8)

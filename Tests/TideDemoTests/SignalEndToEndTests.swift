@@ -97,14 +97,15 @@ struct SignalEndToEndTests {
     let session = TmuxSession(label: "tide-demo-fsize")
     defer { withExtendedLifetime(session) {} }
     let data = session.folder.file("s.json")
-    // About 150 KB, far beyond the limit: the next save cannot be written, whatever the unit of
-    // the shell's `ulimit -f` (512 or 1024 bytes).
-    let list = (1...3_000).map { Todo(id: $0, title: "todo number \($0) with a longer title") }
+    // Beyond the limit: the next save cannot be written, whatever the unit of the shell's
+    // `ulimit -f` (512 or 1024 bytes).
+    let title = " with a longer title" + String(repeating: " and more", count: 20)
+    let list = (1...(FileSizeLimit.bytesBeyond / 200 + 1)).map { Todo(id: $0, title: "todo number \($0)" + title) }
     try TodoStorage(path: data).saveNow(list)
     let original = try Data(contentsOf: URL(fileURLWithPath: data))
     try await session.startApp(
       binary, ["--data", data, "--screen", "todos"],
-      environment: "ulimit -f 16 && env LC_ALL=C.UTF-8 LANG=C.UTF-8 TERM=tmux-256color")
+      environment: FileSizeLimit.command + " && env LC_ALL=C.UTF-8 LANG=C.UTF-8 TERM=tmux-256color")
     try await session.waitForScreen("the list", seconds: 20) { $0.contains("] todo number 1 ") }
     try await session.send("x")
     try await session.waitForScreen(containing: "Could not save todos to s.json", seconds: 20)

@@ -4,17 +4,24 @@ import TideDemo
 import TideTestSupport
 
 /// Issue 20: changes whose saves failed are never lost silently. Saves fail here beyond
-/// `ulimit -f` (which stops root too): the todo file is seeded larger than the limit, so every
-/// save of it fails with "File too large" while everything else the app writes fits.
+/// `ulimit -f` (``FileSizeLimit``, which stops root too): the todo file is seeded larger than
+/// the limit, so every save of it fails with "File too large" while everything else the app
+/// writes fits.
 @Suite("Unsaved changes at the end")
 struct UnsavedChangesTests {
   let folder = TemporaryDirectory("tide-unsaved")
 
-  /// Three todos with long titles: about 1,400 bytes, over `ulimit -f 1` in 512- or 1024-byte blocks.
+  /// Todos with long titles, more bytes than ``FileSizeLimit`` lets a file have.
   func seed() throws -> (path: String, original: String) {
     let path = folder.file("todos.json")
-    let titles = (1...3).map { "todo \($0) " + String(repeating: "long title ", count: 40) }
-    let todos = titles.enumerated().map { #"{"id":\#($0.offset + 1),"title":"\#($0.element)","isDone":false}"# }
+    let title = " " + String(repeating: "long title ", count: 40)
+    var todos: [String] = []
+    var size = 0
+    while size <= FileSizeLimit.bytesBeyond {
+      let todo = #"{"id":\#(todos.count + 1),"title":"todo \#(todos.count + 1)\#(title)","isDone":false}"#
+      size += todo.utf8.count + 1
+      todos.append(todo)
+    }
     let original = #"{"version":1,"todos":["# + todos.joined(separator: ",") + "]}"
     try original.write(toFile: path, atomically: true, encoding: .utf8)
     return (path, original)
@@ -27,7 +34,7 @@ struct UnsavedChangesTests {
     let script = folder.file("toggle.keys")
     try "keys x j x\nexpect \"Could not save todos\"\n".write(toFile: script, atomically: true, encoding: .utf8)
     let result = try await runProcess(
-      "/bin/sh", ["-c", #"ulimit -f 1; exec "$0" "$@""#, binary, "replay", script, "--screen", "todos", "--data", data])
+      "/bin/sh", ["-c", FileSizeLimit.command + #"; exec "$0" "$@""#, binary, "replay", script, "--screen", "todos", "--data", data])
     #expect(!result.wasSignalled && result.status == 1, "\(result)")
     #expect(result.stderr.contains("your latest todo changes were not saved"), "\(result)")
     #expect(result.stderr.contains(data), "the message names the file: \(result)")
@@ -44,7 +51,7 @@ struct UnsavedChangesTests {
     let (data, original) = try seed()
     try await session.startApp(
       binary, ["--data", data, "--screen", "todos"],
-      environment: "ulimit -f 1; env LC_ALL=C.UTF-8 LANG=C.UTF-8 TERM=tmux-256color", recordingStandardError: true)
+      environment: FileSizeLimit.command + "; env LC_ALL=C.UTF-8 LANG=C.UTF-8 TERM=tmux-256color", recordingStandardError: true)
     try await session.waitForScreen(containing: "> [ ] todo 1")
     try await session.send("x")
     try await session.waitForScreen(containing: "Could not save todos")

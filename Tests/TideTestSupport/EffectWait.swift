@@ -3,15 +3,17 @@ import Tide
 import TideTesting
 
 /// Waits until a store's effect counters satisfy `predicate`, through the scheduler's one wait
-/// (woken by every change of the counters, never by sleeping). The wall-clock `limit` only
-/// turns a hang into a recorded failure, described by `failure` from the last counters.
+/// (woken by every change of the counters, never by sleeping). The wall-clock `limit` (stretched
+/// for a sanitized build, ``Slowdown``) only turns a hang into a recorded failure, described by
+/// `failure` from the last counters.
 package func waitUntil(
   _ scheduler: EffectScheduler, limit: Duration = .seconds(60),
   failure: @escaping @Sendable (EffectScheduler.Counts) -> String = { "Effects never reached the expected state; counters: \($0)" },
   sourceLocation: SourceLocation = #_sourceLocation,
   _ predicate: @escaping @Sendable (EffectScheduler.Counts) -> Bool
 ) async {
-  await scheduler.settle(until: { predicate(scheduler.counts) }, stopsWhenIdle: false, limit: limit)
+  await scheduler.settle(
+    until: { predicate(scheduler.counts) }, stopsWhenIdle: false, limit: Slowdown.sanitized(limit))
   let counts = scheduler.counts
   if !predicate(counts) {
     Issue.record(Comment(rawValue: failure(counts)), sourceLocation: sourceLocation)

@@ -151,18 +151,10 @@ package final class TmuxSession {
 
   /// How many polls 50 ms apart make up `seconds`: the deadline counts polls, so a loaded
   /// machine, where each capture takes a while, gets more time, never less. It is stretched by
-  /// the load per core too (read once): a deadline exists to catch a hang or a freeze, and on
-  /// a machine running ten times more work than it has cores, a debug build that is merely
-  /// slow must not fail for it. On a quiet machine the deadline is exactly `seconds`.
-  static func attempts(_ seconds: Double) -> Int { Int(seconds * 20 * loadFactor) }
-
-  static let loadFactor: Double = {
-    guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8),
-      let load = text.split(separator: " ").first.flatMap({ Double($0) })
-    else { return 1 }
-    let cores = Double(max(1, ProcessInfo.processInfo.activeProcessorCount))
-    return max(1, load / cores)
-  }()
+  /// the load per core and for a sanitized build too (``Slowdown``): a deadline exists to catch
+  /// a hang or a freeze, and a debug build that is merely slow must not fail for it. On a quiet
+  /// machine the deadline is exactly `seconds`.
+  static func attempts(_ seconds: Double) -> Int { Int(seconds * 20 * Slowdown.load * Slowdown.sanitizer) }
 
   /// Polls the pane until `condition` holds, for at most `seconds`; returns the last capture.
   @discardableResult

@@ -2,6 +2,7 @@ import Clocks
 import Synchronization
 import Testing
 import Tide
+import TideTestSupport
 import TideTesting
 
 /// Behaviours of TCA's `EffectTests`, `EffectCancellationTests` and `EffectRunTests` that a user
@@ -48,7 +49,7 @@ struct PortedEffectTests {
     await store.receive(.value(2)) { $0 = [1, 2] }
     await clock.advance(by: .seconds(3))
     await store.receive(.value(3)) { $0 = [1, 2, 3] }
-    await clock.run()
+    await clock.run(timeout: Slowdown.sanitized(.seconds(10)))
     await store.finish()
   }
 
@@ -62,7 +63,7 @@ struct PortedEffectTests {
     await store.send(.start)
     await clock.advance(by: .seconds(1))
     await store.receive(.value(1)) { $0 = [1] }
-    await clock.run()
+    await clock.run(timeout: Slowdown.sanitized(.seconds(10)))
     await store.finish()
   }
 
@@ -155,7 +156,7 @@ struct PortedEffectTests {
     await store.send(.start)
     await clock.advance(by: .seconds(1))
     await store.send(.cancel)
-    await clock.run()
+    await clock.run(timeout: Slowdown.sanitized(.seconds(10)))
     await store.finish()
   }
 

@@ -1,6 +1,7 @@
 import Clocks
 import Testing
 import Tide
+import TideTestSupport
 import TideTesting
 
 /// Behaviours of TCA's `TestStoreTests` and `TestStoreNonExhaustiveTests` that a user moving to
@@ -94,7 +95,7 @@ struct PortedTestStoreTests {
   // long-living subscription sends is received as soon as it arrives. It waited for the whole
   // wall timeout before (the effect's counters do not change while it keeps running, and they
   // were all that woke `receive`), so this failed its time limit.
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(minutes: 1))
   func anActionFromALongLivingSubscriptionIsReceivedAtOnce() async {
     enum Action: Equatable, Sendable { case start, tap, doIncrement }
     let (values, input) = AsyncStream.makeStream(of: Int.self)
@@ -111,7 +112,7 @@ struct PortedTestStoreTests {
           return .none
         }
       })
-    store.wallTimeout = .seconds(120)
+    store.wallTimeout = Slowdown.sanitized(.seconds(120))
     await store.send(.start)
     input.yield(0)
     await store.receive(.doIncrement) { $0 = 1 }

@@ -1,5 +1,6 @@
 import Testing
 import Tide
+import TideTestSupport
 
 private enum Request: Equatable, Sendable {
   case load(Int, newestOnly: Bool)
@@ -177,7 +178,7 @@ struct CancellationTests {
 struct FinishEffectsTests {
   private enum ID: Hashable, Sendable { case save, other }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(minutes: 1))
   func waitsForEveryEffectMarkedWithTheIDAndNoOther() async {
     let clock = VirtualClock()
     let store = Store(

@@ -199,7 +199,7 @@ func waitUntil<State, Action>(
       if predicate(state) { resumer.resume(true) }
     }
     guardTask = Task { @MainActor in
-      try? await Task.sleep(for: limit)
+      try? await Task.sleep(for: Slowdown.sanitized(limit))
       resumer.resume(false)
     }
   }

@@ -162,7 +162,7 @@ func extrasExample() {
     print("\(action) -> \(state.count)")
     return .none
   }
-  // Tracing: each action with its state diff, to stderr (or `.jsonLines(to:)`, or a closure).
+  // Tracing: each action with its state diff, to stderr (or `.jsonLines(appendingTo:)`, or a closure).
   let store = Store(
     initialState: Counter.State(),
     reducer: Counter().traced("counter", to: .standardError),

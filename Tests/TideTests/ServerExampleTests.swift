@@ -2,6 +2,7 @@ import Clocks
 import Foundation
 import Testing
 import Tide
+import TideTestSupport
 
 @Suite("Tide in a server (the article's example)")
 struct ServerExampleTests {
@@ -45,7 +46,7 @@ struct ServerExampleTests {
     await router.shutDown()
     await open.effects.finish()  // released with its store: cancelled, never fired
     // TestClock.run's default bound, half a second of real time, runs out in a loaded parallel run.
-    await clock.run(timeout: .seconds(10))
+    await clock.run(timeout: Slowdown.sanitized(.seconds(10)))
     await checkout.effects.finish()
     for shard in router.shards { #expect(await shard.sessionCount == 0) }
     let reopened = await router.send(.add("tea"), toSession: "carol")

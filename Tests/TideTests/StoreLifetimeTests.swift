@@ -1,5 +1,6 @@
 import Testing
 import Tide
+import TideTestSupport
 
 @MainActor
 @Suite("Store lifetime")
@@ -11,7 +12,7 @@ struct StoreLifetimeTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(minutes: 1))
   func aValuesStreamEndsWhenItsStoreIsReleased() async {
     var store: Store<Int, Bool>? = Store(initialState: 0, reducer: Counter())
     let stream = store!.values { $0 }

@@ -37,7 +37,7 @@ private func ticker(
 struct TimerTests {
   /// A timer on the real clock wakes on the main queue, where the store that takes its ticks
   /// runs: each tick costs one thread switch, not two (a running stopwatch's CPU).
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(minutes: 1))
   func aRealClockTimerWakesOnTheMainQueue() async {
     let mainQueue = DispatchSpecificKey<Bool>()
     DispatchQueue.main.setSpecific(key: mainQueue, value: true)

@@ -85,4 +85,17 @@ struct TracerTests {
     let object = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
     #expect(Set(object.map { Array($0.keys) } ?? []) == ["time", "label", "action", "diff"])
   }
+
+  /// A file that cannot be opened is said in plain words, with its path and the system's reason
+  /// (not a Cocoa error domain and code).
+  @Test func aFileThatCannotBeOpenedIsNamedWithTheReason() {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tide-missing-\(UUID().uuidString)/trace.jsonl").path
+    #expect {
+      _ = try Tracer.jsonLines(appendingTo: path)
+    } throws: { error in
+      "\(error)" == "cannot open \(path) for tracing: No such file or directory"
+    }
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
 }

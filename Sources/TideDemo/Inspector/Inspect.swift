@@ -71,7 +71,7 @@ package struct Inspect: AsyncParsableCommand {
     }
     if !exportTest.isEmpty {
       let bounds = exportTest.first?.split(separator: ".", omittingEmptySubsequences: true) ?? []
-      guard exportTest.count == 2, exportTest[0].contains(".."), bounds.count == 2,
+      guard exportTest.count == 2, exportTest[0].firstRange(of: "..") != nil, bounds.count == 2,
         let first = Int(bounds[0]), let last = Int(bounds[1]), first <= last
       else {
         throw ValidationError("--export-test takes A..B FILE (a range of action numbers, A ≤ B, and a file)")

@@ -19,8 +19,14 @@ package enum StateChange: Equatable, Sendable {
   /// The changes that turn `old` into `new`, found by walking both; subtrees that compare equal
   /// (or share storage) cost nothing further.
   package static func changes(from old: JSONValue, to new: JSONValue) -> [StateChange] {
+    changes(from: old, to: new, at: [])
+  }
+
+  /// The changes that turn `old`, the value at `path` in a document, into `new`: what
+  /// ``changes(from:to:)`` of the two documents finds below `path` when the rest is the same.
+  package static func changes(from old: JSONValue, to new: JSONValue, at path: [JSONPath.Component]) -> [StateChange] {
     var changes: [StateChange] = []
-    var path: [JSONPath.Component] = []
+    var path = path
     collect(from: old, to: new, at: &path, into: &changes)
     return changes
   }

@@ -112,17 +112,6 @@ package struct TraceStep: Equatable, Sendable {
   package var input: InputEvent?
   package var action: JSONValue
   package var changes: [StateChange]
-
-  var json: JSONValue {
-    var members = [
-      JSONMember(key: "n", value: .integer(Int64(number))),
-      JSONMember(key: "t", value: .number(TraceFormat.seconds(time))),
-    ]
-    if let input { members.append(TraceInput.member(for: input)) }
-    members.append(JSONMember(key: "action", value: action))
-    members.append(JSONMember(key: "changes", value: .array(changes.map(\.json))))
-    return .object(members)
-  }
 }
 
 /// A snapshot line: the whole state after action `number`.

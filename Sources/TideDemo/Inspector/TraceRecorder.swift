@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import Synchronization
 import Tide
 import TideTerminal
@@ -10,11 +9,6 @@ import TideTerminal
 /// queue is bounded (``TraceChannel``): a replay faster than the writer waits for it instead of
 /// queueing states without end.
 package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable & Equatable & Sendable>: Sendable {
-  /// Turns a state into its JSON, given the previous state and its JSON (`nil`: there is none,
-  /// and the previous state is not looked at) to reuse the parts that did not change. The two
-  /// apart, not an optional tuple, so that calling it does not copy a state.
-  package typealias StateEncoder = @Sendable (State, _ previous: State, _ previousJSON: JSONValue?) throws -> JSONValue
-
   private let channel = TraceChannel<TraceEntry<State, Action>>()
   private let elapsed: @Sendable () -> Duration
   /// The action a key or paste is about to send: the next reduced action equal to it was sent
@@ -30,16 +24,17 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
 
   /// A recorder writing, through `write`, a trace of `app` at `appVersion` starting from
   /// `initialState`, its times read from `clock` (zero now). Every `snapshotInterval` actions it
-  /// writes the whole state, so a reader can start there instead of at the top.
+  /// writes the whole state, so a reader can start there instead of at the top; `differ` writes
+  /// the states (by default, by encoding each and diffing the trees).
   package convenience init(
     app: String, appVersion: String, initialState: State, clock: some Clock<Duration>,
     snapshotInterval: Int = TraceFormat.defaultSnapshotInterval,
-    encodeState: @escaping StateEncoder = { state, _, _ in try JSONValueEncoder.encode(state) },
+    differ: any TraceStateDiffer<State> = JSONStateDiffer<State>(),
     write: @escaping @Sendable ([UInt8]) -> Void
   ) {
     self.init(
       app: app, appVersion: appVersion, initialState: initialState, elapsed: Self.elapsedTime(on: clock),
-      snapshotInterval: snapshotInterval, encodeState: encodeState, write: write)
+      snapshotInterval: snapshotInterval, differ: differ, write: write)
   }
 
   /// The time since now on `clock`, each time it is called.
@@ -54,7 +49,7 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
   package init(
     app: String, appVersion: String, initialState: State, elapsed: @escaping @Sendable () -> Duration,
     snapshotInterval: Int = TraceFormat.defaultSnapshotInterval,
-    encodeState: @escaping StateEncoder = { state, _, _ in try JSONValueEncoder.encode(state) },
+    differ: any TraceStateDiffer<State> = JSONStateDiffer<State>(),
     write: @escaping @Sendable ([UInt8]) -> Void
   ) {
     self.elapsed = elapsed
@@ -63,10 +58,11 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
       app: app, appVersion: appVersion, size: TerminalSize(columns: 0, rows: 0),
       snapshotInterval: max(1, snapshotInterval), state: .null)
     // A thread, not a task: the writer blocks while the queue is empty, and the cooperative
-    // pool has a thread per core.
-    let thread = Thread {
+    // pool has a thread per core. A POSIX thread, not Foundation's `Thread`, which would link
+    // full Foundation (and CoreFoundation and ICU) into the app.
+    let body: @Sendable () -> Void = {
       var writer = TraceWriter<State, Action>(
-        header: header, initialState: initialState, encodeState: encodeState, write: write)
+        header: header, initialState: initialState, differ: differ, write: write)
       var batch: [TraceEntry<State, Action>] = []
       while channel.receive(into: &batch) {
         for entry in batch { writer.append(entry) }
@@ -81,8 +77,12 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
       }
       for waiter in waiters { waiter() }
     }
-    thread.name = "tide-trace-writer"
-    thread.start()
+    do {
+      try DetachedThread.start(named: "tide-trace-writer", body)
+    } catch {
+      // Without its writer the recorder can neither write nor finish: say why and stop.
+      fatalError("tide-demo: \(error)")
+    }
   }
 
   /// Calls `done` once every line is written (at once if they are).

@@ -80,7 +80,7 @@ enum TraceTestExport {
   /// `text` as a Swift raw string literal, with as many `#` as it needs.
   private static func literal(_ text: String) -> String {
     var hashes = "#"
-    while text.contains("\"" + hashes) { hashes += "#" }
+    while text.firstRange(of: "\"" + hashes) != nil { hashes += "#" }
     return hashes + "\"" + text + "\"" + hashes
   }
 }

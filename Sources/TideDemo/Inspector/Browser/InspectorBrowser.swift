@@ -145,7 +145,7 @@ package struct InspectorBrowser: Reducer {
         state.message = "[ and ] jump between the changes of \(text)"
         state.isChoosingField = false
       } catch {
-        state.message = error.message.replacingOccurrences(of: "tide-demo: field: ", with: "")
+        state.message = error.message.replacing("tide-demo: field: ", with: "")
       }
     case .cancelField:
       state.isChoosingField = false
@@ -175,7 +175,7 @@ package struct InspectorBrowser: Reducer {
   /// Selects step `number` (clamped to the trace), moving the window when it is outside it.
   func select(_ number: Int, in state: inout State) {
     let number = min(max(0, number), state.actionCount)
-    state.message = state.message.flatMap { $0.contains("error:") ? $0 : nil }
+    state.message = state.message.flatMap { $0.firstRange(of: "error:") != nil ? $0 : nil }
     let isFiltered = state.steps.isFiltering || state.steps.matches != nil
     let inWindow = number >= state.firstStep && number < state.firstStep + state.steps.items.count
     if isFiltered || !inWindow || state.steps.items.isEmpty {
