@@ -6,8 +6,10 @@ import TideTestSupport
 /// would: runs store their cells in one pass and check only their two ends for a wide character
 /// they cut, so these compare the two on rows full of wide characters, cut and whole.
 @Suite struct CanvasRunTests {
-  /// Rows of ASCII and wide characters, with a wide one cut at the left edge now and then.
-  private func scenery(_ random: inout SeededGenerator, columns: Int, rows: Int) -> Canvas {
+  /// Two rows of 1–12 columns of ASCII and wide characters, a wide one cut at the left edge
+  /// now and then.
+  private func scenery(_ random: inout SeededGenerator) -> Canvas {
+    let (columns, rows) = (Int.random(in: 1...12, using: &random), 2)
     var canvas = Canvas(columns: columns, rows: rows)
     for row in 0..<rows {
       var column = Int.random(in: -1...0, using: &random)
@@ -28,9 +30,9 @@ import TideTestSupport
   @Test func textDrawnAtOnceEqualsItsCharactersDrawnOneByOne() {
     var random = SeededGenerator(seed: 63)
     for round in 0..<3_000 {
-      let columns = Int.random(in: 1...12, using: &random)
-      var whole = scenery(&random, columns: columns, rows: 2)
+      var whole = scenery(&random)
       var single = whole
+      let columns = whole.columns
       let length = Int.random(in: 0...14, using: &random)
       let text = String((0..<length).map { _ in "abcxyz -~".randomElement(using: &random)! })
       let column = Int.random(in: -3...columns + 1, using: &random)
@@ -54,9 +56,9 @@ import TideTestSupport
   @Test func aFillEqualsItsCellsFilledOneByOne() {
     var random = SeededGenerator(seed: 60)
     for round in 0..<3_000 {
-      let columns = Int.random(in: 1...12, using: &random)
-      var whole = scenery(&random, columns: columns, rows: 2)
+      var whole = scenery(&random)
       var single = whole
+      let columns = whole.columns
       let rect = Rect(
         column: .random(in: -2...columns, using: &random), row: .random(in: -1...2, using: &random),
         width: .random(in: 0...columns + 2, using: &random), height: .random(in: 0...3, using: &random))
