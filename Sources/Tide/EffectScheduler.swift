@@ -81,7 +81,6 @@ package class EffectScheduler: @unchecked Sendable {
   /// store's quiet period needs them, so a store outside tests pays one load a body, not two
   /// locked updates.
   private let countsBodiesNotBegun = Atomic<Bool>(false)
-  private let holdsSteppedClock = Atomic<Bool>(false)
 
   init(clock: StoreClock) {
     self.clock = clock
@@ -282,18 +281,6 @@ package class EffectScheduler: @unchecked Sendable {
   /// a test store, whose quiet period must not run out while a body waits for a thread.
   package final func countBodiesNotBegun() {
     countsBodiesNotBegun.store(true, ordering: .relaxed)
-  }
-
-  /// From now on, a timer's tick keeps the store's clock — a test's clock, stepped from sleep
-  /// to sleep by `advance(by:)` — at its deadline until it has been handled (see
-  /// `RepeatingTimer`): for a test store on swift-clocks' `TestClock`.
-  package final func holdSteppedClockAtTicks() {
-    holdsSteppedClock.store(true, ordering: .relaxed)
-  }
-
-  /// Whether ``holdSteppedClockAtTicks()`` was called.
-  final var holdsSteppedClockAtTicks: Bool {
-    holdsSteppedClock.load(ordering: .relaxed)
   }
 
   /// Runs a `.run` body on its executor; when asked (``countBodiesNotBegun()``), counted as not

@@ -116,8 +116,6 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     recorder.onReceive = { [scheduler = store.effectScheduler] in scheduler.signal() }
     // The quiet periods of `send` and `finish` wait for bodies that have not begun.
     store.effectScheduler.countBodiesNotBegun()
-    // An awaited `TestClock.advance` stops at every tick of a timer, however busy the main actor.
-    if clock is TestClock<Duration> { store.effectScheduler.holdSteppedClockAtTicks() }
   }
 
   // Not an isolated deinit: that one runs without the test's task-local context, so its
