@@ -151,14 +151,6 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 private protocol OptionalDecoding {}
 extension Optional: OptionalDecoding {}
 
-private struct IndexKey: CodingKey {
-  var stringValue: String { "Index \(intValue ?? 0)" }
-  var intValue: Int?
-  init(_ index: Int) { intValue = index }
-  init?(stringValue: String) { nil }
-  init?(intValue: Int) { self.intValue = intValue }
-}
-
 private struct UnkeyedContainer: UnkeyedDecodingContainer {
   let elements: [JSONValue]
   let codingPath: [any CodingKey]
@@ -175,10 +167,10 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
   private mutating func next(_ type: Any.Type) throws -> (value: JSONValue, path: [any CodingKey]) {
     guard !isAtEnd else {
       throw DecodingError.valueNotFound(
-        type, DecodingError.Context(codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
+        type, DecodingError.Context(codingPath: codingPath + [JSONIndexKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
     }
     defer { currentIndex += 1 }
-    return (elements[currentIndex], codingPath + [IndexKey(currentIndex)])
+    return (elements[currentIndex], codingPath + [JSONIndexKey(currentIndex)])
   }
 
   mutating func decodeNil() throws -> Bool {

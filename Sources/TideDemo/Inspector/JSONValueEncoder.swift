@@ -112,14 +112,6 @@ private func encodeValue<T: Encodable>(_ value: T, codingPath: [any CodingKey]) 
   return encoder.storage.value
 }
 
-private struct IndexKey: CodingKey {
-  var stringValue: String { "Index \(intValue ?? 0)" }
-  var intValue: Int?
-  init(_ index: Int) { intValue = index }
-  init?(stringValue: String) { nil }
-  init?(intValue: Int) { self.intValue = intValue }
-}
-
 private final class TreeEncoder: Encoder {
   let storage: Storage
   let codingPath: [any CodingKey]
@@ -190,26 +182,26 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
   mutating func encode(_ value: String) throws { storage.appendElement().kind = .single(.string(value)) }
   mutating func encode(_ value: Int) throws { storage.appendElement().kind = .single(.integer(Int64(value))) }
   mutating func encode<T: Encodable>(_ value: T) throws {
-    let path = codingPath + [IndexKey(count)]
+    let path = codingPath + [JSONIndexKey(count)]
     storage.appendElement().kind = .single(try encodeValue(value, codingPath: path))
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-    let path = codingPath + [IndexKey(count)]
+    let path = codingPath + [JSONIndexKey(count)]
     let child = storage.appendElement()
     child.makeObject()
     return KeyedEncodingContainer(KeyedContainer<NestedKey>(storage: child, codingPath: path))
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-    let path = codingPath + [IndexKey(count)]
+    let path = codingPath + [JSONIndexKey(count)]
     let child = storage.appendElement()
     child.makeArray()
     return UnkeyedContainer(storage: child, codingPath: path)
   }
 
   mutating func superEncoder() -> any Encoder {
-    let path = codingPath + [IndexKey(count)]
+    let path = codingPath + [JSONIndexKey(count)]
     return TreeEncoder(codingPath: path, storage: storage.appendElement())
   }
 }
