@@ -337,4 +337,77 @@ struct PortedStoreLifetimeTests {
     await parentTask.finish()
     #expect(store.state == [1])
   }
+  // TCA EffectCancellationTests.testCancelIDHash: ids of two different empty types (which hash
+  // alike) are different ids: cancelling one leaves the other's effect running.
+  @Test(.timeLimit(minutes: 1))
+  func idsOfDifferentTypesThatHashAlikeAreDifferentIds() async {
+    struct FirstID: Hashable, Sendable {}
+    struct SecondID: Hashable, Sendable {}
+    let store = Store(
+      initialState: 0,
+      reducer: Reduce<Int, Action> { _, action in
+        switch action {
+        case .child(1): return .run { _ in try await Task.never() }.cancellable(id: FirstID())
+        case .child: return .run { _ in try await Task.never() }.cancellable(id: SecondID())
+        case .stop: return .cancel(id: FirstID())
+        default: return .none
+        }
+      })
+    let first = store.send(.child(1))
+    let second = store.send(.child(2))
+    store.send(.stop)
+    await first.finish()
+    #expect(second.isRunning)
+    await second.cancel()
+    #expect(store.effectScheduler.counts.running == 0)
+  }
+
+  // TCA EffectCancellationTests.testAsyncConcurrentCancels: many tasks at once start effects
+  // under a few ids and cancel them, each hopping to the store's actor on its own; once every id
+  // is cancelled, every effect has ended.
+  @Test(.timeLimit(minutes: 1))
+  func effectsStartedAndCancelledFromManyTasksAtOnceAllEnd() async {
+    let store = Store(
+      initialState: 0,
+      reducer: Reduce<Int, Action> { _, action in
+        switch action {
+        case .child(let id): return .run { _ in try await Task.never() }.cancellable(id: id % 10)
+        case .value(let id): return .cancel(id: id)
+        default: return .none
+        }
+      })
+    let tasks = await withTaskGroup(of: StoreTask?.self, returning: [StoreTask].self) { group in
+      for index in 0..<500 {
+        group.addTask { await store.send(.child(index)) }
+        group.addTask {
+          await store.send(.value(index % 10))
+          return nil
+        }
+      }
+      var tasks: [StoreTask] = []
+      for await task in group {
+        if let task { tasks.append(task) }
+      }
+      return tasks
+    }
+    for id in 0..<10 { store.send(.value(id)) }
+    for task in tasks { await task.finish() }
+    #expect(tasks.count == 500)
+    #expect(store.effectScheduler.counts.running == 0)
+  }
+
+  // TCA StoreLifetimeTests.testStoreDeinit: a store that started no effect is freed as soon as
+  // the last reference goes, observed or not.
+  @Test func aStoreIsFreedWithItsLastReference() {
+    var store: Store<Int, Action>? = Store(initialState: 0, reducer: Reduce<Int, Action> { _, _ in .none })
+    weak let released = store
+    var seen: [Int] = []
+    var token: ObservationToken? = store!.observe(\.self) { seen.append($0) }
+    store = nil
+    #expect(released != nil, "the token keeps its store")
+    token = nil
+    #expect(released == nil)
+    #expect(seen == [0])
+    _ = token
+  }
 }
