@@ -61,8 +61,9 @@ import Testing
   }
 
   @Test func aStreamOfChangesJustFasterThanTheRateGetsNoMoreThanTheRate() {
-    // Changes every 16 ms (62.5 a second), each wanted late in its interval as an animation's
-    // tick is: the rhythm's drift back towards held frames must not become a faster rate.
+    // Changes every 8 to 16 ms (125 to 62.5 a second), some wanted late in their interval as an
+    // animation's tick is: the rhythm's drift back towards held frames must not become a faster
+    // rate than 120 intervals in two seconds, plus the first frame and the tolerance's.
     for period in [8, 12, 15, 16] {
       let wants = (0..<(2000 / period)).map { Duration.milliseconds(period * $0) }
       let (frames, _) = run(wants)

@@ -12,15 +12,15 @@
 /// very late, which would otherwise move every later frame's slot after its tick's arrival. A
 /// burst of changes still gets no more frames than the rate.
 ///
-/// A frame drawn more than half an interval after its slot still moves the rhythm later (so that the frames
-/// after it do not come in a bunch), and a frame that waits for its slot keeps it; so after one
-/// tick of an animation came that late, every later tick, back on its own grid, would wait for a
-/// slot a little after it — a second wake-up each frame, for good. A frame held back for its
-/// slot therefore moves the rhythm back towards when it was wanted, a little each frame: by up to
-/// 1/64 of an interval when it was wanted at least half an interval after the frame before (a
-/// tick of an animation), by up to 1/256 otherwise (a change right after a frame, as in a burst).
-/// An animation's ticks are then drawn when they arrive again within a few frames of a late one,
-/// and no stream of changes gets more than 1.6 % over the rate.
+/// A frame drawn more than half an interval after its slot still moves the rhythm later (so
+/// that the frames after it do not come in a bunch), and a frame that waits for its slot keeps
+/// it; so after one tick of an animation came that late, every later tick, back on its own grid,
+/// would wait for a slot a little after it — a second wake-up each frame, for good. A frame held
+/// back for its slot therefore moves the rhythm back towards when it was wanted, a little each
+/// frame: by up to 1/64 of an interval when it was wanted at least half an interval after the
+/// frame before (a tick of an animation), by up to 1/256 otherwise (a change right after a
+/// frame, as in a burst). An animation's ticks are then drawn when they arrive again within a
+/// second of a late one, and no stream of changes gets more than 1.6 % over the rate.
 struct FramePacer {
   let interval: Duration
   /// How far before it is due a frame is drawn anyway: jitter of the wake-ups that ask for it.
