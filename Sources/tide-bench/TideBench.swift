@@ -24,6 +24,9 @@ struct TideBench: AsyncParsableCommand {
   @Option(help: .hidden)
   var serverPart: String?
 
+  @Option(help: .hidden)
+  var sessionsPart: String?
+
   @Option(help: "Write the long session script of trace-1m (--iterations keys, default 1,000,000) to this file and exit.")
   var writeLongScript: String?
 
@@ -82,6 +85,13 @@ struct TideBench: AsyncParsableCommand {
       case "trace-1m":
         measurement = try await traceScenario(keys: iterations ?? 1_000_000, rounds: min(rounds, 3))
       case "sessions-10k":
+        if let sessionsPart {
+          guard let side = SessionsSide(rawValue: sessionsPart) else {
+            throw ValidationError("--sessions-part must be one of \(SessionsSide.allCases.map(\.rawValue).joined(separator: ", "))")
+          }
+          await runSessionsPart(side, sessions: iterations ?? 10_000, rounds: min(rounds, 5))
+          return
+        }
         let measurements = await sessionsScenario(sessions: iterations ?? 10_000, rounds: min(rounds, 5))
         for measurement in measurements.dropLast() { print(measurement.line) }
         measurement = measurements.last!
