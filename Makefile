@@ -9,6 +9,9 @@ SWIFT      ?= swift
 # Nothing is exported: SwiftPM's static-stdlib link exports every symbol of our own objects
 # (-export-dynamic), 135 KB of dynamic symbols whose 20,000 symbolic relocations ld.so applied
 # at every start, dirtying the pages they touch; nothing looks them up (-0.5 MiB resident).
+# Measured and not used (README, issue 18 item 7, seventh pass): -Osize (+0.26 MiB, +21 %
+# instructions a frame), --icf=all (-0.36 MiB, but folds C functions whose addresses may be
+# compared), reflection metadata off (ArgumentParser needs it); LTO does not build with SwiftPM here.
 RELEASE_LINK := -Xswiftc -use-ld=lld -Xlinker --no-export-dynamic \
   -Xlinker --symbol-ordering-file=$(CURDIR)/scripts/tide-demo.order -Xlinker --no-warn-symbol-ordering
 GLIBC_HAS_RELR := $(shell v=$$(getconf GNU_LIBC_VERSION 2>/dev/null | cut -d' ' -f2); \

@@ -11,7 +11,10 @@
 # instructions per frame, not frames per second.
 # Usage: scripts/measure-frame-instructions.sh [path/to/tide-demo] [SECONDS]   (defaults: `make release`'s, 10)
 # Environment: FRAME_DUMPS=DIR keeps the callgrind dumps in DIR (for `callgrind_annotate
-# --inclusive=yes`, to see where a frame goes); FRAME_FLOOR=no skips the floor.
+# --inclusive=yes`, to see where a frame goes); FRAME_FLOOR=no skips the floor; FRAME_CACHE_SIM=yes
+# also simulates the caches (callgrind --cache-sim=yes: first-level instruction and data misses,
+# last-level misses, on the host's cache geometry) and prints them a frame — the VM has no
+# hardware counters, and the instructions alone do not say why a frame costs more time.
 set -euo pipefail
 bin=${1:-$(swift build -c release --static-swift-stdlib --show-bin-path)/tide-demo}
 seconds=${2:-10}
@@ -40,7 +43,7 @@ measure() {
   # valgrind cannot read the DWARF of the static Swift runtime; the symbol table is enough.
   objcopy --strip-debug "$program" "$work/$name"
   tmux -L "$server" new-session -d -x 80 -y 24 \
-    "valgrind --tool=callgrind --compress-strings=no --callgrind-out-file='$work/$name.out' '$work/$name' $* 2>'$work/$name.log'"
+    "valgrind --tool=callgrind --cache-sim=${FRAME_CACHE_SIM:-no} --compress-strings=no --callgrind-out-file='$work/$name.out' '$work/$name' $* 2>'$work/$name.log'"
   local deadline=$((SECONDS + 60))
   until tmux -L "$server" capture-pane -p | grep -q Stopped; do
     (( SECONDS < deadline )) || { echo "measure-frame-instructions: $name showed no stopwatch within 60 s" >&2; exit 1; }
@@ -59,13 +62,17 @@ measure() {
   local dump
   dump=$(ls "$work/$name.out".* | head -1)
   local total frames
-  total=$(sed -n 's/^summary: //p' "$dump")
+  total=$(sed -n 's/^summary: //p' "$dump" | awk '{ print $1 }')
   # Every frame ends in ncurses' doupdate_sp (tide's doupdate and the floor's refresh both call it).
   if [ -n "${FRAME_DUMPS:-}" ]; then mkdir -p "$FRAME_DUMPS" && cp "$dump" "$FRAME_DUMPS/$name.callgrind"; fi
   frames=$(awk '/^cfn=.*doupdate_sp$/ { want = 1; next }
     want && /^calls=/ { split($1, a, "="); n += a[2] } { want = 0 } END { print n + 0 }' "$dump")
   awk -v n="$name" -v t="$total" -v f="$frames" \
     'BEGIN { printf "%s: %.0f instructions a frame (%d frames, %d instructions in the window)\n", n, (f ? t / f : 0), f, t }'
+  if [ "${FRAME_CACHE_SIM:-no}" = yes ]; then
+    paste <(sed -n 's/^events: //p' "$dump" | tr ' ' '\n') <(sed -n 's/^summary: //p' "$dump" | tr ' ' '\n') \
+      | awk -v f="$frames" 'NR > 1 { printf "  %-5s %9.0f a frame\n", $1, (f ? $2 / f : 0) }'
+  fi
 }
 
 measure tide "$bin" --screen stopwatch --data "$work/todos.json"

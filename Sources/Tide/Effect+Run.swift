@@ -3,6 +3,12 @@ import IssueReporting
 extension Effect {
   /// Runs asynchronous work in a task; `send` delivers actions back to the store.
   ///
+  /// The body begins at once, inside `send`, on the store's actor, and runs there up to its
+  /// first suspension: bodies start in the order their effects were produced, and what they do
+  /// before their first `await` is done when `send` returns. From its first suspension on (an
+  /// `await send`, a sleep, a request) it runs on the global pool, never on the store's actor
+  /// or the main actor again: put blocking work after an `await`.
+  ///
   /// An error thrown by `operation` goes to `handler`. Without a handler it is reported — on
   /// standard error, and as a test failure when running under a test — and the store goes on.
   /// Cancellation is not an error.

@@ -193,7 +193,10 @@ final class EffectInterpreter<Action: Sendable>: EffectRegistry, @unchecked Send
       // The body's own lifetime ends when it returns, so a `send` it leaked is caught.
       let bodyLifetime = EffectLifetime(parent: lifetime)
       let context = context(group: group, lifetime: bodyLifetime, start: start)
-      await scheduler.runBody { await body(context) }
+      // It begins right here, inside `send` on the store's actor when the effect was just
+      // returned (`spawn` starts tasks immediately), and goes on from its first suspension on
+      // the effect's executor: see `Effect.run`.
+      await body(context)
       bodyLifetime.finish()
     case .cancellable(let id, let cancelInFlight, let inner):
       let replaced = cancelInFlight ? registry.inFlight(replacing: id) : []

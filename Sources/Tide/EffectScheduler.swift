@@ -10,11 +10,11 @@ import Synchronization
 /// runnable from that instant — before it has resumed — so idle is never reported while a
 /// `.concatenate` is between two steps or a timer between its wake and its send.
 ///
-/// A `.run` body called but not yet begun — a nonisolated async closure waiting for a thread
-/// of its executor, which under load takes any time — is runnable like any other step. A test
-/// store, whose waits end after a quiet period without progress, also asks for such bodies to
-/// be counted (``countBodiesNotBegun()``): a quiet period never runs out while one waits for a
-/// thread, since it waits on nothing the test controls. Nothing else pays for that count.
+/// An effect in transit — handed to its executor and waiting for a thread there, which under
+/// load takes any time — is runnable like any other step. A test store, whose waits end after a
+/// quiet period without progress, also asks for the hand-overs to be counted
+/// (``countInTransit()``): a quiet period never runs out while an effect waits for a thread,
+/// since it waits on nothing the test controls. Nothing else pays for that count.
 ///
 /// **Sleeps.** Every sleep of an effect on the store's clock is registered here once, as an
 /// entry with its deadline (an offset from the store's start): timers, intervals, debounce,
@@ -42,11 +42,11 @@ package class EffectScheduler: @unchecked Sendable {
     /// Effect tasks cancelled by id (or all at once) that have not ended yet: busy, whatever
     /// they were waiting on, until their cancellation has run its course.
     package var cancelling = 0
-    /// `.run` bodies called but not yet begun, counted once ``countBodiesNotBegun()`` was
-    /// called: a body is a nonisolated async closure, so it first waits for a thread of its
-    /// executor, which under load takes any time. Such a body waits on nothing a test controls,
-    /// so a quiet period never runs out while one is pending.
-    package var notBegun = 0
+    /// Effects in transit, counted once ``countInTransit()`` was called: an effect that sent an
+    /// action and has not yet got a thread of its own executor back (the store's actor handed
+    /// it over). Such an effect waits on nothing a test controls, so a quiet period never runs
+    /// out while one is pending.
+    package var inTransit = 0
     /// Sleeps registered and not yet woken (some may be due on a clock that cannot say when it
     /// wakes a sleeper; see ``EffectScheduler``).
     package var sleeping = 0
@@ -77,10 +77,9 @@ package class EffectScheduler: @unchecked Sendable {
 
   private let storage = Mutex(Storage())
   @usableFromInline let clock: StoreClock
-  /// Whether `.run` bodies not yet begun are counted (``countBodiesNotBegun()``): only a test
-  /// store's quiet period needs them, so a store outside tests pays one load a body, not two
-  /// locked updates.
-  private let countsBodiesNotBegun = Atomic<Bool>(false)
+  /// Whether effects in transit are counted (``countInTransit()``): only a test store's quiet
+  /// period needs them, so a store outside tests pays one load a send, not two locked updates.
+  private let countsInTransit = Atomic<Bool>(false)
 
   init(clock: StoreClock) {
     self.clock = clock
@@ -181,10 +180,14 @@ package class EffectScheduler: @unchecked Sendable {
       counts.version = 0
       let current = progress()
       if counts != lastProgress.1 || current != lastProgress.2 { lastProgress = (now, counts, current) }
-      let quiet = counts.notBegun == 0 ? quietPeriod.map { lastProgress.0 + $0 } : nil
+      // A sleeper whose time came on a clock that does not say when it wakes one is in transit
+      // too, until it runs again and leaves the sleepers.
+      let clockNow = clock.virtual == nil ? clock.now : nil
+      let woken = clockNow.map { now in counts.sleepDeadlines.contains { $0 <= now } } ?? false
+      let quiet = counts.inTransit == 0 && !woken ? quietPeriod.map { lastProgress.0 + $0 } : nil
       let bounds = [limit.map { start + $0 }, quiet].compactMap { $0 }
       guard let bound = bounds.min() else {
-        // Only a quiet period bounds this wait, and a body has not begun: wait for a change.
+        // Only a quiet period bounds this wait, and an effect is in transit: wait for a change.
         await waitForChange(after: version)
         let nowIdle: Bool
         (nowIdle, version) = idleAndVersion()
@@ -277,25 +280,26 @@ package class EffectScheduler: @unchecked Sendable {
     }
   }
 
-  /// From now on, counts each `.run` body as not begun (``Counts/notBegun``) until it runs: for
-  /// a test store, whose quiet period must not run out while a body waits for a thread.
-  package final func countBodiesNotBegun() {
-    countsBodiesNotBegun.store(true, ordering: .relaxed)
+  /// From now on, counts each effect in transit (``Counts/inTransit``): for a test store, whose
+  /// quiet period must not run out while an effect waits for a thread.
+  package final func countInTransit() {
+    countsInTransit.store(true, ordering: .relaxed)
   }
 
-  /// Runs a `.run` body on its executor; when asked (``countBodiesNotBegun()``), counted as not
-  /// begun from the call (on the caller's executor) until its first line runs there.
-  nonisolated(nonsending) func runBody(_ body: @Sendable () async -> Void) async {
-    let counted = countsBodiesNotBegun.load(ordering: .relaxed)
-    if counted { update { $0.counts.notBegun += 1 } }
-    await begin(body, counted: counted)
+  /// An effect hands itself over to another executor (the store's actor, to send an action) and
+  /// will come back to its own; returns whether ``endTransit()`` must be called when it is back.
+  ///
+  /// The hand-over there is not counted: the store's actor is the test's, free while the test
+  /// waits. The way back is: the effect's own executor (the global pool) may be busy.
+  final func beginTransit() -> Bool {
+    let counted = countsInTransit.load(ordering: .relaxed)
+    if counted { update { $0.counts.inTransit += 1 } }
+    return counted
   }
 
-  /// Nonisolated and `@concurrent`: its first line runs on the body's own executor (the effect
-  /// task's preferred one, else the global pool), after the hop.
-  @concurrent private func begin(_ body: @Sendable () async -> Void, counted: Bool) async {
-    if counted { update { $0.counts.notBegun -= 1 } }
-    await body()
+  /// The effect that ``beginTransit()`` counted runs on its own executor again.
+  final func endTransit() {
+    update { $0.counts.inTransit -= 1 }
   }
 
   /// Counts `count` tasks as cancelling until they end.

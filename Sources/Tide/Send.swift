@@ -29,12 +29,15 @@ public struct Send<Action: Sendable>: Sendable {
   /// as part of `group`, while `lifetime` lets it.
   init(link: StoreLink<Action>, group: EffectGroup?, lifetime: EffectLifetime, scheduler: EffectScheduler) {
     self.body = { action in
+      let counted = scheduler.beginTransit()
       await link.withHost { host in
         // Checked on the store's actor, in order with the reducers that cancel: once a
         // cancellation has run there, no send of the effect gets through.
         guard Self.admits(action, lifetime: lifetime), !Task.isCancelled else { return }
         host?.receive(action, group: group)
       }
+      // Back on the effect's executor.
+      if counted { scheduler.endTransit() }
     }
     self.scheduler = scheduler
   }

@@ -114,8 +114,8 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     self.store = store
     self.effects = store.registry
     recorder.onReceive = { [scheduler = store.effectScheduler] in scheduler.signal() }
-    // The quiet periods of `send` and `finish` wait for bodies that have not begun.
-    store.effectScheduler.countBodiesNotBegun()
+    // The quiet periods of `send` and `finish` wait for effects waiting for a thread.
+    store.effectScheduler.countInTransit()
   }
 
   // Not an isolated deinit: that one runs without the test's task-local context, so its

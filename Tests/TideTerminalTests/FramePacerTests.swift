@@ -14,7 +14,10 @@ import Testing
       // A frame still waiting for its slot takes this change too.
       if let last = frames.last, last >= want { continue }
       let slot = pacer.slot(at: want)
-      if slot > want { extra += 1 }
+      if slot > want {
+        extra += 1
+        pacer.holdFrame(wantedAt: want)
+      }
       pacer.recordFrame(at: slot)
       frames.append(slot)
     }
@@ -42,6 +45,30 @@ import Testing
     let (frames, extra) = run(ticks)
     #expect(extra == 0)
     #expect(frames == ticks)
+  }
+
+  @Test(arguments: [10, 14, 30])
+  func ticksAtTheFrameRateAfterATickLateByMoreThanHalfAnIntervalAreSoonDrawnWhenTheyArrive(lateMilliseconds: Int) {
+    // Ticks due every 1/60 s, delivered 0.5 ms late, but the 10th 10, 14 or 30 ms late (a
+    // stalled machine; 30 ms is more than an interval, after which the rhythm starts again). The
+    // rhythm moved after that tick used to stay there: every later tick waited for a slot a
+    // little after it, a second wake-up each frame for good (all 189 later ticks before).
+    let interval = Duration.seconds(1) / 60
+    let ticks = (0..<200).map { interval * $0 + ($0 == 10 ? .milliseconds(lateMilliseconds) : .microseconds(500)) }
+    let (frames, extra) = run(ticks)
+    #expect(extra <= 40)
+    #expect(frames.suffix(120) == ticks.suffix(120))
+  }
+
+  @Test func aStreamOfChangesJustFasterThanTheRateGetsNoMoreThanTheRate() {
+    // Changes every 8 to 16 ms (125 to 62.5 a second), some wanted late in their interval as an
+    // animation's tick is: the rhythm's drift back towards held frames must not become a faster
+    // rate than 120 intervals in two seconds, plus the first frame and the tolerance's.
+    for period in [8, 12, 15, 16] {
+      let wants = (0..<(2000 / period)).map { Duration.milliseconds(period * $0) }
+      let (frames, _) = run(wants)
+      #expect(frames.count <= 122, "a change every \(period) ms")
+    }
   }
 
   @Test func aBurstOfChangesGetsNoMoreFramesThanTheRate() {

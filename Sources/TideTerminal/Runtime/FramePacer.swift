@@ -11,12 +11,26 @@
 /// whenever a tick comes a little less late than the one before it — even after one tick came
 /// very late, which would otherwise move every later frame's slot after its tick's arrival. A
 /// burst of changes still gets no more frames than the rate.
+///
+/// A frame drawn more than half an interval after its slot still moves the rhythm later (so
+/// that the frames after it do not come in a bunch), and a frame that waits for its slot keeps
+/// it; so after one tick of an animation came that late, every later tick, back on its own grid,
+/// would wait for a slot a little after it — a second wake-up each frame, for good. A frame held
+/// back for its slot therefore moves the rhythm back towards when it was wanted, a little each
+/// frame: by up to 1/64 of an interval when it was wanted at least half an interval after the
+/// frame before (a tick of an animation), by up to 1/256 otherwise (a change right after a
+/// frame, as in a burst). An animation's ticks are then drawn when they arrive again within a
+/// second of a late one, and no stream of changes gets more than 1.6 % over the rate.
 struct FramePacer {
   let interval: Duration
   /// How far before it is due a frame is drawn anyway: jitter of the wake-ups that ask for it.
   let tolerance: Duration
   /// When the next frame is due at the full rate; `nil` before the first frame.
   private(set) var nextDue: Duration?
+  /// When the last frame was drawn; `nil` before the first.
+  private var lastFrame: Duration?
+  /// When the frame now held back for its slot was first wanted; `nil` when none is.
+  private var heldSince: Duration?
 
   init(framesPerSecond: Int) {
     interval = .seconds(1) / framesPerSecond
@@ -30,7 +44,16 @@ struct FramePacer {
     return max(now, nextDue - tolerance)
   }
 
+  /// Notes that the frame wanted at `now` waits for its slot (``slot(at:)`` is later than `now`).
+  mutating func holdFrame(wantedAt now: Duration) {
+    if heldSince == nil { heldSince = now }
+  }
+
   mutating func recordFrame(at now: Duration) {
+    let held = heldSince
+    let previous = lastFrame
+    heldSince = nil
+    lastFrame = now
     guard let due = nextDue, now < due + interval else {
       // The first frame, or one after a pause: the rhythm starts again from it.
       nextDue = now + interval
@@ -39,6 +62,12 @@ struct FramePacer {
     // A frame of a running animation, late by less than an interval: the rhythm keeps to when
     // it was due, or to a tolerance before it came, so that its lateness is not held against
     // the next one.
-    nextDue = max(due, now - tolerance) + interval
+    var rhythm = max(due, now - tolerance)
+    if let held, let previous {
+      // Held back: the rhythm may be what is late, not the frame early (see the type's doc).
+      let step = held - previous >= interval / 2 ? interval / 64 : interval / 256
+      rhythm -= min(step, max(.zero, due - tolerance - held))
+    }
+    nextDue = rhythm + interval
   }
 }

@@ -195,6 +195,7 @@ package final class Program<State, Action: Sendable> {
     let now = driver.elapsed
     let slot = pacer.slot(at: now)
     if slot > now {
+      pacer.holdFrame(wantedAt: now)
       waitsForFrameSlot = true
       driver.wakeForFrame(atElapsed: slot)
       return
