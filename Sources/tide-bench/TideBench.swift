@@ -34,8 +34,9 @@ struct TideBench: AsyncParsableCommand {
   var scenarios: [String] = []
 
   func validate() throws {
-    // `stopwatch-frame` drives ncurses, so it is counted (`--instructions`), never timed.
-    let known = instructions ? Self.allScenarios + ["stopwatch-frame"] : Self.allScenarios
+    // `stopwatch-frame` drives ncurses and `server-store` is `server-100k`'s creation one store
+    // at a time, so they are counted (`--instructions`), never timed.
+    let known = instructions ? Self.allScenarios + ["stopwatch-frame", "server-store"] : Self.allScenarios
     for name in scenarios where !known.contains(name) {
       throw ValidationError("unknown scenario '\(name)'; known: \(known.joined(separator: ", "))")
     }
