@@ -84,8 +84,14 @@ package class EffectScheduler: @unchecked Sendable {
   /// period needs them, so a store outside tests pays one load a send, not two locked updates.
   private let countsInTransit = Atomic<Bool>(false)
 
+  /// Whether the clock is moved by hand and says nothing of its sleepers (swift-clocks'
+  /// `TestClock`): neither virtual nor real time. Its sleepers also wait for
+  /// ``wakeDueSleepers()``.
+  private let clockIsMovedByHand: Bool
+
   init(clock: StoreClock) {
     self.clock = clock
+    clockIsMovedByHand = clock.virtual == nil && !clock.isRealTime
   }
 
   /// The scheduler of this store's effects: this object itself.
@@ -235,7 +241,7 @@ package class EffectScheduler: @unchecked Sendable {
     }
     let id = park(deadline: deadline)
     defer { unpark(id) }
-    guard !clock.isRealTime else {
+    guard clockIsMovedByHand else {
       try await clock.sleep(until: deadline)
       return
     }
@@ -255,8 +261,11 @@ package class EffectScheduler: @unchecked Sendable {
   private final func waitForWake(_ key: UInt64) async {
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        // Under the lock that `onCancel` takes: a cancellation is either seen here or finds
+        // the continuation stored.
         let woken = storage.withLock { storage in
           if let wake = storage.wakes[key], wake == nil { return true }
+          if Task.isCancelled { return true }
           storage.wakes[key] = continuation
           return false
         }
@@ -271,7 +280,7 @@ package class EffectScheduler: @unchecked Sendable {
   /// Wakes the sleepers on a clock moved by hand whose deadline the clock has passed: a wait
   /// for idle calls it, so a sleep the clock took too late to wake still ends.
   private final func wakeDueSleepers() {
-    guard clock.virtual == nil, !clock.isRealTime else { return }
+    guard clockIsMovedByHand else { return }
     let now = clock.now
     let woken = storage.withLock { storage -> [CheckedContinuation<Void, Never>] in
       var woken: [CheckedContinuation<Void, Never>] = []
