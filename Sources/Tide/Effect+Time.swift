@@ -5,6 +5,7 @@ extension Effect {
   /// accumulated sleeps, so a timer never drifts. A tick that falls due while an earlier one is
   /// still being delivered is skipped, never delivered late in a burst. Pair it with
   /// ``cancellable(id:cancelInFlight:)`` to stop it.
+  @inlinable
   public static func timer(_ action: Action, after: Duration, every: Duration) -> Self {
     timer(after: after, every: every) { _ in action }
   }
@@ -16,6 +17,7 @@ extension Effect {
   /// ```swift
   /// return .timer(after: .zero, every: .milliseconds(10)) { .tick(at: $0) }
   /// ```
+  @inlinable
   public static func timer(
     after: Duration, every: Duration, action: @escaping @Sendable (_ instant: Duration) -> Action
   ) -> Self {
@@ -25,12 +27,14 @@ extension Effect {
   }
 
   /// Sends `action` every `every` on the store's clock, the first time one period from now.
+  @inlinable
   public static func interval(_ action: Action, every: Duration) -> Self {
     timer(action, after: every, every: every)
   }
 
   /// Sends the action `action` makes from each tick's instant (see
   /// ``timer(after:every:action:)``) every `every`, the first time one period from now.
+  @inlinable
   public static func interval(
     every: Duration, action: @escaping @Sendable (_ instant: Duration) -> Action
   ) -> Self {
@@ -38,12 +42,14 @@ extension Effect {
   }
 
   /// Sends `action` once, `delay` from now on the store's clock.
+  @inlinable
   public static func send(_ action: Action, after delay: Duration) -> Self {
     Self(.delay(delay, effect: .send(action)))
   }
 
   /// Delays this effect by `duration`; a newer effect with the same `id` replaces a waiting one,
   /// so only the last of a burst runs, `duration` after it was returned.
+  @inlinable
   public func debounce(id: some Hashable & Sendable, for duration: Duration) -> Self {
     Self(.delay(duration, effect: self)).cancellable(id: id, cancelInFlight: true)
   }
@@ -55,6 +61,7 @@ extension Effect {
   /// oldest when it is false, and the rest are dropped. An effect returned after the interval
   /// passed but before the waiting one started counts as returned within it, so two never
   /// start in one interval and they start in the order they were returned.
+  @inlinable
   public func throttle(id: some Hashable & Sendable, for interval: Duration, latest: Bool) -> Self {
     Self(.throttle(id: EffectID(id), interval: interval, latest: latest, effect: self))
   }

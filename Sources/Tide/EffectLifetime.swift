@@ -8,6 +8,7 @@ import Synchronization
 /// cancellation handler has run, and may deliver an action before that. A lifetime is linked
 /// to the lifetime of the effect that started it, and cancelling any ancestor sets a flag that
 /// every descendant reads at once — cancellation holds by construction.
+@usableFromInline
 final class EffectLifetime: Sendable {
   private static let active: UInt8 = 0
   private static let cancelled: UInt8 = 1
@@ -16,6 +17,7 @@ final class EffectLifetime: Sendable {
   private let parent: EffectLifetime?
   private let state = Atomic<UInt8>(EffectLifetime.active)
 
+  @usableFromInline
   init(parent: EffectLifetime?) {
     self.parent = parent
   }

@@ -77,7 +77,7 @@ package class EffectRegistry: EffectScheduler, @unchecked Sendable {
   }
 
   /// The registry of this store's effects: this object itself.
-  final var registry: EffectRegistry { self }
+  @usableFromInline final var registry: EffectRegistry { self }
 
   /// Starts `body` as a task registered under `ids`, counted as running until it returns, and
   /// tracked by `group` while it runs.
@@ -145,6 +145,7 @@ package class EffectRegistry: EffectScheduler, @unchecked Sendable {
   /// `ids`, counted as running until ``finishTimer(_:)`` and tracked by `group` meanwhile.
   /// `makeEntry` makes the entry from its key; the caller arms it. Returns `nil` when the
   /// store is gone: the effect never runs.
+  @usableFromInline
   final func registerTimer<Entry: TimerEntry>(
     ids: [EffectID], lifetime: EffectLifetime, group: EffectGroup?, _ makeEntry: (UInt64) -> Entry
   ) -> Entry? {
@@ -255,6 +256,7 @@ package class EffectRegistry: EffectScheduler, @unchecked Sendable {
   /// The replacement registers before these are cancelled (``cancel(tasks:)``): cancelled
   /// first, one could end on another thread while no task is registered under `id`, and a
   /// `finishEffects(id:)` would return before the replacement ran.
+  @usableFromInline
   final func inFlight(replacing id: EffectID) -> [UInt64] {
     registryStorage.withLock { storage in
       storage.forgetThrottle(id)
@@ -263,12 +265,14 @@ package class EffectRegistry: EffectScheduler, @unchecked Sendable {
   }
 
   /// Cancels the tasks with `keys` that are still running.
+  @usableFromInline
   final func cancel(tasks keys: [UInt64]) {
     if keys.isEmpty { return }
     cancel { _ in keys }
   }
 
   /// Cancels every task registered under `id`, and forgets its throttle.
+  @usableFromInline
   final func cancel(id: EffectID) {
     cancel { storage in
       storage.forgetThrottle(id)

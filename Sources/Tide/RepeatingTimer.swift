@@ -4,6 +4,7 @@ import Synchronization
 ///
 /// Tick *n* is due at first + n × every; a tick whose time came while the one before was being
 /// handled is skipped, never delivered late in a burst.
+@usableFromInline
 final class RepeatingTimer<Action: Sendable>: TimerEntry, @unchecked Sendable {
   // @unchecked: every stored property is a `let` of a sendable type or an atomic (see
   // `TimerEntry`).
@@ -16,6 +17,7 @@ final class RepeatingTimer<Action: Sendable>: TimerEntry, @unchecked Sendable {
   /// The tick armed now; read and written only on the store's actor, where the entry fires.
   let tick = Atomic<Int>(0)
 
+  @usableFromInline
   init(
     registry: EffectRegistry, key: UInt64, first: Duration, every: Duration,
     action: @escaping @Sendable (Duration) -> Action, lifetime: EffectLifetime, link: StoreLink<Action>,

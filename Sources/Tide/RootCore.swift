@@ -69,7 +69,10 @@ final class RootCore<State, Action: Sendable>: ClockedCore {
   /// The store's effect object, made at its first effect (see ``effects``).
   @exclusivity(unchecked) @usableFromInline var startedEffects: EffectInterpreter<Action>?
 
-  @usableFromInline
+  /// Inlined where the store is made, so it is specialised for the store's types there: run
+  /// generic, each array, function type and deque it makes looked up its type's metadata at run
+  /// time — a tenth of creating a store, paid by every store a server makes (issue 27).
+  @inlinable
   init(
     state: State,
     reduce: @escaping (inout State, Action) -> Effect<Action>,
@@ -82,17 +85,26 @@ final class RootCore<State, Action: Sendable>: ClockedCore {
     self.home = home
     let onMainActor = home === MainActor.shared
     if middleware.isEmpty {
-      // Most stores have none; the two maps cost a tenth of making a store (their generic
-      // metadata is looked up at run time), which a server making 100,000 pays each time.
       self.afterReducer = []
       self.beforeReducer = []
     } else {
-      self.afterReducer = middleware.compactMap { $0.after?.callable(onMainActor: onMainActor) }
-      self.beforeReducer = middleware.compactMap { $0.before?.callable(onMainActor: onMainActor) }
+      (self.afterReducer, self.beforeReducer) = Self.hooks(of: middleware, onMainActor: onMainActor)
     }
     self.hasHooks = !middleware.isEmpty
     self.timeSlot = onMainActor ? Unmanaged.passUnretained(StoreTime.mainActorSlot) : nil
     super.init(clock: StoreClock(clock, home: home))
+  }
+
+  /// The middleware's hooks as the core calls them: off the path of the many stores that have
+  /// none.
+  @usableFromInline
+  static func hooks(
+    of middleware: [Middleware<State, Action>], onMainActor: Bool
+  ) -> (after: [(Action, State) -> Effect<Action>], before: [(Action, State) -> Middleware<State, Action>.Decision]) {
+    (
+      middleware.compactMap { $0.after?.callable(onMainActor: onMainActor) },
+      middleware.compactMap { $0.before?.callable(onMainActor: onMainActor) }
+    )
   }
 
   /// Called where the store is made, by the ``Store`` that owns this core (`handle`) or by an
@@ -117,7 +129,9 @@ final class RootCore<State, Action: Sendable>: ClockedCore {
     return makeLink()
   }
 
-  @usableFromInline
+  /// Specialised where the store is made (like ``startEffects()``): generic, it looked up the
+  /// link's metadata and the core's conformance to `EffectHost` at every store's first effect.
+  @inlinable
   @inline(never)
   func makeLink() -> StoreLink<Action> {
     let link = StoreLink<Action>(home: clock.home)
@@ -141,7 +155,7 @@ final class RootCore<State, Action: Sendable>: ClockedCore {
     return startEffects()
   }
 
-  @usableFromInline
+  @inlinable
   @inline(never)
   func startEffects() -> EffectInterpreter<Action> {
     let effects = EffectInterpreter(clock: clock, link: link)
@@ -325,7 +339,7 @@ final class RootCore<State, Action: Sendable>: ClockedCore {
     startEffect(effect)
   }
 
-  @usableFromInline
+  @inlinable
   func startEffect(_ effect: Effect<Action>) {
     effects.start(effect, ids: [], host: self)
   }
@@ -387,10 +401,12 @@ final class StoreLiveness {
 }
 
 extension RootCore: EffectHost {
+  @usableFromInline
   func removeObserver(id: UInt64) {
     observers?._withUnsafeGuaranteedRef { $0.remove(id: id) }
   }
 
+  @usableFromInline
   func enqueue(_ action: Action) {
     queue.append(action)
   }
@@ -405,10 +421,12 @@ extension RootCore: EffectHost {
     drain(joining: group) { handle(action) }
   }
 
+  @usableFromInline
   func start(_ effect: Effect<Action>, ids: [EffectID], group: EffectGroup?) {
     drain(joining: group) { effects.start(effect, ids: ids, host: self) }
   }
 
+  @usableFromInline
   func resume(_ action: Action, fromHook index: Int, group: EffectGroup?) {
     drain(joining: group) { handle(action, fromHook: index) }
   }

@@ -1,11 +1,13 @@
 /// A time effect's call on its store once its time came: `.send(after:)` and debounce (which
 /// start their effect then), a throttled start, a middleware's delay.
+@usableFromInline
 final class ScheduledCall<Action: Sendable>: TimerEntry, @unchecked Sendable {
   // @unchecked: every stored property is a `let` of a sendable type (see `TimerEntry`).
   let lifetime: EffectLifetime
   let link: StoreLink<Action>
   let body: @Sendable (any EffectHost<Action>) -> Void
 
+  @usableFromInline
   init(
     registry: EffectRegistry, key: UInt64, lifetime: EffectLifetime, link: StoreLink<Action>,
     body: @escaping @Sendable (any EffectHost<Action>) -> Void

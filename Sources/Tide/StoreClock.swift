@@ -12,9 +12,10 @@ struct StoreClock: Sendable {
   /// The store's start on the queue's scale: a store's offset plus this is the queue's.
   private let timerShift: Duration
   /// The actor the store's effects hand their actions to, where its timer entries fire.
-  let home: any Actor
+  @usableFromInline let home: any Actor
 
   /// The clock `clock`, for a store whose effects run on `home`.
+  @usableFromInline
   init(_ clock: any Clock<Duration>, home: any Actor = MainActor.shared) {
     self = Self.make(clock, home: home)
   }
@@ -26,8 +27,11 @@ struct StoreClock: Sendable {
   }
 
   private static func make<C: Clock<Duration>>(_ clock: C, home: any Actor) -> StoreClock {
+    // A type comparison, not a cast: a store on a real clock does not pay a dynamic cast.
     let timers: any TimerScheduling =
-      (clock as? VirtualClock) ?? TimerQueueTable.process.queue(for: clock, home: home)
+      C.self == VirtualClock.self
+      ? unsafeDowncast(clock as AnyObject, to: VirtualClock.self)
+      : TimerQueueTable.process.scheduling(for: clock, home: home)
     return StoreClock(timers: timers, timerShift: timers.timeNow, home: home)
   }
 
@@ -59,7 +63,7 @@ struct StoreClock: Sendable {
   }
 
   /// The time elapsed on the clock since the store was created.
-  var now: Duration { timers.timeNow - timerShift }
+  @usableFromInline var now: Duration { timers.timeNow - timerShift }
 
   /// Sleeps until the clock reads `deadline` (an offset from the store's creation).
   func sleep(until deadline: Duration) async throws {

@@ -29,6 +29,7 @@ final class StoreLink<Action: Sendable>: Sendable {
   // in metadata lookups). Captures nothing; written with `core`, under the same rule.
   nonisolated(unsafe) private var receiver: ((AnyObject, Action, EffectGroup?) -> Void)?
 
+  @usableFromInline
   init(home: any Actor) {
     self.home = home
     self.homeIsMainActor = home === MainActor.shared

@@ -11,6 +11,7 @@ import Synchronization
 ///
 /// Cancelling it (by id, by its send's `StoreTask`, or because the store went away) takes it
 /// out of the queue at once: a cancelled time effect holds nothing and never fires.
+@usableFromInline
 class TimerEntry: @unchecked Sendable {
   // @unchecked: the stored properties are `let`s of sendable types or atomics; subclasses add
   // only `let`s of sendable types (checked by their own `Sendable` requirements on the values
@@ -18,7 +19,7 @@ class TimerEntry: @unchecked Sendable {
   /// The store's registry, where the entry is registered under its cancellation ids.
   let registry: EffectRegistry
   /// Its key in ``registry``.
-  let key: UInt64
+  @usableFromInline let key: UInt64
   /// The key of its parked sleep with ``scheduler`` (0: not parked).
   let parkKey = Atomic<UInt64>(0)
   /// The sequence number of its live item in a ``TimerQueue`` (0: not armed there).
@@ -37,6 +38,7 @@ class TimerEntry: @unchecked Sendable {
   /// Arms the entry for `deadline` (an offset on the store's clock): parked with the store's
   /// scheduler and inserted into its clock's queue. A deadline already reached fires from a
   /// task on ``home`` after the work under way, as a sleep that ends at once did.
+  @usableFromInline
   func arm(at deadline: Duration) {
     let clock = scheduler.clock
     if deadline <= clock.now {

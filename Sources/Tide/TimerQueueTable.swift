@@ -19,8 +19,11 @@ package final class TimerQueueTable: Sendable {
 
   private final class WeakQueue: @unchecked Sendable {
     // @unchecked: `queue` is read and written only under the table's mutex.
-    weak var queue: AnyObject?
-    init(_ queue: AnyObject) { self.queue = queue }
+    /// Held as the existential a store keeps, so a store finding it hands it on as it is: no
+    /// cast to the queue's generic type, whose metadata and conformance were looked up at run
+    /// time for every store made (issue 27).
+    weak var queue: (any TimerScheduling)?
+    init(_ queue: any TimerScheduling) { self.queue = queue }
   }
 
   private struct Storage {
@@ -53,18 +56,24 @@ package final class TimerQueueTable: Sendable {
   /// (one instance, one time) or `ContinuousClock`/`SuspendingClock`; a queue of its own for a
   /// clock value of another type, whose values may each keep their own time.
   package func queue<C: Clock<Duration>>(for clock: C, home: any Actor) -> TimerQueue<C> {
+    scheduling(for: clock, home: home) as! TimerQueue<C>
+  }
+
+  /// ``queue(for:home:)`` as a store keeps it. The queue found, the common case, is returned
+  /// without touching `TimerQueue<C>`: a store's creation pays two identifier comparisons.
+  func scheduling<C: Clock<Duration>>(for clock: C, home: any Actor) -> any TimerScheduling {
     let clockIdentity: ObjectIdentifier
-    if C.self is AnyClass {
-      clockIdentity = ObjectIdentifier(clock as AnyObject)
-    } else if C.self == ContinuousClock.self || C.self == SuspendingClock.self {
+    if C.self == ContinuousClock.self || C.self == SuspendingClock.self {
       clockIdentity = ObjectIdentifier(C.self)
+    } else if C.self is AnyClass {
+      clockIdentity = ObjectIdentifier(clock as AnyObject)
     } else {
       return TimerQueue(clock: clock, home: home)
     }
     let key = Key(clock: clockIdentity, home: ObjectIdentifier(home))
     return storage.withLock { storage in
-      if let last = storage.last, last.key == key, let queue = last.queue.queue as? TimerQueue<C> { return queue }
-      if let found = storage.byKey[key], let queue = found.queue as? TimerQueue<C> {
+      if let last = storage.last, last.key == key, let queue = last.queue.queue { return queue }
+      if let found = storage.byKey[key], let queue = found.queue {
         storage.last = (key, found)
         return queue
       }

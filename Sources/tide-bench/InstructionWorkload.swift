@@ -20,7 +20,7 @@ struct InstructionWorkload {
 
   static let names = [
     "counter", "todo-1k", "todo-10k", "todo-1k-count", "todo-10k-count", "effects", "scope-5", "scope-5-store", "observers-100", "stopwatch-frame",
-    "hit-test-1000",
+    "hit-test-1000", "server-store",
   ]
 
   static func make(_ name: String) -> InstructionWorkload? {
@@ -36,6 +36,7 @@ struct InstructionWorkload {
     case "observers-100": return observers()
     case "stopwatch-frame": return stopwatchFrame()
     case "hit-test-1000": return hitTest()
+    case "server-store": return serverStore()
     default: return nil
     }
   }

@@ -192,3 +192,46 @@ enum ProcessCPU {
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 }
+
+extension InstructionWorkload {
+  /// `server-store`: what `server-100k`'s timer part times, in instructions — creating a cart
+  /// store and starting its 30-minute expiry (`.send(_:after:)`, cancellable) — beside creating
+  /// a bare `Task` that sleeps 30 minutes, started at once so its sleep is registered before it
+  /// returns, as the store's is. Deterministic where CPU seconds at 100,000 stores are not: the
+  /// creation path's generic code, run unspecialised, looked up type metadata at run time for
+  /// each store (18,000 instructions a store, issue 27), which this count shows at once.
+  static func serverStore() -> InstructionWorkload {
+    ServerStoreKept.stores.reserveCapacity(InstructionCount.more)
+    ServerStoreKept.tasks.reserveCapacity(InstructionCount.more)
+    return InstructionWorkload(
+      sides: [
+        (
+          "tide",
+          { n in
+            for _ in 0..<n {
+              let store = Store(initialState: Cart.State(), reducer: Cart())
+              store.send(.add("book"))
+              ServerStoreKept.stores.append(store)
+            }
+          }
+        ),
+        (
+          "baseline",
+          { n in
+            for _ in 0..<n {
+              ServerStoreKept.tasks.append(Task.immediate { try? await Task.sleep(for: .seconds(1800)) })
+            }
+          }
+        ),
+      ],
+      note: "baseline: a bare Task sleeping 30 minutes, created")
+  }
+}
+
+/// What `server-store` creates, kept until the process exits: released at the end of the side,
+/// the stores' teardown (cancelling each timer) would be counted as their creation.
+@MainActor
+private enum ServerStoreKept {
+  static var stores: [Store<Cart.State, Cart.Action>] = []
+  static var tasks: [Task<Void, Never>] = []
+}

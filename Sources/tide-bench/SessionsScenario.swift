@@ -48,6 +48,38 @@ private actor BaselineSession {
   }
 }
 
+/// The baseline with its state one object away: an actor per session holding a reference to
+/// a box that holds the state — the shape of an actor holding a store whose core holds the
+/// state. Not a baseline to meet; a reference point for what one more object costs a send.
+private actor BoxedSession {
+  private final class Box {
+    var state = Cart.State()
+  }
+
+  private var box: Box?
+
+  /// Makes the box, as ``StoreSession/open()`` makes the store: after every session exists,
+  /// so the boxes do not sit beside their actors in memory any more than the stores do.
+  func open() {
+    box = Box()
+  }
+
+  func send(_ action: Cart.Action) -> Int {
+    let box = box.unsafelyUnwrapped
+    switch action {
+    case .add(let item, let price):
+      box.state.items[item, default: 0] += 1
+      box.state.total += price
+    case .remove(let item, let price):
+      guard let count = box.state.items[item], count > 0 else { return box.state.total }
+      box.state.items[item] = count == 1 ? nil : count - 1
+      box.state.total -= price
+    }
+    box.state.changes += 1
+    return box.state.total
+  }
+}
+
 /// Tide's side: one actor per session owning the session's store.
 private actor StoreSession {
   private var store: IsolatedStore<Cart.State, Cart.Action>?
@@ -92,7 +124,7 @@ private func request(_ index: Int) -> Cart.Action {
 /// Nanoseconds per request: wall-clock, and CPU time of the process (every thread). On this
 /// shared 2-core machine other builds take the cores now and then; the CPU time a request costs
 /// is what such a pause leaves untouched, so both are reported.
-private struct RequestTime {
+struct RequestTime {
   var wall: Double
   var cpu: Double
 }
@@ -141,32 +173,35 @@ private func drive(
 /// (`perf annotate`: the first load from the core takes nine tenths of the Tide side's own
 /// samples). Until this session the chain was actor → `IsolatedStore` → core → a box holding
 /// the state: three more waits.
+///
+/// Two reference points, neither a baseline to meet, split that difference: `boxed`, the
+/// hand-written actor with its state one object away (actor → box → state, the shape of
+/// Tide's side, the boxes made after every actor as the stores are), reported with the
+/// scenario; and, run alone (`--sessions-part tide-opened-at-creation`), Tide's side with
+/// each store opened right after its actor is made, so that it lies next to it in memory. The
+/// first measures what the extra object costs a hand-written actor, the second how much of
+/// that depends on where the stores lie; what Tide costs beyond `boxed` is its own code on
+/// the path of a send.
 func sessionsScenario(sessions: Int, rounds: Int) async -> [Measurement] {
-  let clients = 16
-  let perClient = 25_000
   var tideTimes: [RequestTime] = []
   var baselineTimes: [RequestTime] = []
+  var boxedTimes: [RequestTime] = []
   var oneShardTimes: [Double] = []
   var twoShardTimes: [Double] = []
   var openTimes: [Double] = []
   for _ in 0..<rounds {
     // Every session is created before the clock starts, on both sides: the sends are what is
     // compared here (creating stores is measured by server-100k, and reported below).
-    let storeSessions = (0..<sessions).map { _ in StoreSession() }
-    let openStart = ContinuousClock.now
-    for session in storeSessions { await session.open() }
-    openTimes.append(Double((ContinuousClock.now - openStart).attoseconds) / 1e9 / Double(sessions))
-    tideTimes.append(await drive(clients: clients, perClient: perClient, sessions: sessions) { session, action in
-      await storeSessions[session].send(action)
-    })
-    let baselineSessions = (0..<sessions).map { _ in BaselineSession() }
-    baselineTimes.append(await drive(clients: clients, perClient: perClient, sessions: sessions) { session, action in
-      await baselineSessions[session].send(action)
-    })
+    let tide = await SessionsSide.tide.run(sessions: sessions)
+    tideTimes.append(tide.time)
+    openTimes.append(tide.open)
+    baselineTimes.append(await SessionsSide.baseline.run(sessions: sessions).time)
+    boxedTimes.append(await SessionsSide.boxed.run(sessions: sessions).time)
     for shardCount in [1, 2] {
       let shards = (0..<shardCount).map { _ in Shard(sessions: sessions / shardCount + 1) }
       for session in 0..<sessions { await shards[session % shardCount].open(slot: session / shardCount) }
-      let time = await drive(clients: clients, perClient: perClient, sessions: sessions) { session, action in
+      let time = await drive(clients: SessionsSide.clients, perClient: SessionsSide.perClient, sessions: sessions) {
+        session, action in
         await shards[session % shardCount].send(action, to: session / shardCount)
       }
       if shardCount == 1 { oneShardTimes.append(time.wall) } else { twoShardTimes.append(time.wall) }
@@ -178,10 +213,84 @@ func sessionsScenario(sessions: Int, rounds: Int) async -> [Measurement] {
   let baselineCPU = median(baselineTimes.map(\.cpu))
   perSession.note = String(
     format: "CPU a request: tide %.0f ns, baseline %.0f ns, ratio %.2f; %d sessions, an actor each, created first (opening a store, the hop to its actor included: %.0f ns); %d client tasks × %d sends; baseline: hand-written actor per session",
-    tideCPU, baselineCPU, tideCPU / baselineCPU, sessions, median(openTimes), clients, perClient)
+    tideCPU, baselineCPU, tideCPU / baselineCPU, sessions, median(openTimes), SessionsSide.clients,
+    SessionsSide.perClient)
+  var boxed = Measurement(
+    name: "sessions-10k-boxed", tide: median(boxedTimes.map(\.wall)), baseline: median(baselineTimes.map(\.wall)))
+  boxed.note = String(
+    format: "reference point, not Tide: the hand-written actor with its state in a box it points to; CPU a request %.0f ns (%.2f the baseline's)",
+    median(boxedTimes.map(\.cpu)), median(boxedTimes.map(\.cpu)) / baselineCPU)
   var sharded = Measurement(
     name: "sessions-10k-sharded", tide: median(twoShardTimes), baseline: median(oneShardTimes))
   sharded.note = String(
     format: "stores on 2 shard actors against 1: %.2fx the throughput", median(oneShardTimes) / median(twoShardTimes))
-  return [perSession, sharded]
+  return [perSession, boxed, sharded]
+}
+
+/// One side of `sessions-10k`: its sessions made (and opened) before the clock starts, then
+/// driven by the scenario's client tasks. Also run alone (`tide-bench sessions-10k
+/// --sessions-part SIDE`), so that `perf stat` can count one side's instructions and cache
+/// misses a request.
+enum SessionsSide: String, CaseIterable {
+  case tide, baseline, boxed
+  /// Tide with each session's store opened right after its actor is made, not after every
+  /// actor exists: how much of the difference is where the stores lie in memory.
+  case tideOpenedAtCreation = "tide-opened-at-creation"
+
+  static let clients = 16
+  static let perClient = 25_000
+
+  /// Makes the sessions and drives them; returns the time a request and, for Tide, the time
+  /// opening a store took (the hop to its actor included).
+  func run(sessions: Int) async -> (time: RequestTime, open: Double) {
+    switch self {
+    case .tide:
+      let storeSessions = (0..<sessions).map { _ in StoreSession() }
+      let openStart = ContinuousClock.now
+      for session in storeSessions { await session.open() }
+      let open = Double((ContinuousClock.now - openStart).attoseconds) / 1e9 / Double(sessions)
+      let time = await drive(clients: Self.clients, perClient: Self.perClient, sessions: sessions) { session, action in
+        await storeSessions[session].send(action)
+      }
+      return (time, open)
+    case .tideOpenedAtCreation:
+      var storeSessions: [StoreSession] = []
+      storeSessions.reserveCapacity(sessions)
+      for _ in 0..<sessions {
+        let session = StoreSession()
+        await session.open()
+        storeSessions.append(session)
+      }
+      let time = await drive(clients: Self.clients, perClient: Self.perClient, sessions: sessions) {
+        [storeSessions] session, action in
+        await storeSessions[session].send(action)
+      }
+      return (time, 0)
+    case .baseline:
+      let baselineSessions = (0..<sessions).map { _ in BaselineSession() }
+      let time = await drive(clients: Self.clients, perClient: Self.perClient, sessions: sessions) { session, action in
+        await baselineSessions[session].send(action)
+      }
+      return (time, 0)
+    case .boxed:
+      let boxedSessions = (0..<sessions).map { _ in BoxedSession() }
+      for session in boxedSessions { await session.open() }
+      let time = await drive(clients: Self.clients, perClient: Self.perClient, sessions: sessions) { session, action in
+        await boxedSessions[session].send(action)
+      }
+      return (time, 0)
+    }
+  }
+}
+
+/// `tide-bench sessions-10k --sessions-part SIDE`: one side alone, `rounds` times; prints the
+/// median wall-clock and CPU time a request.
+func runSessionsPart(_ side: SessionsSide, sessions: Int, rounds: Int) async {
+  var times: [RequestTime] = []
+  for _ in 0..<rounds { times.append(await side.run(sessions: sessions).time) }
+  print(
+    String(
+      format: "sessions-10k %@: %.0f ns a request, CPU %.0f ns (%d sessions, %d requests a round, %d rounds)",
+      side.rawValue, median(times.map(\.wall)), median(times.map(\.cpu)), sessions,
+      SessionsSide.clients * SessionsSide.perClient, rounds))
 }

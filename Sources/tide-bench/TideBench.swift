@@ -24,6 +24,9 @@ struct TideBench: AsyncParsableCommand {
   @Option(help: .hidden)
   var serverPart: String?
 
+  @Option(help: .hidden)
+  var sessionsPart: String?
+
   @Option(help: "Write the long session script of trace-1m (--iterations keys, default 1,000,000) to this file and exit.")
   var writeLongScript: String?
 
@@ -31,8 +34,9 @@ struct TideBench: AsyncParsableCommand {
   var scenarios: [String] = []
 
   func validate() throws {
-    // `stopwatch-frame` drives ncurses, so it is counted (`--instructions`), never timed.
-    let known = instructions ? Self.allScenarios + ["stopwatch-frame"] : Self.allScenarios
+    // `stopwatch-frame` drives ncurses and `server-store` is `server-100k`'s creation one store
+    // at a time, so they are counted (`--instructions`), never timed.
+    let known = instructions ? Self.allScenarios + ["stopwatch-frame", "server-store"] : Self.allScenarios
     for name in scenarios where !known.contains(name) {
       throw ValidationError("unknown scenario '\(name)'; known: \(known.joined(separator: ", "))")
     }
@@ -82,6 +86,13 @@ struct TideBench: AsyncParsableCommand {
       case "trace-1m":
         measurement = try await traceScenario(keys: iterations ?? 1_000_000, rounds: min(rounds, 3))
       case "sessions-10k":
+        if let sessionsPart {
+          guard let side = SessionsSide(rawValue: sessionsPart) else {
+            throw ValidationError("--sessions-part must be one of \(SessionsSide.allCases.map(\.rawValue).joined(separator: ", "))")
+          }
+          await runSessionsPart(side, sessions: iterations ?? 10_000, rounds: min(rounds, 5))
+          return
+        }
         let measurements = await sessionsScenario(sessions: iterations ?? 10_000, rounds: min(rounds, 5))
         for measurement in measurements.dropLast() { print(measurement.line) }
         measurement = measurements.last!
