@@ -21,7 +21,10 @@ import Synchronization
 /// throttle, `.send(after:)`, `send.sleep(for:)` — and, on a ``VirtualClock``, a `.run` body
 /// sleeping on that clock directly, which the clock reports here. A virtual clock says when it
 /// wakes a sleeper; for another clock (swift-clocks' `TestClock`, a real clock) a sleeper counts
-/// as woken once the clock reads its deadline, since such a clock resumes it then.
+/// as woken once the clock reads its deadline, since such a clock resumes it then — or, for a
+/// clock moved by hand that took the sleep only after it had moved to exactly its deadline
+/// (the sleeping thread preempted, as on a loaded machine), the store's next wait for idle
+/// wakes it (``wakeDueSleepers()``).
 ///
 /// The entries are the store's timers as data (deadline and identity), which is what a server
 /// keeping many stores' timers in one heap of deadlines builds on.
