@@ -21,7 +21,10 @@ import Synchronization
 /// throttle, `.send(after:)`, `send.sleep(for:)` — and, on a ``VirtualClock``, a `.run` body
 /// sleeping on that clock directly, which the clock reports here. A virtual clock says when it
 /// wakes a sleeper; for another clock (swift-clocks' `TestClock`, a real clock) a sleeper counts
-/// as woken once the clock reads its deadline, since such a clock resumes it then.
+/// as woken once the clock reads its deadline, since such a clock resumes it then — or, for a
+/// clock moved by hand that took the sleep only after it had moved to exactly its deadline
+/// (the sleeping thread preempted, as on a loaded machine), the store's next wait for idle
+/// wakes it (``wakeDueSleepers()``).
 ///
 /// The entries are the store's timers as data (deadline and identity), which is what a server
 /// keeping many stores' timers in one heap of deadlines builds on.
@@ -69,6 +72,9 @@ package class EffectScheduler: @unchecked Sendable {
     var childWaits: [UInt64: ChildWait] = [:]
     var nextChildWait: UInt64 = 0
     var waiters: [CheckedContinuation<Void, Never>] = []
+    /// Sleepers on a clock moved by hand that the clock has passed: woken by the scheduler
+    /// (``wakeDueSleepers()``), `nil` once woken before they began to wait for it.
+    var wakes: [UInt64: CheckedContinuation<Void, Never>?] = [:]
   }
 
   /// The scheduler whose effect task is running, on a virtual clock: how a sleep made
@@ -81,8 +87,14 @@ package class EffectScheduler: @unchecked Sendable {
   /// period needs them, so a store outside tests pays one load a send, not two locked updates.
   private let countsInTransit = Atomic<Bool>(false)
 
+  /// Whether the clock is moved by hand and says nothing of its sleepers (swift-clocks'
+  /// `TestClock`): neither virtual nor real time. Its sleepers also wait for
+  /// ``wakeDueSleepers()``.
+  private let clockIsMovedByHand: Bool
+
   init(clock: StoreClock) {
     self.clock = clock
+    clockIsMovedByHand = clock.virtual == nil && !clock.isRealTime
   }
 
   /// The scheduler of this store's effects: this object itself.
@@ -142,6 +154,7 @@ package class EffectScheduler: @unchecked Sendable {
     quietPeriod: Duration? = nil,
     progress: () -> Int = { 0 }
   ) async -> Bool {
+    wakeDueSleepers()
     let (idle, version) = idleAndVersion()
     if done() || (stopsWhenIdle && idle) { return idle }
     guard limit != nil || quietPeriod != nil else {
@@ -149,6 +162,7 @@ package class EffectScheduler: @unchecked Sendable {
       var version = version
       while true {
         await waitForChange(after: version)
+        wakeDueSleepers()
         let idle: Bool
         (idle, version) = idleAndVersion()
         if done() || (stopsWhenIdle && idle) { return idle }
@@ -174,6 +188,7 @@ package class EffectScheduler: @unchecked Sendable {
     var lastProgress = (start, initial, progress())
     var version = firstVersion
     while true {
+      wakeDueSleepers()
       let now = ContinuousClock.now
       var counts = self.counts
       let idle = isIdle
@@ -229,7 +244,60 @@ package class EffectScheduler: @unchecked Sendable {
     }
     let id = park(deadline: deadline)
     defer { unpark(id) }
-    try await clock.sleep(until: deadline)
+    guard clockIsMovedByHand else {
+      try await clock.sleep(until: deadline)
+      return
+    }
+    // A clock moved by hand may take the sleep only after it moved to exactly `deadline` (this
+    // thread preempted after `park`, the store meanwhile idle and the clock moved), and keep it
+    // asleep until its next move: the store's own waits then wake it (``wakeDueSleepers()``).
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { try await self.clock.sleep(until: deadline) }
+      group.addTask { await self.waitForWake(id) }
+      defer { group.cancelAll() }
+      try await group.next()
+    }
+    try Task.checkCancellation()
+  }
+
+  /// Returns once ``wakeDueSleepers()`` woke the sleeper `key`, or its task is cancelled.
+  private final func waitForWake(_ key: UInt64) async {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        // Under the lock that `onCancel` takes: a cancellation is either seen here or finds
+        // the continuation stored.
+        let woken = storage.withLock { storage in
+          if let wake = storage.wakes[key], wake == nil { return true }
+          if Task.isCancelled { return true }
+          storage.wakes[key] = continuation
+          return false
+        }
+        if woken { continuation.resume() }
+      }
+    } onCancel: {
+      let continuation = storage.withLock { storage in storage.wakes.removeValue(forKey: key) ?? nil }
+      continuation?.resume()
+    }
+  }
+
+  /// Wakes the sleepers on a clock moved by hand whose deadline the clock has passed: a wait
+  /// for idle calls it, so a sleep the clock took too late to wake still ends.
+  private final func wakeDueSleepers() {
+    guard clockIsMovedByHand else { return }
+    let now = clock.now
+    let woken = storage.withLock { storage -> [CheckedContinuation<Void, Never>] in
+      var woken: [CheckedContinuation<Void, Never>] = []
+      for (key, deadline) in storage.sleepers where deadline <= now {
+        switch storage.wakes[key] {
+        case .some(.some(let continuation)): woken.append(continuation)
+        case .some(.none): continue
+        case .none: break
+        }
+        storage.wakes[key] = .some(nil)
+      }
+      return woken
+    }
+    for continuation in woken { continuation.resume() }
   }
 
   /// Registers a sleeper until `deadline`; returns its key for ``unpark(_:)``.
@@ -252,6 +320,7 @@ package class EffectScheduler: @unchecked Sendable {
   final func unpark(_ key: UInt64) {
     update { storage in
       if storage.sleepers.removeValue(forKey: key) != nil { storage.counts.sleeping -= 1 }
+      storage.wakes[key] = nil
     }
   }
 

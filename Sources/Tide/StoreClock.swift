@@ -46,6 +46,11 @@ struct StoreClock: Sendable {
   /// the global pool.
   var runsTimersOnMainQueue: Bool { timers.runsTimersOnMainQueue }
 
+  /// Whether the clock is real time (continuous or suspending), which resumes every sleeper
+  /// once its deadline has passed; a test clock moved by hand (swift-clocks' `TestClock`) may
+  /// keep a sleep that reached it at exactly its current time asleep until its next move.
+  var isRealTime: Bool { timers.runsTimersOnMainQueue }
+
   /// Puts `entry` in the clock's timer queue, due at `deadline` (an offset from the store's
   /// creation).
   func arm(_ entry: TimerEntry, at deadline: Duration) {
