@@ -10,6 +10,21 @@ import Tide
 @MainActor
 @Suite("Ported from TCA and ReSwift: order, lifetime, observation")
 struct PortedStoreLifetimeTests {
+  /// A store whose `.child(n)` starts an effect that never ends on its own, cancellable under
+  /// id `n % 10`, and whose `.value(id)` cancels that id: what TCA's concurrent-cancel tests
+  /// drive from many places at once.
+  private static func effectsUnderTenIds() -> Store<Int, Action> {
+    Store(
+      initialState: 0,
+      reducer: Reduce<Int, Action> { _, action in
+        switch action {
+        case .child(let id): return .run { _ in try await Task.never() }.cancellable(id: id % 10)
+        case .value(let id): return .cancel(id: id)
+        default: return .none
+        }
+      })
+  }
+
   private enum Action: Equatable, Sendable {
     case tap, child(Int), value(Int), start, stop, response(Int)
   }
@@ -122,15 +137,7 @@ struct PortedStoreLifetimeTests {
   // many ids, interleaved, leave nothing running once every id is cancelled.
   @Test(.timeLimit(minutes: 1))
   func manyEffectsStartedAndCancelledUnderManyIdsLeaveNothingRunning() async {
-    let store = Store(
-      initialState: 0,
-      reducer: Reduce<Int, Action> { _, action in
-        switch action {
-        case .child(let id): return .run { _ in try await Task.never() }.cancellable(id: id % 10)
-        case .value(let id): return .cancel(id: id)
-        default: return .none
-        }
-      })
+    let store = Self.effectsUnderTenIds()
     var tasks: [StoreTask] = []
     for index in 0..<1_000 {
       tasks.append(store.send(.child(index)))
@@ -367,15 +374,7 @@ struct PortedStoreLifetimeTests {
   // is cancelled, every effect has ended.
   @Test(.timeLimit(minutes: 1))
   func effectsStartedAndCancelledFromManyTasksAtOnceAllEnd() async {
-    let store = Store(
-      initialState: 0,
-      reducer: Reduce<Int, Action> { _, action in
-        switch action {
-        case .child(let id): return .run { _ in try await Task.never() }.cancellable(id: id % 10)
-        case .value(let id): return .cancel(id: id)
-        default: return .none
-        }
-      })
+    let store = Self.effectsUnderTenIds()
     let tasks = await withTaskGroup(of: StoreTask?.self, returning: [StoreTask].self) { group in
       for index in 0..<500 {
         group.addTask { await store.send(.child(index)) }
