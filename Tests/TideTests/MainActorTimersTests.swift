@@ -82,20 +82,28 @@ struct MainActorTimersTests {
   }
 
   @Test func theInstalledWakerWakesAMainActorTimerOnTheContinuousClock() async {
-    let waker = SleepingWaker()
-    MainActorTimers.wake(with: waker)
-    defer {
+    // Every main-actor store on the continuous clock shares one timer queue, the stores of tests
+    // running beside this one too: a timer of theirs due just before this one, armed before the
+    // waker was installed, may fire late on a loaded machine and take this one with it, and the
+    // waker is then never asked for this deadline. So a try where that happened is repeated; a
+    // waker that is never used fails every try.
+    for _ in 1...5 {
+      let waker = SleepingWaker()
+      MainActorTimers.wake(with: waker)
+      let store = Store(initialState: 0, reducer: Self.reducer)
+      let before = ContinuousClock.now
+      store.send(.start(.milliseconds(30)))
+      let after = ContinuousClock.now
+      await waitForFired(store, count: 1)
       MainActorTimers.wake(with: nil)
       waker.handBack()
+      // The deadline went to the waker, not to a sleeping task, and the waker fired it.
+      let asked = waker.requests.contains {
+        $0.map { $0 >= before + .milliseconds(30) && $0 <= after + .milliseconds(30) } ?? false
+      }
+      if asked && waker.fired >= 1 { return }
     }
-    let store = Store(initialState: 0, reducer: Self.reducer)
-    let before = ContinuousClock.now
-    store.send(.start(.milliseconds(30)))
-    let after = ContinuousClock.now
-    // The deadline went to the waker, not to a sleeping task.
-    #expect(waker.requests.contains { $0.map { $0 >= before + .milliseconds(30) && $0 <= after + .milliseconds(30) } ?? false })
-    await waitForFired(store, count: 1)
-    #expect(waker.fired >= 1)
+    Issue.record("in five tries the waker was never asked for the timer's deadline and fired it")
   }
 
   @Test func aWakerThatStopsHandsItsPendingTimerBackAndItStillFires() async {
