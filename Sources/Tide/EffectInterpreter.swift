@@ -147,7 +147,7 @@ final class EffectInterpreter<Action: Sendable>: EffectRegistry, @unchecked Send
 
   /// Whether `effect`'s task runs on the main thread: a timer's, on a real clock.
   private func wantsMainThread(_ effect: Effect<Action>) -> Bool {
-    effect.runsOnMainThread && clock.runsTimersOnMainQueue && link.homeIsMainActor
+    effect.runsOnMainThread && clock.isRealTime && link.homeIsMainActor
   }
 
   /// Starts `effect` as a registered task, tracked by `group`.

@@ -42,14 +42,11 @@ struct StoreClock: Sendable {
     return (clock, VirtualClock.Instant(offset: timerShift))
   }
 
-  /// Whether Tide's timers run on the main queue (a real clock's); test clocks keep them on
-  /// the global pool.
-  var runsTimersOnMainQueue: Bool { timers.runsTimersOnMainQueue }
-
-  /// Whether the clock is real time (continuous or suspending), which resumes every sleeper
-  /// once its deadline has passed; a test clock moved by hand (swift-clocks' `TestClock`) may
-  /// keep a sleep that reached it at exactly its current time asleep until its next move.
-  var isRealTime: Bool { timers.runsTimersOnMainQueue }
+  /// Whether the clock is real time (continuous or suspending): a main-actor store runs its
+  /// timers on the main queue, and the clock resumes every sleeper once its deadline has passed,
+  /// where a test clock moved by hand (swift-clocks' `TestClock`) may keep a sleep that reached
+  /// it at exactly its current time asleep until its next move, and keeps timers on the pool.
+  var isRealTime: Bool { timers.isRealTime }
 
   /// Puts `entry` in the clock's timer queue, due at `deadline` (an offset from the store's
   /// creation).

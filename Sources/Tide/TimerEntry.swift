@@ -98,6 +98,7 @@ protocol TimerScheduling: AnyObject, Sendable {
   var timeNow: Duration { get }
   /// Sleeps on the clock until it reads `deadline`, on the queue's scale.
   func sleep(untilTime deadline: Duration) async throws
-  /// Whether the clock is a real one, whose timers a main-actor store runs on the main queue.
-  var runsTimersOnMainQueue: Bool { get }
+  /// Whether the clock keeps real time (continuous or suspending): it resumes every sleeper
+  /// once its deadline has passed, and a main-actor store runs its timers on the main queue.
+  var isRealTime: Bool { get }
 }

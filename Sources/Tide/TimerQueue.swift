@@ -54,7 +54,7 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
     try await clock.sleep(until: origin.advanced(by: deadline), tolerance: nil)
   }
 
-  var runsTimersOnMainQueue: Bool { C.self == ContinuousClock.self || C.self == SuspendingClock.self }
+  var isRealTime: Bool { C.self == ContinuousClock.self || C.self == SuspendingClock.self }
 
   func arm(_ entry: TimerEntry, at deadline: Duration) {
     let generation = storage.withLock { storage -> UInt64? in

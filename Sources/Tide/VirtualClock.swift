@@ -175,7 +175,7 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
     try await sleep(until: Instant(offset: deadline))
   }
 
-  var runsTimersOnMainQueue: Bool { false }
+  var isRealTime: Bool { false }
 
   /// Removes a timer entry that was cancelled before its deadline.
   func disarm(_ entry: TimerEntry) {

@@ -6,6 +6,21 @@ private struct Cart: Reducer {
     var items: [Int: Int] = [:]
     var total = 0
     var changes = 0
+
+    /// The cart's transitions: the reducer and both hand-written actors run exactly these, so
+    /// what differs between the sides is only how a send reaches them.
+    mutating func apply(_ action: Action) {
+      switch action {
+      case .add(let item, let price):
+        items[item, default: 0] += 1
+        total += price
+      case .remove(let item, let price):
+        guard let count = items[item], count > 0 else { return }
+        items[item] = count == 1 ? nil : count - 1
+        total -= price
+      }
+      changes += 1
+    }
   }
 
   enum Action: Sendable {
@@ -14,36 +29,18 @@ private struct Cart: Reducer {
   }
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .add(let item, let price):
-      state.items[item, default: 0] += 1
-      state.total += price
-    case .remove(let item, let price):
-      guard let count = state.items[item], count > 0 else { return .none }
-      state.items[item] = count == 1 ? nil : count - 1
-      state.total -= price
-    }
-    state.changes += 1
+    state.apply(action)
     return .none
   }
 }
 
 /// The hand-written baseline: one actor per session holding the cart's state, the same
-/// transitions written inline.
+/// transitions applied in place.
 private actor BaselineSession {
   private var state = Cart.State()
 
   func send(_ action: Cart.Action) -> Int {
-    switch action {
-    case .add(let item, let price):
-      state.items[item, default: 0] += 1
-      state.total += price
-    case .remove(let item, let price):
-      guard let count = state.items[item], count > 0 else { return state.total }
-      state.items[item] = count == 1 ? nil : count - 1
-      state.total -= price
-    }
-    state.changes += 1
+    state.apply(action)
     return state.total
   }
 }
@@ -66,16 +63,7 @@ private actor BoxedSession {
 
   func send(_ action: Cart.Action) -> Int {
     let box = box.unsafelyUnwrapped
-    switch action {
-    case .add(let item, let price):
-      box.state.items[item, default: 0] += 1
-      box.state.total += price
-    case .remove(let item, let price):
-      guard let count = box.state.items[item], count > 0 else { return box.state.total }
-      box.state.items[item] = count == 1 ? nil : count - 1
-      box.state.total -= price
-    }
-    box.state.changes += 1
+    box.state.apply(action)
     return box.state.total
   }
 }
