@@ -80,7 +80,7 @@ public struct IsolatedStore<State, Action: Sendable> {
   @discardableResult
   public func send(_ action: Action, isolation: isolated any Actor = #isolation) -> StoreTask {
     checkIsolation(isolation)
-    return root.send(action)
+    return root.sendAction(action)
   }
 
   /// Sends the actions in order as one batch: each is reduced in turn and observers are told
@@ -96,7 +96,7 @@ public struct IsolatedStore<State, Action: Sendable> {
     contentsOf actions: some Sequence<Action>, isolation: isolated any Actor = #isolation
   ) -> StoreTask {
     checkIsolation(isolation)
-    return root.send(contentsOf: actions)
+    return root.sendActions(contentsOf: actions)
   }
 
   /// Calls `onChange` with the selected value now and whenever it changes, on the store's

@@ -52,8 +52,8 @@ extension Store {
       }
       child = ScopedCore(
         state: { read(root.state) },
-        send: { root.send(embed($0)) },
-        sendBatch: { root.send(contentsOf: $0.lazy.map(embed)) },
+        send: { root.sendAction(embed($0)) },
+        sendBatch: { root.sendActions(contentsOf: $0.lazy.map(embed)) },
         addObserver: Self.childObservers(location: location, read: read, parent: root.addObserver(reading:)),
         location: location,
         rootStore: self,

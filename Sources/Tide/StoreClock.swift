@@ -22,10 +22,12 @@ struct StoreClock: Sendable {
   /// the actor.
   @usableFromInline let homeIdentity: ObjectIdentifier
 
-  /// The clock `clock`, for a store whose effects run on `home`.
+  /// The clock `clock`, for a store whose effects run on `home`; its timer entries wait in the
+  /// queue of `timerHome` (by default `home` itself), which fires them there or hands them to
+  /// `home` (see ``TimerEntry/dispatch(firingHereOn:)``).
   @usableFromInline
-  init(_ clock: any Clock<Duration>, home: any Actor = MainActor.shared) {
-    self = Self.make(clock, home: home)
+  init(_ clock: any Clock<Duration>, home: any Actor = MainActor.shared, timerHome: (any Actor)? = nil) {
+    self = Self.make(clock, home: home, timerHome: timerHome ?? home)
   }
 
   private init(timers: any TimerScheduling, timerShift: Duration, home: any Actor) {
@@ -35,12 +37,12 @@ struct StoreClock: Sendable {
     self.homeIdentity = ObjectIdentifier(home)
   }
 
-  private static func make<C: Clock<Duration>>(_ clock: C, home: any Actor) -> StoreClock {
+  private static func make<C: Clock<Duration>>(_ clock: C, home: any Actor, timerHome: any Actor) -> StoreClock {
     // A type comparison, not a cast: a store on a real clock does not pay a dynamic cast.
     let timers: any TimerScheduling =
       C.self == VirtualClock.self
       ? unsafeDowncast(clock as AnyObject, to: VirtualClock.self)
-      : TimerQueueTable.process.scheduling(for: clock, home: home)
+      : TimerQueueTable.process.scheduling(for: clock, home: timerHome)
     return StoreClock(timers: timers, timerShift: timers.timeNow, home: home)
   }
 

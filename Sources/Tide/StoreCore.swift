@@ -25,7 +25,7 @@ enum StoreCore<State, Action: Sendable> {
   @inline(__always)
   func send(_ action: Action) -> StoreTask {
     switch self {
-    case .root(let root): root.send(action)
+    case .root(let root): root.sendAction(action)
     case .scoped(let scoped): scoped.send(action)
     }
   }
@@ -34,7 +34,7 @@ enum StoreCore<State, Action: Sendable> {
   @inlinable
   func send(contentsOf actions: some Sequence<Action>) -> StoreTask {
     switch self {
-    case .root(let root): root.send(contentsOf: actions)
+    case .root(let root): root.sendActions(contentsOf: actions)
     case .scoped(let scoped): scoped.sendBatch(Array(actions))
     }
   }

@@ -36,8 +36,8 @@ final class StoreLink<Action: Sendable>: Sendable {
 
   /// Points the link at the store's handle, the root core it owns and the core's `receive`.
   @usableFromInline
-  func attach<State>(
-    handle: AnyObject, core: RootCore<State, Action>,
+  func attach(
+    handle: AnyObject, core: some EffectHost<Action>,
     receiver: @escaping (AnyObject, Action, EffectGroup?) -> Void
   ) {
     self.handle = handle

@@ -178,7 +178,8 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
       }
       guard taken else { continue }
       item.entry.unpark()
-      item.entry.fire()
+      // Fired here when its store lives on this actor, else handed to the store's own.
+      item.entry.dispatch(firingHereOn: home)
     }
   }
 }

@@ -84,6 +84,15 @@ private actor StoreSession {
   }
 }
 
+extension StoreActor where State == Cart.State, Action == Cart.Action {
+  /// The request of a session whose store is its actor: the action reduced, answered with the
+  /// total it left, in one hop (an operation added to the store runs on it).
+  fileprivate func request(_ action: Cart.Action) -> Int {
+    send(action)
+    return state.total
+  }
+}
+
 /// A shard: one actor owning the stores of many sessions.
 private actor Shard {
   private var stores: [IsolatedStore<Cart.State, Cart.Action>?]
@@ -172,6 +181,7 @@ private func drive(
 /// the path of a send.
 func sessionsScenario(sessions: Int, rounds: Int) async -> [Measurement] {
   var tideTimes: [RequestTime] = []
+  var isolatedTimes: [RequestTime] = []
   var baselineTimes: [RequestTime] = []
   var boxedTimes: [RequestTime] = []
   var oneShardTimes: [Double] = []
@@ -180,10 +190,11 @@ func sessionsScenario(sessions: Int, rounds: Int) async -> [Measurement] {
   for _ in 0..<rounds {
     // Every session is created before the clock starts, on both sides: the sends are what is
     // compared here (creating stores is measured by server-100k, and reported below).
-    let tide = await SessionsSide.tide.run(sessions: sessions)
-    tideTimes.append(tide.time)
-    openTimes.append(tide.open)
+    tideTimes.append(await SessionsSide.tide.run(sessions: sessions).time)
     baselineTimes.append(await SessionsSide.baseline.run(sessions: sessions).time)
+    let isolated = await SessionsSide.isolated.run(sessions: sessions)
+    isolatedTimes.append(isolated.time)
+    openTimes.append(isolated.open)
     boxedTimes.append(await SessionsSide.boxed.run(sessions: sessions).time)
     for shardCount in [1, 2] {
       let shards = (0..<shardCount).map { _ in Shard(sessions: sessions / shardCount + 1) }
@@ -200,9 +211,13 @@ func sessionsScenario(sessions: Int, rounds: Int) async -> [Measurement] {
   let tideCPU = median(tideTimes.map(\.cpu))
   let baselineCPU = median(baselineTimes.map(\.cpu))
   perSession.note = String(
-    format: "CPU a request: tide %.0f ns, baseline %.0f ns, ratio %.2f; %d sessions, an actor each, created first (opening a store, the hop to its actor included: %.0f ns); %d client tasks × %d sends; baseline: hand-written actor per session",
-    tideCPU, baselineCPU, tideCPU / baselineCPU, sessions, median(openTimes), SessionsSide.clients,
-    SessionsSide.perClient)
+    format: "CPU a request: tide %.0f ns, baseline %.0f ns, ratio %.2f; %d sessions, each a StoreActor, created first; %d client tasks × %d sends; baseline: hand-written actor per session",
+    tideCPU, baselineCPU, tideCPU / baselineCPU, sessions, SessionsSide.clients, SessionsSide.perClient)
+  var isolated = Measurement(
+    name: "sessions-10k-isolated", tide: median(isolatedTimes.map(\.wall)), baseline: median(baselineTimes.map(\.wall)))
+  isolated.note = String(
+    format: "an actor per session owning an IsolatedStore (the store one object away); CPU a request %.0f ns (%.2f the baseline's); opening a store, the hop to its actor included: %.0f ns",
+    median(isolatedTimes.map(\.cpu)), median(isolatedTimes.map(\.cpu)) / baselineCPU, median(openTimes))
   var boxed = Measurement(
     name: "sessions-10k-boxed", tide: median(boxedTimes.map(\.wall)), baseline: median(baselineTimes.map(\.wall)))
   boxed.note = String(
@@ -212,7 +227,7 @@ func sessionsScenario(sessions: Int, rounds: Int) async -> [Measurement] {
     name: "sessions-10k-sharded", tide: median(twoShardTimes), baseline: median(oneShardTimes))
   sharded.note = String(
     format: "stores on 2 shard actors against 1: %.2fx the throughput", median(oneShardTimes) / median(twoShardTimes))
-  return [perSession, boxed, sharded]
+  return [perSession, isolated, boxed, sharded]
 }
 
 /// One side of `sessions-10k`: its sessions made (and opened) before the clock starts, then
@@ -220,7 +235,11 @@ func sessionsScenario(sessions: Int, rounds: Int) async -> [Measurement] {
 /// --sessions-part SIDE`), so that `perf stat` can count one side's instructions and cache
 /// misses a request.
 enum SessionsSide: String, CaseIterable {
-  case tide, baseline, boxed
+  /// A ``StoreActor`` per session: the store is the session's actor.
+  case tide
+  /// An actor per session owning an ``IsolatedStore``.
+  case isolated
+  case baseline, boxed
   /// Tide with each session's store opened right after its actor is made, not after every
   /// actor exists: how much of the difference is where the stores lie in memory.
   case tideOpenedAtCreation = "tide-opened-at-creation"
@@ -233,6 +252,12 @@ enum SessionsSide: String, CaseIterable {
   func run(sessions: Int) async -> (time: RequestTime, open: Double) {
     switch self {
     case .tide:
+      let stores = (0..<sessions).map { _ in StoreActor(initialState: Cart.State(), reducer: Cart()) }
+      let time = await drive(clients: Self.clients, perClient: Self.perClient, sessions: sessions) { session, action in
+        await stores[session].request(action)
+      }
+      return (time, 0)
+    case .isolated:
       let storeSessions = (0..<sessions).map { _ in StoreSession() }
       let openStart = ContinuousClock.now
       for session in storeSessions { await session.open() }
