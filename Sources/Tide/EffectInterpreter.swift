@@ -212,7 +212,8 @@ final class EffectInterpreter<Action: Sendable>: EffectRegistry, @unchecked Send
       registry.cancel(id: id)
     case .throttle:
       // The gate decides on the store's actor, in the order the effects were returned.
-      await link.withHost { host in
+      guard let home = scheduler.home else { return }
+      await link.withHost(on: home) { host in
         guard !lifetime.isCancelled, let host else { return }
         host.start(effect, ids: ids, group: group)
       }

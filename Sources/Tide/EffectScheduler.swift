@@ -75,6 +75,8 @@ package class EffectScheduler: @unchecked Sendable {
     /// Sleepers on a clock moved by hand that the clock has passed: woken by the scheduler
     /// (``wakeDueSleepers()``), `nil` once woken before they began to wait for it.
     var wakes: [UInt64: CheckedContinuation<Void, Never>?] = [:]
+    /// The store's actor, held while any effect task or timer entry runs (see ``home``).
+    var heldHome: (any Actor)?
   }
 
   /// The scheduler whose effect task is running, on a virtual clock: how a sleep made
@@ -326,27 +328,51 @@ package class EffectScheduler: @unchecked Sendable {
 
   // MARK: - Tasks
 
-  /// Counts an effect task as started.
+  /// The store's actor while any of its effects runs, else `nil`: what an effect task or a
+  /// timer entry hops to in order to hand an action back.
+  ///
+  /// A store does not hold its actor (see ``StoreClock/home``): the actor holds the store. Its
+  /// running effects do, from the first started to the last ended — as a task of the actor's
+  /// own would hold it — so an actor that keeps its own store is freed once it is released and
+  /// nothing of its store runs, and stays until then. Read here, under the lock that counts
+  /// the effects, a hop never reaches an actor already freed.
+  final var home: (any Actor)? {
+    storage.withLock { $0.heldHome }
+  }
+
+  /// Counts an effect task (or timer entry) as started.
+  ///
+  /// Only on the store's actor when none runs yet: the first takes hold of ``home`` there, where
+  /// the actor is alive. (Later ones may start inside a running effect, which holds it already.)
   final func taskStarted() {
-    update { $0.counts.running += 1 }
+    update { storage in
+      if storage.counts.running == 0 { storage.heldHome = clock.home }
+      storage.counts.running += 1
+    }
   }
 
   /// Counts an effect task as ended: cancelled by id if `wasCancelled`, one of the children
   /// `childOf` waits for if given. The last child of a waiting parent makes the parent
   /// runnable in the same step.
   final func taskEnded(wasCancelled: Bool, childOf wait: UInt64?) {
-    update { storage in
+    let released = update { storage -> (any Actor)? in
       storage.counts.running -= 1
       if wasCancelled { storage.counts.cancelling -= 1 }
-      guard let wait, var children = storage.childWaits[wait] else { return }
+      // The last effect lets go of the actor, outside the lock: it may be the actor's last
+      // reference, and freeing it frees its stores.
+      var released: (any Actor)?
+      if storage.counts.running == 0 { swap(&released, &storage.heldHome) }
+      guard let wait, var children = storage.childWaits[wait] else { return released }
       children.pending -= 1
       if children.pending > 0 {
         storage.childWaits[wait] = children
-        return
+        return released
       }
       storage.childWaits[wait] = nil
       if children.parentWaits { storage.counts.waitingOnChildren -= 1 }
+      return released
     }
+    withExtendedLifetime(released) {}
   }
 
   /// From now on, counts each effect in transit (``Counts/inTransit``): for a test store, whose

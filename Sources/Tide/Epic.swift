@@ -58,7 +58,7 @@ extension Store where State: Sendable {
     guard case .root(let root) = core else { return }
     var inputs: [(AsyncStream<Action>.Continuation, AsyncStream<State>.Continuation)] = []
     let link = root.link
-    let send = Send<Action>(link: link)
+    let send = Send<Action>(mainActorLink: link)
     for part in Epic.combine(epics).parts {
       let (actions, actionInput) = AsyncStream.makeStream(of: Action.self)
       let (states, stateInput) = AsyncStream.makeStream(of: State.self)

@@ -33,7 +33,9 @@
 /// see <doc:TideInAServer>.
 ///
 /// It is a handle, as a class reference is: copies refer to the same store, which lives until
-/// the last copy is gone (then its effects are cancelled). A value rather than a class so that
+/// the last copy is gone (then its effects are cancelled). It does not keep its actor alive —
+/// an actor holding its own store is freed when released — but its running effects and
+/// pending timers do, until they end (see <doc:TideInAServer>). A value rather than a class so that
 /// an actor holding it reaches the store's state in one step: at a server's thousands of
 /// stores, each out of cache when its request comes, a second object to reach cost a wait on
 /// memory at every send.
@@ -139,6 +141,6 @@ public struct IsolatedStore<State, Action: Sendable> {
   @inline(__always)
   func checkIsolation(_ isolation: any Actor) {
     precondition(
-      isolation === root.home, "An IsolatedStore was used off the actor it belongs to; call it only from that actor.")
+      ObjectIdentifier(isolation) == root.clock.homeIdentity, "An IsolatedStore was used off the actor it belongs to; call it only from that actor.")
   }
 }

@@ -39,8 +39,6 @@ final class RootCore<State, Action: Sendable>: ClockedCore {
   /// unretained (the shared slot lives as long as the process), so a drain retains nothing.
   @usableFromInline let timeSlot: Unmanaged<StoreTimeSlot>?
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
-  /// The actor the store belongs to, which an ``IsolatedStore`` checks its callers against.
-  @usableFromInline let home: AnyObject
   /// The state, held in the core itself, next to the fields a send uses: the reducer mutates
   /// it in place and observers are lent its address for a round, so a round copies nothing.
   /// Observers cannot see it change under them: the reducer runs only in the drain loop,
@@ -82,7 +80,6 @@ final class RootCore<State, Action: Sendable>: ClockedCore {
   ) {
     self.state = state
     self.reducer = reduce
-    self.home = home
     let onMainActor = home === MainActor.shared
     if middleware.isEmpty {
       self.afterReducer = []
@@ -134,7 +131,7 @@ final class RootCore<State, Action: Sendable>: ClockedCore {
   @inlinable
   @inline(never)
   func makeLink() -> StoreLink<Action> {
-    let link = StoreLink<Action>(home: clock.home)
+    let link = StoreLink<Action>(homeIsMainActor: clock.homeIdentity == ObjectIdentifier(MainActor.shared))
     if handle == nil {
       let liveness = StoreLiveness()
       self.liveness = liveness

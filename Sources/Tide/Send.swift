@@ -29,8 +29,14 @@ public struct Send<Action: Sendable>: Sendable {
   /// as part of `group`, while `lifetime` lets it.
   init(link: StoreLink<Action>, group: EffectGroup?, lifetime: EffectLifetime, scheduler: EffectScheduler) {
     self.body = { action in
+      // No actor held: none of the store's effects runs any more, so this send outlived its
+      // effect (a leaked send, dropped and reported) and nothing can be let through.
+      guard let home = scheduler.home else {
+        _ = Self.admits(action, lifetime: lifetime)
+        return
+      }
       let counted = scheduler.beginTransit()
-      await link.withHost { host in
+      await link.withHost(on: home) { host in
         // Checked on the store's actor, in order with the reducers that cancel: once a
         // cancellation has run there, no send of the effect gets through.
         guard Self.admits(action, lifetime: lifetime), !Task.isCancelled else { return }
@@ -43,10 +49,10 @@ public struct Send<Action: Sendable>: Sendable {
   }
 
   /// A `Send` that delivers to the store behind `link` outside any effect's lifetime: an
-  /// epic's, which lives as long as the store.
-  init(link: StoreLink<Action>) {
+  /// epic's, which lives as long as the store — a ``Store``, on the main actor.
+  init(mainActorLink link: StoreLink<Action>) {
     self.body = { action in
-      await link.withHost { host in
+      await link.withHost(on: MainActor.shared) { host in
         guard !Task.isCancelled else { return }
         host?.receive(action, group: nil)
       }

@@ -12,7 +12,15 @@ struct StoreClock: Sendable {
   /// The store's start on the queue's scale: a store's offset plus this is the queue's.
   private let timerShift: Duration
   /// The actor the store's effects hand their actions to, where its timer entries fire.
-  @usableFromInline let home: any Actor
+  ///
+  /// Unowned: the store belongs to that actor, which keeps it, and a store holding its actor
+  /// back would keep an actor that keeps its own store alive for ever (one per session, in a
+  /// server). Read only on that actor — alive there, since the code reading it runs on it —
+  /// or through ``EffectScheduler/home``, which holds the actor while any effect runs.
+  @usableFromInline unowned(unsafe) let home: any Actor
+  /// The identity of ``home``, which a check of the caller's actor compares without touching
+  /// the actor.
+  @usableFromInline let homeIdentity: ObjectIdentifier
 
   /// The clock `clock`, for a store whose effects run on `home`.
   @usableFromInline
@@ -24,6 +32,7 @@ struct StoreClock: Sendable {
     self.timers = timers
     self.timerShift = timerShift
     self.home = home
+    self.homeIdentity = ObjectIdentifier(home)
   }
 
   private static func make<C: Clock<Duration>>(_ clock: C, home: any Actor) -> StoreClock {

@@ -1,16 +1,16 @@
 /// A non-owning, sendable reference from effect tasks and observation tokens back to their
-/// store, and the one way back onto the store's actor: a running effect must never keep its
-/// store alive, so releasing the store (and every store scoped from it) ends its effects.
+/// store: a running effect must never keep its store alive, so releasing the store (and every
+/// store scoped from it) ends its effects.
 ///
 /// The store lives on one actor, its home: the main actor for a ``Store``, the actor that
 /// created it for an ``IsolatedStore``. Every action, throttle and delayed middleware step an
-/// effect task hands back goes through ``withHost(_:)``, which hops to that actor and calls
-/// the core there — the one place an effect re-enters its store, whichever actor owns it.
+/// effect task hands back goes through ``withHost(on:_:)``, which hops to that actor and calls
+/// the core there — the one place an effect re-enters its store, whichever actor owns it. The
+/// link does not hold the actor: the caller passes it, held by the store's running effects
+/// (``EffectScheduler/home``), so a store never keeps the actor that keeps it alive.
 @usableFromInline
 final class StoreLink<Action: Sendable>: Sendable {
-  /// The actor every call into the store runs on.
-  let home: any Actor
-  /// Whether ``home`` is the main actor (a real clock's timers then run on the main queue).
+  /// Whether the store's actor is the main actor (a real clock's timers then run on the main queue).
   let homeIsMainActor: Bool
   // The store's handle (a Store, or an IsolatedStore's StoreLiveness), weakly (its core's
   // reference count then stays on the fast path: a weakly referenced object's every retain
@@ -30,9 +30,8 @@ final class StoreLink<Action: Sendable>: Sendable {
   nonisolated(unsafe) private var receiver: ((AnyObject, Action, EffectGroup?) -> Void)?
 
   @usableFromInline
-  init(home: any Actor) {
-    self.home = home
-    self.homeIsMainActor = home === MainActor.shared
+  init(homeIsMainActor: Bool) {
+    self.homeIsMainActor = homeIsMainActor
   }
 
   /// Points the link at the store's handle, the root core it owns and the core's `receive`.
@@ -61,8 +60,9 @@ final class StoreLink<Action: Sendable>: Sendable {
     handle != nil ? core : nil
   }
 
-  /// Calls `body` on the store's actor with the store's core, or `nil` if the store is gone.
-  func withHost(_ body: @Sendable ((any EffectHost<Action>)?) -> Void) async {
+  /// Calls `body` on `home`, the store's actor, with the store's core, or `nil` if the store
+  /// is gone. The caller holds `home`: the store's running effects do (``EffectScheduler/home``).
+  func withHost(on home: any Actor, _ body: @Sendable ((any EffectHost<Action>)?) -> Void) async {
     await Self.run(on: home, link: self, body)
   }
 

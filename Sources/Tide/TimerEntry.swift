@@ -68,12 +68,16 @@ class TimerEntry: @unchecked Sendable {
   /// The direct call is what makes a replay's `wait` cost the firings it covers: a task per
   /// firing (even an immediate one) cost as much as the store's work on it.
   func dispatch(firingHereOn caller: (any Actor)?) {
-    let home = scheduler.clock.home
-    if let caller, caller === home {
+    if let caller, ObjectIdentifier(caller) == scheduler.clock.homeIdentity {
       // `caller` is the actor the calling code is isolated to, so this runs on the store's
       // actor, where `fire()` must run.
       fire()
-    } else if home === MainActor.shared {
+      return
+    }
+    // Held while the entry is registered; none held, the entry was cancelled meanwhile and
+    // with it the store's last effect: there is nothing to fire.
+    guard let home = scheduler.home else { return }
+    if home === MainActor.shared {
       Task { @MainActor in self.fire() }
     } else {
       Task { await home.runEntry(self) }

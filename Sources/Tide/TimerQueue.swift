@@ -31,7 +31,10 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
   // way); every mutable field is in `storage`, behind the mutex.
   let clock: C
   let origin: C.Instant
-  let home: any Actor
+  /// The actor the queue's entries fire on. Unowned, as a store's clock holds it (see
+  /// ``StoreClock/home``): a queue lives as long as a store of that actor keeps it, and is
+  /// armed only on the actor; its sleeper holds the actor until it fires or is replaced.
+  unowned(unsafe) let home: any Actor
   private let storage = Mutex(TimerQueueStorage())
 
   /// Whether a run loop's ``TimerWaker`` may take this queue's wakes: the main actor's queue on
@@ -121,6 +124,9 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
     // Nonisolated and immediate: runs on this thread up to the clock's suspension, so the sleep
     // is registered now. Its continuation (`fireDue`) is always a job on `home`, never inline:
     // the caller is on `home` or is this queue's own sleeper.
+    // Held by the sleeper, taken here on the actor (an arm runs there, and so does `fireDue`):
+    // pending timers keep their actor alive, as a task sleeping for it would.
+    let home = self.home
     let sleeper = Task.immediate { [self] in
       if wake > now {
         do {
