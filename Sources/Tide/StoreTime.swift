@@ -45,7 +45,7 @@ public enum StoreTime {
   /// ``StoreTimeSlot/enter(_:)`` for a store off the main actor (an ``IsolatedStore``), whose
   /// slot is the current thread's own, since their drains run at once on different threads. A
   /// drain never suspends, so it starts and ends on one thread; ``now`` reads this slot first.
-  /// A C thread-local (CTideThreadSlot): one thread-pointer-relative load and store, inlined.
+  /// A C thread-local (CTideThreadSlot), inlined: a load and a store beside the thread pointer.
   @inlinable
   @inline(__always)
   static func enterOnThread(_ core: Unmanaged<ClockedCore>) -> UInt {

@@ -1,8 +1,9 @@
 // The current thread's store-time slot: which IsolatedStore's drain is under way on this
 // thread, for `StoreTime.now`. A C thread-local because Swift has none; the accessors are
-// `static inline` so that Swift inlines them into a plain thread-pointer-relative load or store
-// (one `%fs`-relative instruction on x86-64 in an executable), where `pthread_getspecific` and
-// `pthread_setspecific` were three library calls per `send`.
+// `static inline` so that Swift inlines them into the caller: in an executable the linker turns
+// the access into the thread pointer plus a constant (x86-64: `mov %fs:0`, `lea`) and a plain
+// load or store, where `pthread_getspecific` and `pthread_setspecific` were three library calls
+// per `send`.
 #ifndef CTIDE_THREAD_SLOT_H
 #define CTIDE_THREAD_SLOT_H
 
