@@ -47,9 +47,13 @@ let package = Package(
       ],
       linkerSettings: [.linkedLibrary("ncursesw")]
     ),
+    // The thread-local slot `StoreTime.now` reads for stores off the main actor: Swift has no
+    // thread-locals, and pthread_getspecific/setspecific cost three library calls a `send`.
+    .target(name: "CTideThreadSlot"),
     .target(
       name: "Tide",
       dependencies: [
+        "CTideThreadSlot",
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "DequeModule", package: "swift-collections"),
         .product(name: "OrderedCollections", package: "swift-collections"),

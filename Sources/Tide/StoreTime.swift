@@ -1,13 +1,8 @@
+// Not `internal`: `IsolatedStore.send`, inlined into the caller's module, reads and writes the
+// slot through its inline accessors. Not re-exported: a client of Tide does not see them.
+import CTideThreadSlot
 import IssueReporting
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The time on the store's clock, as a reducer reads it: the instant of the action being
 /// reduced, at once, with no effect round trip.
@@ -33,7 +28,7 @@ public enum StoreTime {
   /// Read outside a store's reducer, middleware or observers there is no store to ask: that is
   /// reported as a mistake and reads zero.
   public static var now: Duration {
-    let onThread = UInt(bitPattern: pthread_getspecific(threadSlot))
+    let onThread = ctide_store_time_thread_slot_get()
     let bits = onThread != 0 ? onThread : mainActorSlot.bits.load(ordering: .relaxed)
     guard bits != 0, let pointer = UnsafeRawPointer(bitPattern: bits) else {
       reportIssue("StoreTime.now was read outside a store's reducer, middleware or observers; it reads zero there.")
@@ -47,26 +42,22 @@ public enum StoreTime {
   /// reaches it with no lookup and no branch on which slot it is.
   @usableFromInline static let mainActorSlot = StoreTimeSlot()
 
-  /// The slot of stores off the main actor (``IsolatedStore``s): the current thread's own,
-  /// since their drains run at once on different threads. A drain never suspends, so it starts
-  /// and ends on one thread; ``now`` reads this slot first.
-  private static let threadSlot: pthread_key_t = {
-    var key = pthread_key_t()
-    precondition(pthread_key_create(&key, nil) == 0, "StoreTime: no thread-specific key left")
-    return key
-  }()
-
-  /// ``StoreTimeSlot/enter(_:)`` for a store off the main actor.
-  @usableFromInline
+  /// ``StoreTimeSlot/enter(_:)`` for a store off the main actor (an ``IsolatedStore``), whose
+  /// slot is the current thread's own, since their drains run at once on different threads. A
+  /// drain never suspends, so it starts and ends on one thread; ``now`` reads this slot first.
+  /// A C thread-local (CTideThreadSlot), inlined: a load and a store beside the thread pointer.
+  @inlinable
+  @inline(__always)
   static func enterOnThread(_ core: Unmanaged<ClockedCore>) -> UInt {
-    let outer = UInt(bitPattern: pthread_getspecific(threadSlot))
-    pthread_setspecific(threadSlot, core.toOpaque())
+    let outer = ctide_store_time_thread_slot_get()
+    ctide_store_time_thread_slot_set(UInt(bitPattern: core.toOpaque()))
     return outer
   }
 
   /// Restores what ``enterOnThread(_:)`` returned.
-  @usableFromInline
+  @inlinable
+  @inline(__always)
   static func leaveOnThread(restoring outer: UInt) {
-    pthread_setspecific(threadSlot, UnsafeRawPointer(bitPattern: outer))
+    ctide_store_time_thread_slot_set(outer)
   }
 }

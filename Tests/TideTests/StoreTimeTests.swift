@@ -77,6 +77,20 @@ import TideTesting
     #expect(await owner.stamp() == [.seconds(3), .milliseconds(3500)])
   }
 
+  /// The thread's slot is restored as drains end: an isolated store draining inside another's
+  /// hands the outer one its clock back.
+  @Test func anIsolatedStoreDrainingInsideAnotherReadsItsOwnClock() async {
+    let outerClock = VirtualClock()
+    let innerClock = VirtualClock()
+    let owner = NestedStampingOwner()
+    await owner.start(outerClock: outerClock, innerClock: innerClock)
+    outerClock.advance(by: .seconds(2))
+    innerClock.advance(by: .seconds(5))
+    let stamps = await owner.stampBoth()
+    #expect(stamps.inner == [.seconds(5)])
+    #expect(stamps.outer == [.seconds(2), .seconds(2)], "the outer store reads its own clock again")
+  }
+
   @Test func readingItOutsideAReducerIsReported() {
     withKnownIssue {
       #expect(StoreTime.now == .zero)
@@ -99,5 +113,39 @@ private actor StampingOwner {
   func stamp() -> [Duration] {
     store?.send(true)
     return store?.state ?? []
+  }
+}
+
+/// An actor owning two stores on different clocks, the outer one's observer sending to the
+/// inner one mid-drain, then to itself.
+private actor NestedStampingOwner {
+  private var outer: IsolatedStore<[Duration], Bool>?
+  private var inner: IsolatedStore<[Duration], Bool>?
+  private var token: IsolatedObservationToken?
+
+  func start(outerClock: VirtualClock, innerClock: VirtualClock) {
+    let stamping = Reduce<[Duration], Bool> { instants, _ in
+      instants.append(StoreTime.now)
+      return .none
+    }
+    inner = IsolatedStore(initialState: [], reducer: stamping, clock: innerClock)
+    let outer = IsolatedStore(initialState: [], reducer: stamping, clock: outerClock)
+    self.outer = outer
+    // Capturing `self` makes the observer isolated to this actor, so it can send; the cycle
+    // ends when the token goes, after the one stamp.
+    token = outer.observe({ $0.count }) { count in
+      if count == 1 { self.sendInnerThenOuter() }
+    }
+  }
+
+  private func sendInnerThenOuter() {
+    inner?.send(true)
+    outer?.send(true)
+  }
+
+  func stampBoth() -> (outer: [Duration], inner: [Duration]) {
+    outer?.send(true)
+    token = nil
+    return (outer?.state ?? [], inner?.state ?? [])
   }
 }

@@ -1,0 +1,4 @@
+#include "CTideThreadSlot.h"
+
+// Zero on every thread until a drain starts on it (C11 thread storage duration).
+CTIDE_THREAD_LOCAL uintptr_t ctide_store_time_thread_slot = 0;
