@@ -130,6 +130,7 @@ extension RootStorage {
   // an effect to start) is specialised but called out of line.
 
   @inlinable
+  @inline(__always)
   func sendAction(_ action: Action) -> StoreTask {
     if isDraining { return queueDuringDrain(action) }
     isDraining = true
