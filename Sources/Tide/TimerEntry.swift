@@ -67,8 +67,22 @@ class TimerEntry: @unchecked Sendable {
   ///
   /// The direct call is what makes a replay's `wait` cost the firings it covers: a task per
   /// firing (even an immediate one) cost as much as the store's work on it.
+  /// Whether the entry's store lives on `actor`, where ``fire()`` may then run.
+  func livesOn(_ actor: any Actor) -> Bool {
+    ObjectIdentifier(actor) == scheduler.clock.homeIdentity
+  }
+
+  /// Runs ``fire()`` on the store's actor, from a task that waits for it: how a queue shared
+  /// by many store actors hands each its entries.
+  func fireOnItsStore() async {
+    // Held while the entry is registered; none held, it was cancelled with the store's last
+    // effect meanwhile, and there is nothing to fire.
+    guard let home = scheduler.home else { return }
+    await home.runEntry(self)
+  }
+
   func dispatch(firingHereOn caller: (any Actor)?) {
-    if let caller, ObjectIdentifier(caller) == scheduler.clock.homeIdentity {
+    if let caller, livesOn(caller) {
       // `caller` is the actor the calling code is isolated to, so this runs on the store's
       // actor, where `fire()` must run.
       fire()
