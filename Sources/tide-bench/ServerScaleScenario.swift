@@ -137,17 +137,7 @@ func serverScalePart(_ name: String, stores count: Int) async {
       store.send(.expire(in: deadline - clock.now))
       stores.append(store)
     }
-    guard clock.now < deadline else { return }
-    // Asleep until just before the deadline, rather than polling all along; from there the
-    // process's CPU is counted too: what draining costs, whatever else the machine runs.
-    try? await clock.sleep(until: deadline - .milliseconds(20))
-    let drainStart = ProcessCPU.now()
-    while Cart.expired.load(ordering: .relaxed) < count {
-      try? await Task.sleep(for: .milliseconds(1))
-    }
-    let drained = clock.now - deadline
-    print("seconds=\(Double(drained.attoseconds) / 1e18)")
-    print("cpu=\(ProcessCPU.now() - drainStart)")
+    await Cart.timeDrain(of: count, due: deadline, on: clock)
     withExtendedLifetime(stores) {}
   case "store-actor-empty":
     var stores: [StoreActor<Cart.State, Cart.Action>] = []
@@ -168,15 +158,7 @@ func serverScalePart(_ name: String, stores count: Int) async {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: .microseconds(count * 250) + .seconds(2))
     let stores = await StoreActorSessions.open(count) { await $0.send(.expire(in: deadline - clock.now)) }
-    guard clock.now < deadline else { return }
-    try? await clock.sleep(until: deadline - .milliseconds(20))
-    let drainStart = ProcessCPU.now()
-    while Cart.expired.load(ordering: .relaxed) < count {
-      try? await Task.sleep(for: .milliseconds(1))
-    }
-    let drained = clock.now - deadline
-    print("seconds=\(Double(drained.attoseconds) / 1e18)")
-    print("cpu=\(ProcessCPU.now() - drainStart)")
+    await Cart.timeDrain(of: count, due: deadline, on: clock)
     withExtendedLifetime(stores) {}
   default:
     break
@@ -237,6 +219,25 @@ private struct Cart: Reducer {
       Cart.expired.add(1, ordering: .relaxed)
       return .none
     }
+  }
+}
+
+extension Cart {
+  /// Times the drain of `count` expiries all due at `deadline`: prints `seconds` (from the
+  /// deadline until the last was reduced) and `cpu` (the process's, from just before it), or
+  /// nothing when making them outlasted the deadline.
+  static func timeDrain(of count: Int, due deadline: ContinuousClock.Instant, on clock: ContinuousClock) async {
+    guard clock.now < deadline else { return }
+    // Asleep until just before the deadline, rather than polling all along; from there the
+    // process's CPU is counted too: what draining costs, whatever else the machine runs.
+    try? await clock.sleep(until: deadline - .milliseconds(20))
+    let drainStart = ProcessCPU.now()
+    while expired.load(ordering: .relaxed) < count {
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+    let drained = clock.now - deadline
+    print("seconds=\(Double(drained.attoseconds) / 1e18)")
+    print("cpu=\(ProcessCPU.now() - drainStart)")
   }
 }
 
