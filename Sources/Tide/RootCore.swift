@@ -110,6 +110,11 @@ final class RootCore<State, Action: Sendable>: ClockedCore {
     return ObservationToken { link.host?.removeObserver(id: id) }
   }
 
+  @inlinable
+  func runReducer(_ action: Action) -> Effect<Action> {
+    reducer(&ownedState, action)
+  }
+
   @inlinable var timeSlotEntry: UInt { UInt(bitPattern: Unmanaged<ClockedCore>.passUnretained(self).toOpaque()) }
 }
 

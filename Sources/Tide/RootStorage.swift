@@ -38,7 +38,8 @@ protocol RootStorage<State, Action>: EffectHost {
   /// What the time slot holds during this store's drain (see ``StoreTime/now``): a
   /// ``ClockedCore``'s address, or a ``StoreClockOwner``'s with its low bit set.
   var timeSlotEntry: UInt { get }
-  var reducer: (inout State, Action) -> Effect<Action> { get }
+  /// Runs the store's reducer on its state in place.
+  func runReducer(_ action: Action) -> Effect<Action>
   /// The state, held where the store's fields are: the reducer mutates it in place.
   var ownedState: State { get set }
   var actionTap: ((Action, State) -> Void)? { get }
@@ -253,7 +254,7 @@ extension RootStorage {
   @inlinable
   @inline(__always)
   func reduce(_ action: Action) {
-    let effect = reducer(&ownedState, action)
+    let effect = runReducer(action)
     if !effect.isNone { start(effect) }
   }
 

@@ -21,7 +21,7 @@ import DequeModule
 /// synchronous:
 ///
 /// ```swift
-/// extension StoreActor where State == Cart.State, Action == Cart.Action {
+/// extension StoreActor where R == Cart {
 ///   func add(_ item: String) -> Int {
 ///     send(.add(item))
 ///     return state.items.count
@@ -34,10 +34,16 @@ import DequeModule
 /// or a timer of it is pending, as a task of an actor's own would keep it. When none runs and
 /// the last reference goes, it is freed. To let one go while an effect runs (a timeout
 /// pending), call ``cancelEffects()`` first.
-public final actor StoreActor<State, Action: Sendable> {
-  // The store's fields, in the actor's own memory. A plain send reads only the first five —
-  // the flags, the reducer and the state, 48 bytes — so it brings in about the cache lines a
-  // hand-written actor's state takes; the rest serve effects, observers and middleware.
+public final actor StoreActor<R: Reducer> {
+  /// The state the store holds: its reducer's.
+  public typealias State = R.State
+  /// The actions the store handles: its reducer's.
+  public typealias Action = R.Action
+
+  // The store's fields, in the actor's own memory. A plain send reads only the first four —
+  // three flags and the state (and the reducer's own fields, if it has any) — so it brings in
+  // the cache lines a hand-written actor's state takes; the rest serve effects, observers and
+  // middleware.
   // `nonisolated(unsafe)` so the one implementation of a store's work (`RootStorage`, shared
   // with the cores of `Store` and `IsolatedStore`) reads them as plain fields: every access is
   // on this actor all the same — from its isolated methods below, from its `deinit`, or from
@@ -47,7 +53,9 @@ public final actor StoreActor<State, Action: Sendable> {
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var isDraining = false
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var hasFollowUps = false
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var hasHooks: Bool
-  @usableFromInline nonisolated(unsafe) let reducer: (inout State, Action) -> Effect<Action>
+  /// The reducer itself, not a closure over it: a reducer with no stored properties takes no
+  /// room, and a send calls it directly.
+  @usableFromInline nonisolated(unsafe) let reducer: R
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var ownedState: State
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var queue = Deque<Action>()
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var observers: Unmanaged<ObserverTable<State>>?
@@ -77,14 +85,14 @@ public final actor StoreActor<State, Action: Sendable> {
   ///   - middleware: Hooks around the reducer, made with ``Middleware/onAnyActor(_:)`` or
   ///     ``Middleware/onAnyActor(before:)``.
   @inlinable
-  public init<R: Reducer>(
+  public init(
     initialState: State,
     reducer: R,
     clock: any Clock<Duration> = ContinuousClock(),
     middleware: [Middleware<State, Action>] = []
-  ) where R.State == State, R.Action == Action {
+  ) {
     ownedState = initialState
-    self.reducer = reducer.coreFunction()
+    self.reducer = reducer
     if middleware.isEmpty {
       afterReducer = []
       beforeReducer = []
@@ -166,6 +174,11 @@ public final actor StoreActor<State, Action: Sendable> {
 }
 
 extension StoreActor: RootStorage, StoreClockOwner {
+  @inlinable
+  nonisolated func runReducer(_ action: Action) -> Effect<Action> {
+    reducer.reduce(into: &ownedState, action: action)
+  }
+
   @usableFromInline nonisolated var timeSlot: Unmanaged<StoreTimeSlot>? { nil }
   /// Its own address, tagged: a drain hands it over without reading a field (see
   /// ``StoreTime/now``).

@@ -140,7 +140,7 @@ func serverScalePart(_ name: String, stores count: Int) async {
     await Cart.timeDrain(of: count, due: deadline, on: clock)
     withExtendedLifetime(stores) {}
   case "store-actor-empty":
-    var stores: [StoreActor<Cart.State, Cart.Action>] = []
+    var stores: [StoreActor<Cart>] = []
     stores.reserveCapacity(count)
     for _ in 0..<count { stores.append(StoreActor(initialState: Cart.State(), reducer: Cart())) }
     print("cpu=\(ProcessCPU.now() - cpu)")
@@ -169,10 +169,10 @@ func serverScalePart(_ name: String, stores count: Int) async {
 /// sent its first request there (a hop onto the store and back, as to any actor).
 private enum StoreActorSessions {
   static func open(
-    _ count: Int, first request: @escaping @Sendable (StoreActor<Cart.State, Cart.Action>) async -> Void
-  ) async -> [StoreActor<Cart.State, Cart.Action>] {
+    _ count: Int, first request: @escaping @Sendable (StoreActor<Cart>) async -> Void
+  ) async -> [StoreActor<Cart>] {
     await Task.detached {
-      var stores: [StoreActor<Cart.State, Cart.Action>] = []
+      var stores: [StoreActor<Cart>] = []
       stores.reserveCapacity(count)
       for _ in 0..<count {
         let store = StoreActor(initialState: Cart.State(), reducer: Cart())

@@ -84,7 +84,7 @@ private actor StoreSession {
   }
 }
 
-extension StoreActor where State == Cart.State, Action == Cart.Action {
+extension StoreActor where R == Cart {
   /// The request of a session whose store is its actor: the action reduced, answered with the
   /// total it left, in one hop (an operation added to the store runs on it).
   fileprivate func request(_ action: Cart.Action) -> Int {

@@ -186,7 +186,7 @@ struct Banner: Reducer {
 // snippet: server
 /// A session that is a store of its own: an operation added to the store runs on the store,
 /// where `send` has reduced the action when it returns — one hop a request.
-extension StoreActor where State == Counter.State, Action == Counter.Action {
+extension StoreActor where R == Counter {
   func increment() -> Int {
     send(.increment)
     return state.count

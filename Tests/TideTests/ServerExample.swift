@@ -121,7 +121,7 @@ struct CartRouter: Sendable {
 // snippet sessions
 /// A session's operation, added to its store: it runs on the store, where `send` has reduced
 /// the action when it returns, so the answer is the state the action left — in one hop.
-extension StoreActor where State == Cart.State, Action == Cart.Action {
+extension StoreActor where R == Cart {
   func handle(_ action: Cart.Action) -> (state: Cart.State, effects: StoreTask) {
     let effects = send(action)
     return (state, effects)
@@ -131,7 +131,7 @@ extension StoreActor where State == Cart.State, Action == Cart.Action {
 /// The open sessions, each a store that is its own actor: sessions run at the same time, with
 /// no shard to queue on.
 final class CartSessions: Sendable {
-  private let carts = Mutex<[String: StoreActor<Cart.State, Cart.Action>]>([:])
+  private let carts = Mutex<[String: StoreActor<Cart>]>([:])
   private let clock: any Clock<Duration>
 
   init(clock: any Clock<Duration> = ContinuousClock()) {
@@ -142,7 +142,7 @@ final class CartSessions: Sendable {
     await cart(for: session).handle(action)
   }
 
-  private func cart(for session: String) -> StoreActor<Cart.State, Cart.Action> {
+  private func cart(for session: String) -> StoreActor<Cart> {
     carts.withLock { carts in
       if let cart = carts[session] { return cart }
       let cart = StoreActor(

@@ -59,7 +59,7 @@ private struct ActorCart: Reducer {
   }
 }
 
-extension StoreActor where State == ActorCart.State, Action == ActorCart.Action {
+extension StoreActor where R == ActorCart {
   /// An operation a server adds to its store: runs on the store, where `send` is synchronous,
   /// and answers with the state the action left, in one hop.
   fileprivate func add(_ item: String, price: Int) -> Int {
