@@ -65,6 +65,7 @@ private struct Session: Reducer {
     case touch(lifetime: Duration)
     case expire
     case startTicking
+    case tickEvery(Duration)
     case stopTicking
     case tick
     case type(Int)
@@ -102,6 +103,8 @@ private struct Session: Reducer {
       return .none
     case .startTicking:
       return .interval(.tick, every: .seconds(1)).cancellable(id: Timer.ticks)
+    case .tickEvery(let period):
+      return .interval(.tick, every: period).cancellable(id: Timer.ticks)
     case .stopTicking:
       return .cancel(id: Timer.ticks)
     case .tick:
@@ -144,6 +147,17 @@ extension StoreActor where State == Session.State, Action == Session.Action {
     let child = IsolatedStore(initialState: Session.State(), reducer: Session())
     await child.send(.load).finish()
     return child.state.items
+  }
+
+  /// The same with a timeout: the child's timer waits in the queue of this actor and `clock`.
+  fileprivate func expireAChildStore(on clock: TestClock<Duration>) async -> Bool {
+    let child = IsolatedStore(initialState: Session.State(), reducer: Session(), clock: clock)
+    let expiry = child.send(.touch(lifetime: .seconds(30)))
+    await clock.advance(by: .seconds(29))
+    guard !child.state.isExpired else { return false }
+    await clock.advance(by: .seconds(1))
+    await expiry.finish()
+    return child.state.isExpired
   }
 }
 
@@ -398,6 +412,45 @@ struct StoreActorHostileTests {
     let store = StoreActor(initialState: Session.State(), reducer: Session())
     #expect(await store.loadInAChildStore() == 1)
     #expect(await store.loadInAChildStore() == 1)
+  }
+
+  @Test func anIsolatedStoreMadeInsideAStoreActorFiresItsTimeoutThere() async {
+    let store = StoreActor(initialState: Session.State(), reducer: Session())
+    #expect(await store.expireAChildStore(on: TestClock()))
+    #expect(await store.expireAChildStore(on: TestClock()))
+  }
+
+  @Test(.timeLimit(.minutes(2)))
+  func sessionsTickingOnARealClockReleasedAndCancelledFromOtherTasksStopAndAreFreed() async {
+    let ledger = Ledger()
+    var tickings: [StoreTask] = []
+    do {
+      var stores: [StoreActor<Session.State, Session.Action>] = []
+      for id in 0..<100 {
+        let store = session(id, ledger: ledger, clock: ContinuousClock())
+        tickings.append(await store.send(.tickEvery(.milliseconds(1 + id % 3))))
+        stores.append(store)
+      }
+      // Each has ticked three times (its values say so), then half are cancelled from other
+      // tasks while their ticks come, and all are released.
+      for store in stores {
+        for await ticks in await store.values(\.ticks) where ticks >= 3 { break }
+      }
+      await withTaskGroup(of: Void.self) { group in
+        for (index, store) in stores.enumerated() where index.isMultiple(of: 2) {
+          group.addTask { await store.cancelEffects() }
+        }
+      }
+    }
+    for (index, ticking) in tickings.enumerated() where index.isMultiple(of: 2) { await ticking.finish() }
+    #expect(ledger.freed <= 50, "a store still ticking was freed")
+    #expect(await ledger.waitUntilFreed(50), "the cancelled sessions were kept")
+    // The others tick on, held by their timers, until their tasks are cancelled.
+    for (index, ticking) in tickings.enumerated() where !index.isMultiple(of: 2) {
+      #expect(ticking.isRunning)
+      await ticking.cancel()
+    }
+    #expect(await ledger.waitUntilFreed(100), "sessions whose ticks were cancelled through their tasks were kept")
   }
 
   @Test(.timeLimit(.minutes(1)))
