@@ -78,17 +78,23 @@ class TimerEntry: @unchecked Sendable {
     // with it the store's last effect: there is nothing to fire.
     guard let home = scheduler.home else { return }
     if home === MainActor.shared {
+      // A task isolated to the main actor is queued there at once, in the order made.
       Task { @MainActor in self.fire() }
-    } else {
-      Task { await home.runEntry(self) }
+      return
+    }
+    // A task hopping to another actor from the pool may overtake the one made before it: the
+    // entries due go through the store's queue, fired in order by one job.
+    let scheduler = self.scheduler
+    if scheduler.queueDue(self) {
+      Task { await home.fireQueuedDue(of: scheduler) }
     }
   }
 }
 
 extension Actor {
-  /// Runs `entry` isolated to this actor: a timer entry of a store living here.
-  fileprivate func runEntry(_ entry: TimerEntry) {
-    entry.fire()
+  /// Fires the due timer entries of `scheduler`'s store, which lives here, in their order.
+  fileprivate func fireQueuedDue(of scheduler: EffectScheduler) {
+    scheduler.fireQueuedDue()
   }
 }
 
