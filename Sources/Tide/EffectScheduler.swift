@@ -345,14 +345,18 @@ package class EffectScheduler: @unchecked Sendable {
   }
 
   /// Queues `entry`, whose time came off the store's actor, to fire there after the entries
-  /// queued before it; returns whether the caller starts the job that fires them (none is
-  /// under way). One job for the entries due meanwhile, not one task each: tasks hopping to an
-  /// actor from the pool reach it in any order, and a store's timers would fire out of
-  /// deadline order.
-  final func queueDue(_ entry: TimerEntry) -> Bool {
+  /// queued before it. Returns the store's actor when the caller starts the job that fires
+  /// them (none is under way); `nil` when the entry joined a job under way, or when no effect
+  /// holds the actor — the entry was cancelled meanwhile with the store's last effect, and
+  /// there is nothing to fire.
+  ///
+  /// One job for the entries due meanwhile, not one task each: tasks hopping to an actor from
+  /// the pool reach it in any order, and a store's timers would fire out of deadline order.
+  final func queueDue(_ entry: TimerEntry) -> (any Actor)? {
     storage.withLock { storage in
+      guard let home = storage.heldHome else { return nil }
       storage.dueEntries.append(entry)
-      return storage.dueEntries.count == 1
+      return storage.dueEntries.count == 1 ? home : nil
     }
   }
 

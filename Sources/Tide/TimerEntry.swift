@@ -74,18 +74,18 @@ class TimerEntry: @unchecked Sendable {
       fire()
       return
     }
-    // Held while the entry is registered; none held, the entry was cancelled meanwhile and
-    // with it the store's last effect: there is nothing to fire.
-    guard let home = scheduler.home else { return }
-    if home === MainActor.shared {
-      // A task isolated to the main actor is queued there at once, in the order made.
+    // A task isolated to the main actor is queued there at once, in the order made.
+    if scheduler.clock.homeIdentity == ObjectIdentifier(MainActor.shared) {
+      // Held while the entry is registered; none held, the entry was cancelled meanwhile and
+      // with it the store's last effect: there is nothing to fire.
+      guard scheduler.home != nil else { return }
       Task { @MainActor in self.fire() }
       return
     }
     // A task hopping to another actor from the pool may overtake the one made before it: the
     // entries due go through the store's queue, fired in order by one job.
     let scheduler = self.scheduler
-    if scheduler.queueDue(self) {
+    if let home = scheduler.queueDue(self) {
       Task { await home.fireQueuedDue(of: scheduler) }
     }
   }
