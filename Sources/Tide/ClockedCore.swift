@@ -15,3 +15,10 @@ class ClockedCore {
     self.clock = clock
   }
 }
+
+/// A store that keeps its clock itself and whose time-slot entry is its own address, tagged
+/// (a ``StoreActor``): ``StoreTime/now`` asks it for its clock, which its sends never read.
+protocol StoreClockOwner: AnyObject {
+  /// The store's clock.
+  var clock: StoreClock { get }
+}

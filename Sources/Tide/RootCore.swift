@@ -24,6 +24,7 @@ final class RootCore<State, Action: Sendable>: ClockedCore {
   // arguments and never reach the store (the store is not passed to them, and a `Send`
   // re-entering it only queues).
   @exclusivity(unchecked) @usableFromInline var isDraining = false
+  @exclusivity(unchecked) @usableFromInline var hasFollowUps = false
   /// Whether any middleware or tap runs: one test on the path of a plain store.
   @exclusivity(unchecked) @usableFromInline var hasHooks: Bool
   @exclusivity(unchecked) @usableFromInline var queue = Deque<Action>()
@@ -109,7 +110,7 @@ final class RootCore<State, Action: Sendable>: ClockedCore {
     return ObservationToken { link.host?.removeObserver(id: id) }
   }
 
-  @usableFromInline var clockedCore: Unmanaged<ClockedCore> { Unmanaged.passUnretained(self) }
+  @inlinable var timeSlotEntry: UInt { UInt(bitPattern: Unmanaged<ClockedCore>.passUnretained(self).toOpaque()) }
 }
 
 /// What effect tasks hold weakly to tell whether a store no ``Store`` owns (an

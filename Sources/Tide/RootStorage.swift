@@ -20,6 +20,12 @@ protocol RootStorage<State, Action>: EffectHost {
   associatedtype State
 
   var isDraining: Bool { get set }
+  /// Whether the drain under way must look past its first action: an action was queued, an
+  /// effect's group was made, or there are observers to tell. Set by whatever makes one, so a
+  /// plain send — nothing queued, nothing started, nobody observing — tests one flag where it
+  /// read the queue, the observers and the group (three fields, at a server's thousands of
+  /// stores three more bytes of the store to bring in at each request).
+  var hasFollowUps: Bool { get set }
   /// Whether any middleware or tap runs: one test on the path of a plain store.
   var hasHooks: Bool { get set }
   var queue: Deque<Action> { get set }
@@ -29,8 +35,9 @@ protocol RootStorage<State, Action>: EffectHost {
   var drainGroup: EffectGroup? { get set }
   /// The slot ``StoreTime/now`` reads this store's drains through (see ``RootCore/timeSlot``).
   var timeSlot: Unmanaged<StoreTimeSlot>? { get }
-  /// What the time slot points at during a drain: the object holding this store's clock.
-  var clockedCore: Unmanaged<ClockedCore> { get }
+  /// What the time slot holds during this store's drain (see ``StoreTime/now``): a
+  /// ``ClockedCore``'s address, or a ``StoreClockOwner``'s with its low bit set.
+  var timeSlotEntry: UInt { get }
   var reducer: (inout State, Action) -> Effect<Action> { get }
   /// The state, held where the store's fields are: the reducer mutates it in place.
   var ownedState: State { get set }
@@ -123,6 +130,7 @@ extension RootStorage {
   // an effect to start) is specialised but called out of line.
 
   @inlinable
+  @inline(__always)
   func sendAction(_ action: Action) -> StoreTask {
     if isDraining { return queueDuringDrain(action) }
     isDraining = true
@@ -136,9 +144,9 @@ extension RootStorage {
   @inlinable
   @inline(__always)
   func beginDrain() -> UInt {
-    let core = clockedCore
-    if let timeSlot { return timeSlot._withUnsafeGuaranteedRef { $0.enter(core) } }
-    return StoreTime.enterOnThread(core)
+    let entry = timeSlotEntry
+    if let timeSlot { return timeSlot._withUnsafeGuaranteedRef { $0.enter(entry) } }
+    return StoreTime.enterOnThread(entry)
   }
 
   /// Restores what ``beginDrain()`` returned.
@@ -152,7 +160,7 @@ extension RootStorage {
   @inlinable
   @inline(never)
   func queueDuringDrain(_ action: Action) -> StoreTask {
-    queue.append(action)
+    queueAction(action)
     return StoreTask(group: currentGroup())
   }
 
@@ -163,11 +171,11 @@ extension RootStorage {
       return StoreTask(group: isDraining ? currentGroup() : nil)
     }
     if isDraining {
-      queue.append(first)
-      while let next = iterator.next() { queue.append(next) }
+      queueAction(first)
+      while let next = iterator.next() { queueAction(next) }
       return StoreTask(group: currentGroup())
     }
-    while let next = iterator.next() { queue.append(next) }
+    while let next = iterator.next() { queueAction(next) }
     isDraining = true
     let outer = beginDrain()
     handle(first)
@@ -183,7 +191,10 @@ extension RootStorage {
       return
     }
     isDraining = true
-    drainGroup = group
+    if let group {
+      drainGroup = group
+      hasFollowUps = true
+    }
     let outer = beginDrain()
     body()
     _ = finishDrain(restoring: outer)
@@ -196,10 +207,17 @@ extension RootStorage {
   @inlinable
   @inline(__always)
   func finishDrain(restoring outer: UInt) -> StoreTask {
+    if !hasFollowUps {
+      isDraining = false
+      endDrain(restoring: outer)
+      return StoreTask(group: nil)
+    }
     repeat {
       if !queue.isEmpty { handleQueued() }
       if let observers, observers._withUnsafeGuaranteedRef({ !$0.isEmpty }) { notifyObservers(observers) }
     } while !queue.isEmpty
+    // The queue is empty and the group is taken below: only observers remain to tell.
+    hasFollowUps = observers != nil
     isDraining = false
     endDrain(restoring: outer)
     if drainGroup == nil { return StoreTask(group: nil) }
@@ -280,7 +298,7 @@ extension RootStorage {
   @inline(never)
   func start(_ effect: Effect<Action>) {
     if case .send(let action) = effect.operation {
-      queue.append(action)
+      queueAction(action)
       return
     }
     startEffect(effect)
@@ -296,7 +314,15 @@ extension RootStorage {
     if let drainGroup { return drainGroup }
     let group = EffectGroup()
     drainGroup = group
+    hasFollowUps = true
     return group
+  }
+
+  /// Queues `action` behind the one being handled.
+  @inlinable
+  func queueAction(_ action: Action) {
+    queue.append(action)
+    hasFollowUps = true
   }
 
   // MARK: - Observing
@@ -307,6 +333,7 @@ extension RootStorage {
     if let observers { return observers.takeUnretainedValue() }
     let table = ObserverTable<State>()
     observers = Unmanaged.passRetained(table)
+    hasFollowUps = true
     return table
   }
 
@@ -361,14 +388,14 @@ extension RootStorage {
 
   @usableFromInline
   func enqueue(_ action: Action) {
-    queue.append(action)
+    queueAction(action)
   }
 
   @inlinable
   func receive(_ action: Action, group: EffectGroup?) {
     // Never nested into a reduce under way: queued behind it, like any send.
     if isDraining {
-      queue.append(action)
+      queueAction(action)
       return
     }
     drain(joining: group) { handle(action) }

@@ -62,6 +62,7 @@ public final class Store<State, Action: Sendable> {
   ///
   /// - Returns: A task for the effects the action started; it can be ignored.
   @inlinable
+  @inline(__always)
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
     core.send(action)

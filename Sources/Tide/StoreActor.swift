@@ -35,19 +35,23 @@ import DequeModule
 /// the last reference goes, it is freed. To let one go while an effect runs (a timeout
 /// pending), call ``cancelEffects()`` first.
 public final actor StoreActor<State, Action: Sendable> {
-  // The store's fields, in the actor's own memory. `nonisolated(unsafe)` so the one
-  // implementation of a store's work (`RootStorage`, shared with the cores of `Store` and
-  // `IsolatedStore`) reads them as plain fields: every access is on this actor all the same —
-  // from its isolated methods below, from its `deinit`, or from an effect through
-  // `StoreLink.withHost`, which runs on `home`, this actor — and none is held across a call-out
-  // (see `RootCore`). The hot ones also skip dynamic exclusivity checks, for the same reason.
+  // The store's fields, in the actor's own memory. A plain send reads only the first five —
+  // the flags, the reducer and the state, 48 bytes — so it brings in about the cache lines a
+  // hand-written actor's state takes; the rest serve effects, observers and middleware.
+  // `nonisolated(unsafe)` so the one implementation of a store's work (`RootStorage`, shared
+  // with the cores of `Store` and `IsolatedStore`) reads them as plain fields: every access is
+  // on this actor all the same — from its isolated methods below, from its `deinit`, or from
+  // an effect through `StoreLink.withHost`, which runs on `home`, this actor — and none is held
+  // across a call-out (see `RootCore`). The hot ones also skip dynamic exclusivity checks, for
+  // the same reason.
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var isDraining = false
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var hasFollowUps = false
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var hasHooks: Bool
+  @usableFromInline nonisolated(unsafe) let reducer: (inout State, Action) -> Effect<Action>
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var ownedState: State
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var queue = Deque<Action>()
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var observers: Unmanaged<ObserverTable<State>>?
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var drainGroup: EffectGroup?
-  @usableFromInline nonisolated(unsafe) let reducer: (inout State, Action) -> Effect<Action>
-  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var ownedState: State
   @usableFromInline nonisolated(unsafe) var actionTap: ((Action, State) -> Void)?
   @usableFromInline nonisolated(unsafe) let afterReducer: [(Action, State) -> Effect<Action>]
   @usableFromInline nonisolated(unsafe) let beforeReducer: [(Action, State) -> Middleware<State, Action>.Decision]
@@ -58,9 +62,10 @@ public final actor StoreActor<State, Action: Sendable> {
   @usableFromInline nonisolated(unsafe) var liveness: StoreLiveness?
   @usableFromInline nonisolated(unsafe) var receiver: ((AnyObject, Action, EffectGroup?) -> Void)?
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var startedEffects: EffectInterpreter<Action>?
-  /// The store's clock, in the object ``StoreTime/now`` reads it from during a drain; made
-  /// once the actor exists, since the clock's home is the actor.
-  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var clocked: ClockedCore?
+
+  /// The store's clock; set once the actor exists, since the clock's home is the actor. Read
+  /// by effects and ``StoreTime/now``, never by a plain send.
+  @usableFromInline nonisolated(unsafe) var storedClock: StoreClock?
 
   /// Creates a store that is its own actor.
   ///
@@ -89,7 +94,7 @@ public final actor StoreActor<State, Action: Sendable> {
     hasHooks = !middleware.isEmpty
     // The store's timers wait in the queue its clock shares with every store actor, not in a
     // queue (and a sleeper) of their own: a pending timer costs an entry.
-    clocked = ClockedCore(clock: StoreClock(clock, home: self, timerHome: StoreActorTimers.shared))
+    storedClock = StoreClock(clock, home: self, timerHome: StoreActorTimers.shared)
     attach(handle: nil)
   }
 
@@ -160,10 +165,12 @@ public final actor StoreActor<State, Action: Sendable> {
   }
 }
 
-extension StoreActor: RootStorage {
+extension StoreActor: RootStorage, StoreClockOwner {
   @usableFromInline nonisolated var timeSlot: Unmanaged<StoreTimeSlot>? { nil }
-  @usableFromInline nonisolated var clockedCore: Unmanaged<ClockedCore> {
-    Unmanaged.passUnretained(clocked.unsafelyUnwrapped)
+  /// Its own address, tagged: a drain hands it over without reading a field (see
+  /// ``StoreTime/now``).
+  @inlinable nonisolated var timeSlotEntry: UInt {
+    UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()) | 1
   }
-  @usableFromInline nonisolated var clock: StoreClock { clocked.unsafelyUnwrapped.clock }
+  @usableFromInline nonisolated var clock: StoreClock { storedClock.unsafelyUnwrapped }
 }

@@ -34,6 +34,15 @@ public enum StoreTime {
       reportIssue("StoreTime.now was read outside a store's reducer, middleware or observers; it reads zero there.")
       return .zero
     }
+    // A store actor's entry has its low bit set (see `RootStorage.timeSlotEntry`): its drain
+    // hands over its own address, read by no send, and its clock is found here instead.
+    if bits & 1 != 0, let owner = UnsafeRawPointer(bitPattern: bits & ~1) {
+      let store = Unmanaged<AnyObject>.fromOpaque(owner).takeUnretainedValue()
+      guard let owner = store as? any StoreClockOwner else {
+        preconditionFailure("A store's time-slot entry named an object that keeps no clock.")
+      }
+      return owner.clock.now
+    }
     return Unmanaged<ClockedCore>.fromOpaque(pointer).takeUnretainedValue().clock.now
   }
 
@@ -48,9 +57,9 @@ public enum StoreTime {
   /// A C thread-local (CTideThreadSlot), inlined: a load and a store beside the thread pointer.
   @inlinable
   @inline(__always)
-  static func enterOnThread(_ core: Unmanaged<ClockedCore>) -> UInt {
+  static func enterOnThread(_ entry: UInt) -> UInt {
     let outer = ctide_store_time_thread_slot_get()
-    ctide_store_time_thread_slot_set(UInt(bitPattern: core.toOpaque()))
+    ctide_store_time_thread_slot_set(entry)
     return outer
   }
 

@@ -1,7 +1,7 @@
 import Synchronization
 
-/// Where ``StoreTime/now`` finds the store whose drain is under way: the root core of that
-/// store, as the bits of an unretained reference (0: none).
+/// Where ``StoreTime/now`` finds the store whose drain is under way: that store's
+/// ``RootStorage/timeSlotEntry``, the bits of an unretained reference (0: none).
 ///
 /// A store sets it when a drain starts and restores the outer one when the drain ends, and is
 /// alive throughout its own drain; drains of different stores nest only through calls made
@@ -14,12 +14,13 @@ final class StoreTimeSlot: Sendable {
 
   @usableFromInline init() {}
 
-  /// Makes `core`'s clock the one ``StoreTime/now`` reads; returns the bits to restore.
+  /// Makes the clock of the store whose time-slot entry is `entry` (``RootStorage/timeSlotEntry``)
+  /// the one ``StoreTime/now`` reads; returns the bits to restore.
   @inlinable
   @inline(__always)
-  func enter(_ core: Unmanaged<ClockedCore>) -> UInt {
+  func enter(_ entry: UInt) -> UInt {
     let outer = bits.load(ordering: .relaxed)
-    bits.store(UInt(bitPattern: core.toOpaque()), ordering: .relaxed)
+    bits.store(entry, ordering: .relaxed)
     return outer
   }
 

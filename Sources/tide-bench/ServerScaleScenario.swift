@@ -27,6 +27,8 @@ func serverScaleScenario(stores count: Int) throws -> [String] {
   }
   let actor = try part("actor"), task = try part("task"), empty = try part("empty"), timer = try part("timer")
   let drain = try part("drain")
+  let actorEmpty = try part("store-actor-empty"), actorTimer = try part("store-actor-timer")
+  let actorDrain = try part("store-actor-drain")
   func value(_ values: [String: Double], _ key: String) -> Double { values[key] ?? .nan }
   var lines = [
     String(
@@ -46,6 +48,13 @@ func serverScaleScenario(stores count: Int) throws -> [String] {
   } else {
     lines.append("server-100k drain: not measured (creating the timers outlasted their deadline)")
   }
+  lines.append(
+    String(
+      format: "server-100k store-actor: %.0f bytes an empty StoreActor (%d created in %.2f s of CPU), %.0f bytes one whose expiry is pending "
+        + "(created, timer started, in %.2f s of CPU; %.3f s of CPU in 1 s while all wait); drain %@",
+      value(actorEmpty, "bytes"), count, value(actorEmpty, "cpu"), value(actorTimer, "bytes"), value(actorTimer, "cpu"),
+      value(actorTimer, "idle-cpu"),
+      actorDrain["seconds"].map { String(format: "%.3f s, %.3f s of CPU", $0, value(actorDrain, "cpu")) } ?? "not measured"))
   return lines
 }
 
@@ -112,6 +121,48 @@ func serverScalePart(_ name: String, stores count: Int) async {
     guard clock.now < deadline else { return }
     // Asleep until just before the deadline, rather than polling all along; from there the
     // process's CPU is counted too: what draining costs, whatever else the machine runs.
+    try? await clock.sleep(until: deadline - .milliseconds(20))
+    let drainStart = ProcessCPU.now()
+    while Cart.expired.load(ordering: .relaxed) < count {
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+    let drained = clock.now - deadline
+    print("seconds=\(Double(drained.attoseconds) / 1e18)")
+    print("cpu=\(ProcessCPU.now() - drainStart)")
+    withExtendedLifetime(stores) {}
+  case "store-actor-empty":
+    var stores: [StoreActor<Cart.State, Cart.Action>] = []
+    stores.reserveCapacity(count)
+    for _ in 0..<count { stores.append(StoreActor(initialState: Cart.State(), reducer: Cart())) }
+    print("cpu=\(ProcessCPU.now() - cpu)")
+    print("bytes=\(Double(ResidentMemory.bytes() - before) / Double(count))")
+    withExtendedLifetime(stores) {}
+  case "store-actor-timer":
+    var stores: [StoreActor<Cart.State, Cart.Action>] = []
+    stores.reserveCapacity(count)
+    for _ in 0..<count {
+      let store = StoreActor(initialState: Cart.State(), reducer: Cart())
+      // The expiry is armed (an entry in the shared queue) when `send` returns.
+      await store.send(.add("book"))
+      stores.append(store)
+    }
+    print("cpu=\(ProcessCPU.now() - cpu)")
+    print("bytes=\(Double(ResidentMemory.bytes() - before) / Double(count))")
+    let idleStart = ProcessCPU.now()
+    try? await Task.sleep(for: .seconds(1))
+    print("idle-cpu=\(ProcessCPU.now() - idleStart)")
+    withExtendedLifetime(stores) {}
+  case "store-actor-drain":
+    var stores: [StoreActor<Cart.State, Cart.Action>] = []
+    stores.reserveCapacity(count)
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .microseconds(count * 250) + .seconds(2))
+    for _ in 0..<count {
+      let store = StoreActor(initialState: Cart.State(), reducer: Cart())
+      await store.send(.expire(in: deadline - clock.now))
+      stores.append(store)
+    }
+    guard clock.now < deadline else { return }
     try? await clock.sleep(until: deadline - .milliseconds(20))
     let drainStart = ProcessCPU.now()
     while Cart.expired.load(ordering: .relaxed) < count {

@@ -1,6 +1,7 @@
 // The code of the article "Tide in a server" (Sources/Tide/Tide.docc/TideInAServer.md): each
 // block between `// snippet NAME` and `// end snippet` appears in the article word for word, as
 // `ServerExampleTests` checks, so the article shows code that compiles and is tested.
+import Synchronization
 import Tide
 
 // snippet cart
@@ -114,5 +115,49 @@ struct CartRouter: Sendable {
   func shutDown() async {
     for shard in shards { await shard.closeAll() }
   }
+}
+// end snippet
+
+// snippet sessions
+/// A session's operation, added to its store: it runs on the store, where `send` has reduced
+/// the action when it returns, so the answer is the state the action left — in one hop.
+extension StoreActor where State == Cart.State, Action == Cart.Action {
+  func handle(_ action: Cart.Action) -> (state: Cart.State, effects: StoreTask) {
+    let effects = send(action)
+    return (state, effects)
+  }
+}
+
+/// The open sessions, each a store that is its own actor: sessions run at the same time, with
+/// no shard to queue on.
+final class CartSessions: Sendable {
+  private let carts = Mutex<[String: StoreActor<Cart.State, Cart.Action>]>([:])
+  private let clock: any Clock<Duration>
+
+  init(clock: any Clock<Duration> = ContinuousClock()) {
+    self.clock = clock
+  }
+
+  func send(_ action: Cart.Action, toSession session: String) async -> (state: Cart.State, effects: StoreTask) {
+    await cart(for: session).handle(action)
+  }
+
+  private func cart(for session: String) -> StoreActor<Cart.State, Cart.Action> {
+    carts.withLock { carts in
+      if let cart = carts[session] { return cart }
+      let cart = StoreActor(
+        initialState: Cart.State(), reducer: Cart(lifetime: .seconds(30 * 60)), clock: clock)
+      carts[session] = cart
+      return cart
+    }
+  }
+
+  /// Ends a session: its expiry is cancelled, and its store is freed with the last reference.
+  func close(session: String) async {
+    await carts.withLock { $0.removeValue(forKey: session) }?.cancelEffects()
+  }
+
+  /// How many sessions are open.
+  var sessionCount: Int { carts.withLock { $0.count } }
 }
 // end snippet

@@ -13,7 +13,7 @@ struct ServerExampleTests {
       contentsOf: tests.appending(path: "../../Sources/Tide/Tide.docc/TideInAServer.md"), encoding: .utf8)
     let snippets = example.matches(of: /\/\/ snippet \w+\n((?s).*?)\/\/ end snippet\n/).map { String($0.1) }
     let blocks = article.matches(of: /```swift\n((?s).*?)```/).map { String($0.1) }
-    #expect(snippets.count == 3)
+    #expect(snippets.count == 4)
     #expect(blocks == snippets)
   }
 
@@ -51,5 +51,20 @@ struct ServerExampleTests {
     for shard in router.shards { #expect(await shard.sessionCount == 0) }
     let reopened = await router.send(.add("tea"), toSession: "carol")
     #expect(reopened.state == Cart.State(items: ["tea": 1]))
+  }
+
+  @Test func aSessionThatIsItsOwnStoreExpiresAndClosingItCancelsItsTimer() async {
+    let clock = TestClock()
+    let sessions = CartSessions(clock: clock)
+    let first = await sessions.send(.add("tea"), toSession: "dora")
+    #expect(first.state.items == ["tea": 1])
+    await clock.advance(by: .seconds(30 * 60))
+    await first.effects.finish()  // the expiry fired and was handled on the session's store
+    let expired = await sessions.send(.add("jam"), toSession: "dora")
+    #expect(expired.state.isExpired)
+    let open = await sessions.send(.add("tea"), toSession: "eve")
+    await sessions.close(session: "eve")
+    await open.effects.finish()  // cancelled with the session, never fired
+    #expect(sessions.sessionCount == 1)
   }
 }

@@ -228,4 +228,26 @@ struct StoreActorTests {
     await expiry?.finish()
     #expect(await waitUntil(freed, reaches: 1), "waited 10 s for the store to be freed after its expiry fired")
   }
+
+  /// `StoreTime.now` in a store actor's reducer is the time on the store's own clock since the
+  /// store was made — the store hands its drain its own address, and the clock is found there.
+  @Test func aReducerReadsTheTimeSinceTheStoreWasMadeOnItsClock() async {
+    struct Stamps: Reducer {
+      func reduce(into state: inout [Duration], action: Void) -> Effect<Void> {
+        state.append(StoreTime.now)
+        return .none
+      }
+    }
+    let clock = VirtualClock()
+    clock.advance(by: .seconds(7))
+    let store = StoreActor(initialState: [Duration](), reducer: Stamps())
+    let stamped = StoreActor(initialState: [Duration](), reducer: Stamps(), clock: clock)
+    clock.advance(by: .seconds(5))
+    await stamped.send(())
+    clock.advance(by: .milliseconds(250))
+    await stamped.send(())
+    #expect(await stamped.state == [.seconds(5), .milliseconds(5_250)])
+    await store.send(())
+    #expect(await store.state.count == 1)
+  }
 }
