@@ -354,7 +354,7 @@ struct StoreActorHostileTests {
     let ledger = Ledger()
     var stores: [StoreActor<Session.State, Session.Action>] = []
     var expiries: [StoreTask] = []
-    for id in 0..<500 {
+    for id in 0..<200 {
       let store = session(id, ledger: ledger, clock: ContinuousClock())
       expiries.append(await store.send(.touch(lifetime: .milliseconds(id % 5))))
       stores.append(store)
@@ -373,7 +373,7 @@ struct StoreActorHostileTests {
       if !index.isMultiple(of: 2) { #expect(expired, "session \(index) was not cancelled and did not expire") }
     }
     stores.removeAll()
-    #expect(await ledger.waitUntilFreed(500))
+    #expect(await ledger.waitUntilFreed(200))
   }
 
   @Test(.timeLimit(.minutes(1)))
@@ -511,9 +511,9 @@ struct StoreActorHostileTests {
     var tickings: [StoreTask] = []
     do {
       var stores: [StoreActor<Session.State, Session.Action>] = []
-      for id in 0..<100 {
+      for id in 0..<20 {
         let store = session(id, ledger: ledger, clock: ContinuousClock())
-        tickings.append(await store.send(.tickEvery(.milliseconds(1 + id % 3))))
+        tickings.append(await store.send(.tickEvery(.milliseconds(2 + id % 3))))
         stores.append(store)
       }
       // Each has ticked three times (its values say so), then half are cancelled from other
@@ -528,14 +528,14 @@ struct StoreActorHostileTests {
       }
     }
     for (index, ticking) in tickings.enumerated() where index.isMultiple(of: 2) { await ticking.finish() }
-    #expect(ledger.freed <= 50, "a store still ticking was freed")
-    #expect(await ledger.waitUntilFreed(50), "the cancelled sessions were kept")
+    #expect(ledger.freed <= 10, "a store still ticking was freed")
+    #expect(await ledger.waitUntilFreed(10), "the cancelled sessions were kept")
     // The others tick on, held by their timers, until their tasks are cancelled.
     for (index, ticking) in tickings.enumerated() where !index.isMultiple(of: 2) {
       #expect(ticking.isRunning)
       await ticking.cancel()
     }
-    #expect(await ledger.waitUntilFreed(100), "sessions whose ticks were cancelled through their tasks were kept")
+    #expect(await ledger.waitUntilFreed(20), "sessions whose ticks were cancelled through their tasks were kept")
   }
 
   @Test(.timeLimit(.minutes(1)))
