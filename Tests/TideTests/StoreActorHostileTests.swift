@@ -187,6 +187,16 @@ private actor SessionShard {
   var steps: [Int] { store?.state.steps ?? [] }
 }
 
+/// Expects steps 1 through `count`, each once, in order: timers fired in deadline order.
+private func expectSteps(_ seen: [Int], count: Int, round: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+  #expect(seen.count == count, sourceLocation: sourceLocation)
+  let firstOutOfOrder = zip(seen, 1...).first { $0 != $1 }
+  #expect(
+    firstOutOfOrder == nil,
+    "round \(round): timer \(firstOutOfOrder.map { "\($0.0) fired at place \($0.1)" } ?? "")",
+    sourceLocation: sourceLocation)
+}
+
 private func session(_ id: Int, ledger: Ledger, clock: any Clock<Duration>) -> StoreActor<Session.State, Session.Action> {
   StoreActor(initialState: Session.State(id: id), reducer: Session(ledger: ledger), clock: clock)
 }
@@ -285,12 +295,7 @@ struct StoreActorHostileTests {
       // Every entry handed to the store at once, from this task.
       clock.advance(by: .seconds(1))
       await steps.finish()
-      let seen = await store.state.steps
-      #expect(seen.count == 1_000)
-      let firstOutOfOrder = zip(seen, 1...).first { $0 != $1 }
-      #expect(
-        firstOutOfOrder == nil,
-        "round \(round): timer \(firstOutOfOrder.map { "\($0.0) fired at place \($0.1)" } ?? "")")
+      expectSteps(await store.state.steps, count: 1_000, round: round)
     }
   }
 
@@ -303,12 +308,7 @@ struct StoreActorHostileTests {
       let steps = await shard.send(.scheduleSteps(1_000))
       clock.advance(by: .seconds(1))
       await steps?.finish()
-      let seen = await shard.steps
-      #expect(seen.count == 1_000)
-      let firstOutOfOrder = zip(seen, 1...).first { $0 != $1 }
-      #expect(
-        firstOutOfOrder == nil,
-        "round \(round): timer \(firstOutOfOrder.map { "\($0.0) fired at place \($0.1)" } ?? "")")
+      expectSteps(await shard.steps, count: 1_000, round: round)
     }
   }
 
