@@ -30,7 +30,8 @@
 /// ```
 ///
 /// A store's actor is where its reducer runs, so several actors run several stores at once:
-/// see <doc:TideInAServer>.
+/// see <doc:TideInAServer>. For an actor per session, make the store that actor instead: a
+/// ``StoreActor`` holds its state in its own memory, one object a request.
 ///
 /// It is a handle, as a class reference is: copies refer to the same store, which lives until
 /// the last copy is gone (then its effects are cancelled). It does not keep its actor alive —

@@ -61,6 +61,20 @@ class TimerEntry: @unchecked Sendable {
     if key != 0 { scheduler.unpark(key) }
   }
 
+  /// Whether the entry's store lives on `actor`, where ``fire()`` may then run.
+  func livesOn(_ actor: any Actor) -> Bool {
+    ObjectIdentifier(actor) == scheduler.clock.homeIdentity
+  }
+
+  /// Runs ``fire()`` on the store's actor, from a task that waits for it: how a queue shared
+  /// by many store actors hands each its entries.
+  func fireOnItsStore() async {
+    // Held while the entry is registered; none held, it was cancelled with the store's last
+    // effect meanwhile, and there is nothing to fire.
+    guard let home = scheduler.home else { return }
+    await home.runEntry(self)
+  }
+
   /// Runs ``fire()`` on the store's actor: right here when `caller` (the actor the caller is
   /// isolated to) is that actor — a virtual clock moved by the store's own actor, where a
   /// replay fires one entry at a time — else as a job queued there.
@@ -68,7 +82,7 @@ class TimerEntry: @unchecked Sendable {
   /// The direct call is what makes a replay's `wait` cost the firings it covers: a task per
   /// firing (even an immediate one) cost as much as the store's work on it.
   func dispatch(firingHereOn caller: (any Actor)?) {
-    if let caller, ObjectIdentifier(caller) == scheduler.clock.homeIdentity {
+    if let caller, livesOn(caller) {
       // `caller` is the actor the calling code is isolated to, so this runs on the store's
       // actor, where `fire()` must run.
       fire()
@@ -92,6 +106,11 @@ class TimerEntry: @unchecked Sendable {
 }
 
 extension Actor {
+  /// Runs `entry` isolated to this actor: a timer entry of a store living here.
+  fileprivate func runEntry(_ entry: TimerEntry) {
+    entry.fire()
+  }
+
   /// Fires the due timer entries of `scheduler`'s store, which lives here, in their order.
   fileprivate func fireQueuedDue(of scheduler: EffectScheduler) {
     scheduler.fireQueuedDue()

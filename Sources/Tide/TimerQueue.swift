@@ -113,7 +113,7 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
         guard storage.sleeperGeneration == generation else { return nil }
         storage.waker = waker
         waker.wake(at: origin.advanced(by: wake)) { [self] in
-          fireDue(generation: generation, isolation: MainActor.shared)
+          _ = fireDue(generation: generation, isolation: MainActor.shared)
         }
         defer { storage.sleeper = nil }
         return storage.sleeper
@@ -135,7 +135,13 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
           return
         }
       }
-      await fireDue(generation: generation, isolation: home)
+      // Entries of stores that live elsewhere (store actors, whose queue is shared) are handed
+      // to their stores one after another from here: each hop onto an idle store takes it
+      // over on this thread, where a task per entry cost a task's making and scheduling
+      // (100,000 store actors' expiries drained in 2.3 s that way).
+      for entry in await fireDue(generation: generation, isolation: home) {
+        await entry.fireOnItsStore()
+      }
     }
     let replaced = storage.withLock { storage -> Task<Void, Never>? in
       guard storage.sleeperGeneration == generation else { return sleeper }
@@ -147,10 +153,10 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
   }
 
   /// The sleeper's wake, on `home`: takes out every entry now due, puts the next sleeper on the
-  /// clock for the earliest deadline left, and only then fires the due entries in deadline
-  /// order — so a test that moves the clock as soon as it sees the first action finds the next
+  /// clock for the earliest deadline left, and only then fires the due entries of stores on
+  /// `home` in deadline order (returning those of stores elsewhere, in order, to hand on) — so a test that moves the clock as soon as it sees the first action finds the next
   /// sleep registered. An entry cancelled by one fired before it is skipped.
-  private func fireDue(generation: UInt64, isolation home: isolated any Actor) {
+  private func fireDue(generation: UInt64, isolation home: isolated any Actor) -> [TimerEntry] {
     let now = self.now
     let (due, next) = storage.withLock { storage -> ([TimerQueueHeap.Item], (generation: UInt64, wake: Duration)?) in
       guard storage.sleeperGeneration == generation else { return ([], nil) }
@@ -164,6 +170,7 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
       return (due, (Self.nextSleeper(waking: first.deadline, in: &storage), first.deadline))
     }
     if let next { startSleeper(generation: next.generation, wake: next.wake) }
+    var elsewhere: [TimerEntry] = []
     for item in due {
       // Still live: not cancelled, nor armed again, by an entry fired before it.
       let taken = storage.withLock { storage in
@@ -178,9 +185,14 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
       }
       guard taken else { continue }
       item.entry.unpark()
-      // Fired here when its store lives on this actor, else handed to the store's own.
-      item.entry.dispatch(firingHereOn: home)
+      // Fired here when its store lives on this actor; else handed to the store's own.
+      if item.entry.livesOn(home) {
+        item.entry.fire()
+      } else {
+        elsewhere.append(item.entry)
+      }
     }
+    return elsewhere
   }
 }
 

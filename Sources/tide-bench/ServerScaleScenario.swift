@@ -28,6 +28,7 @@ func serverScaleScenario(stores count: Int) throws -> [String] {
   let actor = try part("actor"), task = try part("task"), empty = try part("empty"), timer = try part("timer")
   let drain = try part("drain")
   let actorEmpty = try part("store-actor-empty"), actorTimer = try part("store-actor-timer")
+  let actorHop = try part("actor-hop")
   let actorDrain = try part("store-actor-drain")
   func value(_ values: [String: Double], _ key: String) -> Double { values[key] ?? .nan }
   var lines = [
@@ -51,8 +52,10 @@ func serverScaleScenario(stores count: Int) throws -> [String] {
   lines.append(
     String(
       format: "server-100k store-actor: %.0f bytes an empty StoreActor (%d created in %.2f s of CPU), %.0f bytes one whose expiry is pending "
-        + "(created, timer started, in %.2f s of CPU; %.3f s of CPU in 1 s while all wait); drain %@",
+        + "(created and sent its first request from a task, timer started, in %.2f s of CPU; a bare actor made and sent one request "
+        + "%.2f s; %.3f s of CPU in 1 s while all wait); drain %@",
       value(actorEmpty, "bytes"), count, value(actorEmpty, "cpu"), value(actorTimer, "bytes"), value(actorTimer, "cpu"),
+      value(actorHop, "cpu"),
       value(actorTimer, "idle-cpu"),
       actorDrain["seconds"].map { String(format: "%.3f s, %.3f s of CPU", $0, value(actorDrain, "cpu")) } ?? "not measured"))
   return lines
@@ -68,6 +71,22 @@ func serverScalePart(_ name: String, stores count: Int) async {
     var carts: [CartActor] = []
     carts.reserveCapacity(count)
     for _ in 0..<count { carts.append(CartActor()) }
+    print("bytes=\(Double(ResidentMemory.bytes() - before) / Double(count))")
+    withExtendedLifetime(carts) {}
+  case "actor-hop":
+    // The hand-written baseline of a store actor's creation: an actor per session, made and
+    // sent its first request from a task of its own.
+    let carts = await Task.detached {
+      var carts: [CartActor] = []
+      carts.reserveCapacity(count)
+      for _ in 0..<count {
+        let cart = CartActor()
+        await cart.add("book")
+        carts.append(cart)
+      }
+      return carts
+    }.value
+    print("cpu=\(ProcessCPU.now() - cpu)")
     print("bytes=\(Double(ResidentMemory.bytes() - before) / Double(count))")
     withExtendedLifetime(carts) {}
   case "task":
@@ -118,17 +137,7 @@ func serverScalePart(_ name: String, stores count: Int) async {
       store.send(.expire(in: deadline - clock.now))
       stores.append(store)
     }
-    guard clock.now < deadline else { return }
-    // Asleep until just before the deadline, rather than polling all along; from there the
-    // process's CPU is counted too: what draining costs, whatever else the machine runs.
-    try? await clock.sleep(until: deadline - .milliseconds(20))
-    let drainStart = ProcessCPU.now()
-    while Cart.expired.load(ordering: .relaxed) < count {
-      try? await Task.sleep(for: .milliseconds(1))
-    }
-    let drained = clock.now - deadline
-    print("seconds=\(Double(drained.attoseconds) / 1e18)")
-    print("cpu=\(ProcessCPU.now() - drainStart)")
+    await Cart.timeDrain(of: count, due: deadline, on: clock)
     withExtendedLifetime(stores) {}
   case "store-actor-empty":
     var stores: [StoreActor<Cart.State, Cart.Action>] = []
@@ -138,14 +147,7 @@ func serverScalePart(_ name: String, stores count: Int) async {
     print("bytes=\(Double(ResidentMemory.bytes() - before) / Double(count))")
     withExtendedLifetime(stores) {}
   case "store-actor-timer":
-    var stores: [StoreActor<Cart.State, Cart.Action>] = []
-    stores.reserveCapacity(count)
-    for _ in 0..<count {
-      let store = StoreActor(initialState: Cart.State(), reducer: Cart())
-      // The expiry is armed (an entry in the shared queue) when `send` returns.
-      await store.send(.add("book"))
-      stores.append(store)
-    }
+    let stores = await StoreActorSessions.open(count) { await $0.send(.add("book")) }
     print("cpu=\(ProcessCPU.now() - cpu)")
     print("bytes=\(Double(ResidentMemory.bytes() - before) / Double(count))")
     let idleStart = ProcessCPU.now()
@@ -153,27 +155,33 @@ func serverScalePart(_ name: String, stores count: Int) async {
     print("idle-cpu=\(ProcessCPU.now() - idleStart)")
     withExtendedLifetime(stores) {}
   case "store-actor-drain":
-    var stores: [StoreActor<Cart.State, Cart.Action>] = []
-    stores.reserveCapacity(count)
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: .microseconds(count * 250) + .seconds(2))
-    for _ in 0..<count {
-      let store = StoreActor(initialState: Cart.State(), reducer: Cart())
-      await store.send(.expire(in: deadline - clock.now))
-      stores.append(store)
-    }
-    guard clock.now < deadline else { return }
-    try? await clock.sleep(until: deadline - .milliseconds(20))
-    let drainStart = ProcessCPU.now()
-    while Cart.expired.load(ordering: .relaxed) < count {
-      try? await Task.sleep(for: .milliseconds(1))
-    }
-    let drained = clock.now - deadline
-    print("seconds=\(Double(drained.attoseconds) / 1e18)")
-    print("cpu=\(ProcessCPU.now() - drainStart)")
+    let stores = await StoreActorSessions.open(count) { await $0.send(.expire(in: deadline - clock.now)) }
+    await Cart.timeDrain(of: count, due: deadline, on: clock)
     withExtendedLifetime(stores) {}
   default:
     break
+  }
+}
+
+/// Store actors made as a server makes them: from a task of its own, off the main actor, each
+/// sent its first request there (a hop onto the store and back, as to any actor).
+private enum StoreActorSessions {
+  static func open(
+    _ count: Int, first request: @escaping @Sendable (StoreActor<Cart.State, Cart.Action>) async -> Void
+  ) async -> [StoreActor<Cart.State, Cart.Action>] {
+    await Task.detached {
+      var stores: [StoreActor<Cart.State, Cart.Action>] = []
+      stores.reserveCapacity(count)
+      for _ in 0..<count {
+        let store = StoreActor(initialState: Cart.State(), reducer: Cart())
+        // The expiry is armed (an entry in the shared queue) when `send` returns.
+        await request(store)
+        stores.append(store)
+      }
+      return stores
+    }.value
   }
 }
 
@@ -214,10 +222,33 @@ private struct Cart: Reducer {
   }
 }
 
+extension Cart {
+  /// Times the drain of `count` expiries all due at `deadline`: prints `seconds` (from the
+  /// deadline until the last was reduced) and `cpu` (the process's, from just before it), or
+  /// nothing when making them outlasted the deadline.
+  static func timeDrain(of count: Int, due deadline: ContinuousClock.Instant, on clock: ContinuousClock) async {
+    guard clock.now < deadline else { return }
+    // Asleep until just before the deadline, rather than polling all along; from there the
+    // process's CPU is counted too: what draining costs, whatever else the machine runs.
+    try? await clock.sleep(until: deadline - .milliseconds(20))
+    let drainStart = ProcessCPU.now()
+    while expired.load(ordering: .relaxed) < count {
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+    let drained = clock.now - deadline
+    print("seconds=\(Double(drained.attoseconds) / 1e18)")
+    print("cpu=\(ProcessCPU.now() - drainStart)")
+  }
+}
+
 /// The baseline's cart: one actor holding the same state.
 private actor CartActor {
   var items: [String] = []
   var isExpired = false
+
+  func add(_ item: String) {
+    items.append(item)
+  }
 }
 
 /// The process's resident memory in bytes (`/proc/self/statm`): at 100,000 instances a page

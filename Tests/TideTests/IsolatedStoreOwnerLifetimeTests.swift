@@ -1,14 +1,5 @@
-import Synchronization
 import Testing
 import Tide
-
-/// Counts the session actors freed so far; written from their `deinit`, on whatever thread
-/// releases them last.
-private final class FreedCount: Sendable {
-  private let count = Atomic<Int>(0)
-  func add() { count.add(1, ordering: .relaxed) }
-  var value: Int { count.load(ordering: .relaxed) }
-}
 
 /// A cart that can start a timer: what a server's session keeps.
 private struct Expiring: Reducer {
@@ -73,18 +64,6 @@ private actor Session {
   deinit { freed.add() }
 }
 
-/// Waits until `freed` reaches `expected`, yielding, for at most `seconds`: the actor's last
-/// reference may be a job the runtime has not finished releasing when the test's own task
-/// resumes, so the free follows the test's release by a few scheduling turns.
-private func waitUntilFreed(_ freed: FreedCount, reaches expected: Int, seconds: Int = 10) async -> Bool {
-  let deadline = ContinuousClock.now + .seconds(seconds)
-  while freed.value < expected {
-    if ContinuousClock.now > deadline { return false }
-    await Task.yield()
-  }
-  return true
-}
-
 /// An actor that keeps its own store: the store belongs to the actor, and must not keep it
 /// alive — else a server with an actor per session never frees one (issue 27).
 @Suite("An actor that keeps its own IsolatedStore")
@@ -96,7 +75,7 @@ struct IsolatedStoreOwnerLifetimeTests {
     _ = await session?.send(.add)
     #expect(await session?.state?.items == 1)
     session = nil
-    #expect(await waitUntilFreed(freed, reaches: 1), "waited 10 s for the session actor to be freed")
+    #expect(await freed.waitUntil(reaches: 1), "waited 10 s for the session actor to be freed")
   }
 
   @Test func isFreedWhenReleasedOnceItsStoresEffectsEnded() async {
@@ -106,7 +85,7 @@ struct IsolatedStoreOwnerLifetimeTests {
     await session?.send(.load)?.finish()
     #expect(await session?.state?.items == 1)
     session = nil
-    #expect(await waitUntilFreed(freed, reaches: 1), "waited 10 s for the session actor to be freed")
+    #expect(await freed.waitUntil(reaches: 1), "waited 10 s for the session actor to be freed")
   }
 
   @Test func manySessionsAreAllFreed() async {
@@ -116,7 +95,7 @@ struct IsolatedStoreOwnerLifetimeTests {
       await session.open()
       _ = await session.send(.add)
     }
-    #expect(await waitUntilFreed(freed, reaches: 1_000), "waited 10 s for 1,000 session actors to be freed")
+    #expect(await freed.waitUntil(reaches: 1_000), "waited 10 s for 1,000 session actors to be freed")
   }
 
   /// A pending timer keeps its session alive, as a task sleeping on the actor's behalf would:
@@ -132,7 +111,7 @@ struct IsolatedStoreOwnerLifetimeTests {
     #expect(freed.value == 0, "freed while its timer was pending")
     clock.advance(by: .seconds(30))
     await timer?.finish()
-    #expect(await waitUntilFreed(freed, reaches: 1), "waited 10 s for the session actor to be freed after its timer fired")
+    #expect(await freed.waitUntil(reaches: 1), "waited 10 s for the session actor to be freed after its timer fired")
     #expect(weakSession == nil)
   }
 
@@ -146,7 +125,7 @@ struct IsolatedStoreOwnerLifetimeTests {
     _ = await session?.send(.addAndExpire(after: .seconds(30)))
     await session?.cancelEffects()
     session = nil
-    #expect(await waitUntilFreed(freed, reaches: 1), "waited 10 s for the session actor to be freed")
+    #expect(await freed.waitUntil(reaches: 1), "waited 10 s for the session actor to be freed")
   }
 
   /// A send an effect leaked — made after its body returned, when nothing of the store runs

@@ -183,6 +183,27 @@ struct Banner: Reducer {
 }
 // end snippet
 
+// snippet: server
+/// A session that is a store of its own: an operation added to the store runs on the store,
+/// where `send` has reduced the action when it returns — one hop a request.
+extension StoreActor where State == Counter.State, Action == Counter.Action {
+  func increment() -> Int {
+    send(.increment)
+    return state.count
+  }
+}
+
+func serveThreeSessions() async -> [Int] {
+  let sessions = (0..<3).map { _ in StoreActor(initialState: Counter.State(), reducer: Counter()) }
+  var counts: [Int] = []
+  for session in sessions {
+    _ = await session.increment()
+    counts.append(await session.increment())
+  }
+  return counts
+}
+// end snippet
+
 @MainActor
 @Suite("README guide")
 struct ReadmeGuideTests {
@@ -191,7 +212,7 @@ struct ReadmeGuideTests {
       .deletingLastPathComponent()
     let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
     let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-    let names = ["counter", "timer", "request", "scope", "test", "extras"]
+    let names = ["counter", "timer", "request", "scope", "test", "extras", "server"]
     for name in names {
       let startMarker = "// snippet: \(name)\n"
       let start = try #require(source.range(of: startMarker), "no snippet \(name)")
@@ -210,6 +231,10 @@ struct ReadmeGuideTests {
     #expect(seen == [0, 1])
     token.cancel()
     scopeExample()
+  }
+
+  @Test func eachSessionOfTheServerExampleKeepsItsOwnCount() async {
+    #expect(await serveThreeSessions() == [2, 2, 2])
   }
 
   @Test func theProfileRequestLoadsAndFails() async {

@@ -68,16 +68,11 @@ extension StoreActor where State == ActorCart.State, Action == ActorCart.Action 
   }
 }
 
-/// Counts store actors freed so far.
-private final class FreedStores: Sendable {
-  let count = Atomic<Int>(0)
-}
-
 /// Tells `freed` when the store whose reducer holds it is freed.
 private final class FreeMarker: Sendable {
-  let freed: FreedStores
-  init(_ freed: FreedStores) { self.freed = freed }
-  deinit { freed.count.add(1, ordering: .relaxed) }
+  let freed: FreedCount
+  init(_ freed: FreedCount) { self.freed = freed }
+  deinit { freed.add() }
 }
 
 private struct Marked: Reducer {
@@ -85,15 +80,6 @@ private struct Marked: Reducer {
   func reduce(into state: inout ActorCart.State, action: ActorCart.Action) -> Effect<ActorCart.Action> {
     ActorCart().reduce(into: &state, action: action)
   }
-}
-
-private func waitUntil(_ freed: FreedStores, reaches expected: Int) async -> Bool {
-  let deadline = ContinuousClock.now + .seconds(10)
-  while freed.count.load(ordering: .relaxed) < expected {
-    if ContinuousClock.now > deadline { return false }
-    await Task.yield()
-  }
-  return true
 }
 
 @Suite("A store that is its own actor")
@@ -207,26 +193,26 @@ struct StoreActorTests {
   }
 
   @Test func isFreedWhenReleasedAndNothingOfItRuns() async {
-    let freed = FreedStores()
+    let freed = FreedCount()
     for _ in 0..<100 {
       let cart = StoreActor(initialState: ActorCart.State(), reducer: Marked(marker: FreeMarker(freed)))
       await cart.send(.add("apple", price: 1))
       await cart.send(.load("pear")).finish()
     }
-    #expect(await waitUntil(freed, reaches: 100), "waited 10 s for 100 released store actors to be freed")
+    #expect(await freed.waitUntil(reaches: 100), "waited 10 s for 100 released store actors to be freed")
   }
 
   @Test func aPendingTimerKeepsItUntilItFires() async {
-    let freed = FreedStores()
+    let freed = FreedCount()
     let clock = VirtualClock()
     var cart: StoreActor? = StoreActor(
       initialState: ActorCart.State(), reducer: Marked(marker: FreeMarker(freed)), clock: clock)
     let expiry = await cart?.send(.addAndExpire("apple", after: .seconds(30)))
     cart = nil
-    #expect(freed.count.load(ordering: .relaxed) == 0, "freed while its expiry was pending")
+    #expect(freed.value == 0, "freed while its expiry was pending")
     clock.advance(by: .seconds(30))
     await expiry?.finish()
-    #expect(await waitUntil(freed, reaches: 1), "waited 10 s for the store to be freed after its expiry fired")
+    #expect(await freed.waitUntil(reaches: 1), "waited 10 s for the store to be freed after its expiry fired")
   }
 
   /// `StoreTime.now` in a store actor's reducer is the time on the store's own clock since the
