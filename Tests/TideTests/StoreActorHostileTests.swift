@@ -16,22 +16,15 @@ private final class Ledger: @unchecked Sendable {
   // TSan reports a contended `Mutex` on Linux as a race (see tsan-suppressions.txt).
   private let lock = NSLock()
   private var expiries: [Int: Int] = [:]
-  private let freedCount = Atomic<Int>(0)
+  /// The sessions freed so far.
+  let freed = FreedCount()
 
   func recordExpiry(of session: Int) { lock.withLock { expiries[session, default: 0] += 1 } }
   var expiriesBySession: [Int: Int] { lock.withLock { expiries } }
-  func recordFree() { freedCount.add(1, ordering: .relaxed) }
-  var freed: Int { freedCount.load(ordering: .relaxed) }
 
-  /// Waits, yielding, until `expected` sessions were freed: a released actor's last reference
-  /// may be dropped by a job that has not finished when the test's task resumes.
-  func waitUntilFreed(_ expected: Int, seconds: Int = 20) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(seconds)
-    while freed < expected {
-      if ContinuousClock.now > deadline { return false }
-      await Task.yield()
-    }
-    return true
+  /// Waits until `expected` sessions were freed (see ``FreedCount/waitUntil(reaches:seconds:)``).
+  func waitUntilFreed(_ expected: Int) async -> Bool {
+    await freed.waitUntil(reaches: expected, seconds: 20)
   }
 }
 
@@ -39,7 +32,7 @@ private final class Ledger: @unchecked Sendable {
 private final class FreeMarker: Sendable {
   let ledger: Ledger
   init(_ ledger: Ledger) { self.ledger = ledger }
-  deinit { ledger.recordFree() }
+  deinit { ledger.freed.add() }
 }
 
 /// Keeps the `send` of an effect after its body returned: the mistake of a leaked send.
@@ -237,7 +230,7 @@ struct StoreActorHostileTests {
       // Released at once: only the pending timeout keeps the session.
       expiries.append(await session(id, ledger: ledger, clock: clock).send(.touch(lifetime: .seconds(30))))
     }
-    #expect(ledger.freed == 0, "a session with a pending timeout was freed")
+    #expect(ledger.freed.value == 0, "a session with a pending timeout was freed")
     await clock.advance(by: .seconds(30))
     for expiry in expiries { await expiry.finish() }
     let delivered = ledger.expiriesBySession
@@ -254,7 +247,7 @@ struct StoreActorHostileTests {
     for id in 0..<2_000 {
       expiries.append(await session(id, ledger: ledger, clock: clock).send(.touch(lifetime: .seconds(30 + id % 7))))
     }
-    #expect(ledger.freed == 0, "a session with a pending timeout was freed")
+    #expect(ledger.freed.value == 0, "a session with a pending timeout was freed")
     clock.advance(by: .seconds(36))
     for expiry in expiries { await expiry.finish() }
     let delivered = ledger.expiriesBySession
@@ -528,7 +521,7 @@ struct StoreActorHostileTests {
       }
     }
     for (index, ticking) in tickings.enumerated() where index.isMultiple(of: 2) { await ticking.finish() }
-    #expect(ledger.freed <= 10, "a store still ticking was freed")
+    #expect(ledger.freed.value <= 10, "a store still ticking was freed")
     #expect(await ledger.waitUntilFreed(10), "the cancelled sessions were kept")
     // The others tick on, held by their timers, until their tasks are cancelled.
     for (index, ticking) in tickings.enumerated() where !index.isMultiple(of: 2) {
