@@ -1,3 +1,4 @@
+import DequeModule
 import Synchronization
 
 /// The one owner of a store's effect time: it registers every sleep of the store's effects and
@@ -77,6 +78,9 @@ package class EffectScheduler: @unchecked Sendable {
     var wakes: [UInt64: CheckedContinuation<Void, Never>?] = [:]
     /// The store's actor, held while any effect task or timer entry runs (see ``home``).
     var heldHome: (any Actor)?
+    /// Timer entries whose time came, handed over from off the store's actor and waiting to
+    /// fire there in the order they came due (see ``queueDue(_:)``).
+    var dueEntries = Deque<TimerEntry>()
   }
 
   /// The scheduler whose effect task is running, on a virtual clock: how a sleep made
@@ -338,6 +342,36 @@ package class EffectScheduler: @unchecked Sendable {
   /// the effects, a hop never reaches an actor already freed.
   final var home: (any Actor)? {
     storage.withLock { $0.heldHome }
+  }
+
+  /// Queues `entry`, whose time came off the store's actor, to fire there after the entries
+  /// queued before it. Returns the store's actor when the caller starts the job that fires
+  /// them (none is under way); `nil` when the entry joined a job under way, or when no effect
+  /// holds the actor — the entry was cancelled meanwhile with the store's last effect, and
+  /// there is nothing to fire.
+  ///
+  /// One job for the entries due meanwhile, not one task each: tasks hopping to an actor from
+  /// the pool reach it in any order, and a store's timers would fire out of deadline order.
+  final func queueDue(_ entry: TimerEntry) -> (any Actor)? {
+    storage.withLock { storage in
+      guard let home = storage.heldHome else { return nil }
+      storage.dueEntries.append(entry)
+      return storage.dueEntries.count == 1 ? home : nil
+    }
+  }
+
+  /// Fires the entries ``queueDue(_:)`` queued, first in first out, including those queued
+  /// while it runs; on the store's actor. The entry firing stays first in the queue meanwhile,
+  /// so a new one finds the job under way.
+  final func fireQueuedDue() {
+    var next = storage.withLock { $0.dueEntries.first }
+    while let entry = next {
+      entry.fire()
+      next = storage.withLock { storage in
+        storage.dueEntries.removeFirst()
+        return storage.dueEntries.first
+      }
+    }
   }
 
   /// Counts an effect task (or timer entry) as started.

@@ -61,12 +61,6 @@ class TimerEntry: @unchecked Sendable {
     if key != 0 { scheduler.unpark(key) }
   }
 
-  /// Runs ``fire()`` on the store's actor: right here when `caller` (the actor the caller is
-  /// isolated to) is that actor — a virtual clock moved by the store's own actor, where a
-  /// replay fires one entry at a time — else as a job queued there.
-  ///
-  /// The direct call is what makes a replay's `wait` cost the firings it covers: a task per
-  /// firing (even an immediate one) cost as much as the store's work on it.
   /// Whether the entry's store lives on `actor`, where ``fire()`` may then run.
   func livesOn(_ actor: any Actor) -> Bool {
     ObjectIdentifier(actor) == scheduler.clock.homeIdentity
@@ -81,6 +75,12 @@ class TimerEntry: @unchecked Sendable {
     await home.runEntry(self)
   }
 
+  /// Runs ``fire()`` on the store's actor: right here when `caller` (the actor the caller is
+  /// isolated to) is that actor — a virtual clock moved by the store's own actor, where a
+  /// replay fires one entry at a time — else as a job queued there.
+  ///
+  /// The direct call is what makes a replay's `wait` cost the firings it covers: a task per
+  /// firing (even an immediate one) cost as much as the store's work on it.
   func dispatch(firingHereOn caller: (any Actor)?) {
     if let caller, livesOn(caller) {
       // `caller` is the actor the calling code is isolated to, so this runs on the store's
@@ -88,13 +88,19 @@ class TimerEntry: @unchecked Sendable {
       fire()
       return
     }
-    // Held while the entry is registered; none held, the entry was cancelled meanwhile and
-    // with it the store's last effect: there is nothing to fire.
-    guard let home = scheduler.home else { return }
-    if home === MainActor.shared {
+    // A task isolated to the main actor is queued there at once, in the order made.
+    if scheduler.clock.homeIdentity == ObjectIdentifier(MainActor.shared) {
+      // Held while the entry is registered; none held, the entry was cancelled meanwhile and
+      // with it the store's last effect: there is nothing to fire.
+      guard scheduler.home != nil else { return }
       Task { @MainActor in self.fire() }
-    } else {
-      Task { await home.runEntry(self) }
+      return
+    }
+    // A task hopping to another actor from the pool may overtake the one made before it: the
+    // entries due go through the store's queue, fired in order by one job.
+    let scheduler = self.scheduler
+    if let home = scheduler.queueDue(self) {
+      Task { await home.fireQueuedDue(of: scheduler) }
     }
   }
 }
@@ -103,6 +109,11 @@ extension Actor {
   /// Runs `entry` isolated to this actor: a timer entry of a store living here.
   fileprivate func runEntry(_ entry: TimerEntry) {
     entry.fire()
+  }
+
+  /// Fires the due timer entries of `scheduler`'s store, which lives here, in their order.
+  fileprivate func fireQueuedDue(of scheduler: EffectScheduler) {
+    scheduler.fireQueuedDue()
   }
 }
 
