@@ -4,8 +4,9 @@ import Synchronization
 /// timer entries wait in.
 ///
 /// Queues are held weakly: a queue lives as long as a store using it, so a test's clock and its
-/// queue go away with the test. A queue holds its clock and its actor, so neither identifier
-/// can be reused while its queue is alive.
+/// queue go away with the test. A queue holds its clock, so that identifier cannot be reused
+/// while its queue is alive; it holds its actor unowned (the actor holds the stores), so the
+/// key names the actor's type as well as its address.
 ///
 /// A server creates stores on many actors — one per session — and so one queue per actor.
 /// Released queues are dropped from the table once it has doubled since the last time: each
@@ -15,6 +16,10 @@ package final class TimerQueueTable: Sendable {
   private struct Key: Hashable {
     let clock: ObjectIdentifier
     let home: ObjectIdentifier
+    /// The actor's type too: a queue holds its actor unowned, so a queue kept past its actor
+    /// (by a leaked send holding a store's scheduler) must never be handed to another actor
+    /// made at the same address — of another type, whose witnesses the queue would misuse.
+    let homeType: ObjectIdentifier
   }
 
   private final class WeakQueue: @unchecked Sendable {
@@ -70,7 +75,7 @@ package final class TimerQueueTable: Sendable {
     } else {
       return TimerQueue(clock: clock, home: home)
     }
-    let key = Key(clock: clockIdentity, home: ObjectIdentifier(home))
+    let key = Key(clock: clockIdentity, home: ObjectIdentifier(home), homeType: ObjectIdentifier(type(of: home)))
     return storage.withLock { storage in
       if let last = storage.last, last.key == key, let queue = last.queue.queue { return queue }
       if let found = storage.byKey[key], let queue = found.queue {

@@ -45,7 +45,7 @@ private final class LeakedSend: Sendable {
 /// One server session: items, a timeout restarted on every change, ticks, a search box
 /// (debounced) and a scroll position (throttled).
 private struct Session: Reducer {
-  typealias Peer = StoreActor<State, Action>
+  typealias Peer = StoreActor<Session>
 
   struct State: Equatable, Sendable {
     var id = 0
@@ -190,7 +190,7 @@ private func expectSteps(_ seen: [Int], count: Int, round: Int, sourceLocation: 
     sourceLocation: sourceLocation)
 }
 
-private func session(_ id: Int, ledger: Ledger, clock: any Clock<Duration>) -> StoreActor<Session.State, Session.Action> {
+private func session(_ id: Int, ledger: Ledger, clock: any Clock<Duration>) -> StoreActor<Session> {
   StoreActor(initialState: Session.State(id: id), reducer: Session(ledger: ledger), clock: clock)
 }
 
@@ -200,7 +200,7 @@ struct StoreActorHostileTests {
   func tenThousandTimeoutsFiringAtOnceAreEachDeliveredOnceAndEveryStoreIsFreed() async {
     let ledger = Ledger()
     let clock = TestClock()
-    var stores: [StoreActor<Session.State, Session.Action>] = []
+    var stores: [StoreActor<Session>] = []
     var expiries: [StoreTask] = []
     for id in 0..<10_000 {
       let store = session(id, ledger: ledger, clock: clock)
@@ -261,7 +261,7 @@ struct StoreActorHostileTests {
     let testClock = TestClock()
     let virtualClock = VirtualClock()
     let clock: any Clock<Duration> = clockKind == "TestClock" ? testClock : virtualClock
-    var stores: [StoreActor<Session.State, Session.Action>] = []
+    var stores: [StoreActor<Session>] = []
     var tasks: [StoreTask] = []
     for _ in 0..<200 {
       let store = StoreActor(initialState: Session.State(), reducer: Session(), clock: clock)
@@ -345,7 +345,7 @@ struct StoreActorHostileTests {
   @Test(.timeLimit(.minutes(2)))
   func cancellingEffectsFromAnotherTaskWhileTimeoutsFireOnARealClockDeliversEachAtMostOnce() async {
     let ledger = Ledger()
-    var stores: [StoreActor<Session.State, Session.Action>] = []
+    var stores: [StoreActor<Session>] = []
     var expiries: [StoreTask] = []
     for id in 0..<200 {
       let store = session(id, ledger: ledger, clock: ContinuousClock())
@@ -419,7 +419,7 @@ struct StoreActorHostileTests {
 
   @Test func storeTimeOfManyStoresRunningAtOnceIsEachOnesOwn() async {
     let clock = VirtualClock()
-    var stores: [(store: StoreActor<Session.State, Session.Action>, createdAt: Duration)] = []
+    var stores: [(store: StoreActor<Session>, createdAt: Duration)] = []
     for index in 0..<50 {
       stores.append((StoreActor(initialState: Session.State(), reducer: Session(), clock: clock), .seconds(index)))
       clock.advance(by: .seconds(1))
@@ -503,7 +503,7 @@ struct StoreActorHostileTests {
     let ledger = Ledger()
     var tickings: [StoreTask] = []
     do {
-      var stores: [StoreActor<Session.State, Session.Action>] = []
+      var stores: [StoreActor<Session>] = []
       for id in 0..<20 {
         let store = session(id, ledger: ledger, clock: ContinuousClock())
         tickings.append(await store.send(.tickEvery(.milliseconds(2 + id % 3))))
