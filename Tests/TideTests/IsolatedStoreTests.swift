@@ -3,6 +3,7 @@ import Dispatch
 import Synchronization
 import Testing
 import Tide
+import TideTestSupport
 
 /// A serial executor of the test's choosing: a dispatch queue of its own, which code can ask
 /// "am I running on you?".
@@ -204,8 +205,9 @@ struct IsolatedStoreTests {
     let (held, holding) = AsyncStream.makeStream(of: Void.self)
     let mainActorHold = Task { @MainActor in
       holding.yield()
-      // Bounded, so a regression fails the test instead of hanging it.
-      return release.wait(timeout: .now() + .seconds(10)) == .success
+      // Bounded, so a regression fails the test instead of hanging it; ten times longer under
+      // ThreadSanitizer, where the store tests beside it keep the pool busy for seconds.
+      return release.wait(timeout: .now() + .milliseconds(Int(10_000 * Slowdown.sanitizer))) == .success
     }
     for await _ in held { break }
     let load = await owner.send(.load(3))
