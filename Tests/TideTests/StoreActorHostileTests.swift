@@ -194,7 +194,10 @@ private func session(_ id: Int, ledger: Ledger, clock: any Clock<Duration>) -> S
   StoreActor(initialState: Session.State(id: id), reducer: Session(ledger: ledger), clock: clock)
 }
 
-@Suite("A store that is its own actor, under a server's load")
+// Serialized: its tests each load the pool (10,000 timeouts, thousands of sessions), and beside
+// one another under ThreadSanitizer they starved the light ones past their time limits (two
+// rallies of 0.25 s alone took 133 s in a full sanitized run).
+@Suite("A store that is its own actor, under a server's load", .serialized)
 struct StoreActorHostileTests {
   @Test(.timeLimit(.minutes(2)))
   func tenThousandTimeoutsFiringAtOnceAreEachDeliveredOnceAndEveryStoreIsFreed() async {
