@@ -67,12 +67,14 @@ class TimerEntry: @unchecked Sendable {
   }
 
   /// Runs ``fire()`` on the store's actor, from a task that waits for it: how a queue shared
-  /// by many store actors hands each its entries.
+  /// by many store actors hands each its entries. Through the store's queue of due entries, as
+  /// ``dispatch(firingHereOn:)`` does, so a store's entries fire in the order they came due
+  /// whichever way they came.
   func fireOnItsStore() async {
-    // Held while the entry is registered; none held, it was cancelled with the store's last
-    // effect meanwhile, and there is nothing to fire.
-    guard let home = scheduler.home else { return }
-    await home.runEntry(self)
+    let scheduler = self.scheduler
+    // No actor: the entry joined a job under way, or was cancelled with the store's last effect.
+    guard let home = scheduler.queueDue(self) else { return }
+    await home.fireQueuedDue(of: scheduler)
   }
 
   /// Runs ``fire()`` on the store's actor: right here when `caller` (the actor the caller is
@@ -106,11 +108,6 @@ class TimerEntry: @unchecked Sendable {
 }
 
 extension Actor {
-  /// Runs `entry` isolated to this actor: a timer entry of a store living here.
-  fileprivate func runEntry(_ entry: TimerEntry) {
-    entry.fire()
-  }
-
   /// Fires the due timer entries of `scheduler`'s store, which lives here, in their order.
   fileprivate func fireQueuedDue(of scheduler: EffectScheduler) {
     scheduler.fireQueuedDue()
