@@ -36,7 +36,7 @@ struct BracketedPaste {
   private var markerPending = false
 
   /// How the paste went on after some input.
-  enum Progress: Equatable {
+  enum Progress {
     /// Still open.
     case open
     /// Ended at an end marker: the text, and the input after the marker.

@@ -5,7 +5,7 @@
 /// The structure of the input lives here — UTF-8, control characters, escape, alt-chords, the
 /// framing of control sequences and legacy pointer reports — and ``ControlSequence`` says what
 /// a complete sequence means. ``InputDecoder`` calls it over the bytes it holds.
-enum InputToken: Equatable {
+enum InputToken {
   /// A key or a pointer event.
   case event(InputEvent)
   /// `CSI 200 ~`: the text up to the end marker is pasted (see ``BracketedPaste``).
