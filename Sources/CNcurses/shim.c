@@ -32,10 +32,7 @@ attr_t tide_a_bold(void) { return A_BOLD; }
 attr_t tide_a_dim(void) { return A_DIM; }
 attr_t tide_a_reverse(void) { return A_REVERSE; }
 attr_t tide_a_underline(void) { return A_UNDERLINE; }
-int tide_key_f(int number) { return KEY_F(number); }
 int tide_err(void) { return ERR; }
-int tide_ok(void) { return OK; }
-int tide_key_code_yes(void) { return KEY_CODE_YES; }
 int tide_colors(void) { return COLORS; }
 int tide_color_pairs(void) { return COLOR_PAIRS; }
 
@@ -51,10 +48,6 @@ int tide_start(void) {
   }
   set_term(screen);
   return 1;
-}
-
-int tide_get_wide_char(wint_t *code) {
-  return wget_wch(stdscr, code);
 }
 
 int tide_draw_cell(int row, int column, const wchar_t *text, int count, attr_t attributes, int pair) {
@@ -120,9 +113,10 @@ void tide_input_wake(void) {
   errno = saved;
 }
 
-int tide_input_wait(int timeout_milliseconds) {
+int tide_input_wait(int timeout_milliseconds, int watch_input) {
   struct pollfd fds[3];
-  fds[0].fd = STDIN_FILENO;
+  /* A negative fd is skipped by poll: the terminal's input once it has ended. */
+  fds[0].fd = watch_input ? STDIN_FILENO : -1;
   fds[0].events = POLLIN;
   fds[0].revents = 0;
   fds[1].fd = wake_read_fd;
@@ -154,6 +148,28 @@ int tide_input_wait(int timeout_milliseconds) {
     return 2;
   }
   return 1;
+}
+
+int tide_input_read(unsigned char *buffer, int capacity) {
+  /* Never blocks: the tty's file description is shared with the shell, so it stays blocking
+     and a zero-timeout poll says whether a read would wait. */
+  struct pollfd input = {.fd = STDIN_FILENO, .events = POLLIN, .revents = 0};
+  int ready = poll(&input, 1, 0);
+  if (ready < 0) {
+    return errno == EINTR ? 0 : -1;
+  }
+  if (ready == 0) {
+    return 0;
+  }
+  if ((input.revents & POLLIN) == 0) {
+    /* Hung up or an error, and nothing left to read. */
+    return -1;
+  }
+  ssize_t count = read(STDIN_FILENO, buffer, (size_t)capacity);
+  if (count < 0) {
+    return errno == EINTR || errno == EAGAIN ? 0 : -1;
+  }
+  return count == 0 ? -1 : (int)count;
 }
 
 static void on_window_change(int signal_number) {
@@ -428,9 +444,6 @@ static volatile sig_atomic_t pointer_active = 0;
 
 void tide_pointer_reporting_prepare(int on) {
   pointer_wanted = on;
-  /* Reports are decoded from their bytes by the app: ncurses' mouse key (kmous, which is
-     `\E[M` or `\E[<` depending on the terminal description) must not swallow them. */
-  keyok(KEY_MOUSE, FALSE);
 }
 
 static void write_all(const char *bytes, size_t length) {
@@ -585,15 +598,7 @@ void tide_terminal_modes_off(void) {
   pointer_active = 0;
 }
 
-/* Above KEY_MAX, so no terminfo key can have them. */
-int tide_paste_begin_code(void) { return KEY_MAX + 1; }
-int tide_paste_end_code(void) { return KEY_MAX + 2; }
-
 void tide_bracketed_paste(int on) {
-  if (on) {
-    define_key("\033[200~", tide_paste_begin_code());
-    define_key("\033[201~", tide_paste_end_code());
-  }
   fputs(on ? "\033[?2004h" : "\033[?2004l", stdout);
   fflush(stdout);
 }

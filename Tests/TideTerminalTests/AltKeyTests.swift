@@ -1,4 +1,3 @@
-import CNcurses
 import Testing
 @testable import TideTerminal
 
@@ -7,40 +6,52 @@ import Testing
 /// deleted), and an escape sequence ncurses did not know arrived as `esc [ 1 ; 5 A`, typed.
 @Suite("Alt keys")
 struct AltKeyTests {
-  /// Decodes an escape followed by `codes` (OK characters; negative values are function-key
-  /// codes), as ncurses hands them over.
-  func decode(_ codes: [Int32]) -> (key: Key?, left: Int) {
-    var pending = codes[...]
-    let event = KeyDecoder.event(afterEscape: {
-      guard let code = pending.popFirst() else { return nil }
-      return code < 0 ? (KEY_CODE_YES, UInt32(-code)) : (OK, UInt32(code))
-    })
-    guard case .key(let key)? = event else { return (nil, pending.count) }
-    return (key, pending.count)
+  /// Decodes an escape followed by `text`, arriving together, then a pause.
+  func decode(_ text: String) -> [InputEvent] {
+    InputDecoder.decodeAll("\u{1B}" + text)
   }
 
   @Test func escapeAloneIsEscape() {
-    #expect(decode([]).key == .escape)
+    #expect(decode("") == [.key(.escape)])
   }
 
   @Test func escapeThenAKeyIsThatKeyWithAlt() {
-    #expect(decode([0x64]).key == .alt(.character("d")))
-    #expect(decode([0x62]).key == .alt(.character("b")))
-    #expect(decode([0x7F]).key == .alt(.backspace))
-    #expect(decode([0x0D]).key == .alt(.enter))
-    #expect(decode([0xE9]).key == .alt(.character("é")))
-    #expect(decode([-KEY_UP]).key == .alt(.up))
-    #expect(decode([0x5B]).key == .alt(.character("[")))
-    #expect(decode([0x1B]).key == .escape)
+    #expect(decode("d") == [.key(.alt(.character("d")))])
+    #expect(decode("b") == [.key(.alt(.character("b")))])
+    #expect(decode("\u{7F}") == [.key(.alt(.backspace))])
+    #expect(decode("\r") == [.key(.alt(.enter))])
+    #expect(decode("é") == [.key(.alt(.character("é")))])
+    #expect(decode("\u{1B}OA") == [.key(.alt(.up))])
+    #expect(decode("[") == [.key(.alt(.character("[")))])
+    #expect(decode("O") == [.key(.alt(.character("O")))])
+  }
+
+  /// Issue 37, finding 8: escape escape was the escape key (the second escape swallowed), so
+  /// alt-escape and rxvt's alt-up (`ESC ESC [ A`) ran an app's esc command — tide-textinput
+  /// and tide-form quit, and the rest of the bytes went to the shell. Now they are alt-chords,
+  /// which no app binds unless it means to.
+  @Test func escapeEscapeIsAltEscapeAndEscapeBeforeASequenceIsAlt() {
+    #expect(decode("\u{1B}") == [.key(.alt(.escape))])
+    #expect(decode("\u{1B}[A") == [.key(.alt(.up))])
+    #expect(decode("\u{1B}[D") == [.key(.alt(.left))])
+    #expect(decode("\u{1B}[3~") == [.key(.alt(.delete))])
+    #expect(decode("\u{1B}x") == [.key(.alt(.escape)), .key(.character("x"))])
+    // xterm's alt with a key: modifier 3.
+    #expect(decode("[1;3A") == [.key(.alt(.up))])
+    #expect(decode("[5;3~") == [.key(.alt(.pageUp))])
+    // Three escapes at once: alt-escape, then an escape alone.
+    #expect(decode("\u{1B}\u{1B}") == [.key(.alt(.escape)), .key(.escape)])
   }
 
   @Test func unknownControlSequencesAreReadToTheirEndAndDropped() {
-    // ctrl-up (xterm), where terminfo does not name it: ESC [ 1 ; 5 A.
-    #expect(decode([0x5B, 0x31, 0x3B, 0x35, 0x41, 0x78]) == (nil, 1))
-    // SS3 with one final character: ESC O P.
-    #expect(decode([0x4F, 0x50, 0x78]) == (nil, 1))
+    // ctrl-up (xterm), which Tide has no key for: ESC [ 1 ; 5 A.
+    #expect(decode("[1;5Ax") == [.key(.character("x"))])
+    // SS3 with a final character Tide has no key for: ESC O u (the keypad's 5).
+    #expect(decode("Oux") == [.key(.character("x"))])
     // A sequence cut short is dropped too.
-    #expect(decode([0x5B, 0x31, 0x3B]) == (nil, 0))
+    #expect(decode("[1;") == [])
+    // A byte of another kind ends it: the sequence is dropped, the byte kept.
+    #expect(decode("[1;\u{7F}") == [.key(.backspace)])
   }
 
   @Test func altKeysHaveScriptTokensAndHelpLabels() {

@@ -1,4 +1,3 @@
-import CNcurses
 import Testing
 @testable import TideTerminal
 
@@ -65,13 +64,18 @@ import Testing
   }
 }
 
-@Suite struct KeyDecoderTests {
+/// The keys of single characters and of the sequences terminals send for the other keys, as
+/// the byte decoder reads them (these were ncurses' codes, through `wget_wch`, before).
+@Suite struct KeyDecodingTests {
   private func character(_ code: UInt32) -> Key? {
-    KeyDecoder.key(status: OK, code: code)
+    guard case .key(let key)? = InputDecoder.decodeAll(String(Character(Unicode.Scalar(code)!))).first else { return nil }
+    return key
   }
 
-  private func keyCode(_ code: Int32) -> Key? {
-    KeyDecoder.key(status: KEY_CODE_YES, code: UInt32(code))
+  private func key(_ sequence: String) -> Key? {
+    let events = InputDecoder.decodeAll(sequence)
+    guard events.count == 1, case .key(let key) = events[0] else { return nil }
+    return key
   }
 
   @Test func controlCodes() {
@@ -95,32 +99,43 @@ import Testing
     #expect(character(0xE9) == .character("é"))
     #expect(character(0x65E5) == .character("日"))
     #expect(character(0x1F44D) == .character("👍"))
-    // A character whose code happens to equal KEY_UP is still a character when the status is OK.
-    #expect(character(UInt32(KEY_UP)) == .character("ă"))
-    #expect(character(0xD800) == nil)
+    #expect(character(0x103) == .character("ă"))
   }
 
-  @Test func keyCodes() {
-    #expect(keyCode(KEY_UP) == .up)
-    #expect(keyCode(KEY_DOWN) == .down)
-    #expect(keyCode(KEY_LEFT) == .left)
-    #expect(keyCode(KEY_RIGHT) == .right)
-    #expect(keyCode(KEY_ENTER) == .enter)
-    #expect(keyCode(KEY_BTAB) == .backTab)
-    #expect(keyCode(KEY_BACKSPACE) == .backspace)
-    #expect(keyCode(KEY_DC) == .delete)
-    #expect(keyCode(KEY_HOME) == .home)
-    #expect(keyCode(KEY_END) == .end)
-    #expect(keyCode(KEY_PPAGE) == .pageUp)
-    #expect(keyCode(KEY_NPAGE) == .pageDown)
-    #expect(keyCode(KEY_RESIZE) == nil, "a resize is an input event, not a key")
-    #expect(keyCode(tide_key_f(1)) == .function(1))
-    #expect(keyCode(tide_key_f(12)) == .function(12))
-    #expect(keyCode(tide_key_f(13)) == nil)
-    #expect(keyCode(KEY_MOUSE) == nil)
+  /// The sequences of xterm (both cursor-key modes), rxvt, the Linux console, screen/tmux and
+  /// vt220: what their terminfo entries name (`kcuu1`, `khome`, `kf1`…), decoded as ncurses
+  /// decoded them for each.
+  @Test func namedKeys() {
+    let keys: [(String, Key)] = [
+      ("\u{1B}[A", .up), ("\u{1B}OA", .up), ("\u{1B}[B", .down), ("\u{1B}OB", .down),
+      ("\u{1B}[C", .right), ("\u{1B}OC", .right), ("\u{1B}[D", .left), ("\u{1B}OD", .left),
+      ("\u{1B}[H", .home), ("\u{1B}OH", .home), ("\u{1B}[1~", .home), ("\u{1B}[7~", .home),
+      ("\u{1B}[F", .end), ("\u{1B}OF", .end), ("\u{1B}[4~", .end), ("\u{1B}[8~", .end),
+      ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown), ("\u{1B}[3~", .delete), ("\u{1B}[Z", .backTab),
+      ("\u{1B}OM", .enter),
+      // The keypad's corners (terminfo's ka1, ka3, kc1, kc3).
+      ("\u{1B}Ow", .home), ("\u{1B}Oy", .pageUp), ("\u{1B}Oq", .end), ("\u{1B}Os", .pageDown),
+      ("\u{1B}OP", .function(1)), ("\u{1B}OQ", .function(2)), ("\u{1B}OR", .function(3)), ("\u{1B}OS", .function(4)),
+      ("\u{1B}[11~", .function(1)), ("\u{1B}[12~", .function(2)), ("\u{1B}[13~", .function(3)),
+      ("\u{1B}[14~", .function(4)), ("\u{1B}[15~", .function(5)),
+      ("\u{1B}[[A", .function(1)), ("\u{1B}[[B", .function(2)), ("\u{1B}[[E", .function(5)),
+      ("\u{1B}[17~", .function(6)), ("\u{1B}[18~", .function(7)), ("\u{1B}[19~", .function(8)),
+      ("\u{1B}[20~", .function(9)), ("\u{1B}[21~", .function(10)), ("\u{1B}[23~", .function(11)),
+      ("\u{1B}[24~", .function(12)),
+    ]
+    for (sequence, expected) in keys {
+      #expect(key(sequence) == expected, "\(sequence.debugDescription)")
+    }
   }
 
-  @Test func errorIsNoKey() {
-    #expect(KeyDecoder.key(status: ERR, code: 97) == nil)
+  /// Keys Tide has no value for (insert, the keypad's centre, F13 and beyond, shift and
+  /// control with a key) are dropped whole: none of their bytes is typed.
+  @Test func keysWithoutAValueAreDroppedWhole() {
+    for sequence in [
+      "\u{1B}[2~", "\u{1B}[E", "\u{1B}[G", "\u{1B}Ou", "\u{1B}[25~", "\u{1B}[1;5A", "\u{1B}[1;2P", "\u{1B}[15;5~",
+      "\u{1B}[a", "\u{1B}Oa", "\u{1B}[7$", "\u{1B}[7^", "\u{1B}O5A", "\u{1B}[I", "\u{1B}[201~",
+    ] {
+      #expect(InputDecoder.decodeAll(sequence + "x") == [.key(.character("x"))], "\(sequence.debugDescription)")
+    }
   }
 }

@@ -1,23 +1,24 @@
-import CNcurses
 import Testing
 @testable import TideTerminal
 
 /// Pointer reports as terminals send them (xterm's SGR mode 1006), decoded by the same decoder
-/// as keys: after an escape, ncurses hands over the bytes one by one.
+/// as keys, from the bytes.
 @Suite("Pointer decoding")
 struct PointerDecodingTests {
-  /// Decodes an escape followed by `text`'s bytes; what is left over is returned too.
-  func decode(_ text: String) -> (event: InputEvent?, left: Int) {
-    var pending = Array(text.utf8)[...]
-    let event = KeyDecoder.event(afterEscape: {
-      guard let byte = pending.popFirst() else { return nil }
-      return (OK, UInt32(byte))
-    })
-    return (event, pending.count)
+  /// Decodes an escape followed by `text`'s bytes, then a pause: the report's event, and the
+  /// events of what followed it.
+  func decode(_ text: String) -> (event: InputEvent?, after: [InputEvent]) {
+    let events = InputDecoder.decodeAll("\u{1B}" + text)
+    return (events.first, Array(events.dropFirst()))
+  }
+
+  /// The events of an escape followed by `text`, where the report stands for nothing.
+  func dropped(_ text: String) -> [InputEvent] {
+    InputDecoder.decodeAll("\u{1B}" + text)
   }
 
   @Test func pressAndReleaseOfEachButton() {
-    #expect(decode("[<0;12;5M").event == .pointer(PointerEvent(.press(.left), column: 11, row: 4)))
+    #expect(decode("[<0;12;5Mx") == (.pointer(PointerEvent(.press(.left), column: 11, row: 4)), [.key(.character("x"))]))
     #expect(decode("[<0;12;5m").event == .pointer(PointerEvent(.release(.left), column: 11, row: 4)))
     #expect(decode("[<1;1;1M").event == .pointer(PointerEvent(.press(.middle), column: 0, row: 0)))
     #expect(decode("[<2;3;4m").event == .pointer(PointerEvent(.release(.right), column: 2, row: 3)))
@@ -43,13 +44,14 @@ struct PointerDecodingTests {
   /// Motion, sideways wheel and malformed reports are read to their end and dropped: none of
   /// their bytes arrives as typed text.
   @Test func undeliveredReportsAreDroppedWhole() {
-    #expect(decode("[<32;5;5Mx") == (nil, 1))  // drag motion
-    #expect(decode("[<35;5;5Mx") == (nil, 1))  // motion, no button
-    #expect(decode("[<66;5;5Mx") == (nil, 1))  // wheel left
-    #expect(decode("[<0;5Mx") == (nil, 1))  // two parameters
-    #expect(decode("[<0;;5Mx") == (nil, 1))
-    #expect(decode("[<0;0;5Mx") == (nil, 1))  // column 0 does not exist
-    #expect(decode("[<0;9999999;5Mx") == (nil, 1))
+    let x: [InputEvent] = [.key(.character("x"))]
+    #expect(dropped("[<32;5;5Mx") == x)  // drag motion
+    #expect(dropped("[<35;5;5Mx") == x)  // motion, no button
+    #expect(dropped("[<66;5;5Mx") == x)  // wheel left
+    #expect(dropped("[<0;5Mx") == x)  // two parameters
+    #expect(dropped("[<0;;5Mx") == x)
+    #expect(dropped("[<0;0;5Mx") == x)  // column 0 does not exist
+    #expect(dropped("[<0;9999999;5Mx") == x)
   }
 
   /// A terminal without mode 1006 sends `ESC [ M` and three bytes, each a value plus 32
@@ -66,7 +68,15 @@ struct PointerDecodingTests {
   @Test func keysStillDecode() {
     #expect(decode("d").event == .key(.alt(.character("d"))))
     #expect(decode("").event == .key(.escape))
-    #expect(decode("[1;5Ax") == (nil, 1))
+    #expect(dropped("[1;5Ax") == [.key(.character("x"))])
+  }
+
+  /// The legacy report's bytes are bytes, not UTF-8: a column past 95 (a byte past 127) is
+  /// exact, and a report cut short is dropped without taking the key after it.
+  @Test func legacyReportsAreReadAsBytes() {
+    let events = InputDecoder.decodeAll([0x1B, 0x5B, 0x4D, 32, 32 + 200, 32 + 3] + Array("x".utf8))
+    #expect(events == [.pointer(PointerEvent(.press(.left), column: 199, row: 2)), .key(.character("x"))])
+    #expect(InputDecoder.decodeAll([0x1B, 0x5B, 0x4D, 32, 0x0D]) == [.key(.enter)])
   }
 
   @Test func relativeCoordinates() {

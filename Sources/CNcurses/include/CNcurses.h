@@ -33,10 +33,7 @@ attr_t tide_a_bold(void);
 attr_t tide_a_dim(void);
 attr_t tide_a_reverse(void);
 attr_t tide_a_underline(void);
-int tide_key_f(int number);
 int tide_err(void);
-int tide_ok(void);
-int tide_key_code_yes(void);
 int tide_colors(void);
 int tide_color_pairs(void);
 
@@ -45,9 +42,6 @@ int tide_no_color_requested(void);
 
 /* Starts ncurses on stdin/stdout; unlike initscr it returns 0 on failure instead of exiting. */
 int tide_start(void);
-
-/* wget_wch on stdscr: returns OK, KEY_CODE_YES or ERR and stores the character or key code. */
-int tide_get_wide_char(wint_t *code);
 
 /*
  * Draws one cell: `text` holds one grapheme cluster as UTF-32 code points (one spacing character
@@ -62,9 +56,17 @@ int tide_draw_cell(int row, int column, const wchar_t *text, int count, attr_t a
 int tide_input_open(void);
 void tide_input_close(void);
 void tide_input_wake(void);
-/* Waits for stdin or a wake-up: 1 input ready, 2 woken, 0 timed out, -1 error. On the main
-   thread's run loop it also runs the main queue's jobs when they come (then 2). */
-int tide_input_wait(int timeout_milliseconds);
+/* Waits for stdin (unless watch_input is 0: its input ended) or a wake-up: 1 input ready,
+   2 woken, 0 timed out, -1 error. On the main thread's run loop it also runs the main queue's
+   jobs when they come (then 2). */
+int tide_input_wait(int timeout_milliseconds, int watch_input);
+/*
+ * The terminal's input, byte for byte, as it sent it (ncurses reads no key: Tide's
+ * InputDecoder decodes them): reads what stdin holds into `buffer`, without waiting. Returns
+ * the number of bytes read, 0 when there are none now, -1 when the input has ended (hung up,
+ * end of file, an error).
+ */
+int tide_input_read(unsigned char *buffer, int capacity);
 /*
  * The main thread's run loop (main_thread_loop.c): with an async main, the main actor and the
  * screen loop can share the main thread, so an animation's tick wakes one thread.
@@ -158,10 +160,7 @@ void tide_suspend_guard_remove(void);
 int tide_take_suspend(void);
 void tide_suspend(void);
 
-/* Bracketed paste: the key codes wget_wch reports for the paste start and end markers. */
-int tide_paste_begin_code(void);
-int tide_paste_end_code(void);
-/* Turns bracketed paste on (and teaches ncurses its markers) or off. */
+/* Turns bracketed paste on or off. */
 void tide_bracketed_paste(int on);
 
 /*

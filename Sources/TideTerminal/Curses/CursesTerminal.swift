@@ -16,11 +16,20 @@ package final class CursesTerminal: Terminal {
   private var nextColorPair: Int32 = 1
   private var attributeBits: [attr_t] = []
   private var scalarBuffer: [wchar_t] = []
-  /// Whether ncurses may hold input it has not returned yet, or the tty has some: false only
-  /// once a read came back empty and nothing arrived since. A wake-up for a frame then goes
-  /// straight back to waiting, without a read that would find nothing (one system call and
-  /// ncurses' read path, every frame of an animation).
+  /// Whether the tty may have input not read yet: false once a read took all there was and
+  /// nothing arrived since. A wake-up for a frame then goes straight back to waiting, without
+  /// a read that would find nothing (system calls, every frame of an animation).
   private var inputMayBePending = true
+  /// The terminal's input ended (hung up): it is no longer waited for.
+  private var inputEnded = false
+  /// Turns the bytes read into events; ncurses decodes no key (see ``begin()``).
+  private var decoder = InputDecoder()
+  /// Events decoded and not yet returned (from ``nextDecoded`` on): one read may hold many keys.
+  private var decoded: [InputEvent] = []
+  private var nextDecoded = 0
+  /// When the last bytes were read: the decoder's ``InputDecoder/waitForMore`` counts from it.
+  private var lastInput = ContinuousClock.now
+  private var readBuffer = [UInt8](repeating: 0, count: 4096)
 
   private struct ColorPairKey: Hashable {
     var foreground: Color
@@ -64,8 +73,12 @@ package final class CursesTerminal: Terminal {
   /// Takes over the screen (raw input, alternate screen). Must be balanced by ``restore()``.
   ///
   /// Starts ncurses: locale from the environment (for UTF-8), alternate screen, cbreak, no echo,
-  /// keypad decoding, a 25 ms escape delay, hidden cursor, and colours on top of the terminal's
-  /// defaults unless `NO_COLOR` is set to a non-empty value.
+  /// the keypad's "transmit" mode, hidden cursor, and colours on top of the terminal's defaults
+  /// unless `NO_COLOR` is set to a non-empty value.
+  ///
+  /// ncurses only draws: it never reads a key. ``readEvent(timeout:)`` reads the terminal's
+  /// bytes and ``InputDecoder`` decodes them, every byte accounted for (ncurses' `wget_wch`
+  /// lost the rest of a read at a byte that was not UTF-8).
   package func begin() throws {
     guard !isActive else { return }
     setlocale(LC_ALL, "")
@@ -82,12 +95,13 @@ package final class CursesTerminal: Terminal {
     cbreak()
     noecho()
     nonl()
+    // Only for the mode it sends (smkx): the keys come in the form terminfo describes, which
+    // the suspend and crash paths turn off again (rmkx). ncurses decodes nothing itself.
     keypad(tide_stdscr(), true)
     intrflush(tide_stdscr(), false)
     // ctrl-c (SIGINT) must not discard keys typed before it that are still in the input queue:
     // the quit is handled after them (see ScreenThread).
     noqiflush()
-    set_escdelay(25)
     // No typeahead check in each update: ncurses would poll the input before every frame to
     // postpone drawing while keys wait, a system call a frame; the input thread reads them anyway.
     typeahead(-1)
@@ -101,8 +115,6 @@ package final class CursesTerminal: Terminal {
     nextColorPair = 1
     // ncurses owns SIGWINCH by default but only notices it inside wgetch; our handler also wakes the poll.
     _ = tide_install_resize_handler()
-    // Pointer reports are decoded from their bytes (KeyDecoder), in the one place escape
-    // sequences are: ncurses' own mouse key is turned off so it never takes them first.
     tide_pointer_reporting_prepare(reportsPointer ? 1 : 0)
     _ = tide_crash_guard_install()
     tide_bracketed_paste(1)
@@ -169,6 +181,10 @@ package final class CursesTerminal: Terminal {
   /// Waits for the next input. Returns ``InputEvent/resize(_:)`` after the terminal was
   /// resized (ncurses has already been told the new size), and `nil` when `timeout` passes or
   /// the screen thread wakes it. A zero `timeout` returns what was typed already, if anything.
+  ///
+  /// The terminal's bytes are read here, as they come, and decoded by ``InputDecoder``; when it
+  /// holds something cut short (an escape, a paste), the wait also ends when the decoder's
+  /// ``InputDecoder/waitForMore`` has passed since the last bytes, to tell it so.
   package func readEvent(timeout: Duration?) -> InputEvent? {
     guard isActive else { return nil }
     // What was typed already is read even if the last read found nothing: a wake-up that comes
@@ -180,140 +196,62 @@ package final class CursesTerminal: Terminal {
       if tide_take_resize() != 0 {
         return adoptNewSize()
       }
-      if inputMayBePending {
-        // ncurses may hold bytes it already read (the tail of an escape sequence or a paste).
-        wtimeout(tide_stdscr(), 0)
-        var code: wint_t = 0
-        let status = tide_get_wide_char(&code)
-        if status != tide_err() {
-          if status == tide_key_code_yes(), Int32(bitPattern: UInt32(code)) == tide_paste_begin_code() {
-            return .paste(readPaste())
-          }
-          if KeyDecoder.isResize(status: status, code: UInt32(code)) { return .resize(size) }
-          if let key = KeyDecoder.key(status: status, code: UInt32(code)) {
-            if key == .escape {
-              guard let event = eventAfterEscape() else { continue }
-              return event
-            }
-            return .key(key)
-          }
+      if nextDecoded < decoded.count {
+        defer { nextDecoded += 1 }
+        return decoded[nextDecoded]
+      }
+      if !decoded.isEmpty {
+        decoded.removeAll(keepingCapacity: true)
+        nextDecoded = 0
+      }
+      if inputMayBePending, readInput() { continue }
+      let now = ContinuousClock.now
+      var wakeAt = deadline
+      if let wait = decoder.waitForMore {
+        let pause = lastInput + wait
+        if pause <= now {
+          decoded.append(contentsOf: decoder.inputPaused())
           continue
         }
-        inputMayBePending = false
+        wakeAt = min(wakeAt ?? pause, pause)
       }
       var milliseconds: Int32 = -1
-      if let deadline {
-        let remaining = deadline - ContinuousClock.now
+      if let wakeAt {
+        let remaining = wakeAt - now
+        // Only the caller's deadline can have passed here: a pause that did was handled above.
         guard remaining > .zero else { return nil }
         let (seconds, attoseconds) = remaining.components
         milliseconds = Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
       }
-      switch tide_input_wait(milliseconds) {
-      case 1:
-        inputMayBePending = true
-        continue  // input ready: decode it on the next pass
+      switch tide_input_wait(milliseconds, inputEnded ? 0 : 1) {
+      case 1: inputMayBePending = true  // input ready: read it on the next pass
       case 2: return tide_take_resize() != 0 ? adoptNewSize() : nil
+      case 0: continue  // the deadline or the decoder's pause: the next pass sees which
       default: return nil
       }
     }
   }
 
-  /// An escape with what came with it: an alt-chord, escape alone, a pointer report, or nothing
-  /// for an unknown control sequence (see ``KeyDecoder/event(afterEscape:)``). ncurses waited its escape delay
-  /// before returning the escape, so a chord's key is already here; the rest of a sequence gets
-  /// the same delay to arrive.
-  private func eventAfterEscape() -> InputEvent? {
-    var reads = 0
-    defer { wtimeout(tide_stdscr(), 0) }
-    return KeyDecoder.event(afterEscape: {
-      wtimeout(tide_stdscr(), reads == 0 ? 0 : 25)
-      reads += 1
-      var code: wint_t = 0
-      let status = tide_get_wide_char(&code)
-      return status == tide_err() ? nil : (status, UInt32(code))
-    })
-  }
-
-  /// The text of a bracketed paste, read up to its end marker; line breaks arrive as "\n".
-  /// A paste whose end never comes (the terminal died) ends after a second of silence.
-  ///
-  /// The pasted text may itself hold the end marker's bytes (ESC [ 201 ~); the terminal sends
-  /// them as they are and its own marker after the text. So an end marker that more input
-  /// follows at once, without a pause, up to another end marker (or for longer than anyone
-  /// types), is part of the text; the rest of the paste then never runs as key commands.
-  private func readPaste() -> String {
-    var text = String.UnicodeScalarView()
-    wtimeout(tide_stdscr(), 1000)
-    defer { wtimeout(tide_stdscr(), 0) }
-    while true {
-      var code: wint_t = 0
-      let status = tide_get_wide_char(&code)
-      if status == tide_err() { break }
-      if status == tide_key_code_yes(), Int32(bitPattern: UInt32(code)) == tide_paste_end_code() {
-        guard pasteGoesOn(after: &text) else { break }
-        continue
-      }
-      Self.append(status: status, code: code, toPaste: &text)
+  /// Reads what the terminal sent, if anything, into the decoder; whether there was some.
+  private func readInput() -> Bool {
+    let count = readBuffer.withUnsafeMutableBufferPointer { buffer in
+      tide_input_read(buffer.baseAddress, Int32(buffer.count))
     }
-    return String(text)
-  }
-
-  /// Adds one input of a paste to `text`: characters as they are (CR as a line break), the
-  /// enter key as a line break, other keys not at all.
-  private static func append(status: Int32, code: wint_t, toPaste text: inout String.UnicodeScalarView) {
-    if status == tide_key_code_yes() {
-      if Int32(bitPattern: UInt32(code)) == KEY_ENTER { text.append("\n") }
-      return
+    guard count > 0 else {
+      inputMayBePending = false
+      // Hung up: the quit signal that comes with it ends the app; until then, no busy wait.
+      if count < 0 { inputEnded = true }
+      return false
     }
-    guard let scalar = Unicode.Scalar(UInt32(code)) else { return }
-    text.append(scalar == "\r" ? "\n" : scalar)
-  }
-
-  /// After an end marker: whether the paste goes on, because input follows without a pause
-  /// up to another end marker or for more than anyone types in one go. If so, the marker's
-  /// bytes and what followed are added to `text`; if not, what followed is given back to
-  /// ncurses, to be read as the keys it is.
-  private func pasteGoesOn(after text: inout String.UnicodeScalarView) -> Bool {
-    // A terminal sends a paste in one burst; 30 ms without input ends it. At most 100 inputs
-    // are held back, well within what ncurses can take back (and more than a burst of typing).
-    wtimeout(tide_stdscr(), 30)
-    defer { wtimeout(tide_stdscr(), 1000) }
-    while true {
-      var following: [(status: Int32, code: wint_t)] = []
-      var reachesAnotherEnd = false
-      while following.count < 100 {
-        var code: wint_t = 0
-        let status = tide_get_wide_char(&code)
-        if status == tide_err() { break }
-        if status == tide_key_code_yes(), Int32(bitPattern: UInt32(code)) == tide_paste_end_code() {
-          reachesAnotherEnd = true
-          break
-        }
-        following.append((status, code))
-      }
-      guard reachesAnotherEnd || following.count == 100 else {
-        // The paste had ended: give back what came after it, last first.
-        for input in following.reversed() {
-          if input.status == tide_key_code_yes() {
-            ungetch(Int32(bitPattern: UInt32(input.code)))
-          } else {
-            unget_wch(wchar_t(bitPattern: UInt32(input.code)))
-          }
-        }
-        return false
-      }
-      text.append(contentsOf: "\u{1B}[201~".unicodeScalars)
-      for input in following { Self.append(status: input.status, code: input.code, toPaste: &text) }
-      // Past 100 inputs the paste goes on to its next end marker; another end marker is asked
-      // the same question.
-      if !reachesAnotherEnd { return true }
-    }
+    lastInput = ContinuousClock.now
+    decoded.append(contentsOf: decoder.receive(readBuffer[..<Int(count)]))
+    // A read that filled the buffer may have left more; a shorter one took all there was.
+    inputMayBePending = Int(count) == readBuffer.count
+    return true
   }
 
   /// Tells ncurses the tty's new size, which its own SIGWINCH handling would have done.
   private func adoptNewSize() -> InputEvent {
-    // resizeterm may queue a KEY_RESIZE for the next read.
-    inputMayBePending = true
     var columns: Int32 = 0
     var rows: Int32 = 0
     if tide_tty_size(&columns, &rows) != 0 {

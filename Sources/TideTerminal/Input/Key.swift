@@ -35,8 +35,10 @@ public enum Key: Hashable, Sendable {
   /// Control plus a lowercase letter `a`…`z`.
   case control(Character)
   /// Alt (meta) held with another key, e.g. `.alt(.character("b"))` for alt-b: the terminal
-  /// sends escape and then the key, which arrive together. Never a plain key, so an alt-chord
-  /// cannot type into a text input or run the key's command.
+  /// sends escape and then the key, which arrive together — escape then escape is
+  /// `.alt(.escape)`, escape then an arrow's sequence `.alt(.up)` (xterm's `CSI 1;3A` too).
+  /// Never a plain key, so an alt-chord cannot type into a text input or run the key's command
+  /// (an app bound to `.escape` does not quit on alt-escape).
   indirect case alt(Key)
 }
 
