@@ -87,7 +87,7 @@ package enum TraceQueries {
   /// trace's state has; else a usage error naming `option` and the fields there are.
   package static func fieldPath(_ pathText: String, in reader: TraceReader, option: String) throws(TerminalCommandError) -> JSONPath {
     guard let path = JSONPath(parsing: pathText), case .key(let top)? = path.components.first else {
-      throw TerminalCommandError(status: 2, message: "tide-demo: \(option): '\(pathText)' is not a dotted path of the state (e.g. counter.count, todos.todos[0].title)")
+      throw TerminalCommandError(status: 2, message: "tide-demo: \(option): '\(escapedName(pathText))' is not a dotted path of the state (e.g. counter.count, todos.todos[0].title)")
     }
     guard reader.header.state[top] != nil else {
       let fields = reader.header.state.memberKeys.joined(separator: ", ")
@@ -275,7 +275,7 @@ package enum TraceQueries {
     let script = recorder.script(date: Date(timeIntervalSince1970: 0), notes: notes, end: end)
     // The recorder's first line dates a recording; this one comes from a trace.
     let body = script.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().joined()
-    return "# key script exported from \(reader.path) up to action \(number), terminal \(reader.header.size)\n" + body
+    return "# key script exported from \(escapedName(reader.path)) up to action \(number), terminal \(reader.header.size)\n" + body
   }
 
   /// Runs `body`, mapping a trace problem to a failure with status 2.
@@ -292,7 +292,8 @@ package enum TraceQueries {
       return try JSONValueDecoder.decode(AppFeature.State.self, from: json)
     } catch {
       let line = number == 0 ? 1 : reader.line(ofAction: number)
-      throw TerminalCommandError(status: 2, message: "\(reader.path):\(line): error: the state after action \(number) is not a state of this app: \(error)")
+      let problem = TraceProblem(path: reader.path, line: line, message: "the state after action \(number) is not a state of this app: \(error)")
+      throw TerminalCommandError(status: 2, message: problem.description)
     }
   }
 }

@@ -35,7 +35,7 @@ package enum InspectorCommand {
   package static func app(
     reader: TraceReader, follow: Bool, launch: TerminalLaunch
   ) -> TerminalApp<InspectorBrowser.State, InspectorBrowser.Action> {
-    let name = reader.path.split(separator: "/").last.map(String.init) ?? reader.path
+    let name = escapedName(PathName.name(of: reader.path))
     let initialState = InspectorBrowser.initialState(reader: reader, name: name, size: launch.size, follow: follow)
     let store = Store(initialState: initialState, reducer: InspectorBrowser(reader: reader), clock: launch.clock)
     if follow { store.send(.startFollowing) }
