@@ -76,7 +76,7 @@ struct RunArguments<Options: ParsableArguments>: ParsableCommand {
     valueName: "path"))
   var record: String?
 
-  @Option(help: ArgumentHelp("Append one JSON object per action (time, action, state diff) to this file.", valueName: "path"))
+  @Option(help: ArgumentHelp("Write a trace to this file, one JSON line per action, replacing the file.", valueName: "path"))
   var trace: String?
 }
 
@@ -120,7 +120,7 @@ struct ReplayArguments<Options: ParsableArguments>: ParsableCommand {
     valueName: "path"))
   var svg: String?
 
-  @Option(help: ArgumentHelp("Append one JSON object per action (time, action, state diff) to this file.", valueName: "path"))
+  @Option(help: ArgumentHelp("Write a trace to this file, one JSON line per action, replacing the file.", valueName: "path"))
   var trace: String?
 
   @Option(help: ArgumentHelp(
