@@ -1,4 +1,5 @@
 import ArgumentParser
+import TideTerminal
 import TideTerminalCommand
 
 // `tide-list [--items N]`, and `tide-list replay [--items N] SCRIPT...`.
@@ -8,6 +9,7 @@ struct ListOptions: ParsableArguments {
 
   func validate() throws {
     guard items >= 0 else { throw ValidationError("--items must be 0 or more") }
+    try MemoryBudget.check("--items", count: items, bytesEach: MemoryLayout<SelectionList.Item>.stride)
   }
 }
 

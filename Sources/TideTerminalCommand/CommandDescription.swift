@@ -50,7 +50,8 @@ struct CommandDescription: Sendable {
 
       Exit status: 0 success; 1 an expect failed, a script line came after the app quit, an \
       output could not be written or changes were not saved; 2 a usage or script error, found \
-      before anything ran.
+      before anything ran; 128 + N a quit signal N ended the run (130 for ctrl-c, 143 for \
+      SIGTERM), after the terminal was restored and pending saves finished.
       """
     return text
   }
@@ -76,7 +77,7 @@ struct RunArguments<Options: ParsableArguments>: ParsableCommand {
     valueName: "path"))
   var record: String?
 
-  @Option(help: ArgumentHelp("Write a trace to this file, one JSON line per action, replacing the file.", valueName: "path"))
+  @Option(help: ArgumentHelp("Write one JSON object per action (time, action, state diff) to this file, replacing it.", valueName: "path"))
   var trace: String?
 }
 
@@ -120,7 +121,7 @@ struct ReplayArguments<Options: ParsableArguments>: ParsableCommand {
     valueName: "path"))
   var svg: String?
 
-  @Option(help: ArgumentHelp("Write a trace to this file, one JSON line per action, replacing the file.", valueName: "path"))
+  @Option(help: ArgumentHelp("Write one JSON object per action (time, action, state diff) to this file, replacing it.", valueName: "path"))
   var trace: String?
 
   @Option(help: ArgumentHelp(

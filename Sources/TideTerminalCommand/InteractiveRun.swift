@@ -9,7 +9,10 @@ import TideTerminal
 extension TerminalCommand {
   /// `NAME [OPTIONS] [--record PATH] [--trace PATH]`: the app in the real terminal until it
   /// quits, however it quits.
-  func runInteractive(_ arguments: RunArguments<Options>, errors: (String) -> Void) async throws(TerminalCommandError) {
+  /// `commandLineWords`: the words of the command line that may name files the app reads.
+  func runInteractive(
+    _ arguments: RunArguments<Options>, reading commandLineWords: [String], errors: (String) -> Void
+  ) async throws(TerminalCommandError) {
     let name = description.name
     let options = arguments.options
     let data = try resolveDataFile(options, .interactive)
@@ -26,7 +29,7 @@ extension TerminalCommand {
     if let path = arguments.record {
       try SessionRecording.checkStream(record: path, dataFile: data, startingBytes: starting?.bytes)
     }
-    let checked = try checkOutputs(outputs, data: data)
+    let checked = try checkOutputs(outputs, data: data, inputs: inputs(of: options, commandLineWords))
     var recording: SessionRecording?
     if arguments.record != nil {
       recording = SessionRecording(
@@ -71,8 +74,17 @@ extension TerminalCommand {
       errors(error.message)
       failure = error
     }
-    try reportLostWork(of: app, finishedPendingWork: program.finishedPendingWork, errors: errors)
-    if let failure { throw TerminalCommandError(status: failure.status, message: "") }
+    var status = failure?.status ?? 0
+    do throws(TerminalCommandError) {
+      try reportLostWork(of: app, finishedPendingWork: program.finishedPendingWork, errors: errors)
+    } catch {
+      if !error.message.isEmpty { errors(error.message) }
+      status = max(status, error.status)
+    }
+    // Ended by a quit signal (ctrl-c's SIGINT included): 128 + its number, as a replay a
+    // signal stopped ends and as a shell expects — after everything above was said.
+    if let signal = program.quitSignal { status = 128 + signal }
+    if status != 0 { throw TerminalCommandError(status: status, message: "") }
   }
 
   /// The app's data file for `mode`, or a status 2 failure with the app's reason.
@@ -93,8 +105,18 @@ extension TerminalCommand {
     } catch let failure as TerminalCommandError {
       throw failure
     } catch {
-      throw TerminalCommandError(status: 2, message: "\(description.name): \(error)")
+      // A quit signal that ended a wait for input (a FIFO without a writer) ends the command as
+      // the signal does: 128 + N, as a shell expects of a process the signal stopped.
+      let status = InterruptSignals.received.map { 128 + $0 } ?? 2
+      throw TerminalCommandError(status: status, message: "\(description.name): \(error)")
     }
+  }
+
+  /// What a run reads, named for messages: the words of its command line that name files, then
+  /// the files the app declares (the more precise name wins where both name one file).
+  func inputs(of options: Options, _ commandLineWords: [String]) -> [(name: String, path: String)] {
+    commandLineWords.map { (name: "\($0), which \(description.name) reads", path: $0) }
+      + inputFiles(options).map { (name: "\($0), which \(description.name) reads", path: $0) }
   }
 
   /// Checks every output file of a run by `OutputFile`'s policy before anything runs, failing

@@ -20,8 +20,10 @@ extension TerminalCommand {
   /// Every script is read and parsed, and every output name worked out and checked, before the
   /// first one runs, so a mistake in the last script costs nothing. A failed `expect` stops
   /// the replay; the exports still show where it got to.
+  /// `commandLineWords`: the words of the command line that may name files the app reads.
   func runReplay(
-    _ arguments: ReplayArguments<Options>, output: @escaping (String) -> Void, errors: (String) -> Void
+    _ arguments: ReplayArguments<Options>, reading commandLineWords: [String], output: @escaping (String) -> Void,
+    errors: (String) -> Void
   ) async throws(TerminalCommandError) {
     let name = description.name
     let options = arguments.options
@@ -42,9 +44,9 @@ extension TerminalCommand {
         throw TerminalCommandError(status: 2, message: "\(initialData): error: --initial-data: is \(kind), not a data file")
       }
       do {
-        startingData = try FileContents.read(atPath: initialData, atMost: Self.inputLimit)
+        startingData = try FileContents.read(atPath: initialData)
       } catch {
-        throw TerminalCommandError(status: 2, message: "\(initialData): error: cannot read the initial data: \(systemReason(error.code))")
+        throw TerminalCommandError(status: 2, message: "\(initialData): error: cannot read the initial data: \(error.plainReason)")
       }
     }
     let size = (try? TerminalSize(parsing: arguments.size)) ?? TerminalSize(columns: 80, rows: 24)
@@ -59,7 +61,7 @@ extension TerminalCommand {
     var outputs = names.allPaths
     if let trace = arguments.trace { outputs.append(("--trace", trace)) }
     // No output may write over what the replay reads, however it spells the file.
-    let inputs = arguments.scripts.map { (name: "the script \($0)", path: $0) }
+    let inputs = inputs(of: options, commandLineWords) + arguments.scripts.map { (name: "the script \($0)", path: $0) }
     let checked = try checkOutputs(outputs, data: data ?? arguments.initialData, inputs: inputs)
     let files = Dictionary(checked.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     let trace = try arguments.trace.map { _ throws(TerminalCommandError) in try TraceFile(checked[checked.count - 1]) }
@@ -105,18 +107,13 @@ extension TerminalCommand {
     TerminalCommandError(status: 128 + signal, message: "")
   }
 
-  /// The most a script or `--initial-data` may hold: far beyond any real one (a million keys
-  /// are 4.5 MB), short of what an endless input such as `/dev/zero` would take.
-  static var inputLimit: Int { 256 << 20 }
-
   /// Reads and parses one script, or fails with status 2 and a `FILE:LINE:COL: error:` message.
   private func readScript(_ path: String) throws(TerminalCommandError) -> KeyScript {
     let bytes: [UInt8]
     do {
-      bytes = try FileContents.read(atPath: path, atMost: Self.inputLimit)
+      bytes = try FileContents.read(atPath: path)
     } catch {
-      let reason = error.code == EFBIG ? "it is longer than \(Self.inputLimit >> 20) MiB" : systemReason(error.code)
-      throw TerminalCommandError(status: 2, message: "\(path): error: cannot read the script: \(reason)")
+      throw TerminalCommandError(status: 2, message: "\(path): error: cannot read the script: \(error.plainReason)")
     }
     do {
       return try KeyScript(utf8: bytes, file: path)

@@ -87,7 +87,7 @@ package struct SessionRecording {
     do {
       return (try FileContents.read(atPath: dataFile), info.st_mode & 0o7777)
     } catch {
-      throw TerminalCommandError(status: 2, message: "\(dataFile): error: cannot keep the data for --record: \(systemReason(error.code))")
+      throw TerminalCommandError(status: 2, message: "\(dataFile): error: cannot keep the data for --record: \(error.plainReason)")
     }
   }
 

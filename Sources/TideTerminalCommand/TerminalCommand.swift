@@ -38,6 +38,7 @@ import TideTerminal
 ///   refused (status 2, before anything runs) rather than recording a session that would not
 ///   replay to what the user saw.
 ///   `--trace PATH` writes one JSON line per action, replacing the file as the other outputs are.
+///   A quit signal ends the app as its quit key does, and the status is then 128 + the signal.
 /// - `help` as the first argument is `--help`; `help replay` and `help SUBCOMMAND` are the
 ///   subcommand's `--help`, as ArgumentParser's own `help` subcommand has them.
 /// - `replay` reads and checks every script first, then runs each from a fresh app on a virtual
@@ -60,13 +61,21 @@ import TideTerminal
 /// Exit status: 0 success; 1 an `expect` failed, a line came after the app quit, an output
 /// could not be written, or changes were not saved (`TerminalApp.unsavedChanges` or pending
 /// work that did not finish); 2 a usage or script error (`FILE:LINE:COL: error: …`), a refused
-/// output path or a terminal that cannot run the app, before anything ran; 128 + N a replay
-/// signal N stopped.
+/// output path or a terminal that cannot run the app, before anything ran; 128 + N a quit signal
+/// N ended the run — live (ctrl-c's SIGINT: 130) or a replay — after the terminal was restored
+/// and the pending work awaited, as a shell expects of a process a signal ended.
+///
+/// No output may name a file the run reads: the scripts, `--initial-data`, the files the app
+/// declares (`inputFiles:`) and any existing file a word of the command line names, however
+/// the output spells it (`./f.txt`, a symbolic or a hard link). Every file read goes through
+/// ``TideTerminal/FileContents/read(atPath:atMost:)``: bounded in size, and a FIFO waits for
+/// its writer only until a quit signal.
 @MainActor
 public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendable> {
   let description: CommandDescription
   let subcommands: [any ParsableCommand.Type]
   let dataFile: ((Options, TerminalLaunch.Mode) throws -> String?)?
+  let inputFiles: (Options) -> [String]
   let replayArguments: (Options) -> [String]
   let makeApp: (Options, TerminalLaunch) throws -> TerminalApp<State, Action>
 
@@ -89,6 +98,12 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
   ///     path from `TerminalLaunch.dataFile`. It is asked first, before anything is checked or
   ///     touched; a thrown error (a path that cannot hold the data) ends the command with
   ///     status 2 and the error's description.
+  ///   - inputFiles: The files the app reads for `options` (a document to show, questions to
+  ///     ask), so that no output of the command — `--svg`, `--cast`, `--trace`, `--record` —
+  ///     may name one, however it is spelled (`./f.txt`, a symbolic or hard link to it): such a
+  ///     command is refused with status 2 before anything runs. Every word of the command line
+  ///     that names an existing file counts as read too, declared or not; declare what the
+  ///     command line may not show, such as a default path (`options.file ?? "questions.json"`).
   ///   - replayArguments: The arguments that rebuild `options` in a replay (such as
   ///     `["--items", "20"]`), for the command a recording's header gives; the data file's
   ///     option is not needed there.
@@ -102,6 +117,7 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
     options: Options.Type,
     subcommands: [any ParsableCommand.Type] = [],
     dataFile: ((Options, TerminalLaunch.Mode) throws -> String?)? = nil,
+    inputFiles: @escaping (Options) -> [String] = { _ in [] },
     replayArguments: @escaping (Options) -> [String] = { _ in [] },
     app: @escaping (Options, TerminalLaunch) throws -> TerminalApp<State, Action>
   ) {
@@ -123,6 +139,7 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
       })
     self.subcommands = subcommands
     self.dataFile = dataFile
+    self.inputFiles = inputFiles
     self.replayArguments = replayArguments
     self.makeApp = app
   }
@@ -157,13 +174,13 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
       case .message(let text, let status):
         if status == 0 { output(text) } else { errors(text) }
         return status
-      case .interactive(let arguments):
+      case .interactive(let parsedArguments):
         // Before the first suspension: the main actor and the screen then share the main
         // thread, one wake-up a frame (see MainThreadLoop).
         _ = MainThreadLoop.claim()
-        try await runInteractive(arguments, errors: errors)
-      case .replay(let arguments):
-        try await runReplay(arguments, output: output, errors: errors)
+        try await runInteractive(parsedArguments, reading: CommandLineInputs.words(in: arguments), errors: errors)
+      case .replay(let parsedArguments):
+        try await runReplay(parsedArguments, reading: CommandLineInputs.words(in: arguments), output: output, errors: errors)
       case .subcommand(let type, let arguments):
         let outcome = await Self.execute(type, arguments)
         if let text = outcome.output { output(text) }

@@ -53,7 +53,15 @@ struct PointerTerminalTests {
     case .crash: #expect(kill(try await tmux.appPID(named: "tide-form"), SIGSEGV) == 0)
     }
     let status = try await tmux.waitForFile("status", seconds: 15)
-    #expect(status == (way == .crash ? "\(128 + SIGSEGV)" : "0"))
+    // A quit signal ends the app with 128 + N after the restore (issue 37: it was 0).
+    let expected: Int32 = switch way {
+    case .escape: 0
+    case .ctrlC: 128 + SIGINT
+    case .sigterm: 128 + SIGTERM
+    case .sighup: 128 + SIGHUP
+    case .crash: 128 + SIGSEGV
+    }
+    #expect(status == "\(expected)", "\(way)")
     #expect(try await tmux.display("#{mouse_any_flag} #{mouse_sgr_flag}") == "0 0", "mouse reporting off after \(way)")
     #expect(try await tmux.display("#{alternate_on} #{cursor_flag}") == "0 1")
     #expect(try tmux.file("stty-after") == tmux.file("stty-before"))

@@ -52,7 +52,14 @@ struct EndToEndDataTests {
         #expect(kill(pid, quit == .sigterm ? SIGTERM : SIGHUP) == 0)
       }
       let status = try await session.waitForExit(seconds: 20)
-      #expect(status == 0 || quit == .sigterm || quit == .sighup, "run \(run): exit \(status)")
+      // Issue 37: a quit signal ends the app with 128 + N, as shells expect (it was 0).
+      let expected: Int32 = switch quit {
+      case .q: 0
+      case .controlC: 128 + SIGINT
+      case .sigterm: 128 + SIGTERM
+      case .sighup: 128 + SIGHUP
+      }
+      #expect(status == expected, "run \(run): exit \(status)")
       if try todos(at: data) != [Todo(id: 1, title: "t", isDone: true)] { lost.append(run) }
       #expect(!session.folder.contents().contains { $0.contains(".tmp-") }, "run \(run) left a temporary file")
     }

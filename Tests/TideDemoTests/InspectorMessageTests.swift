@@ -220,7 +220,7 @@ struct InspectorMessageTests {
     let text = help.output + help.errors
     // ArgumentParser wraps the help at 80 columns.
     let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    #expect(words.contains("--trace <path> Write a trace to this file, one JSON line per action, replacing the file."), "\(text)")
+    #expect(words.contains("--trace <path> Write one JSON object per action (time, action, state diff) to this file, replacing it."), "\(text)")
     #expect(!text.contains("Append"), "\(text)")
   }
 }

@@ -63,8 +63,8 @@ struct RecordEndToEndTests {
     #expect(replayed == live, "\(lineDiff(expected: live, actual: replayed))\n--- script\n\(script)")
   }
 
-  /// SIGTERM ends the app like `q`: the recording is written, and it replays to the screen
-  /// shown when the signal came.
+  /// SIGTERM ends the app like `q` (status 143, as shells expect): the recording is written,
+  /// and it replays to the screen shown when the signal came.
   @Test func sigtermStillWritesTheRecording() async throws {
     let binary = try requireTideDemo()
     let session = TmuxSession(label: "tide-demo-e2e")
@@ -79,7 +79,7 @@ struct RecordEndToEndTests {
     let live = Self.normalized(try await session.capture())
 
     kill(try await session.appPID(), SIGTERM)
-    #expect(try await session.waitForExit() == 0)
+    #expect(try await session.waitForExit() == 128 + SIGTERM, "after the recording is written")
     let script = try String(contentsOfFile: recording, encoding: .utf8)
     let replay = try await runProcess(binary, ["replay", recording, "--screen", "todos"])
     #expect(replay.status == 0, "\(replay)\n--- script\n\(script)")

@@ -40,15 +40,16 @@ struct CursesEndToEndTests {
   }
 
   /// The other signals whose default action ends a process (SPEC, "Terminal restore") end the
-  /// app as SIGTERM does: the quit action, status 0, the terminal restored — never killed with
-  /// the alternate screen on and the cursor hidden (exit 128 + the signal, before the fix).
+  /// app as SIGTERM does: the quit action, the terminal restored — never killed with the
+  /// alternate screen on and the cursor hidden — and status 128 + the signal, as a shell
+  /// expects (issue 37: it was 0).
   @Test(arguments: [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU])
   func aSignalWhoseDefaultEndsTheProcessQuitsLikeSIGTERM(signal: Int32) async throws {
     let (tmux, before) = try await TmuxSession.helloAtCountOne()
     defer { withExtendedLifetime(tmux) {} }
     #expect(kill(try await tmux.appPID(), signal) == 0)
     let status = try await tmux.waitForFile("status", seconds: 15)
-    #expect(status == "0", "quit like SIGTERM, not killed by signal \(signal)")
+    #expect(status == "\(128 + signal)", "quit like SIGTERM on signal \(signal)")
     #expect(try tmux.file("stty-after") == before, "stty settings restored")
     try await tmux.expectModesRestored(after: "signal \(signal)")
     let after = try await tmux.capture()
@@ -132,7 +133,14 @@ struct CursesEndToEndTests {
     }
 
     let status = try await tmux.waitForFile("status", seconds: 15)
-    #expect(status == "0")
+    let expected: Int32 = switch way {
+    case .quitKey: 0
+    case .ctrlC: 128 + SIGINT
+    case .sigterm: 128 + SIGTERM
+    case .sighup: 128 + SIGHUP
+    case .sigquit, .ctrlBackslash: 128 + SIGQUIT
+    }
+    #expect(status == "\(expected)", "\(way.rawValue): a quit signal ends the app with 128 + N (issue 37)")
     #expect(try tmux.file("stty-after") == before, "stty settings restored")
     try await tmux.expectModesRestored(after: way.rawValue)
     let after = try await tmux.capture()

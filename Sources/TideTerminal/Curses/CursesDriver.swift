@@ -26,7 +26,7 @@ package final class CursesDriver: TerminalDriver {
     self.ended = ended
     let size = try await screen.start(
       reportsPointer: reportsPointer, onEvent: { input.send($0) },
-      onQuit: { input.quit() },
+      onQuit: { input.quit(signal: $0) },
       onTimers: { input.fireTimers($0) },
       onFrameSlot: { input.frameSlotReached() },
       onStop: {

@@ -51,10 +51,10 @@ final class ScreenThread: TimerWaker {
 
   /// Starts the thread and returns the terminal's size once it is set up, or throws why it could
   /// not be; with `reportsPointer` the terminal reports pointer events. `onEvent` is called on
-  /// the thread for every input event; `onQuit` for each quit signal, after the input that
+  /// the thread for every input event; `onQuit` with each quit signal's number, after the input that
   /// arrived before it; `onStop` once, as the thread ends, after the terminal is restored.
   func start(
-    reportsPointer: Bool, onEvent: @escaping @Sendable (InputEvent) -> Void, onQuit: @escaping @Sendable () -> Void,
+    reportsPointer: Bool, onEvent: @escaping @Sendable (InputEvent) -> Void, onQuit: @escaping @Sendable (Int32) -> Void,
     onTimers: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void,
     onFrameSlot: @escaping @Sendable () -> Void, onStop: @escaping @Sendable () -> Void
   ) async throws -> TerminalSize {
@@ -92,7 +92,7 @@ final class ScreenThread: TimerWaker {
 
   private func main(
     started: CheckedContinuation<TerminalSize, any Error>, reportsPointer: Bool, onEvent: @escaping @Sendable (InputEvent) -> Void,
-    onQuit: @escaping @Sendable () -> Void, onTimers: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void,
+    onQuit: @escaping @Sendable (Int32) -> Void, onTimers: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void,
     onFrameSlot: @escaping @Sendable () -> Void
   ) {
     let terminal = CursesTerminal(reportsPointer: reportsPointer)
@@ -132,10 +132,11 @@ final class ScreenThread: TimerWaker {
       }
       if stop { return }
       var handedOver = false
-      if tide_take_quit_signal() != 0 {
+      let signal = tide_take_quit_signal()
+      if signal != 0 {
         // Keys typed before ctrl-c or a quit signal are the user's too: they go first.
         while let event = terminal.readEvent(timeout: .zero) { onEvent(event) }
-        onQuit()
+        onQuit(signal)
         handedOver = true
       }
       terminal.suspendIfAsked()

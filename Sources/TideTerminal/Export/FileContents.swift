@@ -22,17 +22,26 @@ import Darwin
 /// ``write(_:atPath:)`` one save at a time, the newest last.
 public enum FileContents {
 
-  /// The bytes of the file at `path`, read whole. A folder, a missing file or one the user may
-  /// not read throws a ``SystemError`` naming `path` and the reason.
-  public static func read(atPath path: String) throws(SystemError) -> [UInt8] {
-    try read(atPath: path, atMost: .max)
-  }
+  /// The most ``read(atPath:atMost:)`` reads unless told otherwise: far beyond any document,
+  /// data file or script a person keeps (a million-key script is 4.5 MB), short of what an
+  /// endless input such as `/dev/zero` would fill memory with.
+  public static let defaultLimit = 256 << 20
 
-  /// ``read(atPath:)`` of an input the user names (a key script, a file to start from), which
-  /// may be anything: past `limit` bytes it stops with `EFBIG` ("File too large") instead of
-  /// filling memory from `/dev/zero` or an endless pipe.
-  package static func read(atPath path: String, atMost limit: Int) throws(SystemError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  /// The bytes of the file at `path`, read whole — whatever the user named: a regular file, a
+  /// FIFO, `/dev/stdin`, a device.
+  ///
+  /// Every file an app reads goes through here, so no input can take the app down:
+  /// - past `limit` bytes the read stops with a ``SystemError`` of code `EFBIG` that says the
+  ///   limit (`could not read /dev/zero: it holds more than 256 MiB, the most read from one
+  ///   file`), instead of filling memory from `/dev/zero` or an endless pipe;
+  /// - a FIFO is opened without waiting for a writer, then waited on in a way a quit signal
+  ///   ends (`timeout 5 app replay fifo …` ends after 5 s, where a blocking `open` would sit
+  ///   through the signal): the wait then throws a ``SystemError`` of code `EINTR` naming the
+  ///   signal;
+  /// - a folder, a missing file or one the user may not read throws a ``SystemError`` naming
+  ///   `path` and the system's reason (`could not read /tmp: Is a directory`).
+  public static func read(atPath path: String, atMost limit: Int = defaultLimit) throws(SystemError) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { throw SystemError("read", path) }
     defer { close(descriptor) }
     var bytes: [UInt8] = []
@@ -41,12 +50,57 @@ public enum FileContents {
       let count = chunk.withUnsafeMutableBytes { readChunk(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
-        throw SystemError("read", path)
+        guard errno == EAGAIN || errno == EWOULDBLOCK else { throw SystemError("read", path) }
+        try waitForInput(descriptor, path: path)
+        continue
       }
-      if count == 0 { return bytes }
-      guard count <= limit - bytes.count else { throw SystemError("read", path, code: EFBIG) }
+      if count == 0 {
+        // A FIFO read without waiting reports its end as soon as no writer has it open — also
+        // before the first writer came. Only a hang-up (a writer came and went) is its end.
+        guard try isFIFOWithoutWriterYet(descriptor, path: path) else { return bytes }
+        try waitForInput(descriptor, path: path)
+        continue
+      }
+      guard count <= limit - bytes.count else {
+        throw SystemError(
+          "read", path, code: EFBIG,
+          reason: "it holds more than \(Self.describe(bytes: limit)), the most read from one file")
+      }
       bytes += chunk[..<count]
     }
+  }
+
+  /// Waits until `descriptor` has input or hangs up, in slices short enough that a quit
+  /// signal recorded by the run (``InterruptSignals``) ends the wait within 100 ms — the
+  /// signal's handler restarts system calls, so a plain blocking wait would not see it.
+  private static func waitForInput(_ descriptor: Int32, path: String) throws(SystemError) {
+    while true {
+      if let signal = InterruptSignals.received {
+        throw SystemError(
+          "read", path, code: EINTR, reason: "stopped by \(InterruptSignals.name(of: signal)) while waiting for input")
+      }
+      var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&request, 1, 100)
+      if ready < 0, errno != EINTR { throw SystemError("read", path) }
+      if ready > 0 { return }
+    }
+  }
+
+  /// Whether `descriptor` is a FIFO that reports an end only because no writer has opened it
+  /// yet: Linux reports a hang-up (`POLLHUP`) once a writer has come and gone, never before.
+  private static func isFIFOWithoutWriterYet(_ descriptor: Int32, path: String) throws(SystemError) -> Bool {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw SystemError("read", path) }
+    guard info.st_mode & S_IFMT == S_IFIFO else { return false }
+    var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&request, 1, 0) == 0
+  }
+
+  /// `256 MiB`, `64 KiB`, `100 bytes`: a limit in the unit it is a whole number of.
+  static func describe(bytes: Int) -> String {
+    if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+    if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+    return bytes == 1 ? "1 byte" : "\(bytes) bytes"
   }
 
   /// Replaces the file at `path` with `bytes` so that a crash at any moment leaves either the

@@ -23,6 +23,9 @@ public struct SystemError: Error, CustomStringConvertible {
   public var path: String
   /// The `errno` value the system gave.
   public var code: Int32
+  /// Words that say more than the system's reason for `code` would (`it holds more than 256
+  /// MiB, …` where `strerror` says "File too large").
+  package var reason: String?
 
   /// The failure of `action` on `path` with the system's error number `code` — by default
   /// `errno`, read when the error is made, right after the failed call:
@@ -33,6 +36,15 @@ public struct SystemError: Error, CustomStringConvertible {
     self.code = code
   }
 
+  /// A failure whose reason is said in `reason` rather than in the system's words for `code`.
+  package init(_ action: String, _ path: String, code: Int32, reason: String) {
+    self.init(action, path, code: code)
+    self.reason = reason
+  }
+
   /// `could not ACTION PATH: REASON`, the reason in the system's own words.
-  public var description: String { "could not \(action) \(path): \(systemReason(code))" }
+  public var description: String { "could not \(action) \(path): \(plainReason)" }
+
+  /// Why it failed, without the action and path: ``reason`` or the system's words for ``code``.
+  package var plainReason: String { reason ?? systemReason(code) }
 }

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 import Tide
 
@@ -66,7 +73,7 @@ package final class HeadlessDriver: TerminalDriver {
 
   /// Delivers a quit signal (as SIGTERM would) and returns once the program has handled it.
   package func sendQuitSignal() async {
-    await deliver { $0.quit() }
+    await deliver { $0.quit(signal: SIGTERM) }
   }
 
   /// Asks the program for a frame — now (`force`) or only if its pacer allows one now — and

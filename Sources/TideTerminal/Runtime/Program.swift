@@ -39,6 +39,9 @@ package final class Program<State, Action: Sendable> {
   package private(set) var size = TerminalSize(columns: 0, rows: 0)
   /// Whether the work marked ``Tide/Effect/finishesBeforeExit()`` finished before the end.
   package private(set) var finishedPendingWork = true
+  /// The first quit signal that asked the program to end, if one did: a command that ran the
+  /// program then exits with 128 + its number, as a shell expects of a process a signal ended.
+  package private(set) var quitSignal: Int32?
 
   /// The last frame drawn, kept for its hit regions when the app accepts pointer input, and the
   /// map of them, built at the first pointer event on that frame.
@@ -153,7 +156,8 @@ package final class Program<State, Action: Sendable> {
       isHandling = true
       handle(event)
       isHandling = false
-    case .quitSignal:
+    case .quitSignal(let signal):
+      if quitSignal == nil { quitSignal = signal }
       isHandling = true
       app.store.send(app.quitAction)
       isHandling = false
@@ -300,7 +304,8 @@ package final class Program<State, Action: Sendable> {
 /// the loop posts to itself.
 package enum ProgramEvent: Sendable {
   case input(InputEvent)
-  case quitSignal
+  /// A quit signal, by its number, asked the program to end.
+  case quitSignal(Int32)
   /// The store's timers are due: the driver woke for them (see ``Tide/TimerWaker``).
   case timersDue(@MainActor @Sendable () -> Void)
   /// A scripted driver asks for a frame: now (`force`), or only if the pacer allows one now.
@@ -374,8 +379,9 @@ package struct ProgramInput: Sendable {
     if !takeNow(.input(event), false) { events.post(.input(event)) }
   }
 
-  /// A signal asked the program to end: the loop sends the app's quit action.
-  package func quit() { deliver(.quitSignal) }
+  /// The signal `signal` asked the program to end: the loop sends the app's quit action, and
+  /// the program remembers the signal (``Program/quitSignal``).
+  package func quit(signal: Int32) { deliver(.quitSignal(signal)) }
 
   /// The store's timers the driver wakes for are due: the loop calls `fire` as an event of its
   /// own, so the ticks' changes are drawn in the same turn, without a turn of their own.

@@ -1,0 +1,143 @@
+import Foundation
+import Synchronization
+import Testing
+import TideTestSupport
+
+/// Issue 37, findings 1, 3, 4 and 6, against the examples' binaries as a hostile user runs
+/// them: an app's own file is never one of its outputs, a count that cannot be allocated is a
+/// usage error, and no read grows without bound or waits past a quit signal.
+@Suite("Hostile inputs to the examples")
+struct HostileInputTests {
+  let folder = TemporaryDirectory("tide-hostile-input")
+
+  func file(_ name: String, _ text: String) throws -> String {
+    let path = folder.file(name)
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  /// Finding 1: `tide-pager replay f.txt p.keys --svg f.txt` exited 0 with f.txt replaced by
+  /// the SVG; `--cast`, `--trace`, and live `--record` / `--trace` did the same.
+  @Test func thePagersOwnFileIsNeverAnOutput() async throws {
+    let binary = try requireBuiltExecutable("tide-pager")
+    let text = try file("f.txt", "the user's notes\n")
+    let script = try file("p.keys", "screen\n")
+    symlink(text, folder.file("link.txt"))
+    let attempts: [[String]] = [
+      ["replay", text, script, "--svg", text], ["replay", text, script, "--cast", folder.file("link.txt")],
+      ["replay", text, script, "--trace", text], [text, "--record", text], [text, "--trace", folder.file("link.txt")],
+    ]
+    for arguments in attempts {
+      let result = try await runProcess(binary, arguments)
+      #expect(result.status == 2, "\(arguments): \(result)")
+      #expect(result.stderr.contains("names \(text), which tide-pager reads; give it a path of its own"), "\(arguments): \(result)")
+      #expect(try String(contentsOfFile: text, encoding: .utf8) == "the user's notes\n", "\(arguments) kept the file")
+    }
+  }
+
+  /// Finding 3: `tide-list replay --items 2147483648 s.keys` (and live) aborted with "failed
+  /// to allocate 68719476768 bytes", status 134.
+  @Test func aCountThatCannotBeAllocatedIsAUsageError() async throws {
+    let binary = try requireBuiltExecutable("tide-list")
+    let script = try file("s.keys", "keys q\n")
+    for arguments in [["replay", "--items", "2147483648", script], ["--items", "2147483648"], ["--items", "\(Int.max)"]] {
+      let result = try await runProcess(binary, arguments)
+      #expect(result.status == 2 && !result.wasSignalled, "\(arguments): \(result)")
+      #expect(result.stderr.contains("--items \(arguments[arguments.firstIndex(of: "--items")! + 1]) needs "), "\(arguments): \(result)")
+    }
+  }
+
+  /// Finding 4: `tide-pager replay /dev/zero p.keys` reached 17 GB in 70 s.
+  @Test func anEndlessFileStopsAtTheLimit() async throws {
+    let binary = try requireBuiltExecutable("tide-pager")
+    let result = try await runProcess(binary, ["replay", "/dev/zero", try file("p.keys", "screen\n")])
+    #expect(result.status == 2, "\(result)")
+    #expect(result.stderr == "tide-pager: could not read /dev/zero: it holds more than 256 MiB, the most read from one file\n", "\(result)")
+  }
+
+  /// Finding 6: `mkfifo f; timeout 5 tide-pager replay f p.keys` stayed blocked in open() past
+  /// the SIGTERM. Now the wait ends with the signal: status 143, saying why. Its sibling, a
+  /// FIFO given as the script, ends too.
+  @Test(arguments: ["pager", "script"])
+  func aFIFOWithoutAWriterEndsWithTheSignal(role: String) async throws {
+    let fifo = folder.file("fifo-\(role)")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let script = try file("p.keys", "screen\n")
+    let (binary, arguments) =
+      role == "pager"
+      ? (try requireBuiltExecutable("tide-pager"), ["replay", fifo, script])
+      : (try requireBuiltExecutable("tide-list"), ["replay", fifo])
+    let waited = Flag()
+    let result = try await runProcess(binary, arguments) { pid in
+      // Waits until the app holds the FIFO open (it waits for a writer), then asks it to end;
+      // a process that does not end within 20 s is killed, which fails the test below.
+      waited.value = waitUntil(seconds: 20) { opens(pid, fifo) }
+      kill(pid, SIGTERM)
+      watchdog(pid, seconds: 20)
+    }
+    #expect(waited.value, "\(binary) opened \(fifo) within 20 s")
+    #expect(result.status != SIGKILL || !result.wasSignalled, "the SIGTERM did not end the wait: killed after 20 s")
+    if role == "pager" {
+      #expect(result.status == 128 + SIGTERM && !result.wasSignalled, "\(result)")
+      #expect(result.stderr == "tide-pager: could not read \(fifo): stopped by SIGTERM while waiting for input\n", "\(result)")
+    } else {
+      // The scripts are read before the replay handles signals: SIGTERM's default ends it.
+      #expect(result.wasSignalled && result.status == SIGTERM, "\(result)")
+    }
+  }
+
+  /// A FIFO with a writer is read to its end, as `cat` reads it.
+  @Test func aFIFOWithAWriterIsReadWhole() async throws {
+    let binary = try requireBuiltExecutable("tide-pager")
+    let fifo = folder.file("fifo")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let writer = Thread {
+      let descriptor = open(fifo, O_WRONLY)
+      guard descriptor >= 0 else { return }
+      _ = "written through a FIFO\n".withCString { write(descriptor, $0, strlen($0)) }
+      close(descriptor)
+    }
+    writer.start()
+    let result = try await runProcess(binary, ["replay", fifo, try file("p.keys", "expect \"written through a FIFO\"\n")])
+    #expect(result.status == 0, "\(result)")
+  }
+}
+
+/// A value set on one thread and read on another.
+private final class Flag: Sendable {
+  private let storage = Atomic<Bool>(false)
+  var value: Bool {
+    get { storage.load(ordering: .sequentiallyConsistent) }
+    set { storage.store(newValue, ordering: .sequentiallyConsistent) }
+  }
+}
+
+/// Whether process `pid` has `path` open.
+private func opens(_ pid: pid_t, _ path: String) -> Bool {
+  let folder = "/proc/\(pid)/fd"
+  let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+  return entries.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0)) == path }
+}
+
+/// Polls `condition` every 10 ms until it holds or `seconds` pass; whether it held.
+private func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
+  let deadline = Date().addingTimeInterval(seconds)
+  while Date() < deadline {
+    if condition() { return true }
+    usleep(10_000)
+  }
+  return condition()
+}
+
+/// Kills `pid` with SIGKILL if it still runs after `seconds`, so a test of a wait that does not
+/// end fails instead of hanging.
+private func watchdog(_ pid: pid_t, seconds: Double) {
+  Thread.detachNewThread {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if kill(pid, 0) != 0 { return }
+      usleep(50_000)
+    }
+    kill(pid, SIGKILL)
+  }
+}
