@@ -40,17 +40,29 @@ package final class TraceReader {
   /// The state after an action, kept so that stepping forward from it applies one line.
   private var cachedState: (number: Int, state: JSONValue)?
 
+  /// The most one line may hold: the shared reader's limit for a whole file
+  /// (``FileContents/defaultLimit``), far beyond a snapshot of any real state. A trace may be
+  /// far longer than that and is never read whole; a line longer is refused at its number
+  /// rather than gathered in memory (a file of zeros, a line that never ends).
+  package let lineLimit: Int
+
   /// Opens and indexes the trace at `path` for `app` at `appVersion`. Throws when the file cannot
   /// be read, does not start with a trace header, or belongs to another app or version.
-  package init(path: String, app: String, appVersion: String) throws(TraceProblem) {
+  /// `lineLimit`: the most one line may hold (a test's smaller limit).
+  package init(path: String, app: String, appVersion: String, lineLimit: Int = FileContents.defaultLimit) throws(TraceProblem) {
     self.path = path
     self.descriptor = try Self.openRegularFile(path)
     header = TraceHeader(app: "", appVersion: "", size: TerminalSize(columns: 80, rows: 24), snapshotInterval: 1, state: .null)
     self.app = app
     self.appVersion = appVersion
+    self.lineLimit = lineLimit
     guard let first = readLine(at: 0) else {
       close(descriptor)
       throw TraceProblem(path: path, line: nil, message: "the file is empty: not a trace")
+    }
+    guard first.bytes.count <= lineLimit else {
+      close(descriptor)
+      throw tooLong(line: 1)
     }
     do {
       header = try Self.parseHeader(first.bytes, app: app, appVersion: appVersion, path: path, line: 1)
@@ -249,25 +261,33 @@ package final class TraceReader {
 
   // MARK: Reading lines
 
-  /// The line starting at `offset`, without its line break, and whether it had one.
+  /// The line starting at `offset`, without its line break, and whether it had one; a line
+  /// longer than ``lineLimit`` comes back cut just past it, as incomplete.
   private func readLine(at offset: Int) -> (bytes: [UInt8], isComplete: Bool)? {
     var bytes: [UInt8] = []
     var position = offset
     var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(position)) }
+    while bytes.count <= lineLimit {
+      let wanted = min(chunk.count, lineLimit + 1 - bytes.count)
+      let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, wanted, off_t(position)) }
       if count < 0 { return nil }
       if count == 0 { return bytes.isEmpty && position == offset ? nil : (bytes, false) }
-      if let end = chunk[0..<count].firstIndex(of: UInt8(ascii: "\n")) {
-        bytes.append(contentsOf: chunk[0..<end])
+      let isComplete = chunk.withUnsafeBytes { raw in
+        let found = memchr(raw.baseAddress!, Int32(UInt8(ascii: "\n")), count)
+        let end = found.map { raw.baseAddress!.distance(to: UnsafeRawPointer($0)) } ?? count
+        bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[0..<end]))
+        return found != nil
+      }
+      if isComplete {
         if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
         return (bytes, true)
       }
-      bytes.append(contentsOf: chunk[0..<count])
       position += count
-      if chunk.count < 1 << 20 { chunk = [UInt8](repeating: 0, count: chunk.count * 4) }
+      if chunk.count < 1 << 22 { chunk = [UInt8](repeating: 0, count: chunk.count * 4) }
     }
+    return (bytes, false)
   }
+
 
   // MARK: Indexing
 
@@ -290,6 +310,10 @@ package final class TraceReader {
         {
           let end = raw.baseAddress!.distance(to: UnsafeRawPointer(found))
           let lineOffset = scannedOffset
+          guard carried.count + end - lineStart <= lineLimit else {
+            problem = tooLong(line: nextLine)
+            return
+          }
           if carried.isEmpty {
             indexLine(UnsafeRawBufferPointer(rebasing: bytes[lineStart..<end]), offset: lineOffset)
           } else {
@@ -304,6 +328,7 @@ package final class TraceReader {
         }
         if problem == nil, lineStart < count {
           carried.append(contentsOf: bytes[lineStart..<count])
+          if carried.count > lineLimit { problem = tooLong(line: nextLine) }
         }
       }
       if count < chunkSize { break }
@@ -317,6 +342,13 @@ package final class TraceReader {
   /// that writes them): the line break is the line feed either way.
   private static func withoutCarriageReturn(_ line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
     line.last == UInt8(ascii: "\r") ? UnsafeRawBufferPointer(rebasing: line.dropLast()) : line
+  }
+
+  /// A line longer than ``lineLimit``, in the shared reader's words for a file too long.
+  private func tooLong(line: Int) -> TraceProblem {
+    TraceProblem(
+      path: path, line: line,
+      message: "the line holds more than \(FileContents.describe(bytes: lineLimit)), the most read of one line of a trace")
   }
 
   private func fail(_ message: String) {
