@@ -16,14 +16,6 @@ struct InspectorMessageTests {
     try (lines.joined(separator: separator) + separator).write(to: file, atomically: true, encoding: .utf8)
   }
 
-  /// What `tide-demo ARGUMENTS` prints and its status, in this process.
-  private func demo(_ arguments: [String]) async -> (status: Int32, output: String, errors: String) {
-    var output: [String] = []
-    var errors: [String] = []
-    let status = await DemoCommand.command.run(arguments, output: { output.append($0) }, errors: { errors.append($0) })
-    return (status, output.joined(separator: "\n"), errors.joined(separator: "\n"))
-  }
-
   @Test func aFolderOrADeviceGivenAsATraceIsNamedForWhatItIs() async throws {
     let folder = try makeInspectorFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

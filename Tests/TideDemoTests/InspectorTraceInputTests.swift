@@ -10,25 +10,6 @@ import TideTerminalCommand
 @MainActor
 @Suite("Inspector: the trace is an input")
 struct InspectorTraceInputTests {
-  /// What `tide-demo ARGUMENTS` prints and its status, in this process.
-  private func demo(_ arguments: [String]) async -> (status: Int32, output: String, errors: String) {
-    var output: [String] = []
-    var errors: [String] = []
-    let status = await DemoCommand.command.run(arguments, output: { output.append($0) }, errors: { errors.append($0) })
-    return (status, output.joined(separator: "\n"), errors.joined(separator: "\n"))
-  }
-
-  /// What `tide-demo inspect replay ARGUMENTS` prints and its status: the inspector's own
-  /// command, which `tide-demo inspect replay` runs (its messages go to the process's standard
-  /// error from there).
-  private func inspectReplay(_ arguments: [String]) async -> (status: Int32, output: String, errors: String) {
-    var output: [String] = []
-    var errors: [String] = []
-    let status = await InspectorCommand.command.run(
-      ["replay"] + arguments, output: { output.append($0) }, errors: { errors.append($0) })
-    return (status, output.joined(separator: "\n"), errors.joined(separator: "\n"))
-  }
-
   /// A trace and a script for the inspector's replay, in `folder`.
   private func traceAndScript(in folder: URL) async throws -> (trace: String, script: String) {
     let (trace, _) = try await traceOfReplay("keys + + +\n", in: folder)
