@@ -9,7 +9,7 @@ struct PagerOptions: ParsableArguments {
 
 await TerminalCommand(
   "tide-pager", version: "0.1.0", abstract: "Page through a text file.", options: PagerOptions.self,
-  replayArguments: { [$0.file] }
+  inputFiles: { [$0.file] }, replayArguments: { [$0.file] }
 ) { options, launch in
   Pager.app(name: Pager.name(of: options.file), text: try Pager.text(ofFile: options.file), launch: launch)
 }.main()

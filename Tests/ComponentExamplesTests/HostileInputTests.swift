@@ -101,6 +101,28 @@ struct HostileInputTests {
     let result = try await runProcess(binary, ["replay", fifo, try file("p.keys", "expect \"written through a FIFO\"\n")])
     #expect(result.status == 0, "\(result)")
   }
+
+  /// A name holding an escape sequence never reaches the terminal raw through a message: every
+  /// message goes through one writer that shows control characters escaped. Its siblings: a
+  /// script name, an output's name, in another app.
+  @Test func aNameWithControlCharactersIsShownEscapedInMessages() async throws {
+    let hostile = folder.file("x\u{1B}[31my\nz.txt")
+    try "text\n".write(toFile: hostile, atomically: true, encoding: .utf8)
+    let script = try file("p.keys", "screen\n")
+    let attempts: [(String, [String])] = [
+      ("tide-pager", ["replay", hostile, script, "--svg", hostile]),
+      ("tide-list", ["replay", folder.file("missing\u{1B}]0;title\u{7}.keys")]),
+      ("tide-list", ["replay", script, "--cast", folder.file("no-folder\u{1B}[2J/c.cast")]),
+    ]
+    for (name, arguments) in attempts {
+      let result = try await runProcess(try requireBuiltExecutable(name), arguments)
+      #expect(result.status == 2, "\(arguments): \(result)")
+      #expect(
+        !result.stderr.contains("\u{1B}") && !result.stderr.contains("\u{7}"),
+        "no raw control character: \(result.stderr.debugDescription)")
+      #expect(result.stderr.contains("\\u{1B}"), "the escape is shown escaped: \(result.stderr.debugDescription)")
+    }
+  }
 }
 
 /// A value set on one thread and read on another.

@@ -11,7 +11,7 @@ struct QuizOptions: ParsableArguments {
 
 await TerminalCommand(
   "tide-quiz", version: "1.0.0", abstract: "Answer each question before its time runs out.",
-  options: QuizOptions.self, replayArguments: { [$0.file] }
+  options: QuizOptions.self, inputFiles: { [$0.file] }, replayArguments: { [$0.file] }
 ) { options, launch in
   let name = options.file.split(separator: "/").last.map { String($0.split(separator: ".")[0]) } ?? options.file
   return Quiz.app(title: "Quiz: \(name)", questions: try Question.load(fromFile: options.file), launch: launch)
