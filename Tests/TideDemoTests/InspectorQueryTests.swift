@@ -118,7 +118,7 @@ struct InspectorQueryTests {
     let (trace, _) = try await traceOfReplay("keys +\n", in: folder)
     let unknown = inspect(trace, .whoChanged("countr.count"))
     #expect(unknown.failure?.status == 2)
-    #expect(unknown.failure?.description.contains("the state has no field 'countr'") == true)
+    #expect(unknown.failure?.description.contains("the state has no field 'countr.count'") == true)
     #expect(inspect(trace, .whoChanged("counter..count")).failure?.description.contains("not a dotted path") == true)
   }
 

@@ -47,3 +47,24 @@ func inspect(_ trace: String, _ query: InspectRunner.Query) -> (output: String, 
 func traceLines(_ path: String) throws -> [String] {
   try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
 }
+
+/// What `tide-demo ARGUMENTS` prints and its status, in this process.
+@MainActor
+func demo(_ arguments: [String]) async -> (status: Int32, output: String, errors: String) {
+  var output: [String] = []
+  var errors: [String] = []
+  let status = await DemoCommand.command.run(arguments, output: { output.append($0) }, errors: { errors.append($0) })
+  return (status, output.joined(separator: "\n"), errors.joined(separator: "\n"))
+}
+
+/// What `tide-demo inspect replay ARGUMENTS` prints and its status: the inspector's own command,
+/// which `tide-demo inspect replay` runs (from there its messages go to the process's standard
+/// error, out of a test's reach).
+@MainActor
+func inspectReplay(_ arguments: [String]) async -> (status: Int32, output: String, errors: String) {
+  var output: [String] = []
+  var errors: [String] = []
+  let status = await InspectorCommand.command.run(
+    ["replay"] + arguments, output: { output.append($0) }, errors: { errors.append($0) })
+  return (status, output.joined(separator: "\n"), errors.joined(separator: "\n"))
+}

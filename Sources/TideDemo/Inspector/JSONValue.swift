@@ -177,25 +177,57 @@ package enum JSONValue: Equatable, Sendable {
 
   private static let hexDigits = Array("0123456789abcdef".utf8)
 
-  /// Appends `string` quoted, with `"`, `\` and control characters escaped.
+  /// Appends `string` quoted, with `"`, `\` and control characters escaped: the C0 ones, as
+  /// JSON requires, and also DEL, the C1 ones and U+2028/U+2029, so that no text from a trace
+  /// (a typed title) reaches a terminal raw when an answer prints it.
   static func writeString(_ string: String, to bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: "\""))
     var string = string
     string.withUTF8 { utf8 in
       var start = 0
-      for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+      var index = 0
+      while index < utf8.count {
+        let byte = utf8[index]
+        // The bytes that may start something escaped: C0, `"`, `\`, DEL, and the first byte of
+        // a C1 control (C2 80…9F) or of U+2028/U+2029 (E2 80 A8/A9).
+        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
+          || byte == 0xC2 || byte == 0xE2
+        else {
+          index += 1
+          continue
+        }
+        let scalar: UInt32
+        let length: Int
+        if byte == 0xC2 {
+          guard index + 1 < utf8.count, (0x80...0x9F).contains(utf8[index + 1]) else {
+            index += 1
+            continue
+          }
+          scalar = UInt32(utf8[index + 1])
+          length = 2
+        } else if byte == 0xE2 {
+          guard index + 2 < utf8.count, utf8[index + 1] == 0x80, utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9 else {
+            index += 1
+            continue
+          }
+          scalar = 0x2000 | UInt32(utf8[index + 2] - 0x80)
+          length = 3
+        } else {
+          scalar = UInt32(byte)
+          length = 1
+        }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-        start = index + 1
-        switch byte {
-        case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-        case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
+        index += length
+        start = index
+        switch scalar {
+        case 0x22: bytes.append(contentsOf: #"\""#.utf8)
+        case 0x5C: bytes.append(contentsOf: #"\\"#.utf8)
         case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
         case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
         case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
         default:
-          bytes.append(contentsOf: #"\u00"#.utf8)
-          bytes.append(hexDigits[Int(byte >> 4)])
-          bytes.append(hexDigits[Int(byte & 0xF)])
+          bytes.append(contentsOf: #"\u"#.utf8)
+          for shift in stride(from: 12, through: 0, by: -4) { bytes.append(hexDigits[Int(scalar >> UInt32(shift) & 0xF)]) }
         }
       }
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))

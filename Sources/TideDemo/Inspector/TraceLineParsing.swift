@@ -43,6 +43,10 @@ extension TraceSnapshot {
 }
 
 extension TraceInput {
+  /// The columns or rows a trace's size may have: beyond any terminal's (a canvas of a size
+  /// read from a file is allocated cell by cell).
+  static let sizeRange = 1...10_000
+
   init(parsing bytes: [UInt8], path: String, line: Int) throws(TraceProblem) {
     let json = try JSONValue.parseLine(bytes, path: path, line: line)
     guard let time = json["t"].flatMap(TraceFormat.seconds(in:)),
@@ -64,9 +68,11 @@ extension TraceInput {
     if case .string(let text)? = json["paste"] { return .paste(text) }
     if case .array(let size)? = json["resize"] {
       guard size.count == 2, case .integer(let columns) = size[0], case .integer(let rows) = size[1],
-        (1...10_000).contains(columns), (1...10_000).contains(rows)
+        sizeRange.contains(Int(columns)), sizeRange.contains(Int(rows))
       else {
-        throw TraceProblem(path: path, line: line, message: "a resize needs [columns, rows]")
+        throw TraceProblem(
+          path: path, line: line,
+          message: "a resize needs [columns, rows], each \(sizeRange.lowerBound) to \(sizeRange.upperBound)")
       }
       return .resize(TerminalSize(columns: Int(columns), rows: Int(rows)))
     }

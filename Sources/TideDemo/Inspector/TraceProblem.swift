@@ -1,3 +1,5 @@
+import TideTerminal
+
 /// Something wrong with a trace file, at a line: `FILE:LINE: error: …` (or `FILE: error: …`
 /// for the file as a whole).
 package struct TraceProblem: Error, Equatable, CustomStringConvertible {
@@ -12,7 +14,9 @@ package struct TraceProblem: Error, Equatable, CustomStringConvertible {
     self.message = message
   }
 
+  /// Control characters in the path or the message (a file's name, an app's name from the
+  /// trace) are shown escaped: a message is one line, and never writes to the terminal raw.
   package var description: String {
-    if let line { "\(path):\(line): error: \(message)" } else { "\(path): error: \(message)" }
+    escapedName(line.map { "\(path):\($0): error: \(message)" } ?? "\(path): error: \(message)")
   }
 }

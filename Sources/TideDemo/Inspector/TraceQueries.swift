@@ -53,9 +53,13 @@ package enum TraceQueries {
     return DemoApp.app(store: store).frame(size: size)
   }
 
-  /// The state after action `number` as indented JSON.
+  /// The state after action `number` as indented JSON: a state of the app, as `--at` needs
+  /// one to draw (a trace whose changes make a state the app cannot hold is refused alike by
+  /// both, where `--state-at` printed it and exited 0).
   package static func stateText(after number: Int, in reader: TraceReader) throws(TerminalCommandError) -> String {
-    try checked(reader) { () throws(TraceProblem) in try reader.state(after: number) }.prettyText
+    let state = try checked(reader) { () throws(TraceProblem) in try reader.state(after: number) }
+    _ = try decodeState(state, reader: reader, number: number)
+    return state.prettyText
   }
 
   /// One line per action that changed the value at `path`: `N ACTION old → new`.
@@ -83,17 +87,19 @@ package enum TraceQueries {
     return lines
   }
 
-  /// A dotted path of the state (`counter.count`, `todos.todos[0].title`) whose first key the
-  /// trace's state has; else a usage error naming `option` and the fields there are.
+  /// A dotted path of the state (`counter.count`, `todos.todos[0].title`) that the trace's
+  /// state has, at its start or at its end (``JSONValue/missingField(at:)``); else a usage error
+  /// naming `option`, the path and the fields there are.
   package static func fieldPath(_ pathText: String, in reader: TraceReader, option: String) throws(TerminalCommandError) -> JSONPath {
-    guard let path = JSONPath(parsing: pathText), case .key(let top)? = path.components.first else {
-      throw TerminalCommandError(status: 2, message: "tide-demo: \(option): '\(pathText)' is not a dotted path of the state (e.g. counter.count, todos.todos[0].title)")
+    guard let path = JSONPath(parsing: pathText), case .key? = path.components.first else {
+      throw TerminalCommandError(status: 2, message: "tide-demo: \(option): '\(escapedName(pathText))' is not a dotted path of the state (e.g. counter.count, todos.todos[0].title)")
     }
-    guard reader.header.state[top] != nil else {
-      let fields = reader.header.state.memberKeys.joined(separator: ", ")
-      throw TerminalCommandError(status: 2, message: "tide-demo: \(option): the state has no field '\(top)' (it has \(fields))")
+    guard let missing = reader.header.state.missingField(at: path) else { return path }
+    // A field the start does not show may be there by the end (an optional set since).
+    if reader.actionCount > 0, let last = try? reader.state(after: reader.actionCount), last.missingField(at: path) == nil {
+      return path
     }
-    return path
+    throw TerminalCommandError(status: 2, message: "tide-demo: \(option): the state has no field '\(escapedName(pathText))' (\(escapedName(missing)))")
   }
 
   /// One action that changed the value at a path: the value before and after (`nil`: none).
@@ -275,7 +281,7 @@ package enum TraceQueries {
     let script = recorder.script(date: Date(timeIntervalSince1970: 0), notes: notes, end: end)
     // The recorder's first line dates a recording; this one comes from a trace.
     let body = script.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().joined()
-    return "# key script exported from \(reader.path) up to action \(number), terminal \(reader.header.size)\n" + body
+    return "# key script exported from \(escapedName(reader.path)) up to action \(number), terminal \(reader.header.size)\n" + body
   }
 
   /// Runs `body`, mapping a trace problem to a failure with status 2.
@@ -292,15 +298,9 @@ package enum TraceQueries {
       return try JSONValueDecoder.decode(AppFeature.State.self, from: json)
     } catch {
       let line = number == 0 ? 1 : reader.line(ofAction: number)
-      throw TerminalCommandError(status: 2, message: "\(reader.path):\(line): error: the state after action \(number) is not a state of this app: \(error)")
+      let problem = TraceProblem(path: reader.path, line: line, message: "the state after action \(number) is not a state of this app: \(error)")
+      throw TerminalCommandError(status: 2, message: problem.description)
     }
-  }
-}
-
-extension JSONValue {
-  /// An object's keys, in order.
-  package var memberKeys: [String] {
-    if case .object(let members) = self { members.map(\.key) } else { [] }
   }
 }
 

@@ -40,21 +40,29 @@ package final class TraceReader {
   /// The state after an action, kept so that stepping forward from it applies one line.
   private var cachedState: (number: Int, state: JSONValue)?
 
+  /// The most one line may hold: the shared reader's limit for a whole file
+  /// (``FileContents/defaultLimit``), far beyond a snapshot of any real state. A trace may be
+  /// far longer than that and is never read whole; a line longer is refused at its number
+  /// rather than gathered in memory (a file of zeros, a line that never ends).
+  package let lineLimit: Int
+
   /// Opens and indexes the trace at `path` for `app` at `appVersion`. Throws when the file cannot
   /// be read, does not start with a trace header, or belongs to another app or version.
-  package init(path: String, app: String, appVersion: String) throws(TraceProblem) {
+  /// `lineLimit`: the most one line may hold (a test's smaller limit).
+  package init(path: String, app: String, appVersion: String, lineLimit: Int = FileContents.defaultLimit) throws(TraceProblem) {
     self.path = path
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw TraceProblem(path: path, line: nil, message: "cannot read the trace: \(systemReason(errno))")
-    }
-    self.descriptor = descriptor
+    self.descriptor = try Self.openRegularFile(path)
     header = TraceHeader(app: "", appVersion: "", size: TerminalSize(columns: 80, rows: 24), snapshotInterval: 1, state: .null)
     self.app = app
     self.appVersion = appVersion
+    self.lineLimit = lineLimit
     guard let first = readLine(at: 0) else {
       close(descriptor)
       throw TraceProblem(path: path, line: nil, message: "the file is empty: not a trace")
+    }
+    guard first.bytes.count <= lineLimit else {
+      close(descriptor)
+      throw tooLong(line: 1)
     }
     do {
       header = try Self.parseHeader(first.bytes, app: app, appVersion: appVersion, path: path, line: 1)
@@ -67,6 +75,28 @@ package final class TraceReader {
 
   private let app: String
   private let appVersion: String
+
+  /// Opens the trace at `path` to read, which must be a regular file: a folder, a FIFO or a
+  /// device is refused for what it is (the wording of ``FileKind``), where reading it said "the
+  /// file is empty" or never returned. The open does not wait: a FIFO without a writer would
+  /// block it.
+  private static func openRegularFile(_ path: String) throws(TraceProblem) -> Int32 {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw TraceProblem(path: path, line: nil, message: "cannot read the trace: \(systemReason(errno))")
+    }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      let reason = systemReason(errno)
+      close(descriptor)
+      throw TraceProblem(path: path, line: nil, message: "cannot read the trace: \(reason)")
+    }
+    if let kind = FileKind.name(ofNonRegular: info.st_mode) {
+      close(descriptor)
+      throw TraceProblem(path: path, line: nil, message: "is \(kind), not a trace (a trace is a file tide-demo --trace wrote)")
+    }
+    return descriptor
+  }
 
   deinit {
     close(descriptor)
@@ -211,12 +241,12 @@ package final class TraceReader {
         if lineOffset == actionOffsets[next] {
           next += 1
           if carried.isEmpty {
-            try body(next, line)
+            try body(next, Self.withoutCarriageReturn(line))
           } else {
             carried.append(contentsOf: line)
             var failure: TraceProblem?
             carried.withUnsafeBytes { whole in
-              do throws(TraceProblem) { try body(next, whole) } catch { failure = error }
+              do throws(TraceProblem) { try body(next, Self.withoutCarriageReturn(whole)) } catch { failure = error }
             }
             if let failure { throw failure }
           }
@@ -231,24 +261,33 @@ package final class TraceReader {
 
   // MARK: Reading lines
 
-  /// The line starting at `offset`, without its line break, and whether it had one.
+  /// The line starting at `offset`, without its line break, and whether it had one; a line
+  /// longer than ``lineLimit`` comes back cut just past it, as incomplete.
   private func readLine(at offset: Int) -> (bytes: [UInt8], isComplete: Bool)? {
     var bytes: [UInt8] = []
     var position = offset
     var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(position)) }
+    while bytes.count <= lineLimit {
+      let wanted = min(chunk.count, lineLimit + 1 - bytes.count)
+      let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, wanted, off_t(position)) }
       if count < 0 { return nil }
       if count == 0 { return bytes.isEmpty && position == offset ? nil : (bytes, false) }
-      if let end = chunk[0..<count].firstIndex(of: UInt8(ascii: "\n")) {
-        bytes.append(contentsOf: chunk[0..<end])
+      let isComplete = chunk.withUnsafeBytes { raw in
+        let found = memchr(raw.baseAddress!, Int32(UInt8(ascii: "\n")), count)
+        let end = found.map { raw.baseAddress!.distance(to: UnsafeRawPointer($0)) } ?? count
+        bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[0..<end]))
+        return found != nil
+      }
+      if isComplete {
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
         return (bytes, true)
       }
-      bytes.append(contentsOf: chunk[0..<count])
       position += count
-      if chunk.count < 1 << 20 { chunk = [UInt8](repeating: 0, count: chunk.count * 4) }
+      if chunk.count < 1 << 22 { chunk = [UInt8](repeating: 0, count: chunk.count * 4) }
     }
+    return (bytes, false)
   }
+
 
   // MARK: Indexing
 
@@ -271,6 +310,10 @@ package final class TraceReader {
         {
           let end = raw.baseAddress!.distance(to: UnsafeRawPointer(found))
           let lineOffset = scannedOffset
+          guard carried.count + end - lineStart <= lineLimit else {
+            problem = tooLong(line: nextLine)
+            return
+          }
           if carried.isEmpty {
             indexLine(UnsafeRawBufferPointer(rebasing: bytes[lineStart..<end]), offset: lineOffset)
           } else {
@@ -285,6 +328,7 @@ package final class TraceReader {
         }
         if problem == nil, lineStart < count {
           carried.append(contentsOf: bytes[lineStart..<count])
+          if carried.count > lineLimit { problem = tooLong(line: nextLine) }
         }
       }
       if count < chunkSize { break }
@@ -292,6 +336,19 @@ package final class TraceReader {
     if problem == nil, final, !carried.isEmpty {
       problem = TraceProblem(path: path, line: nextLine, message: "the last line is cut short (the trace ends in the middle of a line)")
     }
+  }
+
+  /// A line without the carriage return a CRLF line ends with (a trace saved by an editor
+  /// that writes them): the line break is the line feed either way.
+  private static func withoutCarriageReturn(_ line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+    line.last == UInt8(ascii: "\r") ? UnsafeRawBufferPointer(rebasing: line.dropLast()) : line
+  }
+
+  /// A line longer than ``lineLimit``, in the shared reader's words for a file too long.
+  private func tooLong(line: Int) -> TraceProblem {
+    TraceProblem(
+      path: path, line: line,
+      message: "the line holds more than \(FileContents.describe(bytes: lineLimit)), the most read of one line of a trace")
   }
 
   private func fail(_ message: String) {
@@ -305,6 +362,7 @@ package final class TraceReader {
   }
 
   private func indexLine(_ line: UnsafeRawBufferPointer, offset: Int) {
+    let line = Self.withoutCarriageReturn(line)
     guard line.count >= 2, line.first == UInt8(ascii: "{"), line.last == UInt8(ascii: "}") else {
       fail(line.isEmpty ? "an empty line" : "not a JSON object: \(excerpt(line))")
       return
@@ -312,24 +370,38 @@ package final class TraceReader {
     if Self.hasPrefix(line, #"{"n":"#) {
       // Only the number is read here; the rest waits until the line is asked for.
       var number = 0
+      var isInRange = true
       var index = 5
       while index < line.count, let digit = Self.digit(line[index]) {
-        number = number &* 10 &+ digit
+        let (tens, tensOverflow) = number.multipliedReportingOverflow(by: 10)
+        let (sum, sumOverflow) = tens.addingReportingOverflow(digit)
+        isInRange = isInRange && !tensOverflow && !sumOverflow
+        number = sum
         index += 1
       }
       guard index > 5, index < line.count, line[index] == UInt8(ascii: ",") else {
         fail("an action line without its number")
         return
       }
+      guard isInRange else {
+        // As typed, never the number it wraps to.
+        let typed = escapedExcerpt(String(decoding: line[5..<index], as: UTF8.self), limit: 40)
+        fail("action number \(typed) is out of range (action \(actionOffsets.count + 1) should be here)")
+        return
+      }
       guard number == actionOffsets.count + 1 else {
         fail("action \(number) where action \(actionOffsets.count + 1) should be")
         return
       }
+      switch Self.resize(onActionLine: line, after: index) {
+      case .none: break
+      case .size(let size): resizes.append((actionOffsets.count, size))
+      case .outOfRange:
+        fail("a resize needs [columns, rows], each \(TraceInput.sizeRange.lowerBound) to \(TraceInput.sizeRange.upperBound)")
+        return
+      }
       actionOffsets.append(offset)
       actionLines.append(Int32(truncatingIfNeeded: nextLine))
-      if let size = Self.resize(onActionLine: line, after: index) {
-        resizes.append((actionOffsets.count - 1, size))
-      }
     } else if Self.hasPrefix(line, #"{"t":"#) {
       inputLines.append((offset, nextLine))
       if Self.contains(line, #""resize":"#) {
@@ -364,31 +436,44 @@ package final class TraceReader {
     }
   }
 
+  /// What an action line says of a resize that sent it.
+  private enum ActionLineResize {
+    /// No resize there, or one this quick look leaves to the full parse.
+    case none
+    case size(TerminalSize)
+    /// A size beyond ``TraceInput/sizeRange``, which would have the app drawn on a canvas of
+    /// that many cells.
+    case outOfRange
+  }
+
   /// The size of a resize that sent an action, which its line names right after the time:
   /// `{"n":1,"t":0.0,"resize":[80,24],"action":…`. Only the few bytes after the time are looked
   /// at, so indexing stays a pass over line breaks.
-  private static func resize(onActionLine line: UnsafeRawBufferPointer, after numberEnd: Int) -> TerminalSize? {
+  private static func resize(onActionLine line: UnsafeRawBufferPointer, after numberEnd: Int) -> ActionLineResize {
     guard let timeEnd = (numberEnd + 1..<min(line.count, numberEnd + 40)).first(where: { line[$0] == UInt8(ascii: ",") })
-    else { return nil }
+    else { return .none }
     let prefix = #","resize":["#
     let start = timeEnd + prefix.utf8.count
-    guard start < line.count, prefix.utf8.elementsEqual(line[timeEnd..<start]) else { return nil }
+    guard start < line.count, prefix.utf8.elementsEqual(line[timeEnd..<start]) else { return .none }
     var values: [Int] = []
     var value = 0
     var index = start
     while index < line.count, values.count < 2 {
       let byte = line[index]
       if let digit = digit(byte) {
-        value = value &* 10 &+ digit
+        value = value * 10 + digit
+        // Past the range, the digits that follow cannot bring it back (nor overflow).
+        if value > TraceInput.sizeRange.upperBound { return .outOfRange }
       } else if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") {
+        guard TraceInput.sizeRange.contains(value) else { return .outOfRange }
         values.append(value)
         value = 0
       } else {
-        return nil
+        return .none
       }
       index += 1
     }
-    return values.count == 2 ? TerminalSize(columns: values[0], rows: values[1]) : nil
+    return values.count == 2 ? .size(TerminalSize(columns: values[0], rows: values[1])) : .none
   }
 
   private static func contains(_ line: UnsafeRawBufferPointer, _ needle: StaticString) -> Bool {
@@ -412,9 +497,21 @@ package final class TraceReader {
     _ bytes: [UInt8], app: String, appVersion: String, path: String, line: Int
   ) throws(TraceProblem) -> TraceHeader {
     let notATrace = TraceProblem(path: path, line: line, message: "not a Tide trace (its first line is not a trace header)")
-    guard let json = try? bytes.withUnsafeBytes({ raw throws(JSONParser.Failure) in try JSONParser.parse(raw) }),
-      case .string(let format)? = json["format"], format == TraceFormat.name
-    else { throw notATrace }
+    guard let json = try? bytes.withUnsafeBytes({ raw throws(JSONParser.Failure) in try JSONParser.parse(raw) }) else {
+      throw notATrace
+    }
+    guard case .string(let format)? = json["format"], format == TraceFormat.name else {
+      // An app without a trace format of its own (tide-list, every example) writes Tide's
+      // JSON lines: one action, its label and its state diff as text a line, no states to read.
+      if case .string(let label)? = json["label"], case .string? = json["action"], case .string? = json["time"] {
+        let writer = label.isEmpty ? "another app" : label
+        throw TraceProblem(
+          path: path, line: line,
+          message: "this is a trace of \(writer) in Tide's JSON-lines format (an action and a state diff a line), "
+            + "not a trace of \(app): \(app) inspect opens only the traces \(app) --trace writes")
+      }
+      throw notATrace
+    }
     guard case .integer(let version)? = json["version"], version == TraceFormat.version else {
       throw TraceProblem(
         path: path, line: line,
@@ -426,6 +523,11 @@ package final class TraceReader {
       let state = json["state"]
     else {
       throw TraceProblem(path: path, line: line, message: "the trace header is missing fields")
+    }
+    guard TraceInput.sizeRange.contains(Int(columns)), TraceInput.sizeRange.contains(Int(rows)) else {
+      throw TraceProblem(
+        path: path, line: line,
+        message: "the trace header's size \(columns)x\(rows) is out of range (each of columns and rows \(TraceInput.sizeRange.lowerBound) to \(TraceInput.sizeRange.upperBound))")
     }
     guard traceApp == app else {
       throw TraceProblem(path: path, line: line, message: "this is a trace of \(traceApp), not of \(app)")

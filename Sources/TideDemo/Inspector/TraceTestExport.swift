@@ -15,9 +15,9 @@ enum TraceTestExport {
     }
     let name = "traceActions\(range.lowerBound)To\(range.upperBound)"
     var lines = [
-      "// Exported by: tide-demo inspect \(fileName(reader.path)) --export-test \(range.lowerBound)..\(range.upperBound)",
-      "// Actions \(range.lowerBound)…\(range.upperBound) of the trace, from the state before \(range.lowerBound); every",
-      "// change the trace recorded is asserted, and the TestStore fails on any other.",
+      SwiftSource.comment("Exported by: tide-demo inspect \(PathName.name(of: reader.path)) --export-test \(range.lowerBound)..\(range.upperBound)"),
+      SwiftSource.comment("Actions \(range.lowerBound)…\(range.upperBound) of the trace, from the state before \(range.lowerBound); every"),
+      SwiftSource.comment("change the trace recorded is asserted, and the TestStore fails on any other."),
       "import Testing",
       "import Tide",
       "import TideDemo",
@@ -27,16 +27,16 @@ enum TraceTestExport {
       "@Test func \(name)() async throws {",
       "  let clock = VirtualClock()",
       "  let store = TestStore(",
-      "    initialState: try TraceFixture.state(\(literal(initial.text))),",
+      "    initialState: try TraceFixture.state(\(SwiftSource.stringLiteral(initial.text))),",
       "    reducer: AppFeature(), clock: clock)",
     ]
     var now = Duration.zero
     for step in steps {
       let how = step.input.map { "sent by \(Self.describe($0))" } ?? "sent by an effect"
-      lines.append("  // \(step.number): \(ActionText.describe(step.action)), \(how), at \(TraceFormat.seconds(step.time)) s")
-      let action = "try TraceFixture.action(\(literal(step.action.text)))"
+      lines.append("  " + SwiftSource.comment("\(step.number): \(ActionText.describe(step.action)), \(how), at \(TraceFormat.seconds(step.time)) s"))
+      let action = "try TraceFixture.action(\(SwiftSource.stringLiteral(step.action.text)))"
       let changes = JSONValue.array(step.changes.map(\.json)).text
-      let assertion = step.changes.isEmpty ? "" : " {\n    try TraceFixture.apply(\(literal(changes)), to: &$0)\n  }"
+      let assertion = step.changes.isEmpty ? "" : " {\n    try TraceFixture.apply(\(SwiftSource.stringLiteral(changes)), to: &$0)\n  }"
       if step.input != nil {
         if step.time > now {
           lines.append("  clock.advance(to: VirtualClock.Instant(offset: .nanoseconds(\(nanoseconds(step.time)))))")
@@ -50,16 +50,12 @@ enum TraceTestExport {
       }
     }
     lines += [
-      "  // What the last action started belongs to the actions after it.",
+      "  " + SwiftSource.comment("What the last action started belongs to the actions after it."),
       "  await store.cancelInFlightEffects()",
       "  await store.finish()",
       "}",
     ]
     return lines.joined(separator: "\n") + "\n"
-  }
-
-  private static func fileName(_ path: String) -> String {
-    path.split(separator: "/").last.map(String.init) ?? path
   }
 
   /// An input event in words: `key +`, `a paste`, `a resize to 100x30`.
@@ -75,12 +71,5 @@ enum TraceTestExport {
   private static func nanoseconds(_ duration: Duration) -> Int64 {
     let (seconds, attoseconds) = duration.components
     return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-  }
-
-  /// `text` as a Swift raw string literal, with as many `#` as it needs.
-  private static func literal(_ text: String) -> String {
-    var hashes = "#"
-    while text.firstRange(of: "\"" + hashes) != nil { hashes += "#" }
-    return hashes + "\"" + text + "\"" + hashes
   }
 }

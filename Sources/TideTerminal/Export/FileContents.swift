@@ -97,7 +97,7 @@ public enum FileContents {
   }
 
   /// `256 MiB`, `64 KiB`, `100 bytes`: a limit in the unit it is a whole number of.
-  static func describe(bytes: Int) -> String {
+  package static func describe(bytes: Int) -> String {
     if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
     if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
     return bytes == 1 ? "1 byte" : "\(bytes) bytes"

@@ -247,9 +247,10 @@ package struct OutputFileError: Error, Sendable, Equatable, CustomStringConverti
     self.reason = reason
   }
 
-  /// `PATH: error: REASON` (`output: error: …` for an empty path).
+  /// `PATH: error: REASON` (`output: error: …` for an empty path), control characters in the
+  /// path shown escaped (``escapedName(_:)``).
   package var description: String {
-    "\(path.isEmpty ? "output" : path): error: \(reason)"
+    escapedName("\(path.isEmpty ? "output" : path): error: \(reason)")
   }
 }
 

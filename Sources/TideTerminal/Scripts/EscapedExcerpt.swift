@@ -31,6 +31,17 @@ package func escapedExcerpt(_ text: some StringProtocol, limit: Int, keepingTabs
   return result
 }
 
+/// `text` whole, its control characters escaped as ``escapedExcerpt(_:limit:keepingTabs:)``
+/// escapes them: a name from outside — a file's, a trace's app's — put into a message, a
+/// comment of a generated file or a title, where a line break in it would start a line of its
+/// own (a line of code in an exported test, a command in a key script) and an escape sequence
+/// would reach the terminal raw. Text that holds none comes back as it was, so escaping twice
+/// changes nothing.
+package func escapedName(_ text: some StringProtocol) -> String {
+  guard text.unicodeScalars.contains(where: isEscapedInMessages) else { return String(text) }
+  return escapedExcerpt(text, limit: .max)
+}
+
 /// Whether `scalar` is shown escaped in messages: a control character, U+2028 or U+2029.
 package func isEscapedInMessages(_ scalar: Unicode.Scalar) -> Bool {
   switch scalar.value {

@@ -1,8 +1,9 @@
 extension String {
   /// `self` between double quotes, as both JSON and key scripts write strings: `"` and `\`
   /// escaped, line feed, carriage return and tab as `\n`, `\r`, `\t`, the scalars `needsEscape`
-  /// picks written by `unicodeEscape`, and everything else as it is.
-  func quotedLiteral(
+  /// picks written by `unicodeEscape`, and everything else as it is. Swift's string literals take
+/// the same escapes, so with `\u{…}` for control characters this is one of those too.
+  package func quotedLiteral(
     escaping needsEscape: (Unicode.Scalar) -> Bool, as unicodeEscape: (Unicode.Scalar) -> String
   ) -> String {
     var result = "\""

@@ -42,6 +42,8 @@ package struct InspectorBrowser: Reducer {
     package var field: String
     package var fieldInput: TextInput.State
     package var isChoosingField: Bool
+    /// A path the prompt refused, offered again when it opens (the message says why).
+    package var rejectedField: String?
     package var focus: Focus
     package var help: Help.State
     /// A line for the status bar: why a jump did not move, a trace problem.
@@ -93,7 +95,7 @@ package struct InspectorBrowser: Reducer {
       traceName: name, actionCount: reader.actionCount, firstStep: 0,
       steps: SelectionList.State(items: []), shownStep: -1, detail: Viewport.State(),
       appState: AppFeature.State(), appSize: reader.header.size, field: "",
-      fieldInput: TextInput.State(placeholder: "counter.count"), isChoosingField: false, focus: .steps,
+      fieldInput: TextInput.State(placeholder: "counter.count"), isChoosingField: false, rejectedField: nil, focus: .steps,
       help: Help.State(), message: reader.problem.map { "\($0)" }, isFollowing: follow, size: size, isQuitting: false)
     let browser = InspectorBrowser(reader: reader)
     browser.layOut(&state, size: size)
@@ -131,7 +133,8 @@ package struct InspectorBrowser: Reducer {
       jumpToChange(forward: action == .nextChange, in: &state)
     case .chooseField:
       var input = TextInput.State(placeholder: "counter.count")
-      let suggestion = state.field.isEmpty ? firstChangedPath(of: state.shownStep) ?? "" : state.field
+      let suggestion = state.rejectedField
+        ?? (state.field.isEmpty ? firstChangedPath(of: state.shownStep) ?? "" : state.field)
       _ = TextInput().reduce(into: &input, action: .setText(suggestion))
       state.fieldInput = input
       state.isChoosingField = true
@@ -144,11 +147,17 @@ package struct InspectorBrowser: Reducer {
         state.field = text
         state.message = "[ and ] jump between the changes of \(text)"
         state.isChoosingField = false
+        state.rejectedField = nil
       } catch {
-        state.message = error.message.replacing("tide-demo: field: ", with: "")
+        // The status bar shows the prompt while it is open: it closes so that the reason shows
+        // (before, the refusal was set but never drawn), and offers the path again on `c`.
+        state.message = error.message.replacing("tide-demo: field: ", with: "") + " — c to change it"
+        state.isChoosingField = false
+        state.rejectedField = text
       }
     case .cancelField:
       state.isChoosingField = false
+      state.rejectedField = nil
     case .toggleFocus:
       state.focus = state.focus == .steps ? .detail : .steps
     case .resized(let size):

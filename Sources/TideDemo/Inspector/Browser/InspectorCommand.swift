@@ -24,6 +24,9 @@ package enum InspectorCommand {
       version: DemoTrace.appVersion,
       abstract: "Browse a trace: its steps, each step's changes and the app's screen after it.",
       options: Options.self,
+      // The trace is what the inspector reads: no output of its replay may name it, however
+      // spelled (`--trace t.T` emptied it, `--svg ./t.T` replaced it).
+      inputFiles: { [$0.trace] },
       replayArguments: { [$0.trace] + ($0.follow ? ["--follow"] : []) },
       app: { options, launch in
         let reader = try TraceQueries.open(options.trace, follow: options.follow)
@@ -35,9 +38,11 @@ package enum InspectorCommand {
   package static func app(
     reader: TraceReader, follow: Bool, launch: TerminalLaunch
   ) -> TerminalApp<InspectorBrowser.State, InspectorBrowser.Action> {
-    let name = reader.path.split(separator: "/").last.map(String.init) ?? reader.path
+    let name = escapedName(PathName.name(of: reader.path))
     let initialState = InspectorBrowser.initialState(reader: reader, name: name, size: launch.size, follow: follow)
-    let store = Store(initialState: initialState, reducer: InspectorBrowser(reader: reader), clock: launch.clock)
+    // Through the launch, so that `inspect replay … --trace OUT` traces the inspector's own
+    // actions as every app's are traced (it wrote an empty file and exited 0).
+    let store = launch.store(initialState: initialState, reducer: InspectorBrowser(reader: reader))
     if follow { store.send(.startFollowing) }
     return TerminalApp(
       store: store,

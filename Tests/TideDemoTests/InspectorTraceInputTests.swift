@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+import Tide
+import TideDemo
+import TideTerminal
+import TideTerminalCommand
+
+/// The trace the inspector reads is an input: no output of `tide-demo inspect replay` may name
+/// it, however spelled, and reading it is bounded (issue 37, findings 2 and 4).
+@MainActor
+@Suite("Inspector: the trace is an input")
+struct InspectorTraceInputTests {
+  /// A trace and a script for the inspector's replay, in `folder`.
+  private func traceAndScript(in folder: URL) async throws -> (trace: String, script: String) {
+    let (trace, _) = try await traceOfReplay("keys + + +\n", in: folder)
+    let script = folder.appendingPathComponent("browse.keys").path
+    try "keys up up\nexpect \"Step 2 of 4\"\n".write(toFile: script, atomically: true, encoding: .utf8)
+    return (trace, script)
+  }
+
+  /// `inspect replay t.T s.keys --trace t.T` emptied the trace; `--svg`/`--cast` replaced it
+  /// (also as `./t.T` or through a link) and exited 0. Every output and every spelling is
+  /// refused, before anything runs, and the trace is left as it was.
+  @Test(arguments: ["--trace", "--svg", "--cast"], ["same", "dotted", "symlink", "hardlink"])
+  func noOutputOfTheInspectorsReplayMayNameTheTrace(option: String, spelling: String) async throws {
+    let folder = try makeInspectorFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (trace, script) = try await traceAndScript(in: folder)
+    let before = try Data(contentsOf: URL(fileURLWithPath: trace))
+    let output: String
+    switch spelling {
+    case "same": output = trace
+    case "dotted": output = folder.path + "/./" + (trace as NSString).lastPathComponent
+    case "symlink":
+      output = folder.appendingPathComponent("link.trace").path
+      try FileManager.default.createSymbolicLink(atPath: output, withDestinationPath: trace)
+    default:
+      output = folder.appendingPathComponent("hard.trace").path
+      try FileManager.default.linkItem(atPath: trace, toPath: output)
+    }
+    // Through tide-demo's command line, as a user types it, and through the inspector's own.
+    #expect(await demo(["inspect", "replay", trace, script, option, output]).status == 2)
+    let result = await inspectReplay([trace, script, option, output])
+    #expect(result.status == 2, "\(result)")
+    #expect(result.errors.contains("\(option) names"), "\(result.errors)")
+    #expect(result.errors.contains("which tide-demo inspect reads; give it a path of its own"), "\(result.errors)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: trace)) == before)
+    #expect(result.output.isEmpty, "nothing ran")
+  }
+
+  /// `inspect replay --trace OUT` wrote 0 bytes and exited 0: it now traces the inspector's own
+  /// actions, as every app's are traced (Tide's JSON lines, labelled with the command).
+  @Test func theInspectorsReplayTracesItsOwnActions() async throws {
+    let folder = try makeInspectorFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (trace, script) = try await traceAndScript(in: folder)
+    let out = folder.appendingPathComponent("inspector.trace").path
+    let result = await inspectReplay([trace, script, "--trace", out])
+    #expect(result.status == 0, "\(result.errors)")
+    let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
+    // The resize at the start, then the two moves up.
+    #expect(lines.count == 3, "\(lines)")
+    for line in lines {
+      let event = try JSONDecoder().decode([String: String].self, from: Data(line.utf8))
+      #expect(event["label"] == "tide-demo inspect")
+    }
+    #expect(lines.last?.contains("InspectorBrowser.Action.steps") == true)
+    // It is a trace of the inspector, which the inspector names as such.
+    #expect(inspect(out, .screen(after: 0)).failure?.description.contains("this is a trace of tide-demo inspect in Tide's JSON-lines format") == true)
+  }
+
+  /// A trace that cannot be written is not a success: to /dev/full it exited 0.
+  @Test func aTraceThatCannotBeWrittenFailsTheReplay() async throws {
+    let folder = try makeInspectorFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (trace, script) = try await traceAndScript(in: folder)
+    let result = await inspectReplay([trace, script, "--trace", "/dev/full"])
+    #expect(result.status == 1, "\(result)")
+    #expect(result.errors.contains("/dev/full: error: lines of the trace were lost: No space left on device"), "\(result.errors)")
+  }
+
+  /// `inspect /dev/zero --at 1` grew by 15 MB/s and never answered; `inspect replay /dev/zero
+  /// s.keys` aborted. A device (and a FIFO, see InspectorMessageTests) is refused at once.
+  @Test func aDeviceGivenAsTheTraceIsRefusedAtOnce() async throws {
+    let folder = try makeInspectorFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (_, script) = try await traceAndScript(in: folder)
+    let message = "/dev/zero: error: is a character device, not a trace (a trace is a file tide-demo --trace wrote)"
+    let question = await demo(["inspect", "/dev/zero", "--at", "1"])
+    #expect(question.status == 2)
+    #expect(question.errors == message)
+    let replay = await inspectReplay(["/dev/zero", script])
+    #expect(replay.status == 2)
+    #expect(replay.errors == message)
+  }
+
+  /// A trace is read line by line, never whole (a million actions may be far longer than any
+  /// limit on a whole file); one line longer than the limit is refused by its number, in the
+  /// shared reader's words, instead of being gathered in memory.
+  @Test func aLineLongerThanTheLimitIsRefusedByItsNumber() async throws {
+    let folder = try makeInspectorFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (trace, _) = try await traceOfReplay("keys + + +\n", in: folder)
+    var lines = try traceLines(trace)
+    let limit = 16 << 10
+    #expect(lines[0].utf8.count < limit)
+    // An action line that never ends: the rest of the file is one line of zeros.
+    lines[3] = lines[3] + String(repeating: "0", count: 3 * limit)
+    let long = folder.appendingPathComponent("long.trace")
+    try lines.joined(separator: "\n").write(to: long, atomically: true, encoding: .utf8)
+    let reader = try TraceReader(path: long.path, app: DemoTrace.app, appVersion: DemoTrace.appVersion, lineLimit: limit)
+    reader.finishReading()
+    #expect(reader.actionCount == 2)
+    #expect(reader.problem?.description == "\(long.path):4: error: the line holds more than 16 KiB, the most read of one line of a trace")
+    // The header itself, too long.
+    let header = folder.appendingPathComponent("header.trace")
+    try (lines[0] + String(repeating: " ", count: limit)).write(to: header, atomically: true, encoding: .utf8)
+    #expect(throws: TraceProblem(
+      path: header.path, line: 1, message: "the line holds more than 16 KiB, the most read of one line of a trace")
+    ) {
+      try TraceReader(path: header.path, app: DemoTrace.app, appVersion: DemoTrace.appVersion, lineLimit: limit)
+    }
+    // A followed trace whose last line keeps growing past the limit stops there too.
+    let growing = folder.appendingPathComponent("growing.trace")
+    try (lines.prefix(3).joined(separator: "\n") + "\n{\"n\":3,").write(to: growing, atomically: true, encoding: .utf8)
+    let followed = try TraceReader(path: growing.path, app: DemoTrace.app, appVersion: DemoTrace.appVersion, lineLimit: limit)
+    #expect(followed.problem == nil)
+    let handle = try FileHandle(forWritingTo: growing)
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data(repeating: UInt8(ascii: "0"), count: 2 * limit))
+    try handle.close()
+    followed.update()
+    #expect(followed.problem?.line == 4)
+    #expect(followed.actionCount == 2)
+  }
+}
