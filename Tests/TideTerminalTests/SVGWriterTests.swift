@@ -35,7 +35,7 @@ import TideTerminal
     canvas.draw("Count: ", atColumn: 0, row: 0)
     canvas.draw("12", atColumn: 7, row: 0, style: Style(bold: true, foreground: .green))
     canvas.draw(" tabs ", atColumn: 10, row: 0, style: Style(reverse: true))
-    canvas.draw("dim", atColumn: 0, row: 1, style: Style(dim: true, underline: true, background: .blue))
+    canvas.draw("dim", atColumn: 0, row: 1, style: Style(dim: true, underline: .single, background: .blue))
     let svg = SVGWriter.document(for: canvas)
     let texts = elements("text", in: svg)
     // Blanks at the ends of a run are left out of its text (the reversed box still covers them).
@@ -78,7 +78,7 @@ import TideTerminal
 
   @Test func theDocumentIsWellFormedXML() throws {
     var canvas = Canvas(columns: 12, rows: 2)
-    canvas.draw("a < b & c", atColumn: 0, row: 0, style: Style(underline: true))
+    canvas.draw("a < b & c", atColumn: 0, row: 0, style: Style(underline: .single))
     canvas.draw("日本 \"q\"", atColumn: 0, row: 1, style: Style(foreground: .red, background: .yellow))
     let svg = SVGWriter.document(for: canvas)
     // A tag-balance check: every element opened is closed, in order, and no raw '<' or '&' is left in text.

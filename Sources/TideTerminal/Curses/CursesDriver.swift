@@ -5,7 +5,7 @@ import Tide
 /// the loop runs, wakes the main actor's timers; time is the continuous clock.
 @MainActor
 package final class CursesDriver: TerminalDriver {
-  private let screen = ScreenThread()
+  private let screen: ScreenThread
   private var ended: AsyncStream<Void>?
   private var isActive = false
   private let clock = ContinuousClock()
@@ -14,8 +14,10 @@ package final class CursesDriver: TerminalDriver {
   private let reportsPointer: Bool
 
   /// A driver of the real terminal; with `reportsPointer`, the terminal reports pointer events.
-  package init(reportsPointer: Bool = false) {
+  /// It shows the colours of `profile` (see ``ColorProfile``).
+  package init(reportsPointer: Bool = false, profile: ColorProfile = .ansi16) {
     self.reportsPointer = reportsPointer
+    screen = ScreenThread(profile: profile)
   }
 
   package var pacesFrames: Bool { true }

@@ -11,21 +11,22 @@ import CNcurses
 /// reader; `restore()` (never called from a signal handler) puts the terminal back.
 package final class CursesTerminal: Terminal {
   private var isActive = false
-  private var usesColor = false
-  private var colorPairs: [ColorPairKey: Int32] = [:]
-  private var nextColorPair: Int32 = 1
-  private var attributeBits: [attr_t] = []
+  /// The colours the app may show (what was detected or asked for) …
+  private let profile: ColorProfile
+  /// … and what ncurses itself can draw of them; the rest is written over (see ``CursesDrawing``).
+  private var capabilities = CursesDrawing.Capabilities()
+  private var colorPairs = ColorPairs(capacity: 0, columns: 0, rows: 0)
+  /// How the last style put is drawn, by its ``Cell/styleBits``: cells come in runs of one style.
+  private var drawing: (styleBits: UInt32, attributes: attr_t, colors: ColorPairs.Colors?, overlay: String?)?
+  private var overlayRun = OverlayRun()
+  /// Whether box-drawing characters are shown as ASCII (see ``ASCIIBorders``).
+  private var asciiBorders = false
   private var scalarBuffer: [wchar_t] = []
   /// Whether ncurses may hold input it has not returned yet, or the tty has some: false only
   /// once a read came back empty and nothing arrived since. A wake-up for a frame then goes
   /// straight back to waiting, without a read that would find nothing (one system call and
   /// ncurses' read path, every frame of an animation).
   private var inputMayBePending = true
-
-  private struct ColorPairKey: Hashable {
-    var foreground: Color
-    var background: Color
-  }
 
   /// Thrown by ``begin()`` when ncurses cannot start, e.g. stdout is not a terminal or TERM is unknown.
   package struct StartError: Error, CustomStringConvertible {
@@ -38,9 +39,11 @@ package final class CursesTerminal: Terminal {
 
   /// A terminal that does nothing until ``begin()``; with `reportsPointer`, it reports pointer
   /// presses, releases and the wheel (SGR extended coordinates) from ``begin()`` until
-  /// ``restore()``, and on every other way out (signals, a crash, ctrl-z) turns that off.
-  package init(reportsPointer: Bool = false) {
+  /// ``restore()``, and on every other way out (signals, a crash, ctrl-z) turns that off. It
+  /// shows the colours of `profile`, as far as the terminal can (see ``ColorProfile``).
+  package init(reportsPointer: Bool = false, profile: ColorProfile = .ansi16) {
     self.reportsPointer = reportsPointer
+    self.profile = profile
   }
 
   deinit {
@@ -65,7 +68,7 @@ package final class CursesTerminal: Terminal {
   ///
   /// Starts ncurses: locale from the environment (for UTF-8), alternate screen, cbreak, no echo,
   /// keypad decoding, a 25 ms escape delay, hidden cursor, and colours on top of the terminal's
-  /// defaults unless `NO_COLOR` is set to a non-empty value.
+  /// defaults unless the profile is ``ColorProfile/noColor``.
   package func begin() throws {
     guard !isActive else { return }
     setlocale(LC_ALL, "")
@@ -92,13 +95,21 @@ package final class CursesTerminal: Terminal {
     // postpone drawing while keys wait, a system call a frame; the input thread reads them anyway.
     typeahead(-1)
     curs_set(0)
-    usesColor = has_colors() && tide_no_color_requested() == 0
+    let usesColor = has_colors() && profile != .noColor
     if usesColor {
       start_color()
       use_default_colors()
     }
-    colorPairs = [:]
-    nextColorPair = 1
+    asciiBorders = ASCIIBorders.areNeeded(
+      term: tide_term().map { String(cString: $0) }, codeset: tide_codeset().map { String(cString: $0) })
+    capabilities = CursesDrawing.Capabilities(
+      profile: profile, colors: usesColor ? Int(tide_colors()) : 0,
+      strikethrough: tide_has_string_capability("smxx") != 0,
+      underlineShapes: tide_has_string_capability("Smulx") != 0,
+      underlineColor: tide_has_string_capability("Setulc") != 0)
+    let size = self.size
+    colorPairs = ColorPairs(capacity: usesColor ? tide_color_pairs() : 0, columns: size.columns, rows: size.rows)
+    drawing = nil
     // ncurses owns SIGWINCH by default but only notices it inside wgetch; our handler also wakes the poll.
     _ = tide_install_resize_handler()
     // Pointer reports are decoded from their bytes (KeyDecoder), in the one place escape
@@ -121,15 +132,25 @@ package final class CursesTerminal: Terminal {
     guard isActive else { return }
     werase(tide_stdscr())
     clearok(tide_stdscr(), true)
+    colorPairs.clearScreen()
   }
 
   /// Draws `cell` at `column`, `row` in the ncurses buffer.
   package func put(_ cell: Cell, atColumn column: Int, row: Int) {
     guard isActive, !cell.isContinuation else { return }
-    let attributes = attributes(for: cell.style)
-    let pair = colorPair(for: cell.style)
+    if drawing?.styleBits != cell.styleBits {
+      let drawn = CursesDrawing(cell.style, capabilities: capabilities)
+      drawing = (cell.styleBits, drawn.attributes, drawn.colors, drawn.overlay)
+    }
+    let attributes = drawing!.attributes
+    let pair = colorPair(for: drawing!.colors)
+    colorPairs.show(pair, atColumn: column, row: row)
+    if let overlay = drawing!.overlay {
+      overlayRun.add(cell, atColumn: column, row: row, sgr: overlay)
+    }
     if let scalar = cell.scalar {
-      var character = wchar_t(bitPattern: scalar.value)
+      let value = asciiBorders ? ASCIIBorders.replacement(for: scalar.value) ?? scalar.value : scalar.value
+      var character = wchar_t(bitPattern: value)
       tide_draw_cell(Int32(row), Int32(column), &character, 1, attributes, pair)
       return
     }
@@ -161,6 +182,7 @@ package final class CursesTerminal: Terminal {
   /// Sends the changes to the screen in one update.
   package func flush() {
     guard isActive else { return }
+    overlayRun.end()
     wnoutrefresh(tide_stdscr())
     doupdate()
     tide_overlay_flush()
@@ -318,6 +340,7 @@ package final class CursesTerminal: Terminal {
     var rows: Int32 = 0
     if tide_tty_size(&columns, &rows) != 0 {
       resizeterm(rows, columns)
+      colorPairs.resize(columns: Int(columns), rows: Int(rows))
     }
     return .resize(size)
   }
@@ -337,37 +360,11 @@ package final class CursesTerminal: Terminal {
     tide_crash_guard_remove()
   }
 
-  private func attributes(for style: Style) -> attr_t {
-    var attributes = tide_a_normal()
-    if style.bold { attributes |= tide_a_bold() }
-    if style.dim { attributes |= tide_a_dim() }
-    if style.reverse { attributes |= tide_a_reverse() }
-    if style.underline { attributes |= tide_a_underline() }
-    if usesColor, style.foreground.ansiIndex.map({ $0 >= 8 && tide_colors() < 16 }) == true {
-      // Without 16 colours, bright is approximated by bold on the basic colour.
-      attributes |= tide_a_bold()
-    }
-    return attributes
-  }
-
-  /// The colour pair for the style's colours, allocated on first use; pair 0 (default colours)
-  /// when colours are off or the terminal has no pairs left.
-  private func colorPair(for style: Style) -> Int32 {
-    guard usesColor, style.foreground != .default || style.background != .default else { return 0 }
-    let key = ColorPairKey(foreground: style.foreground, background: style.background)
-    if let pair = colorPairs[key] { return pair }
-    guard nextColorPair < tide_color_pairs() else { return 0 }
-    let pair = nextColorPair
-    guard init_pair(Int16(pair), cursesColor(style.foreground), cursesColor(style.background)) != tide_err() else {
-      return 0
-    }
-    nextColorPair += 1
-    colorPairs[key] = pair
+  /// The pair showing `colors`, defined on first use; pair 0 (the default colours) for none,
+  /// and while every pair the terminal has is on screen.
+  private func colorPair(for colors: ColorPairs.Colors?) -> Int32 {
+    guard let colors, let (pair, isNew) = colorPairs.pair(for: colors) else { return 0 }
+    if isNew, tide_init_pair(pair, colors.foreground, colors.background) == tide_err() { return 0 }
     return pair
-  }
-
-  private func cursesColor(_ color: Color) -> Int16 {
-    guard let index = color.ansiIndex else { return -1 }  // -1: the default, thanks to use_default_colors
-    return Int16(tide_colors() >= 16 ? index : index % 8)
   }
 }
