@@ -140,6 +140,16 @@ public struct Color: Hashable, Sendable {
     return kind == 1 || kind == 2 ? Int(bits & 0xFF) : nil
   }
 
+  /// `#rrggbb` of ``rgb``, or `nil` for ``default``.
+  package var hexString: String? {
+    rgb.map { rgb in
+      "#" + [rgb.red, rgb.green, rgb.blue].map { byte in
+        let digits = String(byte, radix: 16)
+        return digits.count == 1 ? "0" + digits : digits
+      }.joined()
+    }
+  }
+
   /// The colour's red, green and blue as xterm shows them by default (`nil` for ``default``):
   /// what downgrading and SVG use for ANSI and indexed colours.
   package var rgb: (red: UInt8, green: UInt8, blue: UInt8)? {

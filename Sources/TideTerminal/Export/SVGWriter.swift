@@ -181,11 +181,7 @@ package enum SVGWriter {
   /// other as its exact `#rrggbb`.
   static func hex(of color: Color, theme: Theme) -> String {
     if let index = color.ansiIndex { return theme.palette[index] }
-    guard let rgb = color.rgb else { return theme.foreground }
-    return "#" + [rgb.red, rgb.green, rgb.blue].map { byte in
-      let digits = String(byte, radix: 16)
-      return digits.count == 1 ? "0" + digits : digits
-    }.joined()
+    return color.hexString ?? theme.foreground
   }
 
   /// `text` safe in XML content and attributes; characters XML 1.0 forbids become U+FFFD.

@@ -40,9 +40,10 @@ public struct TerminalApp<State, Action: Sendable> {
   /// ``Tide/Effect/finishesBeforeExit()`` did not finish in time as the program ended: what was
   /// lost and where any copy of it is.
   package var unfinishedWorkMessage: () -> String
-  /// The theme every frame's canvas carries (``Canvas/theme``): what `TerminalCommand` was
-  /// told with `--theme`, or chose for the terminal (``TerminalLaunch/theme``).
-  package var theme: Theme = .default
+  /// The theme every frame's canvas carries (``Canvas/theme``), and the one a key script's
+  /// `expect-style` checks against: `TerminalCommand` sets it to ``TerminalLaunch/theme``
+  /// (`--theme`, or the terminal's choice); a test sets it to replay the app in another.
+  public var theme: Theme = .default
   /// Told each input event before the program handles it — first the terminal's size at the
   /// start, as a resize — for an app that records its sessions (a trace, a log).
   package var inputObserver: ((InputEvent) -> Void)?

@@ -108,6 +108,16 @@ public struct Theme: Hashable, Sendable {
     return theme
   }
 
+  /// The names of the roles, as a key script's `expect-style` takes them.
+  package static let roleNames = [
+    "text", "muted", "accent", "selection", "focus", "error", "warning", "success", "border", "title", "cursor",
+  ]
+
+  /// The role called `name` (one of ``roleNames``), or `nil`.
+  package func role(named name: String) -> Style? {
+    Theme.roleNames.firstIndex(of: name).map { roles[$0] }
+  }
+
   /// Every role, for tests that check a component draws with nothing else.
   package var roles: [Style] {
     [text, muted, accent, selection, focus, error, warning, success, border, title, cursor]
