@@ -150,12 +150,16 @@ extension TerminalCommand {
       player.onPointer = { event in cast?.input(event, at: clock.now.offset) }
     }
     player.stopRequested = { InterruptSignals.received != nil }
+    // The screen now as an image, in the run's theme and colour profile.
+    let image = {
+      SVGWriter.document(for: app.frame(size: player.size), theme: .forTheme(launch.theme), profile: launch.colorProfile)
+    }
     var screenIndex = 0
     player.onScreen = { text in
       output(text)
       if exports.screens.indices.contains(screenIndex) {
         let path = exports.screens[screenIndex].path
-        written.append((path, SVGWriter.document(for: app.frame(size: player.size), profile: launch.colorProfile)))
+        written.append((path, image()))
       }
       screenIndex += 1
     }
@@ -174,7 +178,7 @@ extension TerminalCommand {
     if !frames { output(player.screenText) }
     // The exports show where the replay got to, also when it failed: that is when they help most.
     if let path = exports.finalScreen {
-      written.append((path, SVGWriter.document(for: app.frame(size: player.size), profile: launch.colorProfile)))
+      written.append((path, image()))
     }
     if let path = exports.cast, let cast {
       written.append((path, cast.text))

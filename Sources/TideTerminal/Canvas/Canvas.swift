@@ -379,9 +379,9 @@ public struct Canvas: Equatable, Sendable {
     }
   }
 
-  private mutating func storeIfVisible(_ character: Character, styleBits: UInt32, column: Int, row: Int) {
+  private mutating func storeIfVisible(_ scalar: Unicode.Scalar, styleBits: UInt32, column: Int, row: Int) {
     guard clip.contains(column: column, row: row) else { return }
-    store(Cell(content: character.unicodeScalars.first!.value, styleBits: styleBits, width: 1), column: column, row: row)
+    store(Cell(content: scalar.value, styleBits: styleBits, width: 1), column: column, row: row)
   }
 
   /// Writes a cell (and its continuation) and blanks any wide character it partly overwrites,

@@ -40,6 +40,19 @@ package enum SVGWriter {
       self.cellHeight = cellHeight
     }
 
+    /// The look for an app's theme: ``light`` for one made for a light background, else ``dark``.
+    package static func forTheme(_ theme: TideTerminal.Theme) -> Theme {
+      theme.isLight ? .light : .dark
+    }
+
+    /// Dark text on a white background with the xterm palette, as ``dark`` is otherwise.
+    package static let light: Theme = {
+      var light = Theme.dark
+      light.foreground = "#24292f"
+      light.background = "#ffffff"
+      return light
+    }()
+
     /// Light text on a dark background with the xterm palette, 15 px text in 9×18 px cells.
     package static let dark = Theme(
       foreground: "#d0d0d0", background: "#1c1c1c",

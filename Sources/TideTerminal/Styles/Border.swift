@@ -3,12 +3,12 @@
 /// Where the terminal cannot draw box characters — a locale that is not UTF-8, or `TERM` of
 /// `linux` or `vt100` — every border is shown as ``ascii`` (`+`, `-`, `|`), whichever was asked for.
 public struct Border: Hashable, Sendable {
-  let horizontal: Character
-  let vertical: Character
-  let topLeft: Character
-  let topRight: Character
-  let bottomLeft: Character
-  let bottomRight: Character
+  let horizontal: Unicode.Scalar
+  let vertical: Unicode.Scalar
+  let topLeft: Unicode.Scalar
+  let topRight: Unicode.Scalar
+  let bottomLeft: Unicode.Scalar
+  let bottomRight: Unicode.Scalar
 
   /// `┌─┐ │ └─┘`
   public static let normal = Border(horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘")

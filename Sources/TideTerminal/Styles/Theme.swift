@@ -17,58 +17,142 @@
 /// ``default`` — or ``mono`` where there is no colour (`NO_COLOR`, `--color none`, a 2-colour
 /// terminal). A view may draw part of the screen with another (`canvas.theme = .dark`).
 public struct Theme: Hashable, Sendable {
+  /// The roles, shared by every copy of the theme: a canvas (every frame) and each view that
+  /// reads `canvas.theme` copies one reference, not a dozen styles. Changing a role makes a
+  /// theme of its own.
+  private final class Storage: Sendable {
+    let values: Values
+
+    init(_ values: Values) {
+      self.values = values
+    }
+  }
+
+  private struct Values: Hashable, Sendable {
+    var name: String
+    var text: Style
+    var muted: Style
+    var accent: Style
+    var selection: Style
+    var focus: Style
+    var error: Style
+    var warning: Style
+    var success: Style
+    var border: Style
+    var title: Style
+    var cursor: Style
+    var borders: Border
+    var isLight: Bool
+  }
+
+  private var storage: Storage
+
   /// The name `--theme` takes.
-  public var name: String
+  public var name: String {
+    get { storage.values.name }
+    set { change { $0.name = newValue } }
+  }
   /// Body text.
-  public var text: Style
+  public var text: Style {
+    get { storage.values.text }
+    set { change { $0.text = newValue } }
+  }
   /// Secondary text: status lines, descriptions, placeholders, the help footer.
-  public var muted: Style
+  public var muted: Style {
+    get { storage.values.muted }
+    set { change { $0.muted = newValue } }
+  }
   /// What should catch the eye: a value, a filter's matched characters, a spinner, a full bar.
-  public var accent: Style
+  public var accent: Style {
+    get { storage.values.accent }
+    set { change { $0.accent = newValue } }
+  }
   /// The selected row of a list or table.
-  public var selection: Style
+  public var selection: Style {
+    get { storage.values.selection }
+    set { change { $0.selection = newValue } }
+  }
   /// The component that has the keyboard: its border or marker.
-  public var focus: Style
+  public var focus: Style {
+    get { storage.values.focus }
+    set { change { $0.focus = newValue } }
+  }
   /// Errors.
-  public var error: Style
+  public var error: Style {
+    get { storage.values.error }
+    set { change { $0.error = newValue } }
+  }
   /// Warnings.
-  public var warning: Style
+  public var warning: Style {
+    get { storage.values.warning }
+    set { change { $0.warning = newValue } }
+  }
   /// Success.
-  public var success: Style
+  public var success: Style {
+    get { storage.values.success }
+    set { change { $0.success = newValue } }
+  }
   /// Borders of blocks and boxes.
-  public var border: Style
+  public var border: Style {
+    get { storage.values.border }
+    set { change { $0.border = newValue } }
+  }
   /// Titles: on a border, over a column, at the top of a screen.
-  public var title: Style
+  public var title: Style {
+    get { storage.values.title }
+    set { change { $0.title = newValue } }
+  }
   /// The text cursor of an input.
-  public var cursor: Style
+  public var cursor: Style {
+    get { storage.values.cursor }
+    set { change { $0.cursor = newValue } }
+  }
   /// The shape of borders drawn without one of their own (see ``Block``).
-  public var borders: Border
+  public var borders: Border {
+    get { storage.values.borders }
+    set { change { $0.borders = newValue } }
+  }
+  /// Whether the theme is made for a light terminal background: an SVG export then draws it on
+  /// one. False for themes of the user's own palette, which suit either.
+  public var isLight: Bool {
+    get { storage.values.isLight }
+    set { change { $0.isLight = newValue } }
+  }
+
+  private mutating func change(_ body: (inout Values) -> Void) {
+    var values = storage.values
+    body(&values)
+    storage = Storage(values)
+  }
+
+  /// Themes are equal when their names and roles are.
+  public static func == (left: Theme, right: Theme) -> Bool {
+    left.storage === right.storage || left.storage.values == right.storage.values
+  }
+
+  /// Hashes the name and roles.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(storage.values)
+  }
 
   /// A theme named `name` with these roles.
   public init(
     name: String, text: Style, muted: Style, accent: Style, selection: Style, focus: Style, error: Style,
-    warning: Style, success: Style, border: Style, title: Style, cursor: Style, borders: Border = .normal
+    warning: Style, success: Style, border: Style, title: Style, cursor: Style, borders: Border = .normal,
+    isLight: Bool = false
   ) {
-    self.name = name
-    self.text = text
-    self.muted = muted
-    self.accent = accent
-    self.selection = selection
-    self.focus = focus
-    self.error = error
-    self.warning = warning
-    self.success = success
-    self.border = border
-    self.title = title
-    self.cursor = cursor
-    self.borders = borders
+    storage = Storage(
+      Values(
+        name: name, text: text, muted: muted, accent: accent, selection: selection, focus: focus, error: error,
+        warning: warning, success: success, border: border, title: title, cursor: cursor, borders: borders,
+        isLight: isLight))
   }
 
   /// The 16 ANSI colours and attributes: follows the user's terminal palette, light or dark.
   public static let `default` = Theme(
     name: "default", text: .plain, muted: Style(dim: true), accent: Style(bold: true, foreground: .cyan),
     selection: Style(reverse: true), focus: Style(bold: true, foreground: .blue), error: Style(bold: true, foreground: .red),
-    warning: Style(foreground: .yellow), success: Style(foreground: .green), border: .plain, title: Style(bold: true),
+    warning: Style(foreground: .yellow), success: Style(foreground: .green), border: Style(dim: true), title: Style(bold: true),
     cursor: Style(reverse: true))
 
   /// 24-bit colours for a dark background (downgraded where the terminal has fewer), rounded borders.
@@ -89,13 +173,13 @@ public struct Theme: Hashable, Sendable {
     focus: Style(bold: true, foreground: Color(hex: "#8250df")), error: Style(bold: true, foreground: Color(hex: "#cf222e")),
     warning: Style(foreground: Color(hex: "#9a6700")), success: Style(foreground: Color(hex: "#1a7f37")),
     border: Style(foreground: Color(hex: "#8c959f")), title: Style(bold: true, foreground: Color(hex: "#0550ae")),
-    cursor: Style(foreground: Color(hex: "#ffffff"), background: Color(hex: "#24292f")), borders: .rounded)
+    cursor: Style(foreground: Color(hex: "#ffffff"), background: Color(hex: "#24292f")), borders: .rounded, isLight: true)
 
   /// Attributes only, no colour: the theme where there is none (`NO_COLOR`, a 2-colour terminal).
   public static let mono = Theme(
     name: "mono", text: .plain, muted: Style(dim: true), accent: Style(bold: true), selection: Style(reverse: true),
     focus: Style(bold: true, underline: .single), error: Style(bold: true, reverse: true), warning: Style(bold: true),
-    success: .plain, border: .plain, title: Style(bold: true), cursor: Style(reverse: true))
+    success: .plain, border: Style(dim: true), title: Style(bold: true), cursor: Style(reverse: true))
 
   /// The themes `--theme` names: ``default``, ``dark``, ``light`` and ``mono``.
   package static let builtIn: [Theme] = [.default, .dark, .light, .mono]
