@@ -48,22 +48,10 @@ struct StyleCommandLineTests {
       binary, ["replay", "--items", "3", try script("keys / 2\n"), "--theme", "dark", "--color", color, "--cast", cast])
     #expect(outcome.status == 0, "\(outcome)")
     // Only the SGR sequences (not the cursor moves), each as `\u001b[...m`, one a line.
-    let text = Self.selectGraphicRenditions(in: try String(contentsOfFile: cast, encoding: .utf8))
+    let text = selectGraphicRenditions(in: try String(contentsOfFile: cast, encoding: .utf8), escape: "\\u001b[")
+      .map { "\\u001b[\($0)m" }.joined(separator: "\n")
     for sequence in present { #expect(text.contains(sequence), "\(color): \(sequence) in \(text)") }
     for sequence in absent { #expect(!text.contains(sequence), "\(color): no \(sequence) in \(text)") }
-  }
-
-  /// The SGR sequences of a cast's JSON text, where ESC is written `\u001b`.
-  static func selectGraphicRenditions(in text: String) -> String {
-    var found: [String] = []
-    var rest = Substring(text)
-    while let start = rest.range(of: "\\u001b[") {
-      let parameters = rest[start.upperBound...].prefix { $0.isNumber || $0 == ";" || $0 == ":" }
-      let end = parameters.endIndex
-      if end < rest.endIndex, rest[end] == "m" { found.append("\\u001b[" + parameters + "m") }
-      rest = rest[end...]
-    }
-    return found.joined(separator: "\n")
   }
 
   @Test func anSVGShowsTheThemesColoursExactly() async throws {
