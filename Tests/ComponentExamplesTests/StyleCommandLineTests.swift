@@ -4,16 +4,7 @@ import TideTestSupport
 
 /// `--color` and `--theme` on an example's command line, as a user runs it: unknown values are
 /// usage errors naming the allowed ones, and the exports carry the chosen profile's colours.
-@Suite("Colour and theme options")
-struct StyleCommandLineTests {
-  let folder = TemporaryDirectory("tide-style-cli")
-
-  func script(_ text: String, name: String = "s.keys") throws -> String {
-    let path = folder.file(name)
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
-  }
-
+extension ExampleCommandLineTests {
   @Test func unknownValuesExitTwoNamingTheAllowedOnes() async throws {
     let binary = try requireBuiltExecutable("tide-list")
     let keys = try script("keys q\n")

@@ -121,10 +121,14 @@ package final class CursesTerminal: Terminal {
   }
 
   /// ctrl-z, when it came: leaves curses mode, stops the process until `fg`, then redraws
-  /// everything. Called by the screen loop between two frames, never in a signal handler.
-  package func suspendIfAsked() {
-    guard isActive, tide_take_suspend() != 0 else { return }
+  /// everything ncurses knows. Called by the screen loop between two frames, never in a signal
+  /// handler. Returns whether it suspended: what was written over ncurses' cells (24-bit colour
+  /// on a palette terminal type, strikethrough…) is then gone until the cells are put again.
+  @discardableResult
+  package func suspendIfAsked() -> Bool {
+    guard isActive, tide_take_suspend() != 0 else { return false }
     tide_suspend()
+    return true
   }
 
   /// Blanks the screen and makes the next flush repaint all of it, discarding anything a resize garbled.

@@ -145,7 +145,8 @@ final class ScreenThread: TimerWaker {
         onQuit()
         handedOver = true
       }
-      terminal.suspendIfAsked()
+      // Back from ctrl-z: the last frame again, whole, for what ncurses' repaint left out.
+      if terminal.suspendIfAsked() { renderer.repaint(to: terminal) }
       if let dueTimers {
         onTimers(dueTimers)
         handedOver = true
