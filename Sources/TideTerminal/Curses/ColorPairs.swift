@@ -24,9 +24,14 @@ struct ColorPairs {
   private var colorsOfPair: [Colors?]
   /// How many cells on screen show each pair.
   private var cellCounts: [Int]
-  /// Pairs no cell shows, least recently released first (ties broken by number).
-  private var idle: [Int32: UInt64] = [:]
-  private var clock: UInt64 = 0
+  /// Pairs no cell shows, least recently released first: a list threaded through two arrays
+  /// (`idleNext[pair]`, `idlePrevious[pair]`; 0 ends it), so that taking the oldest, adding one
+  /// and removing one are each a few array writes, however many pairs the terminal has.
+  private var idleNext: [Int32]
+  private var idlePrevious: [Int32]
+  private var isIdle: [Bool]
+  private var idleHead: Int32 = 0
+  private var idleTail: Int32 = 0
   private var next: Int32 = 1
   /// The pair of each cell of the screen, row by row.
   private var screen: [Int32]
@@ -37,8 +42,31 @@ struct ColorPairs {
     self.capacity = max(1, capacity)
     colorsOfPair = Array(repeating: nil, count: Int(self.capacity))
     cellCounts = Array(repeating: 0, count: Int(self.capacity))
+    idleNext = Array(repeating: 0, count: Int(self.capacity))
+    idlePrevious = Array(repeating: 0, count: Int(self.capacity))
+    isIdle = Array(repeating: false, count: Int(self.capacity))
     self.columns = max(0, columns)
     screen = Array(repeating: 0, count: self.columns * max(0, rows))
+  }
+
+  /// Puts `pair` at the end of the idle list (the most recently released).
+  private mutating func appendIdle(_ pair: Int32) {
+    guard !isIdle[Int(pair)] else { return }
+    isIdle[Int(pair)] = true
+    idlePrevious[Int(pair)] = idleTail
+    idleNext[Int(pair)] = 0
+    if idleTail != 0 { idleNext[Int(idleTail)] = pair } else { idleHead = pair }
+    idleTail = pair
+  }
+
+  /// Takes `pair` out of the idle list.
+  private mutating func removeIdle(_ pair: Int32) {
+    guard isIdle[Int(pair)] else { return }
+    isIdle[Int(pair)] = false
+    let previous = idlePrevious[Int(pair)]
+    let following = idleNext[Int(pair)]
+    if previous != 0 { idleNext[Int(previous)] = following } else { idleHead = following }
+    if following != 0 { idlePrevious[Int(following)] = previous } else { idleTail = previous }
   }
 
   /// The pair for `colors` and whether it must be (re)defined first; `nil` when every pair is
@@ -49,18 +77,17 @@ struct ColorPairs {
     if next < capacity {
       pair = next
       next += 1
-    } else if let oldest = idle.min(by: { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) })?.key {
-      pair = oldest
-      idle[oldest] = nil
-      if let old = colorsOfPair[Int(oldest)] { pairs[old] = nil }
+    } else if idleHead != 0 {
+      pair = idleHead
+      removeIdle(pair)
+      if let old = colorsOfPair[Int(pair)] { pairs[old] = nil }
     } else {
       return nil
     }
     pairs[colors] = pair
     colorsOfPair[Int(pair)] = colors
     // Idle until a cell shows it.
-    clock += 1
-    idle[pair] = clock
+    appendIdle(pair)
     return (pair, true)
   }
 
@@ -73,13 +100,10 @@ struct ColorPairs {
     screen[index] = pair
     if old > 0 {
       cellCounts[Int(old)] -= 1
-      if cellCounts[Int(old)] == 0 {
-        clock += 1
-        idle[old] = clock
-      }
+      if cellCounts[Int(old)] == 0 { appendIdle(old) }
     }
     if pair > 0 {
-      if cellCounts[Int(pair)] == 0 { idle[pair] = nil }
+      if cellCounts[Int(pair)] == 0 { removeIdle(pair) }
       cellCounts[Int(pair)] += 1
     }
   }

@@ -14,10 +14,11 @@ package final class CursesDriver: TerminalDriver {
   private let reportsPointer: Bool
 
   /// A driver of the real terminal; with `reportsPointer`, the terminal reports pointer events.
-  /// It shows the colours of `profile` (see ``ColorProfile``).
-  package init(reportsPointer: Bool = false, profile: ColorProfile = .ansi16) {
+  /// It shows the colours of `profile` (see ``ColorProfile``), by default the terminal's own
+  /// (`NO_COLOR`, `COLORTERM`, terminfo; 16 colours when `TIDE_COLOR` names none).
+  package init(reportsPointer: Bool = false, profile: ColorProfile? = nil) {
     self.reportsPointer = reportsPointer
-    screen = ScreenThread(profile: profile)
+    screen = ScreenThread(profile: profile ?? (try? ColorProfile.ofThisTerminal()) ?? .ansi16)
   }
 
   package var pacesFrames: Bool { true }

@@ -32,6 +32,29 @@ struct ColorPairsTests {
     #expect(definitions == 10_000)
   }
 
+  /// xterm-256color's 65,536 pairs: once all are given out, each new combination takes the
+  /// least recently released without looking at the others (it did scan them all: 65,535 looks
+  /// a combination).
+  @Test func aTerminalWithManyPairsRecyclesTheOldestFirst() {
+    var pairs = ColorPairs(capacity: 65_536, columns: 80, rows: 24)
+    var lastOfCell: [Int32] = Array(repeating: 0, count: 80 * 24)
+    for combination in 0..<200_000 {
+      let colors = ColorPairs.Colors(foreground: Int32(combination & 0xFFFF), background: Int32(combination >> 16))
+      guard let (pair, _) = pairs.pair(for: colors) else {
+        Issue.record("no pair for combination \(combination)")
+        return
+      }
+      let cell = combination % lastOfCell.count
+      pairs.show(pair, atColumn: cell % 80, row: cell / 80)
+      lastOfCell[cell] = pair
+      if combination >= 65_535 + 1_920 {
+        // Every pair on screen was shown by one of the last 1,920 combinations; the one given
+        // out now is one no cell shows.
+        #expect(pairs.cells(showing: pair) == 1, "pair \(pair) given out while on screen")
+      }
+    }
+  }
+
   @Test func aCombinationShownAgainKeepsItsPair() {
     var pairs = ColorPairs(capacity: 16, columns: 10, rows: 1)
     let red = ColorPairs.Colors(foreground: 1, background: -1)
