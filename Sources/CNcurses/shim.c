@@ -41,11 +41,6 @@ int tide_key_code_yes(void) { return KEY_CODE_YES; }
 int tide_colors(void) { return COLORS; }
 int tide_color_pairs(void) { return COLOR_PAIRS; }
 
-int tide_no_color_requested(void) {
-  const char *value = getenv("NO_COLOR");
-  return value != NULL && value[0] != '\0';
-}
-
 int tide_start(void) {
   SCREEN *screen = newterm(NULL, stdout, stdin);
   if (screen == NULL) {

@@ -41,9 +41,6 @@ int tide_key_code_yes(void);
 int tide_colors(void);
 int tide_color_pairs(void);
 
-/* 1 when the NO_COLOR environment variable is set to a non-empty value (https://no-color.org). */
-int tide_no_color_requested(void);
-
 /* Starts ncurses on stdin/stdout; unlike initscr it returns 0 on failure instead of exiting. */
 int tide_start(void);
 
