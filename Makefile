@@ -106,6 +106,12 @@ screenshots: deps
 	  image=$${script%.keys}.svg; \
 	  "$$bin" replay "$$script" --svg "$$image" > /dev/null || { echo "screenshots: $$script failed" >&2; exit 1; }; \
 	  echo "wrote $$image"; \
+	done; \
+	for theme in default dark light mono; do \
+	  image=assets/themes/todos-$$theme.svg; \
+	  "$$bin" replay assets/screenshots/todos.keys --theme $$theme --svg "$$image" > /dev/null \
+	    || { echo "screenshots: the $$theme theme failed" >&2; exit 1; }; \
+	  echo "wrote $$image"; \
 	done
 
 ## docs: DocC sites for every public library in .build/docs/NAME. Fails on any DocC warning (a

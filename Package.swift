@@ -93,7 +93,9 @@ let package = Package(
         .product(name: "CasePaths", package: "swift-case-paths"),
       ]
     ),
-    .target(name: "TideTerminal", dependencies: ["Tide", "CNcurses"]),
+    .target(
+      name: "TideTerminal",
+      dependencies: ["Tide", "CNcurses", .product(name: "IssueReporting", package: "xctest-dynamic-overlay")]),
     // Its own target because of swift-argument-parser: an app that parses its own command line,
     // or embeds TideTerminal in another program, links neither the parser nor the command.
     .target(

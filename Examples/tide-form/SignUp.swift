@@ -92,11 +92,12 @@ struct SignUp: Reducer {
     let rows = canvas.bounds.inset(by: 1).rows([
       .fixed(2), .fixed(1), .fixed(1), .fixed(1), .fixed(3), .fixed(1), .fixed(1), .fixed(1), .fill(), .fixed(1),
     ])
-    canvas.draw("Sign up", atColumn: rows[0].column, row: rows[0].row, style: Style(bold: true))
+    let theme = canvas.theme
+    canvas.draw("Sign up", atColumn: rows[0].column, row: rows[0].row, style: theme.title)
     /// A field's label, marked when it has the focus; a press on it focuses the field.
     func label(_ text: String, _ field: Field, in rect: Rect) -> Rect {
       let focused = state.focus.isFocused(field)
-      canvas.draw((focused ? "> " : "  ") + text, atColumn: rect.column, row: rect.row, style: Style(bold: focused))
+      canvas.draw((focused ? "> " : "  ") + text, atColumn: rect.column, row: rect.row, style: focused ? theme.focus : theme.text)
       canvas.addHitRegion(Rect(column: rect.column, row: rect.row, width: 9, height: 1), onPress: Action.focus(.focus(field)))
       return Rect(column: rect.column + 9, row: rect.row, width: max(0, min(40, rect.width - 9)), height: rect.height)
     }
@@ -107,15 +108,15 @@ struct SignUp: Reducer {
     _ = label("Plan:", .plan, in: rows[3])
     let planRect = Rect(column: rows[4].column + 9, row: rows[4].row, width: 20, height: 3)
     // A press focuses the list; the wheel scrolls it wherever the focus is.
-    SelectionList.draw(state.plan, in: planRect, on: &canvas, style: Style(dim: !state.focus.isFocused(.plan)),
+    SelectionList.draw(state.plan, in: planRect, on: &canvas, style: state.focus.isFocused(.plan) ? nil : theme.muted,
       sending: { if case .scroll = $0 { Action.plan($0) } else { Action.pressed(.plan, .plan($0)) } })
     let submitFocused = state.focus.isFocused(.submit)
     let submit = Rect(column: rows[6].column + 2, row: rows[6].row, width: 10, height: 1)
-    canvas.draw((submitFocused ? "> " : "  "), atColumn: rows[6].column, row: rows[6].row, style: Style(bold: true))
-    canvas.draw("[ Submit ]", atColumn: submit.column, row: submit.row, style: Style(bold: submitFocused, reverse: submitFocused))
+    canvas.draw((submitFocused ? "> " : "  "), atColumn: rows[6].column, row: rows[6].row, style: theme.focus)
+    canvas.draw("[ Submit ]", atColumn: submit.column, row: submit.row, style: submitFocused ? theme.selection : theme.text)
     canvas.addHitRegion(submit, onPress: Action.pressed(.submit, .submit))
     if let signedUp = state.signedUp {
-      canvas.drawTruncated(signedUp, atColumn: rows[7].column, row: rows[7].row + 1, width: rows[7].width, style: Style(bold: true))
+      canvas.drawTruncated(signedUp, atColumn: rows[7].column, row: rows[7].row + 1, width: rows[7].width, style: theme.success)
     }
     Help.drawShort(keys(for: state).helpLine(maxWidth: rows[9].width), in: rows[9], on: &canvas)
   }

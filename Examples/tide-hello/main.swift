@@ -64,7 +64,7 @@ struct Hello: Reducer {
   ])
 
   static func draw(_ state: State, on canvas: inout Canvas) {
-    canvas.draw("Tide hello", atColumn: 1, row: 0, style: Style(bold: true))
+    canvas.draw("Tide hello", atColumn: 1, row: 0, style: canvas.theme.title)
     let lines = [
       "count: \(state.count)",
       "ticks: \(state.ticks) (\(state.isTicking ? "ticking" : "stopped"))",
@@ -73,11 +73,11 @@ struct Hello: Reducer {
     for (offset, line) in lines.enumerated() {
       canvas.drawTruncated(
         line, atColumn: max(0, (canvas.columns - line.displayWidth) / 2), row: top + offset,
-        width: canvas.columns)
+        width: canvas.columns, style: canvas.theme.text)
     }
     canvas.drawTruncated(
       keys.helpLine(maxWidth: canvas.columns - 2), atColumn: 1, row: canvas.rows - 1,
-      width: canvas.columns - 2, style: Style(dim: true))
+      width: canvas.columns - 2, style: canvas.theme.muted)
   }
 }
 

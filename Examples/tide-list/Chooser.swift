@@ -63,7 +63,7 @@ struct Chooser: Reducer {
     let parts = layout(canvas.bounds)
     SelectionList.draw(state.list, in: parts[0], on: &canvas, sending: { Action.list($0) })
     if let chosen = state.chosen {
-      canvas.drawTruncated("Chose: \(chosen)", atColumn: 0, row: parts[1].row, width: parts[1].width, style: Style(bold: true))
+      canvas.drawTruncated("Chose: \(chosen)", atColumn: 0, row: parts[1].row, width: parts[1].width, style: canvas.theme.accent)
     }
     Help.drawShort(keys(for: state).helpLine(maxWidth: parts[2].width), in: parts[2], on: &canvas)
   }

@@ -47,13 +47,14 @@ struct Pager: Reducer {
     Viewport.draw(state.text, in: parts[0], on: &canvas, sending: { Action.text($0) })
     let footer = parts[1]
     let percentage = " \(state.text.percentage)% "
-    canvas.fill(footer, style: Style(reverse: true))
+    let (bar, label) = (canvas.theme.selection, canvas.theme.title.layered(over: canvas.theme.selection))
+    canvas.fill(footer, style: bar)
     let help = "  " + keys.helpLine(maxWidth: footer.width / 2)
     let name = canvas.drawTruncated(
       " " + state.name, atColumn: footer.column, row: footer.row,
-      width: footer.width - percentage.count - help.displayWidth, style: Style(bold: true, reverse: true))
-    canvas.draw(help, atColumn: footer.column + name, row: footer.row, style: Style(reverse: true))
-    canvas.draw(percentage, atColumn: footer.endColumn - percentage.count, row: footer.row, style: Style(bold: true, reverse: true))
+      width: footer.width - percentage.count - help.displayWidth, style: label)
+    canvas.draw(help, atColumn: footer.column + name, row: footer.row, style: bar)
+    canvas.draw(percentage, atColumn: footer.endColumn - percentage.count, row: footer.row, style: label)
   }
 
   @MainActor

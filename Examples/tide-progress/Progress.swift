@@ -61,7 +61,7 @@ struct Progress: Reducer {
     Spinner.draw(state.spinner, in: line[1], on: &canvas)
     ProgressBar.draw(state.bar, in: line[2], on: &canvas)
     if state.bar.isComplete {
-      canvas.draw("Done!", atColumn: line[1].column, row: row[2].row, style: Style(bold: true))
+      canvas.draw("Done!", atColumn: line[1].column, row: row[2].row, style: canvas.theme.success)
     }
     let footer = Rect(column: 1, row: row[4].row, width: row[4].width - 2, height: 1)
     Help.drawShort(keys.helpLine(maxWidth: footer.width), in: footer, on: &canvas)

@@ -46,7 +46,7 @@ struct Greeting: Reducer {
   }
 
   static func draw(_ state: State, on canvas: inout Canvas) {
-    let prompt = canvas.draw("Name: ", atColumn: 1, row: 1, style: Style(bold: true))
+    let prompt = canvas.draw("Name: ", atColumn: 1, row: 1, style: canvas.theme.title)
     let field = Rect(column: 1 + prompt, row: 1, width: canvas.columns - 2 - prompt, height: 1)
     TextInput.draw(state.name, in: field, on: &canvas)
     if let greeting = state.greeting {

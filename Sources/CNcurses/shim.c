@@ -1,6 +1,7 @@
 #include "CNcurses.h"
 
 #include <errno.h>
+#include <langinfo.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
@@ -32,14 +33,10 @@ attr_t tide_a_bold(void) { return A_BOLD; }
 attr_t tide_a_dim(void) { return A_DIM; }
 attr_t tide_a_reverse(void) { return A_REVERSE; }
 attr_t tide_a_underline(void) { return A_UNDERLINE; }
+attr_t tide_a_italic(void) { return A_ITALIC; }
 int tide_err(void) { return ERR; }
 int tide_colors(void) { return COLORS; }
 int tide_color_pairs(void) { return COLOR_PAIRS; }
-
-int tide_no_color_requested(void) {
-  const char *value = getenv("NO_COLOR");
-  return value != NULL && value[0] != '\0';
-}
 
 int tide_start(void) {
   SCREEN *screen = newterm(NULL, stdout, stdin);
@@ -62,7 +59,8 @@ int tide_draw_cell(int row, int column, const wchar_t *text, int count, attr_t a
   memcpy(buffer, text, (size_t)count * sizeof(wchar_t));
   buffer[count] = L'\0';
   cchar_t cell;
-  if (setcchar(&cell, buffer, attributes, (short)pair, NULL) == ERR) {
+  /* The pair also through `opts` (an ncurses extension): pairs past 32767 do not fit a short. */
+  if (setcchar(&cell, buffer, attributes, (short)pair, &pair) == ERR) {
     return ERR;
   }
   return mvwadd_wch(stdscr, row, column, &cell);
@@ -612,7 +610,8 @@ int tide_wcwidth(unsigned int code_point) {
  * cchar_t cannot hold a second spacing character such as a skin tone or a regional indicator),
  * and the whole sequence is then written over it, so the terminal gets every scalar.
  */
-static char overlay_buffer[8192];
+/* Room for a whole 80x24 frame of cells rewritten with 24-bit colours, and then some. */
+static char overlay_buffer[131072];
 static size_t overlay_length = 0;
 
 static int overlay_put(int character) {
@@ -637,6 +636,58 @@ void tide_overlay_cell(int row, int column, const char *utf8, int length, attr_t
   memcpy(overlay_buffer + overlay_length, utf8, (size_t)length);
   overlay_length += (size_t)length;
   vid_puts(A_NORMAL, 0, NULL, overlay_put);
+}
+
+void tide_overlay_sgr(int row, int column, const char *sgr, int sgr_length, const char *utf8, int length) {
+  if (overlay_length + (size_t)sgr_length + (size_t)length + 64 >= sizeof overlay_buffer) {
+    return;
+  }
+  overlay_move(row, column);
+  /* ncurses and the terminal both at plain attributes first, so that after the reset below
+     what ncurses believes the terminal's attributes are is what they are. */
+  vid_puts(A_NORMAL, 0, NULL, overlay_put);
+  memcpy(overlay_buffer + overlay_length, sgr, (size_t)sgr_length);
+  overlay_length += (size_t)sgr_length;
+  memcpy(overlay_buffer + overlay_length, utf8, (size_t)length);
+  overlay_length += (size_t)length;
+  static const char reset[] = "\033[0m";
+  memcpy(overlay_buffer + overlay_length, reset, sizeof reset - 1);
+  overlay_length += sizeof reset - 1;
+}
+
+int tide_init_pair(int pair, int foreground, int background) {
+  return init_extended_pair(pair, foreground, background);
+}
+
+int tide_has_string_capability(const char *name) {
+  char *value = tigetstr(name);
+  return value != NULL && value != (char *)-1;
+}
+
+const char *tide_codeset(void) {
+  return nl_langinfo(CODESET);
+}
+
+const char *tide_term(void) {
+  return getenv("TERM");
+}
+
+int tide_terminfo_colors(void) {
+  const char *type = getenv("TERM");
+  if (type == NULL || type[0] == '\0') {
+    return -1;
+  }
+  int status = 0;
+  /* A private TERMINAL, deleted at once, as in tide_check_terminal_type. */
+  TERMINAL *previous = cur_term;
+  if (setupterm(type, STDOUT_FILENO, &status) != OK) {
+    return -1;
+  }
+  int colors = tigetnum("colors");
+  TERMINAL *checked = cur_term;
+  set_curterm(previous);
+  del_curterm(checked);
+  return colors;
 }
 
 void tide_overlay_flush(void) {

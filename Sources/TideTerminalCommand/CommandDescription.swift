@@ -29,10 +29,10 @@ struct CommandDescription: Sendable {
   /// The top-level usage: each form on its own line, the subcommands by name.
   var runUsage: String {
     var lines = [
-      usage("", "[--record <path>] [--trace <path>]"),
+      usage("", "[--color <colors>] [--theme <name>] [--record <path>] [--trace <path>]"),
       usage(
         "replay",
-        "<script> ... [--size <cols>x<rows>] [--frames] [--cast <path>] [--svg <path>] [--trace <path>] [--initial-data <path>]"),
+        "<script> ... [--size <cols>x<rows>] [--frames] [--color <colors>] [--theme <name>] [--cast <path>] [--svg <path>] [--trace <path>] [--initial-data <path>]"),
     ]
     lines += subcommands.map { "\(name) \($0.usage)" }
     lines.append("\(name) --help | --version")
@@ -67,6 +67,8 @@ struct RunArguments<Options: ParsableArguments>: ParsableCommand {
   }
 
   @OptionGroup var options: Options
+
+  @OptionGroup var style: StyleOptions
 
   @Option(help: ArgumentHelp(
     "Write the session as a key script to this file when the app ends.",
@@ -105,6 +107,8 @@ struct ReplayArguments<Options: ParsableArguments>: ParsableCommand {
 
   @Flag(help: "Print every rendered frame, each after a '--- frame N (after LINE: TEXT)' line.")
   var frames = false
+
+  @OptionGroup var style: StyleOptions
 
   @Option(help: ArgumentHelp(
     "Write an asciinema v2 recording of the replay, on virtual time.",

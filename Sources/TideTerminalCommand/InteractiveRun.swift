@@ -36,16 +36,20 @@ extension TerminalCommand {
         script: checked[0], startingData: recordOutputs.count > 1 ? checked[1] : nil,
         startingBytes: starting?.bytes, startingPermissions: starting?.permissions)
     }
+    // An unknown TIDE_COLOR is a usage error like an unknown --color: said before anything else.
+    let profile = try arguments.style.profile(for: .interactive, commandName: name)
     if let problem = TerminalUnavailable.check() {
       throw TerminalCommandError(status: 2, message: "\(name): \(problem) (try \(name) replay)")
     }
     let trace = try arguments.trace.map { _ throws(TerminalCommandError) in try TraceFile(checked[checked.count - 1]) }
     let launch = TerminalLaunch(
       mode: .interactive, commandName: name, clock: ContinuousClock(), size: CursesTerminal().size,
-      tracer: trace?.tracer, traceLines: trace?.lineWriter, dataFile: data)
+      tracer: trace?.tracer, traceLines: trace?.lineWriter, dataFile: data, colorProfile: profile,
+      theme: arguments.style.chosenTheme)
     defer { launch.end() }
     let app = try make(options, launch)
-    let program = Program(app, driver: CursesDriver(reportsPointer: app.acceptsPointer), recordsSession: recording != nil)
+    let program = Program(
+      app, driver: CursesDriver(reportsPointer: app.acceptsPointer, profile: profile), recordsSession: recording != nil)
     // The recording's header carries the launch's date, so its replay starts on the same day.
     let start = launch.startDate
     do {
@@ -101,7 +105,9 @@ extension TerminalCommand {
   /// Makes the app, or fails with status 2 and the app's reason.
   func make(_ options: Options, _ launch: TerminalLaunch) throws(TerminalCommandError) -> TerminalApp<State, Action> {
     do {
-      return try makeApp(options, launch)
+      var app = try makeApp(options, launch)
+      app.theme = launch.theme
+      return app
     } catch let failure as TerminalCommandError {
       throw failure
     } catch {

@@ -50,6 +50,7 @@ extension TerminalCommand {
       }
     }
     let size = (try? TerminalSize(parsing: arguments.size)) ?? TerminalSize(columns: 80, rows: 24)
+    let profile = try arguments.style.profile(for: .replay, commandName: name)
     var scripts: [KeyScript] = []
     for path in arguments.scripts {
       scripts.append(try readScript(path))
@@ -86,7 +87,8 @@ extension TerminalCommand {
       try copy?.reset()
       let launch = TerminalLaunch(
         mode: .replay, commandName: name, clock: VirtualClock(), size: size, tracer: trace?.tracer,
-        traceLines: trace?.lineWriter, dataFile: data, startDate: script.recordedDate)
+        traceLines: trace?.lineWriter, dataFile: data, startDate: script.recordedDate, colorProfile: profile,
+        theme: arguments.style.chosenTheme)
       do throws(TerminalCommandError) {
         try await replay(
           script, options: options, launch: launch, exports: names.exports[index], files: files,
@@ -130,7 +132,7 @@ extension TerminalCommand {
     let app = try make(options, launch)
     guard let clock = launch.clock as? VirtualClock else { preconditionFailure("a replay runs on a virtual clock") }
     let player = KeyScriptPlayer(app: app, clock: clock, size: launch.size)
-    var cast = exports.cast.map { _ in AsciicastRecorder(size: launch.size, title: script.file) }
+    var cast = exports.cast.map { _ in AsciicastRecorder(size: launch.size, title: script.file, profile: launch.colorProfile) }
     var written: [(path: String, text: String)] = []
     // Only a watcher of every frame is told of them: without one, a `wait` draws nothing and
     // an hour of a running timer costs only its ticks.
@@ -145,12 +147,16 @@ extension TerminalCommand {
       player.onPointer = { event in cast?.input(event, at: clock.now.offset) }
     }
     player.stopRequested = { InterruptSignals.received != nil }
+    // The screen now as an image, in the run's theme and colour profile.
+    let image = {
+      SVGWriter.document(for: app.frame(size: player.size), theme: .forTheme(launch.theme), profile: launch.colorProfile)
+    }
     var screenIndex = 0
     player.onScreen = { text in
       output(text)
       if exports.screens.indices.contains(screenIndex) {
         let path = exports.screens[screenIndex].path
-        written.append((path, SVGWriter.document(for: app.frame(size: player.size))))
+        written.append((path, image()))
       }
       screenIndex += 1
     }
@@ -169,7 +175,7 @@ extension TerminalCommand {
     if !frames { output(player.screenText) }
     // The exports show where the replay got to, also when it failed: that is when they help most.
     if let path = exports.finalScreen {
-      written.append((path, SVGWriter.document(for: app.frame(size: player.size))))
+      written.append((path, image()))
     }
     if let path = exports.cast, let cast {
       written.append((path, cast.text))

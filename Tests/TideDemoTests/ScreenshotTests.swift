@@ -44,4 +44,26 @@ struct ScreenshotTests {
         """)
     }
   }
+
+  /// The theme gallery, `assets/themes/todos-THEME.svg`: the todos screenshot's script replayed
+  /// in each built-in theme (`--theme THEME`), as `make screenshots` writes them.
+  @Test(arguments: ["default", "dark", "light", "mono"])
+  func theThemeImageIsUpToDate(theme: String) async throws {
+    let output = TemporaryDirectory()
+    defer { withExtendedLifetime(output) {} }
+    let image = output.file("todos-\(theme).svg")
+    _ = try await runDemoReplay([
+      "replay", Self.folder.appendingPathComponent("todos.keys").path, "--theme", theme, "--svg", image,
+    ])
+    let fresh = try String(contentsOfFile: image, encoding: .utf8)
+    let path = packageRoot.appendingPathComponent("assets/themes/todos-\(theme).svg").path
+    let committed = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    if fresh != committed {
+      Issue.record(
+        """
+        assets/themes/todos-\(theme).svg is out of date (run `make screenshots` after reviewing):
+        \(lineDiff(expected: committed, actual: fresh))
+        """)
+    }
+  }
 }

@@ -42,13 +42,15 @@ struct TerminalCommandTests {
   @Test func helpNamesTheFormsAndVersionPrintsIt() async throws {
     let help = await run(Tally.command, ["--help"])
     #expect(help.status == 0, "\(help)")
-    #expect(help.stdout.contains("tally [--step <step>] [--record <path>] [--trace <path>]"), "\(help)")
+    #expect(
+      help.stdout.contains("tally [--step <step>] [--color <colors>] [--theme <name>] [--record <path>] [--trace <path>]"),
+      "\(help)")
     #expect(help.stdout.contains("tally replay [--step <step>] <script> ..."), "\(help)")
     #expect(help.stdout.contains("--version"), "\(help)")
     #expect(!help.stdout.contains("<subcommand>"), "the subcommands are named: \(help)")
     let replayHelp = await run(Tally.command, ["replay", "--help"])
     #expect(replayHelp.status == 0)
-    for option in ["--size", "--frames", "--cast", "--svg", "--trace", "--step"] {
+    for option in ["--size", "--frames", "--cast", "--svg", "--trace", "--step", "--color", "--theme"] {
       #expect(replayHelp.stdout.contains(option), "replay --help lists \(option): \(replayHelp)")
     }
     let version = await run(Tally.command, ["--version"])

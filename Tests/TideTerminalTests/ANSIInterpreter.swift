@@ -74,22 +74,48 @@ struct ANSIInterpreter {
     case "l" where parameters == "?25":
       cursorHidden = true
     case "m":
-      for code in parameters.split(separator: ";", omittingEmptySubsequences: false).map({ Int($0) ?? 0 }) {
+      var codes = parameters.split(separator: ";", omittingEmptySubsequences: false).map(String.init)[...]
+      while let code = codes.popFirst() {
         switch code {
-        case 0: style = .plain
-        case 1: style.bold = true
-        case 2: style.dim = true
-        case 4: style.underline = true
-        case 7: style.reverse = true
-        case 30...37: style.foreground = Color(rawValue: UInt8(code - 30 + 1))!
-        case 90...97: style.foreground = Color(rawValue: UInt8(code - 90 + 9))!
-        case 40...47: style.background = Color(rawValue: UInt8(code - 40 + 1))!
-        case 100...107: style.background = Color(rawValue: UInt8(code - 100 + 9))!
-        default: throw DecodeError(description: "SGR \(code)")
+        case "0", "": style = .plain
+        case "1": style.bold = true
+        case "2": style.dim = true
+        case "3": style.italic = true
+        case "4": style.underline = .single
+        case "4:2", "4:3", "4:4", "4:5": style.underline = Underline(rawValue: UInt8(code.last!.wholeNumberValue!))
+        case "7": style.reverse = true
+        case "9": style.strikethrough = true
+        case "38": style.foreground = try extendedColor(&codes)
+        case "48": style.background = try extendedColor(&codes)
+        case "58": style.underlineColor = try extendedColor(&codes)
+        default:
+          guard let number = Int(code) else { throw DecodeError(description: "SGR \(code)") }
+          switch number {
+          case 30...37: style.foreground = .indexed(UInt8(number - 30))
+          case 90...97: style.foreground = .indexed(UInt8(number - 90 + 8))
+          case 40...47: style.background = .indexed(UInt8(number - 40))
+          case 100...107: style.background = .indexed(UInt8(number - 100 + 8))
+          default: throw DecodeError(description: "SGR \(code)")
+          }
         }
       }
     default:
       throw DecodeError(description: "CSI \(parameters)\(final)")
+    }
+  }
+
+  /// The colour of `5;N` or `2;R;G;B` after a 38, 48 or 58.
+  private func extendedColor(_ codes: inout ArraySlice<String>) throws -> Color {
+    switch codes.popFirst() {
+    case "5":
+      guard let index = codes.popFirst().flatMap({ UInt8($0) }) else { throw DecodeError(description: "SGR 5;N without N") }
+      return .indexed(index)
+    case "2":
+      let components = (0..<3).compactMap { _ in codes.popFirst().flatMap { UInt8($0) } }
+      guard components.count == 3 else { throw DecodeError(description: "SGR 2;R;G;B cut short") }
+      return Color(red: components[0], green: components[1], blue: components[2])
+    default:
+      throw DecodeError(description: "SGR extended colour without 5 or 2")
     }
   }
 

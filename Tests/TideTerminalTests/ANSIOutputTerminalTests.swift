@@ -11,8 +11,22 @@ import TideTestSupport
   func randomStyle(_ random: inout SeededGenerator) -> Style {
     Style(
       bold: Bool.random(using: &random), dim: Int.random(in: 0..<4, using: &random) == 0,
-      reverse: Int.random(in: 0..<4, using: &random) == 0, underline: Int.random(in: 0..<4, using: &random) == 0,
-      foreground: Color.allCases.randomElement(using: &random)!, background: Color.allCases.randomElement(using: &random)!)
+      italic: Int.random(in: 0..<4, using: &random) == 0, reverse: Int.random(in: 0..<4, using: &random) == 0,
+      underline: Int.random(in: 0..<3, using: &random) == 0 ? Underline.allCases.randomElement(using: &random) : nil,
+      underlineColor: Int.random(in: 0..<4, using: &random) == 0 ? randomColor(&random) : .default,
+      strikethrough: Int.random(in: 0..<6, using: &random) == 0,
+      foreground: randomColor(&random), background: randomColor(&random))
+  }
+
+  /// The default, an ANSI, a palette or an RGB colour.
+  func randomColor(_ random: inout SeededGenerator) -> Color {
+    switch Int.random(in: 0..<4, using: &random) {
+    case 0: .default
+    case 1: .indexed(UInt8.random(in: 0..<16, using: &random))
+    case 2: .indexed(UInt8.random(in: 16...255, using: &random))
+    default:
+      Color(red: .random(in: 0...255, using: &random), green: .random(in: 0...255, using: &random), blue: .random(in: 0...255, using: &random))
+    }
   }
 
   func randomFrame(base: Canvas, _ random: inout SeededGenerator) -> Canvas {
@@ -76,7 +90,7 @@ import TideTestSupport
     var cast = AsciicastWriter(size: size, title: "a \"quoted\" title")
     var renderer = Renderer()
     var canvas = Canvas(columns: 12, rows: 3)
-    canvas.draw("Tide \\ \"日\"", atColumn: 0, row: 0, style: Style(underline: true, background: .blue))
+    canvas.draw("Tide \\ \"日\"", atColumn: 0, row: 0, style: Style(underline: .single, background: .blue))
     renderer.render(canvas, to: encoder)
     cast.output(encoder.takeOutput(), at: .zero)
     canvas.draw("after 1.5 s", atColumn: 0, row: 2, style: Style(reverse: true))

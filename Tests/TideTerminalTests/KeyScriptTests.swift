@@ -81,9 +81,15 @@ import TideTerminal
 
   @Test(arguments: [
     // Commands
-    ("jump", 1, "unknown command 'jump' (expected keys, type, paste, wait, resize, expect, expect-not, screen, click or scroll)"),
-    ("  Keys a", 3, "unknown command 'Keys' (expected keys, type, paste, wait, resize, expect, expect-not, screen, click or scroll)"),
+    ("jump", 1, "unknown command 'jump' (expected keys, type, paste, wait, resize, expect, expect-not, expect-style, screen, click or scroll)"),
+    ("  Keys a", 3, "unknown command 'Keys' (expected keys, type, paste, wait, resize, expect, expect-not, expect-style, screen, click or scroll)"),
     (#""keys" a"#, 1, "expected a command, found a quoted string"),
+    // expect-style
+    ("expect-style", 13, "'expect-style' needs a non-empty quoted string, then a theme role"),
+    ("expect-style title", 13, "'expect-style' needs a non-empty quoted string, then a theme role"),
+    (#"expect-style "Hi""#, 18, "'expect-style' needs a theme role after its string (text, muted, accent, selection, focus, error, warning, success, border, title, cursor)"),
+    (#"expect-style "Hi" bold"#, 19, "unknown theme role 'bold' (expected text, muted, accent, selection, focus, error, warning, success, border, title, cursor)"),
+    (#"expect-style "Hi" title x"#, 25, "unexpected extra argument 'x'"),
     // keys
     ("keys", 5, "'keys' needs at least one key"),
     ("keys   # nothing", 5, "'keys' needs at least one key"),

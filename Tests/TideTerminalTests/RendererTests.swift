@@ -23,6 +23,19 @@ import TideTerminal
     #expect(renderer.statistics.bytes == 5 + 3)
   }
 
+  /// After ctrl-z the last frame is drawn again whole, with nothing new from the app.
+  @Test func aRepaintRedrawsTheLastFrameWhole() {
+    let terminal = RecordingTerminal(columns: 10, rows: 1)
+    var renderer = Renderer()
+    renderer.repaint(to: terminal)
+    #expect(terminal.puts.isEmpty && terminal.clears == 0, "nothing before the first frame")
+    renderer.render(canvas(["hello"]), to: terminal)
+    renderer.repaint(to: terminal)
+    #expect(terminal.clears == 2 && terminal.puts.count == 10)
+    renderer.render(canvas(["hello"]), to: terminal)
+    #expect(terminal.puts.count == 10, "the repainted frame is the one to diff against")
+  }
+
   @Test func unchangedFrameWritesNothing() {
     let terminal = RecordingTerminal(columns: 10, rows: 1)
     var renderer = Renderer()

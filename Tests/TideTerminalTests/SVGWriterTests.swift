@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TideTerminal
+@testable import TideTerminal
 
 /// The SVG screenshot of a canvas: a grid of styled text runs, safely escaped.
 @Suite struct SVGWriterTests {
@@ -35,7 +35,7 @@ import TideTerminal
     canvas.draw("Count: ", atColumn: 0, row: 0)
     canvas.draw("12", atColumn: 7, row: 0, style: Style(bold: true, foreground: .green))
     canvas.draw(" tabs ", atColumn: 10, row: 0, style: Style(reverse: true))
-    canvas.draw("dim", atColumn: 0, row: 1, style: Style(dim: true, underline: true, background: .blue))
+    canvas.draw("dim", atColumn: 0, row: 1, style: Style(dim: true, underline: .single, background: .blue))
     let svg = SVGWriter.document(for: canvas)
     let texts = elements("text", in: svg)
     // Blanks at the ends of a run are left out of its text (the reversed box still covers them).
@@ -55,6 +55,34 @@ import TideTerminal
     #expect(attribute("width", of: rects[1]) == "54")
     #expect(attribute("fill", of: rects[2]) == SVGWriter.Theme.dark.palette[4])
     #expect(attribute("y", of: rects[2]) == "18")
+  }
+
+  @Test func everyColourAndAttributeIsDrawnExactly() {
+    var canvas = Canvas(columns: 12, rows: 5)
+    canvas.draw("rgb", atColumn: 0, row: 0, style: Style(foreground: Color(hex: "#7aa2f7"), background: .indexed(208)))
+    canvas.draw("it", atColumn: 4, row: 0, style: Style(italic: true, strikethrough: true))
+    canvas.draw("both", atColumn: 7, row: 0, style: Style(underline: .single, strikethrough: true))
+    for (row, shape) in [Underline.double, .curly, .dotted, .dashed].enumerated() {
+      canvas.draw("ab", atColumn: 0, row: row + 1, style: Style(underline: shape, underlineColor: Color(hex: "#ff0000")))
+    }
+    let svg = SVGWriter.document(for: canvas)
+    let texts = elements("text", in: svg)
+    #expect(attribute("fill", of: texts[0]) == "#7aa2f7")
+    #expect(attribute("fill", of: elements("rect", in: svg)[1]) == "#ff8700")
+    #expect(attribute("font-style", of: texts[1]) == "italic" && attribute("text-decoration", of: texts[1]) == "line-through")
+    #expect(attribute("text-decoration", of: texts[2]) == "underline line-through")
+    // Shapes and colours of underlines are lines of their own, in the underline's colour.
+    let lines = elements("line", in: svg)
+    #expect(lines.count == 4, "double: two lines, dotted and dashed one each")
+    #expect(lines.allSatisfy { attribute("stroke", of: $0) == "#ff0000" && attribute("x1", of: $0) == "0" && attribute("x2", of: $0) == "18" })
+    #expect(attribute("y1", of: lines[0]) != attribute("y1", of: lines[1]))
+    #expect(attribute("stroke-dasharray", of: lines[2]) == "1 2" && attribute("stroke-dasharray", of: lines[3]) == "4 2")
+    let curly = elements("path", in: svg)
+    #expect(curly.count == 1 && attribute("stroke", of: curly[0]) == "#ff0000")
+    #expect(texts.allSatisfy { attribute("text-decoration", of: $0) != "underline" || content(of: $0) != "ab" })
+    // Downgraded to a profile, the colours are the profile's.
+    let palette = SVGWriter.document(for: canvas, profile: .ansi256)
+    #expect(attribute("fill", of: elements("text", in: palette)[0]) == "#87afff")
   }
 
   @Test func wideCharactersTakeTwoCells() {
@@ -78,7 +106,7 @@ import TideTerminal
 
   @Test func theDocumentIsWellFormedXML() throws {
     var canvas = Canvas(columns: 12, rows: 2)
-    canvas.draw("a < b & c", atColumn: 0, row: 0, style: Style(underline: true))
+    canvas.draw("a < b & c", atColumn: 0, row: 0, style: Style(underline: .single))
     canvas.draw("日本 \"q\"", atColumn: 0, row: 1, style: Style(foreground: .red, background: .yellow))
     let svg = SVGWriter.document(for: canvas)
     // A tag-balance check: every element opened is closed, in order, and no raw '<' or '&' is left in text.

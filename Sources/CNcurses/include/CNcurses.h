@@ -33,12 +33,10 @@ attr_t tide_a_bold(void);
 attr_t tide_a_dim(void);
 attr_t tide_a_reverse(void);
 attr_t tide_a_underline(void);
+attr_t tide_a_italic(void);
 int tide_err(void);
 int tide_colors(void);
 int tide_color_pairs(void);
-
-/* 1 when the NO_COLOR environment variable is set to a non-empty value (https://no-color.org). */
-int tide_no_color_requested(void);
 
 /* Starts ncurses on stdin/stdout; unlike initscr it returns 0 on failure instead of exiting. */
 int tide_start(void);
@@ -170,6 +168,24 @@ void tide_bracketed_paste(int on);
  */
 void tide_overlay_cell(int row, int column, const char *utf8, int length, attr_t attributes, int pair);
 void tide_overlay_flush(void);
+/*
+ * What ncurses cannot say (24-bit colour on a terminal type without direct colour,
+ * strikethrough, underline shapes and colours): tide_overlay_sgr queues `utf8` for the cells
+ * from row, column, written after the frame in the SGR `sgr` (CSI 0;...m) and followed by a
+ * reset, over what ncurses drew there in the nearest style it can.
+ */
+void tide_overlay_sgr(int row, int column, const char *sgr, int sgr_length, const char *utf8, int length);
+
+/* init_extended_pair: defines colour pair `pair` (past 32767 too). OK or ERR. */
+int tide_init_pair(int pair, int foreground, int background);
+/* 1 when the terminal's terminfo entry has the string capability `name` (such as "smxx"). */
+int tide_has_string_capability(const char *name);
+/* The locale's character set (nl_langinfo(CODESET)), such as "UTF-8", after setlocale. */
+const char *tide_codeset(void);
+/* getenv("TERM"), or NULL. */
+const char *tide_term(void);
+/* terminfo's colour count for TERM, read before ncurses starts; -1 when TERM is unset or unknown. */
+int tide_terminfo_colors(void);
 
 /* wcwidth(3) of one code point in the current locale: the columns ncurses gives it. */
 int tide_wcwidth(unsigned int code_point);

@@ -39,10 +39,11 @@ extension AppFeature {
   }
 
   private static func drawHeader(_ state: State, on canvas: inout Canvas) {
+    let theme = canvas.theme
     var column = 1
     for screen in Screen.allCases {
       let label = " \(screen.title) "
-      let style = screen == state.screen ? Style(bold: true, reverse: true) : .plain
+      let style = screen == state.screen ? theme.title.layered(over: theme.selection) : theme.text
       let width = canvas.draw(label, atColumn: column, row: 0, style: style)
       canvas.addHitRegion(Rect(column: column, row: 0, width: width, height: 1), onPress: Action.showScreen(screen))
       column += width
@@ -50,10 +51,10 @@ extension AppFeature {
     }
     let title = "Tide demo"
     if column + title.count + 1 < canvas.columns {
-      canvas.draw(title, atColumn: canvas.columns - title.count - 1, row: 0, style: Style(dim: true))
+      canvas.draw(title, atColumn: canvas.columns - title.count - 1, row: 0, style: theme.muted)
     }
     // A fill, not a drawn string: building 80 "─" into a String was a tenth of a frame's work.
-    canvas.fill(Rect(column: 0, row: 1, width: canvas.columns, height: 1), with: "─", style: Style(dim: true))
+    canvas.fill(Rect(column: 0, row: 1, width: canvas.columns, height: 1), with: "─", style: theme.border)
   }
 
   /// The entries of the `?` overlay: every key of the current screen and the global ones, the

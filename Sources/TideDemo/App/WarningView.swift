@@ -12,7 +12,7 @@ extension AppFeature {
     let hint = state.isHelpShown ? "" : "  ? details  esc hide"
     canvas.drawTruncated(
       (line + hint).displayWidth <= canvas.columns - 2 ? line + hint : line, atColumn: 1, row: canvas.rows - 2,
-      width: canvas.columns - 2, style: Style(bold: true, foreground: .yellow))
+      width: canvas.columns - 2, style: canvas.theme.warning)
     guard state.isHelpShown else { return canvas.rows - 2 }
     let width = canvas.columns - 2
     let lines = wrap(warning.details, width: width - 4)
@@ -20,10 +20,10 @@ extension AppFeature {
     // of its entries.
     let height = min(lines.count + 2, canvas.rows / 2, canvas.rows - 9)
     let box = Rect(column: 1, row: canvas.rows - 2 - height, width: width, height: height)
-    canvas.fill(box)
-    canvas.drawBox(box, title: "Warning", style: Style(bold: true, foreground: .yellow))
+    canvas.fill(box, style: canvas.theme.text)
+    Block(title: "Warning").draw(in: box, on: &canvas)
     for (offset, line) in lines.prefix(height - 2).enumerated() {
-      canvas.drawTruncated(line, atColumn: box.column + 2, row: box.row + 1 + offset, width: width - 4)
+      canvas.drawTruncated(line, atColumn: box.column + 2, row: box.row + 1 + offset, width: width - 4, style: canvas.theme.text)
     }
     return box.row
   }

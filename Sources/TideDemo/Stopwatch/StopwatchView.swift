@@ -3,15 +3,16 @@ import TideTerminal
 extension StopwatchFeature {
   /// Draws the stopwatch into `area`.
   package static func draw(_ state: State, in area: Rect, on canvas: inout Canvas) {
+    let theme = canvas.theme
     let time = state.elapsed.stopwatchText
     let row = area.row + 2
     canvas.drawTruncated(
       time, atColumn: area.column + max(0, (area.width - time.displayWidth) / 2), row: row,
-      width: area.width, style: Style(bold: true))
+      width: area.width, style: theme.title)
     let word = state.isRunning ? "Running" : "Stopped"
     canvas.drawTruncated(
       word, atColumn: area.column + max(0, (area.width - word.count) / 2), row: row + 1, width: area.width,
-      style: Style(dim: !state.isRunning, foreground: state.isRunning ? .green : .default))
+      style: state.isRunning ? theme.success : theme.muted)
     drawLaps(state.laps, in: Rect(column: area.column, row: row + 3, width: area.width, height: area.endRow - row - 3), on: &canvas)
   }
 
@@ -41,12 +42,12 @@ extension StopwatchFeature {
     let tableWidth = lines.first?.count ?? 0
     let left = area.column + max(0, (area.width - tableWidth) / 2)
     for (offset, line) in lines.enumerated() {
-      canvas.drawTruncated(line, atColumn: left, row: area.row + offset, width: area.endColumn - left)
+      canvas.drawTruncated(line, atColumn: left, row: area.row + offset, width: area.endColumn - left, style: canvas.theme.text)
     }
     if hidden > 0 {
       let note = hidden == 1 ? "… 1 earlier lap" : "… \(hidden) earlier laps"
       canvas.drawTruncated(
-        note, atColumn: left, row: area.row + lines.count, width: area.endColumn - left, style: Style(dim: true))
+        note, atColumn: left, row: area.row + lines.count, width: area.endColumn - left, style: canvas.theme.muted)
     }
   }
 }

@@ -14,17 +14,18 @@ extension TodosFeature {
     _ state: State, in area: Rect, on canvas: inout Canvas, sending: (@Sendable (Action) -> any Sendable)? = nil
   ) {
     guard area.height >= 4 else { return }
+    let theme = canvas.theme
     let left = area.column + 2
     let width = max(0, area.width - 4)
     let header = "Filter: \(state.filter.rawValue)" + (state.readOnly.map { "  read-only: " + $0.summary } ?? "")
-    canvas.drawTruncated(header, atColumn: left, row: area.row, width: width, style: Style(bold: true))
+    canvas.drawTruncated(header, atColumn: left, row: area.row, width: width, style: theme.title)
 
     let listTop = area.row + 2
     let footerRow = area.endRow - (state.editor == nil ? 1 : 2)
     let listHeight = Self.listHeight(inArea: area.height, isEditing: state.editor != nil)
     if state.list.items.isEmpty {
       let message = state.todos.isEmpty ? "No todos yet. Press a to add one." : "Nothing here under this filter."
-      canvas.drawTruncated(message, atColumn: left, row: listTop, width: width, style: Style(dim: true))
+      canvas.drawTruncated(message, atColumn: left, row: listTop, width: width, style: theme.muted)
     } else {
       // The list draws only the rows in its window, however many todos there are.
       let listArea = Rect(column: left, row: listTop, width: width, height: listHeight)
@@ -34,7 +35,7 @@ extension TodosFeature {
         let text = (row.isSelected ? "> " : "  ") + (todo.isDone ? "[x] " : "[ ] ") + Todo.visibleTitle(todo.title)
         canvas.drawTruncated(
           text, atColumn: row.rect.column, row: row.rect.row, width: row.rect.width,
-          style: row.isSelected ? row.style : Style(dim: todo.isDone))
+          style: row.isSelected ? row.style : todo.isDone ? theme.muted : theme.text)
         if let sending {
           canvas.addHitRegion(
             Rect(column: row.rect.column + 2, row: row.rect.row, width: 3, height: 1), onPress: sending(.toggle(position: row.position)))
@@ -42,10 +43,10 @@ extension TodosFeature {
       }, sending: listSending)
     }
 
-    canvas.drawTruncated(state.itemsLeftText, atColumn: left, row: footerRow, width: width)
+    canvas.drawTruncated(state.itemsLeftText, atColumn: left, row: footerRow, width: width, style: theme.text)
     if let editor = state.editor {
       let prompt = editor.purpose == .add ? "New todo: " : "Edit todo: "
-      let promptWidth = canvas.drawTruncated(prompt, atColumn: left, row: footerRow + 1, width: width, style: Style(bold: true))
+      let promptWidth = canvas.drawTruncated(prompt, atColumn: left, row: footerRow + 1, width: width, style: theme.accent)
       let field = Rect(column: left + promptWidth, row: footerRow + 1, width: width - promptWidth, height: 1)
       if field.width > 1 { TextInput.draw(editor.input, in: field, on: &canvas) }
     }
@@ -61,11 +62,13 @@ extension TodosFeature {
     let height = min(lines.count + 3, area.height)
     lines = Array(lines.prefix(height - 3))
     let box = Rect(column: area.column + (area.width - width) / 2, row: area.row + (area.height - height) / 2, width: width, height: height)
-    canvas.fill(box)
-    canvas.drawBox(box, title: "Read-only", style: Style(bold: true, foreground: .yellow))
+    let theme = canvas.theme
+    canvas.fill(box, style: theme.text)
+    Block(title: "Read-only").draw(in: box, on: &canvas)
     for (offset, line) in lines.enumerated() {
-      canvas.drawTruncated(line, atColumn: box.column + 2, row: box.row + 1 + offset, width: width - 4, style: offset == 0 ? Style(bold: true) : .plain)
+      canvas.drawTruncated(
+        line, atColumn: box.column + 2, row: box.row + 1 + offset, width: width - 4, style: offset == 0 ? theme.warning : theme.text)
     }
-    canvas.drawTruncated("enter/esc to close", atColumn: box.column + 2, row: box.endRow - 2, width: width - 4, style: Style(dim: true))
+    canvas.drawTruncated("enter/esc to close", atColumn: box.column + 2, row: box.endRow - 2, width: width - 4, style: theme.muted)
   }
 }

@@ -13,9 +13,12 @@ public struct Canvas: Equatable, Sendable {
   private var clip: Rect
   /// The pointer regions marked while drawing, bottom first (see ``addHitRegion(_:handler:)``).
   package private(set) var hitRegions: [HitRegion] = []
+  /// The styles to draw with: the run's theme (`--theme`) in every frame the app's view gets.
+  /// Components draw with its roles; a view may set another for what it draws next.
+  public var theme: Theme = .default
 
   /// Canvases are equal when they show the same cells: hit regions say what the cells mean,
-  /// not what is shown.
+  /// and the theme how to draw what comes next, not what is shown.
   public static func == (left: Canvas, right: Canvas) -> Bool {
     left.columns == right.columns && left.rows == right.rows && left.cells == right.cells && left.clip == right.clip
   }
@@ -74,7 +77,7 @@ public struct Canvas: Equatable, Sendable {
   ) -> Int {
     var pen = Pen(
       column: column, limit: maxWidth.map { column + max(0, $0) } ?? Int.max,
-      row: row, rowVisible: row >= clip.row && row < clip.endRow, style: style)
+      row: row, rowVisible: row >= clip.row && row < clip.endRow, styleBits: style.packed)
     if text.utf8.isASCII {
       // ASCII needs no grapheme breaking and no width lookup: one byte, one column.
       placeASCII(text.utf8, with: &pen)
@@ -110,7 +113,8 @@ public struct Canvas: Equatable, Sendable {
     let limit: Int
     let row: Int
     let rowVisible: Bool
-    let style: Style
+    /// The style's ``Style/packed`` bits, worked out once for the whole string.
+    let styleBits: UInt32
     /// The cell that the last character went to, for a following lone combining mark.
     var lastCellIndex: Int?
   }
@@ -172,7 +176,7 @@ public struct Canvas: Equatable, Sendable {
     let from = max(start, clip.column)
     let to = min(end, clip.endColumn)
     if pen.rowVisible, from < to {
-      let template = Cell(content: 0x20, style: pen.style, width: 1)
+      let template = Cell(content: 0x20, styleBits: pen.styleBits, width: 1)
       let rowStart = pen.row * columns
       let columns = self.columns
       cells.withUnsafeMutableBufferPointer { cells in
@@ -188,7 +192,7 @@ public struct Canvas: Equatable, Sendable {
   }
 
   private mutating func placeASCII(bytes text: some Sequence<UInt8>, with pen: inout Pen) {
-    let template = Cell(content: 0x20, style: pen.style, width: 1)
+    let template = Cell(content: 0x20, styleBits: pen.styleBits, width: 1)
     let visible = pen.rowVisible ? clip.column..<clip.endColumn : 0..<0
     let rowStart = pen.row * columns
     let columns = self.columns
@@ -213,7 +217,7 @@ public struct Canvas: Equatable, Sendable {
     pen.lastCellIndex = nil
     if x + width > pen.limit {
       if x < pen.limit, pen.rowVisible, x >= clip.column, x < clip.endColumn {
-        store(Cell(content: 0x20, style: pen.style, width: 1), column: x, row: pen.row)
+        store(Cell(content: 0x20, styleBits: pen.styleBits, width: 1), column: x, row: pen.row)
       }
       pen.column = pen.limit
       return false
@@ -223,19 +227,19 @@ public struct Canvas: Equatable, Sendable {
     let leftVisible = x >= clip.column && x < clip.endColumn
     if width == 1 {
       if leftVisible {
-        store(Cell(content: content, style: pen.style, width: 1), column: x, row: pen.row)
+        store(Cell(content: content, styleBits: pen.styleBits, width: 1), column: x, row: pen.row)
         pen.lastCellIndex = pen.row * columns + x
       }
       return true
     }
     let rightVisible = x + 1 >= clip.column && x + 1 < clip.endColumn
     if leftVisible && rightVisible {
-      store(Cell(content: content, style: pen.style, width: 2), column: x, row: pen.row)
+      store(Cell(content: content, styleBits: pen.styleBits, width: 2), column: x, row: pen.row)
       pen.lastCellIndex = pen.row * columns + x
     } else if leftVisible {
-      store(Cell(content: 0x20, style: pen.style, width: 1), column: x, row: pen.row)
+      store(Cell(content: 0x20, styleBits: pen.styleBits, width: 1), column: x, row: pen.row)
     } else if rightVisible {
-      store(Cell(content: 0x20, style: pen.style, width: 1), column: x + 1, row: pen.row)
+      store(Cell(content: 0x20, styleBits: pen.styleBits, width: 1), column: x + 1, row: pen.row)
     }
     return true
   }
@@ -254,10 +258,11 @@ public struct Canvas: Equatable, Sendable {
     guard !area.isEmpty else { return }
     let characterWidth = character.displayWidth
     let content = characterWidth == 0 ? 0x20 : Cell.content(of: character)
+    let styleBits = style.packed
     if characterWidth <= 1 {
       // A rule or a blank, every frame: a wide character can only be cut at the area's edges,
       // so only they need the checks of `store`; the cells between are stored as they are.
-      let cell = Cell(content: content, style: style, width: 1)
+      let cell = Cell(content: content, styleBits: styleBits, width: 1)
       let columns = self.columns
       cells.withUnsafeMutableBufferPointer { cells in
         for y in area.row..<area.endRow {
@@ -275,13 +280,13 @@ public struct Canvas: Equatable, Sendable {
       while x < area.endColumn {
         if characterWidth == 2 {
           if x + 1 < area.endColumn {
-            store(Cell(content: content, style: style, width: 2), column: x, row: y)
+            store(Cell(content: content, styleBits: styleBits, width: 2), column: x, row: y)
           } else {
-            store(Cell(content: 0x20, style: style, width: 1), column: x, row: y)
+            store(Cell(content: 0x20, styleBits: styleBits, width: 1), column: x, row: y)
           }
           x += 2
         } else {
-          store(Cell(content: content, style: style, width: 1), column: x, row: y)
+          store(Cell(content: content, styleBits: styleBits, width: 1), column: x, row: y)
           x += 1
         }
       }
@@ -289,27 +294,35 @@ public struct Canvas: Equatable, Sendable {
   }
 
   /// Draws a single-line box (┌─┐│└┘) along the edges of `rect`, with an optional title in the
-  /// top edge, truncated to fit. Rectangles smaller than 2×2 draw nothing.
+  /// top edge, truncated to fit. Rectangles smaller than 2×2 draw nothing. A ``Block`` does more:
+  /// other borders, a footer, alignment, padding and the theme's styles.
   public mutating func drawBox(_ rect: Rect, title: String? = nil, style: Style = .plain) {
     guard rect.width >= 2, rect.height >= 2 else { return }
-    let right = rect.endColumn - 1
-    let bottom = rect.endRow - 1
-    for x in rect.column + 1..<right {
-      storeIfVisible("─", style: style, column: x, row: rect.row)
-      storeIfVisible("─", style: style, column: x, row: bottom)
-    }
-    for y in rect.row + 1..<bottom {
-      storeIfVisible("│", style: style, column: rect.column, row: y)
-      storeIfVisible("│", style: style, column: right, row: y)
-    }
-    storeIfVisible("┌", style: style, column: rect.column, row: rect.row)
-    storeIfVisible("┐", style: style, column: right, row: rect.row)
-    storeIfVisible("└", style: style, column: rect.column, row: bottom)
-    storeIfVisible("┘", style: style, column: right, row: bottom)
+    drawBorder(rect, .normal, style: style)
     if let title, !title.isEmpty, rect.width > 4 {
       let label = " " + title.truncated(toDisplayWidth: rect.width - 4) + " "
       draw(label, atColumn: rect.column + 1, row: rect.row, style: style, maxWidth: rect.width - 2)
     }
+  }
+
+  /// Draws `border` along the edges of `rect` (at least 2×2) in `style`.
+  package mutating func drawBorder(_ rect: Rect, _ border: Border, style: Style) {
+    guard rect.width >= 2, rect.height >= 2 else { return }
+    let right = rect.endColumn - 1
+    let bottom = rect.endRow - 1
+    let styleBits = style.packed
+    for x in rect.column + 1..<right {
+      storeIfVisible(border.horizontal, styleBits: styleBits, column: x, row: rect.row)
+      storeIfVisible(border.horizontal, styleBits: styleBits, column: x, row: bottom)
+    }
+    for y in rect.row + 1..<bottom {
+      storeIfVisible(border.vertical, styleBits: styleBits, column: rect.column, row: y)
+      storeIfVisible(border.vertical, styleBits: styleBits, column: right, row: y)
+    }
+    storeIfVisible(border.topLeft, styleBits: styleBits, column: rect.column, row: rect.row)
+    storeIfVisible(border.topRight, styleBits: styleBits, column: right, row: rect.row)
+    storeIfVisible(border.bottomLeft, styleBits: styleBits, column: rect.column, row: bottom)
+    storeIfVisible(border.bottomRight, styleBits: styleBits, column: right, row: bottom)
   }
 
   /// The characters of `row` with trailing spaces removed; continuation cells add nothing.
@@ -360,15 +373,15 @@ public struct Canvas: Equatable, Sendable {
   mutating func put(_ cell: Cell, atColumn column: Int, row: Int) {
     guard clip.contains(column: column, row: row), !cell.isContinuation else { return }
     if cell.width == 2 && column + 1 >= clip.endColumn {
-      store(Cell(content: 0x20, style: cell.style, width: 1), column: column, row: row)
+      store(cell.with(content: 0x20).with(width: 1), column: column, row: row)
     } else {
       store(cell, column: column, row: row)
     }
   }
 
-  private mutating func storeIfVisible(_ character: Character, style: Style, column: Int, row: Int) {
+  private mutating func storeIfVisible(_ scalar: Unicode.Scalar, styleBits: UInt32, column: Int, row: Int) {
     guard clip.contains(column: column, row: row) else { return }
-    store(Cell(content: character.unicodeScalars.first!.value, style: style, width: 1), column: column, row: row)
+    store(Cell(content: scalar.value, styleBits: styleBits, width: 1), column: column, row: row)
   }
 
   /// Writes a cell (and its continuation) and blanks any wide character it partly overwrites,
@@ -389,7 +402,7 @@ public struct Canvas: Equatable, Sendable {
     if cell.width == 2 {
       breakWideCharacter(at: index + 1, column: column + 1, columns: columns, in: cells)
       cells[index] = cell
-      cells[index + 1] = .continuation(style: cell.style)
+      cells[index + 1] = cell.with(content: 0x20).with(width: 0)
     } else {
       cells[index] = cell
     }

@@ -11,15 +11,18 @@
 /// comparing two cells is comparing two integers and a row of cells is compared like memory: the
 /// renderer diffs a whole 80×24 frame in a few thousand instructions.
 package struct Cell: Hashable, Sendable {
-  /// Bits 0–31: ``content``; bits 32–47: ``Style/packed``; bits 48–55: ``width``.
+  /// Bits 0–31: ``content``; bits 32–55: ``Style/packed``; bits 56–63: ``width``.
   let bits: UInt64
 
   /// The scalar value, or a ``ClusterTable`` id (≥ `ClusterTable.firstIdentifier`).
   var content: UInt32 { UInt32(truncatingIfNeeded: bits) }
   /// How the cell is drawn.
-  package var style: Style { Style(packed: UInt16(truncatingIfNeeded: bits &>> 32)) }
+  package var style: Style { Style(packed: styleBits) }
+  /// The style as the cell stores it: two cells have the same style exactly when these are
+  /// equal, so a writer compares them to know when the style changes, without decoding it.
+  package var styleBits: UInt32 { UInt32(truncatingIfNeeded: bits &>> 32) & 0xFF_FFFF }
   /// Columns taken by ``character``: 1, 2, or 0 for a continuation cell.
-  package var width: Int8 { Int8(truncatingIfNeeded: bits &>> 48) }
+  package var width: Int8 { Int8(truncatingIfNeeded: bits &>> 56) }
 
   /// A cell showing `character` with its display width; a character that draws nothing
   /// (a control character or a lone combining mark) becomes a space.
@@ -29,7 +32,11 @@ package struct Cell: Hashable, Sendable {
   }
 
   init(content: UInt32, style: Style, width: Int8) {
-    bits = UInt64(content) | UInt64(style.packed) &<< 32 | UInt64(UInt8(bitPattern: width)) &<< 48
+    self.init(content: content, styleBits: style.packed, width: width)
+  }
+
+  init(content: UInt32, styleBits: UInt32, width: Int8) {
+    bits = UInt64(content) | UInt64(styleBits) &<< 32 | UInt64(UInt8(bitPattern: width)) &<< 56
   }
 
   /// This cell with `content` in place of its own (a cell made once per string, then one per character).
@@ -39,7 +46,7 @@ package struct Cell: Hashable, Sendable {
 
   /// This cell with `width` in place of its own.
   func with(width: Int8) -> Cell {
-    Cell(bits: bits & ~(0xFF &<< 48) | UInt64(UInt8(bitPattern: width)) &<< 48)
+    Cell(bits: bits & ~(0xFF &<< 56) | UInt64(UInt8(bitPattern: width)) &<< 56)
   }
 
   private init(bits: UInt64) {
@@ -83,10 +90,6 @@ package struct Cell: Hashable, Sendable {
     case 0x10000..<0x110000: return 4
     default: return ClusterTable.cluster(for: content).utf8.count
     }
-  }
-
-  static func continuation(style: Style) -> Cell {
-    Cell(content: 0x20, style: style, width: 0)
   }
 
   static func content(of character: Character) -> UInt32 {

@@ -72,14 +72,14 @@ public struct Help: Reducer, Sendable {
   }
 
   /// Draws a footer help line (from ``KeyMap/helpLine(maxWidth:)`` or
-  /// ``KeyLayers/helpLine(maxWidth:)``) on the first row of `rect`, dimmed.
+  /// ``KeyLayers/helpLine(maxWidth:)``) on the first row of `rect`, in the theme's ``Theme/muted``.
   public static func drawShort(_ line: String, in rect: Rect, on canvas: inout Canvas) {
     guard !rect.isEmpty else { return }
-    canvas.drawTruncated(line, atColumn: rect.column, row: rect.row, width: rect.width, style: Style(dim: true))
+    canvas.drawTruncated(line, atColumn: rect.column, row: rect.row, width: rect.width, style: canvas.theme.muted)
   }
 
-  /// Draws the full help as a box centred in `bounds`, titled `title`: each entry's keys in
-  /// bold, then what they do. When the entries do not fit it shows a window of them from
+  /// Draws the full help as a box centred in `bounds`, titled `title`: each entry's keys in the
+  /// theme's ``Theme/accent``, then what they do. When the entries do not fit it shows a window of them from
   /// ``State/scroll`` and says which in its bottom edge (`3-8/14 ↑↓`).
   public static func drawFull(
     _ state: State, entries: [KeyHelp], title: String, in bounds: Rect, on canvas: inout Canvas
@@ -93,20 +93,22 @@ public struct Help: Reducer, Sendable {
     let box = Rect(
       column: bounds.column + (bounds.width - width) / 2, row: bounds.row + (bounds.height - height) / 2,
       width: width, height: height)
-    canvas.fill(box)
-    canvas.drawBox(box, title: title, style: Style(bold: true))
+    let theme = canvas.theme
+    canvas.fill(box, style: theme.text)
+    Block(title: title).draw(in: box, on: &canvas)
     let visible = max(0, height - 2)
     let first = min(state.scroll, max(0, entries.count - visible))
     for (offset, entry) in entries.dropFirst(first).prefix(visible).enumerated() {
       let row = box.row + 1 + offset
-      canvas.drawTruncated(entry.keys, atColumn: box.column + 2, row: row, width: keyWidth, style: Style(bold: true))
-      canvas.drawTruncated(entry.help, atColumn: box.column + 4 + keyWidth, row: row, width: box.width - keyWidth - 6)
+      canvas.drawTruncated(entry.keys, atColumn: box.column + 2, row: row, width: keyWidth, style: theme.accent)
+      canvas.drawTruncated(
+        entry.help, atColumn: box.column + 4 + keyWidth, row: row, width: box.width - keyWidth - 6, style: theme.text)
     }
     if visible < entries.count {
       let position = " \(first + 1)-\(first + visible)/\(entries.count) ↑↓ "
       canvas.drawTruncated(
         position, atColumn: max(box.column + 1, box.endColumn - 1 - position.displayWidth), row: box.endRow - 1,
-        width: box.width - 2, style: Style(bold: true))
+        width: box.width - 2, style: theme.muted)
     }
   }
 }

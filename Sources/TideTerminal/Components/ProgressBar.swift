@@ -58,13 +58,17 @@ public struct ProgressBar: Reducer, Sendable {
 
   private static let eighths = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
 
-  /// Draws the bar on the first row of `rect` with the percentage right-aligned after it (` 50%`);
-  /// the empty part in `emptyStyle`.
+  /// Draws the bar on the first row of `rect` with the percentage right-aligned after it (` 50%`):
+  /// the filled part in `style` (the theme's ``Theme/accent`` unless given), the empty part in
+  /// `emptyStyle` (``Theme/muted``), the percentage in ``Theme/text``.
   public static func draw(
-    _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style = .plain,
-    emptyStyle: Style = Style(dim: true)
+    _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style? = nil,
+    emptyStyle: Style? = nil
   ) {
     guard !rect.isEmpty else { return }
+    let theme = canvas.theme
+    let style = style ?? theme.accent
+    let emptyStyle = emptyStyle ?? theme.muted
     let label = "\(state.percentage)%"
     let labelWidth = min(rect.width, 5)
     let barWidth = rect.width - labelWidth
@@ -80,7 +84,8 @@ public struct ProgressBar: Reducer, Sendable {
           style: emptyStyle)
       }
       canvas.drawTruncated(
-        label, atColumn: rect.endColumn - min(label.count, labelWidth), row: rect.row, width: labelWidth, style: style)
+        label, atColumn: rect.endColumn - min(label.count, labelWidth), row: rect.row, width: labelWidth,
+        style: theme.text)
     }
   }
 }

@@ -314,9 +314,6 @@ public struct SelectionList: Reducer, Sendable {
     return TextInput.action(for: key).map(Action.query)
   }
 
-  /// The style of the characters a filter matched in a title.
-  package static let matchStyle = Style(bold: true, underline: true)
-
   /// One item's rows as ``draw(_:in:on:style:drawingItem:sending:)`` hands them to an app that draws
   /// its rows itself.
   public struct ItemRow: Sendable {
@@ -331,8 +328,8 @@ public struct SelectionList: Reducer, Sendable {
     public var isSelected: Bool
     /// The characters of the title the filter matched, to highlight; empty without a filter.
     public var matchedCharacters: Range<Int>
-    /// The list's style, in reverse video for the selected item, whose rows are already filled
-    /// with it.
+    /// The list's style: the theme's ``Theme/selection`` for the selected item, whose rows are
+    /// already filled with it, else the list's text style.
     public var style: Style
     /// The item's rows: one, or two when the list shows descriptions.
     public var rect: Rect
@@ -340,7 +337,9 @@ public struct SelectionList: Reducer, Sendable {
 
   /// Draws the list into `rect`: the status row (unless ``State/showsStatus`` is off), then the
   /// items in the window around the selection (only those are looked at), the selected one in
-  /// reverse video with `>`, or each drawn by `drawingItem` when given.
+  /// the theme's ``Theme/selection`` with `>`, or each drawn by `drawingItem` when given. Items
+  /// are drawn in `style`, the theme's ``Theme/text`` unless given; the status and descriptions
+  /// in ``Theme/muted``, a filter's matched characters in ``Theme/accent``.
   ///
   /// The window is the state's when `rect` is ``State/height`` rows high, else worked out for
   /// this height from it, so the selection is always in view.
@@ -351,7 +350,7 @@ public struct SelectionList: Reducer, Sendable {
   /// ```swift
   /// SelectionList.draw(state.list, in: body, on: &canvas) { row, canvas in
   ///   let task = state.tasks[row.index]
-  ///   let style = row.isSelected ? row.style : Style(dim: task.isDone)
+  ///   let style = row.isSelected ? row.style : task.isDone ? canvas.theme.muted : canvas.theme.text
   ///   canvas.drawTruncated((task.isDone ? "[x] " : "[ ] ") + task.title,
   ///     atColumn: row.rect.column, row: row.rect.row, width: row.rect.width, style: style)
   /// }
@@ -362,11 +361,13 @@ public struct SelectionList: Reducer, Sendable {
   /// action by `sending` (`sending: { Action.list($0) }`: the closure returns `any Sendable`, so the
   /// case needs its type).
   public static func draw(
-    _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style = .plain,
+    _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style? = nil,
     drawingItem: ((ItemRow, inout Canvas) -> Void)? = nil,
     sending: (@Sendable (Action) -> any Sendable)? = nil
   ) {
     guard !rect.isEmpty else { return }
+    let theme = canvas.theme
+    let style = style ?? theme.text
     if let sending {
       canvas.addHitRegion(rect) { event in
         switch event.kind {
@@ -386,7 +387,7 @@ public struct SelectionList: Reducer, Sendable {
       if state.shownCount == 0 {
         let message = state.items.isEmpty ? "No items" : "No matches"
         canvas.drawTruncated(
-          message, atColumn: rect.column + 2, row: rect.row + statusRows, width: rect.width - 2, style: Style(dim: true))
+          message, atColumn: rect.column + 2, row: rect.row + statusRows, width: rect.width - 2, style: theme.muted)
         return
       }
       let cursor = min(max(0, state.cursor), state.shownCount - 1)
@@ -404,7 +405,7 @@ public struct SelectionList: Reducer, Sendable {
           continue
         }
         let selected = position == cursor
-        let rowStyle = selected ? style.toggledReverse : style
+        let rowStyle = selected ? theme.selection : style
         if selected { canvas.fill(itemRect, style: rowStyle) }
         let item = state.items[index]
         drawingItem(
@@ -419,13 +420,13 @@ public struct SelectionList: Reducer, Sendable {
   private static func drawStatus(_ state: State, in rect: Rect, on canvas: inout Canvas) {
     let status = state.status
     guard state.isFiltering || state.matches != nil else {
-      canvas.drawTruncated(status, atColumn: rect.column, row: rect.row, width: rect.width, style: Style(dim: true))
+      canvas.drawTruncated(status, atColumn: rect.column, row: rect.row, width: rect.width, style: canvas.theme.muted)
       return
     }
     let statusWidth = min(status.displayWidth, max(0, rect.width - 2))
     canvas.drawTruncated(
-      status, atColumn: rect.endColumn - statusWidth, row: rect.row, width: statusWidth, style: Style(dim: true))
-    let prompt = canvas.draw("/", atColumn: rect.column, row: rect.row, style: Style(bold: true), maxWidth: rect.width)
+      status, atColumn: rect.endColumn - statusWidth, row: rect.row, width: statusWidth, style: canvas.theme.muted)
+    let prompt = canvas.draw("/", atColumn: rect.column, row: rect.row, style: canvas.theme.accent, maxWidth: rect.width)
     let field = Rect(
       column: rect.column + prompt, row: rect.row, width: rect.width - prompt - statusWidth - 1, height: 1)
     TextInput.draw(state.query, in: field, on: &canvas, showsCursor: state.isFiltering)
@@ -435,7 +436,8 @@ public struct SelectionList: Reducer, Sendable {
     _ item: Item, selected: Bool, query: [UInt8], showsDescription: Bool, in rect: Rect, style: Style,
     on canvas: inout Canvas
   ) {
-    let rowStyle = selected ? style.toggledReverse : style
+    let theme = canvas.theme
+    let rowStyle = selected ? theme.selection : style
     if selected { canvas.fill(rect, style: rowStyle) }
     let marker = canvas.draw(selected ? "> " : "  ", atColumn: rect.column, row: rect.row, style: rowStyle)
     let width = rect.width - marker
@@ -445,9 +447,7 @@ public struct SelectionList: Reducer, Sendable {
     if matched.isEmpty {
       canvas.draw(title, atColumn: x, row: rect.row, style: rowStyle, maxWidth: width)
     } else {
-      var highlight = rowStyle
-      highlight.bold = matchStyle.bold
-      highlight.underline = matchStyle.underline
+      let highlight = theme.accent.layered(over: rowStyle)
       // Runs of plain and matched characters; the truncated title's characters are the
       // title's own up to the ellipsis.
       var run = ""
@@ -464,9 +464,9 @@ public struct SelectionList: Reducer, Sendable {
       canvas.draw(run, atColumn: x, row: rect.row, style: runMatched ? highlight : rowStyle, maxWidth: rect.endColumn - x)
     }
     if showsDescription, let description = item.description, rect.height > 1 {
-      var dim = rowStyle
-      dim.dim = true
-      canvas.drawTruncated(description, atColumn: rect.column + marker, row: rect.row + 1, width: width, style: dim)
+      canvas.drawTruncated(
+        description, atColumn: rect.column + marker, row: rect.row + 1, width: width,
+        style: selected ? theme.muted.layered(over: rowStyle) : theme.muted)
     }
   }
 }

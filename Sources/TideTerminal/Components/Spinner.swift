@@ -85,9 +85,11 @@ public struct Spinner: Reducer, Sendable {
   /// A spinner takes no keys; an empty table, so it composes with others like any component's.
   public static let keys = KeyMap<Action>([])
 
-  /// Draws the current frame at the start of `rect`'s first row.
-  public static func draw(_ state: State, in rect: Rect, on canvas: inout Canvas, style: Style = .plain) {
+  /// Draws the current frame at the start of `rect`'s first row, in `style` (the theme's
+  /// ``Theme/accent`` unless given).
+  public static func draw(_ state: State, in rect: Rect, on canvas: inout Canvas, style: Style? = nil) {
     guard !rect.isEmpty else { return }
-    canvas.draw(state.currentFrame, atColumn: rect.column, row: rect.row, style: style, maxWidth: rect.width)
+    canvas.draw(
+      state.currentFrame, atColumn: rect.column, row: rect.row, style: style ?? canvas.theme.accent, maxWidth: rect.width)
   }
 }

@@ -107,20 +107,22 @@ public struct Table: Reducer, Sendable {
     return rect.columns(sizes).enumerated().filter { $0.offset.isMultiple(of: 2) }.map(\.element)
   }
 
-  /// Draws the header (bold) on the first row of `rect` and the rows of the window under it,
-  /// the selected one in reverse video; only the rows in the window are looked at.
+  /// Draws the header (the theme's ``Theme/title``) on the first row of `rect` and the rows of the
+  /// window under it in `style` (``Theme/text`` unless given), the selected one in
+  /// ``Theme/selection``; only the rows in the window are looked at.
   ///
   /// With `sending`, a press on a row selects it (``Action/select(row:)``, embedded in the app's
   /// action by `sending`).
   public static func draw(
-    _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style = .plain,
+    _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style? = nil,
     sending: (@Sendable (Action) -> any Sendable)? = nil
   ) {
     guard !rect.isEmpty else { return }
+    let theme = canvas.theme
+    let style = style ?? theme.text
     let columns = columnRects(state.columns, in: Rect(column: rect.column, row: rect.row, width: rect.width, height: 1))
     canvas.withClip(rect) { canvas in
-      var header = style
-      header.bold = true
+      let header = theme.title.layered(over: style)
       for (column, area) in zip(state.columns, columns) {
         canvas.drawTruncated(column.title, atColumn: area.column, row: rect.row, width: area.width, style: header)
       }
@@ -130,7 +132,7 @@ public struct Table: Reducer, Sendable {
       let top = ScrollWindow.top(keeping: cursor, from: state.top, visible: visible, count: state.rows.count)
       for index in top..<min(state.rows.count, top + visible) {
         let row = rect.row + 1 + index - top
-        let rowStyle = index == cursor ? style.toggledReverse : style
+        let rowStyle = index == cursor ? theme.selection : style
         let rowRect = Rect(column: rect.column, row: row, width: rect.width, height: 1)
         if let sending { canvas.addHitRegion(rowRect, onPress: sending(.select(row: index))) }
         if index == cursor { canvas.fill(rowRect, style: rowStyle) }

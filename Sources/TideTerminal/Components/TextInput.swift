@@ -232,8 +232,9 @@ public struct TextInput: Reducer, Sendable {
     }
   }
 
-  /// Draws the field on the first row of `rect`: the text from its scroll position, the cursor
-  /// cell in reverse video when `showsCursor`, or the placeholder dimmed while the text is empty.
+  /// Draws the field on the first row of `rect`: the text from its scroll position in `style`
+  /// (the theme's ``Theme/text`` unless given), the cursor cell in ``Theme/cursor`` when
+  /// `showsCursor`, or the placeholder in ``Theme/muted`` while the text is empty.
   ///
   /// The scroll position is the state's when `rect` is ``State/width`` wide, else worked out
   /// for this width from it, so the cursor is always in view.
@@ -243,10 +244,12 @@ public struct TextInput: Reducer, Sendable {
   /// end when it is past the text: ``Action/moveCursor(to:)`` embedded in the app's action by
   /// `sending`.
   public static func draw(
-    _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style = .plain, showsCursor: Bool = true,
+    _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style? = nil, showsCursor: Bool = true,
     sending: (@Sendable (Action) -> any Sendable)? = nil
   ) {
     guard !rect.isEmpty else { return }
+    let theme = canvas.theme
+    let style = style ?? theme.text
     if let sending {
       // The first character shown and the columns each shown one starts at, as drawn below.
       let cursor = min(max(0, state.cursor), state.characters.count)
@@ -275,16 +278,15 @@ public struct TextInput: Reducer, Sendable {
         return sending(.moveCursor(to: isPastText ? count : pressed))
       }
     }
-    let cursorStyle = style.toggledReverse
+    let cursorStyle = theme.cursor.layered(over: style)
     canvas.withClip(rect) { canvas in
       if state.characters.isEmpty {
-        var placeholderStyle = style
-        placeholderStyle.dim = true
+        let placeholderStyle = theme.muted.layered(over: style)
         let placeholder = Array(state.placeholder)
         var x = rect.column
         if showsCursor {
           let first = placeholder.first.map(String.init) ?? " "
-          x += canvas.draw(first, atColumn: x, row: rect.row, style: placeholderStyle.toggledReverse, maxWidth: rect.width)
+          x += canvas.draw(first, atColumn: x, row: rect.row, style: theme.cursor.layered(over: placeholderStyle), maxWidth: rect.width)
         }
         let rest = placeholder.dropFirst(showsCursor ? 1 : 0)
         canvas.draw(String(rest), atColumn: x, row: rect.row, style: placeholderStyle, maxWidth: rect.endColumn - x)

@@ -209,15 +209,16 @@ public struct Viewport: Reducer, Sendable {
   ])
 
   /// Draws the rows from ``State/topRow`` into `rect`, wrapped at ``State/width`` (at the
-  /// rectangle's width while the state's is not yet known). Only the lines on screen are
-  /// looked at.
+  /// rectangle's width while the state's is not yet known), in `style` (the theme's
+  /// ``Theme/text`` unless given). Only the lines on screen are looked at.
   ///
   /// With `sending`, the wheel scrolls it: ``Action/scroll(rows:)``, three rows
   /// a notch, embedded in the app's action by `sending`.
   public static func draw(
-    _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style = .plain,
+    _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style? = nil,
     sending: (@Sendable (Action) -> any Sendable)? = nil
   ) {
+    let style = style ?? canvas.theme.text
     if let sending {
       canvas.addHitRegion(rect) { event in
         switch event.kind {

@@ -5,7 +5,7 @@ import Tide
 /// the loop runs, wakes the main actor's timers; time is the continuous clock.
 @MainActor
 package final class CursesDriver: TerminalDriver {
-  private let screen = ScreenThread()
+  private let screen: ScreenThread
   private var ended: AsyncStream<Void>?
   private var isActive = false
   private let clock = ContinuousClock()
@@ -14,8 +14,11 @@ package final class CursesDriver: TerminalDriver {
   private let reportsPointer: Bool
 
   /// A driver of the real terminal; with `reportsPointer`, the terminal reports pointer events.
-  package init(reportsPointer: Bool = false) {
+  /// It shows the colours of `profile` (see ``ColorProfile``), by default the terminal's own
+  /// (`NO_COLOR`, `COLORTERM`, terminfo; 16 colours when `TIDE_COLOR` names none).
+  package init(reportsPointer: Bool = false, profile: ColorProfile? = nil) {
     self.reportsPointer = reportsPointer
+    screen = ScreenThread(profile: profile ?? (try? ColorProfile.ofThisTerminal()) ?? .ansi16)
   }
 
   package var pacesFrames: Bool { true }

@@ -11,10 +11,16 @@ import CNcurses
 /// reader; `restore()` (never called from a signal handler) puts the terminal back.
 package final class CursesTerminal: Terminal {
   private var isActive = false
-  private var usesColor = false
-  private var colorPairs: [ColorPairKey: Int32] = [:]
-  private var nextColorPair: Int32 = 1
-  private var attributeBits: [attr_t] = []
+  /// The colours the app may show (what was detected or asked for) …
+  private let profile: ColorProfile
+  /// … and what ncurses itself can draw of them; the rest is written over (see ``CursesDrawing``).
+  private var capabilities = CursesDrawing.Capabilities()
+  private var colorPairs = ColorPairs(capacity: 0, columns: 0, rows: 0)
+  /// How the last style put is drawn, by its ``Cell/styleBits``: cells come in runs of one style.
+  private var drawing: (styleBits: UInt32, attributes: attr_t, colors: ColorPairs.Colors?, overlay: String?)?
+  private var overlayRun = OverlayRun()
+  /// Whether box-drawing characters are shown as ASCII (see ``ASCIIBorders``).
+  private var asciiBorders = false
   private var scalarBuffer: [wchar_t] = []
   /// Whether the tty may have input not read yet: false once a read took all there was and
   /// nothing arrived since. A wake-up for a frame then goes straight back to waiting, without
@@ -31,11 +37,6 @@ package final class CursesTerminal: Terminal {
   private var lastInput = ContinuousClock.now
   private var readBuffer = [UInt8](repeating: 0, count: 4096)
 
-  private struct ColorPairKey: Hashable {
-    var foreground: Color
-    var background: Color
-  }
-
   /// Thrown by ``begin()`` when ncurses cannot start, e.g. stdout is not a terminal or TERM is unknown.
   package struct StartError: Error, CustomStringConvertible {
     /// Why the terminal could not start.
@@ -47,9 +48,11 @@ package final class CursesTerminal: Terminal {
 
   /// A terminal that does nothing until ``begin()``; with `reportsPointer`, it reports pointer
   /// presses, releases and the wheel (SGR extended coordinates) from ``begin()`` until
-  /// ``restore()``, and on every other way out (signals, a crash, ctrl-z) turns that off.
-  package init(reportsPointer: Bool = false) {
+  /// ``restore()``, and on every other way out (signals, a crash, ctrl-z) turns that off. It
+  /// shows the colours of `profile`, as far as the terminal can (see ``ColorProfile``).
+  package init(reportsPointer: Bool = false, profile: ColorProfile = .ansi16) {
     self.reportsPointer = reportsPointer
+    self.profile = profile
   }
 
   deinit {
@@ -74,7 +77,7 @@ package final class CursesTerminal: Terminal {
   ///
   /// Starts ncurses: locale from the environment (for UTF-8), alternate screen, cbreak, no echo,
   /// the keypad's "transmit" mode, hidden cursor, and colours on top of the terminal's defaults
-  /// unless `NO_COLOR` is set to a non-empty value.
+  /// unless the profile is ``ColorProfile/noColor``.
   ///
   /// ncurses only draws: it never reads a key. ``readEvent(timeout:)`` reads the terminal's
   /// bytes and ``InputDecoder`` decodes them, every byte accounted for (ncurses' `wget_wch`
@@ -106,13 +109,21 @@ package final class CursesTerminal: Terminal {
     // postpone drawing while keys wait, a system call a frame; the input thread reads them anyway.
     typeahead(-1)
     curs_set(0)
-    usesColor = has_colors() && tide_no_color_requested() == 0
+    let usesColor = has_colors() && profile != .noColor
     if usesColor {
       start_color()
       use_default_colors()
     }
-    colorPairs = [:]
-    nextColorPair = 1
+    asciiBorders = ASCIIBorders.areNeeded(
+      term: tide_term().map { String(cString: $0) }, codeset: tide_codeset().map { String(cString: $0) })
+    capabilities = CursesDrawing.Capabilities(
+      profile: profile, colors: usesColor ? Int(tide_colors()) : 0,
+      strikethrough: tide_has_string_capability("smxx") != 0,
+      underlineShapes: tide_has_string_capability("Smulx") != 0,
+      underlineColor: tide_has_string_capability("Setulc") != 0)
+    let size = self.size
+    colorPairs = ColorPairs(capacity: usesColor ? tide_color_pairs() : 0, columns: size.columns, rows: size.rows)
+    drawing = nil
     // ncurses owns SIGWINCH by default but only notices it inside wgetch; our handler also wakes the poll.
     _ = tide_install_resize_handler()
     tide_pointer_reporting_prepare(reportsPointer ? 1 : 0)
@@ -122,10 +133,14 @@ package final class CursesTerminal: Terminal {
   }
 
   /// ctrl-z, when it came: leaves curses mode, stops the process until `fg`, then redraws
-  /// everything. Called by the screen loop between two frames, never in a signal handler.
-  package func suspendIfAsked() {
-    guard isActive, tide_take_suspend() != 0 else { return }
+  /// everything ncurses knows. Called by the screen loop between two frames, never in a signal
+  /// handler. Returns whether it suspended: what was written over ncurses' cells (24-bit colour
+  /// on a palette terminal type, strikethrough…) is then gone until the cells are put again.
+  @discardableResult
+  package func suspendIfAsked() -> Bool {
+    guard isActive, tide_take_suspend() != 0 else { return false }
     tide_suspend()
+    return true
   }
 
   /// Blanks the screen and makes the next flush repaint all of it, discarding anything a resize garbled.
@@ -133,15 +148,25 @@ package final class CursesTerminal: Terminal {
     guard isActive else { return }
     werase(tide_stdscr())
     clearok(tide_stdscr(), true)
+    colorPairs.clearScreen()
   }
 
   /// Draws `cell` at `column`, `row` in the ncurses buffer.
   package func put(_ cell: Cell, atColumn column: Int, row: Int) {
     guard isActive, !cell.isContinuation else { return }
-    let attributes = attributes(for: cell.style)
-    let pair = colorPair(for: cell.style)
+    if drawing?.styleBits != cell.styleBits {
+      let drawn = CursesDrawing(cell.style, capabilities: capabilities)
+      drawing = (cell.styleBits, drawn.attributes, drawn.colors, drawn.overlay)
+    }
+    let attributes = drawing!.attributes
+    let pair = colorPair(for: drawing!.colors)
+    colorPairs.show(pair, atColumn: column, row: row)
+    if let overlay = drawing!.overlay {
+      overlayRun.add(cell, atColumn: column, row: row, sgr: overlay)
+    }
     if let scalar = cell.scalar {
-      var character = wchar_t(bitPattern: scalar.value)
+      let value = asciiBorders ? ASCIIBorders.replacement(for: scalar.value) ?? scalar.value : scalar.value
+      var character = wchar_t(bitPattern: value)
       tide_draw_cell(Int32(row), Int32(column), &character, 1, attributes, pair)
       return
     }
@@ -173,6 +198,7 @@ package final class CursesTerminal: Terminal {
   /// Sends the changes to the screen in one update.
   package func flush() {
     guard isActive else { return }
+    overlayRun.end()
     wnoutrefresh(tide_stdscr())
     doupdate()
     tide_overlay_flush()
@@ -256,6 +282,7 @@ package final class CursesTerminal: Terminal {
     var rows: Int32 = 0
     if tide_tty_size(&columns, &rows) != 0 {
       resizeterm(rows, columns)
+      colorPairs.resize(columns: Int(columns), rows: Int(rows))
     }
     return .resize(size)
   }
@@ -275,37 +302,11 @@ package final class CursesTerminal: Terminal {
     tide_crash_guard_remove()
   }
 
-  private func attributes(for style: Style) -> attr_t {
-    var attributes = tide_a_normal()
-    if style.bold { attributes |= tide_a_bold() }
-    if style.dim { attributes |= tide_a_dim() }
-    if style.reverse { attributes |= tide_a_reverse() }
-    if style.underline { attributes |= tide_a_underline() }
-    if usesColor, style.foreground.ansiIndex.map({ $0 >= 8 && tide_colors() < 16 }) == true {
-      // Without 16 colours, bright is approximated by bold on the basic colour.
-      attributes |= tide_a_bold()
-    }
-    return attributes
-  }
-
-  /// The colour pair for the style's colours, allocated on first use; pair 0 (default colours)
-  /// when colours are off or the terminal has no pairs left.
-  private func colorPair(for style: Style) -> Int32 {
-    guard usesColor, style.foreground != .default || style.background != .default else { return 0 }
-    let key = ColorPairKey(foreground: style.foreground, background: style.background)
-    if let pair = colorPairs[key] { return pair }
-    guard nextColorPair < tide_color_pairs() else { return 0 }
-    let pair = nextColorPair
-    guard init_pair(Int16(pair), cursesColor(style.foreground), cursesColor(style.background)) != tide_err() else {
-      return 0
-    }
-    nextColorPair += 1
-    colorPairs[key] = pair
+  /// The pair showing `colors`, defined on first use; pair 0 (the default colours) for none,
+  /// and while every pair the terminal has is on screen.
+  private func colorPair(for colors: ColorPairs.Colors?) -> Int32 {
+    guard let colors, let (pair, isNew) = colorPairs.pair(for: colors) else { return 0 }
+    if isNew, tide_init_pair(pair, colors.foreground, colors.background) == tide_err() { return 0 }
     return pair
-  }
-
-  private func cursesColor(_ color: Color) -> Int16 {
-    guard let index = color.ansiIndex else { return -1 }  // -1: the default, thanks to use_default_colors
-    return Int16(tide_colors() >= 16 ? index : index % 8)
   }
 }

@@ -48,6 +48,13 @@ final class ScreenThread: TimerWaker {
   }
 
   private let shared = Mutex(Shared())
+  /// The colours the terminal shows (see ``CursesTerminal/init(reportsPointer:profile:)``).
+  private let profile: ColorProfile
+
+  /// A screen thread, not started yet, whose terminal shows the colours of `profile`.
+  init(profile: ColorProfile = .ansi16) {
+    self.profile = profile
+  }
 
   /// Starts the thread and returns the terminal's size once it is set up, or throws why it could
   /// not be; with `reportsPointer` the terminal reports pointer events. `onEvent` is called on
@@ -95,7 +102,7 @@ final class ScreenThread: TimerWaker {
     onQuit: @escaping @Sendable (Int32) -> Void, onTimers: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void,
     onFrameSlot: @escaping @Sendable () -> Void
   ) {
-    let terminal = CursesTerminal(reportsPointer: reportsPointer)
+    let terminal = CursesTerminal(reportsPointer: reportsPointer, profile: profile)
     do {
       try terminal.begin()
     } catch {
@@ -139,7 +146,8 @@ final class ScreenThread: TimerWaker {
         onQuit(signal)
         handedOver = true
       }
-      terminal.suspendIfAsked()
+      // Back from ctrl-z: the last frame again, whole, for what ncurses' repaint left out.
+      if terminal.suspendIfAsked() { renderer.repaint(to: terminal) }
       if let dueTimers {
         onTimers(dueTimers)
         handedOver = true

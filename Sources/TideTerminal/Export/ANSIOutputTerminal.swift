@@ -7,9 +7,10 @@
 /// the frame's bytes with ``takeOutput()``.
 ///
 /// Only what cells need is used: `CSI row;col H` (absolute moves, emitted only when the cursor
-/// is not already there), `CSI 2 J` before a full redraw, `CSI 0;…m` with bold (1), dim (2),
-/// underline (4), reverse (7) and the 16 colours (30–37, 90–97, 40–47, 100–107), and
-/// `CSI ?25l` once, to hide the cursor. Use it from one thread at a time.
+/// is not already there), `CSI 2 J` before a full redraw, one `CSI 0;…m` where the style
+/// changes (see ``selectGraphicRendition(_:)``), and `CSI ?25l` once, to hide the cursor.
+/// Colours are written as the ``ColorProfile`` it is given shows them. Use it from one thread
+/// at a time.
 package final class ANSIOutputTerminal: Terminal {
   /// The size frames are drawn at; change it with ``resize(to:)`` before rendering a frame of
   /// another size.
@@ -20,12 +21,15 @@ package final class ANSIOutputTerminal: Terminal {
   /// Where the next character would be written, or `nil` when unknown (after a clear, or in the
   /// pending-wrap state after the last column).
   private var cursor: (column: Int, row: Int)?
-  /// The SGR state the terminal is in, or `nil` when unknown.
-  private var style: Style?
+  /// The ``Cell/styleBits`` of the SGR state the terminal is in, or `nil` when unknown.
+  private var styleBits: UInt32?
+  /// The colours the escape sequences may use.
+  package let profile: ColorProfile
 
-  /// An encoder for a `size` terminal.
-  package init(size: TerminalSize) {
+  /// An encoder for a `size` terminal that shows the colours of `profile`.
+  package init(size: TerminalSize, profile: ColorProfile = .trueColor) {
     self.size = size
+    self.profile = profile
   }
 
   /// Sets the size the next frames are drawn at. The ``Renderer`` redraws everything after a
@@ -45,7 +49,7 @@ package final class ANSIOutputTerminal: Terminal {
   package func clear() {
     start()
     pending += "\u{1B}[0m\u{1B}[2J"
-    style = .plain
+    styleBits = Cell.blank.styleBits
     cursor = nil
   }
 
@@ -57,9 +61,9 @@ package final class ANSIOutputTerminal: Terminal {
     if cursor?.column != column || cursor?.row != row {
       pending += "\u{1B}[\(row + 1);\(column + 1)H"
     }
-    if style != cell.style {
-      pending += Self.selectGraphicRendition(cell.style)
-      style = cell.style
+    if styleBits != cell.styleBits {
+      pending += Self.selectGraphicRendition(profile.downgrade(cell.style))
+      styleBits = cell.styleBits
     }
     pending += cell.text
     let next = column + Int(cell.width)
@@ -80,19 +84,44 @@ package final class ANSIOutputTerminal: Terminal {
   }
 
   /// `CSI 0;…m`: resets, then sets every attribute and colour of `style`, so the result does not
-  /// depend on what was set before.
+  /// depend on what was set before. Bold 1, dim 2, italic 3, underline 4 (`4:2` double, `4:3`
+  /// curly, `4:4` dotted, `4:5` dashed), reverse 7, strikethrough 9; the 16 colours as 30–37
+  /// and 90–97 (backgrounds 40–47, 100–107), the palette as `38;5;N` (`48;5;N`), RGB as
+  /// `38;2;R;G;B` (`48;2;R;G;B`), and the underline's colour as `58;5;N` or `58;2;R;G;B`.
   static func selectGraphicRendition(_ style: Style) -> String {
-    var codes = ["0"]
-    if style.bold { codes.append("1") }
-    if style.dim { codes.append("2") }
-    if style.underline { codes.append("4") }
-    if style.reverse { codes.append("7") }
-    if let index = style.foreground.ansiIndex {
-      codes.append(String(index < 8 ? 30 + index : 90 + index - 8))
+    var codes = "\u{1B}[0"
+    if style.bold { codes += ";1" }
+    if style.dim { codes += ";2" }
+    if style.italic { codes += ";3" }
+    switch style.underline {
+    case nil: break
+    case .single?: codes += ";4"
+    case let shape?: codes += ";4:\(shape.rawValue)"
     }
-    if let index = style.background.ansiIndex {
-      codes.append(String(index < 8 ? 40 + index : 100 + index - 8))
+    if style.reverse { codes += ";7" }
+    if style.strikethrough { codes += ";9" }
+    append(style.foreground, ansiBase: 30, brightBase: 90, extended: 38, to: &codes)
+    append(style.background, ansiBase: 40, brightBase: 100, extended: 48, to: &codes)
+    append(style.underlineColor, ansiBase: nil, brightBase: nil, extended: 58, to: &codes)
+    return codes + "m"
+  }
+
+  /// The SGR parameters of `color`: `;30` style codes for an ANSI colour where the kind has
+  /// them, else `;38;5;N` or `;38;2;R;G;B` with `extended` in place of 38.
+  private static func append(_ color: Color, ansiBase: Int?, brightBase: Int?, extended: Int, to codes: inout String) {
+    switch color.value {
+    case .default:
+      return
+    case .ansi(let index):
+      if let ansiBase, let brightBase {
+        codes += ";\(index < 8 ? ansiBase + index : brightBase + index - 8)"
+      } else {
+        codes += ";\(extended);5;\(index)"
+      }
+    case .indexed(let index):
+      codes += ";\(extended);5;\(index)"
+    case .rgb(let red, let green, let blue):
+      codes += ";\(extended);2;\(red);\(green);\(blue)"
     }
-    return "\u{1B}[" + codes.joined(separator: ";") + "m"
   }
 }

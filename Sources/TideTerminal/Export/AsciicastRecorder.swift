@@ -11,10 +11,11 @@ package struct AsciicastRecorder {
   private var renderer = Renderer()
   private let encoder: ANSIOutputTerminal
 
-  /// A recording that starts at `size`; `title` goes in the header.
-  package init(size: TerminalSize, title: String? = nil) {
+  /// A recording that starts at `size`, its colours written as `profile` shows them; `title`
+  /// goes in the header.
+  package init(size: TerminalSize, title: String? = nil, profile: ColorProfile = .trueColor) {
     writer = AsciicastWriter(size: size, title: title)
-    encoder = ANSIOutputTerminal(size: size)
+    encoder = ANSIOutputTerminal(size: size, profile: profile)
   }
 
   /// Adds a frame shown from `time` on (times must not go backwards). A frame equal to the

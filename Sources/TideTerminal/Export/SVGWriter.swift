@@ -3,8 +3,9 @@
 /// Each row is drawn as runs of cells that share a style: a background `<rect>` where the
 /// background is not the default, and a `<text>` whose `textLength` pins it to exactly its
 /// cells, so the grid stays aligned whatever monospace font the viewer picks. A wide character
-/// gets a run of its own two cells. Bold, dim (lower opacity), underline and reverse (colours
-/// swapped) are kept; the 16 colours come from the ``Theme``. The result is a pure function
+/// gets a run of its own two cells. Bold, dim (lower opacity), italic, underline (every shape
+/// and colour), strikethrough and reverse (colours swapped) are kept; the 16 colours come from
+/// the ``Theme``, palette and RGB colours are drawn exactly. The result is a pure function
 /// of the canvas, so screenshots made from it can be checked into a repository and compared.
 package enum SVGWriter {
   /// Colours and metrics of the image.
@@ -39,6 +40,19 @@ package enum SVGWriter {
       self.cellHeight = cellHeight
     }
 
+    /// The look for an app's theme: ``light`` for one made for a light background, else ``dark``.
+    package static func forTheme(_ theme: TideTerminal.Theme) -> Theme {
+      theme.isLight ? .light : .dark
+    }
+
+    /// Dark text on a white background with the xterm palette, as ``dark`` is otherwise.
+    package static let light: Theme = {
+      var light = Theme.dark
+      light.foreground = "#24292f"
+      light.background = "#ffffff"
+      return light
+    }()
+
     /// Light text on a dark background with the xterm palette, 15 px text in 9×18 px cells.
     package static let dark = Theme(
       foreground: "#d0d0d0", background: "#1c1c1c",
@@ -50,8 +64,9 @@ package enum SVGWriter {
       cellWidth: 9, cellHeight: 18)
   }
 
-  /// The SVG document for `canvas`.
-  package static func document(for canvas: Canvas, theme: Theme = .dark) -> String {
+  /// The SVG document for `canvas`, its colours as `profile` shows them (every colour exactly,
+  /// by default).
+  package static func document(for canvas: Canvas, theme: Theme = .dark, profile: ColorProfile = .trueColor) -> String {
     let width = canvas.columns * theme.cellWidth
     let height = canvas.rows * theme.cellHeight
     var svg = """
@@ -62,7 +77,8 @@ package enum SVGWriter {
 
       """
     for row in 0..<canvas.rows {
-      for run in runs(of: canvas, row: row) {
+      for var run in runs(of: canvas, row: row) {
+        run.style = profile.downgrade(run.style)
         let colors = colors(of: run.style, theme: theme)
         let x = run.column * theme.cellWidth
         let runWidth = run.width * theme.cellWidth
@@ -70,11 +86,20 @@ package enum SVGWriter {
         if let background = colors.background {
           svg += "<rect x=\"\(x)\" y=\"\(top)\" width=\"\(runWidth)\" height=\"\(theme.cellHeight)\" fill=\"\(background)\"/>\n"
         }
-        // Blanks at the ends of a run draw nothing unless underlined: leave them out.
+        // The baseline sits where a 15 px font's descenders still fit in an 18 px row.
+        let baseline = top + theme.cellHeight - (theme.cellHeight - theme.fontSize) / 2 - theme.fontSize / 5
+        // A single underline in the text's colour is the text's own decoration; any other
+        // shape or colour is drawn as lines, exactly, whatever the viewer makes of CSS.
+        let decorates = run.style.underline == .single && run.style.underlineColor == .default
+        if let shape = run.style.underline, !decorates {
+          let color = run.style.underlineColor == .default ? colors.foreground : hex(of: run.style.underlineColor, theme: theme)
+          svg += underline(shape, x: x, width: runWidth, y: baseline + 2, color: color, dim: run.style.dim)
+        }
+        // Blanks at the ends of a run draw nothing unless underlined or struck through: leave them out.
         var text = Substring(run.text)
         var textX = x
         var textWidth = runWidth
-        if !run.style.underline, !run.isWide {
+        if !decorates, !run.style.strikethrough, !run.isWide {
           let leading = text.prefix { $0 == " " }.count
           text = text.dropFirst(leading)
           let trailing = text.reversed().prefix { $0 == " " }.count
@@ -83,17 +108,40 @@ package enum SVGWriter {
           textWidth -= (leading + trailing) * theme.cellWidth
         }
         guard !text.isEmpty else { continue }
-        // The baseline sits where a 15 px font's descenders still fit in an 18 px row.
-        let baseline = top + theme.cellHeight - (theme.cellHeight - theme.fontSize) / 2 - theme.fontSize / 5
         svg += "<text x=\"\(textX)\" y=\"\(baseline)\" textLength=\"\(textWidth)\" lengthAdjust=\"spacingAndGlyphs\""
         svg += " fill=\"\(colors.foreground)\""
         if run.style.bold { svg += " font-weight=\"bold\"" }
+        if run.style.italic { svg += " font-style=\"italic\"" }
         if run.style.dim { svg += " opacity=\"0.6\"" }
-        if run.style.underline { svg += " text-decoration=\"underline\"" }
+        switch (decorates, run.style.strikethrough) {
+        case (true, true): svg += " text-decoration=\"underline line-through\""
+        case (true, false): svg += " text-decoration=\"underline\""
+        case (false, true): svg += " text-decoration=\"line-through\""
+        case (false, false): break
+        }
         svg += ">\(escaped(String(text)))</text>\n"
       }
     }
     return svg + "</svg>\n"
+  }
+
+  /// An underline of `shape` under `width` pixels from `x`, its line at `y`.
+  static func underline(_ shape: Underline, x: Int, width: Int, y: Int, color: String, dim: Bool) -> String {
+    let opacity = dim ? " opacity=\"0.6\"" : ""
+    func line(_ y: Int, dashes: String = "") -> String {
+      "<line x1=\"\(x)\" y1=\"\(y)\" x2=\"\(x + width)\" y2=\"\(y)\" stroke=\"\(color)\" stroke-width=\"1\"\(dashes)\(opacity)/>\n"
+    }
+    switch shape {
+    case .single: return line(y)
+    case .double: return line(y - 1) + line(y + 1)
+    case .dotted: return line(y, dashes: " stroke-dasharray=\"1 2\"")
+    case .dashed: return line(y, dashes: " stroke-dasharray=\"4 2\"")
+    case .curly:
+      // Half-waves 3 px long, 1 px up and down: a quadratic curve, then its reflections.
+      var path = "M\(x) \(y) q1.5 -2 3 0"
+      for _ in 0..<max(0, width / 3 - 1) { path += " t3 0" }
+      return "<path d=\"\(path)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1\"\(opacity)/>\n"
+    }
   }
 
   /// Cells of one row drawn together: same style, all narrow — or one wide character.
@@ -101,6 +149,8 @@ package enum SVGWriter {
     var column: Int
     var width: Int
     var style: Style
+    /// The cells' ``Cell/styleBits``: cells of a run all have them.
+    var styleBits: UInt32
     var text: String
     var isWide = false
   }
@@ -115,15 +165,15 @@ package enum SVGWriter {
         continue
       }
       if cell.width == 2 {
-        runs.append(Run(column: column, width: 2, style: cell.style, text: cell.text, isWide: true))
+        runs.append(Run(column: column, width: 2, style: cell.style, styleBits: cell.styleBits, text: cell.text, isWide: true))
         column += 2
         continue
       }
-      if let last = runs.last, !last.isWide, last.style == cell.style, last.column + last.width == column {
+      if let last = runs.last, !last.isWide, last.styleBits == cell.styleBits, last.column + last.width == column {
         runs[runs.count - 1].width += 1
         runs[runs.count - 1].text += cell.text
       } else {
-        runs.append(Run(column: column, width: 1, style: cell.style, text: cell.text))
+        runs.append(Run(column: column, width: 1, style: cell.style, styleBits: cell.styleBits, text: cell.text))
       }
       column += 1
     }
@@ -132,12 +182,19 @@ package enum SVGWriter {
 
   /// The fill colours of a style: reverse swaps them, a default background is not drawn.
   static func colors(of style: Style, theme: Theme) -> (foreground: String, background: String?) {
-    let foreground = style.foreground.ansiIndex.map { theme.palette[$0] }
-    let background = style.background.ansiIndex.map { theme.palette[$0] }
+    let foreground = style.foreground == .default ? nil : hex(of: style.foreground, theme: theme)
+    let background = style.background == .default ? nil : hex(of: style.background, theme: theme)
     if style.reverse {
       return (background ?? theme.background, foreground ?? theme.foreground)
     }
     return (foreground ?? theme.foreground, background)
+  }
+
+  /// The CSS colour of `color`, not the default: an ANSI colour from the theme's palette, any
+  /// other as its exact `#rrggbb`.
+  static func hex(of color: Color, theme: Theme) -> String {
+    if let index = color.ansiIndex { return theme.palette[index] }
+    return color.hexString ?? theme.foreground
   }
 
   /// `text` safe in XML content and attributes; characters XML 1.0 forbids become U+FFFD.

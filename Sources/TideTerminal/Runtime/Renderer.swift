@@ -15,6 +15,13 @@ package struct Renderer: Sendable {
     previous = nil
   }
 
+  /// Redraws the last frame whole, as after ``invalidate()``; nothing before the first frame.
+  package mutating func repaint(to terminal: some Terminal) {
+    guard let frame = previous else { return }
+    previous = nil
+    render(frame, to: terminal)
+  }
+
   /// Writes `canvas` to `terminal` and flushes: on the first frame or after a size change, clears
   /// and writes every non-blank cell; otherwise writes only the cells that changed, and writes
   /// nothing at all when nothing changed.

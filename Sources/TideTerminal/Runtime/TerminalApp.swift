@@ -40,6 +40,10 @@ public struct TerminalApp<State, Action: Sendable> {
   /// ``Tide/Effect/finishesBeforeExit()`` did not finish in time as the program ended: what was
   /// lost and where any copy of it is.
   package var unfinishedWorkMessage: () -> String
+  /// The theme every frame's canvas carries (``Canvas/theme``), and the one a key script's
+  /// `expect-style` checks against: `TerminalCommand` sets it to ``TerminalLaunch/theme``
+  /// (`--theme`, or the terminal's choice); a test sets it to replay the app in another.
+  public var theme: Theme = .default
   /// Told each input event before the program handles it — first the terminal's size at the
   /// start, as a resize — for an app that records its sessions (a trace, a log).
   package var inputObserver: ((InputEvent) -> Void)?
@@ -108,6 +112,7 @@ public struct TerminalApp<State, Action: Sendable> {
   /// The frame to show at `size`: the view of the current state, or the too-small message.
   package func frame(size: TerminalSize) -> Canvas {
     var canvas = Canvas(columns: size.columns, rows: size.rows)
+    canvas.theme = theme
     if size.columns < minimumSize.columns || size.rows < minimumSize.rows {
       // One line when it fits, else wrapped before "(need", so the size needed stays readable.
       let message = "Terminal too small (need \(minimumSize))"

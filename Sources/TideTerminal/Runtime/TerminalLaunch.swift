@@ -53,6 +53,13 @@ public final class TerminalLaunch {
   /// the data a recording started from. An app with a data file must use this path, not its
   /// own option's value.
   public let dataFile: String?
+  /// The colours the terminal shows: live, what `--color`, `TIDE_COLOR` or the terminal says
+  /// (see ``ColorProfile``); in a replay `--color`'s, or ``ColorProfile/trueColor``.
+  public let colorProfile: ColorProfile
+  /// The theme the app's frames are drawn with: `--theme`'s, else ``Theme/mono`` under
+  /// ``ColorProfile/noColor`` and ``Theme/default`` otherwise. `TerminalCommand` gives it to
+  /// the app's canvas; an app that runs itself sets ``Canvas/theme`` in its view.
+  public let theme: Theme
 
   /// When the app started, for what it shows of the calendar — "today", how many days ago: the
   /// real date (to the second) when run live, and in a replay the date its script was recorded
@@ -77,8 +84,11 @@ public final class TerminalLaunch {
   public init(
     mode: Mode = .replay, commandName: String = "app", clock: any Clock<Duration>,
     size: TerminalSize = TerminalSize(columns: 80, rows: 24), tracer: Tracer? = nil,
-    traceLines: (@Sendable ([UInt8]) -> Void)? = nil, dataFile: String? = nil, startDate: Date? = nil
+    traceLines: (@Sendable ([UInt8]) -> Void)? = nil, dataFile: String? = nil, startDate: Date? = nil,
+    colorProfile: ColorProfile = .trueColor, theme: Theme? = nil
   ) {
+    self.colorProfile = colorProfile
+    self.theme = theme ?? (colorProfile == .noColor ? .mono : .default)
     self.startDate = startDate
       ?? (mode == .interactive ? Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)) : Self.replayStartDate)
     self.mode = mode

@@ -17,6 +17,7 @@ import Foundation
 /// resize 100x30           # COLUMNSxROWS, 1x1 up to 1000x1000 (see TerminalSize(parsing:))
 /// expect "1 item left"    # the screen must contain the text (non-empty)
 /// expect-not "Count"      # the screen must not contain it
+/// expect-style "Item 3" selection   # the text's cells are drawn in this role of the theme
 /// screen                  # print the screen
 /// click 12 5              # a pointer press and release at column 12, row 5 (1-based)
 /// click "[ Submit ]"      # ... at the first cell, in reading order, showing the text
@@ -77,6 +78,9 @@ package struct KeyScript: Hashable, Sendable {
     case expect(String)
     /// The screen must not contain the text.
     case expectNot(String)
+    /// The screen must show the text, every cell of its first place in reading order drawn in
+    /// the run's theme's role of this name (see ``Theme/roleNames``).
+    case expectStyle(String, role: String)
     /// Print the current screen.
     case screen
     /// Press and release the primary pointer button at a place on the screen.

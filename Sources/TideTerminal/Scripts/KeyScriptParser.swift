@@ -59,7 +59,7 @@ struct KeyScriptLineParser {
     }
   }
 
-  static let commandList = "keys, type, paste, wait, resize, expect, expect-not, screen, click or scroll"
+  static let commandList = "keys, type, paste, wait, resize, expect, expect-not, expect-style, screen, click or scroll"
 
   let bytes: UnsafeBufferPointer<UInt8>
   let file: String
@@ -113,6 +113,19 @@ struct KeyScriptLineParser {
       step = .expect(try text(for: command))
     case "expect-not":
       step = .expectNot(try text(for: command))
+    case "expect-style":
+      guard let argument = try nextToken(), argument.kind == .string, !argument.text.isEmpty else {
+        throw error(command.endColumn, "'expect-style' needs a non-empty quoted string, then a theme role")
+      }
+      guard let role = try nextToken() else {
+        throw error(argument.endColumn, "'expect-style' needs a theme role after its string (\(Theme.roleNames.joined(separator: ", ")))")
+      }
+      guard role.kind == .word, Theme.roleNames.contains(role.text) else {
+        throw error(
+          role.column, "unknown theme role \(role.quoted) (expected \(Theme.roleNames.joined(separator: ", ")))")
+      }
+      try rejectExtra()
+      step = .expectStyle(argument.text, role: role.text)
     case "wait":
       let argument = try word(for: command, named: "a duration (e.g. 250ms, 1.5s, 2m, 1h30m)")
       step = .wait(try duration(argument))

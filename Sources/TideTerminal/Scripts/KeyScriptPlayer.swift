@@ -36,7 +36,7 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
     package var screen: String { canvas.text() }
   }
 
-  /// An `expect` or `expect-not` that did not hold.
+  /// An `expect`, `expect-not` or `expect-style` that did not hold.
   package struct ExpectationFailure: Error, Sendable, CustomStringConvertible {
     /// The script file.
     package var file: String
@@ -46,10 +46,12 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
     package var source: String
     /// The screen it was checked against.
     package var screen: String
+    /// What was found instead, when the screen alone does not say (a style).
+    package var detail: String? = nil
 
     /// The failure as `FILE:LINE: expectation failed: …` followed by the screen.
     package var description: String {
-      "\(file):\(line): expectation failed: \(source)\n--- screen\n\(screen)"
+      "\(file):\(line): expectation failed: \(source)\(detail.map { " (\($0))" } ?? "")\n--- screen\n\(screen)"
     }
   }
 
@@ -212,6 +214,12 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
         if (screen.firstRange(of: text) != nil) != expectsPresence {
           throw .expectation(ExpectationFailure(file: script.file, line: step.line, source: step.source, screen: screen))
         }
+      case .expectStyle(let text, let role):
+        await draw(line: step.line, source: step.source)
+        if let detail = styleMismatch(of: text, role: role) {
+          throw .expectation(
+            ExpectationFailure(file: script.file, line: step.line, source: step.source, screen: driver.screenText, detail: detail))
+        }
       case .screen:
         await draw(line: step.line, source: step.source)
         onScreen?(driver.screenText)
@@ -255,6 +263,25 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
   private func stop(before step: KeyScript.Step, after previous: KeyScript.Step?) async -> Outcome {
     await draw(line: previous?.line ?? 0, source: previous?.source ?? "start")
     return .stopped(line: step.line)
+  }
+
+  /// Why the first place the screen shows `text` is not drawn all in the theme's `role`, or
+  /// `nil` when it is.
+  private func styleMismatch(of text: String, role: String) -> String? {
+    let screen = driver.terminal.screen
+    guard let start = screen.firstCell(showing: text) else { return "the screen does not show it" }
+    let expected = app.theme.role(named: role) ?? .plain
+    var column = start.column
+    var remaining = text.displayWidth
+    while remaining > 0, column < screen.columns {
+      let cell = screen[column, start.row]
+      if !cell.isContinuation, cell.style != expected {
+        return "column \(column + 1) of row \(start.row + 1) is drawn in \(cell.style.summary); \(role) is \(expected.summary)"
+      }
+      remaining -= max(1, Int(cell.width))
+      column += max(1, Int(cell.width))
+    }
+    return nil
   }
 
   /// The 0-based cell a `click` or `scroll` points at on the current screen; `nil` when the

@@ -75,8 +75,9 @@ struct SelectionListTests {
     #expect(canvas.text(ofRow: 0).hasSuffix("11 of 120"))
     #expect(canvas.text(ofRow: 1) == "> Item 11")
     // "Item 11" is matched whole in "Item 11", and "Item 11" inside "Item 110".
-    #expect(canvas[2, 1].style.underline && canvas[8, 1].style.underline)
-    #expect(canvas[2, 3].style.underline && canvas[8, 3].style.underline && !canvas[9, 3].style.underline)
+    let accent = Theme.default.accent
+    #expect(canvas[2, 1].style == accent.layered(over: Theme.default.selection) && canvas[8, 1].style == canvas[2, 1].style)
+    #expect(canvas[2, 3].style == accent && canvas[8, 3].style == accent && canvas[9, 3].style == Theme.default.text)
     // Erasing widens the result again; esc shows every item.
     press([.backspace], on: &state)
     #expect(state.status == "32 of 120")
