@@ -97,7 +97,8 @@ package struct SessionRecording {
     of recorder: KeyScriptRecorder, commandName: String, replayArguments: [String], start: Date,
     duration: Duration
   ) -> String {
-    var command = [commandName, "replay", script.path] + replayArguments
+    // The app's own arguments first: its positional ones (a FILE) come before the scripts.
+    var command = [commandName, "replay"] + replayArguments + [script.path]
     if let startingData, startingBytes != nil { command += ["--initial-data", startingData.path] }
     // The paths the user typed (the script's, the app's own arguments) are relative to the
     // folder the session ran in, not to wherever the replay is run from.

@@ -34,7 +34,7 @@ struct SessionRecordingTests {
 
     let text = try String(contentsOfFile: path, encoding: .utf8)
     #expect(text.contains(
-      "# replay it with: cd \(FileManager.default.currentDirectoryPath) && tide-demo replay \(path) --screen todos"), "\(text)")
+      "# replay it with: cd \(FileManager.default.currentDirectoryPath) && tide-demo replay --screen todos \(path)"), "\(text)")
     // The replay of the recording and a hand-written script of the same session agree.
     let recorded = try await runDemoReplay(["replay", path, "--screen", "todos"])
     let expected = folder.file("expected.keys")

@@ -143,6 +143,26 @@ struct TerminalCommandTests {
     #expect(try String(contentsOfFile: data, encoding: .utf8) == "5")
   }
 
+  /// Nor a file kept beside it: `replay --data d.json s.keys --svg .d.json.lock` replaced the
+  /// lock of a running instance, and a second instance then wrote the same file (issue 37's
+  /// hostile test, F1). The lock, temporary copies and moved-aside copies are refused, existing
+  /// or not, however spelled; the same names in another folder are free.
+  @Test func noOutputMayBeAFileKeptBesideTheDataFile() async throws {
+    let data = folder.file("count")
+    try "5".write(toFile: data, atomically: true, encoding: .utf8)
+    try "held".write(toFile: folder.file(".count.lock"), atomically: true, encoding: .utf8)
+    let names = [".count.lock", ".count.tmp-12345", "count.corrupt-20261128T050000.000Z", "./.count.lock"]
+    for (option, name) in zip(["--svg", "--cast", "--trace", "--svg"], names) {
+      let outcome = await run(Tally.command(data: data), ["replay", try script("keys +\n"), option, folder.file(name)])
+      #expect(outcome.status == 2, "\(name): \(outcome)")
+      #expect(outcome.stderr.contains("names a file kept beside the data file"), "\(name): \(outcome)")
+    }
+    #expect(try String(contentsOfFile: folder.file(".count.lock"), encoding: .utf8) == "held")
+    try FileManager.default.createDirectory(atPath: folder.file("other"), withIntermediateDirectories: false)
+    let elsewhere = await run(Tally.command(data: data), ["replay", try script("keys +\n"), "--svg", folder.file("other/.count.lock")])
+    #expect(elsewhere.status == 0, "\(elsewhere)")
+  }
+
   /// Status 2 before anything is touched, with the replay suggested (the test runner's
   /// standard input or output is not a terminal, as under `make test`).
   @Test(.enabled(if: isatty(0) == 0 || isatty(1) == 0, "run outside a terminal"))

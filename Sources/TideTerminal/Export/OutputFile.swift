@@ -142,8 +142,10 @@ package struct OutputFile: Sendable, Hashable {
       else { continue }
       seen[identity] = input.name
     }
-    if let data, !data.isEmpty, let identity = try? FileIdentity(Self.followingLinks(data)) {
-      seen[identity] = "the data file"
+    var companions: DataCompanions?
+    if let data, !data.isEmpty, let target = try? Self.followingLinks(data) {
+      if let identity = try? FileIdentity(target) { seen[identity] = "the data file" }
+      companions = DataCompanions(dataFile: target)
     }
     for (option, path) in outputs {
       let file: OutputFile
@@ -151,6 +153,11 @@ package struct OutputFile: Sendable, Hashable {
         file = try OutputFile(checking: path)
       } catch {
         throw OutputFileError(path: path, reason: "\(option): \(error.reason)")
+      }
+      if let companions, companions.contains(file.target) {
+        throw OutputFileError(
+          path: path,
+          reason: "\(option) names a file kept beside the data file (its lock, or a temporary or moved-aside copy); give it a path of its own")
       }
       if let identity = try? FileIdentity(file.target) {
         if let owner = seen[identity] {
@@ -274,6 +281,28 @@ private struct FileIdentity: Hashable {
     device = UInt64(info.st_dev)
     inode = UInt64(info.st_ino)
     name = PathName.name(of: path)
+  }
+}
+
+/// The files an app keeps beside its data file `NAME`, in its folder: `.NAME.lock`, the
+/// temporary copies `.NAME.tmp-PID`, the copies moved aside `NAME.corrupt-…` — every name there
+/// that starts with `.NAME.` or `NAME.`. An output over one of them would break the lock that
+/// keeps a second writer off the file, or destroy a copy kept for the user.
+private struct DataCompanions {
+  let folder: FileIdentity?
+  let name: String
+
+  init(dataFile target: String) {
+    let folder = PathName.folder(of: target)
+    self.folder = try? FileIdentity(folder.isEmpty ? "." : folder)
+    name = PathName.name(of: target)
+  }
+
+  func contains(_ target: String) -> Bool {
+    let candidate = PathName.name(of: target)
+    guard candidate.hasPrefix("." + name + ".") || candidate.hasPrefix(name + "."), let folder else { return false }
+    let candidateFolder = PathName.folder(of: target)
+    return (try? FileIdentity(candidateFolder.isEmpty ? "." : candidateFolder)) == folder
   }
 }
 
