@@ -123,6 +123,25 @@ struct HostileInputTests {
       #expect(result.stderr.contains("\\u{1B}"), "the escape is shown escaped: \(result.stderr.debugDescription)")
     }
   }
+
+  /// A quit signal during a long `type` line was lost: the replay ran to the end and exited 0
+  /// (issue 37's hostile test, F3). It is heard between two keys of the line, as inside a
+  /// `wait`: status 143.
+  @Test func aSignalDuringALongTypeLineStopsTheReplay() async throws {
+    let binary = try requireBuiltExecutable("tide-textinput")
+    let script = try file("long.keys", "type \"" + String(repeating: "b", count: 2_000_000) + "\"\n")
+    let started = Flag()
+    let result = try await runProcess(binary, ["replay", script]) { pid in
+      // Signalled once the replay has spent half a second of CPU: well inside the line, which
+      // takes far longer, and never before the signal handlers are in place.
+      started.value = waitUntil(seconds: 60) { cpuSeconds(of: pid) >= 0.5 }
+      kill(pid, SIGTERM)
+      watchdog(pid, seconds: 30)
+    }
+    #expect(started.value, "the replay ran")
+    #expect(result.status == 128 + SIGTERM && !result.wasSignalled, "\(result.status) \(result.stderr)")
+    #expect(result.stderr.contains("long.keys:1: stopped by SIGTERM"), "\(result.stderr)")
+  }
 }
 
 /// A value set on one thread and read on another.
@@ -132,6 +151,17 @@ private final class Flag: Sendable {
     get { storage.load(ordering: .sequentiallyConsistent) }
     set { storage.store(newValue, ordering: .sequentiallyConsistent) }
   }
+}
+
+/// The CPU time process `pid` has used, in seconds (0 once it is gone).
+private func cpuSeconds(of pid: pid_t) -> Double {
+  guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+    let close = stat.lastIndex(of: ")")
+  else { return 0 }
+  let fields = stat[stat.index(after: close)...].split(separator: " ")
+  // After the command's name: state is field 3, utime and stime fields 14 and 15.
+  guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+  return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
 }
 
 /// Whether process `pid` has `path` open.

@@ -113,3 +113,27 @@ struct DataOptionTests {
     #expect(screens[0].contains("! todos.json was unreadable; moved aside, starting empty"), "\(screens[0])")
   }
 }
+
+/// A `--data` file too large to be a todo list (a sparse 3 GB file) was read whole — 5.7 GB of
+/// memory for a 10 GB one — and the replay ignored SIGTERM for the whole load (issue 37's
+/// hostile test, F2). It is now opened read-only, unread, with the reason, and left as it was.
+@Suite struct LargeDataFileTests {
+  @Test func aDataFileOverTheLimitIsShownReadOnlyAndKept() async throws {
+    let binary = try requireTideDemo()
+    let folder = TemporaryDirectory()
+    defer { withExtendedLifetime(folder) {} }
+    let data = folder.file("huge.json")
+    #expect(FileManager.default.createFile(atPath: data, contents: nil))
+    #expect(truncate(data, 3 << 30) == 0)
+    let script = folder.file("look.keys")
+    try "keys tab tab\nexpect \"read-only\"\n".write(toFile: script, atomically: true, encoding: .utf8)
+    let started = ContinuousClock.now
+    let result = try await runProcess(binary, ["replay", script, "--data", data])
+    #expect(result.status == 0, "\(result)")
+    #expect(ContinuousClock.now - started < .seconds(30), "not read whole")
+    var info = stat()
+    #expect(stat(data, &info) == 0 && info.st_size == 3 << 30, "the file is left as it was")
+    let names = try FileManager.default.contentsOfDirectory(atPath: PathName.folder(of: data))
+    #expect(!names.contains { $0.contains(".corrupt-") }, "nothing moved aside: \(names)")
+  }
+}

@@ -92,8 +92,8 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
     case completed
     /// The app quit at this line, the script's last.
     case quit(line: Int)
-    /// ``stopRequested`` asked to stop before this line ran (or, inside a `wait`, before it
-    /// ended): the screen shows the lines before it.
+    /// ``stopRequested`` asked to stop before this line ran (or, inside a `wait` or a line of
+    /// many keys, before it ended): the screen shows the lines before it.
     case stopped(line: Int)
   }
 
@@ -187,6 +187,9 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
       switch step.command {
       case .keys, .type, .paste, .resize:
         for event in step.command.inputEvents {
+          // A line may be long (a `type` of 400,000 characters takes seconds): a stop asked
+          // for inside it is heard between two of its events, as inside a `wait`.
+          if stopRequested?() == true { return await stop(before: step, after: step) }
           await driver.send(event)
           await settle()
           if isFinished { return try await quit(at: step, in: script).get() }
