@@ -44,7 +44,7 @@ struct ReplayExportNames {
       let outputs = [files.cast, files.finalScreen].compactMap { $0 } + files.screens.map(\.path)
       for path in outputs {
         if let owner = seen[path], clash == nil {
-          clash = "\(path) would be written for \(script.file) and is already \(owner); "
+          clash = "\(escapedName(path)) would be written for \(escapedName(script.file)) and is already \(escapedName(owner)); "
             + "give the scripts or the output paths different names"
         }
         seen[path] = "the output of \(script.file)"

@@ -41,12 +41,12 @@ extension TerminalCommand {
       // Only a regular file: a FIFO would wait for a writer forever, a device never ends.
       var info = stat()
       if stat(initialData, &info) == 0, let kind = FileKind.name(ofNonRegular: info.st_mode) {
-        throw TerminalCommandError(status: 2, message: "\(initialData): error: --initial-data: is \(kind), not a data file")
+        throw TerminalCommandError(status: 2, message: "\(escapedName(initialData)): error: --initial-data: is \(kind), not a data file")
       }
       do {
         startingData = try FileContents.read(atPath: initialData)
       } catch {
-        throw TerminalCommandError(status: 2, message: "\(initialData): error: cannot read the initial data: \(error.plainReason)")
+        throw TerminalCommandError(status: 2, message: "\(escapedName(initialData)): error: cannot read the initial data: \(error.plainReason)")
       }
     }
     let size = (try? TerminalSize(parsing: arguments.size)) ?? TerminalSize(columns: 80, rows: 24)
@@ -79,7 +79,7 @@ extension TerminalCommand {
     var stopped: TerminalCommandError?
     for (index, script) in scripts.enumerated() {
       if let signal = InterruptSignals.received {
-        errors("\(script.file): stopped by \(InterruptSignals.name(of: signal)) before this script ran")
+        errors("\(escapedName(script.file)): stopped by \(InterruptSignals.name(of: signal)) before this script ran")
         stopped = Self.stoppedError(signal)
         break
       }
@@ -115,7 +115,7 @@ extension TerminalCommand {
     do {
       bytes = try FileContents.read(atPath: path)
     } catch {
-      throw TerminalCommandError(status: 2, message: "\(path): error: cannot read the script: \(error.plainReason)")
+      throw TerminalCommandError(status: 2, message: "\(escapedName(path)): error: cannot read the script: \(error.plainReason)")
     }
     do {
       return try KeyScript(utf8: bytes, file: path)
@@ -165,7 +165,7 @@ extension TerminalCommand {
     do {
       if case .stopped(let line) = try await player.play(script), let signal = InterruptSignals.received {
         let exports = exports.cast != nil || exports.finalScreen != nil ? "; the exports show the screen up to here" : ""
-        errors("\(script.file):\(line): stopped by \(InterruptSignals.name(of: signal)) before this line ran\(exports)")
+        errors("\(escapedName(script.file)):\(line): stopped by \(InterruptSignals.name(of: signal)) before this line ran\(exports)")
         stopped = Self.stoppedError(signal)
       }
     } catch {

@@ -66,7 +66,7 @@ package struct SessionRecording {
     guard let dataFile, startingBytes != nil, isStream(path) else { return }
     throw TerminalCommandError(
       status: 2,
-      message: "\(path): error: --record to a FIFO or device cannot keep the data the app starts from "
+      message: "\(escapedName(path)): error: --record to a FIFO or device cannot keep the data the app starts from "
         + "(\(dataFile)) beside the script, so its replay would not show what you saw; record to a file")
   }
 

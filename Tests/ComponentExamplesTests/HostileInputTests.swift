@@ -142,6 +142,28 @@ struct HostileInputTests {
     #expect(result.status == 128 + SIGTERM && !result.wasSignalled, "\(result.status) \(result.stderr)")
     #expect(result.stderr.contains("long.keys:1: stopped by SIGTERM"), "\(result.stderr)")
   }
+
+  /// A line break in a name split a message in two, so a path could forge a second
+  /// `FILE:LINE:COL: error:` line (issue 37's hostile test, F9): every message names paths with
+  /// control characters escaped, line breaks included — a missing script, a failed `expect`,
+  /// an app's unreadable file.
+  @Test func aLineBreakInANameNeverSplitsAMessage() async throws {
+    let forged = folder.file("a\nx.keys:9:9: error: forged.keys")
+    let failing = folder.file("f\nfake.keys")
+    try "expect \"nowhere\"\n".write(toFile: failing, atomically: true, encoding: .utf8)
+    let cases: [(String, [String], Int32)] = [
+      ("tide-list", ["replay", forged], 2),
+      ("tide-pager", ["replay", folder.file("no\nsuch.txt"), try file("p.keys", "screen\n")], 2),
+    ]
+    for (name, arguments, status) in cases {
+      let result = try await runProcess(try requireBuiltExecutable(name), arguments)
+      #expect(result.status == status, "\(arguments): \(result)")
+      #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr.debugDescription)")
+    }
+    let expectation = try await runProcess(try requireBuiltExecutable("tide-list"), ["replay", failing])
+    #expect(expectation.status == 1, "\(expectation)")
+    #expect(expectation.stderr.hasPrefix(folder.file("f\\u{A}fake.keys") + ":1: expectation failed"), "\(expectation.stderr.debugDescription)")
+  }
 }
 
 /// A value set on one thread and read on another.

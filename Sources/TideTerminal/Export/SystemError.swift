@@ -43,7 +43,7 @@ public struct SystemError: Error, CustomStringConvertible {
   }
 
   /// `could not ACTION PATH: REASON`, the reason in the system's own words.
-  public var description: String { "could not \(action) \(path): \(plainReason)" }
+  public var description: String { "could not \(action) \(escapedName(path)): \(plainReason)" }
 
   /// Why it failed, without the action and path: ``reason`` or the system's words for ``code``.
   package var plainReason: String { reason ?? systemReason(code) }

@@ -20,6 +20,6 @@ package struct KeyScriptError: Error, Hashable, Sendable, CustomStringConvertibl
 
   /// The compiler-style report `FILE:LINE:COL: error: MESSAGE`, which editors can jump to.
   package var description: String {
-    "\(file):\(line):\(column): error: \(message)"
+    "\(escapedName(file)):\(line):\(column): error: \(message)"
   }
 }

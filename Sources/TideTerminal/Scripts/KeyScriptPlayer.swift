@@ -51,7 +51,7 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
 
     /// The failure as `FILE:LINE: expectation failed: …` followed by the screen.
     package var description: String {
-      "\(file):\(line): expectation failed: \(source)\(detail.map { " (\($0))" } ?? "")\n--- screen\n\(screen)"
+      "\(escapedName(file)):\(line): expectation failed: \(source)\(detail.map { " (\($0))" } ?? "")\n--- screen\n\(screen)"
     }
   }
 
@@ -66,7 +66,7 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
 
     /// `FILE:LINE: the app quit at line N; this line never ran`.
     package var description: String {
-      "\(file):\(line): the app quit at line \(quitLine); this line never ran"
+      "\(escapedName(file)):\(line): the app quit at line \(quitLine); this line never ran"
     }
   }
 
