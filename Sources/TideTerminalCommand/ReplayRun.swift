@@ -55,6 +55,12 @@ extension TerminalCommand {
     for path in arguments.scripts {
       scripts.append(try readScript(path))
     }
+    // A trace is the record of one run from its start: two runs in one file would read as one
+    // (the inspector read only the last, silently).
+    if arguments.trace != nil, scripts.count > 1 {
+      throw TerminalCommandError(
+        status: 2, message: "\(name): error: --trace records one run; replay one script at a time to trace each")
+    }
     let names = ReplayExportNames(scripts: scripts, castPath: arguments.cast, svgPath: arguments.svg)
     if let clash = names.clash {
       throw TerminalCommandError(status: 2, message: "\(name): error: \(clash)")

@@ -149,6 +149,18 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
     // A write to a pipe nobody reads or beyond `ulimit -f` then fails with an error the command
     // reports (a lost output, an unsaved change: status 1) instead of killing the process.
     WriteSignals.ignore()
+    // Swift reads the arguments as UTF-8, repairing what is not: `$'\xff.txt'` would arrive as
+    // "\u{FFFD}.txt" and name another file, read or written in its place. Refused instead.
+    for index in 1..<Int(CommandLine.argc) {
+      guard let raw = CommandLine.unsafeArgv[index] else { continue }
+      let bytes = UnsafeBufferPointer(start: raw, count: strlen(raw)).map { UInt8(bitPattern: $0) }
+      if String(validating: bytes, as: UTF8.self) == nil {
+        StandardError.writeLine(
+          "\(description.name): error: argument \(index) (\(escapedName(String(decoding: bytes, as: UTF8.self)))) is not valid UTF-8; "
+            + "name files with UTF-8 paths, so that the file meant is the file used")
+        exit(2)
+      }
+    }
     let standardOutput = StandardOutput()
     let status = await run(
       Array(CommandLine.arguments.dropFirst()),

@@ -45,6 +45,11 @@ struct HostileInputTests {
       #expect(result.status == 2 && !result.wasSignalled, "\(arguments): \(result)")
       #expect(result.stderr.contains("--items \(arguments[arguments.firstIndex(of: "--items")! + 1]) needs "), "\(arguments): \(result)")
     }
+    // Under `ulimit -v`, what the process has mapped already counts against the limit: 96
+    // million items passed the check and then aborted (status 134) in the hostile test.
+    let limited = try await runProcess("/bin/sh", ["-c", "ulimit -v 3000000 && exec '\(binary)' replay --items 96000000 '\(script)'"])
+    #expect(limited.status == 2 && !limited.wasSignalled, "\(limited)")
+    #expect(limited.stderr.contains("--items 96000000 needs "), "\(limited)")
   }
 
   /// Finding 4: `tide-pager replay /dev/zero p.keys` reached 17 GB in 70 s.
@@ -163,6 +168,21 @@ struct HostileInputTests {
     let expectation = try await runProcess(try requireBuiltExecutable("tide-list"), ["replay", failing])
     #expect(expectation.status == 1, "\(expectation)")
     #expect(expectation.stderr.hasPrefix(folder.file("f\\u{A}fake.keys") + ":1: expectation failed"), "\(expectation.stderr.debugDescription)")
+  }
+
+  /// An argument that is not UTF-8 was repaired to U+FFFD and named another file, read or
+  /// written in its place (issue 37's hostile test, F8): refused, status 2, nothing touched.
+  @Test(arguments: ["tide-pager", "tide-list"])
+  func anArgumentThatIsNotUTF8IsRefused(name: String) async throws {
+    let binary = try requireBuiltExecutable(name)
+    let decoy = folder.file("\u{FFFD}.txt")
+    try "decoy\n".write(toFile: decoy, atomically: true, encoding: .utf8)
+    let script = try file("p.keys", "screen\n")
+    let command = "cd '\(folder.path)' && exec '\(binary)' replay \"$(printf '\\377.txt')\" '\(script)' --svg \"$(printf '\\376.svg')\""
+    let result = try await runProcess("/bin/sh", ["-c", command])
+    #expect(result.status == 2, "\(result)")
+    #expect(result.stderr.contains("is not valid UTF-8"), "\(result)")
+    #expect(!FileManager.default.fileExists(atPath: folder.file("\u{FFFD}.svg")), "no stand-in written")
   }
 }
 

@@ -101,6 +101,19 @@ struct InputFilesTests {
       ["replay", text, "--other", other, script, "--cast", other], keeps: other, naming: "--cast names \(other)")
   }
 
+  /// Two scripts' runs in one trace read as one, and the inspector read only the last
+  /// (issue 37's hostile test, F13): refused, status 2, nothing written.
+  @Test func aTraceRecordsOneScript() async throws {
+    let text = try file("f.txt", "text\n")
+    let first = try file("a.keys", "screen\n")
+    let second = try file("b.keys", "screen\n")
+    let outcome = await run(
+      Show.command(defaultFile: text), ["replay", text, first, second, "--trace", folder.file("t.trace")])
+    #expect(outcome.status == 2, "\(outcome)")
+    #expect(outcome.stderr.contains("--trace records one run"), "\(outcome)")
+    #expect(!FileManager.default.fileExists(atPath: folder.file("t.trace")))
+  }
+
   /// Outputs of their own still work, and a value that names no file costs nothing.
   @Test func outputsOfTheirOwnAreWritten() async throws {
     let text = try file("f.txt", "the user's text\n")
