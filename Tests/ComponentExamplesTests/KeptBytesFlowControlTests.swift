@@ -21,13 +21,8 @@ struct KeptBytesFlowControlTests {
   }
 
   @Test func theDemosCounterCountsAfterCtrlS() async throws {
-    let binary = try requireBuiltExecutable("tide-demo")
-    let session = TmuxSession(label: "tide-demo-ixon", columns: 100, rows: 24)
+    let session = try await KeptBytesTerminalStringTests.startDemoCounter(label: "tide-demo-ixon")
     defer { withExtendedLifetime(session) {} }
-    try await session.startApp(
-      binary, ["--data", session.folder.file("todos.json"), "--screen", "counter"],
-      environment: "env LC_ALL=C.UTF-8 TERM=tmux-256color")
-    try await session.waitForScreen(containing: "Count: 0", seconds: 15)
     try await KeptBytesTerminalTests.write([0x13], to: session)
     try await session.type("+")
     try await session.waitForScreen(containing: "Count: 1", seconds: 15)

@@ -25,13 +25,8 @@ struct KeptBytesTerminalStringTests {
   }
 
   @Test func aReplyDoesNotResetTheDemosCounter() async throws {
-    let binary = try requireBuiltExecutable("tide-demo")
-    let session = TmuxSession(label: "tide-demo-string", columns: 100, rows: 24)
+    let session = try await Self.startDemoCounter(label: "tide-demo-string")
     defer { withExtendedLifetime(session) {} }
-    try await session.startApp(
-      binary, ["--data", session.folder.file("todos.json"), "--screen", "counter"],
-      environment: "env LC_ALL=C.UTF-8 TERM=tmux-256color")
-    try await session.waitForScreen(containing: "Count: 0", seconds: 15)
     try await session.type("++")
     try await session.waitForScreen(containing: "Count: 2", seconds: 15)
     try await KeptBytesTerminalTests.write(Self.reply + Self.otherReplies + Array("+".utf8), to: session)
@@ -39,5 +34,16 @@ struct KeptBytesTerminalStringTests {
     try await session.type("q")
     #expect(try await session.waitForExit(seconds: 15) == 0)
     #expect(try session.file("stty-after") == session.file("stty-before"))
+  }
+
+  /// tide-demo on its counter, with its data in the session's folder, once it shows `Count: 0`.
+  static func startDemoCounter(label: String) async throws -> TmuxSession {
+    let binary = try requireBuiltExecutable("tide-demo")
+    let session = TmuxSession(label: label, columns: 100, rows: 24)
+    try await session.startApp(
+      binary, ["--data", session.folder.file("todos.json"), "--screen", "counter"],
+      environment: "env LC_ALL=C.UTF-8 TERM=tmux-256color")
+    try await session.waitForScreen(containing: "Count: 0", seconds: 15)
+    return session
   }
 }
