@@ -381,6 +381,20 @@ void tide_save_tty(void) {
   saved_tty_valid = tcgetattr(STDIN_FILENO, &saved_tty) == 0;
 }
 
+/* Flow control off (IXON, IXOFF) while the app runs: with IXON on, ctrl-s (0x13) typed or pasted
+   froze the screen until ctrl-q, and neither reached the app as a key. ISIG is left as it is.
+   Recorded as ncurses' program mode, so a resume after ctrl-z puts it back; the shell's mode,
+   saved by newterm, and saved_tty for a crash restore flow control on every exit. */
+void tide_flow_control_off(void) {
+  struct termios modes;
+  if (tcgetattr(STDIN_FILENO, &modes) != 0) {
+    return;
+  }
+  modes.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
+  tcsetattr(STDIN_FILENO, TCSANOW, &modes);
+  def_prog_mode();
+}
+
 /* Appends `length` bytes to `buffer` (holding `*used` of `size`) if they fit. */
 static void append_bytes(char *buffer, size_t size, size_t *used, const char *bytes, size_t length) {
   if (*used + length < size) {

@@ -137,6 +137,8 @@ void tide_crash_guard_remove(void);
 void tide_terminal_modes_off(void);
 /* Saves the tty's settings before ncurses changes them; call just before tide_start. */
 void tide_save_tty(void);
+/* Turns the tty's flow control (IXON, IXOFF) off while the app runs: ctrl-s and ctrl-q are keys. */
+void tide_flow_control_off(void);
 
 /*
  * Pointer reporting (presses, releases, wheel; SGR extended coordinates). Prepare once after

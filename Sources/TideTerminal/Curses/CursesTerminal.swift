@@ -76,6 +76,7 @@ package final class CursesTerminal: Terminal {
   /// Takes over the screen (raw input, alternate screen). Must be balanced by ``restore()``.
   ///
   /// Starts ncurses: locale from the environment (for UTF-8), alternate screen, cbreak, no echo,
+  /// no flow control (ctrl-s and ctrl-q reach the app as keys),
   /// the keypad's "transmit" mode, hidden cursor, and colours on top of the terminal's defaults
   /// unless the profile is ``ColorProfile/noColor``.
   ///
@@ -105,6 +106,8 @@ package final class CursesTerminal: Terminal {
     // ctrl-c (SIGINT) must not discard keys typed before it that are still in the input queue:
     // the quit is handled after them (see ScreenThread).
     noqiflush()
+    // ctrl-s and ctrl-q are keys: with the tty's flow control on, ctrl-s froze the screen.
+    tide_flow_control_off()
     // No typeahead check in each update: ncurses would poll the input before every frame to
     // postpone drawing while keys wait, a system call a frame; the input thread reads them anyway.
     typeahead(-1)

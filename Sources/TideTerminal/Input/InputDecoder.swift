@@ -9,7 +9,8 @@
 /// (see ``InputToken/first(in:atPause:)`` for the keys and sequences, ``BracketedPaste`` for
 /// pastes): a byte that is not UTF-8 is U+FFFD and decoding goes on after it, an escape is
 /// the escape key only when it comes alone, and a paste ends by its marker or by a bounded
-/// pause.
+/// pause. Terminal strings (a terminal's replies to queries) are consumed whole and dropped
+/// (see ``TerminalString``), never typed.
 ///
 /// The decoder is incremental and keeps no clock: bytes may arrive split anywhere across
 /// ``receive(_:)`` calls, and what is cut short — an escape, a sequence, a UTF-8 character, a
@@ -25,6 +26,8 @@ struct InputDecoder {
   private var held: [UInt8] = []
   /// The paste being received, from its start marker on.
   private var paste: BracketedPaste?
+  /// The terminal string being received, from its introducer on.
+  private var string: TerminalString?
   /// Dropping the rest of an ``InputToken/overlongSequence``, up to its final byte.
   private var skippingSequence = false
 
@@ -33,6 +36,7 @@ struct InputDecoder {
   /// likes.
   var waitForMore: Duration? {
     if let paste { return paste.waitForMore }
+    if let string { return string.waitForMore }
     return held.isEmpty && !skippingSequence ? nil : Self.escapeDelay
   }
 
@@ -53,6 +57,11 @@ struct InputDecoder {
       let (text, rest) = open.inputPaused()
       events.append(.paste(text))
       decode(rest, into: &events)
+    } else if var open = string {
+      string = nil
+      let (key, rest) = open.inputPaused()
+      if let key { events.append(.key(key)) }
+      decode(rest, into: &events)
     } else {
       skippingSequence = false
       decodeHeld(atPause: true, into: &events)
@@ -71,9 +80,23 @@ struct InputDecoder {
         return
       }
     }
+    if string != nil {
+      switch string!.receive(bytes) {
+      case .open: return
+      case .ended(let ended, let rest):
+        string = nil
+        handle(ended)
+        decode(rest, into: &events)
+        return
+      }
+    }
     held.append(contentsOf: bytes)
     decodeHeld(atPause: false, into: &events)
   }
+
+  /// A terminal string that ended. Dropped for now: none is asked for yet. Where a reply to a
+  /// query (OSC 11's background colour, kitty's keyboard flags) will be handed to the app.
+  private func handle(_ string: TerminalString.Ended) {}
 
   /// Decodes the held bytes as far as they go.
   private mutating func decodeHeld(atPause: Bool, into events: inout [InputEvent]) {
@@ -100,6 +123,14 @@ struct InputDecoder {
       case .pasteStart:
         // The rest is the paste's: the bytes held are handed over, none left to remove.
         paste = BracketedPaste()
+        let rest = Array(held[start...])
+        held.removeAll()
+        start = held.startIndex
+        decode(rest, into: &events)
+        return
+      case .stringStart(let opened):
+        // As a paste: the rest is the string's.
+        string = opened
         let rest = Array(held[start...])
         held.removeAll()
         start = held.startIndex

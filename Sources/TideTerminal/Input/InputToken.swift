@@ -10,6 +10,9 @@ enum InputToken {
   case event(InputEvent)
   /// `CSI 200 ~`: the text up to the end marker is pasted (see ``BracketedPaste``).
   case pasteStart
+  /// The introducer of a terminal string (OSC, DCS, APC, PM, SOS): the rest up to its end is
+  /// the string's (see ``TerminalString``).
+  case stringStart(TerminalString)
   /// Bytes that stand for nothing Tide delivers — an unknown control sequence, a control
   /// character with no key — dropped whole, so none of them arrives as typed text.
   case nothing
@@ -42,6 +45,9 @@ enum InputToken {
   ///   dropped and the byte is decoded afresh. Two forms are not CSI's: the Linux console's
   ///   F1–F5 (`ESC [ [ A`…`E`) and rxvt's shifted keys (`ESC [ 7 $`).
   /// - `ESC [ M` and three bytes is a legacy (X10) pointer report (see ``PointerReport``).
+  /// - `ESC ]`, `ESC P`, `ESC _`, `ESC ^`, `ESC X` and the C1 characters U+009D, U+0090,
+  ///   U+009F, U+009E, U+0098 begin terminal strings (see ``TerminalString``), never keys. Only
+  ///   their UTF-8 form is C1: a lone byte 0x9D is not UTF-8, U+FFFD as any other.
   static func first(in bytes: ArraySlice<UInt8>, atPause: Bool) -> (token: InputToken, length: Int)? {
     guard let lead = bytes.first else { return nil }
     return lead == escape ? afterEscape(bytes, atPause: atPause) : typed(bytes, atPause: atPause)
@@ -59,7 +65,11 @@ enum InputToken {
     var iterator = bytes.makeIterator()
     switch parser.parseScalar(from: &iterator) {
     case .valid(let encoded):
-      return (key(Unicode.UTF8.decode(encoded)), encoded.count)
+      let scalar = Unicode.UTF8.decode(encoded)
+      if let kind = TerminalString.kind(c1: scalar) {
+        return (.stringStart(TerminalString(kind, altKey: nil)), encoded.count)
+      }
+      return (key(scalar), encoded.count)
     case .error(let length):
       // A valid start whose continuation bytes have not all arrived yet.
       if !atPause, length == bytes.count, (0xC2...0xF4).contains(lead) { return nil }
@@ -95,7 +105,11 @@ enum InputToken {
       default: return (inner, 1 + length)
       }
     default:
+      if let kind = TerminalString.kind(afterEscape: second) {
+        return (.stringStart(TerminalString(kind, altKey: .character(Character(Unicode.Scalar(second))))), 2)
+      }
       guard let (inner, length) = typed(rest, atPause: atPause) else { return nil }
+      if case .stringStart = inner { return (inner, 1 + length) }
       guard case .event(.key(let key)) = inner else { return (.nothing, 1 + length) }
       return (alt(key), 1 + length)
     }
