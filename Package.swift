@@ -17,6 +17,9 @@ let package = Package(
     .library(name: "TideTerminalTesting", targets: ["TideTerminalTesting"]),
     // The command line every terminal app gets: run, replay, --record, --trace, --cast, --svg.
     .library(name: "TideTerminalCommand", targets: ["TideTerminalCommand"]),
+    // Traces of any Tide app whose State and Action are Codable: the format, the recorder, the
+    // reader and its queries, the inspector's browser and exports.
+    .library(name: "TideTrace", targets: ["TideTrace"]),
     .executable(name: "tide-demo", targets: ["tide-demo"]),
     .executable(name: "tide-textinput", targets: ["tide-textinput"]),
     .executable(name: "tide-list", targets: ["tide-list"]),
@@ -94,6 +97,9 @@ let package = Package(
       ]
     ),
     .target(name: "TideTerminal", dependencies: ["Tide", "CNcurses"]),
+    // Knows Tide and TideTerminal (the browser is built from its components and draws the app's
+    // own view), never an app: TideTerminalCommand depends on it for `--trace` and `inspect`.
+    .target(name: "TideTrace", dependencies: ["Tide", "TideTerminal"]),
     // Its own target because of swift-argument-parser: an app that parses its own command line,
     // or embeds TideTerminal in another program, links neither the parser nor the command.
     .target(
@@ -111,7 +117,7 @@ let package = Package(
     .target(
       name: "TideDemo",
       dependencies: [
-        "Tide", "TideTerminal", "TideTerminalCommand",
+        "Tide", "TideTerminal", "TideTerminalCommand", "TideTrace",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]
@@ -123,7 +129,7 @@ let package = Package(
     .executableTarget(
       name: "tide-bench",
       dependencies: [
-        "Tide", "TideTerminal", "TideDemo", "CNcurses",
+        "Tide", "TideTerminal", "TideTrace", "TideDemo", "CNcurses",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]
@@ -189,9 +195,10 @@ let package = Package(
       name: "TideTerminalTestingTests", dependencies: ["TideTerminalTesting", "TideTerminal", "Tide", "TideTestSupport"],
       // Read from the source tree by path, as a user's tests would read theirs.
       exclude: ["Scripts", "Goldens"]),
+    .testTarget(name: "TideTraceTests", dependencies: ["TideTrace", "Tide", "TideTerminal", "TideTestSupport"]),
     .testTarget(
       name: "TideDemoTests",
-      dependencies: ["TideDemo", "Tide", "TideTerminal", "TideTerminalCommand", "TideTesting", "TideTestSupport", .product(name: "Clocks", package: "swift-clocks")],
+      dependencies: ["TideDemo", "TideTrace", "Tide", "TideTerminal", "TideTerminalCommand", "TideTesting", "TideTestSupport", .product(name: "Clocks", package: "swift-clocks")],
       exclude: ["InspectorFixtures"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Tide
+import TideTrace
 import TideDemo
 import TideTerminal
 
@@ -16,16 +17,6 @@ struct InspectorQueryTests {
     type "tea"
     keys enter x
     """
-
-  /// The dotted paths `--who-changed` takes and every change in a trace names.
-  @Test func dottedPathsParseIntoKeysAndIndexes() {
-    #expect(JSONPath(parsing: "todos.todos[12].title")?.components == [.key("todos"), .key("todos"), .index(12), .key("title")])
-    #expect(JSONPath(parsing: "caf\u{E9}.n\u{E9}e[0][1]")?.components == [.key("caf\u{E9}"), .key("n\u{E9}e"), .index(0), .index(1)])
-    #expect(JSONPath(parsing: "")?.components == [])
-    for malformed in ["a..b", "a.", ".a", "[0]", "a[x]", "a[-1]", "a[1", "a[1]b"] {
-      #expect(JSONPath(parsing: malformed) == nil, "\(malformed)")
-    }
-  }
 
   @Test func atNPrintsTheScreenAfterActionNAsReplayPrintsIt() async throws {
     let folder = try makeInspectorFolder()

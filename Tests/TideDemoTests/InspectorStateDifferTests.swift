@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Tide
+import TideTrace
 @testable import TideDemo
 import TideTerminal
 import TideTestSupport

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import Tide
+import TideTrace
 import TideDemo
 import TideTerminal
 

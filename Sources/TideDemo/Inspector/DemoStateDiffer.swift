@@ -1,4 +1,5 @@
 import TideTerminal
+import TideTrace
 
 /// The demo's ``TraceStateDiffer``: compares the previous and the new `AppFeature.State` field by
 /// field and writes only what changed, each change what ``StateChange/changes(from:to:)`` of the

@@ -1,4 +1,5 @@
 import Tide
+import TideTrace
 import TideTerminal
 
 /// The demo's traces: which app and version they belong to, and the recorders of one run's

@@ -1,4 +1,5 @@
 import TideTerminal
+import TideTrace
 
 /// The JSON of the parts of the demo's state that a trace line writes whole (a lap or todo
 /// inserted, the input line opened or edited), written by hand: the generic `Encodable` path

@@ -11,6 +11,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Tide
+import TideTrace
 import TideTerminal
 import TideTerminalCommand
 

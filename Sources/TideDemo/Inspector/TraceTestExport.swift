@@ -1,4 +1,5 @@
 import TideTerminal
+import TideTrace
 import TideTerminalCommand
 
 /// Writes actions A…B of a trace as a Swift Testing test: a `TestStore` starts from the state

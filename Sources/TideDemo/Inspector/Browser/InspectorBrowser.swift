@@ -1,4 +1,5 @@
 import Tide
+import TideTrace
 import TideTerminal
 import TideTerminalCommand
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Tide
+import TideTrace
 import TideTerminal
 import TideTerminalCommand
 

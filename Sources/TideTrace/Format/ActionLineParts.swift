@@ -14,14 +14,14 @@ import Darwin
 /// The scan checks the line's structure (strings closed, brackets matched, the four members
 /// there) but not every value in it: a line it cannot take apart is left to ``TraceStep``'s full
 /// parse, which says what is wrong.
-struct ActionLineParts {
+package struct ActionLineParts {
   /// The bytes of the action's JSON.
-  var action: Range<Int>
+  package var action: Range<Int>
   /// Each change's bytes (`["counter.count",5]`) and those of its path, between the quotes.
-  var changes: [(change: Range<Int>, path: Range<Int>)]
+  package var changes: [(change: Range<Int>, path: Range<Int>)]
 
   /// The parts of `line`; `nil` when it is not an action line written as a trace writes it.
-  init?(_ line: UnsafeRawBufferPointer) {
+  package init?(_ line: UnsafeRawBufferPointer) {
     var scanner = Scanner(bytes: line)
     guard let parts = scanner.actionLine() else { return nil }
     self = parts

@@ -31,13 +31,13 @@ package enum TraceFormat {
   package static let defaultSnapshotInterval = 1000
 
   /// Seconds, as a trace writes times.
-  static func seconds(_ duration: Duration) -> Double {
+  package static func seconds(_ duration: Duration) -> Double {
     let (seconds, attoseconds) = duration.components
     return Double(seconds) + Double(attoseconds) / 1e18
   }
 
   /// A time read from a trace, to the nanosecond.
-  static func duration(_ seconds: Double) -> Duration {
+  package static func duration(_ seconds: Double) -> Duration {
     .nanoseconds(Int64((seconds * 1e9).rounded()))
   }
 }
@@ -92,13 +92,13 @@ package struct TraceInput: Equatable, Sendable {
   }
 
   /// The pointer kinds by their names in a trace: `"press left"`, `"release right"`, `"scroll up"`.
-  static let pointerKinds: [(name: String, kind: PointerEvent.Kind)] = [
+  package static let pointerKinds: [(name: String, kind: PointerEvent.Kind)] = [
     ("press left", .press(.left)), ("press middle", .press(.middle)), ("press right", .press(.right)),
     ("release left", .release(.left)), ("release middle", .release(.middle)), ("release right", .release(.right)),
     ("scroll up", .scrollUp), ("scroll down", .scrollDown),
   ]
 
-  static func pointerKindName(_ kind: PointerEvent.Kind) -> String {
+  package static func pointerKindName(_ kind: PointerEvent.Kind) -> String {
     pointerKinds.first { $0.kind == kind }?.name ?? "press left"
   }
 }

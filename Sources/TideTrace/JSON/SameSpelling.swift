@@ -15,7 +15,7 @@ import Darwin
 /// storage, which nothing mutates while both share it, and inline values are the same bytes.
 /// Unequal bits may still be equal values (two buffers holding the same text, or padding
 /// left over from a copy): that only costs an encoding the cache could have saved.
-func isSameSpelling<Value>(_ a: Value, _ b: Value) -> Bool {
+package func isSameSpelling<Value>(_ a: Value, _ b: Value) -> Bool {
   let size = MemoryLayout<Value>.size
   guard size > 0 else { return true }
   return withUnsafeBytes(of: a) { a in

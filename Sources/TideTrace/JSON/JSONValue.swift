@@ -254,7 +254,7 @@ package struct JSONMember: Equatable, Sendable {
 
 /// Whether two texts have the same UTF-8 bytes — not Swift's `==`, which calls canonically
 /// equivalent spellings equal. The same storage (or the same small text) answers at once.
-func sameText(_ a: String, _ b: String) -> Bool {
+package func sameText(_ a: String, _ b: String) -> Bool {
   if isSameSpelling(a, b) { return true }
   guard a.utf8.count == b.utf8.count else { return false }
   var a = a

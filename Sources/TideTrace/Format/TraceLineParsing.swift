@@ -12,7 +12,7 @@ extension JSONValue {
 }
 
 extension TraceStep {
-  init(parsing bytes: [UInt8], path: String, line: Int) throws(TraceProblem) {
+  package init(parsing bytes: [UInt8], path: String, line: Int) throws(TraceProblem) {
     let json = try JSONValue.parseLine(bytes, path: path, line: line)
     guard case .integer(let number)? = json["n"], let time = json["t"].flatMap(TraceFormat.seconds(in:)),
       let action = json["action"], case .array(let changes)? = json["changes"]
@@ -33,7 +33,7 @@ extension TraceStep {
 }
 
 extension TraceSnapshot {
-  init(parsing bytes: [UInt8], path: String, line: Int) throws(TraceProblem) {
+  package init(parsing bytes: [UInt8], path: String, line: Int) throws(TraceProblem) {
     let json = try JSONValue.parseLine(bytes, path: path, line: line)
     guard case .integer(let number)? = json["snapshot"], let state = json["state"] else {
       throw TraceProblem(path: path, line: line, message: "a snapshot line needs snapshot and state")
@@ -45,9 +45,9 @@ extension TraceSnapshot {
 extension TraceInput {
   /// The columns or rows a trace's size may have: beyond any terminal's (a canvas of a size
   /// read from a file is allocated cell by cell).
-  static let sizeRange = 1...10_000
+  package static let sizeRange = 1...10_000
 
-  init(parsing bytes: [UInt8], path: String, line: Int) throws(TraceProblem) {
+  package init(parsing bytes: [UInt8], path: String, line: Int) throws(TraceProblem) {
     let json = try JSONValue.parseLine(bytes, path: path, line: line)
     guard let time = json["t"].flatMap(TraceFormat.seconds(in:)),
       let event = try Self.event(in: json, path: path, line: line)
@@ -58,7 +58,7 @@ extension TraceInput {
   }
 
   /// The `key`, `paste`, `resize` or `pointer` member of a line, if it has one.
-  static func event(in json: JSONValue, path: String, line: Int) throws(TraceProblem) -> InputEvent? {
+  package static func event(in json: JSONValue, path: String, line: Int) throws(TraceProblem) -> InputEvent? {
     if case .string(let token)? = json["key"] {
       guard let key = Key(token: token) else {
         throw TraceProblem(path: path, line: line, message: "unknown key \(escapedExcerpt(token, limit: 40))")
@@ -93,7 +93,7 @@ extension TraceInput {
 
 extension TraceFormat {
   /// A time member's value.
-  static func seconds(in json: JSONValue) -> Duration? {
+  package static func seconds(in json: JSONValue) -> Duration? {
     switch json {
     case .integer(let value): duration(Double(value))
     case .number(let value): duration(value)

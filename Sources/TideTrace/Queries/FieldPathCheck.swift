@@ -7,7 +7,7 @@
 extension JSONValue {
   /// Why this value has no field at `path`, in words (`counter has count, alert`), or `nil`
   /// when it has one or may have one later.
-  func missingField(at path: JSONPath) -> String? {
+  package func missingField(at path: JSONPath) -> String? {
     var value = self
     for (depth, component) in path.components.enumerated() {
       let here = JSONPath(Array(path.components.prefix(depth)))
@@ -36,7 +36,7 @@ extension JSONValue {
   }
 
   /// What kind of value this is, in words: `a number`, `a text`.
-  var kindName: String {
+  package var kindName: String {
     switch self {
     case .null: "null"
     case .bool: "true or false"
