@@ -104,7 +104,7 @@ let package = Package(
     // or embeds TideTerminal in another program, links neither the parser nor the command.
     .target(
       name: "TideTerminalCommand",
-      dependencies: ["Tide", "TideTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+      dependencies: ["Tide", "TideTerminal", "TideTrace", .product(name: "ArgumentParser", package: "swift-argument-parser")]
     ),
     .target(
       name: "TideTerminalTesting",

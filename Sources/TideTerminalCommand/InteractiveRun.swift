@@ -30,6 +30,7 @@ extension TerminalCommand {
       try SessionRecording.checkStream(record: path, dataFile: data, startingBytes: starting?.bytes)
     }
     let checked = try checkOutputs(outputs, data: data, inputs: inputs(of: options, commandLineWords))
+    try checkTraceable(arguments.trace)
     var recording: SessionRecording?
     if arguments.record != nil {
       recording = SessionRecording(
@@ -40,11 +41,15 @@ extension TerminalCommand {
       throw TerminalCommandError(status: 2, message: "\(name): \(problem) (try \(name) replay)")
     }
     let trace = try arguments.trace.map { _ throws(TerminalCommandError) in try TraceFile(checked[checked.count - 1]) }
+    let size = CursesTerminal().size
+    let clock = ContinuousClock()
+    let session = traceSession(into: trace, options: options, size: size, clock: clock)
     let launch = TerminalLaunch(
-      mode: .interactive, commandName: name, clock: ContinuousClock(), size: CursesTerminal().size,
-      tracer: trace?.tracer, traceLines: trace?.lineWriter, dataFile: data)
+      mode: .interactive, commandName: name, clock: clock, size: size, actionTrace: session?.actionTrace,
+      dataFile: data, startDate: nil)
     defer { launch.end() }
-    let app = try make(options, launch)
+    if let session { launch.onEnd { session.finish() } }
+    let app = try traced(try make(options, launch), by: session)
     let program = Program(app, driver: CursesDriver(reportsPointer: app.acceptsPointer), recordsSession: recording != nil)
     // The recording's header carries the launch's date, so its replay starts on the same day.
     let start = launch.startDate
@@ -68,6 +73,7 @@ extension TerminalCommand {
         failure = error
       }
     }
+    session?.finish()
     do throws(TerminalCommandError) {
       try trace?.checkWritten()
     } catch {

@@ -63,7 +63,7 @@ struct InspectorNameEscapingTests {
     let title = ##"a\#(fatalError())"## + "\"#b\\##(x)"
     let script = "keys tab tab a\ntype \(title.quotedLiteral(escaping: { _ in false }, as: { _ in "" }))\nkeys enter\n"
     let path = try await trace(script, named: "typed.trace", in: folder)
-    let reader = try TraceQueries.open(path)
+    let reader = try TraceQueries.open(path, app: demoInspected)
     let file = folder.appendingPathComponent("Typed.swift").path
     #expect(inspect(path, .exportTest(1...reader.actionCount, file: file)).failure == nil)
     let exported = try String(contentsOfFile: file, encoding: .utf8)

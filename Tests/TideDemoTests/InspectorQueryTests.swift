@@ -64,7 +64,7 @@ struct InspectorQueryTests {
     let folder = try makeInspectorFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let (trace, _) = try await traceOfReplay(LongSessionScript.text(keys: 400), in: folder)
-    let reader = try TraceQueries.open(trace)
+    let reader = try TraceQueries.open(trace, app: demoInspected)
     let expected = try changesByStepping(path, in: reader)
     #expect(!expected.isEmpty)
     #expect(try TraceQueries.whoChanged(path, in: reader) == expected)
@@ -82,7 +82,7 @@ struct InspectorQueryTests {
       keys enter f + tab +
       """#
     let (trace, _) = try await traceOfReplay(script, in: folder)
-    let reader = try TraceQueries.open(trace)
+    let reader = try TraceQueries.open(trace, app: demoInspected)
     let expected = try changesByStepping(path, in: reader)
     #expect(!expected.isEmpty)
     #expect(try TraceQueries.whoChanged(path, in: reader) == expected)
@@ -126,7 +126,7 @@ struct InspectorQueryTests {
     let folder = try makeInspectorFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let (trace, _) = try await traceOfReplay(Self.session + "\nresize 100x30\nkeys ?\n", in: folder)
-    let reader = try TraceQueries.open(trace)
+    let reader = try TraceQueries.open(trace, app: demoInspected)
     for number in [0, 3, 5, 7, 9, reader.actionCount] {
       let file = folder.appendingPathComponent("upto\(number).keys").path
       #expect(inspect(trace, .exportKeys(through: number, file: file)).failure == nil)

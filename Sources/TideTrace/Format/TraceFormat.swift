@@ -4,7 +4,7 @@ import TideTerminal
 /// inspector").
 ///
 /// ```
-/// {"format":"tide-trace","version":1,"app":"tide-demo","appVersion":"0.1.0","size":[80,24],"snapshotEvery":1000,"state":{…}}
+/// {"format":"tide-trace","version":1,"app":"tide-demo","appVersion":"0.1.0","arguments":["--screen","counter"],"reducer":"TideDemo.AppFeature","size":[80,24],"snapshotEvery":1000,"state":{…}}
 /// {"n":1,"t":0.25,"key":"+","action":{"counter":{"_0":{"increment":{}}}},"changes":[["counter.count",1]]}
 /// {"n":2,"t":0.3,"action":{"stopwatch":{"_0":{"tick":{"at":0.3}}}},"changes":[["stopwatch.lastReading",0.3]]}
 /// {"t":1.5,"key":"x"}
@@ -12,8 +12,8 @@ import TideTerminal
 /// {"snapshot":1000,"state":{…}}
 /// ```
 ///
-/// The first line is the header: the app, its version, the terminal's size and the initial
-/// state. Then, in order, each input event (`key` with its key-script token, `paste`, `resize`)
+/// The first line is the header: the app, its version, the arguments that rebuild its options
+/// in a replay, its reducer's Swift name (when known), the terminal's size and the initial state. Then, in order, each input event (`key` with its key-script token, `paste`, `resize`)
 /// and each action (`n` counting from 1, the action as the app's `Codable` writes it, and the
 /// ``StateChange``s it made). A key, paste, pointer event or resize that sent an action is
 /// written on that action's line, right after the time (an action line without one came from
@@ -46,6 +46,12 @@ package enum TraceFormat {
 package struct TraceHeader: Equatable, Sendable {
   package var app: String
   package var appVersion: String
+  /// The arguments that rebuild the app's options in a replay (`["--items", "20"]`): what the
+  /// inspector makes the app with to draw its screens, and what an exported script's replay needs.
+  package var arguments: [String] = []
+  /// The Swift name of the store's reducer (`tide_list.Chooser`), for the test an export
+  /// writes; `nil` when not known.
+  package var reducer: String?
   package var size: TerminalSize
   package var snapshotInterval: Int
   /// The state before the first action.
@@ -57,6 +63,8 @@ package struct TraceHeader: Equatable, Sendable {
       JSONMember(key: "version", value: .integer(Int64(TraceFormat.version))),
       JSONMember(key: "app", value: .string(app)),
       JSONMember(key: "appVersion", value: .string(appVersion)),
+      JSONMember(key: "arguments", value: .array(arguments.map { .string($0) })),
+    ] + (reducer.map { [JSONMember(key: "reducer", value: .string($0))] } ?? []) + [
       JSONMember(key: "size", value: .array([.integer(Int64(size.columns)), .integer(Int64(size.rows))])),
       JSONMember(key: "snapshotEvery", value: .integer(Int64(snapshotInterval))),
       JSONMember(key: "state", value: state),

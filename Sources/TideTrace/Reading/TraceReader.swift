@@ -51,7 +51,7 @@ package final class TraceReader {
   /// `lineLimit`: the most one line may hold (a test's smaller limit).
   package init(path: String, app: String, appVersion: String, lineLimit: Int = FileContents.defaultLimit) throws(TraceProblem) {
     self.path = path
-    self.descriptor = try Self.openRegularFile(path)
+    self.descriptor = try Self.openRegularFile(path, app: app)
     header = TraceHeader(app: "", appVersion: "", size: TerminalSize(columns: 80, rows: 24), snapshotInterval: 1, state: .null)
     self.app = app
     self.appVersion = appVersion
@@ -80,7 +80,7 @@ package final class TraceReader {
   /// device is refused for what it is (the wording of ``FileKind``), where reading it said "the
   /// file is empty" or never returned. The open does not wait: a FIFO without a writer would
   /// block it.
-  private static func openRegularFile(_ path: String) throws(TraceProblem) -> Int32 {
+  private static func openRegularFile(_ path: String, app: String) throws(TraceProblem) -> Int32 {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw TraceProblem(path: path, line: nil, message: "cannot read the trace: \(systemReason(errno))")
@@ -93,7 +93,7 @@ package final class TraceReader {
     }
     if let kind = FileKind.name(ofNonRegular: info.st_mode) {
       close(descriptor)
-      throw TraceProblem(path: path, line: nil, message: "is \(kind), not a trace (a trace is a file tide-demo --trace wrote)")
+      throw TraceProblem(path: path, line: nil, message: "is \(kind), not a trace (a trace is a file \(app) --trace wrote)")
     }
     return descriptor
   }
@@ -515,7 +515,7 @@ package final class TraceReader {
     guard case .integer(let version)? = json["version"], version == TraceFormat.version else {
       throw TraceProblem(
         path: path, line: line,
-        message: "trace format version \(json["version"]?.text ?? "?"); this tide-demo reads version \(TraceFormat.version)")
+        message: "trace format version \(json["version"]?.text ?? "?"); this \(app) reads version \(TraceFormat.version)")
     }
     guard case .string(let traceApp)? = json["app"], case .string(let traceVersion)? = json["appVersion"],
       case .array(let size)? = json["size"], size.count == 2, case .integer(let columns) = size[0],
@@ -537,8 +537,20 @@ package final class TraceReader {
         path: path, line: line,
         message: "this trace was written by \(traceApp) \(traceVersion); this is \(app) \(appVersion), whose state may differ")
     }
+    // Optional: a trace of the first version 1 writers has neither.
+    var arguments: [String] = []
+    if case .array(let values)? = json["arguments"] {
+      for value in values {
+        guard case .string(let argument) = value else {
+          throw TraceProblem(path: path, line: line, message: "the trace header's arguments are not all texts")
+        }
+        arguments.append(argument)
+      }
+    }
+    var reducer: String?
+    if case .string(let name)? = json["reducer"] { reducer = name }
     return TraceHeader(
-      app: traceApp, appVersion: traceVersion, size: TerminalSize(columns: Int(columns), rows: Int(rows)),
-      snapshotInterval: Int(interval), state: state)
+      app: traceApp, appVersion: traceVersion, arguments: arguments, reducer: reducer,
+      size: TerminalSize(columns: Int(columns), rows: Int(rows)), snapshotInterval: Int(interval), state: state)
   }
 }

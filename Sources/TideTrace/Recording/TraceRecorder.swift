@@ -3,17 +3,21 @@ import Synchronization
 import Tide
 import TideTerminal
 
-/// Records an app's session as a trace (see ``TraceFormat``): the main actor only queues what
-/// happened — the input event, or the action and the state after it — and a writer on a thread
-/// of its own encodes, diffs and writes it, so tracing adds no visible latency to a key. The
-/// queue is bounded (``TraceChannel``): a replay faster than the writer waits for it instead of
-/// queueing states without end.
-package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable & Equatable & Sendable>: Sendable {
+/// Records an app's session as a trace (see ``TraceFormat``): the caller's thread only queues
+/// what happened — the state the session starts from, an input event, or an action and the
+/// state after it — and a writer on a thread of its own encodes, diffs and writes it, so tracing
+/// adds no visible latency to a key. The queue is bounded (``TraceChannel``): a replay faster
+/// than the writer waits for it instead of queueing states without end.
+package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable & Sendable>: Sendable {
   private let channel = TraceChannel<TraceEntry<State, Action>>()
   private let elapsed: @Sendable () -> Duration
-  /// The action a key or paste is about to send: the next reduced action equal to it was sent
-  /// by input, any other by an effect.
+  /// The action a key or paste is about to send: the next reduced action (equal to it, when
+  /// `Action` is `Equatable`) was sent by input, any other by an effect.
   private let pendingInputAction = Mutex<Action?>(nil)
+  /// Whether ``start(from:)`` was called: the first state handed over is the trace's.
+  private let started = Atomic<Bool>(false)
+  /// The Swift name of the store's reducer, for the header.
+  private let reducerName = Mutex<String?>(nil)
   /// Whether the writer has written every line, and who waits for it.
   private let completion = Mutex(Completion())
 
@@ -22,32 +26,24 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
     var waiters: [@Sendable () -> Void] = []
   }
 
-  /// A recorder writing, through `write`, a trace of `app` at `appVersion` starting from
-  /// `initialState`, its times read from `clock` (zero now). Every `snapshotInterval` actions it
-  /// writes the whole state, so a reader can start there instead of at the top; `differ` writes
-  /// the states (by default, by encoding each and diffing the trees).
-  package convenience init(
-    app: String, appVersion: String, initialState: State, clock: some Clock<Duration>,
-    snapshotInterval: Int = TraceFormat.defaultSnapshotInterval,
-    differ: any TraceStateDiffer<State> = JSONStateDiffer<State>(),
-    write: @escaping @Sendable ([UInt8]) -> Void
-  ) {
-    self.init(
-      app: app, appVersion: appVersion, initialState: initialState, elapsed: Self.elapsedTime(on: clock),
-      snapshotInterval: snapshotInterval, differ: differ, write: write)
-  }
-
   /// The time since now on `clock`, each time it is called.
   package static func elapsedTime(on clock: some Clock<Duration>) -> @Sendable () -> Duration {
     let start = clock.now
     return { start.duration(to: clock.now) }
   }
 
-  /// A recorder whose times are `elapsed()`. Generic over nothing but the state and action, so
-  /// that a caller naming them gets a writer specialized for them: with the clock's type among
-  /// the generic parameters, the writer's code ran unspecialized, looking up metadata per action.
+  /// A recorder writing, through `write`, a trace of `app` at `appVersion` (rebuilt in a replay
+  /// by `arguments`), on a terminal of `size` unless its first input is a resize, its times
+  /// `elapsed()`. Nothing is written before ``start(from:)`` hands over the first state. Every
+  /// `snapshotInterval` actions it writes the whole state, so a reader can start there instead
+  /// of at the top; `differ` writes the states (by default, ``JSONStateDiffer``).
+  ///
+  /// Generic over nothing but the state and action, so that a caller naming them gets a writer
+  /// specialized for them: with the clock's type among the generic parameters, the writer's
+  /// code ran unspecialized, looking up metadata per action.
   package init(
-    app: String, appVersion: String, initialState: State, elapsed: @escaping @Sendable () -> Duration,
+    app: String, appVersion: String, arguments: [String] = [], size: TerminalSize = TerminalSize(columns: 80, rows: 24),
+    elapsed: @escaping @Sendable () -> Duration,
     snapshotInterval: Int = TraceFormat.defaultSnapshotInterval,
     differ: any TraceStateDiffer<State> = JSONStateDiffer<State>(),
     write: @escaping @Sendable ([UInt8]) -> Void
@@ -55,21 +51,29 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
     self.elapsed = elapsed
     let channel = channel
     let header = TraceHeader(
-      app: app, appVersion: appVersion, size: TerminalSize(columns: 0, rows: 0),
+      app: app, appVersion: appVersion, arguments: arguments, size: size,
       snapshotInterval: max(1, snapshotInterval), state: .null)
     // A thread, not a task: the writer blocks while the queue is empty, and the cooperative
     // pool has a thread per core. A POSIX thread, not Foundation's `Thread`, which would link
     // full Foundation (and CoreFoundation and ICU) into the app.
     let body: @Sendable () -> Void = {
-      var writer = TraceWriter<State, Action>(
-        header: header, initialState: initialState, differ: differ, write: write)
+      var writer: TraceWriter<State, Action>?
       var batch: [TraceEntry<State, Action>] = []
       while channel.receive(into: &batch) {
-        for entry in batch { writer.append(entry) }
-        writer.flush()
+        for entry in batch {
+          if case .start(let state, let reducer) = entry {
+            var header = header
+            header.reducer = reducer
+            writer = TraceWriter<State, Action>(header: header, initialState: state, differ: differ, write: write)
+          } else {
+            // Nothing comes before the start: the recorder sends it first.
+            writer?.append(entry)
+          }
+        }
+        writer?.flush()
       }
       batch = []
-      writer.end()
+      writer?.end()
       let waiters = self.completion.withLock { completion in
         completion.isDone = true
         defer { completion.waiters = [] }
@@ -81,8 +85,22 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
       try DetachedThread.start(named: "tide-trace-writer", body)
     } catch {
       // Without its writer the recorder can neither write nor finish: say why and stop.
-      fatalError("tide-demo: \(error)")
+      fatalError("\(app): \(error)")
     }
+  }
+
+  /// Whether the state the session starts from is still to come.
+  package var needsInitialState: Bool { !started.load(ordering: .acquiring) }
+
+  /// Notes the Swift name of the store's reducer, for the header.
+  package func attach(reducer name: String) {
+    reducerName.withLock { $0 = name }
+  }
+
+  /// The state the session starts from: the first call counts, later ones are ignored.
+  package func start(from state: State) {
+    guard started.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
+    channel.send(.start(state, reducer: reducerName.withLock { $0 }))
   }
 
   /// Calls `done` once every line is written (at once if they are).
@@ -107,7 +125,7 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
   /// Records `action` and the state it left.
   package func reduced(_ action: Action, state: State) {
     let byInput = pendingInputAction.withLock { pending in
-      guard pending == action else { return false }
+      guard let expected = pending, isSameAction(expected, action) != false else { return false }
       pending = nil
       return true
     }
@@ -130,22 +148,14 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
   }
 }
 
-/// Reports each action this reducer handles, and the state it leaves, to a ``TraceRecorder``.
-package struct TraceRecordingReducer<Base: Reducer>: Reducer
-where Base.State: Encodable & Sendable, Base.Action: Encodable & Equatable & Sendable {
-  let base: Base
-  let recorder: TraceRecorder<Base.State, Base.Action>
-
-  package init(_ base: Base, recorder: TraceRecorder<Base.State, Base.Action>) {
-    self.base = base
-    self.recorder = recorder
-  }
-
-  package func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    let effect = base.reduce(into: &state, action: action)
-    recorder.reduced(action, state: state)
-    return effect
-  }
+/// Whether two actions are equal, when `Action` is `Equatable`; `nil` when it is not.
+private func isSameAction<Action>(_ a: Action, _ b: Action) -> Bool? {
+  guard let a = a as? any Equatable else { return nil }
+  return a.isEqual(to: b)
 }
 
-extension TraceRecordingReducer: Sendable where Base: Sendable {}
+extension Equatable {
+  fileprivate func isEqual(to other: Any) -> Bool {
+    (other as? Self).map { $0 == self } ?? false
+  }
+}

@@ -9,7 +9,7 @@ import TideTerminal
 /// the action's JSON text (kept for the actions sent lately) and the changes the differ finds
 /// between the typed states — with no tree of values built for it: at a million actions the
 /// trees cost more than the rest of the writer.
-struct TraceWriter<State: Sendable, Action: Encodable & Equatable & Sendable> {
+struct TraceWriter<State: Sendable, Action: Encodable & Sendable> {
   private var header: TraceHeader
   private var differ: any TraceStateDiffer<State>
   private let write: @Sendable ([UInt8]) -> Void
@@ -48,6 +48,9 @@ struct TraceWriter<State: Sendable, Action: Encodable & Equatable & Sendable> {
       emit(header.json)
     }
     switch entry {
+    case .start:
+      // The recorder makes a writer for it.
+      break
     case .input(let event, let time):
       writePendingInput()
       pendingInput = TraceInput(event: event, time: time)

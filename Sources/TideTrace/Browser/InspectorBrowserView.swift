@@ -52,7 +52,7 @@ extension InspectorBrowser {
     canvas.draw(
       "── screen after step \(state.shownStep) (\(state.appSize)) " + String(repeating: "─", count: max(0, rect.width)),
       atColumn: rect.column, row: rect.row, style: Style(dim: true), maxWidth: rect.width)
-    let screen = TraceQueries.canvas(of: state.appState, size: state.appSize)
+    let screen = state.appScreen
     let body = Rect(column: rect.column, row: rect.row + 1, width: rect.width, height: rect.height - 1)
     canvas.withClip(body) { canvas in
       for row in 0..<min(screen.rows, body.height) {

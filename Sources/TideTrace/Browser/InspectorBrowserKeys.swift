@@ -42,7 +42,7 @@ extension InspectorBrowser {
   }
 
   /// The action for `key` in `state`; while typing, a character goes to the text field.
-  static func action(for key: Key, in state: State) -> Action? {
+  package static func action(for key: Key, in state: State) -> Action? {
     if let action = keys(for: state).action(for: key) { return action }
     if state.isChoosingField { return TextInput.action(for: key).map(Action.fieldInput) }
     if state.steps.isFiltering { return SelectionList.action(for: key, in: state.steps).map(Action.steps) }

@@ -1,9 +1,7 @@
 import Tide
-import TideTrace
 import TideTerminal
-import TideTerminalCommand
 
-/// `tide-demo inspect TRACE`: the steps of a trace in a ``SelectionList``, the selected step's
+/// `APP inspect TRACE`: the steps of a trace in a ``SelectionList``, the selected step's
 /// action and state changes in a ``Viewport``, and the app's own screen after that step, drawn
 /// by the app's view from the state the trace holds.
 ///
@@ -36,8 +34,8 @@ package struct InspectorBrowser: Reducer {
     package var shownStep: Int
     /// The shown step's action and changes.
     package var detail: Viewport.State
-    /// The app's state after the shown step, and the terminal's size then.
-    package var appState: AppFeature.State
+    /// The app's screen after the shown step, drawn by its own view, and the terminal's size then.
+    package var appScreen: Canvas
     package var appSize: TerminalSize
     /// The field whose changes `[` and `]` jump between (a dotted path), and its prompt.
     package var field: String
@@ -85,20 +83,25 @@ package struct InspectorBrowser: Reducer {
 
   /// The trace: read when a step is shown or the window moves.
   let reader: TraceReader
+  /// The app the trace is of, which draws the screen after each step.
+  let app: InspectedApp
 
-  package init(reader: TraceReader) {
+  package init(reader: TraceReader, app: InspectedApp) {
     self.reader = reader
+    self.app = app
   }
 
-  /// The inspector on `reader`'s trace, the last step selected.
-  package static func initialState(reader: TraceReader, name: String, size: TerminalSize, follow: Bool) -> State {
+  /// The inspector on `reader`'s trace of `app`, the last step selected.
+  package static func initialState(
+    reader: TraceReader, app: InspectedApp, name: String, size: TerminalSize, follow: Bool
+  ) -> State {
     var state = State(
       traceName: name, actionCount: reader.actionCount, firstStep: 0,
       steps: SelectionList.State(items: []), shownStep: -1, detail: Viewport.State(),
-      appState: AppFeature.State(), appSize: reader.header.size, field: "",
+      appScreen: Canvas(columns: 0, rows: 0), appSize: reader.header.size, field: "",
       fieldInput: TextInput.State(placeholder: "counter.count"), isChoosingField: false, rejectedField: nil, focus: .steps,
       help: Help.State(), message: reader.problem.map { "\($0)" }, isFollowing: follow, size: size, isQuitting: false)
-    let browser = InspectorBrowser(reader: reader)
+    let browser = InspectorBrowser(reader: reader, app: app)
     browser.layOut(&state, size: size)
     browser.select(reader.actionCount, in: &state)
     return state
@@ -143,7 +146,7 @@ package struct InspectorBrowser: Reducer {
       _ = TextInput().reduce(into: &state.fieldInput, action: action)
     case .acceptField:
       let text = String(state.fieldInput.text.filter { $0 != " " })
-      do throws(TerminalCommandError) {
+      do throws(InspectFailure) {
         _ = try TraceQueries.fieldPath(text, in: reader, option: "field")
         state.field = text
         state.message = "[ and ] jump between the changes of \(text)"
@@ -152,7 +155,7 @@ package struct InspectorBrowser: Reducer {
       } catch {
         // The status bar shows the prompt while it is open: it closes so that the reason shows
         // (before, the refusal was set but never drawn), and offers the path again on `c`.
-        state.message = error.message.replacing("tide-demo: field: ", with: "") + " — c to change it"
+        state.message = error.message.replacing("\(reader.header.app): field: ", with: "") + " — c to change it"
         state.isChoosingField = false
         state.rejectedField = text
       }
@@ -253,8 +256,8 @@ package struct InspectorBrowser: Reducer {
   func show(_ number: Int, in state: inout State) {
     guard number != state.shownStep else { return }
     state.shownStep = number
-    do throws(TerminalCommandError) {
-      state.appState = try TraceQueries.appState(after: number, in: reader)
+    do throws(InspectFailure) {
+      state.appScreen = try TraceQueries.canvas(after: number, in: reader, app: app)
       let appSize = reader.size(after: number)
       if appSize != state.appSize {
         state.appSize = appSize
@@ -269,7 +272,7 @@ package struct InspectorBrowser: Reducer {
 
   /// The detail pane's text for step `number`: what sent it, the action, each change with the
   /// value before it.
-  func detailText(of number: Int) throws(TerminalCommandError) -> String {
+  func detailText(of number: Int) throws(InspectFailure) -> String {
     guard number > 0 else {
       return "Step 0 of \(reader.actionCount): the state before the first action.\n\n"
         + "\(reader.header.app) \(reader.header.appVersion), terminal \(reader.header.size)."

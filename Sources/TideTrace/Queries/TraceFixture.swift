@@ -1,26 +1,25 @@
-import TideTrace
-
-/// What a test exported by `tide-demo inspect --export-test` uses to read the trace's JSON: the
+/// What a test exported by `APP inspect --export-test` uses to read the trace's JSON: the
 /// state before the first action, each action, and each action's changes applied to the
 /// expected state — the changes as the trace wrote them, so the test reads like the trace.
-package enum TraceFixture {
+public enum TraceFixture {
   /// Why a fixture's JSON could not be used.
-  package struct Failure: Error, CustomStringConvertible {
-    package var description: String
+  public struct Failure: Error, CustomStringConvertible {
+    /// What was wrong with the JSON.
+    public var description: String
   }
 
-  /// The app's state from its JSON.
-  package static func state(_ json: String) throws -> AppFeature.State {
-    try decode(AppFeature.State.self, json)
+  /// The app's state from its JSON (its type inferred: the `TestStore`'s reducer's `State`).
+  public static func state<State: Decodable>(_ json: String) throws -> State {
+    try decode(State.self, json)
   }
 
-  /// An action from its JSON.
-  package static func action(_ json: String) throws -> AppFeature.Action {
-    try decode(AppFeature.Action.self, json)
+  /// An action from its JSON (its type inferred: the `TestStore`'s `Action`).
+  public static func action<Action: Decodable>(_ json: String) throws -> Action {
+    try decode(Action.self, json)
   }
 
   /// Applies the changes a trace line lists (`[["counter.count",1]]`) to `state`.
-  package static func apply(_ changes: String, to state: inout AppFeature.State) throws {
+  public static func apply<State: Codable>(_ changes: String, to state: inout State) throws {
     guard case .array(let list) = try parse(changes) else {
       throw Failure(description: "changes are a JSON array: \(changes)")
     }
@@ -30,7 +29,7 @@ package enum TraceFixture {
         throw Failure(description: "cannot apply \(item.text) to the state")
       }
     }
-    state = try JSONValueDecoder.decode(AppFeature.State.self, from: json)
+    state = try JSONValueDecoder.decode(State.self, from: json)
   }
 
   private static func parse(_ json: String) throws -> JSONValue {

@@ -1,26 +1,35 @@
 import ArgumentParser
 import TideTerminal
-import TideTerminalCommand
+import TideTrace
 
-/// `tide-demo inspect TRACE`: the interactive inspector, or one answer for a script or test.
-package struct Inspect: AsyncParsableCommand {
-  package static let configuration = CommandConfiguration(
-    commandName: "inspect",
-    abstract: "Inspect a trace written with --trace: browse it, or answer one question.",
-    // One line, as the demo's own help lists it; the questions are one at a time, each once.
-    usage: "inspect <trace> [--follow] [--at <N> | --state-at <N> | --who-changed <PATH> | --export-keys <N FILE> | --export-test <A..B FILE>]",
-    discussion: """
-      Without a question, opens the inspector: the steps, the selected step's action and state \
-      changes, and the app's screen after it. Actions count from 1; 0 is the state before the first.
+/// `NAME inspect TRACE`: the interactive inspector, or one answer for a script or test. Every
+/// ``TerminalCommand`` whose app's State and Action are `Codable` has it.
+struct InspectArguments: ParsableCommand {
+  /// The usage line, as the command's own help lists it; the questions are one at a time, each once.
+  static let usage = "inspect <trace> [--follow] [--at <N> | --state-at <N> | --who-changed <PATH> | --export-keys <N FILE> | --export-test <A..B FILE>]"
 
-      tide-demo inspect replay TRACE SCRIPT... [--size COLSxROWS] [--frames] [--svg PATH] \
-      [--cast PATH] [--follow] replays key scripts on the inspector itself, as tide-demo replay \
-      does on the demo, and prints its last screen.
-      """)
+  /// What the command's help says of it.
+  static let abstract = "Inspect a trace written with --trace: browse it, or answer one question."
 
-  package init() {}
+  static var configuration: CommandConfiguration {
+    let name = CommandDescription.current.name
+    return CommandConfiguration(
+      commandName: "\(name) inspect",
+      abstract: abstract,
+      usage: "\(name) \(usage)",
+      discussion: """
+        Without a question, opens the inspector: the steps, the selected step's action and state \
+        changes, and the app's screen after it. Actions count from 1; 0 is the state before the first.
 
-  @Argument(help: "A trace written by tide-demo --trace or tide-demo replay --trace.")
+        \(name) inspect replay TRACE SCRIPT... [--size COLSxROWS] [--frames] [--svg PATH] \
+        [--cast PATH] [--follow] replays key scripts on the inspector itself, as \(name) replay \
+        does on the app, and prints its last screen.
+        """)
+  }
+
+  init() {}
+
+  @Argument(help: "A trace written by --trace, live or in a replay.")
   var trace: String
 
   /// After `replay`, the inspector's replay arguments (see the discussion); anything else here
@@ -52,7 +61,7 @@ package struct Inspect: AsyncParsableCommand {
     "Write a Swift Testing test of actions A through B on a TestStore.", valueName: "A..B FILE"))
   var exportTest: [String] = []
 
-  package func validate() throws {
+  func validate() throws {
     if isReplay { return }
     if !replayArguments.isEmpty {
       throw ValidationError("unexpected argument\(replayArguments.count == 1 ? "" : "s"): \(replayArguments.joined(separator: " "))")
@@ -60,8 +69,8 @@ package struct Inspect: AsyncParsableCommand {
     _ = try query()
   }
 
-  /// `tide-demo inspect replay TRACE SCRIPT...`: the inspector replayed like every app.
-  private var isReplay: Bool { trace == "replay" }
+  /// `NAME inspect replay TRACE SCRIPT...`: the inspector replayed like every app.
+  var isReplay: Bool { trace == "replay" }
 
   /// The one question asked, if any.
   func query() throws -> InspectRunner.Query? {
@@ -133,16 +142,5 @@ package struct Inspect: AsyncParsableCommand {
 
   private static func quoted(_ values: [String]) -> [String] {
     values.map(escapedName)
-  }
-
-  @MainActor
-  package func run() async throws {
-    if isReplay {
-      try await InspectRunner.replay(replayArguments + (follow ? ["--follow"] : []))
-    } else if let query = try query() {
-      try InspectRunner.answer(query, trace: trace, output: { print($0) })
-    } else {
-      try await InspectRunner.browse(trace: trace, follow: follow)
-    }
   }
 }

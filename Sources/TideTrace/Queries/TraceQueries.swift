@@ -11,60 +11,62 @@ import FoundationEssentials
 import Foundation
 #endif
 import Tide
-import TideTrace
 import TideTerminal
-import TideTerminalCommand
 
-/// The inspector's answers for scripts and tests (`tide-demo inspect TRACE --at N` and the
-/// others): each reads only what it needs of the trace through a ``TraceReader``.
+/// The inspector's answers for scripts and tests (`APP inspect TRACE --at N` and the others):
+/// each reads only what it needs of the trace through a ``TraceReader``.
 package enum TraceQueries {
-  /// Opens a tide-demo trace, or fails with status 2 and the problem.
-  package static func open(_ path: String, follow: Bool = false) throws(TerminalCommandError) -> TraceReader {
+  /// Opens a trace of `app`, or fails with status 2 and the problem.
+  package static func open(_ path: String, app: InspectedApp, follow: Bool = false) throws(InspectFailure) -> TraceReader {
     do {
-      let reader = try TraceReader(path: path, app: DemoTrace.app, appVersion: DemoTrace.appVersion)
+      let reader = try TraceReader(path: path, app: app.name, appVersion: app.version)
       if !follow { reader.finishReading() }
       return reader
     } catch {
-      throw TerminalCommandError(status: 2, message: error.description)
+      throw InspectFailure(status: 2, message: error.description)
     }
   }
 
-  /// The state after action `number`, as the app's own type.
-  package static func appState(after number: Int, in reader: TraceReader) throws(TerminalCommandError) -> AppFeature.State {
-    try decodeState(try checked(reader) { () throws(TraceProblem) in try reader.state(after: number) }, reader: reader, number: number)
-  }
-
   /// The screen after action `number`, drawn by the app's own view at the terminal's size then:
-  /// plain text, each row's trailing spaces removed, as `tide-demo replay` prints it.
-  @MainActor
-  package static func screen(after number: Int, in reader: TraceReader) throws(TerminalCommandError) -> String {
-    screen(of: try appState(after: number, in: reader), size: reader.size(after: number))
+  /// plain text, each row's trailing spaces removed, as `APP replay` prints it.
+  package static func screen(after number: Int, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) -> String {
+    try canvas(after: number, in: reader, app: app).text()
   }
 
-  /// `state` drawn as the app draws it at `size`.
-  @MainActor
-  package static func screen(of state: AppFeature.State, size: TerminalSize) -> String {
-    canvas(of: state, size: size).text()
-  }
-
-  /// `state` drawn as the app draws it at `size`, the too-small message included.
-  @MainActor
-  package static func canvas(of state: AppFeature.State, size: TerminalSize) -> Canvas {
-    let store = Store(initialState: state, reducer: Reduce<AppFeature.State, AppFeature.Action> { _, _ in .none })
-    return DemoApp.app(store: store).frame(size: size)
+  /// The app's screen after action `number`, the too-small message included.
+  package static func canvas(after number: Int, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) -> Canvas {
+    let state = try checked(reader) { () throws(TraceProblem) in try reader.state(after: number) }
+    do {
+      return try app.screen(of: state, size: reader.size(after: number), arguments: reader.header.arguments)
+    } catch let failure as InspectFailure {
+      throw failure
+    } catch {
+      throw notAState(of: app, after: number, in: reader, error)
+    }
   }
 
   /// The state after action `number` as indented JSON: a state of the app, as `--at` needs
   /// one to draw (a trace whose changes make a state the app cannot hold is refused alike by
   /// both, where `--state-at` printed it and exited 0).
-  package static func stateText(after number: Int, in reader: TraceReader) throws(TerminalCommandError) -> String {
+  package static func stateText(after number: Int, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) -> String {
     let state = try checked(reader) { () throws(TraceProblem) in try reader.state(after: number) }
-    _ = try decodeState(state, reader: reader, number: number)
+    do {
+      try app.check(state)
+    } catch {
+      throw notAState(of: app, after: number, in: reader, error)
+    }
     return state.prettyText
   }
 
+  private static func notAState(of app: InspectedApp, after number: Int, in reader: TraceReader, _ error: any Error) -> InspectFailure {
+    let line = number == 0 ? 1 : reader.line(ofAction: number)
+    let problem = TraceProblem(
+      path: reader.path, line: line, message: "the state after action \(number) is not a state of \(app.name): \(error)")
+    return InspectFailure(status: 2, message: problem.description)
+  }
+
   /// One line per action that changed the value at `path`: `N ACTION old → new`.
-  package static func whoChanged(_ pathText: String, in reader: TraceReader) throws(TerminalCommandError) -> [String] {
+  package static func whoChanged(_ pathText: String, in reader: TraceReader) throws(InspectFailure) -> [String] {
     let path = try fieldPath(pathText, in: reader, option: "--who-changed")
     // A field is changed by the same few actions over and over: each is described once, known
     // again by its bytes, so that most lines' actions are never parsed.
@@ -91,16 +93,16 @@ package enum TraceQueries {
   /// A dotted path of the state (`counter.count`, `todos.todos[0].title`) that the trace's
   /// state has, at its start or at its end (``JSONValue/missingField(at:)``); else a usage error
   /// naming `option`, the path and the fields there are.
-  package static func fieldPath(_ pathText: String, in reader: TraceReader, option: String) throws(TerminalCommandError) -> JSONPath {
+  package static func fieldPath(_ pathText: String, in reader: TraceReader, option: String) throws(InspectFailure) -> JSONPath {
     guard let path = JSONPath(parsing: pathText), case .key? = path.components.first else {
-      throw TerminalCommandError(status: 2, message: "tide-demo: \(option): '\(escapedName(pathText))' is not a dotted path of the state (e.g. counter.count, todos.todos[0].title)")
+      throw InspectFailure(status: 2, message: "\(reader.header.app): \(option): '\(escapedName(pathText))' is not a dotted path of the state (such as count, items[0].title)")
     }
     guard let missing = reader.header.state.missingField(at: path) else { return path }
     // A field the start does not show may be there by the end (an optional set since).
     if reader.actionCount > 0, let last = try? reader.state(after: reader.actionCount), last.missingField(at: path) == nil {
       return path
     }
-    throw TerminalCommandError(status: 2, message: "tide-demo: \(option): the state has no field '\(escapedName(pathText))' (\(escapedName(missing)))")
+    throw InspectFailure(status: 2, message: "\(reader.header.app): \(option): the state has no field '\(escapedName(pathText))' (\(escapedName(missing)))")
   }
 
   /// One action that changed the value at a path: the value before and after (`nil`: none).
@@ -261,7 +263,7 @@ package enum TraceQueries {
 
   /// A key script whose replay ends on the screen after action `number`: the trace's input up to
   /// the key that sent it, and a wait to its time.
-  package static func keyScript(through number: Int, in reader: TraceReader) throws(TerminalCommandError) -> String {
+  package static func keyScript(through number: Int, in reader: TraceReader) throws(InspectFailure) -> String {
     let events = try checked(reader) { () throws(TraceProblem) in try reader.inputEvents(through: number) }
     var recorder = KeyScriptRecorder(size: reader.header.size)
     var size = reader.header.size
@@ -274,11 +276,8 @@ package enum TraceQueries {
       recorder.record(event, at: time)
     }
     let end = number == 0 ? nil : try checked(reader) { () throws(TraceProblem) in try reader.step(number).time }
-    let screen = reader.header.state["screen"].flatMap { if case .string(let name) = $0 { name } else { nil } } ?? "counter"
-    var notes = ["replay it with: tide-demo replay FILE --screen \(screen)"]
-    if case .array(let todos)? = reader.header.state["todos"]?["todos"], !todos.isEmpty {
-      notes.append("the trace began with \(todos.count) todos from its --data file: replay with --data and a copy of it")
-    }
+    let arguments = reader.header.arguments.map { shellQuoted($0) }
+    let notes = ["replay it with: " + ([reader.header.app, "replay", "FILE"] + arguments).joined(separator: " ")]
     let script = recorder.script(date: Date(timeIntervalSince1970: 0), notes: notes, end: end)
     // The recorder's first line dates a recording; this one comes from a trace.
     let body = script.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().joined()
@@ -286,23 +285,14 @@ package enum TraceQueries {
   }
 
   /// Runs `body`, mapping a trace problem to a failure with status 2.
-  package static func checked<T>(_ reader: TraceReader, _ body: () throws(TraceProblem) -> T) throws(TerminalCommandError) -> T {
+  package static func checked<T>(_ reader: TraceReader, _ body: () throws(TraceProblem) -> T) throws(InspectFailure) -> T {
     do {
       return try body()
     } catch {
-      throw TerminalCommandError(status: 2, message: error.description)
+      throw InspectFailure(status: 2, message: error.description)
     }
   }
 
-  private static func decodeState(_ json: JSONValue, reader: TraceReader, number: Int) throws(TerminalCommandError) -> AppFeature.State {
-    do {
-      return try JSONValueDecoder.decode(AppFeature.State.self, from: json)
-    } catch {
-      let line = number == 0 ? 1 : reader.line(ofAction: number)
-      let problem = TraceProblem(path: reader.path, line: line, message: "the state after action \(number) is not a state of this app: \(error)")
-      throw TerminalCommandError(status: 2, message: problem.description)
-    }
-  }
 }
 
 extension UnsafeRawBufferPointer {

@@ -37,12 +37,7 @@ final class TraceFile: Sendable {
     close(descriptor)
   }
 
-  /// A tracer writing one JSON line per action here.
-  var tracer: Tracer {
-    Tracer.jsonLines { [self] line in append(line) }
-  }
-
-  /// Writes bytes to the file as they are: for an app with its own trace format.
+  /// Writes whole lines of the trace to the file as they are.
   var lineWriter: @Sendable ([UInt8]) -> Void {
     { [self] bytes in append(bytes) }
   }
@@ -50,7 +45,7 @@ final class TraceFile: Sendable {
   /// Writes lines whole: a write the system cuts short (beyond `ulimit -f`, a full disk) is
   /// taken back to the end of the last whole line it wrote, so the trace never ends in half a
   /// line (before, `ulimit -f` left half a JSON object at its end). An app may hand over
-  /// several lines at once (tide-demo's writer sends a batch). After the first failure nothing
+  /// several lines at once (the trace writer sends a batch). After the first failure nothing
   /// more is written: a trace with a gap in it would lie about what happened. Writes from
   /// several threads go one at a time, in the order they come.
   private func append(_ lines: some Collection<UInt8>) {
