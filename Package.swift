@@ -186,7 +186,7 @@ let package = Package(
     .testTarget(
       name: "ComponentExamplesTests",
       dependencies: [
-        "tide-textinput", "tide-list", "tide-pager", "tide-progress", "tide-form", "Tide", "TideTesting", "TideTerminal", "TideTerminalCommand", "TideTerminalTesting",
+        "tide-textinput", "tide-list", "tide-pager", "tide-progress", "tide-form", "Tide", "TideTesting", "TideTerminal", "TideTerminalCommand", "TideTerminalTesting", "TideTrace",
         "TideTestSupport",
       ],
       // Read from the source tree by path (assertReplay), as an app's own tests read theirs.
