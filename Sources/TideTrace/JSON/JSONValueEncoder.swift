@@ -84,8 +84,8 @@ private final class Storage {
   }
 }
 
-/// A plain value as JSON, or `nil` for one that encodes itself.
-private func primitive<T: Encodable>(_ value: T) -> JSONValue? {
+/// A plain value as JSON, or `nil` for one that encodes itself (shared with ``EncodedParts``).
+func primitiveJSON<T: Encodable>(_ value: T) -> JSONValue? {
   switch value {
   case let value as String: .string(value)
   case let value as Int: .integer(Int64(value))
@@ -106,7 +106,7 @@ private func primitive<T: Encodable>(_ value: T) -> JSONValue? {
 }
 
 private func encodeValue<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> JSONValue {
-  if let plain = primitive(value) { return plain }
+  if let plain = primitiveJSON(value) { return plain }
   let encoder = TreeEncoder(codingPath: codingPath)
   try value.encode(to: encoder)
   return encoder.storage.value

@@ -36,7 +36,7 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
   /// by `arguments`), on a terminal of `size` unless its first input is a resize, its times
   /// `elapsed()`. Nothing is written before ``start(from:)`` hands over the first state. Every
   /// `snapshotInterval` actions it writes the whole state, so a reader can start there instead
-  /// of at the top; `differ` writes the states (by default, ``JSONStateDiffer``).
+  /// of at the top; `differ` writes the states (by default, ``CodableStateDiffer``).
   ///
   /// Generic over nothing but the state and action, so that a caller naming them gets a writer
   /// specialized for them: with the clock's type among the generic parameters, the writer's
@@ -45,7 +45,7 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
     app: String, appVersion: String, arguments: [String] = [], size: TerminalSize = TerminalSize(columns: 80, rows: 24),
     elapsed: @escaping @Sendable () -> Duration,
     snapshotInterval: Int = TraceFormat.defaultSnapshotInterval,
-    differ: any TraceStateDiffer<State> = JSONStateDiffer<State>(),
+    differ: any TraceStateDiffer<State> = CodableStateDiffer<State>(),
     write: @escaping @Sendable ([UInt8]) -> Void
   ) {
     self.elapsed = elapsed
