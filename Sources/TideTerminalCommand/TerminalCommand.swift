@@ -69,7 +69,7 @@ import TideTrace
 /// No output may name a file the run reads: the scripts, `--initial-data`, the files the app
 /// declares (`inputFiles:`) and any existing file a word of the command line names, however
 /// the output spells it (`./f.txt`, a symbolic or a hard link). Every file read goes through
-/// ``TideTerminal/FileContents/read(atPath:atMost:)``: bounded in size, and a FIFO waits for
+/// `FileContents.read(atPath:atMost:)` (TideTerminal): bounded in size, and a FIFO waits for
 /// its writer only until a quit signal.
 @MainActor
 public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendable> {
