@@ -117,7 +117,7 @@ screenshots: deps
 ## docs: DocC sites for every public library in .build/docs/NAME. Fails on any DocC warning (a
 ## broken symbol link, a missing article), on a public type placed in no topic, and on a public
 ## declaration without a doc comment (scripts/check-docs.py, over DocC's coverage report).
-DOC_TARGETS := Tide TideTesting TideTerminal TideTerminalTesting TideTerminalCommand TideCasePaths TideTestingCasePaths
+DOC_TARGETS := Tide TideTesting TideTerminal TideTerminalTesting TideTerminalCommand TideTrace TideCasePaths TideTestingCasePaths
 docs: deps
 	@mkdir -p .build/docs
 	@status=0; for target in $(DOC_TARGETS); do \

@@ -17,6 +17,9 @@ let package = Package(
     .library(name: "TideTerminalTesting", targets: ["TideTerminalTesting"]),
     // The command line every terminal app gets: run, replay, --record, --trace, --cast, --svg.
     .library(name: "TideTerminalCommand", targets: ["TideTerminalCommand"]),
+    // Traces of any Tide app whose State and Action are Codable: the format, the recorder, the
+    // reader and its queries, the inspector's browser and exports.
+    .library(name: "TideTrace", targets: ["TideTrace"]),
     .executable(name: "tide-demo", targets: ["tide-demo"]),
     .executable(name: "tide-textinput", targets: ["tide-textinput"]),
     .executable(name: "tide-list", targets: ["tide-list"]),
@@ -96,11 +99,14 @@ let package = Package(
     .target(
       name: "TideTerminal",
       dependencies: ["Tide", "CNcurses", .product(name: "IssueReporting", package: "xctest-dynamic-overlay")]),
+    // Knows Tide and TideTerminal (the browser is built from its components and draws the app's
+    // own view), never an app: TideTerminalCommand depends on it for `--trace` and `inspect`.
+    .target(name: "TideTrace", dependencies: ["Tide", "TideTerminal"]),
     // Its own target because of swift-argument-parser: an app that parses its own command line,
     // or embeds TideTerminal in another program, links neither the parser nor the command.
     .target(
       name: "TideTerminalCommand",
-      dependencies: ["Tide", "TideTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+      dependencies: ["Tide", "TideTerminal", "TideTrace", .product(name: "ArgumentParser", package: "swift-argument-parser")]
     ),
     .target(
       name: "TideTerminalTesting",
@@ -113,7 +119,7 @@ let package = Package(
     .target(
       name: "TideDemo",
       dependencies: [
-        "Tide", "TideTerminal", "TideTerminalCommand",
+        "Tide", "TideTerminal", "TideTerminalCommand", "TideTrace",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]
@@ -125,7 +131,7 @@ let package = Package(
     .executableTarget(
       name: "tide-bench",
       dependencies: [
-        "Tide", "TideTerminal", "TideDemo", "CNcurses",
+        "Tide", "TideTerminal", "TideTrace", "TideDemo", "CNcurses",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]
@@ -182,7 +188,7 @@ let package = Package(
     .testTarget(
       name: "ComponentExamplesTests",
       dependencies: [
-        "tide-textinput", "tide-list", "tide-pager", "tide-progress", "tide-form", "Tide", "TideTesting", "TideTerminal", "TideTerminalCommand", "TideTerminalTesting",
+        "tide-textinput", "tide-list", "tide-pager", "tide-progress", "tide-form", "Tide", "TideTesting", "TideTerminal", "TideTerminalCommand", "TideTerminalTesting", "TideTrace",
         "TideTestSupport",
       ],
       // Read from the source tree by path (assertReplay), as an app's own tests read theirs.
@@ -191,9 +197,10 @@ let package = Package(
       name: "TideTerminalTestingTests", dependencies: ["TideTerminalTesting", "TideTerminal", "Tide", "TideTestSupport"],
       // Read from the source tree by path, as a user's tests would read theirs.
       exclude: ["Scripts", "Goldens"]),
+    .testTarget(name: "TideTraceTests", dependencies: ["TideTrace", "Tide", "TideTerminal", "TideTestSupport"]),
     .testTarget(
       name: "TideDemoTests",
-      dependencies: ["TideDemo", "Tide", "TideTerminal", "TideTerminalCommand", "TideTesting", "TideTestSupport", .product(name: "Clocks", package: "swift-clocks")],
+      dependencies: ["TideDemo", "TideTrace", "Tide", "TideTerminal", "TideTerminalCommand", "TideTesting", "TideTestSupport", .product(name: "Clocks", package: "swift-clocks")],
       exclude: ["InspectorFixtures"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 // tide-textinput: `Name: ` and a text field; enter greets, esc quits. Built only on
 // TideTerminal's public components: a TextInput with readline keys and paste.
+// Its State and Action are Codable, so `--trace` and `tide-textinput inspect` work.
 
 import Tide
 import TideTerminal
@@ -7,13 +8,13 @@ import TideTerminalCommand
 
 /// The app's feature: the name field and the greeting.
 struct Greeting: Reducer {
-  struct State: Equatable, Sendable {
+  struct State: Equatable, Sendable, Codable {
     var name = TextInput.State(placeholder: "your name", characterLimit: 60)
     var greeting: String?
     var isQuitting = false
   }
 
-  enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable, Codable {
     case name(TextInput.Action)
     case submit
     case quit

@@ -27,7 +27,10 @@ public struct TraceEvent: Sendable, Equatable, Codable {
   public var diff: String?
 }
 
-/// Where traced actions go: a closure, standard error, or a file of JSON lines.
+/// Where traced actions go: a closure, or standard error.
+///
+/// A trace to a file is TideTrace's (trace format v1, which `APP inspect` reads): one format,
+/// written by every app on `TerminalCommand` with `--trace`, or by its `TraceRecorder`.
 public struct Tracer: Sendable {
   /// Receives each event.
   public let emit: @Sendable (TraceEvent) -> Void
@@ -46,37 +49,6 @@ public struct Tracer: Sendable {
       standardError.write(Array(text.utf8))
     }
   }
-
-  /// Hands `write` one JSON object per action, each a line ending in a newline
-  /// (`{"time":…,"label":…,"action":…,"diff":…}`): for a destination of your own, such as a
-  /// file descriptor an output-file policy opened.
-  public static func jsonLines(writing write: @escaping @Sendable (Data) -> Void) -> Tracer {
-    Tracer { event in
-      let encoder = JSONEncoder()
-      encoder.dateEncodingStrategy = .iso8601
-      encoder.outputFormatting = [.sortedKeys]
-      guard var line = try? encoder.encode(event) else { return }
-      line.append(UInt8(ascii: "\n"))
-      write(line)
-    }
-  }
-
-  /// Appends JSON lines to the file at `path`, creating it if needed.
-  ///
-  /// Throws an error naming the path and the system's reason when the file cannot be opened.
-  public static func jsonLines(appendingTo path: String) throws -> Tracer {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o666)
-    guard descriptor >= 0 else { throw TraceFileError(path: path, code: errno) }
-    let file = FileDescriptorSink(descriptor: descriptor, closesOnDeinit: true)
-    return jsonLines { file.write(Array($0)) }
-  }
-}
-
-/// Why ``Tracer/jsonLines(appendingTo:)`` could not open its file, in plain words.
-struct TraceFileError: Error, CustomStringConvertible {
-  var path: String
-  var code: Int32
-  var description: String { "cannot open \(path) for tracing: " + String(cString: strerror(code)) }
 }
 
 /// A file descriptor a tracer writes whole lines to; closed with the last tracer using it.

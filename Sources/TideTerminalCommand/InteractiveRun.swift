@@ -30,6 +30,7 @@ extension TerminalCommand {
       try SessionRecording.checkStream(record: path, dataFile: data, startingBytes: starting?.bytes)
     }
     let checked = try checkOutputs(outputs, data: data, inputs: inputs(of: options, commandLineWords))
+    try checkTraceable(arguments.trace)
     var recording: SessionRecording?
     if arguments.record != nil {
       recording = SessionRecording(
@@ -42,12 +43,15 @@ extension TerminalCommand {
       throw TerminalCommandError(status: 2, message: "\(name): \(problem) (try \(name) replay)")
     }
     let trace = try arguments.trace.map { _ throws(TerminalCommandError) in try TraceFile(checked[checked.count - 1]) }
+    let size = CursesTerminal().size
+    let clock = ContinuousClock()
+    let session = traceSession(into: trace, options: options, size: size, clock: clock)
     let launch = TerminalLaunch(
-      mode: .interactive, commandName: name, clock: ContinuousClock(), size: CursesTerminal().size,
-      tracer: trace?.tracer, traceLines: trace?.lineWriter, dataFile: data, colorProfile: profile,
-      theme: arguments.style.chosenTheme)
+      mode: .interactive, commandName: name, clock: clock, size: size, actionTrace: session?.actionTrace,
+      dataFile: data, startDate: nil, colorProfile: profile, theme: arguments.style.chosenTheme)
     defer { launch.end() }
-    let app = try make(options, launch)
+    if let session { launch.onEnd { session.finish() } }
+    let app = try traced(try make(options, launch), by: session)
     let program = Program(
       app, driver: CursesDriver(reportsPointer: app.acceptsPointer, profile: profile), recordsSession: recording != nil)
     // The recording's header carries the launch's date, so its replay starts on the same day.
@@ -72,6 +76,7 @@ extension TerminalCommand {
         failure = error
       }
     }
+    session?.finish()
     do throws(TerminalCommandError) {
       try trace?.checkWritten()
     } catch {

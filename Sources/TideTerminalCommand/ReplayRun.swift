@@ -70,6 +70,7 @@ extension TerminalCommand {
     // No output may write over what the replay reads, however it spells the file.
     let inputs = inputs(of: options, commandLineWords) + arguments.scripts.map { (name: "the script \($0)", path: $0) }
     let checked = try checkOutputs(outputs, data: data ?? arguments.initialData, inputs: inputs)
+    try checkTraceable(arguments.trace)
     let files = Dictionary(checked.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     let trace = try arguments.trace.map { _ throws(TerminalCommandError) in try TraceFile(checked[checked.count - 1]) }
     var copy: StartingDataCopy?
@@ -91,13 +92,15 @@ extension TerminalCommand {
       }
       if scripts.count > 1 { output("==> \(script.file) <==") }
       try copy?.reset()
+      let clock = VirtualClock()
+      let session = traceSession(into: trace, options: options, size: size, clock: clock)
       let launch = TerminalLaunch(
-        mode: .replay, commandName: name, clock: VirtualClock(), size: size, tracer: trace?.tracer,
-        traceLines: trace?.lineWriter, dataFile: data, startDate: script.recordedDate, colorProfile: profile,
-        theme: arguments.style.chosenTheme)
+        mode: .replay, commandName: name, clock: clock, size: size, actionTrace: session?.actionTrace,
+        dataFile: data, startDate: script.recordedDate, colorProfile: profile, theme: arguments.style.chosenTheme)
+      if let session { launch.onEnd { session.finish() } }
       do throws(TerminalCommandError) {
         try await replay(
-          script, options: options, launch: launch, exports: names.exports[index], files: files,
+          script, options: options, launch: launch, session: session, exports: names.exports[index], files: files,
           frames: arguments.frames, output: output, errors: errors)
       } catch {
         guard error.status > 128 else { throw error }
@@ -131,11 +134,12 @@ extension TerminalCommand {
   }
 
   private func replay(
-    _ script: KeyScript, options: Options, launch: TerminalLaunch, exports: ReplayExportNames.Files,
+    _ script: KeyScript, options: Options, launch: TerminalLaunch, session: TraceSession<State, Action>?,
+    exports: ReplayExportNames.Files,
     files: [String: OutputFile], frames: Bool, output: @escaping (String) -> Void, errors: (String) -> Void
   ) async throws(TerminalCommandError) {
     defer { launch.end() }
-    let app = try make(options, launch)
+    let app = try traced(try make(options, launch), by: session)
     guard let clock = launch.clock as? VirtualClock else { preconditionFailure("a replay runs on a virtual clock") }
     let player = KeyScriptPlayer(app: app, clock: clock, size: launch.size)
     var cast = exports.cast.map { _ in AsciicastRecorder(size: launch.size, title: script.file, profile: launch.colorProfile) }

@@ -8,6 +8,7 @@ import Darwin
 #endif
 import Tide
 import TideTerminal
+import TideTrace
 
 /// The command line every terminal app gets, from one line of `main`.
 ///
@@ -73,11 +74,15 @@ import TideTerminal
 @MainActor
 public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendable> {
   let description: CommandDescription
+  /// What `--version` prints after the name, and a trace's header holds.
+  let version: String
   let subcommands: [any ParsableCommand.Type]
   let dataFile: ((Options, TerminalLaunch.Mode) throws -> String?)?
   let inputFiles: (Options) -> [String]
   let replayArguments: (Options) -> [String]
   let makeApp: (Options, TerminalLaunch) throws -> TerminalApp<State, Action>
+  /// `--trace` and `inspect`, for an app whose State and Action are `Codable`.
+  let traceSupport: TraceSupport<State, Action>?
 
   /// A command named `name` running the app `app` makes.
   ///
@@ -121,6 +126,19 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
     replayArguments: @escaping (Options) -> [String] = { _ in [] },
     app: @escaping (Options, TerminalLaunch) throws -> TerminalApp<State, Action>
   ) {
+    self.init(
+      name, version: version, abstract: abstract, discussion: discussion, options: options, subcommands: subcommands,
+      dataFile: dataFile, inputFiles: inputFiles, replayArguments: replayArguments, traceSupport: nil, app: app)
+  }
+
+  /// The command, with `traceSupport` when the app's types allow `--trace` and `inspect`.
+  init(
+    _ name: String, version: String, abstract: String, discussion: String, options: Options.Type,
+    subcommands: [any ParsableCommand.Type], dataFile: ((Options, TerminalLaunch.Mode) throws -> String?)?,
+    inputFiles: @escaping (Options) -> [String], replayArguments: @escaping (Options) -> [String],
+    traceSupport: TraceSupport<State, Action>?,
+    app: @escaping (Options, TerminalLaunch) throws -> TerminalApp<State, Action>
+  ) {
     var optionsUsage = Options.usageString()
     // ArgumentParser names a plain ParsableArguments type's usage after the type: drop it.
     if let space = optionsUsage.firstIndex(of: " ") {
@@ -136,12 +154,14 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
         var usage = command.usageString()
         if !usage.hasPrefix(commandName) { usage = commandName + " " + usage }
         return (commandName, usage, command.configuration.abstract)
-      })
+      } + (traceSupport == nil ? [] : [("inspect", InspectArguments.usage, InspectArguments.abstract)]))
     self.subcommands = subcommands
     self.dataFile = dataFile
     self.inputFiles = inputFiles
     self.replayArguments = replayArguments
     self.makeApp = app
+    self.version = version
+    self.traceSupport = traceSupport
   }
 
   /// Runs the command with the process's arguments and exits with its status.
@@ -193,6 +213,9 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
         try await runInteractive(parsedArguments, reading: CommandLineInputs.words(in: arguments), errors: errors)
       case .replay(let parsedArguments):
         try await runReplay(parsedArguments, reading: CommandLineInputs.words(in: arguments), output: output, errors: errors)
+      case .inspect(let arguments):
+        guard let inspected = inspectedApp() else { preconditionFailure("parsed only with trace support") }
+        try await InspectRunner.run(arguments, app: inspected, output: output, errors: errors)
       case .subcommand(let type, let arguments):
         let outcome = await Self.execute(type, arguments)
         if let text = outcome.output { output(text) }
@@ -233,6 +256,7 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
     case message(String, status: Int32)
     case interactive(RunArguments<Options>)
     case replay(ReplayArguments<Options>)
+    case inspect(InspectArguments)
     case subcommand(any ParsableCommand.Type, [String])
   }
 
@@ -249,6 +273,10 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
     }
     if let subcommand = subcommands.first(where: { ($0.configuration.commandName ?? "") == first }) {
       return .subcommand(subcommand, Array(arguments.dropFirst()))
+    }
+    if first == "inspect" {
+      guard traceSupport != nil else { return .message(Self.untraceable(description.name, "inspect"), status: 2) }
+      return parse(InspectArguments.self, Array(arguments.dropFirst())) { .inspect($0) }
     }
     let run = parse(RunArguments<Options>.self, arguments) { .interactive($0) }
     if case .message(_, let status) = run, status != 0, let replay = arguments.firstIndex(of: "replay") {
@@ -269,11 +297,13 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
       return parse(RunArguments<Options>.self, ["--help"]) { .interactive($0) }
     case "replay"?:
       return parse(ReplayArguments<Options>.self, ["--help"]) { .replay($0) }
+    case "inspect"? where traceSupport != nil && !subcommands.contains { $0.configuration.commandName == "inspect" }:
+      return parse(InspectArguments.self, ["--help"]) { .inspect($0) }
     case let name?:
       if let subcommand = subcommands.first(where: { ($0.configuration.commandName ?? "") == name }) {
         return .message(subcommand.helpMessage(), status: 0)
       }
-      let names = (["replay"] + subcommands.map { $0.configuration.commandName ?? "\($0)" }).joined(separator: ", ")
+      let names = (["replay"] + (traceSupport == nil ? [] : ["inspect"]) + subcommands.map { $0.configuration.commandName ?? "\($0)" }).joined(separator: ", ")
       return .message("error: \(description.name) has no subcommand '\(name)' (it has: \(names))", status: 2)
     }
   }
@@ -291,6 +321,67 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
       let code = type.exitCode(for: error)
       return .message(type.fullMessage(for: error), status: code == .success ? 0 : 2)
     }
+  }
+}
+
+extension TerminalCommand {
+  /// Why `--trace` or `inspect` (`what`) is refused for an app whose State or Action is not `Codable`.
+  static func untraceable(_ name: String, _ what: String) -> String {
+    "\(name): error: \(what) needs the app's State and Action to be Codable (and Sendable), "
+      + "and \(String(reflecting: State.self)) or \(String(reflecting: Action.self)) is not: make them Codable to trace and inspect the app"
+  }
+
+  /// The app as the inspector sees it, made with a trace's arguments when a screen is drawn;
+  /// `nil` for an app whose State or Action is not `Codable`.
+  package func inspectedApp() -> InspectedApp? {
+    traceSupport?.inspectedApp(description.name, version) { arguments in
+      let options = try Options.parse(arguments)
+      let launch = TerminalLaunch(
+        mode: .replay, commandName: description.name, clock: VirtualClock(), size: TerminalSize(columns: 80, rows: 24),
+        dataFile: nil)
+      let app = try make(options, launch)
+      launch.end()
+      return { state, size in app.frame(of: state, size: size) }
+    }
+  }
+}
+
+extension TerminalCommand where State: Codable & Sendable, Action: Codable & Sendable {
+  /// A command named `name` running the app `app` makes, for an app whose State and Action are
+  /// `Codable`: it also has `--trace` (trace format v1) and `inspect`. The parameters are those
+  /// of ``init(_:version:abstract:discussion:options:subcommands:dataFile:inputFiles:replayArguments:app:)``.
+  public init(
+    _ name: String,
+    version: String,
+    abstract: String = "",
+    discussion: String = "",
+    options: Options.Type,
+    subcommands: [any ParsableCommand.Type] = [],
+    dataFile: ((Options, TerminalLaunch.Mode) throws -> String?)? = nil,
+    inputFiles: @escaping (Options) -> [String] = { _ in [] },
+    replayArguments: @escaping (Options) -> [String] = { _ in [] },
+    app: @escaping (Options, TerminalLaunch) throws -> TerminalApp<State, Action>
+  ) {
+    self.init(
+      name, version: version, abstract: abstract, discussion: discussion, options: options, subcommands: subcommands,
+      dataFile: dataFile, inputFiles: inputFiles, replayArguments: replayArguments, traceSupport: .codable(), app: app)
+  }
+}
+
+extension TerminalCommand where Options == NoAppOptions, State: Codable & Sendable, Action: Codable & Sendable {
+  /// A command named `name` for an app without options of its own whose State and Action are
+  /// `Codable`: it also has `--trace` and `inspect`.
+  public init(
+    _ name: String,
+    version: String,
+    abstract: String = "",
+    discussion: String = "",
+    app: @escaping (TerminalLaunch) throws -> TerminalApp<State, Action>
+  ) {
+    self.init(
+      name, version: version, abstract: abstract, discussion: discussion, options: NoAppOptions.self,
+      subcommands: [], dataFile: nil, inputFiles: { _ in [] }, replayArguments: { _ in [] }, traceSupport: .codable(),
+      app: { _, launch in try app(launch) })
   }
 }
 

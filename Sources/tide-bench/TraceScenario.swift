@@ -1,6 +1,7 @@
 import Foundation
 import TideDemo
 import TideTerminal
+import TideTrace
 
 /// `trace-1m`: `tide-demo replay` of a long session (``LongSessionScript``, `keys` keys) without
 /// and with `--trace`, in turns; reports the median times, the trace's size and its actions.
@@ -51,16 +52,17 @@ func inspectorFigures(trace: String, rounds: Int) throws -> String {
   var jumps: [Double] = []
   var growth = 0
   let size = TerminalSize(columns: 120, rows: 40)
+  guard let app = DemoCommand.command.inspectedApp() else { preconditionFailure("tide-demo's state is Codable") }
   for _ in 0..<max(1, rounds) {
     let before = residentBytes()
     var start = ContinuousClock.now
-    let reader = try TraceQueries.open(trace)
-    var state = InspectorBrowser.initialState(reader: reader, name: "long.trace", size: size, follow: false)
+    let reader = try TraceQueries.open(trace, app: app)
+    var state = InspectorBrowser.initialState(reader: reader, app: app, name: "long.trace", size: size, follow: false)
     var canvas = Canvas(columns: size.columns, rows: size.rows)
     InspectorBrowser.draw(state, on: &canvas)
     opens.append(TraceTiming.seconds(ContinuousClock.now - start))
     growth = max(growth, residentBytes() - before)
-    let browser = InspectorBrowser(reader: reader)
+    let browser = InspectorBrowser(reader: reader, app: app)
     var slowest = 0.0
     for step in 1...20 {
       let number = reader.actionCount * (step * 7 % 20 + 1) / 20
@@ -71,10 +73,10 @@ func inspectorFigures(trace: String, rounds: Int) throws -> String {
     }
     jumps.append(slowest)
     start = ContinuousClock.now
-    _ = try TraceQueries.screen(after: reader.actionCount, in: TraceQueries.open(trace))
+    _ = try TraceQueries.screen(after: reader.actionCount, in: TraceQueries.open(trace, app: app), app: app)
     ats.append(TraceTiming.seconds(ContinuousClock.now - start))
     start = ContinuousClock.now
-    let changes = try TraceQueries.whoChanged("counter.count", in: TraceQueries.open(trace))
+    let changes = try TraceQueries.whoChanged("counter.count", in: TraceQueries.open(trace, app: app))
     whos.append(TraceTiming.seconds(ContinuousClock.now - start))
     precondition(!changes.isEmpty, "the long session changes the counter")
   }

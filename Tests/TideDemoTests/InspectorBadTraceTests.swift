@@ -80,7 +80,7 @@ struct InspectorBadTraceTests {
     #expect(inspect(newer.path, .screen(after: 1)).failure?.description
       == "\(newer.path):1: error: trace format version 2; this tide-demo reads version 1")
     let older = folder.appendingPathComponent("older.trace")
-    try write([lines[0].replacingOccurrences(of: #""appVersion":"\#(DemoTrace.appVersion)""#, with: #""appVersion":"0.0.1""#)] + lines.dropFirst(), to: older)
+    try write([lines[0].replacingOccurrences(of: #""appVersion":"\#(DemoApp.version)""#, with: #""appVersion":"0.0.1""#)] + lines.dropFirst(), to: older)
     #expect(inspect(older.path, .screen(after: 1)).failure?.description.contains("written by tide-demo 0.0.1") == true)
   }
 

@@ -3,6 +3,7 @@ import Testing
 import Tide
 import TideDemo
 import TideTerminal
+import TideTrace
 import TideTerminalCommand
 import TideTestSupport
 
@@ -27,7 +28,7 @@ struct InspectorBrowserTests {
   static func replayInspector(_ trace: String, script: String, extra: [String] = []) async -> (status: Int32, output: String, errors: String) {
     var output: [String] = []
     var errors: [String] = []
-    let status = await InspectorCommand.command.run(
+    let status = await InspectorCommand.command(for: demoInspected).run(
       ["replay", trace, script, "--size", size] + extra, output: { output.append($0) }, errors: { errors.append($0) })
     return (status, output.map { $0 + "\n" }.joined(), errors.joined(separator: "\n"))
   }
@@ -80,17 +81,17 @@ struct InspectorBrowserTests {
     let folder = try makeInspectorFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let trace = try await Self.sessionTrace(in: folder)
-    let reader = try TraceQueries.open(trace)
-    let browser = InspectorBrowser(reader: reader)
+    let reader = try TraceQueries.open(trace, app: demoInspected)
+    let browser = InspectorBrowser(reader: reader, app: demoInspected)
     var state = InspectorBrowser.initialState(
-      reader: reader, name: "session.trace", size: TerminalSize(columns: 120, rows: 40), follow: false)
+      reader: reader, app: demoInspected, name: "session.trace", size: TerminalSize(columns: 120, rows: 40), follow: false)
     for number in [0, 2, 7, reader.actionCount] {
       _ = browser.reduce(into: &state, action: .jump(to: number))
       #expect(state.selectedStep == number)
       let expected = try await traceOfReplay(
         try String(contentsOfFile: exportedKeys(trace, through: number, in: folder), encoding: .utf8), in: folder,
         name: "upto\(number)").screen
-      #expect(TraceQueries.screen(of: state.appState, size: state.appSize) == expected, "step \(number)")
+      #expect(state.appScreen.text() == expected, "step \(number)")
     }
   }
 
@@ -102,10 +103,10 @@ struct InspectorBrowserTests {
     let growing = folder.appendingPathComponent("growing.trace").path
     let half = full.count / 2
     try (full[..<half].joined(separator: "\n") + "\n").write(toFile: growing, atomically: false, encoding: .utf8)
-    let reader = try TraceQueries.open(growing, follow: true)
-    let browser = InspectorBrowser(reader: reader)
+    let reader = try TraceQueries.open(growing, app: demoInspected, follow: true)
+    let browser = InspectorBrowser(reader: reader, app: demoInspected)
     var state = InspectorBrowser.initialState(
-      reader: reader, name: "growing.trace", size: TerminalSize(columns: 120, rows: 40), follow: true)
+      reader: reader, app: demoInspected, name: "growing.trace", size: TerminalSize(columns: 120, rows: 40), follow: true)
     let before = state.actionCount
     #expect(state.selectedStep == before)
     let handle = try #require(FileHandle(forWritingAtPath: growing))

@@ -3,8 +3,9 @@
 // change the trace recorded is asserted, and the TestStore fails on any other.
 import Testing
 import Tide
-import TideDemo
 import TideTesting
+import TideTrace
+@testable import TideDemo
 
 @MainActor
 @Test func traceActions4To15() async throws {

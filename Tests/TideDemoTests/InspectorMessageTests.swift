@@ -4,6 +4,7 @@ import Testing
 import Tide
 import TideDemo
 import TideTerminal
+import TideTrace
 import TideTerminalCommand
 
 /// Each message of the inspector says what is true (issue 37, finding 10): a folder is not "an
@@ -43,7 +44,7 @@ struct InspectorMessageTests {
     let (trace, _) = try await traceOfReplay("keys + + tab space\nwait 120ms\nkeys space\n", in: folder)
     let crlf = folder.appendingPathComponent("crlf.trace")
     try write(try traceLines(trace), to: crlf, separator: "\r\n")
-    let reader = try TraceQueries.open(trace)
+    let reader = try TraceQueries.open(trace, app: demoInspected)
     for query in [InspectRunner.Query.screen(after: 2), .state(after: reader.actionCount), .whoChanged("counter.count"),
                   .whoChanged("stopwatch.lastReading")] {
       let expected = inspect(trace, query)
@@ -103,7 +104,7 @@ struct InspectorMessageTests {
     #expect(screen.failure?.status == 2)
     #expect(state.failure?.status == 2)
     #expect(state.failure?.description == screen.failure?.description)
-    #expect(state.failure?.description.hasPrefix("\(bad.path):4: error: the state after action 3 is not a state of this app") == true)
+    #expect(state.failure?.description.hasPrefix("\(bad.path):4: error: the state after action 3 is not a state of tide-demo") == true)
     #expect(state.output.isEmpty)
     // The states before it still answer, both ways.
     #expect(inspect(bad.path, .state(after: 2)).failure == nil)
@@ -138,21 +139,15 @@ struct InspectorMessageTests {
     #expect(inspect(trace, .whoChanged("todos.editor.input.text")).failure == nil)
   }
 
-  /// A trace of another app in Tide's JSON lines (`Tracer.jsonLines`, what tide-list writes) is
+  /// A trace of another app in Tide's old JSON lines (what `Tracer.jsonLines` wrote) is
   /// named as such, with the app that wrote it, where it was "not a Tide trace".
   @Test func aJSONLinesTraceOfAnotherAppIsNamed() async throws {
     let folder = try makeInspectorFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let lines = LockedLines()
-    let store = Store(
-      initialState: 0,
-      reducer: Reduce<Int, Bool> { state, up in
-        state += up ? 1 : -1
-        return .none
-      }.traced("tide-list", to: .jsonLines(writing: { lines.append(Array($0)) })))
-    store.send(true)
+    // What Tide's `Tracer.jsonLines` wrote before it was retired (one format: v1).
+    let line = #"{"action":"true","diff":"- 0\n+ 1","label":"tide-list","time":"2026-01-01T00:00:00Z"}"# + "\n"
     let file = folder.appendingPathComponent("list.trace")
-    try Data(lines.bytes).write(to: file)
+    try Data(line.utf8).write(to: file)
     let answer = inspect(file.path, .screen(after: 0))
     #expect(answer.failure?.status == 2)
     #expect(answer.failure?.description == "\(file.path):1: error: this is a trace of tide-list in Tide's JSON-lines format "
@@ -215,15 +210,4 @@ struct InspectorMessageTests {
     #expect(words.contains("--trace <path> Write one JSON object per action (time, action, state diff) to this file, replacing it."), "\(text)")
     #expect(!text.contains("Append"), "\(text)")
   }
-}
-
-/// Lines a tracer writes from any thread, kept in order.
-private final class LockedLines: Sendable {
-  private let storage = Mutex<[UInt8]>([])
-
-  func append(_ bytes: [UInt8]) {
-    storage.withLock { $0 += bytes }
-  }
-
-  var bytes: [UInt8] { storage.withLock { $0 } }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Tide
+import TideTrace
 import TideDemo
 import TideTerminal
 import TideTerminalCommand
@@ -62,7 +63,7 @@ struct InspectorNameEscapingTests {
     let title = ##"a\#(fatalError())"## + "\"#b\\##(x)"
     let script = "keys tab tab a\ntype \(title.quotedLiteral(escaping: { _ in false }, as: { _ in "" }))\nkeys enter\n"
     let path = try await trace(script, named: "typed.trace", in: folder)
-    let reader = try TraceQueries.open(path)
+    let reader = try TraceQueries.open(path, app: demoInspected)
     let file = folder.appendingPathComponent("Typed.swift").path
     #expect(inspect(path, .exportTest(1...reader.actionCount, file: file)).failure == nil)
     let exported = try String(contentsOfFile: file, encoding: .utf8)
@@ -109,17 +110,6 @@ struct InspectorNameEscapingTests {
     for message in [notATrace, otherApp, refused] {
       #expect(!message.unicodeScalars.contains(where: isEscapedInMessages), "\(message)")
     }
-  }
-
-  /// Typed text in an answer: a C1 control (U+009B, a terminal's CSI) and U+2028 come out
-  /// escaped in `--who-changed`'s values, as JSON allows, and read back as themselves.
-  @Test func typedControlsInAnAnswerComeOutEscaped() throws {
-    let text = "a\u{9B}2Jb\u{2028}c\u{7F}d"
-    let written = JSONValue.string(text).text
-    #expect(written == #""a\u009b2Jb\u2028c\u007fd""#)
-    #expect(try Array(written.utf8).withUnsafeBytes { try JSONParser.parse($0) } == .string(text))
-    // An action's name from a crafted trace, as the list, the detail and the answers show it.
-    #expect(ActionText.describe(.object([JSONMember(key: "a\nb", value: .object([]))])) == #".a\u{A}b"#)
   }
 
   // MARK: Reading the exported literals back, by Swift's rules

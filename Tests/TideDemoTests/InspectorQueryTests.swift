@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Tide
+import TideTrace
 import TideDemo
 import TideTerminal
 
@@ -16,16 +17,6 @@ struct InspectorQueryTests {
     type "tea"
     keys enter x
     """
-
-  /// The dotted paths `--who-changed` takes and every change in a trace names.
-  @Test func dottedPathsParseIntoKeysAndIndexes() {
-    #expect(JSONPath(parsing: "todos.todos[12].title")?.components == [.key("todos"), .key("todos"), .index(12), .key("title")])
-    #expect(JSONPath(parsing: "caf\u{E9}.n\u{E9}e[0][1]")?.components == [.key("caf\u{E9}"), .key("n\u{E9}e"), .index(0), .index(1)])
-    #expect(JSONPath(parsing: "")?.components == [])
-    for malformed in ["a..b", "a.", ".a", "[0]", "a[x]", "a[-1]", "a[1", "a[1]b"] {
-      #expect(JSONPath(parsing: malformed) == nil, "\(malformed)")
-    }
-  }
 
   @Test func atNPrintsTheScreenAfterActionNAsReplayPrintsIt() async throws {
     let folder = try makeInspectorFolder()
@@ -73,7 +64,7 @@ struct InspectorQueryTests {
     let folder = try makeInspectorFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let (trace, _) = try await traceOfReplay(LongSessionScript.text(keys: 400), in: folder)
-    let reader = try TraceQueries.open(trace)
+    let reader = try TraceQueries.open(trace, app: demoInspected)
     let expected = try changesByStepping(path, in: reader)
     #expect(!expected.isEmpty)
     #expect(try TraceQueries.whoChanged(path, in: reader) == expected)
@@ -91,7 +82,7 @@ struct InspectorQueryTests {
       keys enter f + tab +
       """#
     let (trace, _) = try await traceOfReplay(script, in: folder)
-    let reader = try TraceQueries.open(trace)
+    let reader = try TraceQueries.open(trace, app: demoInspected)
     let expected = try changesByStepping(path, in: reader)
     #expect(!expected.isEmpty)
     #expect(try TraceQueries.whoChanged(path, in: reader) == expected)
@@ -135,7 +126,7 @@ struct InspectorQueryTests {
     let folder = try makeInspectorFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let (trace, _) = try await traceOfReplay(Self.session + "\nresize 100x30\nkeys ?\n", in: folder)
-    let reader = try TraceQueries.open(trace)
+    let reader = try TraceQueries.open(trace, app: demoInspected)
     for number in [0, 3, 5, 7, 9, reader.actionCount] {
       let file = folder.appendingPathComponent("upto\(number).keys").path
       #expect(inspect(trace, .exportKeys(through: number, file: file)).failure == nil)

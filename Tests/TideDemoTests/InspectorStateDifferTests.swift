@@ -1,19 +1,22 @@
 import Foundation
 import Testing
 import Tide
+import TideTrace
 @testable import TideDemo
 import TideTerminal
 import TideTestSupport
 
-/// The demo's trace writes each action's changes by comparing the typed states field by field;
-/// each line must list exactly what diffing the two states' whole JSON lists, to the byte, or a
-/// reader would step to another state.
-@Suite("Inspector: the demo's state differ writes the changes of the whole JSON")
+/// A trace writes each action's changes by comparing the typed states part by part
+/// (`CodableStateDiffer`, for any `Codable` state); each line must list exactly what diffing the
+/// two states' whole JSON lists, to the byte, or a reader would step to another state. The
+/// demo's state has every kind of part: optionals, enums with values, identified arrays, texts
+/// of two spellings.
+@Suite("Inspector: the state differ writes the changes of the whole JSON")
 struct InspectorStateDifferTests {
   /// What the differ writes, and what the tree diff of the two fresh encodings writes.
   func changeBytes(from old: AppFeature.State, to new: AppFeature.State) throws -> (typed: String, tree: String) {
     var changes = TraceChanges()
-    try DemoStateDiffer().writeChanges(from: old, to: new, into: &changes)
+    try CodableStateDiffer<AppFeature.State>().writeChanges(from: old, to: new, into: &changes)
     let tree = StateChange.changes(from: try JSONValueEncoder.encode(old), to: try JSONValueEncoder.encode(new))
     return (String(decoding: changes.bytes, as: UTF8.self), tree.map(\.json.text).joined(separator: ","))
   }

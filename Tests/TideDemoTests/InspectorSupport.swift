@@ -4,6 +4,7 @@ import Tide
 import TideDemo
 import TideTerminal
 import TideTerminalCommand
+import TideTrace
 import TideTestSupport
 
 /// The folder of the inspector's key scripts, goldens and exported test.
@@ -36,11 +37,18 @@ func traceOfReplay(_ script: String, in folder: URL, name: String = "session") a
 func inspect(_ trace: String, _ query: InspectRunner.Query) -> (output: String, failure: TerminalCommandError?) {
   var lines: [String] = []
   do {
-    try InspectRunner.answer(query, trace: trace, output: { lines.append($0) })
+    try InspectRunner.answer(query, trace: trace, app: demoInspected, output: { lines.append($0) })
     return (lines.joined(separator: "\n"), nil)
   } catch {
     return (lines.joined(separator: "\n"), error)
   }
+}
+
+/// tide-demo as its inspector sees it.
+@MainActor
+var demoInspected: InspectedApp {
+  guard let app = DemoCommand.command.inspectedApp() else { preconditionFailure("tide-demo's State and Action are Codable") }
+  return app
 }
 
 /// The trace's lines.
@@ -64,7 +72,7 @@ func demo(_ arguments: [String]) async -> (status: Int32, output: String, errors
 func inspectReplay(_ arguments: [String]) async -> (status: Int32, output: String, errors: String) {
   var output: [String] = []
   var errors: [String] = []
-  let status = await InspectorCommand.command.run(
+  let status = await InspectorCommand.command(for: demoInspected).run(
     ["replay"] + arguments, output: { output.append($0) }, errors: { errors.append($0) })
   return (status, output.joined(separator: "\n"), errors.joined(separator: "\n"))
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Tide
+import TideTrace
 import TideDemo
 import TideTerminal
 import TideTerminalCommand
@@ -48,33 +49,28 @@ struct InspectorTraceInputTests {
     #expect(result.output.isEmpty, "nothing ran")
   }
 
-  /// `inspect replay --trace OUT` wrote 0 bytes and exited 0: it now traces the inspector's own
-  /// actions, as every app's are traced (Tide's JSON lines, labelled with the command).
-  @Test func theInspectorsReplayTracesItsOwnActions() async throws {
+  /// `inspect replay --trace OUT` wrote 0 bytes and exited 0. The inspector's own state is not
+  /// `Codable` (it holds the app's screen), so its replay refuses `--trace`, saying why, before
+  /// anything runs.
+  @Test func theInspectorsReplayRefusesATraceSayingWhy() async throws {
     let folder = try makeInspectorFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let (trace, script) = try await traceAndScript(in: folder)
     let out = folder.appendingPathComponent("inspector.trace").path
     let result = await inspectReplay([trace, script, "--trace", out])
-    #expect(result.status == 0, "\(result.errors)")
-    let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
-    // The resize at the start, then the two moves up.
-    #expect(lines.count == 3, "\(lines)")
-    for line in lines {
-      let event = try JSONDecoder().decode([String: String].self, from: Data(line.utf8))
-      #expect(event["label"] == "tide-demo inspect")
-    }
-    #expect(lines.last?.contains("InspectorBrowser.Action.steps") == true)
-    // It is a trace of the inspector, which the inspector names as such.
-    #expect(inspect(out, .screen(after: 0)).failure?.description.contains("this is a trace of tide-demo inspect in Tide's JSON-lines format") == true)
+    #expect(result.status == 2, "\(result.errors)")
+    #expect(result.errors.hasPrefix("tide-demo inspect: error: --trace needs the app's State and Action to be Codable"), "\(result.errors)")
+    #expect(result.output.isEmpty, "nothing ran")
+    #expect(!FileManager.default.fileExists(atPath: out))
   }
 
   /// A trace that cannot be written is not a success: to /dev/full it exited 0.
   @Test func aTraceThatCannotBeWrittenFailsTheReplay() async throws {
     let folder = try makeInspectorFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let (trace, script) = try await traceAndScript(in: folder)
-    let result = await inspectReplay([trace, script, "--trace", "/dev/full"])
+    let script = folder.appendingPathComponent("count.keys").path
+    try "keys + +\n".write(toFile: script, atomically: true, encoding: .utf8)
+    let result = await demo(["replay", script, "--trace", "/dev/full"])
     #expect(result.status == 1, "\(result)")
     #expect(result.errors.contains("/dev/full: error: lines of the trace were lost: No space left on device"), "\(result.errors)")
   }
@@ -108,7 +104,7 @@ struct InspectorTraceInputTests {
     lines[3] = lines[3] + String(repeating: "0", count: 3 * limit)
     let long = folder.appendingPathComponent("long.trace")
     try lines.joined(separator: "\n").write(to: long, atomically: true, encoding: .utf8)
-    let reader = try TraceReader(path: long.path, app: DemoTrace.app, appVersion: DemoTrace.appVersion, lineLimit: limit)
+    let reader = try TraceReader(path: long.path, app: "tide-demo", appVersion: DemoApp.version, lineLimit: limit)
     reader.finishReading()
     #expect(reader.actionCount == 2)
     #expect(reader.problem?.description == "\(long.path):4: error: the line holds more than 16 KiB, the most read of one line of a trace")
@@ -118,12 +114,12 @@ struct InspectorTraceInputTests {
     #expect(throws: TraceProblem(
       path: header.path, line: 1, message: "the line holds more than 16 KiB, the most read of one line of a trace")
     ) {
-      try TraceReader(path: header.path, app: DemoTrace.app, appVersion: DemoTrace.appVersion, lineLimit: limit)
+      try TraceReader(path: header.path, app: "tide-demo", appVersion: DemoApp.version, lineLimit: limit)
     }
     // A followed trace whose last line keeps growing past the limit stops there too.
     let growing = folder.appendingPathComponent("growing.trace")
     try (lines.prefix(3).joined(separator: "\n") + "\n{\"n\":3,").write(to: growing, atomically: true, encoding: .utf8)
-    let followed = try TraceReader(path: growing.path, app: DemoTrace.app, appVersion: DemoTrace.appVersion, lineLimit: limit)
+    let followed = try TraceReader(path: growing.path, app: "tide-demo", appVersion: DemoApp.version, lineLimit: limit)
     #expect(followed.problem == nil)
     let handle = try FileHandle(forWritingTo: growing)
     try handle.seekToEnd()

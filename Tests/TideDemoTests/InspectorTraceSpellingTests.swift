@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import Tide
+import TideTrace
 import TideDemo
 import TideTerminal
 
@@ -26,8 +27,9 @@ struct InspectorTraceSpellingTests {
   func traceLines(of texts: [String]) async throws -> [[UInt8]] {
     let written = Mutex<[UInt8]>([])
     let recorder = TraceRecorder<State, Action>(
-      app: "spelling", appVersion: "1", initialState: State(text: ""), clock: VirtualClock(),
+      app: "spelling", appVersion: "1", elapsed: TraceRecorder<State, Action>.elapsedTime(on: VirtualClock()),
       write: { bytes in written.withLock { $0 += bytes } })
+    recorder.start(from: State(text: ""))
     for text in texts { recorder.reduced(.say(text), state: State(text: text)) }
     await recorder.finish()
     return written.withLock { $0 }.split(separator: UInt8(ascii: "\n")).map(Array.init)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Tide
+import TideTrace
 import TideDemo
 import TideTerminal
 
@@ -18,7 +19,7 @@ struct InspectorTraceTests {
     #expect(header["format"] == .string("tide-trace"))
     #expect(header["version"] == .integer(1))
     #expect(header["app"] == .string("tide-demo"))
-    #expect(header["appVersion"] == .string(DemoTrace.appVersion))
+    #expect(header["appVersion"] == .string(DemoApp.version))
     #expect(header["size"] == .array([.integer(80), .integer(24)]))
     #expect(header["state"]?["counter"]?["count"] == .integer(0))
     // The size at the start is also the first input: it sends the app's resize action.
@@ -63,7 +64,7 @@ struct InspectorTraceTests {
     // More than a snapshot interval of actions, across every screen, with resizes and a paste.
     let script = LongSessionScript.text(keys: 1_500) + "resize 90x30\nkeys tab tab a\npaste \"pasted text\"\nkeys enter ?\n"
     let (trace, screen) = try await traceOfReplay(script, in: folder)
-    let reader = try TraceQueries.open(trace)
+    let reader = try TraceQueries.open(trace, app: demoInspected)
     #expect(reader.actionCount > TraceFormat.defaultSnapshotInterval)
     #expect(reader.problem == nil)
     let answer = inspect(trace, .screen(after: reader.actionCount))
@@ -76,7 +77,7 @@ struct InspectorTraceTests {
     _ = AppFeature().reduce(into: &state, action: .todos(.startEditing))
     _ = AppFeature().reduce(into: &state, action: .counter(.increment))
     let json = try JSONValueEncoder.encode(state)
-    let decoded = try TraceFixture.state(json.text)
+    let decoded: AppFeature.State = try TraceFixture.state(json.text)
     #expect(decoded == state)
     #expect(try JSONValueEncoder.encode(decoded) == json)
   }

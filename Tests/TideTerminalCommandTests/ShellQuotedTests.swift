@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TideTestSupport
 
-@testable import TideTerminalCommand
+import TideTerminal
 
 /// The command a recording's header gives is one line of the script whatever the paths hold
 /// (issue 37, finding 7's sibling: a name with a line break broke the header's comment, and the

@@ -8,14 +8,14 @@ import ArgumentParser
 /// from its data file, `+` counts, `!` marks a change its (pretend) save could not write, `q`
 /// quits.
 struct Tally: Reducer {
-  struct State: Equatable, Sendable {
+  struct State: Equatable, Sendable, Codable {
     var count: Int
     var step = 1
     var unsaved = false
     var isQuitting = false
   }
 
-  enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable, Codable {
     case add
     case saveFailed
     case quit

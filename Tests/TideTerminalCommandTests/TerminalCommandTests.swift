@@ -182,10 +182,12 @@ extension TerminalCommandTests {
   /// The app's options and `--trace` may come before `replay`, as tide-demo's always allowed.
   @Test func optionsMayComeBeforeReplay() async throws {
     let path = try script("keys + +\nexpect \"tally: 4\"\n")
-    let trace = folder.file("t.jsonl")
+    let trace = folder.file("t.trace")
     let outcome = await run(Tally.command, ["--step", "2", "--trace", trace, "replay", path])
     #expect(outcome.status == 0, "\(outcome)")
-    #expect(try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").count == 2, "one line per action")
+    let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+    #expect(lines.first?.hasPrefix(#"{"format":"tide-trace","version":1,"app":"tally""#) == true, "\(lines)")
+    #expect(lines.filter { $0.hasPrefix(#"{"n":"#) }.count == 2, "one line per action: \(lines)")
     let record = await run(Tally.command, ["--record", folder.file("r.keys"), "replay", path])
     #expect(record.status == 2 && record.stderr.contains("--record records the interactive app"), "\(record)")
   }
@@ -254,7 +256,7 @@ extension TerminalCommandTests {
     }
     let unknown = await run(Tally.command, ["help", "frobnicate"])
     #expect(unknown.status == 2, "\(unknown)")
-    #expect(unknown.stderr == "error: tally has no subcommand 'frobnicate' (it has: replay)", "\(unknown)")
+    #expect(unknown.stderr == "error: tally has no subcommand 'frobnicate' (it has: replay, inspect)", "\(unknown)")
   }
 
   /// `--record` to a FIFO kept no starting data: a stream has no folder beside it for the copy,

@@ -162,7 +162,7 @@ func extrasExample() {
     print("\(action) -> \(state.count)")
     return .none
   }
-  // Tracing: each action with its state diff, to stderr (or `.jsonLines(appendingTo:)`, or a closure).
+  // Tracing: each action with its state diff, to stderr or a closure (files: `--trace`, TideTrace).
   let store = Store(
     initialState: Counter.State(),
     reducer: Counter().traced("counter", to: .standardError),

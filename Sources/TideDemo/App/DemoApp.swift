@@ -4,29 +4,31 @@ import TideTerminal
 /// Builds the demo as a ``TerminalApp``, for the real terminal and for replays alike.
 @MainActor
 package enum DemoApp {
+  /// The version of tide-demo, in `--version` and in its traces' headers: a trace of another
+  /// version may hold states this one cannot read.
+  package nonisolated static let version = "0.1.0"
+
   /// The demo on `screen`, its todos loaded from `storage` (none: nothing is read or written),
-  /// its time from `clock`, its input and actions recorded in `trace` if given.
+  /// its time from `clock`, its actions traced when `launch` traces them (`--trace`).
   package static func make(
     screen: Screen = .counter,
     storage: TodoStorage?,
     clock: any Clock<Duration>,
-    trace: DemoTrace? = nil
+    launch: TerminalLaunch? = nil
   ) -> TerminalApp<AppFeature.State, AppFeature.Action> {
     // A replay runs on a virtual clock, and its screens must be the same on every run: no
     // wall-clock time in the names of copies the load makes.
     let loaded = storage?.load(showsTime: !(clock is VirtualClock))
     let initialState = AppFeature.State(
       screen: screen, todos: loaded?.todos ?? [], warning: loaded?.warning, readOnly: loaded?.readOnly)
-    let make = { (reducer: Reduce<AppFeature.State, AppFeature.Action>) in
-      app(store: Store(
+    let reducer = launch.map { Reduce($0.traced(AppFeature())) } ?? Reduce(AppFeature())
+    return app(
+      store: Store(
         initialState: initialState,
         reducer: reducer,
         clock: clock,
         middleware: storage.map { [AppFeature.persistence(to: $0, initialRevision: initialState.todos.revision)] } ?? []),
-        storage: storage)
-    }
-    guard let trace else { return make(Reduce(AppFeature())) }
-    return DemoTrace.traced(make, initialState: initialState, clock: clock, trace: trace)
+      storage: storage)
   }
 
   /// The app on `store`, drawn by ``AppFeature/draw(_:on:)``; `storage` names what a save left

@@ -3,8 +3,8 @@ import Tide
 import TideTerminal
 import TideTerminalCommand
 
-/// The `tide-demo` command line: TideTerminalCommand's run, `replay`, `--record` and `--trace`,
-/// with the demo's own options, `--screen` and `--data`.
+/// The `tide-demo` command line: TideTerminalCommand's run, `replay`, `--record`, `--trace` and
+/// `inspect`, with the demo's own options, `--screen` and `--data`.
 ///
 /// The demo adds only what is the demo's: which screen to start on and its todo file. In the
 /// interactive form the todos are read from and saved to `--data` (default
@@ -30,10 +30,9 @@ package enum DemoCommand {
   package static var command: TerminalCommand<Options, AppFeature.State, AppFeature.Action> {
     TerminalCommand(
       "tide-demo",
-      version: DemoTrace.appVersion,
+      version: DemoApp.version,
       abstract: "Counter, Stopwatch and Todos in the terminal, driven by a Tide store.",
       options: Options.self,
-      subcommands: [Inspect.self],
       dataFile: { options, mode in
         // A `--data` that is not a regular file or a path that can be created (a folder, a
         // FIFO, a device, a path under a file…) is a usage error, found before anything is
@@ -51,10 +50,7 @@ package enum DemoCommand {
       app: { options, launch in
         let storage = launch.dataFile.map(TodoStorage.init(path:))
         launch.onEnd { storage?.release() }
-        // The demo writes its own trace format (the inspector reads it), not the generic tracer's.
-        let trace = launch.traceLines.map(DemoTrace.init(write:))
-        launch.onEnd { trace?.finishWriting() }
-        return DemoApp.make(screen: options.screen, storage: storage, clock: launch.clock, trace: trace)
+        return DemoApp.make(screen: options.screen, storage: storage, clock: launch.clock, launch: launch)
       })
   }
 }

@@ -111,6 +111,12 @@ public struct TerminalApp<State, Action: Sendable> {
 
   /// The frame to show at `size`: the view of the current state, or the too-small message.
   package func frame(size: TerminalSize) -> Canvas {
+    frame(of: store.state, size: size)
+  }
+
+  /// The frame `state` shows at `size`, whatever the store holds: the inspector's screen of a
+  /// step of a trace.
+  package func frame(of state: State, size: TerminalSize) -> Canvas {
     var canvas = Canvas(columns: size.columns, rows: size.rows)
     canvas.theme = theme
     if size.columns < minimumSize.columns || size.rows < minimumSize.rows {
@@ -125,7 +131,7 @@ public struct TerminalApp<State, Action: Sendable> {
           line, atColumn: max(0, (size.columns - width) / 2), row: top + offset, width: size.columns)
       }
     } else {
-      view(store.state, &canvas)
+      view(state, &canvas)
     }
     return canvas
   }

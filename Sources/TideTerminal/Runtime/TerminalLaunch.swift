@@ -35,19 +35,15 @@ public final class TerminalLaunch {
 
   /// How the app runs.
   public let mode: Mode
-  /// The command's name, such as `tide-demo`: the label of traced actions.
+  /// The command's name, such as `tide-demo`: the app a trace belongs to.
   public let commandName: String
   /// The clock every effect of the app's store must use: the continuous clock live, a
   /// `VirtualClock` in a replay (where `wait` lines move it).
   public let clock: any Clock<Duration>
   /// The terminal's size at the start: the real terminal's live, `--size` in a replay.
   public let size: TerminalSize
-  /// Where each action goes with `--trace`, or `nil`. ``store(initialState:reducer:middleware:)``
-  /// applies it; an app building its store itself applies it with `Reducer.traced(_:to:)`.
-  public let tracer: Tracer?
-  /// With `--trace`, writes bytes to the trace file as they are (whole lines, in order), or
-  /// `nil`: for an app that writes its own trace format instead of using ``tracer``.
-  public let traceLines: (@Sendable ([UInt8]) -> Void)?
+  /// With `--trace`, where the store's actions go (see ``traced(_:)``), or `nil`.
+  package let actionTrace: (any ActionTrace)?
   /// The file the app reads and saves its data in for this run, or `nil` for none: what the
   /// command's `dataFile` function named, or in a replay with `--initial-data` a private copy of
   /// the data a recording started from. An app with a data file must use this path, not its
@@ -81,10 +77,20 @@ public final class TerminalLaunch {
   /// A launch as the command makes one; in an app's tests, a replay on a `VirtualClock`:
   /// `TerminalLaunch(clock: clock)`. Without a `startDate`, an interactive launch starts now
   /// (to the second) and a replay at ``replayStartDate``.
-  public init(
+  public convenience init(
     mode: Mode = .replay, commandName: String = "app", clock: any Clock<Duration>,
-    size: TerminalSize = TerminalSize(columns: 80, rows: 24), tracer: Tracer? = nil,
-    traceLines: (@Sendable ([UInt8]) -> Void)? = nil, dataFile: String? = nil, startDate: Date? = nil,
+    size: TerminalSize = TerminalSize(columns: 80, rows: 24), dataFile: String? = nil, startDate: Date? = nil,
+    colorProfile: ColorProfile = .trueColor, theme: Theme? = nil
+  ) {
+    self.init(
+      mode: mode, commandName: commandName, clock: clock, size: size, actionTrace: nil, dataFile: dataFile,
+      startDate: startDate, colorProfile: colorProfile, theme: theme)
+  }
+
+  /// A launch whose store's actions go to `actionTrace`: what `TerminalCommand` makes for `--trace`.
+  package init(
+    mode: Mode, commandName: String, clock: any Clock<Duration>, size: TerminalSize,
+    actionTrace: (any ActionTrace)?, dataFile: String?, startDate: Date?,
     colorProfile: ColorProfile = .trueColor, theme: Theme? = nil
   ) {
     self.colorProfile = colorProfile
@@ -95,8 +101,7 @@ public final class TerminalLaunch {
     self.commandName = commandName
     self.clock = clock
     self.size = size
-    self.tracer = tracer
-    self.traceLines = traceLines
+    self.actionTrace = actionTrace
     self.dataFile = dataFile
   }
 
@@ -105,12 +110,21 @@ public final class TerminalLaunch {
   public func store<R: Reducer>(
     initialState: R.State, reducer: R, middleware: [Middleware<R.State, R.Action>] = []
   ) -> Store<R.State, R.Action> {
-    if let tracer {
-      return Store(
-        initialState: initialState, reducer: reducer.traced(commandName, to: tracer), clock: clock,
-        middleware: middleware)
-    }
-    return Store(initialState: initialState, reducer: reducer, clock: clock, middleware: middleware)
+    Store(initialState: initialState, reducer: traced(reducer), clock: clock, middleware: middleware)
+  }
+
+  /// `reducer`, its actions and states written to the trace when `--trace` is given: for an app
+  /// that builds its store itself (with middleware or a clock of its own choosing):
+  ///
+  /// ```swift
+  /// Store(initialState: state, reducer: launch.traced(AppFeature()), clock: launch.clock, middleware: saving)
+  /// ```
+  ///
+  /// An app whose store's reducer is not traced this way (or through ``store(initialState:reducer:middleware:)``)
+  /// is refused `--trace` with a message saying so: its trace would hold no action.
+  public func traced<R: Reducer>(_ reducer: R) -> LaunchTracedReducer<R> {
+    actionTrace?.attach(R.self)
+    return LaunchTracedReducer(base: reducer, trace: actionTrace)
   }
 
   /// Runs `action` when this run of the app has ended and its pending work is done — before the

@@ -1,0 +1,66 @@
+import Synchronization
+import Tide
+import TideTerminal
+import TideTrace
+
+/// The `--trace` of one run of an app whose State and Action are `Codable`: the launch reports
+/// its store's actions here (``ActionTrace``), the app's input is observed, and a
+/// ``TraceRecorder`` writes trace format v1.
+final class AppTrace<State: Encodable & Sendable, Action: Encodable & Sendable>: ActionTrace {
+  let recorder: TraceRecorder<State, Action>
+  /// Whether a reducer of the app's `State` and `Action` was traced (`TerminalLaunch.store` or
+  /// `traced`): without one the trace would hold no action.
+  private let isAttached = Atomic<Bool>(false)
+
+  init(recorder: TraceRecorder<State, Action>) {
+    self.recorder = recorder
+  }
+
+  var needsInitialState: Bool { recorder.needsInitialState }
+
+  var hasReducer: Bool { isAttached.load(ordering: .acquiring) }
+
+  func attach<R: Reducer>(_ reducer: R.Type) {
+    guard R.State.self == State.self, R.Action.self == Action.self else { return }
+    isAttached.store(true, ordering: .releasing)
+    recorder.attach(reducer: String(reflecting: R.self))
+  }
+
+  func start<S>(from state: S) {
+    if let state = state as? State { recorder.start(from: state) }
+  }
+
+  func reduced<S, A>(_ action: A, state: S) {
+    guard let action = action as? Action, let state = state as? State else { return }
+    recorder.reduced(action, state: state)
+  }
+
+  /// `app` with its input recorded: each key, paste, pointer event and resize, and which action
+  /// each sent. The trace starts from the app's state now unless an action was reduced already.
+  @MainActor
+  func observing(_ app: TerminalApp<State, Action>) -> TerminalApp<State, Action> {
+    recorder.start(from: app.store.state)
+    var app = app
+    let recorder = recorder
+    let keyAction = app.keyAction
+    let pasteAction = app.pasteAction
+    let resizeAction = app.resizeAction
+    app.keyAction = { state, key in
+      let action = keyAction(state, key)
+      if let action { recorder.willSend(action) }
+      return action
+    }
+    app.pasteAction = { state, text in
+      let action = pasteAction(state, text)
+      if let action { recorder.willSend(action) }
+      return action
+    }
+    app.resizeAction = { size in
+      let action = resizeAction(size)
+      if let action { recorder.willSend(action) }
+      return action
+    }
+    app.inputObserver = { recorder.record($0) }
+    return app
+  }
+}

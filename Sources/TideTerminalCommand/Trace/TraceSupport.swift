@@ -1,0 +1,61 @@
+import Tide
+import TideTerminal
+import TideTrace
+
+/// What `--trace` and `inspect` need of an app, for a ``TerminalCommand`` whose app's State and
+/// Action are `Codable` (made by its initializers for such apps; `nil` for any other, whose
+/// `--trace` and `inspect` are refused with a message saying why).
+///
+/// Its closures are made where the types' conformances are known, so the command itself, generic
+/// over any State and Action, needs none.
+@MainActor
+struct TraceSupport<State, Action: Sendable> {
+  /// A trace of one run, written through `write`.
+  let makeTrace: (_ header: TraceSessionHeader, _ write: @escaping @Sendable ([UInt8]) -> Void) -> TraceSession<State, Action>
+  /// The app as the inspector sees it, its screens drawn by an app `makeFrame` makes from a
+  /// trace's arguments.
+  let inspectedApp: (
+    _ name: String, _ version: String,
+    _ makeFrame: @escaping ([String]) throws -> (State, TerminalSize) -> Canvas
+  ) -> InspectedApp
+
+  /// The support for an app whose `State` and `Action` are `Codable`.
+  static func codable() -> TraceSupport
+  where State: Codable & Sendable, Action: Codable & Sendable {
+    TraceSupport(
+      makeTrace: { header, write in
+        let trace = AppTrace<State, Action>(recorder: TraceRecorder(
+          app: header.app, appVersion: header.version, arguments: header.arguments, size: header.size,
+          elapsed: TraceRecorder<State, Action>.elapsedTime(on: header.clock), write: write))
+        return TraceSession(
+          actionTrace: trace, hasReducer: { trace.hasReducer }, observing: { trace.observing($0) },
+          finish: { trace.recorder.finishWriting() })
+      },
+      inspectedApp: { name, version, makeFrame in
+        InspectedApp(name: name, version: version, state: State.self, frame: makeFrame)
+      })
+  }
+}
+
+/// What a trace's header says of the run, before its first state.
+struct TraceSessionHeader {
+  var app: String
+  var version: String
+  /// The arguments that rebuild the app's options in a replay.
+  var arguments: [String]
+  var size: TerminalSize
+  var clock: any Clock<Duration>
+}
+
+/// One run's trace, whatever the app's types: the launch's ``ActionTrace``, and what the command
+/// does with the app once it is made and once it has ended.
+@MainActor
+struct TraceSession<State, Action: Sendable> {
+  let actionTrace: any ActionTrace
+  /// Whether the app's store was made through the launch, so that its actions reach the trace.
+  let hasReducer: () -> Bool
+  /// The app with its input recorded.
+  let observing: (TerminalApp<State, Action>) -> TerminalApp<State, Action>
+  /// Returns once every line is written.
+  let finish: () -> Void
+}

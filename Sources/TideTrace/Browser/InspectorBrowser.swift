@@ -1,0 +1,363 @@
+import Tide
+import TideTerminal
+
+/// `APP inspect TRACE`: the steps of a trace in a ``SelectionList``, the selected step's
+/// action and state changes in a ``Viewport``, and the app's own screen after that step, drawn
+/// by the app's view from the state the trace holds.
+///
+/// A trace may hold a million steps, so the list holds a window of them around the selection
+/// (``windowSize``), moved as the selection nears its edge: opening reads one window, and a jump
+/// reads one window and one state. The `/` filter searches the steps of the window.
+package struct InspectorBrowser: Reducer {
+  /// How often a followed trace is looked at for new steps.
+  package static let followInterval = Duration.milliseconds(250)
+
+  /// Steps the list holds at once.
+  package static let windowSize = 1_000
+
+  /// Which pane the keys move.
+  package enum Focus: Equatable, Sendable {
+    case steps
+    case detail
+  }
+
+  package struct State: Equatable, Sendable {
+    /// The trace's file name, for the title.
+    package var traceName: String
+    /// Actions in the trace (more as a followed trace grows).
+    package var actionCount: Int
+    /// The step the list's first item shows (0: the state before the first action).
+    package var firstStep: Int
+    /// The window of steps.
+    package var steps: SelectionList.State
+    /// The step whose action, changes and screen are shown.
+    package var shownStep: Int
+    /// The shown step's action and changes.
+    package var detail: Viewport.State
+    /// The app's screen after the shown step, drawn by its own view, and the terminal's size then.
+    package var appScreen: Canvas
+    package var appSize: TerminalSize
+    /// The field whose changes `[` and `]` jump between (a dotted path), and its prompt.
+    package var field: String
+    package var fieldInput: TextInput.State
+    package var isChoosingField: Bool
+    /// A path the prompt refused, offered again when it opens (the message says why).
+    package var rejectedField: String?
+    package var focus: Focus
+    package var help: Help.State
+    /// A line for the status bar: why a jump did not move, a trace problem.
+    package var message: String?
+    /// Whether a followed trace's new steps are looked for.
+    package var isFollowing: Bool
+    package var size: TerminalSize
+    package var isQuitting: Bool
+
+    /// The step selected in the list.
+    package var selectedStep: Int { firstStep + (steps.selectedIndex ?? 0) }
+  }
+
+  package enum Action: Equatable, Sendable {
+    case steps(SelectionList.Action)
+    case detail(Viewport.Action)
+    case help(Help.Action)
+    /// Selects a step anywhere in the trace.
+    case jump(to: Int)
+    case jumpToStart
+    case jumpToEnd
+    /// The next or previous step that changed ``State/field``.
+    case nextChange
+    case previousChange
+    /// Opens the prompt for the field, filled with the shown step's first change.
+    case chooseField
+    case fieldInput(TextInput.Action)
+    case acceptField
+    case cancelField
+    case toggleFocus
+    case resized(TerminalSize)
+    /// Starts looking for steps appended to the trace, every ``followInterval``.
+    case startFollowing
+    /// Looks for steps appended to a followed trace.
+    case poll
+    case quit
+  }
+
+  /// The trace: read when a step is shown or the window moves.
+  let reader: TraceReader
+  /// The app the trace is of, which draws the screen after each step.
+  let app: InspectedApp
+
+  package init(reader: TraceReader, app: InspectedApp) {
+    self.reader = reader
+    self.app = app
+  }
+
+  /// The inspector on `reader`'s trace of `app`, the last step selected.
+  package static func initialState(
+    reader: TraceReader, app: InspectedApp, name: String, size: TerminalSize, follow: Bool
+  ) -> State {
+    var state = State(
+      traceName: name, actionCount: reader.actionCount, firstStep: 0,
+      steps: SelectionList.State(items: []), shownStep: -1, detail: Viewport.State(),
+      appScreen: Canvas(columns: 0, rows: 0), appSize: reader.header.size, field: "",
+      fieldInput: TextInput.State(placeholder: "counter.count"), isChoosingField: false, rejectedField: nil, focus: .steps,
+      help: Help.State(), message: reader.problem.map { "\($0)" }, isFollowing: follow, size: size, isQuitting: false)
+    let browser = InspectorBrowser(reader: reader, app: app)
+    browser.layOut(&state, size: size)
+    browser.select(reader.actionCount, in: &state)
+    return state
+  }
+
+  package func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .steps(let action):
+      let isFiltered = state.steps.isFiltering || state.steps.matches != nil
+      switch action {
+      case .move(.first) where !isFiltered:
+        select(0, in: &state)
+      case .move(.last) where !isFiltered:
+        select(state.actionCount, in: &state)
+      default:
+        _ = SelectionList().reduce(into: &state.steps, action: action)
+        if !isFiltered, !(state.steps.isFiltering || state.steps.matches != nil) {
+          followSelection(&state)
+        }
+        show(state.selectedStep, in: &state)
+      }
+    case .detail(let action):
+      _ = Viewport().reduce(into: &state.detail, action: action)
+    case .help(let action):
+      _ = Help().reduce(into: &state.help, action: action)
+    case .jump(let number):
+      select(number, in: &state)
+    case .jumpToStart:
+      select(0, in: &state)
+    case .jumpToEnd:
+      select(state.actionCount, in: &state)
+    case .nextChange, .previousChange:
+      jumpToChange(forward: action == .nextChange, in: &state)
+    case .chooseField:
+      var input = TextInput.State(placeholder: "counter.count")
+      let suggestion = state.rejectedField
+        ?? (state.field.isEmpty ? firstChangedPath(of: state.shownStep) ?? "" : state.field)
+      _ = TextInput().reduce(into: &input, action: .setText(suggestion))
+      state.fieldInput = input
+      state.isChoosingField = true
+    case .fieldInput(let action):
+      _ = TextInput().reduce(into: &state.fieldInput, action: action)
+    case .acceptField:
+      let text = String(state.fieldInput.text.filter { $0 != " " })
+      do throws(InspectFailure) {
+        _ = try TraceQueries.fieldPath(text, in: reader, option: "field")
+        state.field = text
+        state.message = "[ and ] jump between the changes of \(text)"
+        state.isChoosingField = false
+        state.rejectedField = nil
+      } catch {
+        // The status bar shows the prompt while it is open: it closes so that the reason shows
+        // (before, the refusal was set but never drawn), and offers the path again on `c`.
+        state.message = error.message.replacing("\(reader.header.app): field: ", with: "") + " — c to change it"
+        state.isChoosingField = false
+        state.rejectedField = text
+      }
+    case .cancelField:
+      state.isChoosingField = false
+      state.rejectedField = nil
+    case .toggleFocus:
+      state.focus = state.focus == .steps ? .detail : .steps
+    case .resized(let size):
+      layOut(&state, size: size)
+    case .startFollowing:
+      state.isFollowing = true
+      return .timer(.poll, after: Self.followInterval, every: Self.followInterval)
+    case .poll:
+      guard reader.update() || state.actionCount != reader.actionCount else { return .none }
+      let wasAtEnd = state.selectedStep == state.actionCount
+      state.actionCount = reader.actionCount
+      if let problem = reader.problem { state.message = "\(problem)" }
+      if wasAtEnd, !(state.steps.isFiltering || state.steps.matches != nil) {
+        select(state.actionCount, in: &state)
+      }
+    case .quit:
+      state.isQuitting = true
+    }
+    return .none
+  }
+
+  // MARK: The window and the shown step
+
+  /// Selects step `number` (clamped to the trace), moving the window when it is outside it.
+  func select(_ number: Int, in state: inout State) {
+    let number = min(max(0, number), state.actionCount)
+    state.message = state.message.flatMap { $0.firstRange(of: "error:") != nil ? $0 : nil }
+    let isFiltered = state.steps.isFiltering || state.steps.matches != nil
+    let inWindow = number >= state.firstStep && number < state.firstStep + state.steps.items.count
+    if isFiltered || !inWindow || state.steps.items.isEmpty {
+      loadWindow(around: number, in: &state)
+    }
+    _ = SelectionList().reduce(into: &state.steps, action: .select(position: number - state.firstStep))
+    centre(&state)
+    show(number, in: &state)
+  }
+
+  /// Moves the window when the selection comes near its edge and the trace goes on past it.
+  func followSelection(_ state: inout State) {
+    let position = state.steps.selectedIndex ?? 0
+    let margin = max(state.steps.height, 10)
+    let nearStart = position < margin && state.firstStep > 0
+    let nearEnd = position >= state.steps.items.count - margin
+      && state.firstStep + state.steps.items.count <= state.actionCount
+    guard nearStart || nearEnd else { return }
+    let number = state.selectedStep
+    let top = state.steps.top
+    let oldFirst = state.firstStep
+    loadWindow(around: number, in: &state)
+    _ = SelectionList().reduce(into: &state.steps, action: .select(position: number - state.firstStep))
+    // The rows on screen stay where they were.
+    state.steps.top = max(0, top + oldFirst - state.firstStep)
+  }
+
+  /// Puts the selection in the middle of the list's rows.
+  func centre(_ state: inout State) {
+    let rows = max(1, state.steps.height - 1)
+    state.steps.top = max(0, (state.steps.selectedIndex ?? 0) - rows / 2)
+  }
+
+  /// Reads the titles of the window of steps around `number`.
+  func loadWindow(around number: Int, in state: inout State) {
+    let total = state.actionCount + 1
+    let first = max(0, min(number - Self.windowSize / 2, total - Self.windowSize))
+    let last = min(total, first + Self.windowSize) - 1
+    var items: [SelectionList.Item] = []
+    items.reserveCapacity(last - first + 1)
+    if first == 0 { items.append(SelectionList.Item("0 start: the state before the first action")) }
+    if last >= 1 {
+      do throws(TraceProblem) {
+        try reader.forEachActionLine(in: max(1, first)...last) { number, bytes throws(TraceProblem) in
+          let step = try TraceStep(parsing: bytes, path: reader.path, line: reader.line(ofAction: number))
+          items.append(SelectionList.Item(Self.title(of: step)))
+        }
+      } catch {
+        state.message = "\(error)"
+      }
+    }
+    // A new window starts unfiltered: a filter searches the steps it holds.
+    state.steps = SelectionList.State(items: items, height: state.steps.height)
+    state.firstStep = first
+  }
+
+  /// One row of the list: the step's number, its action, and what sent it.
+  static func title(of step: TraceStep) -> String {
+    let action = ActionText.describe(step.action)
+    guard let input = step.input else { return "\(step.number) \(action)" }
+    return "\(step.number) \(action) ← \(TraceTestExport.describe(input))"
+  }
+
+  /// Shows step `number`: its action and changes, and the app's state after it.
+  func show(_ number: Int, in state: inout State) {
+    guard number != state.shownStep else { return }
+    state.shownStep = number
+    do throws(InspectFailure) {
+      state.appScreen = try TraceQueries.canvas(after: number, in: reader, app: app)
+      let appSize = reader.size(after: number)
+      if appSize != state.appSize {
+        state.appSize = appSize
+        layOut(&state, size: state.size)
+      }
+      _ = Viewport().reduce(into: &state.detail, action: .setText(try detailText(of: number)))
+    } catch {
+      state.message = error.message
+      _ = Viewport().reduce(into: &state.detail, action: .setText(error.message))
+    }
+  }
+
+  /// The detail pane's text for step `number`: what sent it, the action, each change with the
+  /// value before it.
+  func detailText(of number: Int) throws(InspectFailure) -> String {
+    guard number > 0 else {
+      return "Step 0 of \(reader.actionCount): the state before the first action.\n\n"
+        + "\(reader.header.app) \(reader.header.appVersion), terminal \(reader.header.size)."
+    }
+    let step = try TraceQueries.checked(reader) { () throws(TraceProblem) in try reader.step(number) }
+    let before = try TraceQueries.checked(reader) { () throws(TraceProblem) in try reader.state(after: number - 1) }
+    let how = step.input.map { "sent by \(TraceTestExport.describe($0))" } ?? "sent by an effect"
+    var lines = [
+      "Step \(number) of \(reader.actionCount), at \(TraceFormat.seconds(step.time)) s, \(how)",
+      ActionText.describe(step.action),
+      "",
+    ]
+    if step.changes.isEmpty {
+      lines.append("No change to the state.")
+    } else {
+      lines.append(step.changes.count == 1 ? "1 change:" : "\(step.changes.count) changes:")
+      for change in step.changes {
+        switch change {
+        case .set(let path, let value):
+          let old = before.value(at: path)?.text ?? "(none)"
+          lines.append("  \(path): \(old) → \(value.text)")
+        case .splice:
+          lines.append("  " + change.summary)
+        }
+      }
+    }
+    // Reading the state now makes the next step forward one line away.
+    _ = try? reader.state(after: number)
+    return lines.joined(separator: "\n")
+  }
+
+  /// The first path the step changed, to suggest as the field to follow.
+  func firstChangedPath(of number: Int) -> String? {
+    guard number > 0, let step = try? reader.step(number) else { return nil }
+    return step.changes.first?.path.description
+  }
+
+  /// Selects the next or previous step that changed the chosen field.
+  func jumpToChange(forward: Bool, in state: inout State) {
+    guard !state.field.isEmpty, let path = JSONPath(parsing: state.field) else {
+      state.message = "choose a field first: c"
+      return
+    }
+    do throws(TraceProblem) {
+      let found = forward
+        ? try TraceQueries.nextChange(of: path, after: state.selectedStep, reader: reader)
+        : try TraceQueries.previousChange(of: path, before: state.selectedStep, reader: reader)
+      guard let found else {
+        state.message = "no \(forward ? "later" : "earlier") change of \(state.field)"
+        return
+      }
+      select(found, in: &state)
+    } catch {
+      state.message = "\(error)"
+    }
+  }
+
+  // MARK: Layout
+
+  /// The panes: the steps on the left; on the right the app's screen over the step's detail;
+  /// a status bar at the bottom.
+  package struct Layout {
+    package var title: Rect
+    package var steps: Rect
+    package var screen: Rect
+    package var detail: Rect
+    package var status: Rect
+  }
+
+  package static func layout(_ bounds: Rect, appSize: TerminalSize) -> Layout {
+    let rows = bounds.rows([.fixed(1), .fill(), .fixed(1)])
+    // The app's screen whole when the terminal is wide enough, the steps taking the rest.
+    let stepsWidth = max(min(30, bounds.width / 2), min(bounds.width / 2, bounds.width - appSize.columns - 1))
+    let columns = rows[1].columns([.fixed(stepsWidth), .fixed(1), .fill()])
+    let right = columns[2]
+    // The app's screen as tall as it was, leaving the detail at least six rows.
+    let screenRows = min(appSize.rows + 1, max(0, right.height - 6))
+    let parts = right.rows([.fixed(screenRows), .fill()])
+    return Layout(title: rows[0], steps: columns[0], screen: parts[0], detail: parts[1], status: rows[2])
+  }
+
+  func layOut(_ state: inout State, size: TerminalSize) {
+    state.size = size
+    let layout = Self.layout(size.bounds, appSize: state.appSize)
+    _ = SelectionList().reduce(into: &state.steps, action: .resize(height: layout.steps.height))
+    _ = Viewport().reduce(into: &state.detail, action: .resize(width: layout.detail.width, height: max(0, layout.detail.height - 1)))
+  }
+}

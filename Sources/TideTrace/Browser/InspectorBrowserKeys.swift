@@ -1,0 +1,51 @@
+import TideTerminal
+
+extension InspectorBrowser {
+  /// The inspector's own keys, in every pane.
+  static let commandKeys = KeyMap<Action>([
+    KeyBinding(.home, .character("g"), action: .jumpToStart, help: "start"),
+    KeyBinding(.end, .character("G"), action: .jumpToEnd, help: "end"),
+    KeyBinding(.character("c"), action: .chooseField, help: "field"),
+    KeyBinding(.character("["), action: .previousChange, help: "prev change"),
+    KeyBinding(.character("]"), action: .nextChange, help: "next change"),
+    KeyBinding(.tab, action: .toggleFocus, help: "pane"),
+    KeyBinding(.character("?"), action: .help(.toggle), help: "help"),
+    KeyBinding(.character("q"), .control("c"), action: .quit, help: "quit"),
+  ])
+
+  /// The keys of the field prompt: enter follows the field, esc leaves it as it was.
+  static let fieldKeys = KeyMap<Action>([
+    KeyBinding(.enter, action: .acceptField, help: "follow field"),
+    KeyBinding(.escape, action: .cancelField, help: "cancel"),
+  ]).followed(by: TextInput.keys.map(Action.fieldInput))
+
+  /// Every key of the inspector, for the `?` overlay.
+  static var helpEntries: [KeyHelp] {
+    // The list's home and end are the inspector's start and end: listed once.
+    let own = commandKeys.helpEntries
+    let list = SelectionList.browsingKeys.helpEntries.filter { entry in !own.contains { $0.keys == entry.keys } }
+    return own + list + [KeyHelp(keys: "tab, then ↑ ↓ pgup pgdn", help: "scroll the step's changes")]
+  }
+
+  /// The keys that apply in `state`: the open help's, the prompt's, the filter's, or the list's
+  /// or the detail's with the inspector's own.
+  static func keys(for state: State) -> KeyMap<Action> {
+    if state.help.isShowingAll { return Help.fullHelpKeys(entryCount: helpEntries.count).map(Action.help) }
+    if state.isChoosingField { return fieldKeys }
+    if state.steps.isFiltering { return SelectionList.filteringKeys.map(Action.steps) }
+    switch state.focus {
+    case .steps:
+      return commandKeys.followed(by: SelectionList.keys(for: state.steps).map(Action.steps))
+    case .detail:
+      return commandKeys.followed(by: Viewport.keys.map(Action.detail))
+    }
+  }
+
+  /// The action for `key` in `state`; while typing, a character goes to the text field.
+  package static func action(for key: Key, in state: State) -> Action? {
+    if let action = keys(for: state).action(for: key) { return action }
+    if state.isChoosingField { return TextInput.action(for: key).map(Action.fieldInput) }
+    if state.steps.isFiltering { return SelectionList.action(for: key, in: state.steps).map(Action.steps) }
+    return nil
+  }
+}

@@ -1,0 +1,67 @@
+import TideTerminal
+
+extension InspectorBrowser {
+  /// Draws the inspector: a pure function of its state, as every view is.
+  @MainActor
+  package static func draw(_ state: State, on canvas: inout Canvas) {
+    let layout = layout(canvas.bounds, appSize: state.appSize)
+    let title = " \(state.traceName) — step \(state.selectedStep) of \(state.actionCount)"
+      + (state.field.isEmpty ? "" : " — field \(state.field)") + (state.isFollowing ? " — following" : "")
+    canvas.fill(layout.title, style: Style(reverse: true))
+    canvas.drawTruncated(title, atColumn: layout.title.column, row: layout.title.row, width: layout.title.width, style: Style(bold: true, reverse: true))
+
+    SelectionList.draw(
+      state.steps, in: layout.steps, on: &canvas, style: Style(dim: state.focus != .steps),
+      sending: { Action.steps($0) })
+    for row in layout.steps.row..<layout.steps.endRow {
+      canvas.draw("│", atColumn: layout.steps.endColumn, row: row, style: Style(dim: true))
+    }
+    drawScreen(state, in: layout.screen, on: &canvas)
+    let detailTitle = Rect(column: layout.detail.column, row: layout.detail.row, width: layout.detail.width, height: 1)
+    canvas.draw(
+      "── step \(state.shownStep) " + String(repeating: "─", count: max(0, layout.detail.width)),
+      atColumn: detailTitle.column, row: detailTitle.row, style: Style(dim: state.focus != .detail), maxWidth: detailTitle.width)
+    let detailBody = Rect(
+      column: layout.detail.column, row: layout.detail.row + 1, width: layout.detail.width,
+      height: max(0, layout.detail.height - 1))
+    Viewport.draw(state.detail, in: detailBody, on: &canvas, sending: { Action.detail($0) })
+
+    let status = layout.status
+    if state.isChoosingField {
+      let prompt = "field to follow: "
+      canvas.draw(prompt, atColumn: status.column, row: status.row, style: Style(bold: true))
+      TextInput.draw(
+        state.fieldInput,
+        in: Rect(column: status.column + prompt.count, row: status.row, width: max(0, status.width - prompt.count), height: 1),
+        on: &canvas)
+    } else if let message = state.message {
+      canvas.drawTruncated(message, atColumn: status.column, row: status.row, width: status.width, style: Style(bold: true))
+    } else {
+      Help.drawShort(keys(for: state).helpLine(maxWidth: status.width), in: status, on: &canvas)
+    }
+    if state.help.isShowingAll {
+      Help.drawFull(state.help, entries: helpEntries, title: "Inspector keys", in: canvas.bounds, on: &canvas)
+    }
+  }
+
+  /// The app's screen after the shown step, drawn by the app's own view at the terminal's size
+  /// then, under a rule naming that size; cut to the pane when the pane is smaller.
+  @MainActor
+  static func drawScreen(_ state: State, in rect: Rect, on canvas: inout Canvas) {
+    guard rect.height > 0 else { return }
+    canvas.draw(
+      "── screen after step \(state.shownStep) (\(state.appSize)) " + String(repeating: "─", count: max(0, rect.width)),
+      atColumn: rect.column, row: rect.row, style: Style(dim: true), maxWidth: rect.width)
+    let screen = state.appScreen
+    let body = Rect(column: rect.column, row: rect.row + 1, width: rect.width, height: rect.height - 1)
+    canvas.withClip(body) { canvas in
+      for row in 0..<min(screen.rows, body.height) {
+        for column in 0..<min(screen.columns, body.width) {
+          let cell = screen[column, row]
+          guard !cell.isContinuation else { continue }
+          canvas.draw(cell.text, atColumn: body.column + column, row: body.row + row, style: cell.style)
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,12 @@
+import TideTerminal
+
+/// What the app reports to its trace, in order: the user's input and the actions reduced.
+enum TraceEntry<State: Sendable, Action: Sendable>: Sendable {
+  /// The state before the first action, and the Swift name of the store's reducer if known.
+  case start(State, reducer: String?)
+  /// A key, paste or resize, at its time on the app's clock.
+  case input(InputEvent, time: Duration)
+  /// The action reduced and the state after it; `byInput` when a key or paste sent it, not an
+  /// effect.
+  case action(Action, state: State, time: Duration, byInput: Bool)
+}

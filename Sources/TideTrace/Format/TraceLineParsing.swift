@@ -1,0 +1,103 @@
+import TideTerminal
+
+/// Reading the lines ``TraceFormat`` describes back; each failure names the file and line.
+extension JSONValue {
+  static func parseLine(_ bytes: [UInt8], path: String, line: Int) throws(TraceProblem) -> JSONValue {
+    do {
+      return try bytes.withUnsafeBytes { raw throws(JSONParser.Failure) in try JSONParser.parse(raw) }
+    } catch {
+      throw TraceProblem(path: path, line: line, message: "malformed JSON: \(error)")
+    }
+  }
+}
+
+extension TraceStep {
+  package init(parsing bytes: [UInt8], path: String, line: Int) throws(TraceProblem) {
+    let json = try JSONValue.parseLine(bytes, path: path, line: line)
+    guard case .integer(let number)? = json["n"], let time = json["t"].flatMap(TraceFormat.seconds(in:)),
+      let action = json["action"], case .array(let changes)? = json["changes"]
+    else {
+      throw TraceProblem(path: path, line: line, message: "an action line needs n, t, action and changes")
+    }
+    var parsedChanges: [StateChange] = []
+    for change in changes {
+      guard let parsed = StateChange(json: change) else {
+        throw TraceProblem(path: path, line: line, message: "a malformed change: \(escapedExcerpt(change.text, limit: 40))")
+      }
+      parsedChanges.append(parsed)
+    }
+    self.init(
+      number: Int(number), time: time, input: try TraceInput.event(in: json, path: path, line: line),
+      action: action, changes: parsedChanges)
+  }
+}
+
+extension TraceSnapshot {
+  package init(parsing bytes: [UInt8], path: String, line: Int) throws(TraceProblem) {
+    let json = try JSONValue.parseLine(bytes, path: path, line: line)
+    guard case .integer(let number)? = json["snapshot"], let state = json["state"] else {
+      throw TraceProblem(path: path, line: line, message: "a snapshot line needs snapshot and state")
+    }
+    self.init(number: Int(number), state: state)
+  }
+}
+
+extension TraceInput {
+  /// The columns or rows a trace's size may have: beyond any terminal's (a canvas of a size
+  /// read from a file is allocated cell by cell).
+  package static let sizeRange = 1...10_000
+
+  package init(parsing bytes: [UInt8], path: String, line: Int) throws(TraceProblem) {
+    let json = try JSONValue.parseLine(bytes, path: path, line: line)
+    guard let time = json["t"].flatMap(TraceFormat.seconds(in:)),
+      let event = try Self.event(in: json, path: path, line: line)
+    else {
+      throw TraceProblem(path: path, line: line, message: "an input line needs t and key, paste, resize or pointer")
+    }
+    self.init(event: event, time: time)
+  }
+
+  /// The `key`, `paste`, `resize` or `pointer` member of a line, if it has one.
+  package static func event(in json: JSONValue, path: String, line: Int) throws(TraceProblem) -> InputEvent? {
+    if case .string(let token)? = json["key"] {
+      guard let key = Key(token: token) else {
+        throw TraceProblem(path: path, line: line, message: "unknown key \(escapedExcerpt(token, limit: 40))")
+      }
+      return .key(key)
+    }
+    if case .string(let text)? = json["paste"] { return .paste(text) }
+    if case .array(let size)? = json["resize"] {
+      guard size.count == 2, case .integer(let columns) = size[0], case .integer(let rows) = size[1],
+        sizeRange.contains(Int(columns)), sizeRange.contains(Int(rows))
+      else {
+        throw TraceProblem(
+          path: path, line: line,
+          message: "a resize needs [columns, rows], each \(sizeRange.lowerBound) to \(sizeRange.upperBound)")
+      }
+      return .resize(TerminalSize(columns: Int(columns), rows: Int(rows)))
+    }
+    if case .array(let parts)? = json["pointer"] {
+      guard parts.count == 4, case .string(let name) = parts[0],
+        let kind = TraceInput.pointerKinds.first(where: { $0.name == name })?.kind,
+        case .integer(let column) = parts[1], case .integer(let row) = parts[2], case .integer(let modifiers) = parts[3],
+        (0...10_000).contains(column), (0...10_000).contains(row), (0...7).contains(modifiers)
+      else {
+        throw TraceProblem(path: path, line: line, message: "a pointer needs [kind, column, row, modifiers]")
+      }
+      return .pointer(PointerEvent(
+        kind, column: Int(column), row: Int(row), modifiers: PointerEvent.Modifiers(rawValue: UInt8(modifiers))))
+    }
+    return nil
+  }
+}
+
+extension TraceFormat {
+  /// A time member's value.
+  package static func seconds(in json: JSONValue) -> Duration? {
+    switch json {
+    case .integer(let value): duration(Double(value))
+    case .number(let value): duration(value)
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,265 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A JSON value as a trace holds it: what the state and actions encode to, diffed and written
+/// by the trace writer, read back by the inspector.
+///
+/// Objects keep their keys in order (the order Swift encodes properties in), so a state writes
+/// the same way every time. Integers stay integers (`Int64`), so ids and revisions read back
+/// exactly. Two values are equal when they are written alike: texts compare by their UTF-8
+/// bytes, not by Swift's canonical equivalence, and numbers by their bits (-0.0 is not 0.0),
+/// so a diff misses no change of spelling.
+package enum JSONValue: Equatable, Sendable {
+  case null
+  case bool(Bool)
+  case integer(Int64)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
+  case object([JSONMember])
+
+  package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): true
+    case (.bool(let a), .bool(let b)): a == b
+    case (.integer(let a), .integer(let b)): a == b
+    case (.number(let a), .number(let b)): a.bitPattern == b.bitPattern
+    case (.string(let a), .string(let b)): sameText(a, b)
+    case (.array(let a), .array(let b)): a == b
+    case (.object(let a), .object(let b)): a == b
+    default: false
+    }
+  }
+
+  /// The member named `key` of an object, if any.
+  package subscript(key: String) -> JSONValue? {
+    guard case .object(let members) = self else { return nil }
+    return members.first { $0.key == key }?.value
+  }
+
+  /// The value at `path` below this one (an empty path: this value), or `nil` if it has none.
+  package func value(at path: JSONPath) -> JSONValue? {
+    var value = self
+    for component in path.components {
+      switch (component, value) {
+      case (.key(let key), .object(let members)):
+        guard let member = members.first(where: { $0.key == key }) else { return nil }
+        value = member.value
+      case (.index(let index), .array(let elements)):
+        guard elements.indices.contains(index) else { return nil }
+        value = elements[index]
+      default:
+        return nil
+      }
+    }
+    return value
+  }
+
+  /// Sets the value at `path`, creating object members on the way; an index past an array's
+  /// end appends. Returns `false` when the path runs through something that is not an object
+  /// or array.
+  @discardableResult
+  package mutating func set(_ newValue: JSONValue, at path: ArraySlice<JSONPath.Component>) -> Bool {
+    guard let first = path.first else {
+      self = newValue
+      return true
+    }
+    switch (first, self) {
+    case (.key(let key), .object(var members)):
+      self = .null
+      defer { self = .object(members) }
+      if let index = members.firstIndex(where: { $0.key == key }) {
+        return members[index].value.set(newValue, at: path.dropFirst())
+      }
+      var child = JSONValue.null
+      guard child.set(newValue, at: path.dropFirst()) else { return false }
+      members.append(JSONMember(key: key, value: child))
+      return true
+    case (.key(let key), .null):
+      var child = JSONValue.null
+      guard child.set(newValue, at: path.dropFirst()) else { return false }
+      self = .object([JSONMember(key: key, value: child)])
+      return true
+    case (.index(let index), .array(var elements)):
+      guard index >= 0, index <= elements.count else { return false }
+      self = .null
+      defer { self = .array(elements) }
+      if index == elements.count {
+        var child = JSONValue.null
+        guard child.set(newValue, at: path.dropFirst()) else { return false }
+        elements.append(child)
+        return true
+      }
+      return elements[index].set(newValue, at: path.dropFirst())
+    default:
+      return false
+    }
+  }
+
+  /// The JSON text, compact, keys in order.
+  package var text: String {
+    var bytes: [UInt8] = []
+    write(to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The JSON text, indented two spaces a level, for people to read.
+  package var prettyText: String {
+    var text = ""
+    writePretty(to: &text, indent: "")
+    return text
+  }
+
+  /// Appends the compact JSON text.
+  package func write(to bytes: inout [UInt8]) {
+    switch self {
+    case .null: bytes.append(contentsOf: "null".utf8)
+    case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    case .integer(let value): Self.writeInteger(value, to: &bytes)
+    case .number(let value):
+      // JSON has no infinities or NaN; a state that holds one is written as null.
+      if value.isFinite { bytes.append(contentsOf: value.description.utf8) } else { bytes.append(contentsOf: "null".utf8) }
+    case .string(let value): Self.writeString(value, to: &bytes)
+    case .array(let elements):
+      bytes.append(UInt8(ascii: "["))
+      for (index, element) in elements.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        element.write(to: &bytes)
+      }
+      bytes.append(UInt8(ascii: "]"))
+    case .object(let members):
+      bytes.append(UInt8(ascii: "{"))
+      for (index, member) in members.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        Self.writeString(member.key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        member.value.write(to: &bytes)
+      }
+      bytes.append(UInt8(ascii: "}"))
+    }
+  }
+
+  private func writePretty(to text: inout String, indent: String) {
+    switch self {
+    case .array(let elements) where !elements.isEmpty:
+      text += "[\n"
+      for (index, element) in elements.enumerated() {
+        text += indent + "  "
+        element.writePretty(to: &text, indent: indent + "  ")
+        text += index < elements.count - 1 ? ",\n" : "\n"
+      }
+      text += indent + "]"
+    case .object(let members) where !members.isEmpty:
+      text += "{\n"
+      for (index, member) in members.enumerated() {
+        text += indent + "  " + JSONValue.string(member.key).text + ": "
+        member.value.writePretty(to: &text, indent: indent + "  ")
+        text += index < members.count - 1 ? ",\n" : "\n"
+      }
+      text += indent + "}"
+    default:
+      text += self.text
+    }
+  }
+
+  private static func writeInteger(_ value: Int64, to bytes: inout [UInt8]) {
+    if value >= 0, value < 10 {
+      bytes.append(UInt8(ascii: "0") + UInt8(value))
+      return
+    }
+    bytes.append(contentsOf: String(value).utf8)
+  }
+
+  private static let hexDigits = Array("0123456789abcdef".utf8)
+
+  /// Appends `string` quoted, with `"`, `\` and control characters escaped: the C0 ones, as
+  /// JSON requires, and also DEL, the C1 ones and U+2028/U+2029, so that no text from a trace
+  /// (a typed title) reaches a terminal raw when an answer prints it.
+  static func writeString(_ string: String, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    var string = string
+    string.withUTF8 { utf8 in
+      var start = 0
+      var index = 0
+      while index < utf8.count {
+        let byte = utf8[index]
+        // The bytes that may start something escaped: C0, `"`, `\`, DEL, and the first byte of
+        // a C1 control (C2 80…9F) or of U+2028/U+2029 (E2 80 A8/A9).
+        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
+          || byte == 0xC2 || byte == 0xE2
+        else {
+          index += 1
+          continue
+        }
+        let scalar: UInt32
+        let length: Int
+        if byte == 0xC2 {
+          guard index + 1 < utf8.count, (0x80...0x9F).contains(utf8[index + 1]) else {
+            index += 1
+            continue
+          }
+          scalar = UInt32(utf8[index + 1])
+          length = 2
+        } else if byte == 0xE2 {
+          guard index + 2 < utf8.count, utf8[index + 1] == 0x80, utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9 else {
+            index += 1
+            continue
+          }
+          scalar = 0x2000 | UInt32(utf8[index + 2] - 0x80)
+          length = 3
+        } else {
+          scalar = UInt32(byte)
+          length = 1
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+        index += length
+        start = index
+        switch scalar {
+        case 0x22: bytes.append(contentsOf: #"\""#.utf8)
+        case 0x5C: bytes.append(contentsOf: #"\\"#.utf8)
+        case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
+        case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
+        case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
+        default:
+          bytes.append(contentsOf: #"\u"#.utf8)
+          for shift in stride(from: 12, through: 0, by: -4) { bytes.append(hexDigits[Int(scalar >> UInt32(shift) & 0xF)]) }
+        }
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+}
+
+/// One member of a JSON object.
+package struct JSONMember: Equatable, Sendable {
+  package var key: String
+  package var value: JSONValue
+
+  package init(key: String, value: JSONValue) {
+    self.key = key
+    self.value = value
+  }
+
+  /// Equal when written alike: the keys' UTF-8 bytes and the values (see ``JSONValue``).
+  package static func == (lhs: JSONMember, rhs: JSONMember) -> Bool {
+    sameText(lhs.key, rhs.key) && lhs.value == rhs.value
+  }
+}
+
+/// Whether two texts have the same UTF-8 bytes — not Swift's `==`, which calls canonically
+/// equivalent spellings equal. The same storage (or the same small text) answers at once.
+package func sameText(_ a: String, _ b: String) -> Bool {
+  if isSameSpelling(a, b) { return true }
+  guard a.utf8.count == b.utf8.count else { return false }
+  var a = a
+  var b = b
+  return a.withUTF8 { a in
+    b.withUTF8 { b in a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+  }
+}

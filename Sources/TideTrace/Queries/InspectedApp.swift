@@ -1,0 +1,68 @@
+import TideTerminal
+
+/// What the inspector needs of the app a trace belongs to: its name and version, which the
+/// trace's header must match, and a way to read a state's JSON back and draw it as the app
+/// draws it.
+///
+/// Generic only in its initializer: the reader, the queries, the browser and the exports work
+/// on JSON, and reach the app's `State` only through these closures.
+package struct InspectedApp {
+  /// The app's name, as its traces' headers hold it (`tide-demo`).
+  package var name: String
+  /// The app's version: a trace of another version may hold states this one cannot read.
+  package var version: String
+  private let decode: (JSONValue) throws -> Void
+  private let draw: (JSONValue, TerminalSize, [String]) throws -> Canvas
+
+  /// The app whose state is `State`, its screens drawn by what `frame` makes from the arguments
+  /// a trace's header holds (the view, or the too-small message, at a size). It is made when a
+  /// screen is first asked for: the questions that need none never make the app.
+  package init<State: Decodable>(
+    name: String, version: String, state: State.Type,
+    frame: @escaping (_ arguments: [String]) throws -> (State, TerminalSize) -> Canvas
+  ) {
+    self.name = name
+    self.version = version
+    decode = { json in _ = try JSONValueDecoder.decode(State.self, from: json) }
+    let made = MadeOnce(frame)
+    draw = { json, size, arguments in
+      let state = try JSONValueDecoder.decode(State.self, from: json)
+      let frame: (State, TerminalSize) -> Canvas
+      do {
+        frame = try made.value(arguments)
+      } catch {
+        let command = ([name] + arguments).map(shellQuoted).joined(separator: " ")
+        throw InspectFailure(status: 2, message: "\(name): cannot make the app to draw its screens (as \(command)): \(error)")
+      }
+      return frame(state, size)
+    }
+  }
+
+  /// Throws when `json` is not a state of the app.
+  package func check(_ json: JSONValue) throws {
+    try decode(json)
+  }
+
+  /// `json`, a state of the app, drawn as the app draws it at `size`; the app is made with
+  /// `arguments` (a trace's header's) the first time.
+  package func screen(of json: JSONValue, size: TerminalSize, arguments: [String]) throws -> Canvas {
+    try draw(json, size, arguments)
+  }
+}
+
+/// A value made by a function the first time it is asked for.
+private final class MadeOnce<Argument, Value> {
+  private let make: (Argument) throws -> Value
+  private var made: Value?
+
+  init(_ make: @escaping (Argument) throws -> Value) {
+    self.make = make
+  }
+
+  func value(_ argument: Argument) throws -> Value {
+    if let made { return made }
+    let value = try make(argument)
+    made = value
+    return value
+  }
+}

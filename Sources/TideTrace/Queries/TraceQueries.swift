@@ -1,0 +1,344 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Tide
+import TideTerminal
+
+/// The inspector's answers for scripts and tests (`APP inspect TRACE --at N` and the others):
+/// each reads only what it needs of the trace through a ``TraceReader``.
+package enum TraceQueries {
+  /// Opens a trace of `app`, or fails with status 2 and the problem.
+  package static func open(_ path: String, app: InspectedApp, follow: Bool = false) throws(InspectFailure) -> TraceReader {
+    do {
+      let reader = try TraceReader(path: path, app: app.name, appVersion: app.version)
+      if !follow { reader.finishReading() }
+      return reader
+    } catch {
+      throw InspectFailure(status: 2, message: error.description)
+    }
+  }
+
+  /// The screen after action `number`, drawn by the app's own view at the terminal's size then:
+  /// plain text, each row's trailing spaces removed, as `APP replay` prints it.
+  package static func screen(after number: Int, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) -> String {
+    try canvas(after: number, in: reader, app: app).text()
+  }
+
+  /// The app's screen after action `number`, the too-small message included.
+  package static func canvas(after number: Int, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) -> Canvas {
+    let state = try checked(reader) { () throws(TraceProblem) in try reader.state(after: number) }
+    do {
+      return try app.screen(of: state, size: reader.size(after: number), arguments: reader.header.arguments)
+    } catch let failure as InspectFailure {
+      throw failure
+    } catch {
+      throw notAState(of: app, after: number, in: reader, error)
+    }
+  }
+
+  /// The state after action `number` as indented JSON: a state of the app, as `--at` needs
+  /// one to draw (a trace whose changes make a state the app cannot hold is refused alike by
+  /// both, where `--state-at` printed it and exited 0).
+  package static func stateText(after number: Int, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) -> String {
+    let state = try checked(reader) { () throws(TraceProblem) in try reader.state(after: number) }
+    do {
+      try app.check(state)
+    } catch {
+      throw notAState(of: app, after: number, in: reader, error)
+    }
+    return state.prettyText
+  }
+
+  private static func notAState(of app: InspectedApp, after number: Int, in reader: TraceReader, _ error: any Error) -> InspectFailure {
+    let line = number == 0 ? 1 : reader.line(ofAction: number)
+    let problem = TraceProblem(
+      path: reader.path, line: line, message: "the state after action \(number) is not a state of \(app.name): \(error)")
+    return InspectFailure(status: 2, message: problem.description)
+  }
+
+  /// One line per action that changed the value at `path`: `N ACTION old → new`.
+  package static func whoChanged(_ pathText: String, in reader: TraceReader) throws(InspectFailure) -> [String] {
+    let path = try fieldPath(pathText, in: reader, option: "--who-changed")
+    // A field is changed by the same few actions over and over: each is described once, known
+    // again by its bytes, so that most lines' actions are never parsed.
+    var described: [(action: [UInt8], text: String)] = []
+    var lines: [String] = []
+    try checked(reader) { () throws(TraceProblem) in
+      try forEachChange(of: path, in: 1...max(1, reader.actionCount), reader: reader) {
+        number, action, old, new throws(TraceProblem) in
+        let text: String
+        if let bytes = action.bytes,
+          let known = described.first(where: { $0.action.count == bytes.count && memcmp($0.action, bytes.baseAddress!, bytes.count) == 0 })
+        {
+          text = known.text
+        } else {
+          text = ActionText.describe(try action.value())
+          if described.count < 16, let bytes = action.bytes { described.append((Array(bytes), text)) }
+        }
+        lines.append("\(number) \(text) \(old?.text ?? "(none)") → \(new?.text ?? "(none)")")
+      }
+    }
+    return lines
+  }
+
+  /// A dotted path of the state (`counter.count`, `todos.todos[0].title`) that the trace's
+  /// state has, at its start or at its end (``JSONValue/missingField(at:)``); else a usage error
+  /// naming `option`, the path and the fields there are.
+  package static func fieldPath(_ pathText: String, in reader: TraceReader, option: String) throws(InspectFailure) -> JSONPath {
+    guard let path = JSONPath(parsing: pathText), case .key? = path.components.first else {
+      throw InspectFailure(status: 2, message: "\(reader.header.app): \(option): '\(escapedName(pathText))' is not a dotted path of the state (such as count, items[0].title)")
+    }
+    guard let missing = reader.header.state.missingField(at: path) else { return path }
+    // A field the start does not show may be there by the end (an optional set since).
+    if reader.actionCount > 0, let last = try? reader.state(after: reader.actionCount), last.missingField(at: path) == nil {
+      return path
+    }
+    throw InspectFailure(status: 2, message: "\(reader.header.app): \(option): the state has no field '\(escapedName(pathText))' (\(escapedName(missing)))")
+  }
+
+  /// One action that changed the value at a path: the value before and after (`nil`: none).
+  package struct FieldChange {
+    package var number: Int
+    package var action: JSONValue
+    package var old: JSONValue?
+    package var new: JSONValue?
+  }
+
+  /// The actions among `numbers` that changed the value at `path` (a path whose first key the
+  /// state has), in order, stopping after `limit`.
+  package static func changes(
+    of path: JSONPath, in numbers: ClosedRange<Int>, reader: TraceReader, limit: Int = .max
+  ) throws(TraceProblem) -> [FieldChange] {
+    var found: [FieldChange] = []
+    try forEachChange(of: path, in: numbers, reader: reader, limit: limit) { number, action, old, new throws(TraceProblem) in
+      found.append(FieldChange(number: number, action: try action.value(), old: old, new: new))
+    }
+    return found
+  }
+
+  /// The action of a line that changed a path: its bytes as the line has them, parsed only
+  /// when asked for.
+  struct LineAction {
+    /// The action's JSON as written; `nil` when the line needed the full parse.
+    var bytes: UnsafeRawBufferPointer?
+    fileprivate var parsed: JSONValue?
+    fileprivate var line: UnsafeRawBufferPointer
+    fileprivate var number: Int
+    fileprivate var reader: TraceReader
+
+    func value() throws(TraceProblem) -> JSONValue {
+      if let parsed { return parsed }
+      if let bytes, let value = try? JSONParser.parse(bytes) { return value }
+      // The full parse says what is wrong, with the line's own byte offsets.
+      return try TraceStep(parsing: Array(line), path: reader.path, line: reader.line(ofAction: number)).action
+    }
+  }
+
+  /// Hands `found` each action among `numbers` that changed the value at `path`, with the value
+  /// before and after, stopping after `limit`.
+  ///
+  /// Only a change at the path, inside it or at one of its ancestors can move its value (for a
+  /// path through an array, any change under its first key, as an element's index may move): a
+  /// line is looked at only when a byte search finds such a change's path in it, its parts are
+  /// found by ``ActionLineParts`` without building its tree, and only those changes are parsed
+  /// and applied — to the chain of objects leading to the value, or to the part of the state
+  /// under the first key.
+  private static func forEachChange(
+    of path: JSONPath, in numbers: ClosedRange<Int>, reader: TraceReader, limit: Int = .max,
+    _ found: (_ number: Int, _ action: LineAction, _ old: JSONValue?, _ new: JSONValue?) throws(TraceProblem) -> Void
+  ) throws(TraceProblem) {
+    guard reader.actionCount > 0, case .key(let top)? = path.components.first else { return }
+    let numbers = numbers.clamped(to: 1...reader.actionCount)
+    let throughArray = path.components.contains { if case .index = $0 { true } else { false } }
+    let relative = JSONPath(Array(path.components.dropFirst()))
+    // What a change's path must start with (or, through objects, be the start of).
+    let target = Array((throughArray ? top : path.description).utf8)
+    let needle = Array("[\"".utf8) + target
+    let ancestors = throughArray ? [] : (1..<path.components.count).map { count in
+      Array("[\"\(JSONPath(Array(path.components.prefix(count))))\"".utf8)
+    }
+    // Through an array: the part of the state under the first key; else the value itself.
+    let start = try reader.state(after: numbers.lowerBound - 1)
+    var root = throughArray ? start[top] ?? .null : .null
+    var old = throughArray ? root.value(at: relative) : start.value(at: path)
+    var count = 0
+    var relevant: [StateChange] = []
+    func concerns(_ change: JSONPath) -> Bool {
+      throughArray ? change.components.first == .key(top) : change.isWithin(path) || path.isWithin(change)
+    }
+    try reader.forEachActionLineInPlace(in: numbers) { number, line throws(TraceProblem) in
+      guard count < limit,
+        line.containsChange(under: needle) || ancestors.contains(where: { line.containsBytes($0) })
+      else { return }
+      relevant.removeAll(keepingCapacity: true)
+      var action = LineAction(bytes: nil, parsed: nil, line: line, number: number, reader: reader)
+      if let parts = ActionLineParts(line), Self.collect(
+        in: line, parts: parts, target: target, ancestorsToo: !throughArray, concerns: concerns, into: &relevant)
+      {
+        action.bytes = UnsafeRawBufferPointer(rebasing: line[parts.action])
+      } else {
+        let step = try TraceStep(parsing: Array(line), path: reader.path, line: reader.line(ofAction: number))
+        relevant = step.changes.filter { concerns($0.path) }
+        action.parsed = step.action
+      }
+      let new: JSONValue?
+      if throughArray {
+        var tree = JSONValue.object([JSONMember(key: top, value: root)])
+        // The tree holds the only reference, so the changes apply in place.
+        root = .null
+        for change in relevant { change.apply(to: &tree) }
+        root = tree[top] ?? .null
+        new = root.value(at: relative)
+      } else if old != nil, relevant.count == 1, case .set(let changed, let value) = relevant[0], changed == path {
+        // The common case, a new value for the field itself: no chain of objects to build.
+        new = value
+      } else {
+        var tree = JSONValue.null
+        if let old { tree.set(old, at: path.components[...]) }
+        for change in relevant { change.apply(to: &tree) }
+        new = tree.value(at: path)
+      }
+      if new != old {
+        count += 1
+        try found(number, action, old, new)
+        old = new
+      }
+    }
+  }
+
+  /// Adds to `relevant` the changes among `parts` that `concerns` accepts, parsing only those
+  /// whose path's bytes start with `target` (or, with `ancestorsToo`, are the start of it);
+  /// `false` when one of them is not a well-formed change, which the full parse then reports.
+  private static func collect(
+    in line: UnsafeRawBufferPointer, parts: ActionLineParts, target: [UInt8], ancestorsToo: Bool,
+    concerns: (JSONPath) -> Bool, into relevant: inout [StateChange]
+  ) -> Bool {
+    for part in parts.changes {
+      let pathBytes = UnsafeRawBufferPointer(rebasing: line[part.path])
+      guard pathBytes.mayName(target, ancestorsToo: ancestorsToo) else { continue }
+      guard let json = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[part.change])),
+        let change = StateChange(json: json)
+      else { return false }
+      if concerns(change.path) { relevant.append(change) }
+    }
+    return true
+  }
+
+  /// The first action after `number` that changed the value at `path`, looking at growing
+  /// blocks of actions so that a near change is found without reading the rest.
+  package static func nextChange(of path: JSONPath, after number: Int, reader: TraceReader) throws(TraceProblem) -> Int? {
+    var start = number + 1
+    var size = 256
+    while start <= reader.actionCount {
+      let end = min(reader.actionCount, start + size - 1)
+      if let change = try changes(of: path, in: start...end, reader: reader, limit: 1).first { return change.number }
+      start = end + 1
+      size *= 4
+    }
+    return nil
+  }
+
+  /// The last action before `number` that changed the value at `path`, looking at growing
+  /// blocks of actions backwards.
+  package static func previousChange(of path: JSONPath, before number: Int, reader: TraceReader) throws(TraceProblem) -> Int? {
+    var end = min(number - 1, reader.actionCount)
+    var size = 256
+    while end >= 1 {
+      let start = max(1, end - size + 1)
+      if let change = try changes(of: path, in: start...end, reader: reader).last { return change.number }
+      end = start - 1
+      size *= 4
+    }
+    return nil
+  }
+
+  /// A key script whose replay ends on the screen after action `number`: the trace's input up to
+  /// the key that sent it, and a wait to its time.
+  package static func keyScript(through number: Int, in reader: TraceReader) throws(InspectFailure) -> String {
+    let events = try checked(reader) { () throws(TraceProblem) in try reader.inputEvents(through: number) }
+    var recorder = KeyScriptRecorder(size: reader.header.size)
+    var size = reader.header.size
+    for (event, time) in events {
+      // The size at the start, and a size reported twice, are no resize for the script.
+      if case .resize(let newSize) = event {
+        guard newSize != size else { continue }
+        size = newSize
+      }
+      recorder.record(event, at: time)
+    }
+    let end = number == 0 ? nil : try checked(reader) { () throws(TraceProblem) in try reader.step(number).time }
+    let arguments = reader.header.arguments.map { shellQuoted($0) }
+    let notes = ["replay it with: " + ([reader.header.app, "replay", "FILE"] + arguments).joined(separator: " ")]
+    let script = recorder.script(date: Date(timeIntervalSince1970: 0), notes: notes, end: end)
+    // The recorder's first line dates a recording; this one comes from a trace.
+    let body = script.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().joined()
+    return "# key script exported from \(escapedName(reader.path)) up to action \(number), terminal \(reader.header.size)\n" + body
+  }
+
+  /// Runs `body`, mapping a trace problem to a failure with status 2.
+  package static func checked<T>(_ reader: TraceReader, _ body: () throws(TraceProblem) -> T) throws(InspectFailure) -> T {
+    do {
+      return try body()
+    } catch {
+      throw InspectFailure(status: 2, message: error.description)
+    }
+  }
+
+}
+
+extension UnsafeRawBufferPointer {
+  /// Whether these bytes, a change's path as a line writes it, may name `target` or a path inside
+  /// it (or, with `ancestorsToo`, one of its ancestors): a path with escapes always may.
+  func mayName(_ target: [UInt8], ancestorsToo: Bool) -> Bool {
+    if memchr(baseAddress!, Int32(UInt8(ascii: "\\")), count) != nil { return true }
+    let common = Swift.min(count, target.count)
+    guard memcmp(baseAddress!, target, common) == 0 else { return false }
+    if count == target.count { return true }
+    if count > target.count { return self[target.count] == UInt8(ascii: ".") || self[target.count] == UInt8(ascii: "[") }
+    guard ancestorsToo else { return false }
+    return count == 0 || target[count] == UInt8(ascii: ".") || target[count] == UInt8(ascii: "[")
+  }
+
+  /// Whether `needle` occurs in these bytes.
+  func containsBytes(_ needle: [UInt8]) -> Bool {
+    guard let first = needle.first, count >= needle.count else { return needle.isEmpty }
+    let base = baseAddress!
+    let last = count - needle.count
+    var start = 0
+    while start <= last, let found = memchr(base + start, Int32(first), last - start + 1) {
+      let at = base.distance(to: UnsafeRawPointer(found))
+      if memcmp(base + at, needle, needle.count) == 0 { return true }
+      start = at + 1
+    }
+    return false
+  }
+
+  /// Whether the line may hold a change under the key `needle` names (`["counter` matches
+  /// `["counter.count",…` and `["counter",…`): a byte search, so that lines that cannot are not
+  /// parsed.
+  func containsChange(under needle: [UInt8]) -> Bool {
+    guard let first = needle.first, count > needle.count else { return false }
+    let base = baseAddress!
+    // The byte after a match must be in the line too.
+    let last = count - needle.count - 1
+    var start = 0
+    while start <= last, let found = memchr(base + start, Int32(first), last - start + 1) {
+      let at = base.distance(to: UnsafeRawPointer(found))
+      if memcmp(base + at, needle, needle.count) == 0 {
+        let next = self[at + needle.count]
+        if next == UInt8(ascii: "\"") || next == UInt8(ascii: ".") || next == UInt8(ascii: "[") { return true }
+      }
+      start = at + 1
+    }
+    return false
+  }
+}

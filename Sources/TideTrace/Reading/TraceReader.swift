@@ -1,0 +1,556 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TideTerminal
+
+/// A trace file opened for questions: an index of where each action's line is, the snapshots
+/// and the resizes, made in one pass over the bytes without parsing the action lines, so a
+/// trace of a million actions opens in well under a second and the index, not the file, is what
+/// stays in memory. Lines are read and parsed when asked for.
+///
+/// A line that is not what a trace holds ends the index there: ``problem`` says where and why,
+/// and everything before it still answers. A trace of another app, format version or app version
+/// is refused when opened. With ``update()``, lines appended since (a trace still being written,
+/// `--follow`) are indexed too.
+package final class TraceReader {
+  package let path: String
+  private let descriptor: Int32
+  /// The session's header (the last session of a file that holds several).
+  package private(set) var header: TraceHeader
+  /// The sessions before the last one in the file, which the index leaves out.
+  package private(set) var skippedSessions = 0
+  /// Where the line of action `n` starts: `actionOffsets[n - 1]`.
+  private var actionOffsets: [Int] = []
+  /// The line number of action `n`: `actionLines[n - 1]`.
+  private var actionLines: [Int32] = []
+  private var snapshots: [(number: Int, offset: Int, line: Int)] = []
+  /// The terminal's size from each resize on: after `afterAction` actions.
+  private var resizes: [(afterAction: Int, size: TerminalSize)] = []
+  /// The offset and line number of each line that is an input event of its own.
+  private var inputLines: [(offset: Int, line: Int)] = []
+  /// Where the index stopped, if a line was wrong.
+  package private(set) var problem: TraceProblem?
+  private var scannedOffset = 0
+  private var nextLine = 1
+  private var headerOffset = 0
+  /// The state after an action, kept so that stepping forward from it applies one line.
+  private var cachedState: (number: Int, state: JSONValue)?
+
+  /// The most one line may hold: the shared reader's limit for a whole file
+  /// (``FileContents/defaultLimit``), far beyond a snapshot of any real state. A trace may be
+  /// far longer than that and is never read whole; a line longer is refused at its number
+  /// rather than gathered in memory (a file of zeros, a line that never ends).
+  package let lineLimit: Int
+
+  /// Opens and indexes the trace at `path` for `app` at `appVersion`. Throws when the file cannot
+  /// be read, does not start with a trace header, or belongs to another app or version.
+  /// `lineLimit`: the most one line may hold (a test's smaller limit).
+  package init(path: String, app: String, appVersion: String, lineLimit: Int = FileContents.defaultLimit) throws(TraceProblem) {
+    self.path = path
+    self.descriptor = try Self.openRegularFile(path, app: app)
+    header = TraceHeader(app: "", appVersion: "", size: TerminalSize(columns: 80, rows: 24), snapshotInterval: 1, state: .null)
+    self.app = app
+    self.appVersion = appVersion
+    self.lineLimit = lineLimit
+    guard let first = readLine(at: 0) else {
+      close(descriptor)
+      throw TraceProblem(path: path, line: nil, message: "the file is empty: not a trace")
+    }
+    guard first.bytes.count <= lineLimit else {
+      close(descriptor)
+      throw tooLong(line: 1)
+    }
+    do {
+      header = try Self.parseHeader(first.bytes, app: app, appVersion: appVersion, path: path, line: 1)
+    } catch {
+      close(descriptor)
+      throw error
+    }
+    scan(final: false)
+  }
+
+  private let app: String
+  private let appVersion: String
+
+  /// Opens the trace at `path` to read, which must be a regular file: a folder, a FIFO or a
+  /// device is refused for what it is (the wording of ``FileKind``), where reading it said "the
+  /// file is empty" or never returned. The open does not wait: a FIFO without a writer would
+  /// block it.
+  private static func openRegularFile(_ path: String, app: String) throws(TraceProblem) -> Int32 {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw TraceProblem(path: path, line: nil, message: "cannot read the trace: \(systemReason(errno))")
+    }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      let reason = systemReason(errno)
+      close(descriptor)
+      throw TraceProblem(path: path, line: nil, message: "cannot read the trace: \(reason)")
+    }
+    if let kind = FileKind.name(ofNonRegular: info.st_mode) {
+      close(descriptor)
+      throw TraceProblem(path: path, line: nil, message: "is \(kind), not a trace (a trace is a file \(app) --trace wrote)")
+    }
+    return descriptor
+  }
+
+  deinit {
+    close(descriptor)
+  }
+
+  /// How many actions the index holds.
+  package var actionCount: Int { actionOffsets.count }
+
+  /// Indexes lines written since the last look; a last line without its line break yet is left
+  /// for the next call. Returns whether anything new was indexed.
+  @discardableResult
+  package func update() -> Bool {
+    let before = (actionOffsets.count, skippedSessions)
+    scan(final: false)
+    return before != (actionOffsets.count, skippedSessions)
+  }
+
+  /// Records a problem for a last line that is cut short (no line break): for a trace that is
+  /// not being written any more.
+  package func finishReading() {
+    scan(final: true)
+  }
+
+  /// The terminal's size after action `number`.
+  package func size(after number: Int) -> TerminalSize {
+    resizes.last { $0.afterAction <= number }?.size ?? header.size
+  }
+
+  /// The line number of action `number`.
+  package func line(ofAction number: Int) -> Int {
+    Int(actionLines[number - 1])
+  }
+
+  /// Action `number` (1…``actionCount``), parsed.
+  package func step(_ number: Int) throws(TraceProblem) -> TraceStep {
+    let line = Int(actionLines[number - 1])
+    guard let text = readLine(at: actionOffsets[number - 1]) else {
+      throw TraceProblem(path: path, line: line, message: "the line can no longer be read")
+    }
+    return try TraceStep(parsing: text.bytes, path: path, line: line)
+  }
+
+  /// The raw text of action `number`'s line, for a search that looks at bytes first.
+  package func lineBytes(ofAction number: Int) -> [UInt8] {
+    readLine(at: actionOffsets[number - 1])?.bytes ?? []
+  }
+
+  /// The state after action `number` (0: the initial state): from the nearest snapshot at or
+  /// before it, or from the last state asked for when that is closer, with the changes of the
+  /// actions between applied.
+  package func state(after number: Int) throws(TraceProblem) -> JSONValue {
+    precondition(number >= 0 && number <= actionCount, "action \(number) is not in the trace")
+    var start = (number: 0, state: header.state)
+    if let snapshot = snapshots.last(where: { $0.number <= number }) {
+      guard let text = readLine(at: snapshot.offset) else {
+        throw TraceProblem(path: path, line: snapshot.line, message: "the line can no longer be read")
+      }
+      start = (snapshot.number, try TraceSnapshot(parsing: text.bytes, path: path, line: snapshot.line).state)
+    }
+    if let cachedState, cachedState.number <= number, cachedState.number >= start.number {
+      start = cachedState
+    }
+    var state = start.state
+    if start.number < number {
+      for index in start.number + 1...number {
+        let step = try step(index)
+        for change in step.changes where !change.apply(to: &state) {
+          throw TraceProblem(
+            path: path, line: line(ofAction: index),
+            message: "the change to \(change.path) does not fit the state before it")
+        }
+      }
+    }
+    cachedState = (number, state)
+    return state
+  }
+
+  /// The input events of their own lines and the actions' keys and pastes up to action
+  /// `number`, with their times, in order.
+  package func inputEvents(through number: Int) throws(TraceProblem) -> [(event: InputEvent, time: Duration)] {
+    let end = number == 0 ? headerOffset + 1 : actionOffsets[number - 1]
+    var events: [(offset: Int, event: InputEvent, time: Duration)] = []
+    for input in inputLines where input.offset < end && input.offset > headerOffset {
+      guard let text = readLine(at: input.offset) else { continue }
+      let parsed = try TraceInput(parsing: text.bytes, path: path, line: input.line)
+      events.append((input.offset, parsed.event, parsed.time))
+    }
+    if number > 0 {
+      for index in 1...number {
+        let step = try step(index)
+        if let input = step.input { events.append((actionOffsets[index - 1], input, step.time)) }
+      }
+    }
+    return events.sorted { $0.offset < $1.offset }.map { ($0.event, $0.time) }
+  }
+
+  /// Hands `body` each action's number and line, in order, reading the file in large chunks:
+  /// for questions about every action, which one read per line would make slow.
+  package func forEachActionLine(
+    _ body: (_ number: Int, _ bytes: [UInt8]) throws(TraceProblem) -> Void
+  ) throws(TraceProblem) {
+    try forEachActionLine(in: 1...max(1, actionCount), body)
+  }
+
+  /// ``forEachActionLine(_:)`` for the actions in `numbers` only (those the trace has).
+  package func forEachActionLine(
+    in numbers: ClosedRange<Int>, _ body: (_ number: Int, _ bytes: [UInt8]) throws(TraceProblem) -> Void
+  ) throws(TraceProblem) {
+    try forEachActionLineInPlace(in: numbers) { number, bytes throws(TraceProblem) in try body(number, Array(bytes)) }
+  }
+
+  /// ``forEachActionLine(in:_:)`` handing each line's bytes where they lie in the read buffer,
+  /// valid only during the call: a query that skips most lines after a byte search copies none.
+  package func forEachActionLineInPlace(
+    in numbers: ClosedRange<Int>, _ body: (_ number: Int, _ bytes: UnsafeRawBufferPointer) throws(TraceProblem) -> Void
+  ) throws(TraceProblem) {
+    let numbers = numbers.clamped(to: 1...max(1, actionCount))
+    guard actionCount > 0 else { return }
+    let first = actionOffsets[numbers.lowerBound - 1]
+    let last = actionOffsets[numbers.upperBound - 1]
+    let lastNumber = numbers.upperBound
+    let chunkSize = min(1 << 22, max(1 << 16, last - first + (1 << 14)))
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
+    defer { buffer.deallocate() }
+    let base = UnsafeRawPointer(buffer.baseAddress!)
+    var position = first
+    var next = numbers.lowerBound - 1
+    // A line that runs past the end of a chunk, gathered here.
+    var carried: [UInt8] = []
+    var lineOffset = first
+    while next < lastNumber {
+      let chunkStart = position
+      let count = pread(descriptor, buffer.baseAddress, chunkSize, off_t(position))
+      if count <= 0 { break }
+      position += count
+      var lineStart = 0
+      while next < lastNumber, lineStart < count,
+        let found = memchr(base + lineStart, Int32(UInt8(ascii: "\n")), count - lineStart)
+      {
+        let end = base.distance(to: UnsafeRawPointer(found))
+        let line = UnsafeRawBufferPointer(start: base + lineStart, count: end - lineStart)
+        if lineOffset == actionOffsets[next] {
+          next += 1
+          if carried.isEmpty {
+            try body(next, Self.withoutCarriageReturn(line))
+          } else {
+            carried.append(contentsOf: line)
+            var failure: TraceProblem?
+            carried.withUnsafeBytes { whole in
+              do throws(TraceProblem) { try body(next, Self.withoutCarriageReturn(whole)) } catch { failure = error }
+            }
+            if let failure { throw failure }
+          }
+        }
+        carried = []
+        lineStart = end + 1
+        lineOffset = chunkStart + end + 1
+      }
+      if lineStart < count { carried.append(contentsOf: UnsafeRawBufferPointer(start: base + lineStart, count: count - lineStart)) }
+    }
+  }
+
+  // MARK: Reading lines
+
+  /// The line starting at `offset`, without its line break, and whether it had one; a line
+  /// longer than ``lineLimit`` comes back cut just past it, as incomplete.
+  private func readLine(at offset: Int) -> (bytes: [UInt8], isComplete: Bool)? {
+    var bytes: [UInt8] = []
+    var position = offset
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while bytes.count <= lineLimit {
+      let wanted = min(chunk.count, lineLimit + 1 - bytes.count)
+      let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, wanted, off_t(position)) }
+      if count < 0 { return nil }
+      if count == 0 { return bytes.isEmpty && position == offset ? nil : (bytes, false) }
+      let isComplete = chunk.withUnsafeBytes { raw in
+        let found = memchr(raw.baseAddress!, Int32(UInt8(ascii: "\n")), count)
+        let end = found.map { raw.baseAddress!.distance(to: UnsafeRawPointer($0)) } ?? count
+        bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[0..<end]))
+        return found != nil
+      }
+      if isComplete {
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        return (bytes, true)
+      }
+      position += count
+      if chunk.count < 1 << 22 { chunk = [UInt8](repeating: 0, count: chunk.count * 4) }
+    }
+    return (bytes, false)
+  }
+
+
+  // MARK: Indexing
+
+  private func scan(final: Bool) {
+    guard problem == nil else { return }
+    let chunkSize = 1 << 22
+    var buffer = [UInt8](repeating: 0, count: chunkSize)
+    var carried: [UInt8] = []
+    var position = scannedOffset
+    while problem == nil {
+      let chunkStart = position
+      let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(position)) }
+      if count <= 0 { break }
+      position += count
+      buffer.withUnsafeBytes { raw in
+        let bytes = raw.prefix(count)
+        var lineStart = 0
+        while problem == nil, lineStart < count,
+          let found = memchr(raw.baseAddress! + lineStart, Int32(UInt8(ascii: "\n")), count - lineStart)
+        {
+          let end = raw.baseAddress!.distance(to: UnsafeRawPointer(found))
+          let lineOffset = scannedOffset
+          guard carried.count + end - lineStart <= lineLimit else {
+            problem = tooLong(line: nextLine)
+            return
+          }
+          if carried.isEmpty {
+            indexLine(UnsafeRawBufferPointer(rebasing: bytes[lineStart..<end]), offset: lineOffset)
+          } else {
+            carried.append(contentsOf: bytes[lineStart..<end])
+            carried.withUnsafeBytes { indexLine($0, offset: lineOffset) }
+            carried = []
+          }
+          guard problem == nil else { return }
+          scannedOffset = chunkStart + end + 1
+          nextLine += 1
+          lineStart = end + 1
+        }
+        if problem == nil, lineStart < count {
+          carried.append(contentsOf: bytes[lineStart..<count])
+          if carried.count > lineLimit { problem = tooLong(line: nextLine) }
+        }
+      }
+      if count < chunkSize { break }
+    }
+    if problem == nil, final, !carried.isEmpty {
+      problem = TraceProblem(path: path, line: nextLine, message: "the last line is cut short (the trace ends in the middle of a line)")
+    }
+  }
+
+  /// A line without the carriage return a CRLF line ends with (a trace saved by an editor
+  /// that writes them): the line break is the line feed either way.
+  private static func withoutCarriageReturn(_ line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+    line.last == UInt8(ascii: "\r") ? UnsafeRawBufferPointer(rebasing: line.dropLast()) : line
+  }
+
+  /// A line longer than ``lineLimit``, in the shared reader's words for a file too long.
+  private func tooLong(line: Int) -> TraceProblem {
+    TraceProblem(
+      path: path, line: line,
+      message: "the line holds more than \(FileContents.describe(bytes: lineLimit)), the most read of one line of a trace")
+  }
+
+  private func fail(_ message: String) {
+    problem = TraceProblem(path: path, line: nextLine, message: message)
+  }
+
+  private static func hasPrefix(_ line: UnsafeRawBufferPointer, _ prefix: StaticString) -> Bool {
+    let count = prefix.utf8CodeUnitCount
+    guard line.count >= count else { return false }
+    return memcmp(line.baseAddress!, prefix.utf8Start, count) == 0
+  }
+
+  private func indexLine(_ line: UnsafeRawBufferPointer, offset: Int) {
+    let line = Self.withoutCarriageReturn(line)
+    guard line.count >= 2, line.first == UInt8(ascii: "{"), line.last == UInt8(ascii: "}") else {
+      fail(line.isEmpty ? "an empty line" : "not a JSON object: \(excerpt(line))")
+      return
+    }
+    if Self.hasPrefix(line, #"{"n":"#) {
+      // Only the number is read here; the rest waits until the line is asked for.
+      var number = 0
+      var isInRange = true
+      var index = 5
+      while index < line.count, let digit = Self.digit(line[index]) {
+        let (tens, tensOverflow) = number.multipliedReportingOverflow(by: 10)
+        let (sum, sumOverflow) = tens.addingReportingOverflow(digit)
+        isInRange = isInRange && !tensOverflow && !sumOverflow
+        number = sum
+        index += 1
+      }
+      guard index > 5, index < line.count, line[index] == UInt8(ascii: ",") else {
+        fail("an action line without its number")
+        return
+      }
+      guard isInRange else {
+        // As typed, never the number it wraps to.
+        let typed = escapedExcerpt(String(decoding: line[5..<index], as: UTF8.self), limit: 40)
+        fail("action number \(typed) is out of range (action \(actionOffsets.count + 1) should be here)")
+        return
+      }
+      guard number == actionOffsets.count + 1 else {
+        fail("action \(number) where action \(actionOffsets.count + 1) should be")
+        return
+      }
+      switch Self.resize(onActionLine: line, after: index) {
+      case .none: break
+      case .size(let size): resizes.append((actionOffsets.count, size))
+      case .outOfRange:
+        fail("a resize needs [columns, rows], each \(TraceInput.sizeRange.lowerBound) to \(TraceInput.sizeRange.upperBound)")
+        return
+      }
+      actionOffsets.append(offset)
+      actionLines.append(Int32(truncatingIfNeeded: nextLine))
+    } else if Self.hasPrefix(line, #"{"t":"#) {
+      inputLines.append((offset, nextLine))
+      if Self.contains(line, #""resize":"#) {
+        do throws(TraceProblem) {
+          let input = try TraceInput(parsing: Array(line), path: path, line: nextLine)
+          if case .resize(let size) = input.event { resizes.append((actionOffsets.count, size)) }
+        } catch {
+          problem = error
+        }
+      }
+    } else if Self.hasPrefix(line, #"{"snapshot":"#) {
+      snapshots.append((actionOffsets.count, offset, nextLine))
+    } else if Self.hasPrefix(line, #"{"format":"#) {
+      if offset == 0 { return }
+      // A later session in the same file (a second run appending): the index starts over.
+      do throws(TraceProblem) {
+        header = try Self.parseHeader(Array(line), app: app, appVersion: appVersion, path: path, line: nextLine)
+      } catch {
+        problem = error
+        return
+      }
+      skippedSessions += 1
+      headerOffset = offset
+      actionOffsets = []
+      actionLines = []
+      snapshots = []
+      resizes = []
+      inputLines = []
+      cachedState = nil
+    } else {
+      fail("not a line of a trace: \(excerpt(line))")
+    }
+  }
+
+  /// What an action line says of a resize that sent it.
+  private enum ActionLineResize {
+    /// No resize there, or one this quick look leaves to the full parse.
+    case none
+    case size(TerminalSize)
+    /// A size beyond ``TraceInput/sizeRange``, which would have the app drawn on a canvas of
+    /// that many cells.
+    case outOfRange
+  }
+
+  /// The size of a resize that sent an action, which its line names right after the time:
+  /// `{"n":1,"t":0.0,"resize":[80,24],"action":…`. Only the few bytes after the time are looked
+  /// at, so indexing stays a pass over line breaks.
+  private static func resize(onActionLine line: UnsafeRawBufferPointer, after numberEnd: Int) -> ActionLineResize {
+    guard let timeEnd = (numberEnd + 1..<min(line.count, numberEnd + 40)).first(where: { line[$0] == UInt8(ascii: ",") })
+    else { return .none }
+    let prefix = #","resize":["#
+    let start = timeEnd + prefix.utf8.count
+    guard start < line.count, prefix.utf8.elementsEqual(line[timeEnd..<start]) else { return .none }
+    var values: [Int] = []
+    var value = 0
+    var index = start
+    while index < line.count, values.count < 2 {
+      let byte = line[index]
+      if let digit = digit(byte) {
+        value = value * 10 + digit
+        // Past the range, the digits that follow cannot bring it back (nor overflow).
+        if value > TraceInput.sizeRange.upperBound { return .outOfRange }
+      } else if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") {
+        guard TraceInput.sizeRange.contains(value) else { return .outOfRange }
+        values.append(value)
+        value = 0
+      } else {
+        return .none
+      }
+      index += 1
+    }
+    return values.count == 2 ? .size(TerminalSize(columns: values[0], rows: values[1])) : .none
+  }
+
+  private static func contains(_ line: UnsafeRawBufferPointer, _ needle: StaticString) -> Bool {
+    let count = needle.utf8CodeUnitCount
+    guard line.count >= count else { return false }
+    for start in 0...(line.count - count) where memcmp(line.baseAddress! + start, needle.utf8Start, count) == 0 {
+      return true
+    }
+    return false
+  }
+
+  private static func digit(_ byte: UInt8) -> Int? {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
+  }
+
+  private func excerpt(_ line: UnsafeRawBufferPointer) -> String {
+    escapedExcerpt(String(decoding: line.prefix(60), as: UTF8.self), limit: 40)
+  }
+
+  private static func parseHeader(
+    _ bytes: [UInt8], app: String, appVersion: String, path: String, line: Int
+  ) throws(TraceProblem) -> TraceHeader {
+    let notATrace = TraceProblem(path: path, line: line, message: "not a Tide trace (its first line is not a trace header)")
+    guard let json = try? bytes.withUnsafeBytes({ raw throws(JSONParser.Failure) in try JSONParser.parse(raw) }) else {
+      throw notATrace
+    }
+    guard case .string(let format)? = json["format"], format == TraceFormat.name else {
+      // An app without a trace format of its own (tide-list, every example) writes Tide's
+      // JSON lines: one action, its label and its state diff as text a line, no states to read.
+      if case .string(let label)? = json["label"], case .string? = json["action"], case .string? = json["time"] {
+        let writer = label.isEmpty ? "another app" : label
+        throw TraceProblem(
+          path: path, line: line,
+          message: "this is a trace of \(writer) in Tide's JSON-lines format (an action and a state diff a line), "
+            + "not a trace of \(app): \(app) inspect opens only the traces \(app) --trace writes")
+      }
+      throw notATrace
+    }
+    guard case .integer(let version)? = json["version"], version == TraceFormat.version else {
+      throw TraceProblem(
+        path: path, line: line,
+        message: "trace format version \(json["version"]?.text ?? "?"); this \(app) reads version \(TraceFormat.version)")
+    }
+    guard case .string(let traceApp)? = json["app"], case .string(let traceVersion)? = json["appVersion"],
+      case .array(let size)? = json["size"], size.count == 2, case .integer(let columns) = size[0],
+      case .integer(let rows) = size[1], case .integer(let interval)? = json["snapshotEvery"],
+      let state = json["state"]
+    else {
+      throw TraceProblem(path: path, line: line, message: "the trace header is missing fields")
+    }
+    guard TraceInput.sizeRange.contains(Int(columns)), TraceInput.sizeRange.contains(Int(rows)) else {
+      throw TraceProblem(
+        path: path, line: line,
+        message: "the trace header's size \(columns)x\(rows) is out of range (each of columns and rows \(TraceInput.sizeRange.lowerBound) to \(TraceInput.sizeRange.upperBound))")
+    }
+    guard traceApp == app else {
+      throw TraceProblem(path: path, line: line, message: "this is a trace of \(traceApp), not of \(app)")
+    }
+    guard traceVersion == appVersion else {
+      throw TraceProblem(
+        path: path, line: line,
+        message: "this trace was written by \(traceApp) \(traceVersion); this is \(app) \(appVersion), whose state may differ")
+    }
+    // Optional: a trace of the first version 1 writers has neither.
+    var arguments: [String] = []
+    if case .array(let values)? = json["arguments"] {
+      for value in values {
+        guard case .string(let argument) = value else {
+          throw TraceProblem(path: path, line: line, message: "the trace header's arguments are not all texts")
+        }
+        arguments.append(argument)
+      }
+    }
+    var reducer: String?
+    if case .string(let name)? = json["reducer"] { reducer = name }
+    return TraceHeader(
+      app: traceApp, appVersion: traceVersion, arguments: arguments, reducer: reducer,
+      size: TerminalSize(columns: Int(columns), rows: Int(rows)), snapshotInterval: Int(interval), state: state)
+  }
+}

@@ -1,0 +1,161 @@
+import Dispatch
+import Synchronization
+import Tide
+import TideTerminal
+
+/// Records an app's session as a trace (see ``TraceFormat``): the caller's thread only queues
+/// what happened — the state the session starts from, an input event, or an action and the
+/// state after it — and a writer on a thread of its own encodes, diffs and writes it, so tracing
+/// adds no visible latency to a key. The queue is bounded (``TraceChannel``): a replay faster
+/// than the writer waits for it instead of queueing states without end.
+package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable & Sendable>: Sendable {
+  private let channel = TraceChannel<TraceEntry<State, Action>>()
+  private let elapsed: @Sendable () -> Duration
+  /// The action a key or paste is about to send: the next reduced action (equal to it, when
+  /// `Action` is `Equatable`) was sent by input, any other by an effect.
+  private let pendingInputAction = Mutex<Action?>(nil)
+  /// Whether ``start(from:)`` was called: the first state handed over is the trace's.
+  private let started = Atomic<Bool>(false)
+  /// The Swift name of the store's reducer, for the header.
+  private let reducerName = Mutex<String?>(nil)
+  /// Whether the writer has written every line, and who waits for it.
+  private let completion = Mutex(Completion())
+
+  private struct Completion {
+    var isDone = false
+    var waiters: [@Sendable () -> Void] = []
+  }
+
+  /// The time since now on `clock`, each time it is called.
+  package static func elapsedTime(on clock: some Clock<Duration>) -> @Sendable () -> Duration {
+    let start = clock.now
+    return { start.duration(to: clock.now) }
+  }
+
+  /// A recorder writing, through `write`, a trace of `app` at `appVersion` (rebuilt in a replay
+  /// by `arguments`), on a terminal of `size` unless its first input is a resize, its times
+  /// `elapsed()`. Nothing is written before ``start(from:)`` hands over the first state. Every
+  /// `snapshotInterval` actions it writes the whole state, so a reader can start there instead
+  /// of at the top; `differ` writes the states (by default, ``CodableStateDiffer``).
+  ///
+  /// Generic over nothing but the state and action, so that a caller naming them gets a writer
+  /// specialized for them: with the clock's type among the generic parameters, the writer's
+  /// code ran unspecialized, looking up metadata per action.
+  package init(
+    app: String, appVersion: String, arguments: [String] = [], size: TerminalSize = TerminalSize(columns: 80, rows: 24),
+    elapsed: @escaping @Sendable () -> Duration,
+    snapshotInterval: Int = TraceFormat.defaultSnapshotInterval,
+    differ: any TraceStateDiffer<State> = CodableStateDiffer<State>(),
+    write: @escaping @Sendable ([UInt8]) -> Void
+  ) {
+    self.elapsed = elapsed
+    let channel = channel
+    let header = TraceHeader(
+      app: app, appVersion: appVersion, arguments: arguments, size: size,
+      snapshotInterval: max(1, snapshotInterval), state: .null)
+    // A thread, not a task: the writer blocks while the queue is empty, and the cooperative
+    // pool has a thread per core. A POSIX thread, not Foundation's `Thread`, which would link
+    // full Foundation (and CoreFoundation and ICU) into the app.
+    let body: @Sendable () -> Void = {
+      var writer: TraceWriter<State, Action>?
+      var batch: [TraceEntry<State, Action>] = []
+      while channel.receive(into: &batch) {
+        for entry in batch {
+          if case .start(let state, let reducer) = entry {
+            var header = header
+            header.reducer = reducer
+            writer = TraceWriter<State, Action>(header: header, initialState: state, differ: differ, write: write)
+          } else {
+            // Nothing comes before the start: the recorder sends it first.
+            writer?.append(entry)
+          }
+        }
+        writer?.flush()
+      }
+      batch = []
+      writer?.end()
+      let waiters = self.completion.withLock { completion in
+        completion.isDone = true
+        defer { completion.waiters = [] }
+        return completion.waiters
+      }
+      for waiter in waiters { waiter() }
+    }
+    do {
+      try DetachedThread.start(named: "tide-trace-writer", body)
+    } catch {
+      // Without its writer the recorder can neither write nor finish: say why and stop.
+      fatalError("\(app): \(error)")
+    }
+  }
+
+  /// Whether the state the session starts from is still to come.
+  package var needsInitialState: Bool { !started.load(ordering: .acquiring) }
+
+  /// Notes the Swift name of the store's reducer, for the header.
+  package func attach(reducer name: String) {
+    reducerName.withLock { $0 = name }
+  }
+
+  /// The state the session starts from: the first call counts, later ones are ignored.
+  package func start(from state: State) {
+    guard started.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
+    channel.send(.start(state, reducer: reducerName.withLock { $0 }))
+  }
+
+  /// Calls `done` once every line is written (at once if they are).
+  private func whenWritten(_ done: @escaping @Sendable () -> Void) {
+    let isDone = completion.withLock { completion in
+      if !completion.isDone { completion.waiters.append(done) }
+      return completion.isDone
+    }
+    if isDone { done() }
+  }
+
+  /// Records a key, paste or resize the program is about to handle.
+  package func record(_ event: InputEvent) {
+    channel.send(.input(event, time: elapsed()))
+  }
+
+  /// Notes that a key or paste is sending `action` now.
+  package func willSend(_ action: Action) {
+    pendingInputAction.withLock { $0 = action }
+  }
+
+  /// Records `action` and the state it left.
+  package func reduced(_ action: Action, state: State) {
+    let byInput = pendingInputAction.withLock { pending in
+      guard let expected = pending, isSameAction(expected, action) != false else { return false }
+      pending = nil
+      return true
+    }
+    channel.send(.action(action, state: state, time: elapsed(), byInput: byInput))
+  }
+
+  /// Writes what is queued and ends the trace; returns once every line is written.
+  package func finish() async {
+    channel.close()
+    await withCheckedContinuation { continuation in whenWritten { continuation.resume() } }
+  }
+
+  /// ``finish()`` for a caller that cannot wait asynchronously (the end of a run): blocks until
+  /// the writer, which never needs the caller's thread, has written every line.
+  package func finishWriting() {
+    channel.close()
+    let done = DispatchSemaphore(value: 0)
+    whenWritten { done.signal() }
+    done.wait()
+  }
+}
+
+/// Whether two actions are equal, when `Action` is `Equatable`; `nil` when it is not.
+private func isSameAction<Action>(_ a: Action, _ b: Action) -> Bool? {
+  guard let a = a as? any Equatable else { return nil }
+  return a.isEqual(to: b)
+}
+
+extension Equatable {
+  fileprivate func isEqual(to other: Any) -> Bool {
+    (other as? Self).map { $0 == self } ?? false
+  }
+}

@@ -1,0 +1,141 @@
+import TideTerminal
+
+/// Turns what a ``TraceRecorder`` queued into trace lines, off the main actor: the header on the
+/// first entry (the terminal's size is the first resize), then one line per action, carrying
+/// the input event that sent it, and one per input event that sent none, with a snapshot of the
+/// state every ``TraceHeader/snapshotInterval`` actions.
+///
+/// An action's line is written as text straight into the buffer — its number, time, input,
+/// the action's JSON text (kept for the actions sent lately) and the changes the differ finds
+/// between the typed states — with no tree of values built for it: at a million actions the
+/// trees cost more than the rest of the writer.
+struct TraceWriter<State: Sendable, Action: Encodable & Sendable> {
+  private var header: TraceHeader
+  private var differ: any TraceStateDiffer<State>
+  private let write: @Sendable ([UInt8]) -> Void
+  private var previous: State
+  private var actionCount = 0
+  private var hasHeader = false
+  private var buffer: [UInt8] = []
+  private var changes = TraceChanges()
+  /// An input event not written yet: the action it sends carries it on its own line.
+  private var pendingInput: TraceInput?
+  /// The JSON text of the latest distinct actions, most recently used last: a session sends the
+  /// same few actions over and over, and comparing an action costs far less than encoding it.
+  private var recentActions: [(action: Action, json: [UInt8])] = []
+
+  /// How many distinct actions ``recentActions`` keeps.
+  private static var recentActionLimit: Int { 32 }
+
+  /// Writes are gathered up to this many bytes, so a replay makes few system calls.
+  private static var bufferSize: Int { 1 << 18 }
+
+  init(
+    header: TraceHeader, initialState: State, differ: any TraceStateDiffer<State>,
+    write: @escaping @Sendable ([UInt8]) -> Void
+  ) {
+    self.header = header
+    self.differ = differ
+    self.write = write
+    previous = initialState
+    self.header.state = (try? self.differ.json(of: initialState)) ?? .null
+  }
+
+  mutating func append(_ entry: TraceEntry<State, Action>) {
+    if !hasHeader {
+      hasHeader = true
+      if case .input(.resize(let size), _) = entry { header.size = size }
+      emit(header.json)
+    }
+    switch entry {
+    case .start:
+      // The recorder makes a writer for it.
+      break
+    case .input(let event, let time):
+      writePendingInput()
+      pendingInput = TraceInput(event: event, time: time)
+    case .action(let action, let state, let time, let byInput):
+      let input = byInput ? pendingInput : nil
+      if input == nil { writePendingInput() }
+      pendingInput = nil
+      actionCount += 1
+      changes.removeAll()
+      // A state that cannot be encoded is written as no change, as it was written as null.
+      do { try differ.writeChanges(from: previous, to: state, into: &changes) } catch { changes.removeAll() }
+      writeStep(time: time, input: input?.event, action: action)
+      previous = state
+      if actionCount % header.snapshotInterval == 0 {
+        emit(TraceSnapshot(number: actionCount, state: (try? differ.json(of: state)) ?? .null).json)
+      }
+    }
+  }
+
+  /// `{"n":…,"t":…,["key":…,]"action":…,"changes":[…]}`, in the order and spelling of
+  /// ``TraceFormat``.
+  private mutating func writeStep(time: Duration, input: InputEvent?, action: Action) {
+    buffer.append(contentsOf: #"{"n":"#.utf8)
+    JSONValue.integer(Int64(actionCount)).write(to: &buffer)
+    buffer.append(contentsOf: #","t":"#.utf8)
+    JSONValue.number(TraceFormat.seconds(time)).write(to: &buffer)
+    if let input {
+      let member = TraceInput.member(for: input)
+      buffer.append(UInt8(ascii: ","))
+      JSONValue.writeString(member.key, to: &buffer)
+      buffer.append(UInt8(ascii: ":"))
+      member.value.write(to: &buffer)
+    }
+    buffer.append(contentsOf: #","action":"#.utf8)
+    appendActionJSON(action)
+    buffer.append(contentsOf: #","changes":["#.utf8)
+    buffer.append(contentsOf: changes.bytes)
+    buffer.append(contentsOf: "]}\n".utf8)
+    if buffer.count >= Self.bufferSize { flush() }
+  }
+
+  /// Appends the action's JSON text, from ``recentActions`` when the same action was encoded
+  /// lately — the same to the bit (`isSameSpelling`), since actions equal under `==` may spell
+  /// their texts differently.
+  private mutating func appendActionJSON(_ action: Action) {
+    if let index = recentActions.lastIndex(where: { isSameSpelling($0.action, action) }) {
+      buffer.append(contentsOf: recentActions[index].json)
+      // The least recently used goes first: a one-off action (a timer's tick) must not push
+      // out the ones sent all the time.
+      if index != recentActions.count - 1 { recentActions.append(recentActions.remove(at: index)) }
+      return
+    }
+    var json: [UInt8] = []
+    ((try? JSONValueEncoder.encode(action)) ?? .null).write(to: &json)
+    buffer.append(contentsOf: json)
+    if recentActions.count == Self.recentActionLimit { recentActions.removeFirst() }
+    recentActions.append((action, json))
+  }
+
+  private mutating func writePendingInput() {
+    if let input = pendingInput { emit(input.json) }
+    pendingInput = nil
+  }
+
+  /// Hands what is gathered to `write`. A key still waiting for its action stays: the action
+  /// may be in the next batch.
+  mutating func flush() {
+    guard !buffer.isEmpty else { return }
+    write(buffer)
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Writes the header of a session that had no input nor action, and what is left.
+  mutating func end() {
+    writePendingInput()
+    if !hasHeader {
+      hasHeader = true
+      emit(header.json)
+    }
+    flush()
+  }
+
+  private mutating func emit(_ line: JSONValue) {
+    line.write(to: &buffer)
+    buffer.append(UInt8(ascii: "\n"))
+    if buffer.count >= Self.bufferSize { flush() }
+  }
+}

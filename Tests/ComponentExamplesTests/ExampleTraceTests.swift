@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import TideTestSupport
+
+/// An example's traces, as its user gets them: `--trace` writes trace format v1 and
+/// `tide-textinput inspect` answers every question about it, as tide-demo's does (its State and
+/// Action are `Codable`; the app adds nothing for it).
+@Suite("Example traces")
+struct ExampleTraceTests {
+  let folder = TemporaryDirectory("tide-example-trace")
+
+  /// `tide-textinput replay` of typing a name and greeting, traced.
+  func trace() async throws -> (binary: String, trace: String) {
+    let binary = try requireBuiltExecutable("tide-textinput")
+    let script = folder.file("greet.keys")
+    try "type \"Ada\"\nkeys enter\nexpect \"Hello, Ada!\"\n".write(toFile: script, atomically: true, encoding: .utf8)
+    let trace = folder.file("greet.trace")
+    let replay = try await runProcess(binary, ["replay", script, "--trace", trace])
+    #expect(replay.status == 0, "\(replay)")
+    return (binary, trace)
+  }
+
+  @Test func aTraceOfAnExampleIsVersionOneWithItsNameAndReducer() async throws {
+    let (_, trace) = try await trace()
+    let header = try #require(try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").first)
+    #expect(header.hasPrefix(#"{"format":"tide-trace","version":1,"app":"tide-textinput","appVersion":"0.1.0","arguments":[],"reducer":"tide_textinput.Greeting","size":[80,24]"#), "\(header)")
+  }
+
+  @Test func inspectAnswersEveryQuestion() async throws {
+    let (binary, trace) = try await trace()
+    let at = try await runProcess(binary, ["inspect", trace, "--at", "4"])
+    #expect(at.status == 0, "\(at)")
+    #expect(at.stdout.contains("Hello, Ada!"), "\(at)")
+    let before = try await runProcess(binary, ["inspect", trace, "--at", "3"])
+    #expect(before.status == 0 && before.stdout.contains("Name: Ada") && !before.stdout.contains("Hello"), "\(before)")
+    let state = try await runProcess(binary, ["inspect", trace, "--state-at", "4"])
+    #expect(state.status == 0 && state.stdout.contains(#""greeting": "Hello, Ada!""#), "\(state)")
+    let who = try await runProcess(binary, ["inspect", trace, "--who-changed", "name.text"])
+    #expect(who.status == 0, "\(who)")
+    #expect(who.stdout == """
+      1 .name(.insert("A")) "" → "A"
+      2 .name(.insert("d")) "A" → "Ad"
+      3 .name(.insert("a")) "Ad" → "Ada"
+
+      """, "\(who)")
+    let keys = folder.file("upto.keys")
+    let exported = try await runProcess(binary, ["inspect", trace, "--export-keys", "3", keys])
+    #expect(exported.status == 0, "\(exported)")
+    let replayed = try await runProcess(binary, ["replay", keys])
+    #expect(replayed.status == 0 && replayed.stdout == before.stdout, "\(replayed)\n\(before)")
+    let test = folder.file("Greeting.swift")
+    let exportedTest = try await runProcess(binary, ["inspect", trace, "--export-test", "1..4", test])
+    #expect(exportedTest.status == 0, "\(exportedTest)")
+    let source = try String(contentsOfFile: test, encoding: .utf8)
+    #expect(source.contains("@testable import tide_textinput") && source.contains("reducer: Greeting(), clock: clock)"), "\(source)")
+  }
+
+  @Test func aTraceOfAnotherAppIsRefusedNamingBoth() async throws {
+    let (_, trace) = try await trace()
+    let demo = try requireBuiltExecutable("tide-demo")
+    let refused = try await runProcess(demo, ["inspect", trace, "--at", "1"])
+    #expect(refused.status == 2, "\(refused)")
+    #expect(refused.stderr == "\(trace):1: error: this is a trace of tide-textinput, not of tide-demo\n", "\(refused)")
+  }
+
+  @Test func anAppWhoseStateIsNotCodableSaysSo() async throws {
+    let binary = try requireBuiltExecutable("tide-list")
+    let script = folder.file("q.keys")
+    try "keys q\n".write(toFile: script, atomically: true, encoding: .utf8)
+    let traced = try await runProcess(binary, ["replay", script, "--trace", folder.file("list.trace")])
+    #expect(traced.status == 2, "\(traced)")
+    #expect(traced.stderr.hasPrefix("tide-list: error: --trace needs the app's State and Action to be Codable"), "\(traced)")
+    #expect(!FileManager.default.fileExists(atPath: folder.file("list.trace")))
+    let inspect = try await runProcess(binary, ["inspect", folder.file("list.trace")])
+    #expect(inspect.status == 2 && inspect.stderr.hasPrefix("tide-list: error: inspect needs the app's State and Action to be Codable"), "\(inspect)")
+  }
+
+  /// `--export-test` for an example: the test it writes from `Scripts/exported-greeting.keys` is
+  /// committed as `ExportedGreetingTest.swift`, compiled against the app's own module
+  /// (`@testable import tide_textinput`) and run with the suite; this checks that exporting
+  /// again writes the same file.
+  @Test func exportingTheGreetingWritesTheCommittedTest() async throws {
+    let binary = try requireBuiltExecutable("tide-textinput")
+    let tests = packageRoot.appendingPathComponent("Tests/ComponentExamplesTests")
+    let trace = folder.file("greet.trace")
+    let replay = try await runProcess(binary, ["replay", tests.appendingPathComponent("Scripts/exported-greeting.keys").path, "--trace", trace])
+    #expect(replay.status == 0, "\(replay)")
+    let file = folder.file("ExportedGreetingTest.swift")
+    let export = try await runProcess(binary, ["inspect", trace, "--export-test", "1..4", file])
+    #expect(export.status == 0, "\(export)")
+    let committedPath = tests.appendingPathComponent("ExportedGreetingTest.swift").path
+    let committed = try String(contentsOfFile: committedPath, encoding: .utf8)
+    let exported = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(exported == committed, "re-export it: tide-textinput replay Scripts/exported-greeting.keys --trace greet.trace && tide-textinput inspect greet.trace --export-test 1..4 \(committedPath)\n\(exported)")
+  }
+}
