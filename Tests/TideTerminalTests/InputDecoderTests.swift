@@ -148,7 +148,8 @@ extension InputDecoder {
       whole == [
         .key(.character("a")), .key(.up), .key(.function(1)), .key(.alt(.down)), .key(.character("é")),
         .key(.alt(.character("d"))), .pointer(PointerEvent(.press(.left), column: 11, row: 4)),
-        .paste("pa\u{1B}[201~ste"), .key(.character("\u{FFFD}")), .key(.character("👍")), .key(.delete),
+        .paste("pa\u{1B}[201~ste"), .key(.character("\u{FFFD}")), .key(.character("👍")),
+        .key(.modified(.up, .control)), .key(.delete),
         .key(.character("z")),
       ])
     for split in 1..<input.count {

@@ -101,6 +101,8 @@ import TideTerminal
       .character("\""), .character("\\"), .character(" "), .character("\t"), .character("🏽"),
       .character("\u{2028}"), .character("\u{1}"), .character("日"), .character("🇫"), .character("🇷"),
       .character("\r\n"), .enter, .escape, .up, .backTab, .function(5), .control("x"), .pageDown,
+      .modified(.up, [.control, .shift]), .modified(.enter, .control), .modified(.character("a"), [.control, .shift]),
+      .modified(.function(12), [.alt, .shift]), .alt(.control("b")),
     ]
     var recorder = KeyScriptRecorder(size: TerminalSize(columns: 80, rows: 24))
     var time = Duration.zero

@@ -68,7 +68,7 @@ struct PointerDecodingTests {
   @Test func keysStillDecode() {
     #expect(decode("d").event == .key(.alt(.character("d"))))
     #expect(decode("").event == .key(.escape))
-    #expect(dropped("[1;5Ax") == [.key(.character("x"))])
+    #expect(dropped("[1;5Ax") == [.key(.modified(.up, .control)), .key(.character("x"))])
   }
 
   /// The legacy report's bytes are bytes, not UTF-8: a column past 95 (a byte past 127) is

@@ -18,10 +18,20 @@
 /// | `SS3 M`                           | enter (the keypad's)         |
 /// | `SS3 w`, `y`, `q`, `s`            | home, page up, end, page down (the keypad's corners, as terminfo's `ka1`, `ka3`, `kc1`, `kc3`) |
 ///
-/// A key sent with xterm's modifier parameter (`CSI 1 ; 3 A`) is that key with alt when the
-/// modifier is alt alone (as rxvt's `ESC ESC [ A` is); other modifiers (shift, control) are
-/// dropped until Tide has keys for them. The Linux console's `CSI [ A`…`E` is found by
-/// ``InputToken`` (its `[` is no parameter byte).
+/// A key sent with xterm's modifier parameter (`CSI 1 ; 5 A`, ctrl-up; `CSI 5 ; 2 ~`,
+/// shift-page-up) is that key with the modifiers (see ``Key/with(_:)``; alt alone is
+/// ``Key/alt(_:)``, as rxvt's `ESC ESC [ A` is). Two more forms carry any key with modifiers:
+///
+/// | Sequence                          | Sent by                                      |
+/// |-----------------------------------|----------------------------------------------|
+/// | `CSI 27 ; m ; code ~`             | xterm's modifyOtherKeys (format 0)           |
+/// | `CSI code ; m u`, `CSI code u`    | the kitty keyboard protocol, modifyOtherKeys format 1 |
+///
+/// where `code` is a Unicode code point (13 enter, 9 tab, 127 backspace, 27 escape, or the
+/// character) and `m` the modifier parameter (see ``KeyModifiers/init(parameter:)``). The
+/// kitty protocol's sub-parameters (`CSI 97:65 ; 6:1 u`: shifted key, event type) are read:
+/// a key release (event type 3) stands for nothing. The Linux console's `CSI [ A`…`E` is
+/// found by ``InputToken`` (its `[` is no parameter byte).
 struct ControlSequence {
   /// How the sequence began.
   enum Introducer {
@@ -45,30 +55,75 @@ struct ControlSequence {
       let event = PointerReport.event(sgrParameters: parameters.dropFirst(), isRelease: final == UInt8(ascii: "m"))
       return event.map { .event(.pointer($0)) } ?? .nothing
     case (.csi, UInt8(ascii: "~")):
-      guard let numbers = Self.numbers(in: parameters), let code = numbers.first, numbers.count <= 2 else { return .nothing }
+      guard let numbers = Self.numbers(in: parameters), let code = numbers.first else { return .nothing }
       if code == 200, numbers.count == 1 { return .pasteStart }
-      return Self.tildeKeys[code].map { key(key: $0, modifier: numbers.count == 2 ? numbers[1] : 1) } ?? .nothing
+      // modifyOtherKeys: CSI 27 ; modifier ; code ~.
+      if code == 27, numbers.count == 3 { return Self.codePointKey(numbers[2], modifier: numbers[1]) }
+      guard numbers.count <= 2 else { return .nothing }
+      return Self.tildeKeys[code].map { Self.key($0, modifier: numbers.count == 2 ? numbers[1] : 1) } ?? .nothing
+    case (.csi, UInt8(ascii: "u")):
+      return kittyKey
     default:
       guard let key = letterKey else { return .nothing }
       if parameters.isEmpty { return .event(.key(key)) }
       // xterm: `CSI 1 ; m A`; old xterm and some others: `SS3 m A`.
       guard let numbers = Self.numbers(in: parameters) else { return .nothing }
       switch (introducer, numbers.count) {
-      case (.csi, 2) where numbers[0] == 1: return self.key(key: key, modifier: numbers[1])
-      case (.ss3, 1): return self.key(key: key, modifier: numbers[0])
+      case (.csi, 2) where numbers[0] == 1: return Self.key(key, modifier: numbers[1])
+      case (.ss3, 1): return Self.key(key, modifier: numbers[0])
       default: return .nothing
       }
     }
   }
 
-  /// `key` with xterm's modifier parameter (1 plus 1 shift, 2 alt, 4 control, 8 meta): alone,
-  /// or with alt only; `.nothing` for the other modifiers, which Tide has no keys for yet.
-  private func key(key: Key, modifier: Int) -> InputToken {
-    switch modifier {
-    case 1: .event(.key(key))
-    case 3: .event(.key(.alt(key)))
-    default: .nothing
+  /// `key` with a modifier parameter (see ``KeyModifiers/init(parameter:)``); `.nothing` with
+  /// modifiers no ``Key`` has.
+  private static func key(_ key: Key, modifier: Int) -> InputToken {
+    KeyModifiers(parameter: modifier).map { .event(.key(key.with($0))) } ?? .nothing
+  }
+
+  /// The key of a code point in modifyOtherKeys or the kitty protocol: enter, tab, backspace
+  /// and escape by their control codes, a printable character as itself (an uppercase ASCII
+  /// letter with control or alt as its lowercase with shift, as legacy terminals and kitty
+  /// report ctrl-shift-a); `.nothing` for other controls and for the kitty protocol's private
+  /// keys (keypad, media, lone modifiers), which Tide has no value for.
+  static func codePointKey(_ code: Int, modifier: Int) -> InputToken {
+    guard var modifiers = KeyModifiers(parameter: modifier), let scalar = Unicode.Scalar(UInt32(clamping: code)) else {
+      return .nothing
     }
+    let key: Key
+    switch scalar.value {
+    case 13: key = .enter
+    case 9: key = .tab
+    case 8, 127: key = .backspace
+    case 27: key = .escape
+    case 0..<32, 128..<160, 0xE000...0xF8FF: return .nothing
+    case 65...90 where !modifiers.isDisjoint(with: [.control, .alt]):
+      key = .character(Character(Unicode.Scalar(UInt8(scalar.value) + 32)))
+      modifiers.insert(.shift)
+    default: key = .character(Character(scalar))
+    }
+    return .event(.key(key.with(modifiers)))
+  }
+
+  /// `CSI code[:shifted[:base]] [; modifier[:event] [; text]] u`: the kitty keyboard protocol's
+  /// key (modifyOtherKeys' format 1 is its plain form). A release (event 3) is nothing.
+  private var kittyKey: InputToken {
+    let fields = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+    guard (1...3).contains(fields.count),
+      let code = fields[0].split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false).first
+        .flatMap({ Self.numbers(in: $0) }), code.count == 1
+    else { return .nothing }
+    var modifier = 1
+    if fields.count > 1, !fields[1].isEmpty {
+      let parts = fields[1].split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+      guard parts.count <= 2, let value = Self.numbers(in: parts[0]), value.count == 1 else { return .nothing }
+      if parts.count == 2 {
+        guard let event = Self.numbers(in: parts[1]), event.count == 1, event[0] != 3 else { return .nothing }
+      }
+      modifier = value[0]
+    }
+    return Self.codePointKey(code[0], modifier: modifier)
   }
 
   /// The key of a sequence that ends in a letter, by its final byte.

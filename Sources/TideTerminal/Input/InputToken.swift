@@ -55,7 +55,7 @@ enum InputToken {
 
   private static let escape: UInt8 = 0x1B
 
-  private static func alt(_ key: Key) -> InputToken { .event(.key(.alt(key))) }
+  private static func alt(_ key: Key) -> InputToken { .event(.key(key.with(.alt))) }
 
   /// A character or control character, UTF-8 encoded.
   private static func typed(_ bytes: ArraySlice<UInt8>, atPause: Bool) -> (token: InputToken, length: Int)? {
@@ -133,8 +133,9 @@ enum InputToken {
       if introducer == .csi, bytes[end] == UInt8(ascii: "$"), end > start + 2,
         bytes[(start + 2)..<end].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
       {
-        // rxvt's shifted keys (`ESC [ 7 $`, shift-home): keys Tide has no value for yet.
-        return (.nothing, end + 1 - start)
+        // rxvt's shifted keys (`ESC [ 7 $`, shift-home): the `~` key with shift.
+        let sequence = ControlSequence(introducer: .csi, parameters: bytes[(start + 2)..<end] + Array(";2".utf8), final: UInt8(ascii: "~"))
+        return (sequence.token, end + 1 - start)
       }
       end += 1
       if end - start - 2 > longestSequence { return (.overlongSequence, end - start) }

@@ -40,6 +40,62 @@ public enum Key: Hashable, Sendable {
   /// Never a plain key, so an alt-chord cannot type into a text input or run the key's command
   /// (an app bound to `.escape` does not quit on alt-escape).
   indirect case alt(Key)
+  /// A key with modifiers no other case names — ctrl-up, shift-f5, ctrl-shift-a, ctrl-enter —
+  /// as terminals that report modifiers send them (see ``KeyModifiers``). Always built by
+  /// ``with(_:)``, which keeps the older names: the key is unmodified (a character, a named
+  /// key, a function key) and the modifiers hold shift or control, so each key press has one
+  /// value. Key scripts name them `ctrl+shift+up`.
+  indirect case modified(Key, KeyModifiers)
+}
+
+extension Key {
+  /// This key with `modifiers` held too, in the one form each combination has: alt alone is
+  /// ``alt(_:)``, control with a letter ``control(_:)``, shift with tab ``backTab``, shift with
+  /// a lowercase letter its uppercase (as a terminal types it); anything else
+  /// ``modified(_:_:)``. `Key.up.with([.control, .shift])` is ctrl-shift-up.
+  public func with(_ modifiers: KeyModifiers) -> Key {
+    let (base, held) = unmodified
+    return Key.canonical(base, held.union(modifiers))
+  }
+
+  /// The key without its modifiers, and the modifiers.
+  var unmodified: (key: Key, modifiers: KeyModifiers) {
+    switch self {
+    case .alt(let key):
+      let (base, modifiers) = key.unmodified
+      return (base, modifiers.union(.alt))
+    case .control(let letter): return (.character(letter), .control)
+    case .backTab: return (.tab, .shift)
+    case .modified(let key, let modifiers): return (key, modifiers)
+    default: return (self, [])
+    }
+  }
+
+  private static func canonical(_ base: Key, _ modifiers: KeyModifiers) -> Key {
+    var modifiers = modifiers
+    var key = base
+    if modifiers.contains(.shift), !modifiers.contains(.control), case .character(let character) = key,
+      let ascii = character.asciiValue, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(ascii)
+    {
+      key = .character(Character(Unicode.Scalar(ascii - 32)))
+      modifiers.remove(.shift)
+    }
+    if key == .tab, modifiers.contains(.shift) {
+      key = .backTab
+      modifiers.remove(.shift)
+    }
+    if modifiers.contains(.control), !modifiers.contains(.shift), case .character(let letter) = key,
+      isControlLetter(letter)
+    {
+      key = .control(letter)
+      modifiers.remove(.control)
+    }
+    switch modifiers {
+    case []: return key
+    case .alt: return .alt(key)
+    default: return .modified(key, modifiers)
+    }
+  }
 }
 
 extension Key {
@@ -52,9 +108,14 @@ extension Key {
 
   /// Parses a key-script token: a single character stands for itself, otherwise one of `space tab
   /// btab enter esc backspace delete up down left right home end pgup pgdn`, `f1`…`f12` or
-  /// `ctrl-a`…`ctrl-z` (lowercase), and any of these after `alt-` (`alt-b`, `alt-backspace`).
-  /// Returns `nil` for anything else.
+  /// `ctrl-a`…`ctrl-z` (lowercase), any of these after `alt-` (`alt-b`, `alt-backspace`), and
+  /// modifiers joined by `+` before a key with none (`ctrl+shift+up`, `shift+f5`,
+  /// `ctrl+alt+enter`; see ``with(_:)``). Returns `nil` for anything else.
   package init?(token: String) {
+    if let key = Key(modifiedToken: token) {
+      self = key
+      return
+    }
     if token.count == 1, let character = token.first {
       guard character.displayWidth > 0, !character.isWhitespace || character == " " else { return nil }
       self = .character(character)
@@ -91,6 +152,9 @@ extension Key {
     case .function(let number): return (1...12).contains(number) ? "f\(number)" : nil
     case .control(let letter): return Key.isControlLetter(letter) ? "ctrl-\(letter)" : nil
     case .alt(let key): return key.canTakeAlt ? key.token.map { "alt-" + $0 } : nil
+    case .modified(let key, let modifiers):
+      guard key.unmodified.modifiers.isEmpty, let base = key.token else { return nil }
+      return Key.modifierPrefix(modifiers, joiner: "+") + base
     default: return Key.namedKeys.first(where: { $0.key == self })?.token
     }
   }
@@ -117,7 +181,35 @@ extension Key {
     case .function(let number): return "f\(number)"
     case .control(let letter): return "ctrl-\(letter)"
     case .alt(let key): return "alt-" + key.label
+    case .modified(let key, let modifiers): return Key.modifierPrefix(modifiers, joiner: "-") + key.label
     }
+  }
+
+  /// `ctrl+shift+`: the names of `modifiers` in key-script order, each followed by `joiner`.
+  private static func modifierPrefix(_ modifiers: KeyModifiers, joiner: String) -> String {
+    KeyModifiers.named.filter { modifiers.contains($0.modifier) }.map { $0.name + joiner }.joined()
+  }
+
+  /// `ctrl+shift+up`: modifiers, each named once, joined by `+` before an unmodified key's
+  /// token (`+` itself may be the key: `ctrl++`).
+  private init?(modifiedToken token: String) {
+    guard token.count > 1, token.contains("+") else { return nil }
+    var parts = token.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+    if token.hasSuffix("++") {
+      parts.removeLast(2)
+      parts.append("+")
+    }
+    guard parts.count > 1, let last = parts.popLast(), let base = Key(token: last), base.unmodified.modifiers.isEmpty else {
+      return nil
+    }
+    var modifiers: KeyModifiers = []
+    for part in parts {
+      guard let named = KeyModifiers.named.first(where: { $0.name == part }), !modifiers.contains(named.modifier) else {
+        return nil
+      }
+      modifiers.insert(named.modifier)
+    }
+    self = base.with(modifiers)
   }
 
   /// Whether alt can be held with this key: not with alt itself.
