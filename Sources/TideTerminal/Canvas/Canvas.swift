@@ -16,9 +16,13 @@ public struct Canvas: Equatable, Sendable {
   /// The styles to draw with: the run's theme (`--theme`) in every frame the app's view gets.
   /// Components draw with its roles; a view may set another for what it draws next.
   public var theme: Theme = .default
+  /// What the hit regions marked next send and how they reach the app's action (see
+  /// ``withActionScope(_:_:)``); `nil` on a canvas drawn outside an app, whose regions are not
+  /// checked.
+  package var actionScope: ActionScope?
 
   /// Canvases are equal when they show the same cells: hit regions say what the cells mean,
-  /// and the theme how to draw what comes next, not what is shown.
+  /// and the theme and action scope how to draw what comes next, not what is shown.
   public static func == (left: Canvas, right: Canvas) -> Bool {
     left.columns == right.columns && left.rows == right.rows && left.cells == right.cells && left.clip == right.clip
   }

@@ -68,21 +68,62 @@ package struct HitMap: Sendable {
 extension Canvas {
   /// Marks `rect` (within the clip rectangle) with what a pointer event there means: `handler`
   /// gets the event, its coordinates counted from `rect`'s top left corner, and returns the
-  /// app's action for it, or `nil` to let the event through to the region below (a row that
-  /// takes presses lets the wheel through to its list).
+  /// action for it, or `nil` to let the event through to the region below (a row that takes
+  /// presses lets the wheel through to its list).
   ///
   /// The runtime keeps the regions of the last frame drawn and sends the action of the topmost
   /// region under each pointer event, so a view says what its parts mean where it draws them
-  /// and does no coordinate arithmetic. The value must be of the app's `Action` type; another
-  /// type is ignored.
-  public mutating func addHitRegion(_ rect: Rect, handler: @escaping @Sendable (PointerEvent) -> (any Sendable)?) {
-    appendHitRegion(rect, handler: handler)
+  /// and does no coordinate arithmetic. The action is of the app's `Action` type, or, inside
+  /// ``withActionScope(_:_:)``, of the scope's child action type, which the scope embeds in the
+  /// app's. A handler of another type is reported when the region is marked (`reportIssue` in
+  /// debug builds and tests), and one that returns `any Sendable` when it returns a value of
+  /// another type: a press that cannot reach the app is never ignored silently.
+  public mutating func addHitRegion<Target: Sendable>(
+    _ rect: Rect, handler: @escaping @Sendable (PointerEvent) -> Target?
+  ) {
+    guard let scope = actionScope else {
+      appendHitRegion(rect, handler: { handler($0) })
+      return
+    }
+    if ObjectIdentifier(Target.self) == ObjectIdentifier((any Sendable).self) {
+      // The type is known only from the value: checked, and reported, at each event.
+      appendHitRegion(rect, handler: { event in
+        handler(event).flatMap { scope.appAction(for: $0) }
+      })
+      return
+    }
+    guard scope.acceptsType(Target.self) else {
+      scope.reportMismatch(sending: String(reflecting: Target.self), what: "A hit region")
+      return
+    }
+    appendHitRegion(rect, handler: { handler($0).flatMap { scope.lift($0) } })
   }
 
   /// Marks `rect` so that a press of the primary button there sends `action` (other events go
-  /// through to the region below).
+  /// through to the region below). `action` is checked as ``addHitRegion(_:handler:)``'s are.
   public mutating func addHitRegion(_ rect: Rect, onPress action: some Sendable) {
-    appendHitRegion(rect, handler: { $0.isPrimaryPress ? action : nil })
+    guard let target = appActionWhenDrawn(action) else { return }
+    appendHitRegion(rect, handler: { $0.isPrimaryPress ? target : nil })
+  }
+
+  /// Marks `rect` so that the wheel sends `up` or `down` for each notch and presses go through
+  /// to the region below: a scrolling component's region, its actions checked when drawn.
+  package mutating func addWheelRegion(_ rect: Rect, up: any Sendable, down: any Sendable) {
+    guard let up = appActionWhenDrawn(up), let down = appActionWhenDrawn(down) else { return }
+    appendHitRegion(rect, handler: { event in
+      switch event.kind {
+      case .scrollUp: up
+      case .scrollDown: down
+      default: nil
+      }
+    })
+  }
+
+  /// The app's action for `value` sent from a region marked here, or `nil`, reported, when it
+  /// cannot reach the app; `value` itself on a canvas drawn outside an app.
+  private func appActionWhenDrawn(_ value: any Sendable) -> (any Sendable)? {
+    guard let scope = actionScope else { return value }
+    return scope.appAction(for: value)
   }
 
   /// Marks `rect` as covering what lies below: an overlay or a modal, whose own regions (marked
@@ -90,5 +131,12 @@ extension Canvas {
   /// nothing below.
   public mutating func coverHitRegions(_ rect: Rect) {
     appendHitRegion(rect, handler: nil)
+  }
+
+  /// Checks, while drawing, that `value` — a component's action as its `sending` function embeds
+  /// it — can be sent from here, for a component whose regions compute their values only when an
+  /// event comes: a mistake is then reported when drawn, not at the first click.
+  package func checkActionReachesApp(_ value: any Sendable) {
+    _ = appActionWhenDrawn(value)
   }
 }

@@ -369,13 +369,7 @@ public struct SelectionList: Reducer, Sendable {
     let theme = canvas.theme
     let style = style ?? theme.text
     if let sending {
-      canvas.addHitRegion(rect) { event in
-        switch event.kind {
-        case .scrollUp: sending(.scroll(by: -wheelRows))
-        case .scrollDown: sending(.scroll(by: wheelRows))
-        default: nil
-        }
-      }
+      canvas.addWheelRegion(rect, up: sending(.scroll(by: -wheelRows)), down: sending(.scroll(by: wheelRows)))
     }
     canvas.withClip(rect) { canvas in
       let statusRows = state.showsStatus ? 1 : 0

@@ -251,6 +251,8 @@ public struct TextInput: Reducer, Sendable {
     let theme = canvas.theme
     let style = style ?? theme.text
     if let sending {
+      // Its value is computed at each press: checked now, so a mistake shows when drawn.
+      canvas.checkActionReachesApp(sending(.moveCursor(to: 0)))
       // The first character shown and the columns each shown one starts at, as drawn below.
       let cursor = min(max(0, state.cursor), state.characters.count)
       let start = firstShown(state.characters, cursor: cursor, from: state.scrollOffset, width: rect.width)
@@ -263,7 +265,7 @@ public struct TextInput: Reducer, Sendable {
         index += 1
       }
       let count = state.characters.count
-      canvas.addHitRegion(Rect(column: rect.column, row: rect.row, width: rect.width, height: 1)) { [starts, textEnd = x] event in
+      canvas.addHitRegion(Rect(column: rect.column, row: rect.row, width: rect.width, height: 1)) { [starts, textEnd = x] event -> (any Sendable)? in
         guard event.isPrimaryPress else { return nil }
         // The last character starting at or before the pressed column: a wide character's
         // right half belongs to it.

@@ -220,13 +220,8 @@ public struct Viewport: Reducer, Sendable {
   ) {
     let style = style ?? canvas.theme.text
     if let sending {
-      canvas.addHitRegion(rect) { event in
-        switch event.kind {
-        case .scrollUp: sending(.scroll(rows: -SelectionList.wheelRows))
-        case .scrollDown: sending(.scroll(rows: SelectionList.wheelRows))
-        default: nil
-        }
-      }
+      canvas.addWheelRegion(
+        rect, up: sending(.scroll(rows: -SelectionList.wheelRows)), down: sending(.scroll(rows: SelectionList.wheelRows)))
     }
     guard !rect.isEmpty, state.lineCount > 0 else { return }
     var wrapped = state

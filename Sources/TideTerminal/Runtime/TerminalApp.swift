@@ -119,6 +119,7 @@ public struct TerminalApp<State, Action: Sendable> {
   package func frame(of state: State, size: TerminalSize) -> Canvas {
     var canvas = Canvas(columns: size.columns, rows: size.rows)
     canvas.theme = theme
+    canvas.actionScope = .root(Action.self)
     if size.columns < minimumSize.columns || size.rows < minimumSize.rows {
       // One line when it fits, else wrapped before "(need", so the size needed stays readable.
       let message = "Terminal too small (need \(minimumSize))"
