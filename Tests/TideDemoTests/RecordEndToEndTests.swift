@@ -122,7 +122,7 @@ struct RecordEndToEndTests {
     let command = header.dropFirst("# replay it with: ".count)
     let folder = URL(fileURLWithPath: session.folder.path).resolvingSymlinksInPath().path
     #expect(
-      command == "cd \(folder) && tide-demo replay session.keys --screen todos --initial-data session.keys.todos.json",
+      command == "cd \(folder) && tide-demo replay --screen todos session.keys --initial-data session.keys.todos.json",
       "\(script)")
     #expect(FileManager.default.currentDirectoryPath != folder, "the replay runs from another folder")
     let binaries = URL(fileURLWithPath: binary).deletingLastPathComponent().path
