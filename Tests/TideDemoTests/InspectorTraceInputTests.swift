@@ -49,6 +49,23 @@ struct InspectorTraceInputTests {
     #expect(result.output.isEmpty, "nothing ran")
   }
 
+  /// An export the system could not write is status 1, as every lost output is; a path that
+  /// names the trace is a usage error, 2, before anything is written (issue 37's hostile test,
+  /// F12: a failed write was 2).
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+  func aFailedExportWriteIsStatusOne() async throws {
+    let folder = try makeInspectorFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (trace, _) = try await traceAndScript(in: folder)
+    for option in ["--export-keys", "--export-test"] {
+      let value = option == "--export-keys" ? "1" : "1..1"
+      let lost = await demo(["inspect", trace, option, value, "/dev/full"])
+      #expect(lost.status == 1, "\(option): \(lost)")
+      let refused = await demo(["inspect", trace, option, value, trace])
+      #expect(refused.status == 2, "\(option): \(refused)")
+    }
+  }
+
   /// `inspect replay --trace OUT` wrote 0 bytes and exited 0. The inspector's own state is not
   /// `Codable` (it holds the app's screen), so its replay refuses `--trace`, saying why, before
   /// anything runs.

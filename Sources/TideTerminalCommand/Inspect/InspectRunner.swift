@@ -94,11 +94,19 @@ package enum InspectRunner {
 
   /// Writes an export by the output-file rules: never over the trace itself, a folder or a device.
   private static func write(_ text: String, to path: String, option: String, trace: String) throws(InspectFailure) {
+    // The trace is what the inspector reads: an input no export may name. A refused path is a
+    // usage error (2), found before anything is written; a write that fails after is 1, as for
+    // every other output.
+    let file: OutputFile
     do {
-      let files = try OutputFile.check([("trace", trace), (option, path)])
-      try files[1].write(text)
+      file = try OutputFile.check([(option, path)], inputs: [(name: "the trace \(trace)", path: trace)])[0]
     } catch {
       throw InspectFailure(status: 2, message: error.description)
+    }
+    do {
+      try file.write(text)
+    } catch {
+      throw InspectFailure(status: 1, message: error.description)
     }
   }
 }
