@@ -139,6 +139,20 @@ struct InspectorMessageTests {
     #expect(inspect(trace, .whoChanged("todos.editor.input.text")).failure == nil)
   }
 
+  /// A path through a list element the start does not have, into a field no element has, was
+  /// taken and printed nothing with status 0 (issue 37's hostile test, F10): the end state says
+  /// it is not there, and the message names the fields there are.
+  @Test func whoChangedRefusesAFieldNoElementHas() async throws {
+    let folder = try makeInspectorFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (trace, _) = try await traceOfReplay("keys tab tab a\ntype \"tea\"\nkeys enter\n", in: folder)
+    for path in ["todos.todos[0].nope", "todos.todos[0].title.x"] {
+      let answer = inspect(trace, .whoChanged(path))
+      #expect(answer.failure?.status == 2, "\(path): \(answer)")
+      #expect(answer.failure?.description.contains("the state has no field '\(path)'") == true, "\(path): \(answer)")
+    }
+  }
+
   /// A trace of another app in Tide's old JSON lines (what `Tracer.jsonLines` wrote) is
   /// named as such, with the app that wrote it, where it was "not a Tide trace".
   @Test func aJSONLinesTraceOfAnotherAppIsNamed() async throws {

@@ -97,11 +97,13 @@ package enum TraceQueries {
     guard let path = JSONPath(parsing: pathText), case .key? = path.components.first else {
       throw InspectFailure(status: 2, message: "\(reader.header.app): \(option): '\(escapedName(pathText))' is not a dotted path of the state (such as count, items[0].title)")
     }
-    guard let missing = reader.header.state.missingField(at: path) else { return path }
-    // A field the start does not show may be there by the end (an optional set since).
-    if reader.actionCount > 0, let last = try? reader.state(after: reader.actionCount), last.missingField(at: path) == nil {
-      return path
-    }
+    // A path through an empty list or a null may be there later; the end state then says
+    // whether it is (`todos.todos[0].nope` passed an empty start and printed nothing). A field
+    // the start does not show may be there by the end too (an optional set since).
+    let atStart = reader.header.state.missingField(at: path)
+    let last = reader.actionCount > 0 ? try? reader.state(after: reader.actionCount) : nil
+    let atEnd = last.map { $0.missingField(at: path) } ?? atStart
+    guard let missing = atEnd else { return path }
     throw InspectFailure(status: 2, message: "\(reader.header.app): \(option): the state has no field '\(escapedName(pathText))' (\(escapedName(missing)))")
   }
 
