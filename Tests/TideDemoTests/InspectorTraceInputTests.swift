@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TideTestSupport
 import Tide
 import TideTrace
 import TideDemo
@@ -63,6 +64,22 @@ struct InspectorTraceInputTests {
       #expect(lost.status == 1, "\(option): \(lost)")
       let refused = await demo(["inspect", trace, option, value, trace])
       #expect(refused.status == 2, "\(option): \(refused)")
+    }
+  }
+
+  /// An answer standard output could not take (a full disk) exited 0 with nothing said
+  /// (issue 37's hostile test, F11): every query's answer goes through the command's one
+  /// writer of standard output, so it is status 1, saying why.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+  func anAnswerStandardOutputCannotTakeIsStatusOne() async throws {
+    let binary = try requireTideDemo()
+    let folder = try makeInspectorFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (trace, _) = try await traceAndScript(in: folder)
+    for query in [["--at", "1"], ["--state-at", "1"], ["--who-changed", "counter.count"]] {
+      let result = try await runProcess("/bin/sh", ["-c", "exec '\(binary)' inspect '\(trace)' \(query.joined(separator: " ")) > /dev/full"])
+      #expect(result.status == 1, "\(query): \(result)")
+      #expect(result.stderr.contains("standard output: error: cannot write"), "\(query): \(result)")
     }
   }
 
