@@ -179,7 +179,12 @@ let package = Package(
     // tmux driver, the subprocess runner, temporary folders, the replay and effect-wait helpers.
     // Not a product.
     .target(
-      name: "TideTestSupport", dependencies: ["Tide", "TideTerminal", "TideTesting"],
+      name: "TideTestSupport",
+      dependencies: [
+        "Tide", "TideTerminal", "TideTesting",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ],
       path: "Tests/TideTestSupport"),
     .testTarget(name: "TideTerminalTests", dependencies: ["TideTerminal", "Tide", "TideTestSupport"]),
     .testTarget(

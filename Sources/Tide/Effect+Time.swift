@@ -2,9 +2,10 @@ extension Effect {
   /// Sends `action` after `after`, then every `every`, on the store's clock, until cancelled.
   ///
   /// Tick *n* is due at start + after + n × every, computed from the clock rather than from
-  /// accumulated sleeps, so a timer never drifts. A tick that falls due while an earlier one is
-  /// still being delivered is skipped, never delivered late in a burst. Pair it with
-  /// ``cancellable(id:cancelInFlight:)`` to stop it.
+  /// accumulated sleeps, so a timer never drifts. On a real clock, a tick that falls due while
+  /// an earlier one is still being delivered is skipped, never delivered late in a burst; on a
+  /// test or virtual clock every tick a move of the clock passes is delivered, each at its
+  /// instant. Pair it with ``cancellable(id:cancelInFlight:)`` to stop it.
   @inlinable
   public static func timer(_ action: Action, after: Duration, every: Duration) -> Self {
     timer(after: after, every: every) { _ in action }

@@ -17,8 +17,9 @@ struct EffectContext<Action: Sendable>: Sendable {
   }
 
   /// Sends `action(first + n × every)` at first + n × every on the store's clock, until
-  /// cancelled. Ticks whose time came while the previous one was delivered are skipped, never
-  /// delivered in a burst: two ticks are never sent at the same clock reading.
+  /// cancelled. On a real clock, ticks whose time came while the previous one was delivered
+  /// are skipped, never delivered in a burst: two ticks are never sent at the same clock
+  /// reading. On a test or virtual clock every tick is sent (``EffectScheduler/nextTick(after:first:every:)``).
   func repeatEvery(
     _ every: Duration, from first: Duration, action: @Sendable (Duration) -> Action
   ) async {
@@ -30,10 +31,7 @@ struct EffectContext<Action: Sendable>: Sendable {
         return
       }
       await send(action(first + every * tick))
-      // The first tick still ahead of the clock: floor(elapsed / every) + 1.
-      let elapsed = scheduler.clock.now - first
-      let due = elapsed < .zero ? 0 : Int(elapsed.attoseconds / every.attoseconds) + 1
-      tick = max(tick + 1, due)
+      tick = scheduler.nextTick(after: tick, first: first, every: every)
     }
   }
 }

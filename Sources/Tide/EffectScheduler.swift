@@ -21,11 +21,13 @@ import Synchronization
 /// entry with its deadline (an offset from the store's start): timers, intervals, debounce,
 /// throttle, `.send(after:)`, `send.sleep(for:)` — and, on a ``VirtualClock``, a `.run` body
 /// sleeping on that clock directly, which the clock reports here. A virtual clock says when it
-/// wakes a sleeper; for another clock (swift-clocks' `TestClock`, a real clock) a sleeper counts
-/// as woken once the clock reads its deadline, since such a clock resumes it then — or, for a
-/// clock moved by hand that took the sleep only after it had moved to exactly its deadline
-/// (the sleeping thread preempted, as on a loaded machine), the store's next wait for idle
-/// wakes it (``wakeDueSleepers()``).
+/// wakes a sleeper; whatever the clock, a sleeper counts as woken once the clock reads its
+/// deadline, since the clock resumes it then — or, for a clock moved by hand that took the
+/// sleep only after it had moved to exactly its deadline (the sleeping thread preempted, as on a
+/// loaded machine), the store's next wait for idle wakes it (``wakeDueSleepers()``), or for a
+/// timer entry its queue does (``TimerQueue``). So idle is
+/// never reported while anything is due by the clock's reading: a move of a test clock that the
+/// store's actor has not caught up with yet is waited for, not mistaken for quiet.
 ///
 /// The entries are the store's timers as data (deadline and identity), which is what a server
 /// keeping many stores' timers in one heap of deadlines builds on.
@@ -79,8 +81,11 @@ package class EffectScheduler: @unchecked Sendable {
     /// The store's actor, held while any effect task or timer entry runs (see ``home``).
     var heldHome: (any Actor)?
     /// Timer entries whose time came, handed over from off the store's actor and waiting to
-    /// fire there in the order they came due (see ``queueDue(_:)``).
-    var dueEntries = Deque<TimerEntry>()
+    /// fire there in the order they came due (see ``queueDue(_:dueAt:)``); with their deadlines
+    /// on a clock Tide does not drive in real time, where they are kept in deadline order.
+    var dueEntries = Deque<(entry: TimerEntry, deadline: Duration?)>()
+    /// Whether a job on the store's actor is firing ``dueEntries``.
+    var firingDue = false
   }
 
   /// The scheduler whose effect task is running, on a virtual clock: how a sleep made
@@ -97,10 +102,14 @@ package class EffectScheduler: @unchecked Sendable {
   /// `TestClock`): neither virtual nor real time. Its sleepers also wait for
   /// ``wakeDueSleepers()``.
   private let clockIsMovedByHand: Bool
+  /// Whether the clock keeps real time (``StoreClock/isRealTime``): read at every arm of a
+  /// timer entry, so kept here rather than asked of the clock.
+  let clockIsRealTime: Bool
 
   init(clock: StoreClock) {
     self.clock = clock
-    clockIsMovedByHand = clock.virtual == nil && !clock.isRealTime
+    clockIsRealTime = clock.isRealTime
+    clockIsMovedByHand = clock.virtual == nil && !clockIsRealTime
   }
 
   /// The scheduler of this store's effects: this object itself.
@@ -119,30 +128,57 @@ package class EffectScheduler: @unchecked Sendable {
 
   /// Whether the store's effects are idle now: the one definition (see ``EffectScheduler``).
   package final var isIdle: Bool {
-    let now = clock.virtual == nil ? clock.now : nil
+    let now = clock.reading
     return storage.withLock { Self.isIdle($0, now: now) }
   }
 
-  private static func isIdle(_ storage: Storage, now: Duration?) -> Bool {
+  /// Parked sleepers count as idle only while their deadline is still ahead of the clock's
+  /// reading `now`: one the clock has reached is due, on its way to running.
+  private static func isIdle(_ storage: Storage, now: Duration) -> Bool {
     let counts = storage.counts
     guard counts.cancelling == 0 else { return false }
-    let parked = now.map { now in storage.sleepers.values.count { $0 > now } } ?? counts.sleeping
+    let parked = storage.sleepers.values.count { $0 > now }
     return counts.running == counts.waitingOnChildren + parked
   }
 
   /// ``isIdle`` and the version it was read at, in one lock.
   private final func idleAndVersion() -> (idle: Bool, version: UInt64) {
-    let now = clock.virtual == nil ? clock.now : nil
+    let now = clock.reading
     return storage.withLock { (Self.isIdle($0, now: now), $0.counts.version) }
+  }
+
+  /// Whether nothing is due: no sleeper the clock's reading has reached, no timer entry
+  /// whose time came waiting to fire. What a test store awaits before it sends, so that a
+  /// send after a move of the clock comes after every firing the move made due.
+  package final var nothingIsDue: Bool {
+    let now = clock.reading
+    return storage.withLock { storage in
+      storage.dueEntries.isEmpty && !storage.firingDue && !storage.sleepers.values.contains { $0 <= now }
+    }
   }
 
   /// The earliest deadline a parked sleeper waits for, as an offset from the store's start:
   /// where a test moving the clock stops next.
   package final var nextWake: Duration? {
-    let now = clock.virtual == nil ? clock.now : nil
+    let now = clock.reading
     return storage.withLock { storage in
-      storage.sleepers.values.filter { deadline in now.map { deadline > $0 } ?? true }.min()
+      storage.sleepers.values.filter { $0 > now }.min()
     }
+  }
+
+  /// The tick a repeating timer (first tick at `first`, one every `every`, on the store's
+  /// clock) delivers after tick `tick`.
+  ///
+  /// On a real clock, the first tick still ahead of the clock — floor(elapsed / every) + 1 —
+  /// so a tick whose time came while the one before was delivered is skipped, never delivered
+  /// late in a burst. On a test or virtual clock, always the next one: every tick the clock
+  /// passed is delivered, each at its instant, as a test that moves the clock over several
+  /// periods expects (the clock's queue fires them in deadline order).
+  final func nextTick(after tick: Int, first: Duration, every: Duration) -> Int {
+    guard clockIsRealTime else { return tick + 1 }
+    let elapsed = clock.now - first
+    let due = elapsed < .zero ? 0 : Int(elapsed.attoseconds / every.attoseconds) + 1
+    return max(tick + 1, due)
   }
 
   /// The one wait of tests, replays and the runtime: returns when the effects are idle
@@ -201,10 +237,10 @@ package class EffectScheduler: @unchecked Sendable {
       counts.version = 0
       let current = progress()
       if counts != lastProgress.1 || current != lastProgress.2 { lastProgress = (now, counts, current) }
-      // A sleeper whose time came on a clock that does not say when it wakes one is in transit
-      // too, until it runs again and leaves the sleepers.
-      let clockNow = clock.virtual == nil ? clock.now : nil
-      let woken = clockNow.map { now in counts.sleepDeadlines.contains { $0 <= now } } ?? false
+      // A sleeper whose time came is in transit too, until it runs again and leaves the
+      // sleepers; so is a timer entry whose time came, until it has fired.
+      let clockNow = clock.reading
+      let woken = counts.sleepDeadlines.contains { $0 <= clockNow } || hasDueEntries
       let quiet = counts.inTransit == 0 && !woken ? quietPeriod.map { lastProgress.0 + $0 } : nil
       let bounds = [limit.map { start + $0 }, quiet].compactMap { $0 }
       guard let bound = bounds.min() else {
@@ -237,7 +273,7 @@ package class EffectScheduler: @unchecked Sendable {
   final func sleep(until deadline: Duration) async throws {
     // A deadline already reached returns at once: some clocks (swift-clocks' TestClock) would
     // otherwise park a sleep "until now" until the clock next moves.
-    if deadline <= clock.now {
+    if deadline <= clock.reading {
       try Task.checkCancellation()
       return
     }
@@ -287,10 +323,11 @@ package class EffectScheduler: @unchecked Sendable {
   }
 
   /// Wakes the sleepers on a clock moved by hand whose deadline the clock has passed: a wait
-  /// for idle calls it, so a sleep the clock took too late to wake still ends.
+  /// for idle calls it, so a sleep the clock took too late to wake still ends. (A timer
+  /// entry's sleep never needs it: its queue looks as it takes the sleep, see ``TimerQueue``.)
   private final func wakeDueSleepers() {
     guard clockIsMovedByHand else { return }
-    let now = clock.now
+    let now = clock.reading
     let woken = storage.withLock { storage -> [CheckedContinuation<Void, Never>] in
       var woken: [CheckedContinuation<Void, Never>] = []
       for (key, deadline) in storage.sleepers where deadline <= now {
@@ -345,33 +382,52 @@ package class EffectScheduler: @unchecked Sendable {
   }
 
   /// Queues `entry`, whose time came off the store's actor, to fire there after the entries
-  /// queued before it. Returns the store's actor when the caller starts the job that fires
-  /// them (none is under way); `nil` when the entry joined a job under way, or when no effect
-  /// holds the actor — the entry was cancelled meanwhile with the store's last effect, and
-  /// there is nothing to fire.
+  /// queued before it — before those due later, given its `deadline` (on a clock Tide does not
+  /// drive in real time: an entry re-armed late can come due before one queued already).
+  /// Returns the store's actor when the caller starts the job that fires them (none is under
+  /// way); `nil` when the entry joined a job under way, or when no effect holds the actor — the
+  /// entry was cancelled meanwhile with the store's last effect, and there is nothing to fire.
   ///
   /// One job for the entries due meanwhile, not one task each: tasks hopping to an actor from
   /// the pool reach it in any order, and a store's timers would fire out of deadline order.
-  final func queueDue(_ entry: TimerEntry) -> (any Actor)? {
-    storage.withLock { storage in
+  /// The entry leaves the store's sleepers once it is queued, so it is due all the way.
+  final func queueDue(_ entry: TimerEntry, dueAt deadline: Duration?) -> (any Actor)? {
+    let home = storage.withLock { storage -> (any Actor)? in
       guard let home = storage.heldHome else { return nil }
-      storage.dueEntries.append(entry)
-      return storage.dueEntries.count == 1 ? home : nil
+      var index = storage.dueEntries.endIndex
+      if let deadline {
+        while index > storage.dueEntries.startIndex,
+          let earlier = storage.dueEntries[index - 1].deadline, earlier > deadline
+        {
+          index -= 1
+        }
+      }
+      storage.dueEntries.insert((entry, deadline), at: index)
+      if storage.firingDue { return nil }
+      storage.firingDue = true
+      return home
+    }
+    entry.unpark()
+    return home
+  }
+
+  /// Fires the entries ``queueDue(_:dueAt:)`` queued, in their order, including those queued
+  /// while it runs; on the store's actor.
+  final func fireQueuedDue() {
+    while let (entry, deadline) = storage.withLock({ storage -> (TimerEntry, Duration?)? in
+      guard let first = storage.dueEntries.popFirst() else {
+        storage.firingDue = false
+        return nil
+      }
+      return first
+    }) {
+      entry.fire(dueAt: deadline)
     }
   }
 
-  /// Fires the entries ``queueDue(_:)`` queued, first in first out, including those queued
-  /// while it runs; on the store's actor. The entry firing stays first in the queue meanwhile,
-  /// so a new one finds the job under way.
-  final func fireQueuedDue() {
-    var next = storage.withLock { $0.dueEntries.first }
-    while let entry = next {
-      entry.fire()
-      next = storage.withLock { storage in
-        storage.dueEntries.removeFirst()
-        return storage.dueEntries.first
-      }
-    }
+  /// Whether timer entries whose time came wait to fire on the store's actor.
+  private final var hasDueEntries: Bool {
+    storage.withLock { !$0.dueEntries.isEmpty || $0.firingDue }
   }
 
   /// Counts an effect task (or timer entry) as started.

@@ -2,8 +2,10 @@ import Synchronization
 
 /// A timer's or interval's ticks: one entry, re-armed after each tick has been handled.
 ///
-/// Tick *n* is due at first + n × every; a tick whose time came while the one before was being
-/// handled is skipped, never delivered late in a burst.
+/// Tick *n* is due at first + n × every. On a real clock, a tick whose time came while the one
+/// before was being handled is skipped, never delivered late in a burst. On a clock Tide does
+/// not drive in real time (a test or virtual clock) every tick is delivered, each at its own
+/// instant: its queue fires every deadline the clock passed, in order (see ``TimerQueue``).
 @usableFromInline
 final class RepeatingTimer<Action: Sendable>: TimerEntry, @unchecked Sendable {
   // @unchecked: every stored property is a `let` of a sendable type or an atomic (see
@@ -41,10 +43,7 @@ final class RepeatingTimer<Action: Sendable>: TimerEntry, @unchecked Sendable {
     }
     // Cancelled while its tick was handled: the cancel ended it.
     if lifetime.isCancelled { return }
-    // The first tick still ahead of the clock: floor(elapsed / every) + 1.
-    let elapsed = scheduler.clock.now - first
-    let due = elapsed < .zero ? 0 : Int(elapsed.attoseconds / every.attoseconds) + 1
-    let next = max(tick + 1, due)
+    let next = scheduler.nextTick(after: tick, first: first, every: every)
     self.tick.store(next, ordering: .relaxed)
     arm(at: instant(of: next))
   }

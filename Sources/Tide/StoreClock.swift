@@ -57,6 +57,10 @@ struct StoreClock: Sendable {
   /// timers on the main queue, and the clock resumes every sleeper once its deadline has passed,
   /// where a test clock moved by hand (swift-clocks' `TestClock`) may keep a sleep that reached
   /// it at exactly its current time asleep until its next move, and keeps timers on the pool.
+  ///
+  /// On a clock that is not, Tide fires every timer entry the clock's reading made due, in
+  /// deadline order, each at its deadline (``FiringInstant``): a repeating timer never skips a
+  /// tick there, however far one move of the clock took it.
   var isRealTime: Bool { timers.isRealTime }
 
   /// Puts `entry` in the clock's timer queue, due at `deadline` (an offset from the store's
@@ -70,8 +74,20 @@ struct StoreClock: Sendable {
     timers.disarm(entry)
   }
 
-  /// The time elapsed on the clock since the store was created.
+  /// The time elapsed on the clock since the store was created, as the store reads it: while
+  /// one of its timer entries fires on a clock Tide does not drive in real time, the entry's
+  /// deadline (``FiringInstant``).
   @usableFromInline var now: Duration { timers.timeNow - timerShift }
+
+  /// The clock's reading since the store was created, whatever fires: what a sleeper's
+  /// deadline is due by.
+  var reading: Duration { timers.clockReading - timerShift }
+
+  /// Runs `body`, a timer entry firing at `deadline` on the scale of the clock's queue, with
+  /// the store's time reading that deadline (see ``now``).
+  func firing(at deadline: Duration, _ body: () -> Void) {
+    FiringInstant.during(deadline, on: timers, body)
+  }
 
   /// Sleeps until the clock reads `deadline` (an offset from the store's creation).
   func sleep(until deadline: Duration) async throws {

@@ -36,13 +36,18 @@ class TimerEntry: @unchecked Sendable {
   func fire() {}
 
   /// Arms the entry for `deadline` (an offset on the store's clock): parked with the store's
-  /// scheduler and inserted into its clock's queue. A deadline already reached fires from a
-  /// task on ``home`` after the work under way, as a sleep that ends at once did.
+  /// scheduler and inserted into its clock's queue.
+  ///
+  /// On a real clock, a deadline already reached fires from a task on ``home`` after the work
+  /// under way, as a sleep that ends at once did. On a clock Tide does not drive in real time
+  /// it goes into the queue like any other, which fires every entry due in deadline order —
+  /// an entry armed late (a tick re-armed after its clock was moved on) keeps its place.
   @usableFromInline
   func arm(at deadline: Duration) {
+    let scheduler = self.scheduler
     let clock = scheduler.clock
-    if deadline <= clock.now {
-      dispatch(firingHereOn: nil)
+    if scheduler.clockIsRealTime, deadline <= clock.now {
+      dispatch(dueAt: nil, firingHereOn: nil)
       return
     }
     parkKey.store(scheduler.park(deadline: deadline), ordering: .relaxed)
@@ -66,32 +71,46 @@ class TimerEntry: @unchecked Sendable {
     ObjectIdentifier(actor) == scheduler.clock.homeIdentity
   }
 
-  /// Runs ``fire()`` on the store's actor, from a task that waits for it: how a queue shared
-  /// by many store actors hands each its entries. Through the store's queue of due entries, as
-  /// ``dispatch(firingHereOn:)`` does, so a store's entries fire in the order they came due
-  /// whichever way they came.
-  func fireOnItsStore() async {
-    let scheduler = self.scheduler
-    // No actor: the entry joined a job under way, or was cancelled with the store's last effect.
-    guard let home = scheduler.queueDue(self) else { return }
-    await home.fireQueuedDue(of: scheduler)
-  }
-
-  /// Runs ``fire()`` on the store's actor: right here when `caller` (the actor the caller is
-  /// isolated to) is that actor — a virtual clock moved by the store's own actor, where a
-  /// replay fires one entry at a time — else as a job queued there.
-  ///
-  /// The direct call is what makes a replay's `wait` cost the firings it covers: a task per
-  /// firing (even an immediate one) cost as much as the store's work on it.
-  func dispatch(firingHereOn caller: (any Actor)?) {
-    if let caller, livesOn(caller) {
-      // `caller` is the actor the calling code is isolated to, so this runs on the store's
-      // actor, where `fire()` must run.
+  /// Runs ``fire()``, on the store's actor; at `deadline` (on the scale of the clock's queue)
+  /// when given — on a clock Tide does not drive in real time — which the store's time then
+  /// reads (``FiringInstant``), whatever the clock reads by now.
+  func fire(dueAt deadline: Duration?) {
+    guard let deadline else {
       fire()
       return
     }
-    // A task isolated to the main actor is queued there at once, in the order made.
-    if scheduler.clock.homeIdentity == ObjectIdentifier(MainActor.shared) {
+    scheduler.clock.firing(at: deadline) { fire() }
+  }
+
+  /// Runs ``fire()`` on the store's actor, from a task that waits for it: how a queue shared
+  /// by many store actors hands each its entries. Through the store's queue of due entries, as
+  /// ``dispatch(dueAt:firingHereOn:)`` does, so a store's entries fire in the order they came
+  /// due whichever way they came.
+  func fireOnItsStore(dueAt deadline: Duration?) async {
+    let scheduler = self.scheduler
+    // No actor: the entry joined a job under way, or was cancelled with the store's last effect.
+    guard let home = scheduler.queueDue(self, dueAt: deadline) else { return }
+    await home.fireQueuedDue(of: scheduler)
+  }
+
+  /// Runs ``fire()`` on the store's actor, at `deadline` when given (see ``fire(dueAt:)``):
+  /// right here when `caller` (the actor the caller is isolated to) is that actor — a virtual
+  /// clock moved by the store's own actor, where a replay fires one entry at a time — else as a
+  /// job queued there.
+  ///
+  /// The direct call is what makes a replay's `wait` cost the firings it covers: a task per
+  /// firing (even an immediate one) cost as much as the store's work on it.
+  func dispatch(dueAt deadline: Duration?, firingHereOn caller: (any Actor)?) {
+    if let caller, livesOn(caller) {
+      // `caller` is the actor the calling code is isolated to, so this runs on the store's
+      // actor, where `fire()` must run.
+      fire(dueAt: deadline)
+      return
+    }
+    // On a real clock, a task isolated to the main actor is queued there at once, in the order
+    // made. (On a clock moved by hand, entries due together go through the store's queue of
+    // due entries below, which fires them in deadline order.)
+    if deadline == nil, scheduler.clock.homeIdentity == ObjectIdentifier(MainActor.shared) {
       // Held while the entry is registered; none held, the entry was cancelled meanwhile and
       // with it the store's last effect: there is nothing to fire.
       guard scheduler.home != nil else { return }
@@ -101,7 +120,7 @@ class TimerEntry: @unchecked Sendable {
     // A task hopping to another actor from the pool may overtake the one made before it: the
     // entries due go through the store's queue, fired in order by one job.
     let scheduler = self.scheduler
-    if let home = scheduler.queueDue(self) {
+    if let home = scheduler.queueDue(self, dueAt: deadline) {
       Task { await home.fireQueuedDue(of: scheduler) }
     }
   }
@@ -120,8 +139,12 @@ extension Actor {
 protocol TimerScheduling: AnyObject, Sendable {
   func arm(_ entry: TimerEntry, at deadline: Duration)
   func disarm(_ entry: TimerEntry)
-  /// The time now, on the queue's scale.
+  /// The time now as a store reads it, on the queue's scale: the clock's reading — or, while
+  /// an entry of this queue fires on this thread on a clock Tide does not drive in real time,
+  /// that entry's deadline (``FiringInstant``).
   var timeNow: Duration { get }
+  /// The clock's reading, on the queue's scale, whatever fires: what is due is due by it.
+  var clockReading: Duration { get }
   /// Sleeps on the clock until it reads `deadline`, on the queue's scale.
   func sleep(untilTime deadline: Duration) async throws
   /// Whether the clock keeps real time (continuous or suspending): it resumes every sleeper

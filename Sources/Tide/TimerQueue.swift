@@ -22,6 +22,18 @@ import Synchronization
 /// on the continuous clock hands each wake to it instead of starting a sleeper: the loop puts
 /// the deadline in its own poll and calls back on the main actor, one wake-up a tick.
 ///
+/// **A clock moved by hand** (swift-clocks' `TestClock`, any clock but the continuous and the
+/// suspending one) may be moved past several deadlines before the actor gets to the first: an
+/// awaited `TestClock.advance(by:)` does not wait for the stores it wakes, and on a busy machine
+/// it has jumped to its target before a timer re-armed its next tick. So there the sleep on the
+/// clock is only the signal that the clock moved: once woken, the queue *drains* — it fires the
+/// earliest entry due by the clock's reading, then the next, including entries armed meanwhile
+/// (a tick re-armed, a delay its reducer started), until none is due; each fires at its own
+/// deadline (``FiringInstant``), and only then does the sleeper go back on the clock. Nothing due
+/// is ever skipped, fired out of order or at the clock's later reading, whenever the actor gets
+/// to it. A sleep the clock took after it had moved to exactly its deadline, which the clock
+/// keeps until its next move, is found as it is taken and the entries fired at once.
+///
 /// Queues are shared through ``TimerQueueTable``, keyed by the clock (its instance, or its
 /// type for `ContinuousClock` and `SuspendingClock`, whose values all read one time) and the
 /// actor the stores run on. Deadlines are offsets from the queue's ``origin``.
@@ -40,24 +52,30 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
   /// Whether a run loop's ``TimerWaker`` may take this queue's wakes: the main actor's queue on
   /// the continuous clock, the one a terminal app's store runs on.
   private let wakesThroughRunLoop: Bool
+  /// Whether the clock keeps real time; if not, it is moved by hand and the queue drains.
+  let isRealTime: Bool
 
   init(clock: C, home: any Actor) {
     self.clock = clock
     self.origin = clock.now
     self.home = home
     wakesThroughRunLoop = C.self == ContinuousClock.self && ObjectIdentifier(home) == ObjectIdentifier(MainActor.shared)
+    isRealTime = C.self == ContinuousClock.self || C.self == SuspendingClock.self
   }
 
-  /// The time on the queue's scale now.
+  /// The clock's reading on the queue's scale now.
   var now: Duration { origin.duration(to: clock.now) }
 
-  var timeNow: Duration { now }
+  var timeNow: Duration {
+    if !isRealTime, let deadline = FiringInstant.deadline(on: self) { return deadline }
+    return now
+  }
+
+  var clockReading: Duration { now }
 
   func sleep(untilTime deadline: Duration) async throws {
     try await clock.sleep(until: origin.advanced(by: deadline), tolerance: nil)
   }
-
-  var isRealTime: Bool { C.self == ContinuousClock.self || C.self == SuspendingClock.self }
 
   func arm(_ entry: TimerEntry, at deadline: Duration) {
     let generation = storage.withLock { storage -> UInt64? in
@@ -68,10 +86,12 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
         storage.deadItems += 1
       }
       storage.heap.push(TimerQueueHeap.Item(deadline: deadline, sequence: storage.nextSequence, entry: entry))
+      // A drain under way fires it if it is due, or puts the sleeper on the clock for it.
+      if storage.draining { return nil }
       if let wake = storage.sleeperWake, wake <= deadline { return nil }
       return Self.nextSleeper(waking: deadline, in: &storage)
     }
-    if let generation { startSleeper(generation: generation, wake: deadline) }
+    if let generation { startSleeper(generation: generation, wake: deadline, home: home) }
   }
 
   func disarm(_ entry: TimerEntry) {
@@ -84,6 +104,7 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
         storage.deadItems = 0
         storage.sleeperGeneration += 1
         storage.sleeperWake = nil
+        storage.draining = false
         storage.waker?.wake(at: nil, fire: {})
         storage.waker = nil
         defer { storage.sleeper = nil }
@@ -104,9 +125,10 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
     return storage.sleeperGeneration
   }
 
-  /// Starts the sleeper of `generation`, asleep on the clock before this returns; it replaces
-  /// (cancels) the one before it.
-  private func startSleeper(generation: UInt64, wake: Duration) {
+  /// Starts the sleeper of `generation`, asleep on the clock before this returns (unless `wake`
+  /// has come already); it replaces (cancels) the one before it. `home` is the queue's actor,
+  /// held by the caller.
+  private func startSleeper(generation: UInt64, wake: Duration, home: any Actor) {
     if wakesThroughRunLoop, let waker = MainActorTimers.waker, let origin = origin as? ContinuousClock.Instant {
       let replaced = storage.withLock { storage -> Task<Void, Never>? in
         // Under the lock, so that requests reach the waker in generation order.
@@ -124,11 +146,11 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
     // Nonisolated and immediate: runs on this thread up to the clock's suspension, so the sleep
     // is registered now. Its continuation (`fireDue`) is always a job on `home`, never inline:
     // the caller is on `home` or is this queue's own sleeper.
-    // Held by the sleeper, taken here on the actor (an arm runs there, and so does `fireDue`):
-    // pending timers keep their actor alive, as a task sleeping for it would.
-    let home = self.home
+    // `home` is held by the sleeper: pending timers keep their actor alive, as a task sleeping
+    // for it would.
+    let sleeps = wake > now
     let sleeper = Task.immediate { [self] in
-      if wake > now {
+      if sleeps {
         do {
           try await clock.sleep(until: origin.advanced(by: wake), tolerance: nil)
         } catch {
@@ -139,8 +161,15 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
       // to their stores one after another from here: each hop onto an idle store takes it
       // over on this thread, where a task per entry cost a task's making and scheduling
       // (100,000 store actors' expiries drained in 2.3 s that way).
-      for entry in await fireDue(generation: generation, isolation: home) {
-        await entry.fireOnItsStore()
+      if isRealTime {
+        for entry in await fireDue(generation: generation, isolation: home) {
+          await entry.fireOnItsStore(dueAt: nil)
+        }
+      } else {
+        // One at a time, each fired before the next is taken: what it arms may come due first.
+        while let (entry, deadline) = await drainDue(generation: generation, isolation: home) {
+          await entry.fireOnItsStore(dueAt: deadline)
+        }
       }
     }
     let replaced = storage.withLock { storage -> Task<Void, Never>? in
@@ -150,26 +179,35 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
       return storage.sleeper
     }
     replaced?.cancel()
+    // The sleep is on the clock now. A clock moved by hand that had reached `wake` just before
+    // it took the sleep keeps it asleep until its next move, which may never come: read after
+    // the sleep was taken, a clock past `wake` says the entries are due, and a sleeper that
+    // does not sleep drains them (the one asleep, if the clock did wake it, finds it replaced).
+    // Read then, a clock short of `wake` will wake the sleep when it passes it.
+    if !isRealTime, sleeps, wake <= now {
+      let overdue = storage.withLock { storage -> UInt64? in
+        guard storage.sleeperGeneration == generation else { return nil }
+        return Self.nextSleeper(waking: wake, in: &storage)
+      }
+      if let overdue { startSleeper(generation: overdue, wake: wake, home: home) }
+    }
   }
 
   /// The sleeper's wake, on `home`: takes out every entry now due, puts the next sleeper on the
   /// clock for the earliest deadline left, and only then fires the due entries of stores on
-  /// `home` in deadline order (returning those of stores elsewhere, in order, to hand on) — so a test that moves the clock as soon as it sees the first action finds the next
-  /// sleep registered. An entry cancelled by one fired before it is skipped.
+  /// `home` in deadline order (returning those of stores elsewhere, in order, to hand on) — so
+  /// a test that moves the clock as soon as it sees the first action finds the next sleep
+  /// registered. An entry cancelled by one fired before it is skipped. On a real clock; a clock
+  /// moved by hand drains instead (``drainDue(generation:isolation:)``).
   private func fireDue(generation: UInt64, isolation home: isolated any Actor) -> [TimerEntry] {
     let now = self.now
     let (due, next) = storage.withLock { storage -> ([TimerQueueHeap.Item], (generation: UInt64, wake: Duration)?) in
-      guard storage.sleeperGeneration == generation else { return ([], nil) }
-      storage.sleeper = nil
-      storage.sleeperWake = nil
-      storage.waker = nil
-      var deadSkipped = 0
-      let due = storage.heap.takeDue(atOrBefore: now, deadSkipped: &deadSkipped)
-      storage.deadItems -= deadSkipped
+      guard storage.wakeUp(generation) else { return ([], nil) }
+      let due = storage.takeDue(atOrBefore: now)
       guard let first = storage.heap.first else { return (due, nil) }
       return (due, (Self.nextSleeper(waking: first.deadline, in: &storage), first.deadline))
     }
-    if let next { startSleeper(generation: next.generation, wake: next.wake) }
+    if let next { startSleeper(generation: next.generation, wake: next.wake, home: home) }
     var elsewhere: [TimerEntry] = []
     for item in due {
       // Still live: not cancelled, nor armed again, by an entry fired before it.
@@ -187,13 +225,62 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
       item.entry.unpark()
       // Fired here when its store lives on this actor; else handed to the store's own.
       if item.entry.livesOn(home) {
-        item.entry.fire()
+        item.entry.fire(dueAt: nil)
       } else {
         elsewhere.append(item.entry)
       }
     }
     return elsewhere
   }
+
+  /// A step of the drain that follows a wake on a clock moved by hand, on `home`: fires the
+  /// entries due by the clock's reading, earliest first — each taken only once the one before
+  /// has fired, since what that one armed may be due before the rest — at their deadlines.
+  /// Returns the first that belongs to a store elsewhere, for the sleeper to hand on before it
+  /// comes back for the next step; `nil` once none is due, with the sleeper on the clock for
+  /// the earliest deadline left (or when a newer sleeper took over).
+  private func drainDue(
+    generation: UInt64, isolation home: isolated any Actor
+  ) -> (entry: TimerEntry, deadline: Duration)? {
+    while true {
+      let now = self.now
+      let step = storage.withLock { storage -> DrainStep in
+        guard storage.wakeUp(generation) else { return .over }
+        storage.draining = true
+        if let item = storage.popDue(atOrBefore: now) {
+          // Live (it was popped so), so taken whole here: no cancel can come in between.
+          item.entry.queueSequence.store(0, ordering: .relaxed)
+          storage.liveItems -= 1
+          return .fire(item)
+        }
+        storage.draining = false
+        guard let first = storage.heap.first else { return .over }
+        return .sleep(generation: Self.nextSleeper(waking: first.deadline, in: &storage), wake: first.deadline)
+      }
+      switch step {
+      case .over:
+        return nil
+      case .sleep(let next, let wake):
+        startSleeper(generation: next, wake: wake, home: home)
+        return nil
+      case .fire(let item):
+        // Unparked by its store's queue of due entries, when it gets there: due until then.
+        guard item.entry.livesOn(home) else { return (item.entry, item.deadline) }
+        item.entry.unpark()
+        item.entry.fire(dueAt: item.deadline)
+      }
+    }
+  }
+}
+
+/// What a step of a ``TimerQueue``'s drain found under the lock.
+private enum DrainStep {
+  /// An entry due, taken out of the heap.
+  case fire(TimerQueueHeap.Item)
+  /// None due: the next sleeper's generation and wake.
+  case sleep(generation: UInt64, wake: Duration)
+  /// None due and none left, or a newer sleeper took over.
+  case over
 }
 
 /// The mutable state of a ``TimerQueue``, behind its mutex. Not nested in the generic queue:
@@ -212,6 +299,33 @@ private struct TimerQueueStorage {
   /// Moved on by each new sleeper: a sleeper whose generation is no longer current was
   /// replaced and fires nothing.
   var sleeperGeneration: UInt64 = 0
+  /// On a clock moved by hand: a drain is firing the entries due. An arm meanwhile starts no
+  /// sleeper; the drain fires it if it is due, or puts the sleeper on the clock when it ends.
+  var draining = false
   /// The ``TimerWaker`` the current wake was handed to, instead of a sleeper task.
   var waker: (any TimerWaker)?
+
+  /// The sleeper of `generation` woke: whether it is still the current one. If so, it leaves
+  /// the clock — no sleeper, wake or waker is pending — while the due entries are taken out.
+  mutating func wakeUp(_ generation: UInt64) -> Bool {
+    guard sleeperGeneration == generation else { return false }
+    sleeper = nil
+    sleeperWake = nil
+    waker = nil
+    return true
+  }
+
+  /// Takes out the live items due at `now`, in deadline order, dropping the dead ones.
+  mutating func takeDue(atOrBefore now: Duration) -> [TimerQueueHeap.Item] {
+    var deadSkipped = 0
+    defer { deadItems -= deadSkipped }
+    return heap.takeDue(atOrBefore: now, deadSkipped: &deadSkipped)
+  }
+
+  /// Takes out the earliest live item due at `now`, if any, dropping the dead ones before it.
+  mutating func popDue(atOrBefore now: Duration) -> TimerQueueHeap.Item? {
+    var deadSkipped = 0
+    defer { deadItems -= deadSkipped }
+    return heap.popDue(atOrBefore: now, deadSkipped: &deadSkipped)
+  }
 }

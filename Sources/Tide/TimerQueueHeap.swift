@@ -43,11 +43,19 @@ struct TimerQueueHeap {
   /// sorting the burst retained and released each entry at every comparison.
   mutating func takeDue(atOrBefore now: Duration, deadSkipped: inout Int) -> [Item] {
     var due: [Item] = []
+    while let item = popDue(atOrBefore: now, deadSkipped: &deadSkipped) { due.append(item) }
+    return due
+  }
+
+  /// Takes out the earliest live item due at `now`, if there is one; `deadSkipped` counts the
+  /// dead ones dropped on the way.
+  mutating func popDue(atOrBefore now: Duration, deadSkipped: inout Int) -> Item? {
     while let first = items.first, first.deadline <= now {
       let item = popFirst()
-      if item.isLive { due.append(item) } else { deadSkipped += 1 }
+      if item.isLive { return item }
+      deadSkipped += 1
     }
-    return due
+    return nil
   }
 
   /// Drops the items no longer live and makes a heap of the rest.

@@ -5,7 +5,10 @@ import Synchronization
 ///
 /// Unlike a clock that resumes all due sleepers at once, it wakes them one at a time, earliest
 /// deadline first and in order of arrival for equal deadlines; Tide's replay driver lets each
-/// one finish its work before the next wakes. In tests, move it with ``advance(by:)``.
+/// one finish its work before the next wakes. In tests, move it with ``advance(by:isolation:)``:
+/// every timer, interval, debounce and throttle firing due within the move fires, in deadline
+/// order and each at its own instant — before `advance` returns for the stores on the caller's
+/// actor.
 public final class VirtualClock: Clock, TimerScheduling, Sendable {
   /// A point on a virtual clock: an offset from its start.
   public struct Instant: InstantProtocol, Sendable {
@@ -41,12 +44,13 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
       entry?.unpark()
     }
 
-    /// Resumes the task, or fires the entry on its store's actor: right here when `caller`
-    /// (the actor the caller is isolated to) is that actor — a replay waking one sleeper at a
-    /// time — else as a job queued there, as a resumed task would run.
+    /// Resumes the task, or fires the entry on its store's actor at its deadline: right here
+    /// when `caller` (the actor the caller is isolated to) is that actor — a replay waking one
+    /// sleeper at a time, a test moving the clock — else as a job queued there, as a resumed
+    /// task would run.
     func resume(firingHereOn caller: (any Actor)?) {
       continuation?.resume()
-      entry?.dispatch(firingHereOn: caller)
+      entry?.dispatch(dueAt: deadline.offset, firingHereOn: caller)
     }
   }
 
@@ -59,6 +63,9 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
     /// Read under the lock and called after it; an array, so handing it out copies nothing.
     var observers: [Observer] = []
     var nextObserver: UInt64 = 0
+    /// How many ``advance(to:isolation:)`` calls are moving the clock now: while one is, an
+    /// entry armed due joins the sleepers, for the move to fire in its turn.
+    var advancing = 0
   }
 
   private let storage = Mutex(Storage())
@@ -136,8 +143,7 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
   ///
   /// A store's timer entry fires right here, before this returns, when the caller is isolated
   /// to the store's actor (a replay, which waits for the store to be idle after each wake
-  /// anyway); ``advance(to:)`` queues it instead, so a jump over several ticks reaches a timer
-  /// as one late wake, as it reaches a task asleep on the clock.
+  /// anyway); else it is queued on the store's actor.
   @discardableResult
   package func wakeNext(notAfter limit: Instant, isolation: isolated (any Actor)? = #isolation) -> Bool {
     wake(notAfter: limit, firingHereOn: isolation)
@@ -158,18 +164,32 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
     return woken != nil
   }
 
-  /// Adds a timer entry due at `deadline` (an offset from the clock's start).
+  /// Adds a timer entry due at `deadline` (an offset from the clock's start). One the clock
+  /// has reached already — `.send(after: .zero)`, a tick re-armed by a store that got to its
+  /// last one after the clock moved on — is due at once: a move under way fires it in its turn
+  /// (see ``advance(to:isolation:)``); else it is queued on its store's actor, which fires its
+  /// due entries in deadline order.
   func arm(_ entry: TimerEntry, at deadline: Duration) {
-    let observers = storage.withLock { storage in
+    let observers = storage.withLock { storage -> [Observer]? in
+      if deadline <= storage.now.offset, storage.advancing == 0 { return nil }
       storage.nextID += 1
       storage.sleepers.append(
         Sleeper(id: storage.nextID, deadline: Instant(offset: deadline), continuation: nil, parked: nil, entry: entry))
       return storage.observers
     }
+    guard let observers else {
+      entry.dispatch(dueAt: deadline, firingHereOn: nil)
+      return
+    }
     for observer in observers { observer.onChange() }
   }
 
-  var timeNow: Duration { now.offset }
+  var timeNow: Duration {
+    if let deadline = FiringInstant.deadline(on: self) { return deadline }
+    return now.offset
+  }
+
+  var clockReading: Duration { now.offset }
 
   func sleep(untilTime deadline: Duration) async throws {
     try await sleep(until: Instant(offset: deadline))
@@ -187,19 +207,32 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
     for observer in observers { observer.onChange() }
   }
 
-  /// Moves the clock forward to `instant`, waking every sleeper due by then in deadline order.
-  public func advance(to instant: Instant) {
-    while wake(notAfter: instant, firingHereOn: nil) {}
+  /// Moves the clock forward to `instant`, waking every sleeper due by then in deadline order,
+  /// the clock reading each one's deadline as it wakes.
+  ///
+  /// A timer entry of a store on the caller's actor (`isolation`, the caller's by default —
+  /// the main actor in a `@MainActor` test) fires right here: every timer tick, debounce and
+  /// throttle firing due within the move — those it arms on the way included, a timer's next
+  /// tick for one — is delivered before this returns, in deadline order, each at its instant.
+  /// Those of stores on other actors are queued there in the same order, and fire each at its
+  /// instant (``StoreTime/now`` reads it) when their actor gets to them.
+  public func advance(to instant: Instant, isolation: isolated (any Actor)? = #isolation) {
+    storage.withLock { $0.advancing += 1 }
+    while wake(notAfter: instant, firingHereOn: isolation) {}
     storage.withLock { storage in
       if storage.now < instant { storage.now = instant }
     }
     // A sleeper that arrived after the last wake but before the clock moved is already due,
     // and nothing else would ever wake it; one arriving from now on sees the new time.
-    while wake(notAfter: instant, firingHereOn: nil) {}
+    while wake(notAfter: instant, firingHereOn: isolation) {}
+    storage.withLock { $0.advancing -= 1 }
+    // An entry armed due after the last wake but before the move ended joined the sleepers;
+    // one armed from now on is queued on its store's actor.
+    while wake(notAfter: instant, firingHereOn: isolation) {}
   }
 
-  /// Moves the clock forward by `duration`; see ``advance(to:)``.
-  public func advance(by duration: Duration) {
-    advance(to: now.advanced(by: duration))
+  /// Moves the clock forward by `duration`; see ``advance(to:isolation:)``.
+  public func advance(by duration: Duration, isolation: isolated (any Actor)? = #isolation) {
+    advance(to: now.advanced(by: duration), isolation: isolation)
   }
 }

@@ -150,9 +150,12 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   /// Sends `action` and asserts the state right after the reducer handled it: `update`
   /// mutates the previously asserted state into the expected one.
   ///
-  /// It then lets the effects run until they are idle — finished, or asleep on the store's
-  /// clock — or make no progress for a moment (they wait on something the test does not
-  /// control, reported at ``finish(fileID:filePath:line:column:)``); it never waits longer.
+  /// Every firing the clock's last move made due is delivered first — as it is when the store's
+  /// actor keeps up with the move — so the action comes after them, and in exhaustive mode
+  /// those not yet received are reported. It then lets the effects run until they are idle —
+  /// finished, or asleep on the store's clock — or make no progress for a moment (they wait on
+  /// something the test does not control, reported at ``finish(fileID:filePath:line:column:)``);
+  /// it never waits longer.
   ///
   /// - Returns: The store task of the action, to await or cancel its effects.
   @discardableResult
@@ -164,6 +167,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     line: UInt = #line,
     column: UInt = #column
   ) async -> StoreTask {
+    await settle(until: { [scheduler = store.effectScheduler] in scheduler.nothingIsDue })
     if !recorder.received.isEmpty {
       if exhaustivity == .on {
         reportIssue(

@@ -863,7 +863,8 @@ struct CoreAdversarialTests {
     await settle(store, at: .milliseconds(500), on: clock)
     store.send(.tap(2))
     await store.waitUntilIdle()
-    clock.advance(to: .at(.seconds(1)))
+    // Moved from off the store's actor, so the waiting run is queued there, not fired here.
+    clock.advance(to: .at(.seconds(1)), isolation: nil)
     store.send(.tap(3))
     await store.waitUntilIdle()
     await settle(store, at: .seconds(2), on: clock)

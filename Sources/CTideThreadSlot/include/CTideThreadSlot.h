@@ -36,6 +36,21 @@ CTIDE_INLINE void ctide_store_time_thread_slot_set(uintptr_t value) {
   ctide_store_time_thread_slot = value;
 }
 
+/// The timer entry firing on this thread on a clock Tide does not drive in real time: the
+/// address of a record, on the firing's stack, of its clock's queue and its deadline (see
+/// `FiringInstant` in Tide), or 0. Defined in CTideThreadSlot.c.
+extern CTIDE_THREAD_LOCAL uintptr_t ctide_firing_thread_slot;
+
+/// Reads the current thread's firing slot.
+CTIDE_INLINE uintptr_t ctide_firing_thread_slot_get(void) {
+  return ctide_firing_thread_slot;
+}
+
+/// Writes the current thread's firing slot.
+CTIDE_INLINE void ctide_firing_thread_slot_set(uintptr_t value) {
+  ctide_firing_thread_slot = value;
+}
+
 #if defined(__cplusplus)
 }
 #endif
