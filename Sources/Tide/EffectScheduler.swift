@@ -128,23 +128,30 @@ package class EffectScheduler: @unchecked Sendable {
 
   /// Whether the store's effects are idle now: the one definition (see ``EffectScheduler``).
   package final var isIdle: Bool {
-    let now = clock.reading
-    return storage.withLock { Self.isIdle($0, now: now) }
+    let horizon = dueHorizon
+    return storage.withLock { Self.isIdle($0, dueBy: horizon) }
   }
 
-  /// Parked sleepers count as idle only while their deadline is still ahead of the clock's
-  /// reading `now`: one the clock has reached is due, on its way to running.
-  private static func isIdle(_ storage: Storage, now: Duration) -> Bool {
+  /// The reading by which a parked sleeper is due, on its way to running: the clock's. None on
+  /// a virtual clock, whose sleepers wake only when whoever moves it wakes them — a replay
+  /// wakes one at a time and waits for idle in between, with the next one due at the same
+  /// instant still parked — so a parked sleeper there is idle whatever its deadline.
+  private final var dueHorizon: Duration? {
+    clock.virtual == nil ? clock.reading : nil
+  }
+
+  /// Parked sleepers count as idle only while their deadline is still ahead of `horizon`.
+  private static func isIdle(_ storage: Storage, dueBy horizon: Duration?) -> Bool {
     let counts = storage.counts
     guard counts.cancelling == 0 else { return false }
-    let parked = storage.sleepers.values.count { $0 > now }
+    let parked = horizon.map { now in storage.sleepers.values.count { $0 > now } } ?? counts.sleeping
     return counts.running == counts.waitingOnChildren + parked
   }
 
   /// ``isIdle`` and the version it was read at, in one lock.
   private final func idleAndVersion() -> (idle: Bool, version: UInt64) {
-    let now = clock.reading
-    return storage.withLock { (Self.isIdle($0, now: now), $0.counts.version) }
+    let horizon = dueHorizon
+    return storage.withLock { (Self.isIdle($0, dueBy: horizon), $0.counts.version) }
   }
 
   /// Whether nothing is due: no sleeper the clock's reading has reached, no timer entry
@@ -160,9 +167,9 @@ package class EffectScheduler: @unchecked Sendable {
   /// The earliest deadline a parked sleeper waits for, as an offset from the store's start:
   /// where a test moving the clock stops next.
   package final var nextWake: Duration? {
-    let now = clock.reading
+    let horizon = dueHorizon
     return storage.withLock { storage in
-      storage.sleepers.values.filter { $0 > now }.min()
+      storage.sleepers.values.filter { deadline in horizon.map { deadline > $0 } ?? true }.min()
     }
   }
 
@@ -239,8 +246,8 @@ package class EffectScheduler: @unchecked Sendable {
       if counts != lastProgress.1 || current != lastProgress.2 { lastProgress = (now, counts, current) }
       // A sleeper whose time came is in transit too, until it runs again and leaves the
       // sleepers; so is a timer entry whose time came, until it has fired.
-      let clockNow = clock.reading
-      let woken = counts.sleepDeadlines.contains { $0 <= clockNow } || hasDueEntries
+      let horizon = dueHorizon
+      let woken = horizon.map { now in counts.sleepDeadlines.contains { $0 <= now } } ?? false || hasDueEntries
       let quiet = counts.inTransit == 0 && !woken ? quietPeriod.map { lastProgress.0 + $0 } : nil
       let bounds = [limit.map { start + $0 }, quiet].compactMap { $0 }
       guard let bound = bounds.min() else {

@@ -11,7 +11,7 @@ private enum TimerAction: Equatable, Sendable {
   case tick
 }
 
-private enum TimerID { case ticker }
+private enum TimerID { case ticker, other }
 
 /// Records the store-clock offset at which each tick is reduced.
 private func ticker(
@@ -108,6 +108,40 @@ struct TimerTests {
     store.send(.stop)
     await store.waitUntilIdle()
     #expect(clock.sleeperCount == 0)
+  }
+
+  /// A replay wakes one sleeper at a time and waits for idle in between: two timers due at
+  /// the same instant (tide-progress's bar and spinner, both at 100 ms) leave the second parked
+  /// at the clock's reading after the first fires, and that wait must still end.
+  @Test(.timeLimit(minutes: 1))
+  func twoTimersDueAtOneInstantSettleBetweenOneAtATimeWakes() async {
+    let clock = VirtualClock()
+    let store = Store(
+      initialState: [Duration](),
+      reducer: Reduce<[Duration], TimerAction> { ticks, action in
+        switch action {
+        case .start:
+          return .merge(
+            .interval(.tick, every: .milliseconds(50)).cancellable(id: TimerID.ticker),
+            .interval(.tick, every: .milliseconds(100)).cancellable(id: TimerID.other))
+        case .stop:
+          return .merge(.cancel(id: TimerID.ticker), .cancel(id: TimerID.other))
+        case .tick:
+          ticks.append(clock.now.offset)
+          return .none
+        case .startTimer:
+          return .none
+        }
+      },
+      clock: clock)
+    store.send(.start)
+    await store.waitUntilIdle()
+    while clock.wakeNext(notAfter: .at(.milliseconds(200))) {
+      await store.waitUntilIdle()
+    }
+    #expect(store.state == [50, 100, 100, 150, 200, 200].map(Duration.milliseconds))
+    store.send(.stop)
+    await store.waitUntilIdle()
   }
 
   @Test func timerFirstFiresAfterItsDelayThenEveryPeriod() async {
