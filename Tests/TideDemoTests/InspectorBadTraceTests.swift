@@ -3,6 +3,7 @@ import Testing
 import Tide
 import TideDemo
 import TideTerminal
+import TideTerminalCommand
 
 /// A trace that is cut short, damaged, or not tide-demo's: a clear `FILE:LINE: error:`, and
 /// what came before still answers.
@@ -43,18 +44,39 @@ struct InspectorBadTraceTests {
     #expect(answer.failure?.description.hasPrefix("\(damaged.path):5: error: not a JSON object: garbage") == true)
   }
 
-  @Test func aLineWhoseJSONIsBrokenIsReportedWhenRead() async throws {
+  /// Every query checks the whole trace: a line whose JSON is broken after the action asked
+  /// about is still reported (status 1), as one before it is (hostile finding: deep nesting on
+  /// line 3 was silent with `--at 0`, the values of a line being read only when asked for).
+  @Test(arguments: [
+    (#""changes":[["#, "malformed JSON"),
+    (#""changes":["#, "malformed JSON: unexpected character"),
+    ("deep", "malformed JSON: nesting deeper than 512 levels"),
+  ])
+  func aLineWhoseJSONIsBrokenIsReportedByEveryQuery(damage: String, message: String) async throws {
     let folder = try makeInspectorFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let (trace, _) = try await traceOfReplay("keys + +\n", in: folder)
     var lines = try traceLines(trace)
-    lines[2] = lines[2].replacingOccurrences(of: #""changes":["#, with: #""changes":[["#)
+    switch damage {
+    case "deep":
+      lines[2] = lines[2].replacingOccurrences(
+        of: #""changes":["#, with: #""changes":["# + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + ",")
+    case #""changes":["#:
+      lines[2] = lines[2].replacingOccurrences(of: #""changes":["#, with: #""changes":nope,["#)
+    default:
+      lines[2] = lines[2].replacingOccurrences(of: #""changes":["#, with: damage)
+    }
     let damaged = folder.appendingPathComponent("broken.trace")
     try write(lines, to: damaged)
-    let answer = inspect(damaged.path, .state(after: 2))
-    #expect(answer.failure?.status == 2)
-    #expect(answer.failure?.description.hasPrefix("\(damaged.path):3: error: malformed JSON") == true)
-    #expect(inspect(damaged.path, .state(after: 1)).failure == nil)
+    let queries: [InspectRunner.Query] = [.screen(after: 0), .state(after: 0), .state(after: 1), .whoChanged("counter.count")]
+    for query in queries {
+      let answer = inspect(damaged.path, query)
+      #expect(answer.failure?.status == 1, "\(query)")
+      #expect(answer.failure?.description.hasPrefix("\(damaged.path):3: error: \(message)") == true, "\(query): \(String(describing: answer.failure))")
+    }
+    let beyond = inspect(damaged.path, .state(after: 2))
+    #expect(beyond.failure?.status == 2)
+    #expect(beyond.failure?.description.contains("the trace has 1 actions") == true)
   }
 
   @Test func aTraceOfAnotherAppIsRefused() async throws {

@@ -119,6 +119,30 @@ struct InspectorBrowserTests {
     #expect(state.selectedStep == state.actionCount)
   }
 
+  /// A bad line written after the browser opened is said at once, even with no step after
+  /// it, and the browser stops following (hostile finding: `--follow` said nothing).
+  @Test func aBadLineArrivingInAFollowedTraceIsShownAndFollowingStops() async throws {
+    let folder = try makeInspectorFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let full = try traceLines(try await Self.sessionTrace(in: folder))
+    let growing = folder.appendingPathComponent("growing.trace").path
+    try (full[..<3].joined(separator: "\n") + "\n").write(toFile: growing, atomically: false, encoding: .utf8)
+    let reader = try TraceQueries.open(growing, app: demoInspected, follow: true)
+    let browser = InspectorBrowser(reader: reader, app: demoInspected)
+    var state = InspectorBrowser.initialState(
+      reader: reader, app: demoInspected, name: "growing.trace", size: TerminalSize(columns: 120, rows: 40), follow: true)
+    _ = browser.reduce(into: &state, action: .startFollowing)
+    let before = state.actionCount
+    let handle = try #require(FileHandle(forWritingAtPath: growing))
+    handle.seekToEndOfFile()
+    handle.write(Data("{\"n\":\(before + 1),\"t\":1,\"action\":nope}\n".utf8))
+    try handle.close()
+    _ = browser.reduce(into: &state, action: .poll)
+    #expect(state.actionCount == before)
+    #expect(state.message?.hasPrefix("\(growing):4: error: malformed JSON") == true, "\(String(describing: state.message))")
+    #expect(!state.isFollowing)
+  }
+
   @Test func aTraceThatCannotBeOpenedEndsWithItsProblem() async {
     let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID().uuidString).trace").path
     let result = await Self.replayInspector(missing, script: Self.folder.appendingPathComponent("open.keys").path)

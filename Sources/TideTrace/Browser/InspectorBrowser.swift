@@ -12,6 +12,9 @@ package struct InspectorBrowser: Reducer {
   /// How often a followed trace is looked at for new steps.
   package static let followInterval = Duration.milliseconds(250)
 
+  /// Names the timer that looks at a followed trace.
+  private struct Following: Hashable, Sendable {}
+
   /// Steps the list holds at once.
   package static let windowSize = 1_000
 
@@ -168,14 +171,23 @@ package struct InspectorBrowser: Reducer {
       layOut(&state, size: size)
     case .startFollowing:
       state.isFollowing = true
-      return .timer(.poll, after: Self.followInterval, every: Self.followInterval)
+      return .timer(.poll, after: Self.followInterval, every: Self.followInterval).cancellable(id: Following())
     case .poll:
-      guard reader.update() || state.actionCount != reader.actionCount else { return .none }
+      let grew = reader.update()
+      // A bad line ends the trace where it is: said at once, even with no step after it, and
+      // nothing more is read, so the browser stops saying it follows.
+      let problem = reader.problem.map { "\($0)" }
+      let hasNewProblem = problem != nil && state.isFollowing
+      guard grew || state.actionCount != reader.actionCount || hasNewProblem else { return .none }
       let wasAtEnd = state.selectedStep == state.actionCount
       state.actionCount = reader.actionCount
-      if let problem = reader.problem { state.message = "\(problem)" }
+      if let problem { state.message = problem }
       if wasAtEnd, !(state.steps.isFiltering || state.steps.matches != nil) {
         select(state.actionCount, in: &state)
+      }
+      if hasNewProblem {
+        state.isFollowing = false
+        return .cancel(id: Following())
       }
     case .quit:
       state.isQuitting = true

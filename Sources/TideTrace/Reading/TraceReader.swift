@@ -367,6 +367,14 @@ package final class TraceReader {
       fail(line.isEmpty ? "an empty line" : "not a JSON object: \(excerpt(line))")
       return
     }
+    // Whole JSON, checked here though the values are read only when asked for: a line that is
+    // not (nested too deep, a bare word) is found by every query, not only by one reading it.
+    do throws(JSONParser.Failure) {
+      try JSONParser.check(line)
+    } catch {
+      fail("malformed JSON: \(error)")
+      return
+    }
     if Self.hasPrefix(line, #"{"n":"#) {
       // Only the number is read here; the rest waits until the line is asked for.
       var number = 0
