@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TideTestSupport
 import Tide
@@ -163,4 +164,37 @@ struct InspectorTraceInputTests {
     #expect(followed.problem?.line == 4)
     #expect(followed.actionCount == 2)
   }
+
+  /// A quit signal recorded while a large trace is read (`inspect replay` opening it) stops the
+  /// reading at the next chunk, saying so, where the whole file used to be read first.
+  @Test func aQuitSignalStopsReadingALargeTraceAtTheNextChunk() async throws {
+    let folder = try makeInspectorFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (trace, _) = try await traceOfReplay("keys + + +\n", in: folder)
+    let lines = try traceLines(trace)
+    let action = try #require(lines.last { $0.hasPrefix(#"{"n":3,"#) })
+    let rest = action.dropFirst(#"{"n":3,"#.count)
+    // Two chunks of the reader (4 MiB each) and more.
+    let count = 100_000
+    let body = (1...count).map { #"{"n":"# + String($0) + "," + rest }
+    let large = folder.appendingPathComponent("large.trace")
+    try ([lines[0]] + body).joined(separator: "\n").appending("\n").write(to: large, atomically: true, encoding: .utf8)
+    let whole = try TraceReader(path: large.path, app: "tide-demo", appVersion: DemoApp.version, stopSignal: { nil })
+    whole.finishReading()
+    #expect(whole.problem == nil)
+    #expect(whole.actionCount == count)
+    let chunksRead = ChunkCount()
+    let stopped = try TraceReader(path: large.path, app: "tide-demo", appVersion: DemoApp.version) {
+      chunksRead.next() > 1 ? SIGTERM : nil
+    }
+    stopped.finishReading()
+    #expect(stopped.actionCount > 0 && stopped.actionCount < count)
+    #expect(stopped.problem?.message == "reading stopped by SIGTERM")
+  }
+}
+
+/// How many times the reader asked whether to stop.
+private final class ChunkCount: Sendable {
+  private let count = Mutex(0)
+  func next() -> Int { count.withLock { $0 += 1; return $0 } }
 }

@@ -49,8 +49,12 @@ package final class TraceReader {
   /// Opens and indexes the trace at `path` for `app` at `appVersion`. Throws when the file cannot
   /// be read, does not start with a trace header, or belongs to another app or version.
   /// `lineLimit`: the most one line may hold (a test's smaller limit).
-  package init(path: String, app: String, appVersion: String, lineLimit: Int = FileContents.defaultLimit) throws(TraceProblem) {
+  package init(
+    path: String, app: String, appVersion: String, lineLimit: Int = FileContents.defaultLimit,
+    stopSignal: @escaping @Sendable () -> Int32? = { InterruptSignals.received }
+  ) throws(TraceProblem) {
     self.path = path
+    self.stopSignal = stopSignal
     self.descriptor = try Self.openRegularFile(path, app: app)
     header = TraceHeader(app: "", appVersion: "", size: TerminalSize(columns: 80, rows: 24), snapshotInterval: 1, state: .null)
     self.app = app
@@ -75,6 +79,8 @@ package final class TraceReader {
 
   private let app: String
   private let appVersion: String
+  /// A quit signal a replay recorded, if any: reading a large trace stops at the next chunk.
+  private let stopSignal: @Sendable () -> Int32?
 
   /// Opens the trace at `path` to read, which must be a regular file: a folder, a FIFO or a
   /// device is refused for what it is (the wording of ``FileKind``), where reading it said "the
@@ -298,6 +304,12 @@ package final class TraceReader {
     var carried: [UInt8] = []
     var position = scannedOffset
     while problem == nil {
+      // Heard between chunks, so `inspect replay` of a large trace stops at once rather than
+      // after the whole file; what was read is not taken for the whole trace.
+      if let signal = stopSignal() {
+        problem = TraceProblem(path: path, line: nextLine, message: "reading stopped by \(InterruptSignals.name(of: signal))")
+        return
+      }
       let chunkStart = position
       let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(position)) }
       if count <= 0 { break }
