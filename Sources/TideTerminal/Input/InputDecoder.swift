@@ -13,13 +13,14 @@
 /// (see ``TerminalString``), never typed.
 ///
 /// The decoder is incremental and keeps no clock: bytes may arrive split anywhere across
-/// ``receive(_:)`` calls, and what is cut short — an escape, a sequence, a UTF-8 character, a
-/// paste — is held until more comes or the caller reports, with ``inputPaused()``, that
-/// ``waitForMore`` passed without input. Tests step time that way, without waiting.
+/// ``receive(_:)`` calls, and what is cut short — an escape, a sequence, a paste — is held until
+/// more comes or the caller reports, with ``inputPaused()``, that ``waitForMore`` passed without
+/// input; a UTF-8 character cut short is held until the next byte. Tests step time that way,
+/// without waiting.
 struct InputDecoder {
-  /// How long an escape (or a sequence, or a UTF-8 character) cut short waits for the rest:
-  /// a terminal sends a key's bytes together, a person types the next key much later. The
-  /// delay ncurses had (`set_escdelay(25)`).
+  /// How long an escape (or a sequence) cut short waits for the rest: a terminal sends a
+  /// key's bytes together, a person types the next key much later. The delay ncurses had
+  /// (`set_escdelay(25)`). A UTF-8 character cut short has no limit: the next byte decides.
   static let escapeDelay: Duration = .milliseconds(25)
 
   /// Bytes received and not yet decoded: the start of something cut short.
@@ -37,7 +38,8 @@ struct InputDecoder {
   var waitForMore: Duration? {
     if let paste { return paste.waitForMore }
     if let string { return string.waitForMore }
-    return held.isEmpty && !skippingSequence ? nil : Self.escapeDelay
+    if skippingSequence { return Self.escapeDelay }
+    return held.isEmpty || InputToken.isCharacterCutShort(held[...]) ? nil : Self.escapeDelay
   }
 
   /// Decodes the next bytes from the terminal; returns the events they complete, in order.

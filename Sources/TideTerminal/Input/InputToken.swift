@@ -71,12 +71,23 @@ enum InputToken {
       }
       return (key(scalar), encoded.count)
     case .error(let length):
-      // A valid start whose continuation bytes have not all arrived yet.
-      if !atPause, length == bytes.count, (0xC2...0xF4).contains(lead) { return nil }
+      // A valid start whose continuation bytes have not all arrived yet waits for them however
+      // long they take (a slow link splits a character anywhere); the next byte decides.
+      if length == bytes.count, (0xC2...0xF4).contains(lead) { return nil }
       return (.event(.key(.character("\u{FFFD}"))), length)
     case .emptyInput:
       return nil
     }
+  }
+
+  /// Whether `bytes` are the start of a UTF-8 character and nothing more: held for the rest
+  /// with no time limit, since only the next byte can say whether it is whole.
+  static func isCharacterCutShort(_ bytes: ArraySlice<UInt8>) -> Bool {
+    guard let lead = bytes.first, (0xC2...0xF4).contains(lead) else { return false }
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    if case .error(let length) = parser.parseScalar(from: &iterator) { return length == bytes.count }
+    return false
   }
 
   private static func key(_ scalar: Unicode.Scalar) -> InputToken {
