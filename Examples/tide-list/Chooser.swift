@@ -1,5 +1,6 @@
 // tide-list: `Item 1` … `Item N` in a SelectionList; `/` filters as you type, enter chooses,
-// q quits when not filtering. Built only on TideTerminal's public components.
+// q quits when not filtering. Built only on TideTerminal's public components. Its State and
+// Action are Codable, so `--trace` and `tide-list inspect` work.
 
 import Tide
 import TideTerminal
@@ -7,7 +8,7 @@ import TideTerminalCommand
 
 /// The app's feature: the list and what was chosen.
 struct Chooser: Reducer {
-  struct State: Equatable, Sendable {
+  struct State: Equatable, Sendable, Codable {
     var list: SelectionList.State
     var chosen: String?
     var isQuitting = false
@@ -17,7 +18,7 @@ struct Chooser: Reducer {
     }
   }
 
-  enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable, Codable {
     case list(SelectionList.Action)
     case choose
     case quit

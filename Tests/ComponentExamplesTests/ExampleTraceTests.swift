@@ -64,15 +64,35 @@ struct ExampleTraceTests {
   }
 
   @Test func anAppWhoseStateIsNotCodableSaysSo() async throws {
-    let binary = try requireBuiltExecutable("tide-list")
+    let binary = try requireBuiltExecutable("tide-progress")
     let script = folder.file("q.keys")
     try "keys q\n".write(toFile: script, atomically: true, encoding: .utf8)
-    let traced = try await runProcess(binary, ["replay", script, "--trace", folder.file("list.trace")])
+    let traced = try await runProcess(binary, ["replay", script, "--trace", folder.file("progress.trace")])
     #expect(traced.status == 2, "\(traced)")
-    #expect(traced.stderr.hasPrefix("tide-list: error: --trace needs the app's State and Action to be Codable"), "\(traced)")
-    #expect(!FileManager.default.fileExists(atPath: folder.file("list.trace")))
-    let inspect = try await runProcess(binary, ["inspect", folder.file("list.trace")])
-    #expect(inspect.status == 2 && inspect.stderr.hasPrefix("tide-list: error: inspect needs the app's State and Action to be Codable"), "\(inspect)")
+    #expect(traced.stderr.hasPrefix("tide-progress: error: --trace needs the app's State and Action to be Codable"), "\(traced)")
+    #expect(!FileManager.default.fileExists(atPath: folder.file("progress.trace")))
+    let inspect = try await runProcess(binary, ["inspect", folder.file("progress.trace")])
+    #expect(inspect.status == 2 && inspect.stderr.hasPrefix("tide-progress: error: inspect needs the app's State and Action to be Codable"), "\(inspect)")
+  }
+
+  /// tide-list, whose state is a `SelectionList`: a filtered list comes back from the trace as
+  /// it was on the screen, the filter's matches rebuilt.
+  @Test func aListsTraceGivesBackTheFilteredScreen() async throws {
+    let binary = try requireBuiltExecutable("tide-list")
+    let script = folder.file("filter.keys")
+    try "keys down down /\ntype \"1\"\nexpect \"11 of 20\"\n".write(toFile: script, atomically: true, encoding: .utf8)
+    let trace = folder.file("list.trace")
+    let replay = try await runProcess(binary, ["replay", "--items", "20", script, "--trace", trace])
+    #expect(replay.status == 0, "\(replay)")
+    let at = try await runProcess(binary, ["inspect", trace, "--at", "5"])
+    #expect(at.status == 0 && at.stdout == replay.stdout, "\(at)\n\(replay)")
+    let who = try await runProcess(binary, ["inspect", trace, "--who-changed", "list.cursor"])
+    #expect(who.stdout == """
+      2 .list(.move(.down)) 0 → 1
+      3 .list(.move(.down)) 1 → 2
+      5 .list(.query(.insert("1"))) 2 → 0
+
+      """, "\(who)")
   }
 
   /// `--export-test` for an example: the test it writes from `Scripts/exported-greeting.keys` is

@@ -203,6 +203,20 @@ public struct SelectionList: Reducer, Sendable {
       select(position: position)
     }
 
+    /// A list as it was encoded (see `SelectionList+Codable.swift`): the filter's matches
+    /// rebuilt from `query`, then the selection and the window as they were, kept in range.
+    init(
+      restoring items: [Item], query: TextInput.State, isFiltering: Bool, cursor: Int, top: Int, height: Int,
+      showsStatus: Bool
+    ) {
+      self.init(items: items, height: height, showsStatus: showsStatus)
+      self.query = query
+      self.isFiltering = isFiltering
+      refilter(keeping: nil)
+      self.top = min(max(0, top), max(0, shownCount - 1))
+      select(position: cursor)
+    }
+
     /// Folds the titles for filtering, once for these items.
     mutating func buildIndex() {
       if index == nil { index = FilterIndex(titles: items.lazy.map(\.title)) }

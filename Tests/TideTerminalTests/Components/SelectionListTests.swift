@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Tide
 import TideTerminal
@@ -197,5 +198,22 @@ struct SelectionListTests {
     #expect(drawn(state, rows: 5).text() == "30 items\n  Item 4\n  Item 5\n  Item 6\n> Item 7")
     press([.home], on: &state)
     #expect(drawn(state, rows: 5).text() == "30 items\n> Item 1\n  Item 2\n  Item 3\n  Item 4")
+  }
+  /// Encoded and decoded (a trace, a saved file), a filtered list is the same list, drawn the
+  /// same: the filter's matches are rebuilt from the query, not written.
+  @Test func aFilteredListComesBackFromJSONAsItWas() throws {
+    var state = SelectionList.State(items: Self.items(30), height: 8)
+    press([.down, .down, .character("/"), .character("2")], on: &state)
+    let decoded = try JSONDecoder().decode(SelectionList.State.self, from: JSONEncoder().encode(state))
+    #expect(decoded == state)
+    #expect(drawn(decoded, rows: 8).text() == drawn(state, rows: 8).text())
+    #expect(decoded.selectedItem == state.selectedItem)
+  }
+
+  /// A selection or window out of range in the file is brought back into range, never a crash.
+  @Test func aSelectionOutOfRangeInTheFileIsClamped() throws {
+    let json = #"{"items":[{"title":"a"},{"title":"b"}],"query":{"text":"","cursor":0,"placeholder":"filter","width":0,"scrollOffset":0},"isFiltering":false,"cursor":99,"top":-4,"height":-3,"showsStatus":true}"#
+    let decoded = try JSONDecoder().decode(SelectionList.State.self, from: Data(json.utf8))
+    #expect(decoded.cursor == 1 && decoded.top == 0 && decoded.height == 0)
   }
 }
