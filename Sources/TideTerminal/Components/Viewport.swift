@@ -82,7 +82,9 @@ public struct Viewport: Reducer, Sendable {
       return bytes[start..<end]
     }
 
-    mutating func setText(_ text: String) {
+    /// Replaces the text and goes back to the top: what ``Action/setText(_:)`` does, for a
+    /// parent that sets the text itself (a file loaded, a log appended to).
+    public mutating func setText(_ text: String) {
       bytes = Array(text.utf8)
       var starts = [0]
       var plainLines: [Bool] = []
@@ -127,11 +129,21 @@ public struct Viewport: Reducer, Sendable {
     }
 
     /// Scrolls so that `row` is the top row, clamped to the text.
-    mutating func scroll(to row: Int) {
+    public mutating func scroll(to row: Int) {
       topRow = min(max(0, row), maximumTopRow)
     }
 
-    mutating func resize(width newWidth: Int, height newHeight: Int) {
+    /// Scrolls `rows` rows down (up when negative), clamped to the text: what the wheel does
+    /// (``Action/scroll(rows:)``), for a parent that scrolls the viewport itself.
+    public mutating func scroll(by rows: Int) {
+      scroll(to: topRow + rows)
+    }
+
+    /// Tells the viewport it is `width` columns wide and `height` rows high: what
+    /// ``Action/resize(width:height:)`` does, for a parent that handles the terminal's size
+    /// itself. The text is wrapped again at the new width, and the first character on screen
+    /// stays on screen.
+    public mutating func resize(width newWidth: Int, height newHeight: Int) {
       // The first character on screen stays on screen: its line and byte are found again in
       // the text wrapped at the new width.
       let line = line(ofRow: topRow)
@@ -188,7 +200,7 @@ public struct Viewport: Reducer, Sendable {
     case .halfPageDown: state.scroll(to: state.topRow + max(1, page / 2))
     case .scrollToTop: state.scroll(to: 0)
     case .scrollToBottom: state.scroll(to: state.maximumTopRow)
-    case .scroll(let rows): state.scroll(to: state.topRow + rows)
+    case .scroll(let rows): state.scroll(by: rows)
     case .setText(let text): state.setText(text)
     case .resize(let width, let height): state.resize(width: width, height: height)
     }

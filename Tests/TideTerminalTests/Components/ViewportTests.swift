@@ -105,4 +105,20 @@ struct ViewportTests {
     await store.send(.setText("x\ny\nz"))
     #expect(store.state.topRow == 0 && store.state.lineCount == 3 && drawn(store.state) == "x\ny")
   }
+  /// A parent sets the size, the text and the scroll position through public methods, as the
+  /// actions would, without calling the viewport's reducer by hand.
+  @Test func aParentSizesFillsAndScrollsItThroughPublicMethods() {
+    var state = Viewport.State(text: "", width: 5, height: 2)
+    state.setText("one\ntwo\nthree\nfour")
+    state.scroll(by: 2)
+    #expect(drawn(state) == "three\nfour")
+    state.scroll(by: -10)
+    #expect(state.topRow == 0)
+    state.scroll(by: 99)
+    #expect(state.isAtEnd)
+    state.resize(width: 3, height: 3)
+    #expect(state.width == 3 && state.height == 3)
+    // Wrapped again at three columns, "three" (the first line on screen) still at the top.
+    #expect(drawn(state) == "thr\nee\nfou")
+  }
 }
