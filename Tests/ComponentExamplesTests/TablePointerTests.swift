@@ -66,4 +66,22 @@ struct TablePointerTests {
     #expect(app.store.state.table.cursor == 27)
     #expect(app.store.state.table.top == 23)
   }
+  /// The wheel over a table moves its window and the selection with it, three rows a notch,
+  /// as over a list; at the end a notch still moves the selection.
+  @Test func theWheelScrollsTheTableAndTheSelectionWithIt() async {
+    let clock = VirtualClock()
+    let app = FileTable.app(clock: clock)
+    await assertReplay(app, clock: clock, script: """
+      scroll down 2 at "file 3.txt"
+      expect "Selected: file 7.txt"
+      scroll up at "file 9.txt"
+      expect "Selected: file 4.txt"
+      """)
+    #expect(app.store.state.table.top == 3)
+    var table = app.store.state.table
+    table.scroll(by: 100)
+    #expect(table.cursor == 39 && table.top == 31)
+    table.scroll(by: -1)
+    #expect(table.cursor == 38 && table.top == 30)
+  }
 }

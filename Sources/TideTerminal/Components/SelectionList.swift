@@ -131,8 +131,10 @@ public struct SelectionList: Reducer, Sendable {
       select(position: ScrollWindow.position(after: move, from: cursor, page: itemsShown(inRows: height), count: shownCount))
     }
 
-    /// Moves the window by `rows` and the selection with it (the wheel).
-    mutating func scroll(by rows: Int) {
+    /// Moves the window by `rows` items (up when negative) and the selection with it, each as
+    /// far as the list allows: what the wheel does (``Action/scroll(by:)``), for a parent that
+    /// scrolls the list itself.
+    public mutating func scroll(by rows: Int) {
       let visible = max(1, itemsShown(inRows: height))
       top = min(max(0, top + rows), max(0, shownCount - visible))
       select(position: cursor + rows)

@@ -58,12 +58,29 @@ public struct Table: Reducer, Sendable {
     public var selectedRow: [String]? { rows.indices.contains(cursor) ? rows[cursor] : nil }
 
     mutating func apply(_ move: SelectionMove) {
-      select(ScrollWindow.position(after: move, from: cursor, page: height - 1, count: rows.count))
+      select(row: ScrollWindow.position(after: move, from: cursor, page: height - 1, count: rows.count))
     }
 
-    mutating func select(_ row: Int) {
+    /// Selects row `row` (clamped to the table), scrolling the window as little as keeps it in
+    /// view: what ``Action/select(row:)`` does, for a parent that changes its table directly.
+    public mutating func select(row: Int) {
       cursor = min(max(0, row), max(0, rows.count - 1))
       top = ScrollWindow.top(keeping: cursor, from: top, visible: max(0, height - 1), count: rows.count)
+    }
+
+    /// Tells the table it is drawn in `height` rows, header included, keeping the selection in
+    /// view: what ``Action/resize(height:)`` does, for a parent that handles the size itself.
+    public mutating func resize(height: Int) {
+      self.height = max(0, height)
+      select(row: cursor)
+    }
+
+    /// Moves the window by `rows` rows (up when negative) and the selection with it, each as far
+    /// as the table allows: what the wheel does (``Action/scroll(by:)``).
+    public mutating func scroll(by rows: Int) {
+      let visible = max(1, height - 1)
+      top = min(max(0, top + rows), max(0, self.rows.count - visible))
+      select(row: cursor + rows)
     }
   }
 
@@ -75,6 +92,9 @@ public struct Table: Reducer, Sendable {
     case select(row: Int)
     /// The table is now drawn in `height` rows, header included.
     case resize(height: Int)
+    /// Moves the window and the selection by `rows` rows (the wheel: 3 a notch), each as far
+    /// as the table allows, so a notch always does something.
+    case scroll(by: Int)
   }
 
   /// A table.
@@ -84,10 +104,9 @@ public struct Table: Reducer, Sendable {
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .move(let move): state.apply(move)
-    case .select(let row): state.select(row)
-    case .resize(let height):
-      state.height = max(0, height)
-      state.select(state.cursor)
+    case .select(let row): state.select(row: row)
+    case .resize(let height): state.resize(height: height)
+    case .scroll(let rows): state.scroll(by: rows)
     }
     return .none
   }
@@ -111,8 +130,8 @@ public struct Table: Reducer, Sendable {
   /// window under it in `style` (``Theme/text`` unless given), the selected one in
   /// ``Theme/selection``; only the rows in the window are looked at.
   ///
-  /// With `sending`, a press on a row selects it (``Action/select(row:)``, embedded in the app's
-  /// action by `sending`).
+  /// With `sending`, a press on a row selects it (``Action/select(row:)``) and the wheel scrolls
+  /// (``Action/scroll(by:)``, three rows a notch), each embedded in the app's action by `sending`.
   public static func draw(
     _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style? = nil,
     sending: (@Sendable (Action) -> any Sendable)? = nil
@@ -121,6 +140,10 @@ public struct Table: Reducer, Sendable {
     let theme = canvas.theme
     let style = style ?? theme.text
     let columns = columnRects(state.columns, in: Rect(column: rect.column, row: rect.row, width: rect.width, height: 1))
+    if let sending {
+      canvas.addWheelRegion(
+        rect, up: sending(.scroll(by: -SelectionList.wheelRows)), down: sending(.scroll(by: SelectionList.wheelRows)))
+    }
     canvas.withClip(rect) { canvas in
       let header = theme.title.layered(over: style)
       for (column, area) in zip(state.columns, columns) {
