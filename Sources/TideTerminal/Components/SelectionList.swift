@@ -157,16 +157,31 @@ public struct SelectionList: Reducer, Sendable {
       select(position: cursor)
     }
 
-    /// Gives the list new items, keeping the selected item selected when it is still there and
-    /// the filter applied: what ``Action/setItems(_:)`` does, for a parent that changes its list
-    /// directly (`state.list.setItems(items)`), with no effect to drop.
+    /// Gives the list new items, keeping the selected item selected wherever it moved (the equal
+    /// item nearest its old place) and the filter applied; when it is gone, the item now at its
+    /// place is selected (the last one, when it was past the end) — deleting the last item
+    /// selects the one before it, not the first. What ``Action/setItems(_:)`` does, for a parent
+    /// that changes its list directly (`state.list.setItems(items)`), with no effect to drop.
     public mutating func setItems(_ newItems: [Item]) {
       let selected = selectedIndex
+      let kept = selected.flatMap { old in Self.index(keeping: items[old], from: old, in: newItems) }
       items = newItems
       showsDescriptions = items.contains { $0.description != nil }
       index = nil
       results = []
-      refilter(keeping: selected.flatMap { $0 < items.count ? $0 : nil })
+      refilter(keeping: kept)
+    }
+
+    /// Where `item`, at `old` before, is in `items`: the equal item nearest `old`, else the
+    /// item now at `old` (clamped to the items).
+    private static func index(keeping item: Item, from old: Int, in items: [Item]) -> Int? {
+      guard !items.isEmpty else { return nil }
+      var nearest: Int?
+      for (index, candidate) in items.enumerated() where candidate == item {
+        if nearest.map({ abs(index - old) < abs($0 - old) }) ?? true { nearest = index }
+        if index >= old { break }
+      }
+      return nearest ?? min(old, items.count - 1)
     }
 
     mutating func editQuery(_ action: TextInput.Action) {

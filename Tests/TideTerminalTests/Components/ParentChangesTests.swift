@@ -21,6 +21,24 @@ import TideTerminal
     #expect(byMethod.height == 2)
   }
 
+  /// The selection follows the selected item when the app's data changes, and when that item
+  /// goes the one now at its place is selected (deleting the last item jumped to the first).
+  @Test func aListKeepsItsSelectionByItemWhenItsItemsChange() {
+    let titles = ["a", "b", "c", "d"]
+    var list = SelectionList.State(items: titles.map { SelectionList.Item($0) })
+    list.select(position: 2)
+    list.setItems(["new", "a", "b", "c", "d"].map { SelectionList.Item($0) })
+    #expect(list.selectedItem?.title == "c")
+    list.setItems(["new", "a", "b", "d"].map { SelectionList.Item($0) })
+    #expect(list.selectedItem?.title == "d")
+    list.setItems(["new", "a", "b"].map { SelectionList.Item($0) })
+    #expect(list.selectedItem?.title == "b")
+    list.setItems(["x", "b", "y", "b"].map { SelectionList.Item($0) })
+    #expect(list.selectedIndex == 1)
+    list.setItems([])
+    #expect(list.selectedItem == nil)
+  }
+
   @Test func aFieldGetsTextAndAWidth() {
     var byMethod = TextInput.State(text: "old", characterLimit: 5)
     var byAction = byMethod
