@@ -24,4 +24,38 @@ struct JSONTests {
     // An action's name from a crafted trace, as the list, the detail and the answers show it.
     #expect(ActionText.describe(.object([JSONMember(key: "a\nb", value: .object([]))])) == #".a\u{A}b"#)
   }
+  /// The check a trace's index makes of every line agrees with the parser: what parses
+  /// passes, and what the parser refuses the check refuses at the same byte.
+  @Test(arguments: [
+    #"{"n":12,"t":0.25,"action":{"a":[1,-2.5e3,true,false,null,"x\"y\u00e9"]},"changes":[]}"#,
+    #"  [ {} , [] , "" , 0 , -0.5 , 1E+2 ]  "#,
+  ])
+  func theCheckPassesWhatParses(text: String) throws {
+    _ = try JSONParser.parse(text)
+    try check(text)
+  }
+
+  @Test(arguments: [
+    #"{"action":nope}"#, #"{"a":1,}"#, #"[1 2]"#, #"{"a":"\q"}"#, "[\"tab\t\"]", #"{"a":1} x"#,
+    String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
+  ])
+  func theCheckRefusesWhatTheParserRefusesAtTheSameByte(text: String) {
+    var parsed: JSONParser.Failure?
+    do { _ = try JSONParser.parse(text) } catch { parsed = error }
+    var checked: JSONParser.Failure?
+    do { try check(text) } catch { checked = error }
+    #expect(parsed != nil && checked == parsed, "\(String(describing: parsed)) \(String(describing: checked))")
+  }
+
+  /// Numbers outside JSON's grammar that Swift's conversion would take are refused by the check.
+  @Test(arguments: ["01", "1.", ".5", "1.e5", "-", "1e", "+1"])
+  func theCheckHoldsNumbersToJSONsGrammar(text: String) {
+    #expect(throws: JSONParser.Failure.self) { try check(text) }
+  }
+
+  private func check(_ text: String) throws(JSONParser.Failure) {
+    var text = text
+    let result = text.withUTF8 { utf8 in Result { () throws(JSONParser.Failure) in try JSONParser.check(UnsafeRawBufferPointer(utf8)) } }
+    try result.get()
+  }
 }

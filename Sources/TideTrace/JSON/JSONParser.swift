@@ -155,6 +155,10 @@ package struct JSONParser {
   }
 
   private mutating func parseNumber() throws(Failure) -> JSONValue {
+    guard keepsValues else {
+      try checkNumber()
+      return .null
+    }
     let start = position
     var isInteger = true
     position += 1
@@ -169,6 +173,35 @@ package struct JSONParser {
       throw failure("malformed number")
     }
     return .number(number)
+  }
+
+  /// A number by JSON's grammar, converting nothing: `-? (0 | [1-9][0-9]*) (. [0-9]+)?
+  /// ([eE] [+-]? [0-9]+)?`. Stricter than ``parseNumber()``'s conversion, which also takes what
+  /// Swift's number parsing takes (`1.e5`, `01`); neither is JSON.
+  private mutating func checkNumber() throws(Failure) {
+    let start = position
+    func digits() -> Int {
+      let first = position
+      while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
+      return position - first
+    }
+    if bytes[position] == UInt8(ascii: "-") { position += 1 }
+    let leading = position
+    let whole = digits()
+    var valid = whole > 0 && (whole == 1 || bytes[leading] != UInt8(ascii: "0"))
+    if valid, position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+      position += 1
+      valid = digits() > 0
+    }
+    if valid, position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+      position += 1
+      if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+      valid = digits() > 0
+    }
+    guard valid, position == bytes.count || !Self.isNumberByte(bytes[position]) else {
+      position = start
+      throw failure("malformed number")
+    }
   }
 
   private static func isNumberByte(_ byte: UInt8) -> Bool {
