@@ -62,9 +62,15 @@ package enum InspectRunner {
     let reader = try TraceQueries.open(path, app: app)
     func action(_ number: Int, _ option: String) throws(InspectFailure) -> Int {
       guard number >= 0, number <= reader.actionCount else {
-        var message = "\(app.name): \(option) \(number): the trace has \(reader.actionCount) actions (0 is the state before the first)"
-        if let problem = reader.problem { message += "\n\(problem)" }
-        throw InspectFailure(status: 2, message: message)
+        // Past a damaged line, the trace may well hold the action: what failed is the trace
+        // (status 1, as for any answer a bad line cuts short), not the question.
+        if number > reader.actionCount, let problem = reader.problem {
+          throw InspectFailure(
+            status: 1,
+            message: "\(app.name): \(option) \(number): only \(reader.actionCount) action\(reader.actionCount == 1 ? "" : "s") could be read, before this line\n\(problem)")
+        }
+        throw InspectFailure(
+          status: 2, message: "\(app.name): \(option) \(number): the trace has \(reader.actionCount) actions (0 is the state before the first)")
       }
       return number
     }
