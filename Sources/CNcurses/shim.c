@@ -382,9 +382,9 @@ void tide_save_tty(void) {
 }
 
 /* Flow control off (IXON, IXOFF) while the app runs: with IXON on, ctrl-s (0x13) typed or pasted
-   froze the screen until ctrl-q, and neither reached the app as a key. ISIG is left as it is.
-   Recorded as ncurses' program mode, so a resume after ctrl-z puts it back; the shell's mode,
-   saved by newterm, and saved_tty for a crash restore flow control on every exit. */
+   froze the screen until ctrl-q, and neither reached the app as a key. Recorded as ncurses'
+   program mode, so a resume after ctrl-z puts it back; the shell's mode, saved by newterm, and
+   saved_tty for a crash restore flow control on every exit. */
 void tide_flow_control_off(void) {
   struct termios modes;
   if (tcgetattr(STDIN_FILENO, &modes) != 0) {
@@ -393,6 +393,33 @@ void tide_flow_control_off(void) {
   modes.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
   tcsetattr(STDIN_FILENO, TCSANOW, &modes);
   def_prog_mode();
+}
+
+/* Signal characters off (ISIG) while the app runs: with ISIG on, the tty turned a 0x03, 0x1c or
+   0x1a byte into SIGINT, SIGQUIT or SIGTSTP wherever it came, inside a bracketed paste too, so
+   pasted text holding one quit or stopped the app. The app reads them as bytes and, typed
+   outside a paste, sends the signal itself (tide_send_typed_signal). Recorded as ncurses'
+   program mode, as flow control is, so `fg` after ctrl-z turns it off again; the shell's mode
+   and saved_tty turn it back on at every exit, a crash included. */
+void tide_signal_characters_off(void) {
+  struct termios modes;
+  if (tcgetattr(STDIN_FILENO, &modes) != 0) {
+    return;
+  }
+  modes.c_lflag &= ~(tcflag_t)ISIG;
+  tcsetattr(STDIN_FILENO, TCSANOW, &modes);
+  def_prog_mode();
+}
+
+void tide_send_typed_signal(int signal_number) {
+  /* What the tty did with ISIG on: the signal to its foreground process group — every process
+     of the job, a pipeline's too, as a shell's job control expects; this one takes it in its
+     own handler, as it takes one sent with kill. */
+  pid_t group = tcgetpgrp(STDIN_FILENO);
+  if (group > 0 && killpg(group, signal_number) == 0) {
+    return;
+  }
+  raise(signal_number);
 }
 
 /* Appends `length` bytes to `buffer` (holding `*used` of `size`) if they fit. */

@@ -89,7 +89,7 @@ import Testing
     #expect(character(3) == .control("c"))
     #expect(character(26) == .control("z"))
     #expect(character(0) == nil)
-    #expect(character(28) == nil)
+    #expect(character(28) == Key.character("\\").with(.control), "ctrl-\\, the tty's quit character")
     #expect(character(0x85) == nil)
   }
 

@@ -139,6 +139,14 @@ void tide_terminal_modes_off(void);
 void tide_save_tty(void);
 /* Turns the tty's flow control (IXON, IXOFF) off while the app runs: ctrl-s and ctrl-q are keys. */
 void tide_flow_control_off(void);
+/*
+ * Turns the tty's signal characters (ISIG) off while the app runs: ctrl-c, ctrl-\ and ctrl-z
+ * reach the app as bytes, so one inside a bracketed paste is text, never a signal. Typed, the
+ * app sends their signal with tide_send_typed_signal: to the tty's foreground process group,
+ * as the tty would have (the process itself if it cannot tell the group).
+ */
+void tide_signal_characters_off(void);
+void tide_send_typed_signal(int signal_number);
 
 /*
  * Pointer reporting (presses, releases, wheel; SGR extended coordinates). Prepare once after

@@ -29,6 +29,7 @@ package final class CursesDriver: TerminalDriver {
     self.ended = ended
     let size = try await screen.start(
       reportsPointer: reportsPointer, onEvent: { input.send($0) },
+      onInterrupt: { input.interrupt(typed: $0, signal: $1) },
       onQuit: { input.quit(signal: $0) },
       onTimers: { input.fireTimers($0) },
       onFrameSlot: { input.frameSlotReached() },

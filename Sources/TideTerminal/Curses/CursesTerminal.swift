@@ -76,7 +76,8 @@ package final class CursesTerminal: Terminal {
   /// Takes over the screen (raw input, alternate screen). Must be balanced by ``restore()``.
   ///
   /// Starts ncurses: locale from the environment (for UTF-8), alternate screen, cbreak, no echo,
-  /// no flow control (ctrl-s and ctrl-q reach the app as keys),
+  /// no flow control (ctrl-s and ctrl-q reach the app as keys), no signal characters (ctrl-c,
+  /// ctrl-\ and ctrl-z are bytes, so pasted ones are text; see ``TypedSignal`` for typed ones),
   /// the keypad's "transmit" mode, hidden cursor, and colours on top of the terminal's defaults
   /// unless the profile is ``ColorProfile/noColor``.
   ///
@@ -103,11 +104,14 @@ package final class CursesTerminal: Terminal {
     // the suspend and crash paths turn off again (rmkx). ncurses decodes nothing itself.
     keypad(tide_stdscr(), true)
     intrflush(tide_stdscr(), false)
-    // ctrl-c (SIGINT) must not discard keys typed before it that are still in the input queue:
-    // the quit is handled after them (see ScreenThread).
+    // A quit signal (SIGINT sent with kill, say) must not discard keys typed before it that are
+    // still in the input queue: the quit is handled after them (see ScreenThread).
     noqiflush()
     // ctrl-s and ctrl-q are keys: with the tty's flow control on, ctrl-s froze the screen.
     tide_flow_control_off()
+    // ctrl-c, ctrl-\ and ctrl-z are bytes: with the tty's ISIG on, one inside a paste was a
+    // signal. Typed, the screen loop sends their signals itself (see ``TypedSignal``).
+    tide_signal_characters_off()
     // No typeahead check in each update: ncurses would poll the input before every frame to
     // postpone drawing while keys wait, a system call a frame; the input thread reads them anyway.
     typeahead(-1)

@@ -18,7 +18,10 @@ import Tide
 /// starts until ``close()``: their handler (C, async-signal-safe) records the signal and wakes
 /// the thread, which reads the keys typed before it, then reports the quit — never restoring the
 /// terminal inside the handler. SIGPIPE and SIGXFSZ are ignored, so a failed write is an error
-/// its writer reports. Crash signals are not among them: see `tide_crash_guard_install`.
+/// its writer reports. Crash signals are not among them: see `tide_crash_guard_install`. The
+/// tty raises none of them for a key (its ISIG is off, so a pasted ctrl-c is text): a typed
+/// ctrl-\ or ctrl-z is sent as its signal from here, a typed ctrl-c handed to the program
+/// (see ``TypedSignal``).
 ///
 /// It is also the main actor's ``Tide/TimerWaker`` and the program's frame-slot timer: the
 /// earlier of the next timer deadline and the next frame slot is its wait's timeout, so a
@@ -58,10 +61,13 @@ final class ScreenThread: TimerWaker {
 
   /// Starts the thread and returns the terminal's size once it is set up, or throws why it could
   /// not be; with `reportsPointer` the terminal reports pointer events. `onEvent` is called on
-  /// the thread for every input event; `onQuit` with each quit signal's number, after the input that
-  /// arrived before it; `onStop` once, as the thread ends, after the terminal is restored.
+  /// the thread for every input event but typed signal keys (see ``TypedSignal``): a typed
+  /// ctrl-c goes to `onInterrupt`, with its key and SIGINT; `onQuit` with each quit signal's
+  /// number, after the input that arrived before it; `onStop` once, as the thread ends, after
+  /// the terminal is restored.
   func start(
-    reportsPointer: Bool, onEvent: @escaping @Sendable (InputEvent) -> Void, onQuit: @escaping @Sendable (Int32) -> Void,
+    reportsPointer: Bool, onEvent: @escaping @Sendable (InputEvent) -> Void,
+    onInterrupt: @escaping @Sendable (Key, Int32) -> Void, onQuit: @escaping @Sendable (Int32) -> Void,
     onTimers: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void,
     onFrameSlot: @escaping @Sendable () -> Void, onStop: @escaping @Sendable () -> Void
   ) async throws -> TerminalSize {
@@ -78,8 +84,8 @@ final class ScreenThread: TimerWaker {
       return try await withCheckedThrowingContinuation { (started: CheckedContinuation<TerminalSize, any Error>) in
         let body: @Sendable () -> Void = { [self] in
           self.main(
-            started: started, reportsPointer: reportsPointer, onEvent: onEvent, onQuit: onQuit, onTimers: onTimers,
-            onFrameSlot: onFrameSlot)
+            started: started, reportsPointer: reportsPointer, onEvent: onEvent, onInterrupt: onInterrupt,
+            onQuit: onQuit, onTimers: onTimers, onFrameSlot: onFrameSlot)
           onStop()
         }
         // On the main thread with the main actor when the program claimed it (one wake-up a
@@ -99,7 +105,7 @@ final class ScreenThread: TimerWaker {
 
   private func main(
     started: CheckedContinuation<TerminalSize, any Error>, reportsPointer: Bool, onEvent: @escaping @Sendable (InputEvent) -> Void,
-    onQuit: @escaping @Sendable (Int32) -> Void, onTimers: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void,
+    onInterrupt: @escaping @Sendable (Key, Int32) -> Void, onQuit: @escaping @Sendable (Int32) -> Void, onTimers: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void,
     onFrameSlot: @escaping @Sendable () -> Void
   ) {
     let terminal = CursesTerminal(reportsPointer: reportsPointer, profile: profile)
@@ -111,6 +117,18 @@ final class ScreenThread: TimerWaker {
     }
     defer { terminal.restore() }
     started.resume(returning: terminal.size)
+    /// An event read from the terminal, to the program — or, for a key the tty turned into a
+    /// signal, what the signal does (see ``TypedSignal``).
+    func deliver(_ event: InputEvent) {
+      switch TypedSignal(event) {
+      case nil: onEvent(event)
+      case .interrupt?:
+        if case .key(let key) = event { onInterrupt(key, TypedSignal.interrupt.number) }
+      // The handlers record it and wake this thread, which takes it on its next pass, as it
+      // takes one sent with kill.
+      case let signal?: tide_send_typed_signal(signal.number)
+      }
+    }
     var renderer = Renderer()
     while true {
       let now = ContinuousClock.now
@@ -142,7 +160,7 @@ final class ScreenThread: TimerWaker {
       let signal = tide_take_quit_signal()
       if signal != 0 {
         // Keys typed before ctrl-c or a quit signal are the user's too: they go first.
-        while let event = terminal.readEvent(timeout: .zero) { onEvent(event) }
+        while let event = terminal.readEvent(timeout: .zero) { deliver(event) }
         onQuit(signal)
         handedOver = true
       }
@@ -167,7 +185,7 @@ final class ScreenThread: TimerWaker {
       // Due already (drawing took until then): fire it on the next pass, without a read.
       if let timeout, timeout <= .zero { continue }
       if let event = terminal.readEvent(timeout: timeout) {
-        onEvent(event)
+        deliver(event)
       }
     }
   }

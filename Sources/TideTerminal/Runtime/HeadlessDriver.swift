@@ -76,6 +76,12 @@ package final class HeadlessDriver: TerminalDriver {
     await deliver { $0.quit(signal: SIGTERM) }
   }
 
+  /// Delivers ctrl-c as the real terminal delivers it typed — its tty no longer turns it into
+  /// SIGINT (see `TypedSignal`) — and returns once the program has handled it.
+  package func sendTypedInterrupt() async {
+    await deliver { $0.interrupt(typed: .control("c"), signal: SIGINT) }
+  }
+
   /// Asks the program for a frame — now (`force`) or only if its pacer allows one now — and
   /// returns once it is drawn (or there was nothing to draw).
   package func requestFrame(force: Bool) async {

@@ -161,6 +161,10 @@ package final class Program<State, Action: Sendable> {
       isHandling = true
       app.store.send(app.quitAction)
       isHandling = false
+    case .typedInterrupt(let key, let signal):
+      isHandling = true
+      interrupt(typed: key, signal: signal)
+      isHandling = false
     case .timersDue(let fire):
       isHandling = true
       fire()
@@ -179,7 +183,7 @@ package final class Program<State, Action: Sendable> {
     let isFinished = app.isFinished(app.store.state)
     if pacesFrames, !isFinished {
       // A typed key's frame does not wait for the slot another frame took.
-      if case .input(let input) = event, input.isTyped, isDirty,
+      if event.isTyped, isDirty,
         keyPacer.slot(at: driver.elapsed) <= driver.elapsed
       {
         keyPacer.recordFrame(at: driver.elapsed)
@@ -226,6 +230,21 @@ package final class Program<State, Action: Sendable> {
       events?.post(.driverStopped)
     }
     return true
+  }
+
+  /// ctrl-c typed on the real terminal, whose tty no longer turns it into SIGINT (see
+  /// `TypedSignal`): a key the app binds is that key, and ends the program as SIGINT would
+  /// (``quitSignal``) if its action finished the app — tide-demo's ctrl-c quits with 130, as
+  /// before; a key it does not bind is SIGINT's quit exactly, neither recorded nor observed as
+  /// input, as the signal was not.
+  private func interrupt(typed key: Key, signal: Int32) {
+    guard app.keyAction(app.store.state, key) != nil else {
+      if quitSignal == nil { quitSignal = signal }
+      app.store.send(app.quitAction)
+      return
+    }
+    handle(.key(key))
+    if quitSignal == nil, app.isFinished(app.store.state) { quitSignal = signal }
   }
 
   /// Applies one input event: a key or paste becomes the app's action; a resize becomes the
@@ -306,6 +325,9 @@ package enum ProgramEvent: Sendable {
   case input(InputEvent)
   /// A quit signal, by its number, asked the program to end.
   case quitSignal(Int32)
+  /// ctrl-c typed on the real terminal, which stands for the signal (see
+  /// ``ProgramInput/interrupt(typed:signal:)``).
+  case typedInterrupt(Key, signal: Int32)
   /// The store's timers are due: the driver woke for them (see ``Tide/TimerWaker``).
   case timersDue(@MainActor @Sendable () -> Void)
   /// A scripted driver asks for a frame: now (`force`), or only if the pacer allows one now.
@@ -319,6 +341,15 @@ package enum ProgramEvent: Sendable {
 
   fileprivate var isFrameRequest: Bool {
     if case .frameRequest = self { true } else { false }
+  }
+
+  /// Whether a person typed it and waits to see it.
+  fileprivate var isTyped: Bool {
+    switch self {
+    case .input(let input): input.isTyped
+    case .typedInterrupt: true
+    default: false
+    }
   }
 }
 
@@ -382,6 +413,11 @@ package struct ProgramInput: Sendable {
   /// The signal `signal` asked the program to end: the loop sends the app's quit action, and
   /// the program remembers the signal (``Program/quitSignal``).
   package func quit(signal: Int32) { deliver(.quitSignal(signal)) }
+
+  /// `key` (ctrl-c) was typed on a terminal whose tty would have turned it into `signal`
+  /// (SIGINT): the loop hands it to the app's binding for it, if any, else takes it as that
+  /// quit signal. A program it ends remembers the signal (``Program/quitSignal``).
+  package func interrupt(typed key: Key, signal: Int32) { deliver(.typedInterrupt(key, signal: signal)) }
 
   /// The store's timers the driver wakes for are due: the loop calls `fire` as an event of its
   /// own, so the ticks' changes are drawn in the same turn, without a turn of their own.

@@ -26,8 +26,8 @@ public struct TerminalApp<State, Action: Sendable> {
   /// resizeAction: { size in .list(.resize(height: size.rows - 2)) }
   /// ```
   package var resizeAction: (TerminalSize) -> Action?
-  /// Sent when SIGINT (ctrl-c), SIGTERM, SIGHUP or SIGQUIT asks the program to end, and for a
-  /// ctrl-c key the app does not bind (see ``press(_:)``).
+  /// Sent when SIGINT, SIGTERM, SIGHUP or SIGQUIT (ctrl-\ typed included) asks the program to
+  /// end, and for a ctrl-c key the app does not bind (see ``press(_:)``).
   package var quitAction: Action
   /// Whether the program is done (it quit).
   package var isFinished: (State) -> Bool
@@ -138,9 +138,10 @@ public struct TerminalApp<State, Action: Sendable> {
   }
 
   /// Handles one key: sends the action it stands for, if any. ctrl-c that the app gives no
-  /// action of its own sends ``quitAction``: live, ctrl-c is SIGINT, which quits; as a key — a
-  /// key script's `ctrl-c`, a terminal that does not turn it into a signal — it quits the same
-  /// way, so an app need not bind it.
+  /// action of its own sends ``quitAction``, so an app need not bind it: a key script's
+  /// `ctrl-c` quits, and typed in the real terminal it quits as SIGINT does, with status 130
+  /// (the tty no longer turns it into the signal, so a pasted ctrl-c is text; see
+  /// `Program`'s typed interrupt).
   package func press(_ key: Key) {
     if let action = keyAction(store.state, key) {
       store.send(action)
