@@ -90,7 +90,7 @@ extension TerminalCommand {
       if !error.message.isEmpty { errors(error.message) }
       status = max(status, error.status)
     }
-    // Ended by a quit signal (ctrl-c's SIGINT included): 128 + its number, as a replay a
+    // Ended by a quit signal (a typed ctrl-c, as SIGINT, included): 128 + its number, as a replay a
     // signal stopped ends and as a shell expects — after everything above was said.
     if let signal = program.quitSignal { status = 128 + signal }
     if status != 0 { throw TerminalCommandError(status: status, message: "") }
