@@ -19,7 +19,8 @@ extension SelectionList.State: Codable {
       showsStatus: try container.decode(Bool.self, forKey: .showsStatus))
   }
 
-  /// Encodes what ``==`` compares; what is derived from the items and the query is not written.
+  /// Encodes what two equal lists share; what is derived from the items and the query is not
+  /// written.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(items, forKey: .items)
