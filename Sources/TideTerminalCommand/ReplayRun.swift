@@ -78,7 +78,13 @@ extension TerminalCommand {
       copy = try StartingDataCopy(bytes: startingData, named: initialData, scripts: arguments.scripts)
       data = copy?.path
     }
-    defer { copy?.remove() }
+    defer {
+      // The app's messages name its data file, which here is the copy: the user's file was
+      // never touched, and the copy goes with its folder.
+      if let copy, let initialData = arguments.initialData, copy.remove() {
+        errors("note: the replay ran on a copy of \(escapedName(initialData)); what the app moved aside was that copy, which is removed with it, and \(escapedName(initialData)) is as it was")
+      }
+    }
     // A quit signal stops the replay between two lines, and what it was asked to write is
     // written whole for what ran (as after a failed `expect`); a second signal ends it at once.
     let recordsSignals = InterruptSignals.record()
@@ -252,11 +258,13 @@ private struct StartingDataCopy {
     }
   }
 
-  func remove() {
-    // The app may have left copies of its own beside the data (moved-aside files).
-    if let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) {
-      for entry in entries { unlink(folder + "/" + entry) }
-    }
+  /// Removes the copy and its folder; returns whether the app had left files of its own there
+  /// (a copy it moved aside).
+  @discardableResult
+  func remove() -> Bool {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    for entry in entries { unlink(folder + "/" + entry) }
     rmdir(folder)
+    return entries.contains { $0 != PathName.name(of: path) }
   }
 }

@@ -86,6 +86,25 @@ struct DataOptionTests {
     }
   }
 
+  /// The app's messages about its data file name the replay's copy of `--initial-data`: the
+  /// replay says that what moved aside was the copy, and the user's file is as it was
+  /// (hostile finding: the details named a temporary file that was gone after the run).
+  @Test func aCorruptInitialDataIsSaidToBeACopyAndTheFileIsKept() async throws {
+    let binary = try requireTideDemo()
+    let folder = TemporaryDirectory()
+    defer { withExtendedLifetime(folder) {} }
+    let data = folder.file("g.json")
+    try "garbage{".write(toFile: data, atomically: true, encoding: .utf8)
+    let script = folder.file("look.keys")
+    try "screen\n".write(toFile: script, atomically: true, encoding: .utf8)
+    let result = try await runProcess(binary, ["replay", script, "--screen", "todos", "--initial-data", data])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout.contains("g.json was unreadable; moved aside"), "\(result)")
+    #expect(result.stderr == "note: the replay ran on a copy of \(data); what the app moved aside was that copy, which is removed with it, and \(data) is as it was\n", "\(result)")
+    #expect(try String(contentsOfFile: data, encoding: .utf8) == "garbage{")
+    #expect(folder.contents().sorted() == ["g.json", "look.keys"])
+  }
+
   /// Whatever a user names as input, reading it stops at a limit rather than filling memory.
   @Test func readingAnEndlessInputStopsAtItsLimit() throws {
     let failure = #expect(throws: SystemError.self) { try FileContents.read(atPath: "/dev/zero", atMost: 1 << 20) }
