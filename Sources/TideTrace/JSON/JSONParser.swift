@@ -78,7 +78,9 @@ package struct JSONParser {
     switch bytes[position] {
     case UInt8(ascii: "{"): return try parseObject()
     case UInt8(ascii: "["): return try parseArray()
-    case UInt8(ascii: "\""): return .string(try parseString())
+    case UInt8(ascii: "\""):
+      let text = try parseString()
+      return keepsValues ? .string(text) : .null
     case UInt8(ascii: "t"): return try expect("true", .bool(true))
     case UInt8(ascii: "f"): return try expect("false", .bool(false))
     case UInt8(ascii: "n"): return try expect("null", .null)
@@ -100,7 +102,7 @@ package struct JSONParser {
     skipSpaces()
     if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
       position += 1
-      return .object(members)
+      return keepsValues ? .object(members) : .null
     }
     while true {
       skipSpaces()
@@ -122,7 +124,7 @@ package struct JSONParser {
       case UInt8(ascii: ","): position += 1
       case UInt8(ascii: "}"):
         position += 1
-        return .object(members)
+        return keepsValues ? .object(members) : .null
       default: throw failure("expected ',' or '}'")
       }
     }
@@ -136,7 +138,7 @@ package struct JSONParser {
     skipSpaces()
     if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
       position += 1
-      return .array(elements)
+      return keepsValues ? .array(elements) : .null
     }
     while true {
       skipSpaces()
@@ -148,7 +150,7 @@ package struct JSONParser {
       case UInt8(ascii: ","): position += 1
       case UInt8(ascii: "]"):
         position += 1
-        return .array(elements)
+        return keepsValues ? .array(elements) : .null
       default: throw failure("expected ',' or ']'")
       }
     }
