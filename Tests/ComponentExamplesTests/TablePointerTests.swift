@@ -83,5 +83,15 @@ struct TablePointerTests {
     #expect(table.cursor == 39 && table.top == 31)
     table.scroll(by: -1)
     #expect(table.cursor == 38 && table.top == 30)
+    // An app's scroll by any amount clamps, never overflows.
+    table.scroll(by: .min)
+    #expect(table.cursor == 0 && table.top == 0)
+    table.scroll(by: .max)
+    #expect(table.cursor == 39 && table.top == 31)
+    var list = SelectionList.State(items: (1...40).map { SelectionList.Item("Item \($0)") }, height: 11)
+    list.scroll(by: .max)
+    #expect(list.cursor == 39 && list.top == 30)
+    list.scroll(by: .min)
+    #expect(list.cursor == 0 && list.top == 0)
   }
 }

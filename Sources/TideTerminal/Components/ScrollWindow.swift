@@ -34,6 +34,15 @@ enum ScrollWindow {
     return overflow ? (delta > 0 ? count - 1 : 0) : min(max(0, sum), count - 1)
   }
 
+  /// The first row shown after the wheel moves the window `rows` rows from `top` (up when
+  /// negative), in a list of `count` shown `visible` rows at a time: clamped so the list's last
+  /// row ends the window at most.
+  static func top(scrolledBy rows: Int, from top: Int, visible: Int, count: Int) -> Int {
+    let last = max(0, count - max(1, visible))
+    let (sum, overflow) = top.addingReportingOverflow(rows)
+    return overflow ? (rows > 0 ? last : 0) : min(max(0, sum), last)
+  }
+
   /// The first row to show so that `selected` is among the `visible` rows, moving as little as
   /// possible from `top`, and without blank rows after the end while the list fills the window.
   /// With `visible` unknown (0), the selection is the first row shown.

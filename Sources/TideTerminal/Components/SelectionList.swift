@@ -135,9 +135,8 @@ public struct SelectionList: Reducer, Sendable {
     /// far as the list allows: what the wheel does (``Action/scroll(by:)``), for a parent that
     /// scrolls the list itself.
     public mutating func scroll(by rows: Int) {
-      let visible = max(1, itemsShown(inRows: height))
-      top = min(max(0, top + rows), max(0, shownCount - visible))
-      select(position: cursor + rows)
+      top = ScrollWindow.top(scrolledBy: rows, from: top, visible: itemsShown(inRows: height), count: shownCount)
+      select(position: ScrollWindow.move(cursor, by: rows, count: shownCount))
     }
 
     /// Selects the item at `position` among those shown, scrolling the window as little as

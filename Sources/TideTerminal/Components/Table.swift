@@ -78,9 +78,8 @@ public struct Table: Reducer, Sendable {
     /// Moves the window by `rows` rows (up when negative) and the selection with it, each as far
     /// as the table allows: what the wheel does (``Action/scroll(by:)``).
     public mutating func scroll(by rows: Int) {
-      let visible = max(1, height - 1)
-      top = min(max(0, top + rows), max(0, self.rows.count - visible))
-      select(row: cursor + rows)
+      top = ScrollWindow.top(scrolledBy: rows, from: top, visible: height - 1, count: self.rows.count)
+      select(row: ScrollWindow.move(cursor, by: rows, count: self.rows.count))
     }
   }
 

@@ -136,7 +136,8 @@ public struct Viewport: Reducer, Sendable {
     /// Scrolls `rows` rows down (up when negative), clamped to the text: what the wheel does
     /// (``Action/scroll(rows:)``), for a parent that scrolls the viewport itself.
     public mutating func scroll(by rows: Int) {
-      scroll(to: topRow + rows)
+      let (sum, overflow) = topRow.addingReportingOverflow(rows)
+      scroll(to: overflow ? (rows > 0 ? Int.max : 0) : sum)
     }
 
     /// Tells the viewport it is `width` columns wide and `height` rows high: what

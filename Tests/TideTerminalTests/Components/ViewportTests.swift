@@ -116,6 +116,10 @@ struct ViewportTests {
     #expect(state.topRow == 0)
     state.scroll(by: 99)
     #expect(state.isAtEnd)
+    state.scroll(by: .min)
+    #expect(state.topRow == 0)
+    state.scroll(by: .max)
+    #expect(state.isAtEnd)
     state.resize(width: 3, height: 3)
     #expect(state.width == 3 && state.height == 3)
     // Wrapped again at three columns, "three" (the first line on screen) still at the top.
