@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
+#include <time.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -239,9 +240,166 @@ static struct sigaction previous_quit_actions[QUIT_SIGNAL_COUNT];
 static int quit_handlers_installed = 0;
 static atomic_int quit_pending = 0;
 
+/* The quit watch (see QuitWatch.swift): a timer armed by the first quit signal of a watched run
+   checks, in signal context, whether the run took a step in the last grace period; if not, it
+   ends the process as the signal would. No thread of its own: an app runs on one thread. */
+static void post_to_quit_watch(int signal_number);
+static void append_bytes(char *buffer, size_t size, size_t *used, const char *bytes, size_t length);
+static void raise_with_default_action(int signal_number);
+static void restore_terminal_at_once(void);
 static void on_quit_signal(int signal_number) {
   atomic_store(&quit_pending, signal_number);
   tide_input_wake();
+  post_to_quit_watch(signal_number);
+}
+
+static atomic_int watch_ready = 0;
+static atomic_int watching = 0;
+static atomic_int watch_signal = 0;
+static atomic_ulong watch_steps = 0;
+static atomic_ulong watch_steps_seen = 0;
+static atomic_int watch_holds = 0;
+static long watch_grace_ms = 2000;
+static timer_t watch_timer;
+static char watch_remove_file[4096];
+static char watch_remove_folder[4096];
+static atomic_int watch_removes = 0;
+
+static void arm_watch(long milliseconds) {
+  struct itimerspec when;
+  memset(&when, 0, sizeof when);
+  when.it_value.tv_sec = milliseconds / 1000;
+  when.it_value.tv_nsec = (milliseconds % 1000) * 1000000L;
+  timer_settime(watch_timer, 0, &when, NULL);
+}
+
+static void post_to_quit_watch(int signal_number) {
+  if (!atomic_load(&watch_ready) || !atomic_load(&watching)) {
+    return;
+  }
+  int expected = 0;
+  if (!atomic_compare_exchange_strong(&watch_signal, &expected, signal_number)) {
+    return;
+  }
+  atomic_store(&watch_steps_seen, atomic_load(&watch_steps));
+  arm_watch(watch_grace_ms);
+}
+
+static void append_text(char *buffer, size_t size, size_t *used, const char *text) {
+  append_bytes(buffer, size, used, text, strlen(text));
+}
+
+static const char *signal_name(int signal_number) {
+  switch (signal_number) {
+  case SIGINT: return "SIGINT";
+  case SIGTERM: return "SIGTERM";
+  case SIGHUP: return "SIGHUP";
+  case SIGQUIT: return "SIGQUIT";
+  case SIGUSR1: return "SIGUSR1";
+  case SIGUSR2: return "SIGUSR2";
+  case SIGALRM: return "SIGALRM";
+  case SIGVTALRM: return "SIGVTALRM";
+  case SIGPROF: return "SIGPROF";
+  case SIGXCPU: return "SIGXCPU";
+  default: return "a quit signal";
+  }
+}
+
+/* Async-signal-safe: atomics, timer_settime, unlink, rmdir, write, tcsetattr, sigaction, raise. */
+static void on_watch_timer(int timer_signal) {
+  (void)timer_signal;
+  int signal_number = atomic_load(&watch_signal);
+  if (!atomic_load(&watching) || signal_number == 0) {
+    return;
+  }
+  unsigned long steps = atomic_load(&watch_steps);
+  if (steps != atomic_load(&watch_steps_seen)) {
+    atomic_store(&watch_steps_seen, steps);
+    arm_watch(watch_grace_ms);
+    return;
+  }
+  if (atomic_load(&watch_holds) > 0) {
+    /* A file write under way is never cut: looked at again shortly. */
+    arm_watch(10);
+    return;
+  }
+  if (atomic_load(&watch_removes)) {
+    unlink(watch_remove_file);
+    rmdir(watch_remove_folder);
+  }
+  restore_terminal_at_once();
+  char message[512];
+  size_t used = 0;
+  char seconds[24];
+  long whole = watch_grace_ms / 1000;
+  size_t digits = 0;
+  do {
+    seconds[sizeof seconds - 1 - digits++] = (char)('0' + whole % 10);
+    whole /= 10;
+  } while (whole > 0 && digits < sizeof seconds - 1);
+  append_text(message, sizeof message, &used, program_invocation_short_name);
+  append_text(message, sizeof message, &used, ": stopped by ");
+  append_text(message, sizeof message, &used, signal_name(signal_number));
+  append_text(message, sizeof message, &used, " while busy: one step ran on for ");
+  append_bytes(message, sizeof message, &used, seconds + sizeof seconds - digits, digits);
+  append_text(message, sizeof message, &used,
+              " s after the signal, so the app could not stop in order; files already written are whole, "
+              "and what was not yet saved or written was not\n");
+  ssize_t ignored = write(STDERR_FILENO, message, used);
+  (void)ignored;
+  raise_with_default_action(signal_number);
+}
+
+int tide_quit_watch_begin(long grace_milliseconds) {
+  if (!atomic_load(&watch_ready)) {
+    int timer_signal = SIGRTMIN + 5;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_watch_timer;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    if (sigaction(timer_signal, &action, NULL) != 0) {
+      return 0;
+    }
+    struct sigevent event;
+    memset(&event, 0, sizeof event);
+    event.sigev_notify = SIGEV_SIGNAL;
+    event.sigev_signo = timer_signal;
+    if (timer_create(CLOCK_MONOTONIC, &event, &watch_timer) != 0) {
+      return 0;
+    }
+    atomic_store(&watch_ready, 1);
+  }
+  watch_grace_ms = grace_milliseconds;
+  atomic_store(&watch_signal, 0);
+  atomic_store(&watch_removes, 0);
+  atomic_store(&watching, 1);
+  return 1;
+}
+
+void tide_quit_watch_end(void) {
+  atomic_store(&watching, 0);
+  if (atomic_load(&watch_ready)) {
+    arm_watch(0);
+  }
+}
+
+void tide_quit_watch_step(void) {
+  atomic_fetch_add_explicit(&watch_steps, 1, memory_order_relaxed);
+}
+
+void tide_quit_watch_hold(int change) {
+  atomic_fetch_add(&watch_holds, change);
+}
+
+void tide_quit_watch_remove_on_end(const char *file, const char *folder) {
+  atomic_store(&watch_removes, 0);
+  if (file == NULL || folder == NULL || strlen(file) >= sizeof watch_remove_file || strlen(folder) >= sizeof watch_remove_folder) {
+    return;
+  }
+  strcpy(watch_remove_file, file);
+  strcpy(watch_remove_folder, folder);
+  atomic_store(&watch_removes, 1);
 }
 
 void tide_ignore_write_signals(void) {
@@ -284,6 +442,7 @@ static void raise_with_default_action(int signal_number) {
 static void on_interrupt_signal(int signal_number) {
   int expected = 0;
   if (atomic_compare_exchange_strong(&quit_pending, &expected, signal_number)) {
+    post_to_quit_watch(signal_number);
     return;
   }
   raise_with_default_action(signal_number);
@@ -476,6 +635,21 @@ static void on_crash(int signal_number) {
   /* The default action, not the previous handler: Swift's backtracer would wait for a key. */
   raise_with_default_action(signal_number);
 }
+
+/* What the crash handler does to the terminal, for the quit watch: from any thread, whatever
+   ncurses is doing, async-signal-safely. */
+static void restore_terminal_at_once(void) {
+  if (crash_guard_installed) {
+    /* Keys typed for the app and not yet read are not the shell's to run. */
+    tcflush(STDIN_FILENO, TCIFLUSH);
+    write_all(modes_off, modes_off_length);
+    write_all(crash_leave_screen, crash_leave_screen_length);
+    if (saved_tty_valid) {
+      tcsetattr(STDIN_FILENO, TCSANOW, &saved_tty);
+    }
+  }
+}
+
 
 /* Set before the crash and suspend guards are installed, read by their handlers. */
 static volatile sig_atomic_t pointer_wanted = 0;

@@ -179,9 +179,10 @@ extension TerminalCommand {
     var failure: TerminalCommandError?
     var stopped: TerminalCommandError?
     do {
-      if case .stopped(let line) = try await player.play(script), let signal = InterruptSignals.received {
+      if case .stopped(let line, let partly) = try await player.play(script), let signal = InterruptSignals.received {
         let exports = exports.cast != nil || exports.finalScreen != nil ? "; the exports show the screen up to here" : ""
-        errors("\(escapedName(script.file)):\(line): stopped by \(InterruptSignals.name(of: signal)) before this line ran\(exports)")
+        let when = partly ? "while this line ran, part of it run" : "before this line ran"
+        errors("\(escapedName(script.file)):\(line): stopped by \(InterruptSignals.name(of: signal)) \(when)\(exports)")
         stopped = Self.stoppedError(signal)
       }
     } catch {
@@ -247,6 +248,8 @@ private struct StartingDataCopy {
     }
     path = folder + "/" + file
     self.bytes = bytes
+    // A replay the quit watch ends leaves no copy behind either.
+    QuitWatch.removeOnEnd(file: path, folder: folder)
   }
 
   /// Puts the starting bytes back, for the next script.
@@ -262,6 +265,7 @@ private struct StartingDataCopy {
   /// (a copy it moved aside).
   @discardableResult
   func remove() -> Bool {
+    QuitWatch.removeOnEnd(file: nil, folder: nil)
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     for entry in entries { unlink(folder + "/" + entry) }
     rmdir(folder)

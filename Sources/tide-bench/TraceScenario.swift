@@ -76,7 +76,7 @@ func inspectorFigures(trace: String, rounds: Int) throws -> String {
     _ = try TraceQueries.screen(after: reader.actionCount, in: TraceQueries.open(trace, app: app), app: app)
     ats.append(TraceTiming.seconds(ContinuousClock.now - start))
     start = ContinuousClock.now
-    let changes = try TraceQueries.whoChanged("counter.count", in: TraceQueries.open(trace, app: app))
+    let changes = try TraceQueries.whoChanged("counter.count", in: TraceQueries.open(trace, app: app), app: app)
     whos.append(TraceTiming.seconds(ContinuousClock.now - start))
     precondition(!changes.isEmpty, "the long session changes the counter")
   }

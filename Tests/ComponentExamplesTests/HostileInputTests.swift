@@ -91,6 +91,30 @@ struct HostileInputTests {
     }
   }
 
+  /// Second hostile pass: `timeout 5 tide-list replay --items 200000000 s.keys` never ended.
+  /// The one SIGTERM `timeout` sends was recorded for the next script line, which the build of
+  /// 200 million items, one step, did not reach for minutes. Now the quit watch ends a run that
+  /// takes no step for 2 s after the signal, as the signal would, and says so.
+  @Test func aQuitSignalEndsAReplayStuckInOneStep() async throws {
+    let binary = try requireBuiltExecutable("tide-list")
+    let script = try file("s.keys", "keys down\n")
+    let handled = Flag()
+    let result = try await runProcess(binary, ["replay", "--items", "200000000", script]) { pid in
+      // Waits until the replay records quit signals and has spent a second of CPU time (it is
+      // building the list then), then sends the one SIGTERM; a process that does not end
+      // within 60 s is killed, which fails the test.
+      handled.value = waitUntil(seconds: 60) { catches(pid, SIGTERM) && cpuSeconds(of: pid) >= 1 }
+      kill(pid, SIGTERM)
+      watchdog(pid, seconds: 60)
+    }
+    #expect(handled.value, "tide-list recorded SIGTERM and was building within 60 s")
+    #expect(result.wasSignalled && result.status == SIGTERM, "ended as SIGTERM ends a process: \(result)")
+    #expect(
+      result.stderr
+        == "tide-list: stopped by SIGTERM while busy: one step ran on for 2 s after the signal, so the app could not stop in order; files already written are whole, and what was not yet saved or written was not\n",
+      "\(result)")
+  }
+
   /// A FIFO with a writer is read to its end, as `cat` reads it.
   @Test func aFIFOWithAWriterIsReadWhole() async throws {
     let binary = try requireBuiltExecutable("tide-pager")
@@ -204,6 +228,15 @@ private func cpuSeconds(of pid: pid_t) -> Double {
   // After the command's name: state is field 3, utime and stime fields 14 and 15.
   guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
   return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+}
+
+/// Whether process `pid` has a handler for `signal` (its `SigCgt` mask in /proc).
+private func catches(_ pid: pid_t, _ signal: Int32) -> Bool {
+  guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+    let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+    let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+  else { return false }
+  return mask & (1 << UInt64(signal - 1)) != 0
 }
 
 /// Whether process `pid` has `path` open.

@@ -81,6 +81,45 @@ struct InspectorBadTraceTests {
     #expect(beyond.failure?.description.contains("only 1 action could be read, before this line\n\(damaged.path):3: error:") == true)
   }
 
+  /// Second hostile pass: lines that are whole JSON but not tide-demo's were answered from as
+  /// if they were (an action case the app does not have went into `--export-test`, a change to
+  /// a member the state does not have was drawn), or refused with a `DecodingError` dump. Each
+  /// answer checks the states and actions it shows, and names the line and the place.
+  @Test(arguments: [
+    ("action", #"{"counter":{"_0":{"explode":{}}}}"#, 2,
+     "action 2 is not an action of tide-demo: at counter._0: 'explode' is not a case it has"),
+    ("change", #"["counter.count","one"]"#, 2,
+     #"the state after action 2 is not a state of tide-demo: at counter.count: expected a number that fits Int but found "one""#),
+    ("change", #"["counter.nope",1]"#, 2, "the state after action 2 is not a state of tide-demo: counter.nope is not a member it has"),
+  ])
+  func aLineThatIsJSONButNotTheAppsIsNamed(part: String, replacement: String, action: Int, message: String) async throws {
+    let folder = try makeInspectorFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (trace, _) = try await traceOfReplay("keys + + +\n", in: folder)
+    var lines = try traceLines(trace)
+    // Line 3 is action 2, the first +.
+    let original = part == "action" ? #"{"counter":{"_0":{"increment":{}}}}"# : #"["counter.count",1]"#
+    #expect(lines[2].contains(original))
+    lines[2] = lines[2].replacingOccurrences(of: original, with: replacement)
+    let edited = folder.appendingPathComponent("edited.trace")
+    try write(lines, to: edited)
+    let expected = "\(edited.path):3: error: \(message)"
+    var queries: [InspectRunner.Query] = [.exportTest(1...action, file: folder.appendingPathComponent("t.swift").path)]
+    if part == "action" {
+      queries.append(.whoChanged("counter.count"))
+    } else {
+      queries += [.screen(after: action), .state(after: action)]
+    }
+    for query in queries {
+      let answer = inspect(edited.path, query)
+      #expect(answer.failure?.status == 2, "\(query): \(String(describing: answer.failure))")
+      #expect(answer.failure?.description == expected, "\(query)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("t.swift").path), "no test exported")
+    // What comes before the edited line still answers.
+    #expect(inspect(edited.path, .state(after: 1)).failure == nil)
+  }
+
   @Test func aTraceOfAnotherAppIsRefused() async throws {
     let folder = try makeInspectorFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

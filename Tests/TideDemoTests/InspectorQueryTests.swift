@@ -67,7 +67,7 @@ struct InspectorQueryTests {
     let reader = try TraceQueries.open(trace, app: demoInspected)
     let expected = try changesByStepping(path, in: reader)
     #expect(!expected.isEmpty)
-    #expect(try TraceQueries.whoChanged(path, in: reader) == expected)
+    #expect(try TraceQueries.whoChanged(path, in: reader, app: demoInspected) == expected)
   }
 
   /// `--who-changed` takes a line apart by a byte scan, not a full parse: a todo whose title
@@ -85,7 +85,7 @@ struct InspectorQueryTests {
     let reader = try TraceQueries.open(trace, app: demoInspected)
     let expected = try changesByStepping(path, in: reader)
     #expect(!expected.isEmpty)
-    #expect(try TraceQueries.whoChanged(path, in: reader) == expected)
+    #expect(try TraceQueries.whoChanged(path, in: reader, app: demoInspected) == expected)
   }
 
   /// What `--who-changed path` must print, found by computing every state in turn.

@@ -87,7 +87,7 @@ struct InspectorStateDifferTests {
       // What the inspector reads back: the one JSON parser's tree, decoded with no text between,
       // is the state, as Foundation's decoder reads it from the text.
       let json = try JSONValueEncoder.encode(state)
-      #expect(try JSONValueDecoder.decode(AppFeature.State.self, from: json) == state, "state \(index)")
+      #expect(try JSONValueDecoder.decode(AppFeature.State.self, from: json, rejectingUnknownMembers: true) == state, "state \(index)")
       #expect(try JSONDecoder().decode(AppFeature.State.self, from: Data(json.text.utf8)) == state, "state \(index)")
       for (oldIndex, old) in states.enumerated() {
         let (typed, tree) = try changeBytes(from: old, to: state)

@@ -45,7 +45,7 @@ struct ReplayInterruptTests {
     #expect(!result.wasSignalled && result.status == 128 + signal, "\(result)")
     let stop = try #require(result.stderr.split(separator: "\n").first.map(String.init), "\(result)")
     #expect(
-      stop.range(of: #"^\S+long\.keys:\d+: stopped by SIG[A-Z0-9]+ before this line ran; the exports show the screen up to here$"#,
+      stop.range(of: #"^\S+long\.keys:\d+: stopped by SIG[A-Z0-9]+ (before this line ran|while this line ran, part of it run); the exports show the screen up to here$"#,
                  options: .regularExpression) != nil, "\(result)")
     #expect(result.stdout.contains("Count: "), "the screen it got to: \(result)")
     let svgText = try String(contentsOfFile: svg, encoding: .utf8)
@@ -58,6 +58,26 @@ struct ReplayInterruptTests {
     let traceText = try String(contentsOfFile: trace, encoding: .utf8)
     #expect(traceText.hasSuffix("\n"), "the trace ends with a whole line")
     #expect(folder.contents().allSatisfy { !$0.contains(".tmp-") }, "no temporary file left: \(folder.contents())")
+  }
+
+  /// Hostile pass: a signal inside a long `wait` said the replay stopped "before this line ran"
+  /// while the screen showed most of the wait run. The message says the line ran in part.
+  @Test func aSignalInsideALongWaitSaysTheLineRanInPart() async throws {
+    let binary = try requireTideDemo()
+    let script = folder.file("wait.keys")
+    try "keys tab space\nwait 24h\nkeys q\n".write(toFile: script, atomically: true, encoding: .utf8)
+    let trace = folder.file("wait.jsonl")
+    let ticking = Flag()
+    let result = try await runProcess(
+      binary, ["replay", script, "--trace", trace],
+      whileRunning: { pid in
+        // The stopwatch's ticks inside the wait are on the trace (a deadline of 180 s).
+        ticking.set(pollUntil(seconds: 180) { fileSize(trace) > 200_000 })
+        kill(pid, SIGTERM)
+      })
+    try #require(ticking.value, "the wait never ticked: \(result)")
+    #expect(!result.wasSignalled && result.status == 128 + SIGTERM, "\(result)")
+    #expect(result.stderr == "\(script):2: stopped by SIGTERM while this line ran, part of it run\n", "\(result)")
   }
 
   /// A second signal ends the replay at once, as the signal's default does: a user who asks

@@ -112,6 +112,19 @@ void tide_quit_signals_remove(void);
 /* The quit signal that arrived since the last call, cleared; 0 if none. */
 int tide_take_quit_signal(void);
 /*
+ * The quit watch. tide_quit_watch_begin (1 on success) watches the run from here: the first quit
+ * signal either handler records arms a timer, and when a whole grace period passes with no
+ * tide_quit_watch_step and no hold (tide_quit_watch_hold(+1) … (-1) around a file write), the
+ * timer's handler removes the file and folder given to tide_quit_watch_remove_on_end (NULL: none),
+ * restores the terminal, says so on standard error and ends the process as the signal would.
+ * tide_quit_watch_end stops watching: the run ended, or saw the signal and stops in order.
+ */
+int tide_quit_watch_begin(long grace_milliseconds);
+void tide_quit_watch_end(void);
+void tide_quit_watch_step(void);
+void tide_quit_watch_hold(int change);
+void tide_quit_watch_remove_on_end(const char *file, const char *folder);
+/*
  * Whether the terminal type can run a full-screen app, checked with setupterm before anything
  * is written: 0 usable, 1 TERM unset or empty, 2 unknown to terminfo, 3 cannot address the cursor
  * (e.g. dumb). Touches nothing on the screen.

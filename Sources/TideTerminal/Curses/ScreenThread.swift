@@ -80,6 +80,8 @@ final class ScreenThread: TimerWaker {
       tide_input_close()
       throw CursesTerminal.StartError(description: "cannot install the quit signal handlers")
     }
+    // An app stuck in one step when a quit signal comes is ended by the watch, terminal restored.
+    QuitWatch.begin()
     do {
       return try await withCheckedThrowingContinuation { (started: CheckedContinuation<TerminalSize, any Error>) in
         let body: @Sendable () -> Void = { [self] in
@@ -290,6 +292,7 @@ final class ScreenThread: TimerWaker {
   /// to. Call only after the thread ended (the terminal is restored) and no `draw` or
   /// `requestStop` can run any more.
   func close() {
+    QuitWatch.end()
     tide_quit_signals_remove()
     tide_input_close()
   }

@@ -30,6 +30,12 @@ package enum AtomicFile {
   package static func write(
     _ bytes: some Collection<UInt8>, to target: String, atMost limit: mode_t? = nil
   ) throws(SystemError) {
+    try QuitWatch.holdingEnd { () throws(SystemError) in try replace(target, with: bytes, atMost: limit) }
+  }
+
+  private static func replace(
+    _ target: String, with bytes: some Collection<UInt8>, atMost limit: mode_t?
+  ) throws(SystemError) {
     let folder = PathName.folder(of: target)
     try createFolder(folder.isEmpty ? "." : folder)
     let temporary = temporaryPath(for: target)
@@ -85,6 +91,10 @@ package enum AtomicFile {
 
   /// Creates `bytes` as a new file at `path`, failing if something is there already.
   package static func create(_ bytes: some Collection<UInt8>, at path: String) throws(SystemError) {
+    try QuitWatch.holdingEnd { () throws(SystemError) in try createNew(path, with: bytes) }
+  }
+
+  private static func createNew(_ path: String, with bytes: some Collection<UInt8>) throws(SystemError) {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw SystemError("create", path) }
     defer { close(descriptor) }

@@ -148,6 +148,7 @@ package final class Program<State, Action: Sendable> {
   /// Takes one event of the loop's — handles it, draws what is due, tells the driver — and
   /// returns whether the loop goes on.
   private func take(_ event: ProgramEvent) -> Bool {
+    QuitWatch.tookStep()
     isTaking = true
     defer { isTaking = false }
     var fromDriver = true
@@ -157,6 +158,7 @@ package final class Program<State, Action: Sendable> {
       handle(event)
       isHandling = false
     case .quitSignal(let signal):
+      QuitWatch.stopping()
       if quitSignal == nil { quitSignal = signal }
       isHandling = true
       app.store.send(app.quitAction)

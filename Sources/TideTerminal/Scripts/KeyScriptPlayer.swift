@@ -92,9 +92,9 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
     case completed
     /// The app quit at this line, the script's last.
     case quit(line: Int)
-    /// ``stopRequested`` asked to stop before this line ran (or, inside a `wait` or a line of
-    /// many keys, before it ended): the screen shows the lines before it.
-    case stopped(line: Int)
+    /// ``stopRequested`` asked to stop before this line ran, or — `partly` — inside it (a
+    /// `wait`, a line of many keys) before it ended: the screen shows what ran.
+    case stopped(line: Int, partly: Bool)
   }
 
   private let app: TerminalApp<State, Action>
@@ -265,7 +265,7 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
   /// partly run), if any — and stops before `step` ends.
   private func stop(before step: KeyScript.Step, after previous: KeyScript.Step?) async -> Outcome {
     await draw(line: previous?.line ?? 0, source: previous?.source ?? "start")
-    return .stopped(line: step.line)
+    return .stopped(line: step.line, partly: previous?.line == step.line)
   }
 
   /// Why the first place the screen shows `text` is not drawn all in the theme's `role`, or

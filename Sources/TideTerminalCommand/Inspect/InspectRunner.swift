@@ -80,7 +80,7 @@ package enum InspectRunner {
     case .state(let number):
       output(try TraceQueries.stateText(after: try action(number, "--state-at"), in: reader, app: app))
     case .whoChanged(let path):
-      for line in try TraceQueries.whoChanged(path, in: reader) { output(line) }
+      for line in try TraceQueries.whoChanged(path, in: reader, app: app) { output(line) }
     case .exportKeys(let number, let file):
       let script = try TraceQueries.keyScript(through: try action(number, "--export-keys"), in: reader)
       try write(script, to: file, option: "--export-keys", trace: path)
@@ -90,7 +90,7 @@ package enum InspectRunner {
       guard range.lowerBound >= 1 else {
         throw InspectFailure(status: 2, message: "\(app.name): --export-test: actions count from 1")
       }
-      let test = try TraceTestExport.test(of: range, in: reader)
+      let test = try TraceTestExport.test(of: range, in: reader, app: app)
       try write(test, to: file, option: "--export-test", trace: path)
     }
     if let problem = reader.problem {

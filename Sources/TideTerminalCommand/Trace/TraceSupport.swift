@@ -32,7 +32,7 @@ struct TraceSupport<State, Action: Sendable> {
           finish: { trace.recorder.finishWriting() })
       },
       inspectedApp: { name, version, makeFrame in
-        InspectedApp(name: name, version: version, state: State.self, frame: makeFrame)
+        InspectedApp(name: name, version: version, state: State.self, action: Action.self, frame: makeFrame)
       })
   }
 }

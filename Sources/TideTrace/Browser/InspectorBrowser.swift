@@ -290,6 +290,7 @@ package struct InspectorBrowser: Reducer {
         + "\(reader.header.app) \(reader.header.appVersion), terminal \(reader.header.size)."
     }
     let step = try TraceQueries.checked(reader) { () throws(TraceProblem) in try reader.step(number) }
+    try TraceQueries.check(action: step.action, number: number, in: reader, app: app)
     let before = try TraceQueries.checked(reader) { () throws(TraceProblem) in try reader.state(after: number - 1) }
     let how = step.input.map { "sent by \(TraceTestExport.describe($0))" } ?? "sent by an effect"
     var lines = [

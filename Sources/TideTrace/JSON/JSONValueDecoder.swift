@@ -7,14 +7,64 @@
 /// `decodeIfPresent`, and a number decodes to any numeric type that holds it exactly.
 package enum JSONValueDecoder {
   /// The `Value` that `json` encodes.
-  package static func decode<Value: Decodable>(_ type: Value.Type, from json: JSONValue) throws -> Value {
-    try decodeValue(type, from: json, codingPath: [])
+  ///
+  /// With `rejectingUnknownMembers`, a member of an object that `Value`'s decoding never asked
+  /// for is an error (``UnknownMember``) rather than ignored: how the inspector tells a state or
+  /// action the app wrote from one that only resembles it (`{"count":1,"nope":2}`).
+  package static func decode<Value: Decodable>(
+    _ type: Value.Type, from json: JSONValue, rejectingUnknownMembers: Bool = false
+  ) throws -> Value {
+    let ledger = rejectingUnknownMembers ? MemberLedger() : nil
+    let value = try decodeValue(type, from: json, codingPath: [], ledger: ledger)
+    if let unknown = ledger?.firstUnknown() { throw unknown }
+    return value
+  }
+
+  /// A member of an object that the type decoded from it has no use for.
+  package struct UnknownMember: Error, CustomStringConvertible {
+    /// Where the member is, with its own name last.
+    package var codingPath: [any CodingKey]
+    package var description: String { "unknown member \(JSONDecodingProblem.pathText(codingPath))" }
   }
 }
 
-private func decodeValue<T: Decodable>(_ type: T.Type, from value: JSONValue, codingPath: [any CodingKey]) throws -> T {
+/// The members each keyed container of one decoding had, and which the decoding asked for.
+private final class MemberLedger {
+  private var containers: [(codingPath: [any CodingKey], members: [JSONMember], used: Set<String>)] = []
+
+  func open(_ members: [JSONMember], at codingPath: [any CodingKey]) -> Int {
+    containers.append((codingPath, members, []))
+    return containers.count - 1
+  }
+
+  func use(_ key: String, in container: Int) {
+    containers[container].used.insert(key)
+  }
+
+  func firstUnknown() -> JSONValueDecoder.UnknownMember? {
+    for container in containers {
+      if let member = container.members.first(where: { !container.used.contains($0.key) }) {
+        return JSONValueDecoder.UnknownMember(codingPath: container.codingPath + [JSONNameKey(member.key)])
+      }
+    }
+    return nil
+  }
+}
+
+/// A member's name as a coding key, for a path that names a member no type declared.
+private struct JSONNameKey: CodingKey {
+  var stringValue: String
+  var intValue: Int? { nil }
+  init(_ name: String) { stringValue = name }
+  init?(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { nil }
+}
+
+private func decodeValue<T: Decodable>(
+  _ type: T.Type, from value: JSONValue, codingPath: [any CodingKey], ledger: MemberLedger?
+) throws -> T {
   if let plain = try primitive(type, from: value, codingPath: codingPath) { return plain }
-  return try T(from: TreeDecoder(value: value, codingPath: codingPath))
+  return try T(from: TreeDecoder(value: value, codingPath: codingPath, ledger: ledger))
 }
 
 /// A plain value read from `value`, or `nil` for a type that decodes itself.
@@ -63,6 +113,7 @@ private func primitive<T>(_ type: T.Type, from value: JSONValue, codingPath: [an
 private struct TreeDecoder: Decoder {
   let value: JSONValue
   let codingPath: [any CodingKey]
+  let ledger: MemberLedger?
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -70,7 +121,8 @@ private struct TreeDecoder: Decoder {
       throw DecodingError.typeMismatch(
         [String: Any].self, DecodingError.Context(codingPath: codingPath, debugDescription: "Expected an object but found \(value.text)."))
     }
-    return KeyedDecodingContainer(KeyedContainer<Key>(members: members, codingPath: codingPath))
+    let entry = ledger?.open(members, at: codingPath) ?? 0
+    return KeyedDecodingContainer(KeyedContainer<Key>(members: members, codingPath: codingPath, ledger: ledger, entry: entry))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -78,23 +130,36 @@ private struct TreeDecoder: Decoder {
       throw DecodingError.typeMismatch(
         [Any].self, DecodingError.Context(codingPath: codingPath, debugDescription: "Expected an array but found \(value.text)."))
     }
-    return UnkeyedContainer(elements: elements, codingPath: codingPath)
+    return UnkeyedContainer(elements: elements, codingPath: codingPath, ledger: ledger)
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
-    SingleValueContainer(value: value, codingPath: codingPath)
+    SingleValueContainer(value: value, codingPath: codingPath, ledger: ledger)
   }
 }
 
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let members: [JSONMember]
   let codingPath: [any CodingKey]
+  let ledger: MemberLedger?
+  /// This container's entry in the ledger.
+  let entry: Int
 
-  var allKeys: [Key] { members.compactMap { Key(stringValue: $0.key) } }
+  /// The members the type has a key for, each then known to it: an enum's case without a
+  /// payload is read by its key alone, a dictionary's entries by theirs.
+  var allKeys: [Key] {
+    let keys = members.compactMap { Key(stringValue: $0.key) }
+    for key in keys { ledger?.use(key.stringValue, in: entry) }
+    return keys
+  }
 
-  func contains(_ key: Key) -> Bool { members.contains { $0.key == key.stringValue } }
+  func contains(_ key: Key) -> Bool {
+    ledger?.use(key.stringValue, in: entry)
+    return members.contains { $0.key == key.stringValue }
+  }
 
   private func member(_ key: Key) throws -> JSONValue {
+    ledger?.use(key.stringValue, in: entry)
     guard let member = members.first(where: { $0.key == key.stringValue }) else {
       throw DecodingError.keyNotFound(
         key, DecodingError.Context(codingPath: codingPath, debugDescription: "No value for key '\(key.stringValue)'."))
@@ -112,7 +177,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       throw DecodingError.valueNotFound(
         T.self, DecodingError.Context(codingPath: codingPath + [key], debugDescription: "Found null for key '\(key.stringValue)'."))
     }
-    return try decodeValue(type, from: value, codingPath: codingPath + [key])
+    return try decodeValue(type, from: value, codingPath: codingPath + [key], ledger: ledger)
   }
 
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeMember(type, key) }
@@ -131,19 +196,22 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeMember(type, key) }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-    try TreeDecoder(value: member(key), codingPath: codingPath + [key]).container(keyedBy: type)
+    try TreeDecoder(value: member(key), codingPath: codingPath + [key], ledger: ledger).container(keyedBy: type)
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    try TreeDecoder(value: member(key), codingPath: codingPath + [key]).unkeyedContainer()
+    try TreeDecoder(value: member(key), codingPath: codingPath + [key], ledger: ledger).unkeyedContainer()
   }
 
   func superDecoder() throws -> any Decoder {
-    TreeDecoder(value: members.first { $0.key == "super" }?.value ?? .null, codingPath: codingPath)
+    ledger?.use("super", in: entry)
+    return TreeDecoder(value: members.first { $0.key == "super" }?.value ?? .null, codingPath: codingPath, ledger: ledger)
   }
 
   func superDecoder(forKey key: Key) throws -> any Decoder {
-    TreeDecoder(value: members.first { $0.key == key.stringValue }?.value ?? .null, codingPath: codingPath + [key])
+    ledger?.use(key.stringValue, in: entry)
+    return TreeDecoder(
+      value: members.first { $0.key == key.stringValue }?.value ?? .null, codingPath: codingPath + [key], ledger: ledger)
   }
 }
 
@@ -154,11 +222,13 @@ extension Optional: OptionalDecoding {}
 private struct UnkeyedContainer: UnkeyedDecodingContainer {
   let elements: [JSONValue]
   let codingPath: [any CodingKey]
+  let ledger: MemberLedger?
   var currentIndex = 0
 
-  init(elements: [JSONValue], codingPath: [any CodingKey]) {
+  init(elements: [JSONValue], codingPath: [any CodingKey], ledger: MemberLedger?) {
     self.elements = elements
     self.codingPath = codingPath
+    self.ledger = ledger
   }
 
   var count: Int? { elements.count }
@@ -197,47 +267,48 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 
   private mutating func decodeNext<T: Decodable>(_ type: T.Type) throws -> T {
     let (value, path) = try next(type)
-    return try decodeValue(type, from: value, codingPath: path)
+    return try decodeValue(type, from: value, codingPath: path, ledger: ledger)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
     let (value, path) = try next(KeyedDecodingContainer<NestedKey>.self)
-    return try TreeDecoder(value: value, codingPath: path).container(keyedBy: type)
+    return try TreeDecoder(value: value, codingPath: path, ledger: ledger).container(keyedBy: type)
   }
 
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
     let (value, path) = try next((any UnkeyedDecodingContainer).self)
-    return try TreeDecoder(value: value, codingPath: path).unkeyedContainer()
+    return try TreeDecoder(value: value, codingPath: path, ledger: ledger).unkeyedContainer()
   }
 
   mutating func superDecoder() throws -> any Decoder {
     let (value, path) = try next((any Decoder).self)
-    return TreeDecoder(value: value, codingPath: path)
+    return TreeDecoder(value: value, codingPath: path, ledger: ledger)
   }
 }
 
 private struct SingleValueContainer: SingleValueDecodingContainer {
   let value: JSONValue
   let codingPath: [any CodingKey]
+  let ledger: MemberLedger?
 
   func decodeNil() -> Bool { value == .null }
 
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    try decodeValue(type, from: value, codingPath: codingPath)
+    try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger)
   }
 
-  func decode(_ type: Bool.Type) throws -> Bool { try decodeValue(type, from: value, codingPath: codingPath) }
-  func decode(_ type: String.Type) throws -> String { try decodeValue(type, from: value, codingPath: codingPath) }
-  func decode(_ type: Double.Type) throws -> Double { try decodeValue(type, from: value, codingPath: codingPath) }
-  func decode(_ type: Float.Type) throws -> Float { try decodeValue(type, from: value, codingPath: codingPath) }
-  func decode(_ type: Int.Type) throws -> Int { try decodeValue(type, from: value, codingPath: codingPath) }
-  func decode(_ type: Int8.Type) throws -> Int8 { try decodeValue(type, from: value, codingPath: codingPath) }
-  func decode(_ type: Int16.Type) throws -> Int16 { try decodeValue(type, from: value, codingPath: codingPath) }
-  func decode(_ type: Int32.Type) throws -> Int32 { try decodeValue(type, from: value, codingPath: codingPath) }
-  func decode(_ type: Int64.Type) throws -> Int64 { try decodeValue(type, from: value, codingPath: codingPath) }
-  func decode(_ type: UInt.Type) throws -> UInt { try decodeValue(type, from: value, codingPath: codingPath) }
-  func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeValue(type, from: value, codingPath: codingPath) }
-  func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeValue(type, from: value, codingPath: codingPath) }
-  func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeValue(type, from: value, codingPath: codingPath) }
-  func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeValue(type, from: value, codingPath: codingPath) }
+  func decode(_ type: Bool.Type) throws -> Bool { try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger) }
+  func decode(_ type: String.Type) throws -> String { try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger) }
+  func decode(_ type: Double.Type) throws -> Double { try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger) }
+  func decode(_ type: Float.Type) throws -> Float { try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger) }
+  func decode(_ type: Int.Type) throws -> Int { try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger) }
+  func decode(_ type: Int8.Type) throws -> Int8 { try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger) }
+  func decode(_ type: Int16.Type) throws -> Int16 { try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger) }
+  func decode(_ type: Int32.Type) throws -> Int32 { try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger) }
+  func decode(_ type: Int64.Type) throws -> Int64 { try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger) }
+  func decode(_ type: UInt.Type) throws -> UInt { try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger) }
+  func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger) }
+  func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger) }
+  func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger) }
+  func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger) }
 }

@@ -1,8 +1,12 @@
 import TideTerminal
 
 /// What the inspector needs of the app a trace belongs to: its name and version, which the
-/// trace's header must match, and a way to read a state's JSON back and draw it as the app
-/// draws it.
+/// trace's header must match, a way to read a state's JSON back and draw it as the app draws
+/// it, and a way to tell the app's actions from JSON that only resembles them.
+///
+/// A state or action is the app's when its type decodes it and has a use for every member: a
+/// trace edited by hand or written by another build (`"count":"one"`, `"nope":1`, an action
+/// case the app does not have) is named at its line, never drawn or exported as if it were.
 ///
 /// Generic only in its initializer: the reader, the queries, the browser and the exports work
 /// on JSON, and reach the app's `State` only through these closures.
@@ -12,21 +16,23 @@ package struct InspectedApp {
   /// The app's version: a trace of another version may hold states this one cannot read.
   package var version: String
   private let decode: (JSONValue) throws -> Void
+  private let decodeAction: (JSONValue) throws -> Void
   private let draw: (JSONValue, TerminalSize, [String]) throws -> Canvas
 
   /// The app whose state is `State`, its screens drawn by what `frame` makes from the arguments
   /// a trace's header holds (the view, or the too-small message, at a size). It is made when a
   /// screen is first asked for: the questions that need none never make the app.
-  package init<State: Decodable>(
-    name: String, version: String, state: State.Type,
+  package init<State: Decodable, Action: Decodable>(
+    name: String, version: String, state: State.Type, action: Action.Type,
     frame: @escaping (_ arguments: [String]) throws -> (State, TerminalSize) -> Canvas
   ) {
     self.name = name
     self.version = version
-    decode = { json in _ = try JSONValueDecoder.decode(State.self, from: json) }
+    decode = { json in _ = try Self.decoded(State.self, json) }
+    decodeAction = { json in _ = try Self.decoded(Action.self, json) }
     let made = MadeOnce(frame)
     draw = { json, size, arguments in
-      let state = try JSONValueDecoder.decode(State.self, from: json)
+      let state = try Self.decoded(State.self, json)
       let frame: (State, TerminalSize) -> Canvas
       do {
         frame = try made.value(arguments)
@@ -38,9 +44,22 @@ package struct InspectedApp {
     }
   }
 
-  /// Throws when `json` is not a state of the app.
+  /// Throws a ``JSONDecodingProblem`` when `json` is not a state of the app.
   package func check(_ json: JSONValue) throws {
     try decode(json)
+  }
+
+  /// Throws a ``JSONDecodingProblem`` when `json` is not an action of the app.
+  package func checkAction(_ json: JSONValue) throws {
+    try decodeAction(json)
+  }
+
+  private static func decoded<Value: Decodable>(_ type: Value.Type, _ json: JSONValue) throws(JSONDecodingProblem) -> Value {
+    do {
+      return try JSONValueDecoder.decode(type, from: json, rejectingUnknownMembers: true)
+    } catch {
+      throw JSONDecodingProblem(error, decoding: json)
+    }
   }
 
   /// `json`, a state of the app, drawn as the app draws it at `size`; the app is made with

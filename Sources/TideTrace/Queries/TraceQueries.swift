@@ -58,6 +58,18 @@ package enum TraceQueries {
     return state.prettyText
   }
 
+  /// Fails with status 2, naming its line, when `action`, action `number` of the trace, is not
+  /// an action of the app: an export or an answer never shows one as if it were.
+  package static func check(action: JSONValue, number: Int, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) {
+    do {
+      try app.checkAction(action)
+    } catch {
+      let problem = TraceProblem(
+        path: reader.path, line: reader.line(ofAction: number), message: "action \(number) is not an action of \(app.name): \(error)")
+      throw InspectFailure(status: 2, message: problem.description)
+    }
+  }
+
   private static func notAState(of app: InspectedApp, after number: Int, in reader: TraceReader, _ error: any Error) -> InspectFailure {
     let line = number == 0 ? 1 : reader.line(ofAction: number)
     let problem = TraceProblem(
@@ -66,27 +78,39 @@ package enum TraceQueries {
   }
 
   /// One line per action that changed the value at `path`: `N ACTION old → new`.
-  package static func whoChanged(_ pathText: String, in reader: TraceReader) throws(InspectFailure) -> [String] {
+  /// Each action a line shows is checked to be the app's, and so is the state at the end.
+  package static func whoChanged(_ pathText: String, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) -> [String] {
     let path = try fieldPath(pathText, in: reader, option: "--who-changed")
+    _ = try stateText(after: reader.actionCount, in: reader, app: app)
     // A field is changed by the same few actions over and over: each is described once, known
     // again by its bytes, so that most lines' actions are never parsed.
     var described: [(action: [UInt8], text: String)] = []
     var lines: [String] = []
+    var notTheApps: InspectFailure?
     try checked(reader) { () throws(TraceProblem) in
       try forEachChange(of: path, in: 1...max(1, reader.actionCount), reader: reader) {
         number, action, old, new throws(TraceProblem) in
+        guard notTheApps == nil else { return }
         let text: String
         if let bytes = action.bytes,
           let known = described.first(where: { $0.action.count == bytes.count && memcmp($0.action, bytes.baseAddress!, bytes.count) == 0 })
         {
           text = known.text
         } else {
-          text = ActionText.describe(try action.value())
+          let value = try action.value()
+          do throws(InspectFailure) {
+            try check(action: value, number: number, in: reader, app: app)
+          } catch {
+            notTheApps = error
+            return
+          }
+          text = ActionText.describe(value)
           if described.count < 16, let bytes = action.bytes { described.append((Array(bytes), text)) }
         }
         lines.append("\(number) \(text) \(old?.text ?? "(none)") → \(new?.text ?? "(none)")")
       }
     }
+    if let notTheApps { throw notTheApps }
     return lines
   }
 

@@ -9,12 +9,18 @@ import TideTerminal
 /// reachable) and makes its reducer as the trace's header names it, with no arguments
 /// (`Chooser()`): an app whose reducer takes some adds them in the test.
 package enum TraceTestExport {
-  package static func test(of range: ClosedRange<Int>, in reader: TraceReader) throws(InspectFailure) -> String {
+  /// The test, or a failure naming the first state or action of the range that is not the
+  /// app's (the test would fail on it, for the trace's sake rather than the app's).
+  package static func test(of range: ClosedRange<Int>, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) -> String {
     let initial = try TraceQueries.checked(reader) { () throws(TraceProblem) in try reader.state(after: range.lowerBound - 1) }
+    _ = try TraceQueries.stateText(after: range.lowerBound - 1, in: reader, app: app)
     var steps: [TraceStep] = []
     for number in range {
-      steps.append(try TraceQueries.checked(reader) { () throws(TraceProblem) in try reader.step(number) })
+      let step = try TraceQueries.checked(reader) { () throws(TraceProblem) in try reader.step(number) }
+      try TraceQueries.check(action: step.action, number: number, in: reader, app: app)
+      steps.append(step)
     }
+    _ = try TraceQueries.stateText(after: range.upperBound, in: reader, app: app)
     let name = "traceActions\(range.lowerBound)To\(range.upperBound)"
     let (module, reducer) = Self.reducer(named: reader.header.reducer)
     var lines = [

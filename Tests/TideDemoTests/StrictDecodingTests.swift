@@ -1,0 +1,74 @@
+import Testing
+import TideTrace
+
+/// What the inspector's strict decoding (`rejectingUnknownMembers`) accepts and refuses: every
+/// value the app's `Codable` writes reads back, whatever shape its types take, and one member
+/// more, anywhere, is named by its path.
+@Suite("Inspector: strict decoding")
+struct StrictDecodingTests {
+  enum Mode: String, Codable, Equatable { case light, dark }
+
+  enum Event: Codable, Equatable {
+    case started
+    case moved(to: Int)
+    case named(String, Mode?)
+  }
+
+  struct Entry: Codable, Equatable {
+    var title: String
+    var note: String?
+    var tags: Set<String>
+  }
+
+  struct Model: Codable, Equatable {
+    var entries: [Entry]
+    var byName: [String: Int]
+    var byNumber: [Int: Mode]
+    var events: [Event]
+    var mode: Mode
+    var last: Event?
+  }
+
+  let model = Model(
+    entries: [Entry(title: "a", note: nil, tags: ["x", "y", "z"]), Entry(title: "b", note: "n", tags: [])],
+    byName: ["one": 1, "two": 2, "three": 3], byNumber: [4: .dark, 5: .light],
+    events: [.started, .moved(to: 3), .named("q", nil), .named("r", .dark)], mode: .light, last: nil)
+
+  @Test func everyShapeTheAppWritesReadsBack() throws {
+    let json = try JSONValueEncoder.encode(model)
+    #expect(try JSONValueDecoder.decode(Model.self, from: json, rejectingUnknownMembers: true) == model)
+  }
+
+  @Test(arguments: [
+    (#""title":"a""#, #""title":"a","color":"red""#, "entries[0].color"),
+    (#""mode":"light""#, #""mode":"light","theme":1"#, "theme"),
+    (#"{"started":{}}"#, #"{"started":{"why":1}}"#, "events[0].started.why"),
+    (#"{"moved":{"to":3}}"#, #"{"moved":{"to":3,"from":2}}"#, "events[1].moved.from"),
+  ])
+  func oneMemberMoreIsNamed(original: String, edited: String, path: String) throws {
+    let text = try JSONValueEncoder.encode(model).text
+    #expect(text.contains(original))
+    let json = try JSONParser.parse(text.replacingOccurrences(of: original, with: edited))
+    #expect(throws: JSONValueDecoder.UnknownMember.self) {
+      try JSONValueDecoder.decode(Model.self, from: json, rejectingUnknownMembers: true)
+    }
+    do {
+      _ = try JSONValueDecoder.decode(Model.self, from: json, rejectingUnknownMembers: true)
+    } catch {
+      #expect(JSONDecodingProblem(error, decoding: json).description == "\(path) is not a member it has")
+    }
+    // Without the option, as Foundation's decoder, the member is ignored.
+    #expect(try JSONValueDecoder.decode(Model.self, from: json) == model)
+  }
+
+  @Test func aCaseTheEnumDoesNotHaveIsNamed() throws {
+    let text = try JSONValueEncoder.encode(model).text.replacingOccurrences(of: #"{"started":{}}"#, with: #"{"exploded":{}}"#)
+    let json = try JSONParser.parse(text)
+    do {
+      _ = try JSONValueDecoder.decode(Model.self, from: json, rejectingUnknownMembers: true)
+      Issue.record("decoded an unknown case")
+    } catch {
+      #expect(JSONDecodingProblem(error, decoding: json).description == "at events[0]: 'exploded' is not a case it has")
+    }
+  }
+}
