@@ -133,6 +133,7 @@ let package = Package(
       dependencies: [
         "Tide", "TideTerminal", "TideTrace", "TideDemo", "CNcurses",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]
     ),

@@ -59,7 +59,7 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
   private struct Storage {
     var now = Instant()
     var nextID: UInt64 = 0
-    var sleepers: [Sleeper] = []
+    var sleepers = VirtualClockSleepers<Sleeper>()
     /// Read under the lock and called after it; an array, so handing it out copies nothing.
     var observers: [Observer] = []
     var nextObserver: UInt64 = 0
@@ -84,7 +84,7 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
 
   /// The earliest deadline of a sleeper, if any.
   package var nextDeadline: Instant? {
-    storage.withLock { $0.sleepers.map(\.deadline).min() }
+    storage.withLock { storage in storage.sleepers.earliestDeadline().map(Instant.init(offset:)) }
   }
 
   /// Calls `onChange` (from any thread) whenever a sleeper arrives or leaves, so a driver can
@@ -119,8 +119,9 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
           let parked = scheduler.flatMap { scheduler in
             scheduler.park(on: self, deadline: deadline).map { (scheduler, $0) }
           }
-          storage.sleepers.append(
-            Sleeper(id: id, deadline: deadline, continuation: continuation, parked: parked, entry: nil))
+          storage.sleepers.insert(
+            Sleeper(id: id, deadline: deadline, continuation: continuation, parked: parked, entry: nil),
+            id: id, deadline: deadline.offset, entry: nil)
           return (nil, storage.observers)
         }
         if let result = outcome.0 { continuation.resume(with: result) }
@@ -128,8 +129,7 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
       }
     } onCancel: {
       let removed = storage.withLock { storage -> (Sleeper?, [Observer]) in
-        guard let index = storage.sleepers.firstIndex(where: { $0.id == id }) else { return (nil, []) }
-        let sleeper = storage.sleepers.remove(at: index)
+        guard let sleeper = storage.sleepers.remove(id: id) else { return (nil, []) }
         sleeper.unpark()
         return (sleeper, storage.observers)
       }
@@ -151,11 +151,7 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
 
   private func wake(notAfter limit: Instant, firingHereOn caller: (any Actor)?) -> Bool {
     let woken = storage.withLock { storage -> Sleeper? in
-      guard let index = storage.sleepers.indices.min(by: {
-        (storage.sleepers[$0].deadline, storage.sleepers[$0].id)
-          < (storage.sleepers[$1].deadline, storage.sleepers[$1].id)
-      }), storage.sleepers[index].deadline <= limit else { return nil }
-      let sleeper = storage.sleepers.remove(at: index)
+      guard let sleeper = storage.sleepers.removeEarliest(notAfter: limit.offset) else { return nil }
       sleeper.unpark()
       if storage.now < sleeper.deadline { storage.now = sleeper.deadline }
       return sleeper
@@ -173,8 +169,9 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
     let observers = storage.withLock { storage -> [Observer]? in
       if deadline <= storage.now.offset, storage.advancing == 0 { return nil }
       storage.nextID += 1
-      storage.sleepers.append(
-        Sleeper(id: storage.nextID, deadline: Instant(offset: deadline), continuation: nil, parked: nil, entry: entry))
+      storage.sleepers.insert(
+        Sleeper(id: storage.nextID, deadline: Instant(offset: deadline), continuation: nil, parked: nil, entry: entry),
+        id: storage.nextID, deadline: deadline, entry: entry)
       return storage.observers
     }
     guard let observers else {
@@ -200,8 +197,7 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
   /// Removes a timer entry that was cancelled before its deadline.
   func disarm(_ entry: TimerEntry) {
     let observers = storage.withLock { storage -> [Observer] in
-      guard let index = storage.sleepers.firstIndex(where: { $0.entry === entry }) else { return [] }
-      storage.sleepers.remove(at: index)
+      guard storage.sleepers.remove(entry: entry) != nil else { return [] }
       return storage.observers
     }
     for observer in observers { observer.onChange() }
