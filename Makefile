@@ -21,6 +21,10 @@ RELEASE_LINK += -Xlinker -z -Xlinker pack-relative-relocs
 endif
 RELEASE    ?= -c release --static-swift-stdlib $(RELEASE_LINK)
 APT_PACKAGES := libncurses-dev tmux pkg-config
+# The package's trait for the case-key-path products (off for a package that depends on Tide,
+# so that it resolves no swift-syntax): on for every debug build here, so that they share one
+# build and TideCasePaths and its tests are built and run.
+TRAITS     := --traits CasePaths
 
 .PHONY: all deps build test test-tsan release run bench goldens screenshots docs docs-preview clean
 
@@ -43,7 +47,7 @@ deps:
 
 ## build: debug build of every target.
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build $(TRAITS)
 
 ## test: every test target (unit, TestStore, terminal, replay goldens, tmux end-to-end). The
 ## known issues that tests of failure reports record on purpose are counted on one line
@@ -55,11 +59,17 @@ build: deps
 OUTSIDE_PACKAGE := --package-path Examples/tide-quiz --scratch-path .build/outside
 TUTORIAL_RESOURCES := Sources/TideTerminal/TideTerminal.docc/Resources
 test: deps
-	$(SWIFT) build --build-tests
-	@{ $(SWIFT) test --skip-build 2>&1; echo $$? > .build/test-status; } | awk -f scripts/fold-known-issues.awk; \
+	$(SWIFT) build $(TRAITS) --build-tests
+	@{ $(SWIFT) test $(TRAITS) --skip-build 2>&1; echo $$? > .build/test-status; } | awk -f scripts/fold-known-issues.awk; \
 	  exit $$(cat .build/test-status)
+	@# Resolved afresh: pins an older Tide needed would stay in the file and hide what it needs now.
+	@rm -f Examples/tide-quiz/Package.resolved
 	$(SWIFT) build --build-tests $(OUTSIDE_PACKAGE)
 	$(SWIFT) test --skip-build $(OUTSIDE_PACKAGE)
+	@# A package that depends on Tide pays for no case paths: its resolution holds neither.
+	@if grep -E '"identity" : "swift-(syntax|case-paths)"' Examples/tide-quiz/Package.resolved; then \
+	  echo "test: Examples/tide-quiz resolved the packages above, which depending on Tide must not bring" >&2; exit 1; \
+	else echo "test: Examples/tide-quiz, an outside package, resolved no swift-syntax and no swift-case-paths"; fi
 	@# The DocC tutorial shows the outside package's files (symbolic links, so compiled above),
 	@# and its Package.swift less the targets that compile the tutorial's earlier steps.
 	@sed '/BEGIN tutorial steps/,/END tutorial steps/d' Examples/tide-quiz/Package.swift \
@@ -69,9 +79,9 @@ test: deps
 ## test-tsan: the test suite under ThreadSanitizer (its own build folder); any report fails it.
 ## The only suppressions (tsan-suppressions.txt) are the known false reports of Mutex on Linux.
 test-tsan: deps
-	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	$(SWIFT) build $(TRAITS) --build-tests --sanitize=thread --scratch-path .build/tsan
 	TSAN_OPTIONS="suppressions=$(CURDIR)/tsan-suppressions.txt exitcode=66" \
-	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
+	  $(SWIFT) test $(TRAITS) --skip-build --sanitize=thread --scratch-path .build/tsan
 
 ## release: build the demo in release mode (what scripts/measure-app.sh measures).
 release: deps
@@ -89,8 +99,8 @@ bench: deps
 
 ## goldens: rewrite assets/replays/*.screen from the current build.
 goldens: deps
-	$(SWIFT) build --product tide-demo
-	@bin=$$($(SWIFT) build --show-bin-path)/tide-demo; \
+	$(SWIFT) build $(TRAITS) --product tide-demo
+	@bin=$$($(SWIFT) build $(TRAITS) --show-bin-path)/tide-demo; \
 	for script in assets/replays/*.keys; do \
 	  golden=$${script%.keys}.screen; \
 	  "$$bin" replay "$$script" > "$$golden" || { echo "goldens: $$script failed" >&2; exit 1; }; \
@@ -100,8 +110,8 @@ goldens: deps
 ## screenshots: rewrite assets/screenshots/*.svg (the README's images) by replaying the sibling
 ## key scripts at 80x24; the tests fail while a committed image is out of date.
 screenshots: deps
-	$(SWIFT) build --product tide-demo
-	@bin=$$($(SWIFT) build --show-bin-path)/tide-demo; \
+	$(SWIFT) build $(TRAITS) --product tide-demo
+	@bin=$$($(SWIFT) build $(TRAITS) --show-bin-path)/tide-demo; \
 	for script in assets/screenshots/*.keys; do \
 	  image=$${script%.keys}.svg; \
 	  "$$bin" replay "$$script" --svg "$$image" > /dev/null || { echo "screenshots: $$script failed" >&2; exit 1; }; \
@@ -122,7 +132,7 @@ docs: deps
 	@mkdir -p .build/docs
 	@status=0; for target in $(DOC_TARGETS); do \
 	  echo "docs: $$target -> .build/docs/$$target"; \
-	  $(SWIFT) package --allow-writing-to-directory .build/docs/$$target generate-documentation \
+	  $(SWIFT) package $(TRAITS) --allow-writing-to-directory .build/docs/$$target generate-documentation \
 	    --target $$target --output-path .build/docs/$$target \
 	    --transform-for-static-hosting --hosting-base-path $$target --warnings-as-errors \
 	    --experimental-documentation-coverage --coverage-summary-level none || exit 1; \

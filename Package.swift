@@ -7,8 +7,9 @@ let package = Package(
   products: [
     .library(name: "Tide", targets: ["Tide"]),
     .library(name: "TideTesting", targets: ["TideTesting"]),
-    // Optional: `Scope`, `forEach` and `ifLet` take swift-case-paths' case key paths. Only the
-    // users of these two products build swift-syntax (CasePaths' `@CasePathable` macro).
+    // Optional: `Scope`, `forEach` and `ifLet` take swift-case-paths' case key paths. Empty
+    // without the CasePaths trait; only a package that turns it on resolves swift-case-paths
+    // and builds swift-syntax (CasePaths' `@CasePathable` macro).
     .library(name: "TideCasePaths", targets: ["TideCasePaths"]),
     // For a user's test target only: `TestStore.receive` by case key path.
     .library(name: "TideTestingCasePaths", targets: ["TideTestingCasePaths"]),
@@ -27,6 +28,10 @@ let package = Package(
     .executable(name: "tide-pager", targets: ["tide-pager"]),
     .executable(name: "tide-progress", targets: ["tide-progress"]),
   ],
+  // Off unless asked for: a package that depends on Tide resolves neither swift-case-paths nor
+  // the swift-syntax its macros build with. `traits: ["CasePaths"]` on the dependency turns
+  // on TideCasePaths and TideTestingCasePaths; this repository's Makefile builds with it on.
+  traits: [.trait(name: "CasePaths", description: "Scope, forEach, ifLet and TestStore.receive by case key path (builds swift-syntax).")],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
@@ -82,7 +87,7 @@ let package = Package(
       name: "TideCasePaths",
       dependencies: [
         "Tide",
-        .product(name: "CasePaths", package: "swift-case-paths"),
+        .product(name: "CasePaths", package: "swift-case-paths", condition: .when(traits: ["CasePaths"])),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]
     ),
@@ -93,7 +98,7 @@ let package = Package(
       name: "TideTestingCasePaths",
       dependencies: [
         "Tide", "TideTesting", "TideCasePaths",
-        .product(name: "CasePaths", package: "swift-case-paths"),
+        .product(name: "CasePaths", package: "swift-case-paths", condition: .when(traits: ["CasePaths"])),
       ]
     ),
     .target(
@@ -163,7 +168,7 @@ let package = Package(
       name: "TideCasePathsTests",
       dependencies: [
         "Tide", "TideTesting", "TideCasePaths", "TideTestingCasePaths",
-        .product(name: "CasePaths", package: "swift-case-paths"),
+        .product(name: "CasePaths", package: "swift-case-paths", condition: .when(traits: ["CasePaths"])),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]),

@@ -1,3 +1,4 @@
+#if CasePaths
 import Tide
 
 extension ActionPath {
@@ -18,3 +19,4 @@ extension ActionPath {
     self.init(embed: { casePath.embed($0) }, extract: { casePath.extract(from: $0) })
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CasePaths
 import IdentifiedCollections
 import Tide
 
@@ -26,3 +27,4 @@ extension Reducer {
     forEach(toElements, action: ActionPath(toElementAction), element: element)
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CasePaths
 import Tide
 
 extension Reducer {
@@ -20,3 +21,4 @@ extension Reducer {
     ifLet(toChildState, action: ActionPath(toChildAction), then: child)
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CasePaths
 import Tide
 
 extension Scope {
@@ -23,3 +24,4 @@ extension Scope {
     self.init(state: toChildState, action: ActionPath(toChildAction), child: child)
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CasePaths
 import Tide
 
 extension Store {
@@ -18,3 +19,4 @@ extension Store {
     return scope(state: toChildState, action: { casePath.embed($0) })
   }
 }
+#endif

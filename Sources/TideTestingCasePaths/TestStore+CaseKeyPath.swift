@@ -1,3 +1,4 @@
+#if CasePaths
 import CasePaths
 import CustomDump
 import Tide
@@ -61,3 +62,4 @@ extension TestStore {
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }
+#endif

@@ -14,9 +14,10 @@ struct InstructionWorkload {
   var baselineSide = "baseline"
   /// What the `baseline` column is, when it is not the plain hand-written store.
   var note: String?
-  /// After the `tide` and `baseline` sides ran the same operations: `nil` if they agree, else
-  /// what differs — a benchmark whose two sides did different work measures nothing.
-  var disagreement: () -> String? = { nil }
+  /// After the `tide` side and the side named (the one a timed run compared it with) ran the
+  /// same operations: `nil` if they agree, else what differs — a benchmark whose two sides did
+  /// different work measures nothing. Sides that did not run are not compared.
+  var disagreement: (_ comparedSide: String) -> String? = { _ in nil }
 
   static let names = [
     "counter", "todo-1k", "todo-10k", "todo-1k-count", "todo-10k-count", "effects", "scope-5", "scope-5-store", "observers-100", "stopwatch-frame",
@@ -67,7 +68,7 @@ struct InstructionWorkload {
         ("baseline", { n in for _ in 0..<n { baseline.send(.increment) } }),
         ("unchecked", { n in for _ in 0..<n { unchecked.send(.increment) } }),
       ],
-      disagreement: { store.state.count == baseline.state.count ? nil : "Tide and baseline disagree" })
+      disagreement: { _ in store.state.count == baseline.state.count ? nil : "Tide and baseline disagree" })
   }
 
   /// `todo-1k` / `todo-10k`: toggle one item by id in a list of `count`, one observer of the
@@ -95,8 +96,9 @@ struct InstructionWorkload {
       ],
       baselineSide: "skipping-repeats",
       note: "baseline here skips repeats, as Tide's whole-state observer does",
-      disagreement: {
-        store.state == baseline.state && store.state == skipping.state ? nil : "Tide and the baselines disagree"
+      disagreement: { side in
+        let other = side == "skipping-repeats" ? skipping.state : side == "unchecked" ? unchecked.state : baseline.state
+        return store.state == other ? nil : "Tide and the \(side) side disagree"
       })
   }
 
@@ -127,7 +129,10 @@ struct InstructionWorkload {
           }
         }),
       ],
-      disagreement: { store.state == baseline.state ? nil : "Tide and baseline disagree" })
+      disagreement: { side in
+        let other = side == "unchecked" ? unchecked.state : baseline.state
+        return store.state == other ? nil : "Tide and the \(side) side disagree"
+      })
   }
 
   private static func makeTodoStore(count: Int) -> Store<TodoListState, TodoListAction> {
@@ -157,7 +162,7 @@ struct InstructionWorkload {
       ("tide", { n in withExtendedLifetime(token) { for _ in 0..<n { sendThroughTide(store, .ping) } } }),
       ("baseline", { n in for _ in 0..<n { baseline.send(.ping); baseline.send(.pong) } }),
       ("unchecked", { n in for _ in 0..<n { unchecked.send(.ping); unchecked.send(.pong) } }),
-    ], disagreement: { store.state.count == 0 && baseline.state.count == 0 ? nil : "unbalanced ping/pong" })
+    ], disagreement: { _ in store.state.count == 0 && baseline.state.count == 0 ? nil : "unbalanced ping/pong" })
   }
 
   /// `scope-5`: the counter through five nested `Scope` reducers, sent to the root and observed
@@ -189,7 +194,7 @@ struct InstructionWorkload {
         ("baseline", { n in withExtendedLifetime(flatToken) { for _ in 0..<n { sendThroughTide(flat, .increment) } } }),
       ],
       note: "baseline here is Tide's flat counter",
-      disagreement: {
+      disagreement: { _ in
         root.state.level2.level3.level4.level5.counter == flat.state ? nil : "nested and flat counters disagree"
       })
   }

@@ -14,7 +14,7 @@ func timedScenario(_ name: String, iterations: Int, rounds: Int) -> Measurement 
   } baseline: {
     nanosecondsPerOperation(iterations: 1) { _ in baseline(iterations) } / Double(iterations)
   }
-  if let disagreement = workload.disagreement() { preconditionFailure("\(name): \(disagreement)") }
+  if let disagreement = workload.disagreement(workload.baselineSide) { preconditionFailure("\(name): \(disagreement)") }
   var measurement = Measurement(name: name, tide: result.tide, baseline: result.baseline)
   measurement.note = workload.note
   return measurement

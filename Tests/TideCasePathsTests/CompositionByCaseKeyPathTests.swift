@@ -1,3 +1,4 @@
+#if CasePaths
 import Clocks
 import Testing
 import Tide
@@ -64,3 +65,4 @@ struct CompositionByCaseKeyPathTests {
     #expect(path.extract(.openDetail) == nil)
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CasePaths
 import IdentifiedCollections
 import Tide
 import TideCasePaths
@@ -106,3 +107,4 @@ struct Dashboard: Reducer {
     .ifLet(\.detail, action: \.detail) { Row() }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CasePaths
 // The README's case key path example, compiled; ReadmeCasePathsTests checks that the region
 // between the markers appears verbatim in README.md.
 import Foundation
@@ -60,3 +61,4 @@ struct ReadmeCasePathsTests {
     #expect(readme.contains("```swift\n" + snippet + "```"), "README.md lacks the compiled case-paths snippet")
   }
 }
+#endif

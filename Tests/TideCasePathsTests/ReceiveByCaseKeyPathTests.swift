@@ -1,3 +1,4 @@
+#if CasePaths
 import Clocks
 import Testing
 import Tide
@@ -91,3 +92,4 @@ struct ReceiveByCaseKeyPathTests {
     return parts.allSatisfy { text.contains($0) }
   }
 }
+#endif
