@@ -264,6 +264,7 @@ static timer_t watch_timer;
 static char watch_remove_file[4096];
 static char watch_remove_folder[4096];
 static atomic_int watch_removes = 0;
+static atomic_int watch_flushes_input = 0;
 
 static void arm_watch(long milliseconds) {
   struct itimerspec when;
@@ -328,6 +329,10 @@ static void on_watch_timer(int timer_signal) {
     rmdir(watch_remove_folder);
   }
   restore_terminal_at_once();
+  if (atomic_load(&watch_flushes_input)) {
+    /* Keys typed for a live app still starting are not the shell's to run either. */
+    tcflush(STDIN_FILENO, TCIFLUSH);
+  }
   char message[512];
   size_t used = 0;
   char seconds[24];
@@ -374,11 +379,17 @@ int tide_quit_watch_begin(long grace_milliseconds) {
   atomic_store(&watch_signal, 0);
   atomic_store(&watch_removes, 0);
   atomic_store(&watching, 1);
+  /* A signal recorded before (while the command started) is watched from here. */
+  int pending = atomic_load(&quit_pending);
+  if (pending != 0) {
+    post_to_quit_watch(pending);
+  }
   return 1;
 }
 
 void tide_quit_watch_end(void) {
   atomic_store(&watching, 0);
+  atomic_store(&watch_flushes_input, 0);
   if (atomic_load(&watch_ready)) {
     arm_watch(0);
   }
@@ -390,6 +401,10 @@ void tide_quit_watch_step(void) {
 
 void tide_quit_watch_hold(int change) {
   atomic_fetch_add(&watch_holds, change);
+}
+
+void tide_quit_watch_flush_input_on_end(int flushes) {
+  atomic_store(&watch_flushes_input, flushes);
 }
 
 void tide_quit_watch_remove_on_end(const char *file, const char *folder) {
@@ -407,9 +422,29 @@ void tide_ignore_write_signals(void) {
   signal(SIGXFSZ, SIG_IGN);
 }
 
+static int quit_handlers_record_only = 0;
+
 int tide_quit_signals_install(void) {
   /* For the rest of the process: the writers may outlive the terminal. */
   tide_ignore_write_signals();
+  if (quit_handlers_installed && quit_handlers_record_only) {
+    /* The command recorded quit signals from its start (tide_interrupt_signals_install): from
+       here they wake the screen thread too; one recorded before stays pending for it. A
+       signal ignored on entry stays ignored. */
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_quit_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    for (size_t i = 0; i < QUIT_SIGNAL_COUNT; i++) {
+      if ((previous_quit_actions[i].sa_flags & SA_SIGINFO) == 0 && previous_quit_actions[i].sa_handler == SIG_IGN) {
+        continue;
+      }
+      sigaction(quit_signals[i], &action, NULL);
+    }
+    quit_handlers_record_only = 0;
+    return 1;
+  }
   if (quit_handlers_installed) {
     return 1;
   }
@@ -476,6 +511,7 @@ int tide_interrupt_signals_install(void) {
     }
   }
   quit_handlers_installed = 1;
+  quit_handlers_record_only = 1;
   return 1;
 }
 
@@ -489,6 +525,7 @@ void tide_quit_signals_remove(void) {
   }
   restore_handlers(quit_signals, QUIT_SIGNAL_COUNT, previous_quit_actions);
   quit_handlers_installed = 0;
+  quit_handlers_record_only = 0;
 }
 
 int tide_take_quit_signal(void) {

@@ -42,7 +42,7 @@ extension TerminalCommand {
     if let problem = TerminalUnavailable.check() {
       throw TerminalCommandError(status: 2, message: "\(name): \(problem) (try \(name) replay)")
     }
-    let trace = try arguments.trace.map { _ throws(TerminalCommandError) in try TraceFile(checked[checked.count - 1]) }
+    let trace = arguments.trace.map { _ in TraceFile(checked[checked.count - 1]) }
     let size = CursesTerminal().size
     let clock = ContinuousClock()
     let session = traceSession(into: trace, options: options, size: size, clock: clock)

@@ -72,7 +72,7 @@ extension TerminalCommand {
     let checked = try checkOutputs(outputs, data: data ?? arguments.initialData, inputs: inputs)
     try checkTraceable(arguments.trace)
     let files = Dictionary(checked.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-    let trace = try arguments.trace.map { _ throws(TerminalCommandError) in try TraceFile(checked[checked.count - 1]) }
+    let trace = arguments.trace.map { _ in TraceFile(checked[checked.count - 1]) }
     var copy: StartingDataCopy?
     if let startingData, let initialData = arguments.initialData {
       copy = try StartingDataCopy(bytes: startingData, named: initialData, scripts: arguments.scripts)
@@ -85,10 +85,9 @@ extension TerminalCommand {
         errors("note: the replay ran on a copy of \(escapedName(initialData)); what the app moved aside was that copy, which is removed with it, and \(escapedName(initialData)) is as it was")
       }
     }
-    // A quit signal stops the replay between two lines, and what it was asked to write is
-    // written whole for what ran (as after a failed `expect`); a second signal ends it at once.
-    let recordsSignals = InterruptSignals.record()
-    defer { if recordsSignals { InterruptSignals.stopRecording() } }
+    // A quit signal (recorded since the command started) stops the replay between two lines,
+    // and what it was asked to write is written whole for what ran (as after a failed
+    // `expect`); a second signal ends it at once.
     var stopped: TerminalCommandError?
     for (index, script) in scripts.enumerated() {
       if let signal = InterruptSignals.received {

@@ -210,11 +210,19 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
         // Before the first suspension: the main actor and the screen then share the main
         // thread, one wake-up a frame (see MainThreadLoop).
         _ = MainThreadLoop.claim()
+        let recordsSignals = Self.recordQuitSignals()
+        defer { if recordsSignals { InterruptSignals.stopRecording() } }
+        // Keys typed while the app starts are the app's: if the watch must end it, not the shell's.
+        QuitWatch.discardsTypedInputOnEnd()
         try await runInteractive(parsedArguments, reading: CommandLineInputs.words(in: arguments), errors: errors)
       case .replay(let parsedArguments):
+        let recordsSignals = Self.recordQuitSignals()
+        defer { if recordsSignals { InterruptSignals.stopRecording() } }
         try await runReplay(parsedArguments, reading: CommandLineInputs.words(in: arguments), output: output, errors: errors)
       case .inspect(let arguments):
         guard let inspected = inspectedApp() else { preconditionFailure("parsed only with trace support") }
+        let recordsSignals = Self.recordQuitSignals()
+        defer { if recordsSignals { InterruptSignals.stopRecording() } }
         try await InspectRunner.run(arguments, app: inspected, output: output, errors: errors)
       case .subcommand(let type, let arguments):
         let outcome = await Self.execute(type, arguments)
@@ -225,8 +233,21 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
       return 0
     } catch {
       if !error.message.isEmpty { errors(error.message) }
+      // A run that a quit signal stopped — a read that waited, a script not yet run — ends as
+      // the signal ends a process, whatever else it reports: 128 + N.
+      if error.status < 128, let signal = InterruptSignals.received { return 128 + signal }
       return error.status
     }
+  }
+
+  /// Records the quit signals from the start of a run, before it reads a file or makes its app
+  /// (see ``InterruptSignals``): a signal while it starts — reading a script from a FIFO,
+  /// building a large state — is heard where the run polls for it (a read that waits), taken by
+  /// the app's loop once it runs, or ends a run stuck in one step through the ``QuitWatch``,
+  /// instead of the signal's default action (or, for SIGQUIT, Swift's backtracer, which printed
+  /// a crash report and let the app run on).
+  private static func recordQuitSignals() -> Bool {
+    InterruptSignals.record()
   }
 
   /// Parses and runs an app's own subcommand, off the main actor as ArgumentParser's `main()`

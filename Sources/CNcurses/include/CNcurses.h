@@ -107,7 +107,9 @@ int tide_quit_signal_pending(void);
  * killing the process with the terminal raw and the data half written.
  */
 void tide_ignore_write_signals(void);
-/* Puts back the handlers from before tide_quit_signals_install. */
+/* Puts back the handlers from before tide_quit_signals_install (or tide_interrupt_signals_install;
+   tide_quit_signals_install after it switches the recorded signals to also wake the input
+   thread, keeping one already recorded). */
 void tide_quit_signals_remove(void);
 /* The quit signal that arrived since the last call, cleared; 0 if none. */
 int tide_take_quit_signal(void);
@@ -124,6 +126,8 @@ void tide_quit_watch_end(void);
 void tide_quit_watch_step(void);
 void tide_quit_watch_hold(int change);
 void tide_quit_watch_remove_on_end(const char *file, const char *folder);
+/* Whether the watch, ending the process, also discards the terminal's unread input. */
+void tide_quit_watch_flush_input_on_end(int flushes);
 /*
  * Whether the terminal type can run a full-screen app, checked with setupterm before anything
  * is written: 0 usable, 1 TERM unset or empty, 2 unknown to terminfo, 3 cannot address the cursor

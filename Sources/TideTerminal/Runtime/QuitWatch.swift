@@ -50,6 +50,12 @@ package enum QuitWatch {
     return try body()
   }
 
+  /// Makes the watch, ending the process, also discard the terminal's unread input, until
+  /// ``end()``: keys typed for a live app are not the shell's to run.
+  package static func discardsTypedInputOnEnd() {
+    tide_quit_watch_flush_input_on_end(1)
+  }
+
   /// Names a file and then its folder to remove if the watch ends the process (a temporary
   /// copy); `nil` names none.
   package static func removeOnEnd(file: String?, folder: String?) {

@@ -14,27 +14,29 @@ import Synchronization
 import Tide
 import TideTerminal
 
-/// The open `--trace` file: each line is written whole, in order, and the descriptor closes with
+/// The `--trace` file: each line is written whole, in order, and the descriptor closes with
 /// the last tracer holding it. A failed write does not stop the app; the first failure is kept
 /// and reported when the run ends (exit status 1), since a trace with lines missing is not one.
+///
+/// The file is opened — a regular file replaced (see ``OutputFile/openReplacing()``) — when the
+/// first line comes, the header: a run that ends before it (a quit signal while the app is
+/// still being made) leaves the trace of the run before it as it was.
 final class TraceFile: Sendable {
   let file: OutputFile
-  let descriptor: Int32
-  private let failure = Mutex<SystemError?>(nil)
+  private struct Output {
+    var descriptor: Int32?
+    var failure: SystemError?
+    var openFailure: OutputFileError?
+  }
+  private let output = Mutex(Output())
 
-  /// Opens the checked output `file`, replacing a regular file (see ``OutputFile/openReplacing()``),
-  /// or fails with status 2.
-  init(_ file: OutputFile) throws(TerminalCommandError) {
+  /// The checked output `file`, opened when the first line is written.
+  init(_ file: OutputFile) {
     self.file = file
-    do {
-      descriptor = try file.openReplacing()
-    } catch {
-      throw TerminalCommandError(status: 2, message: error.description)
-    }
   }
 
   deinit {
-    close(descriptor)
+    if let descriptor = output.withLock({ $0.descriptor }) { close(descriptor) }
   }
 
   /// Writes whole lines of the trace to the file as they are.
@@ -49,14 +51,23 @@ final class TraceFile: Sendable {
   /// more is written: a trace with a gap in it would lie about what happened. Writes from
   /// several threads go one at a time, in the order they come.
   private func append(_ lines: some Collection<UInt8>) {
-    failure.withLock { failure in
-      guard failure == nil else { return }
+    output.withLock { output in
+      guard output.failure == nil, output.openFailure == nil else { return }
+      if output.descriptor == nil {
+        do throws(OutputFileError) {
+          output.descriptor = try file.openReplacing()
+        } catch {
+          output.openFailure = error
+          return
+        }
+      }
+      guard let descriptor = output.descriptor else { return }
       // The end of a regular file (lines are appended); -1 for a stream, which keeps what it got.
       let start = lseek(descriptor, 0, SEEK_END)
       do throws(SystemError) {
         try AtomicFile.writeAll(lines, to: descriptor, path: file.path)
       } catch {
-        failure = error
+        output.failure = error
         guard start >= 0 else { return }
         let end = lseek(descriptor, 0, SEEK_END)
         var whole = 0
@@ -70,7 +81,11 @@ final class TraceFile: Sendable {
 
   /// Throws, with the path and the system's reason, if a line could not be written.
   func checkWritten() throws(TerminalCommandError) {
-    if let error = failure.withLock({ $0 }) {
+    let (failure, openFailure) = output.withLock { ($0.failure, $0.openFailure) }
+    if let openFailure {
+      throw TerminalCommandError(status: 1, message: "\(openFailure.description) (the trace was not written)")
+    }
+    if let error = failure {
       throw TerminalCommandError(
         status: 1, message: "\(file.path): error: lines of the trace were lost: \(systemReason(error.code))")
     }
