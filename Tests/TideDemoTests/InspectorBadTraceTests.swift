@@ -120,6 +120,50 @@ struct InspectorBadTraceTests {
     #expect(inspect(edited.path, .state(after: 1)).failure == nil)
   }
 
+  /// Second hostile pass, on line 4 (action 3) of a trace of `keys + + +`: a change of the
+  /// wrong type inside an `--export-test` range became a test that could only fail, and
+  /// `--who-changed` listed it (`1 → "one"`); a member the state lacks was blamed on the last
+  /// line; `--at 3` drew the state after an action the app does not have; a key that is not a
+  /// text exported a wrong key script; a repeated or unknown member and a time before the
+  /// start were taken as they came. Each answer that reads the line now names it.
+  @Test(arguments: [
+    (#"["counter.count",2]"#, #"["counter.count","one"]"#, "export-test",
+     #"the state after action 3 is not a state of tide-demo: at counter.count: expected a number that fits Int but found "one""#),
+    (#"["counter.count",2]"#, #"["counter.count","one"]"#, "who-changed",
+     #"the state after action 3 is not a state of tide-demo: at counter.count: expected a number that fits Int but found "one""#),
+    (#"["counter.count",2]"#, #"["counter.nope",1]"#, "at 4", "the state after action 3 is not a state of tide-demo: counter.nope is not a member it has"),
+    (#"{"counter":{"_0":{"increment":{}}}}"#, #"{"counter":{"_0":{"explode":{}}}}"#, "at 3",
+     "action 3 is not an action of tide-demo: at counter._0: 'explode' is not a case it has"),
+    (#""key":"+""#, #""key":{"x":1}"#, "export-keys", "key needs a text"),
+    (#""changes":[["counter.count",2]]"#, #""changes":[["counter.count",2]],"changes":[["counter.count",9]]"#, "at 3",
+     "an action line has the member changes twice"),
+    (#""n":3,"#, #""n":3,"zzz":1,"#, "at 3", "an action line has a member the format does not know: zzz"),
+    (#""t":0.0"#, #""t":-1.0"#, "at 3", "t needs the seconds since the start, 0 or more"),
+  ])
+  func aLineEditedByHandIsNamedByEveryAnswerThatReadsIt(original: String, edited: String, query: String, message: String) async throws {
+    let folder = try makeInspectorFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (trace, _) = try await traceOfReplay("keys + + +\n", in: folder)
+    var lines = try traceLines(trace)
+    #expect(lines[3].contains(original), "line 4: \(lines[3])")
+    lines[3] = lines[3].replacingOccurrences(of: original, with: edited)
+    let path = folder.appendingPathComponent("edited.trace")
+    try write(lines, to: path)
+    let output = folder.appendingPathComponent("exported").path
+    let answer: (output: String, failure: TerminalCommandError?)
+    switch query {
+    case "export-test": answer = inspect(path.path, .exportTest(2...4, file: output))
+    case "export-keys": answer = inspect(path.path, .exportKeys(through: 4, file: output))
+    case "who-changed": answer = inspect(path.path, .whoChanged("counter.count"))
+    case "at 4": answer = inspect(path.path, .screen(after: 4))
+    default: answer = inspect(path.path, .screen(after: 3))
+    }
+    let failure = try #require(answer.failure, "\(query) answered: \(answer.output)")
+    #expect(failure.status != 0)
+    #expect(failure.description.contains("\(path.path):4: error: \(message)"), "\(query): \(failure.description)")
+    #expect(!FileManager.default.fileExists(atPath: output), "nothing exported")
+  }
+
   @Test func aTraceOfAnotherAppIsRefused() async throws {
     let folder = try makeInspectorFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -42,10 +42,13 @@ package func escapedName(_ text: some StringProtocol) -> String {
   return escapedExcerpt(text, limit: .max)
 }
 
-/// Whether `scalar` is shown escaped in messages: a control character, U+2028 or U+2029.
+/// Whether `scalar` is shown escaped in messages: a control character, U+2028 or U+2029, or a
+/// bidirectional formatting character (U+202A–202E, U+2066–2069), which reorders the text
+/// after it on screen ("Trojan source": a name in a generated test's comment that reads as
+/// something other than what it is).
 package func isEscapedInMessages(_ scalar: Unicode.Scalar) -> Bool {
   switch scalar.value {
-  case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: return true
+  case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
   default: return false
   }
 }

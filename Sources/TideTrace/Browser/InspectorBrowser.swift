@@ -278,6 +278,8 @@ package struct InspectorBrowser: Reducer {
       _ = Viewport().reduce(into: &state.detail, action: .setText(try detailText(of: number)))
     } catch {
       state.message = error.message
+      // The screen of another step must not pass for this one's.
+      state.appScreen = Canvas(columns: 0, rows: 0)
       _ = Viewport().reduce(into: &state.detail, action: .setText(error.message))
     }
   }

@@ -11,9 +11,31 @@ extension JSONValue {
   }
 }
 
+extension JSONValue {
+  /// Refuses a line whose object repeats a member (which of the two would count?) or has one
+  /// the format does not know (what would it mean?): such a line was not written by Tide.
+  func checkMembers(_ known: Set<String>, of kind: String, path: String, line: Int) throws(TraceProblem) {
+    guard case .object(let members) = self else { return }
+    var seen = Set<String>()
+    for member in members {
+      guard known.contains(member.key) else {
+        throw TraceProblem(path: path, line: line, message: "\(kind) has a member the format does not know: \(escapedExcerpt(member.key, limit: 40))")
+      }
+      guard seen.insert(member.key).inserted else {
+        throw TraceProblem(path: path, line: line, message: "\(kind) has the member \(escapedExcerpt(member.key, limit: 40)) twice")
+      }
+    }
+  }
+}
+
 extension TraceStep {
   package init(parsing bytes: [UInt8], path: String, line: Int) throws(TraceProblem) {
     let json = try JSONValue.parseLine(bytes, path: path, line: line)
+    try json.checkMembers(
+      ["n", "t", "key", "paste", "resize", "pointer", "action", "changes"], of: "an action line", path: path, line: line)
+    if let time = json["t"], TraceFormat.seconds(in: time) == nil {
+      throw TraceProblem(path: path, line: line, message: "t needs the seconds since the start, 0 or more")
+    }
     guard case .integer(let number)? = json["n"], let time = json["t"].flatMap(TraceFormat.seconds(in:)),
       let action = json["action"], case .array(let changes)? = json["changes"]
     else {
@@ -35,6 +57,7 @@ extension TraceStep {
 extension TraceSnapshot {
   package init(parsing bytes: [UInt8], path: String, line: Int) throws(TraceProblem) {
     let json = try JSONValue.parseLine(bytes, path: path, line: line)
+    try json.checkMembers(["snapshot", "state"], of: "a snapshot line", path: path, line: line)
     guard case .integer(let number)? = json["snapshot"], let state = json["state"] else {
       throw TraceProblem(path: path, line: line, message: "a snapshot line needs snapshot and state")
     }
@@ -49,6 +72,7 @@ extension TraceInput {
 
   package init(parsing bytes: [UInt8], path: String, line: Int) throws(TraceProblem) {
     let json = try JSONValue.parseLine(bytes, path: path, line: line)
+    try json.checkMembers(["t", "key", "paste", "resize", "pointer"], of: "an input line", path: path, line: line)
     guard let time = json["t"].flatMap(TraceFormat.seconds(in:)),
       let event = try Self.event(in: json, path: path, line: line)
     else {
@@ -59,6 +83,18 @@ extension TraceInput {
 
   /// The `key`, `paste`, `resize` or `pointer` member of a line, if it has one.
   package static func event(in json: JSONValue, path: String, line: Int) throws(TraceProblem) -> InputEvent? {
+    // A member of another type is not "no input": the line says an input sent it.
+    let events = ["key", "paste", "resize", "pointer"].filter { json[$0] != nil }
+    if events.count > 1 {
+      throw TraceProblem(path: path, line: line, message: "a line has one input at most, not \(events.joined(separator: " and "))")
+    }
+    for name in events {
+      switch (name, json[name]) {
+      case ("key", .string?), ("paste", .string?), ("resize", .array?), ("pointer", .array?): break
+      default:
+        throw TraceProblem(path: path, line: line, message: "\(name) needs \(name == "key" || name == "paste" ? "a text" : "an array")")
+      }
+    }
     if case .string(let token)? = json["key"] {
       guard let key = Key(token: token) else {
         throw TraceProblem(path: path, line: line, message: "unknown key \(escapedExcerpt(token, limit: 40))")
@@ -92,11 +128,11 @@ extension TraceInput {
 }
 
 extension TraceFormat {
-  /// A time member's value.
+  /// A time member's value: seconds since the start, never before it.
   package static func seconds(in json: JSONValue) -> Duration? {
     switch json {
-    case .integer(let value): duration(Double(value))
-    case .number(let value): duration(value)
+    case .integer(let value) where value >= 0: duration(Double(value))
+    case .number(let value) where value >= 0: duration(value)
     default: nil
     }
   }

@@ -35,6 +35,7 @@ package enum TraceQueries {
 
   /// The app's screen after action `number`, the too-small message included.
   package static func canvas(after number: Int, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) -> Canvas {
+    try checkAction(number, in: reader, app: app)
     let state = try checked(reader) { () throws(TraceProblem) in try reader.state(after: number) }
     do {
       return try app.screen(of: state, size: reader.size(after: number), arguments: reader.header.arguments)
@@ -49,13 +50,27 @@ package enum TraceQueries {
   /// one to draw (a trace whose changes make a state the app cannot hold is refused alike by
   /// both, where `--state-at` printed it and exited 0).
   package static func stateText(after number: Int, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) -> String {
+    try checkAction(number, in: reader, app: app)
+    return try checkedState(after: number, in: reader, app: app).prettyText
+  }
+
+  /// The state after action `number`, checked to be a state of the app.
+  package static func checkedState(after number: Int, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) -> JSONValue {
     let state = try checked(reader) { () throws(TraceProblem) in try reader.state(after: number) }
     do {
       try app.check(state)
     } catch {
       throw notAState(of: app, after: number, in: reader, error)
     }
-    return state.prettyText
+    return state
+  }
+
+  /// Fails as ``check(action:number:in:app:)`` when action `number` (none for 0) is not the app's:
+  /// an answer about the state after it names it.
+  package static func checkAction(_ number: Int, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) {
+    guard number > 0 else { return }
+    let step = try checked(reader) { () throws(TraceProblem) in try reader.step(number) }
+    try check(action: step.action, number: number, in: reader, app: app)
   }
 
   /// Fails with status 2, naming its line, when `action`, action `number` of the trace, is not
@@ -70,11 +85,25 @@ package enum TraceQueries {
     }
   }
 
+  /// The failure for a state after action `number` that is not the app's, naming the line whose
+  /// changes made it so: the action before which the state was still the app's, found by
+  /// halving (a few states read and checked, whatever the trace's length).
   private static func notAState(of app: InspectedApp, after number: Int, in reader: TraceReader, _ error: any Error) -> InspectFailure {
-    let line = number == 0 ? 1 : reader.line(ofAction: number)
-    let problem = TraceProblem(
-      path: reader.path, line: line, message: "the state after action \(number) is not a state of \(app.name): \(error)")
-    return InspectFailure(status: 2, message: problem.description)
+    var (good, bad, problem) = (-1, number, error)
+    while bad - good > 1 {
+      let middle = good + (bad - good) / 2
+      guard let state = try? reader.state(after: middle) else { break }
+      do {
+        try app.check(state)
+        good = middle
+      } catch {
+        (bad, problem) = (middle, error)
+      }
+    }
+    let line = bad == 0 ? 1 : reader.line(ofAction: bad)
+    let trace = TraceProblem(
+      path: reader.path, line: line, message: "the state after action \(bad) is not a state of \(app.name): \(problem)")
+    return InspectFailure(status: 2, message: trace.description)
   }
 
   /// One line per action that changed the value at `path`: `N ACTION old → new`.
@@ -107,11 +136,35 @@ package enum TraceQueries {
           text = ActionText.describe(value)
           if described.count < 16, let bytes = action.bytes { described.append((Array(bytes), text)) }
         }
+        // A value of another kind than the one before (`1 → "one"`), or one coming from or
+        // going to nothing: the state after it is checked, as `--at` would (a few states, not
+        // one a line).
+        if Self.kind(of: old) != Self.kind(of: new) || Self.kind(of: old) == nil {
+          do throws(InspectFailure) {
+            _ = try checkedState(after: number, in: reader, app: app)
+          } catch {
+            notTheApps = error
+            return
+          }
+        }
         lines.append("\(number) \(text) \(old?.text ?? "(none)") → \(new?.text ?? "(none)")")
       }
     }
     if let notTheApps { throw notTheApps }
     return lines
+  }
+
+  /// A value's kind, as a change can keep it or not; `nil` for no value or `null`.
+  private static func kind(of value: JSONValue?) -> Int? {
+    switch value {
+    case nil, .null?: nil
+    case .bool?: 1
+    case .integer?: 2
+    case .number?: 3
+    case .string?: 4
+    case .array?: 5
+    case .object?: 6
+    }
   }
 
   /// A dotted path of the state (`counter.count`, `todos.todos[0].title`) that the trace's
