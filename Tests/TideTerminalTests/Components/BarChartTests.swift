@@ -126,6 +126,8 @@ struct BarChartTests {
       漢字… ████████ 1
       e\u{301}x    ████████ 1
       """)
+    // Control characters take no column and are not drawn.
+    #expect(drawn(BarChart.State(bars: bars(["a\u{7}b\u{1B}": 1])), columns: 10, rows: 1).text() == "ab █████ 1")
     let vertical = BarChart.State(bars: bars(["漢字": 1, "ab": 1]), orientation: .vertical)
     #expect(drawn(vertical, columns: 3, rows: 2).text() == "█ █\n… …")
   }
