@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Tide
 import TideTerminal
+import TideTesting
 
 // The code samples of TideTerminal's doc comments, compiled: each marked line or block is the
 // sample as the doc comment shows it (placeholders such as `names` or `body` are given values
@@ -113,6 +114,45 @@ private struct Task: Sendable { var title: String; var isDone: Bool }
 
 // The whole features of the component articles (TideTerminal.docc), verbatim.
 enum ArticleSamples {
+  // ChartsComponent.md:14
+  struct Monitor: Reducer {
+    struct State: Equatable {
+      var usage = BarChart.State(bars: [BarChart.Bar("cpu", value: 0), BarChart.Bar("disk", value: 0)])
+      var load = Sparkline.State(capacity: 120, range: 0...100)
+    }
+
+    enum Action: Equatable, Sendable {
+      case usage(BarChart.Action)
+      case load(Sparkline.Action)
+      case sampled(cpu: Double, disk: Double)
+    }
+
+    static let usage = ActionPath<Action, BarChart.Action>(embed: Action.usage) {
+      if case .usage(let action) = $0 { action } else { nil }
+    }
+    static let load = ActionPath<Action, Sparkline.Action>(embed: Action.load) {
+      if case .load(let action) = $0 { action } else { nil }
+    }
+
+    var body: some Reducer<State, Action> {
+      Scope(state: \State.usage, action: Self.usage) { BarChart() }
+      Scope(state: \State.load, action: Self.load) { Sparkline() }
+      Reduce { state, action in
+        guard case .sampled(let cpu, let disk) = action else { return .none }
+        let bars = [
+          BarChart.Bar("cpu", value: cpu, valueLabel: "\(Int(cpu))%"),
+          BarChart.Bar("disk", value: disk, role: disk > 90 ? .warning : nil, valueLabel: "\(Int(disk))%"),
+        ]
+        return .merge(.send(.usage(.setBars(bars))), .send(.load(.append(cpu))))
+      }
+    }
+
+    static func view(_ state: State, _ canvas: inout Canvas) {
+      let parts = canvas.bounds.rows([.fixed(2), .fixed(1), .fill()])
+      BarChart.draw(state.usage, in: parts[0], on: &canvas)
+      Sparkline.draw(state.load, in: parts[2], on: &canvas)
+    }
+  }
   // ProgressAndSpinner.md:13
   struct Download: Reducer {
     struct State: Equatable {
@@ -309,5 +349,41 @@ private func loadHabits(from path: String) throws -> [Habit] {
     try FileContents.write(Array("{".utf8), atPath: bad)
     #expect(throws: DataFileError.self) { try loadHabits(from: bad) }
     #expect(throws: SystemError.self) { try loadHabits(from: folder.path) }
+  }
+}
+
+@MainActor
+@Suite struct ChartSamplesTests {
+  @Test func theChartArticlesMonitorDrawsItsSample() async {
+    let store = TestStore(initialState: ArticleSamples.Monitor.State(), reducer: ArticleSamples.Monitor())
+    store.exhaustivity = .off
+    await store.send(.sampled(cpu: 42, disk: 95))
+    await store.receive(.usage(.setBars([
+      BarChart.Bar("cpu", value: 42, valueLabel: "42%"), BarChart.Bar("disk", value: 95, role: .warning, valueLabel: "95%"),
+    ])))
+    await store.receive(.load(.append(42)))
+    var canvas = Canvas(columns: 24, rows: 4)
+    ArticleSamples.Monitor.view(store.state, &canvas)
+    #expect(canvas.text() == """
+      cpu  ██████▋         42%
+      disk ███████████████ 95%
+
+      ▄
+      """)
+  }
+
+  @Test func theChartDocCommentSamplesBuild() {
+    // BarChart
+    let usage = BarChart.State(bars: [
+      BarChart.Bar("cpu", value: 42), BarChart.Bar("disk", value: 91, role: .warning),
+    ])
+    var canvas = Canvas(columns: 20, rows: 3)
+    let body = canvas.bounds
+    BarChart.draw(usage, in: body, on: &canvas)
+    #expect(canvas.text().hasPrefix("cpu"))
+    // Sparkline
+    let row = Rect(column: 0, row: 2, width: 20, height: 1)
+    Sparkline.draw(Sparkline.State(values: [1, 2]), in: row, on: &canvas)
+    #expect(canvas.text(ofRow: 2) == "▁█")
   }
 }

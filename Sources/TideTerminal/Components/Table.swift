@@ -1,9 +1,12 @@
 import Tide
 
-/// Rows of text under a header, in columns of fixed or flexible width, with a selected row.
+/// Rows of text under a header, in columns of fixed, percentage or flexible width, with a
+/// selected row.
 ///
 /// Column widths are a ``LayoutSize`` each, laid out over the rectangle's width with one column
-/// of space between columns; text too wide for its column ends with `…`. Like
+/// of space between columns; each column places its header and cells leading, centred or
+/// trailing (``Column/alignment``), and text too wide for its column ends with `…`, cut by
+/// display width (a wide character never straddles the edge). Like
 /// ``SelectionList``, drawing looks only at the rows in the window, so a long table scrolls as
 /// fast as a short one. Tell it its height with ``Action/resize(height:)``.
 ///
@@ -15,17 +18,31 @@ import Tide
 /// // view: Table.draw(state.files, in: body, on: &canvas)
 /// ```
 public struct Table: Reducer, Sendable {
-  /// A column: its header and its width.
+  /// A column: its header, its width and where its text sits.
   public struct Column: Hashable, Sendable {
     /// The header text.
     public var title: String
-    /// How wide the column is.
+    /// How wide the column is: ``LayoutSize/fixed(_:)`` cells, a ``LayoutSize/percentage(_:)``
+    /// of the table's width, or a share of what those leave (``LayoutSize/fill(_:)``).
     public var width: LayoutSize
+    /// Where the header and each cell sit in the column's width: numbers read best
+    /// ``Alignment/trailing``. Text too wide is cut with `…` whatever the alignment.
+    public var alignment: Alignment
 
-    /// A column headed `title`, `width` wide.
-    public init(_ title: String, width: LayoutSize = .fill()) {
+    /// A column headed `title`, `width` wide, its text placed by `alignment`.
+    public init(_ title: String, width: LayoutSize = .fill(), alignment: Alignment = .leading) {
       self.title = title
       self.width = width
+      self.alignment = alignment
+    }
+
+    /// Draws `text` in `area` (its first row) placed by ``alignment``, cut to its width with `…`.
+    func draw(_ text: String, in area: Rect, row: Int, on canvas: inout Canvas, style: Style) {
+      guard area.width > 0 else { return }
+      let shown = text.truncated(toDisplayWidth: area.width)
+      // Leading text needs no measuring: most columns, every frame.
+      let offset = alignment == .leading ? 0 : alignment.offset(of: shown.displayWidth, in: area.width)
+      canvas.draw(shown, atColumn: area.column + offset, row: row, style: style, maxWidth: area.width - offset)
     }
   }
 
@@ -146,7 +163,7 @@ public struct Table: Reducer, Sendable {
     canvas.withClip(rect) { canvas in
       let header = theme.title.layered(over: style)
       for (column, area) in zip(state.columns, columns) {
-        canvas.drawTruncated(column.title, atColumn: area.column, row: rect.row, width: area.width, style: header)
+        column.draw(column.title, in: area, row: rect.row, on: &canvas, style: header)
       }
       let visible = rect.height - 1
       guard visible > 0, !state.rows.isEmpty else { return }
@@ -158,8 +175,8 @@ public struct Table: Reducer, Sendable {
         let rowRect = Rect(column: rect.column, row: row, width: rect.width, height: 1)
         if let sending { canvas.addHitRegion(rowRect, onPress: sending(.select(row: index))) }
         if index == cursor { canvas.fill(rowRect, style: rowStyle) }
-        for (cell, area) in zip(state.rows[index], columns) {
-          canvas.drawTruncated(cell, atColumn: area.column, row: row, width: area.width, style: rowStyle)
+        for (cell, (column, area)) in zip(state.rows[index], zip(state.columns, columns)) {
+          column.draw(cell, in: area, row: row, on: &canvas, style: rowStyle)
         }
       }
     }

@@ -19,7 +19,8 @@ package final class CursesTerminal: Terminal {
   /// How the last style put is drawn, by its ``Cell/styleBits``: cells come in runs of one style.
   private var drawing: (styleBits: UInt32, attributes: attr_t, colors: ColorPairs.Colors?, overlay: String?)?
   private var overlayRun = OverlayRun()
-  /// Whether box-drawing characters are shown as ASCII (see ``ASCIIBorders``).
+  /// Whether box-drawing characters and block elements are shown as ASCII (see ``ASCIIBorders``
+  /// and ``ASCIIBlocks``).
   private var asciiBorders = false
   private var scalarBuffer: [wchar_t] = []
   /// Whether the tty may have input not read yet: false once a read took all there was and
@@ -172,7 +173,10 @@ package final class CursesTerminal: Terminal {
       overlayRun.add(cell, atColumn: column, row: row, sgr: overlay)
     }
     if let scalar = cell.scalar {
-      let value = asciiBorders ? ASCIIBorders.replacement(for: scalar.value) ?? scalar.value : scalar.value
+      let value =
+        asciiBorders
+        ? ASCIIBorders.replacement(for: scalar.value) ?? ASCIIBlocks.replacement(for: scalar.value) ?? scalar.value
+        : scalar.value
       var character = wchar_t(bitPattern: value)
       tide_draw_cell(Int32(row), Int32(column), &character, 1, attributes, pair)
       return

@@ -85,6 +85,22 @@ struct ThemeTests {
     ProgressBar.draw(ProgressBar.State(fraction: 0.4), in: canvas.bounds, on: &canvas)
     checkOnlyRoles(canvas, "ProgressBar")
 
+    for orientation in [BarChart.Orientation.horizontal, .vertical] {
+      let bars = [BarChart.Bar("cpu", value: 4), BarChart.Bar("disk", value: -2, role: .error), BarChart.Bar("net", value: .nan)]
+      canvas = self.canvas()
+      BarChart.draw(BarChart.State(bars: bars, orientation: orientation), in: canvas.bounds, on: &canvas)
+      checkOnlyRoles(canvas, "BarChart \(orientation)")
+    }
+    canvas = self.canvas()
+    BarChart.draw(BarChart.State(), in: canvas.bounds, on: &canvas)
+    checkOnlyRoles(canvas, "empty BarChart")
+    canvas = self.canvas()
+    Sparkline.draw(Sparkline.State(values: [1, 5, .nan, 3]), in: canvas.bounds, on: &canvas)
+    checkOnlyRoles(canvas, "Sparkline")
+    canvas = self.canvas()
+    Sparkline.draw(Sparkline.State(), in: canvas.bounds, on: &canvas)
+    checkOnlyRoles(canvas, "empty Sparkline")
+
     canvas = self.canvas()
     Spinner.draw(Spinner.State(), in: canvas.bounds, on: &canvas)
     canvas.draw("x", atColumn: 5, row: 0, style: Self.probe.text)
