@@ -41,8 +41,8 @@ public struct Dialog: Reducer, Sendable {
   public struct State: Hashable, Sendable, Codable {
     /// The label on the top edge of the box.
     public var title: String
-    /// The text in the box, one line per line break; empty for a dialog whose body the app
-    /// draws (see ``Dialog/draw(_:in:on:bodySize:sending:body:)``).
+    /// The text in the box, one row per line (any line break: `\n`, `\r\n`, U+2028), each cut
+    /// with `…` when the screen is narrower; empty for a dialog whose body the app draws (see ``Dialog/draw(_:in:on:bodySize:sending:body:)``).
     public var message: String
     /// The buttons.
     public private(set) var kind: Kind
@@ -91,9 +91,11 @@ public struct Dialog: Reducer, Sendable {
       }
     }
 
-    /// Focuses the button for `choice`; a choice the dialog has no button for is ignored.
+    /// Focuses the button for `choice`, or the first button when the dialog has none for it
+    /// (an alert's ``Choice/cancel``): what ``Action/next`` does, for a parent that moves the
+    /// focus itself.
     public mutating func focus(_ choice: Choice) {
-      if choices.contains(choice) { focused = choice } else { focused = choices[0] }
+      focused = choices.contains(choice) ? choice : choices[0]
     }
 
     mutating func move(by step: Int) {
@@ -248,6 +250,6 @@ public struct Dialog: Reducer, Sendable {
 
   /// The message's lines; none for an empty message.
   static func messageLines(_ message: String) -> [String] {
-    message.isEmpty ? [] : message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    message.isEmpty ? [] : message.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
   }
 }

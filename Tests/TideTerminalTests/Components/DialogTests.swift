@@ -40,7 +40,7 @@ struct DialogTests {
   }
 
   @Test func anAlertHasOneButtonAndTheMessageKeepsItsLines() {
-    let canvas = drawn(.alert("Saved", message: "3 items\nwritten to disk"), columns: 23, rows: 8)
+    let canvas = drawn(.alert("Saved", message: "3 items\r\nwritten to disk"), columns: 23, rows: 8)
     #expect(canvas.text() == """
       xxxxxxxxxxxxxxxxxxxxxxx
       xx┌ Saved ──────────┐xx
