@@ -28,8 +28,9 @@ public struct Dialog: Reducer, Sendable {
     case cancel
   }
 
-  /// The buttons a dialog has.
-  public enum Kind: Hashable, Sendable, Codable {
+  /// The buttons a dialog has: what ``State/confirm(_:message:confirm:cancel:default:)`` and
+  /// ``State/alert(_:message:button:)`` make.
+  package enum Kind: Hashable, Sendable, Codable {
     /// Two buttons, the confirming one first: `confirm` ("Delete") and `cancel` ("Cancel").
     case confirm(confirm: String, cancel: String)
     /// One button, `button` ("OK"), that chooses ``Choice/confirm``; esc chooses
@@ -45,14 +46,14 @@ public struct Dialog: Reducer, Sendable {
     /// with `…` when the screen is narrower; empty for a dialog whose body the app draws (see ``Dialog/draw(_:in:on:bodySize:sending:body:)``).
     public var message: String
     /// The buttons.
-    public private(set) var kind: Kind
+    package private(set) var kind: Kind
     /// The button enter chooses.
     public private(set) var focused: Choice
 
     /// A dialog of `kind` titled `title`, showing `message`, with the focus on `focused` (on
     /// ``Choice/cancel`` when not given or when the dialog has no such button: an alert's
     /// focus is on its one button).
-    public init(title: String, message: String = "", kind: Kind, focused: Choice = .cancel) {
+    package init(title: String, message: String = "", kind: Kind, focused: Choice = .cancel) {
       self.title = title
       self.message = message
       self.kind = kind
@@ -74,7 +75,7 @@ public struct Dialog: Reducer, Sendable {
     }
 
     /// The buttons' choices, left to right.
-    public var choices: [Choice] {
+    package var choices: [Choice] {
       switch kind {
       case .confirm: [.confirm, .cancel]
       case .alert: [.confirm]
@@ -82,7 +83,7 @@ public struct Dialog: Reducer, Sendable {
     }
 
     /// The label of the button for `choice`; esc's for an alert's ``Choice/cancel``.
-    public func label(of choice: Choice) -> String {
+    package func label(of choice: Choice) -> String {
       switch (kind, choice) {
       case (.confirm(let confirm, _), .confirm): confirm
       case (.confirm(_, let cancel), .cancel): cancel
