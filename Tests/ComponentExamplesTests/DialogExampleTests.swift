@@ -2,6 +2,7 @@ import Testing
 import Tide
 import TideTerminal
 import TideTerminalTesting
+import TideTesting
 
 @testable import tide_list
 
@@ -33,6 +34,28 @@ struct DialogExampleTests {
       size: Self.size)
     #expect(app.store.state.list.items.map(\.title).prefix(3) == ["Item 1", "Item 3", "Item 4"])
     #expect(app.store.state.list.top == 0)
+  }
+
+  /// The answer is state like any other: deleting the last item selects the one before it, an
+  /// empty list asks nothing, and cancelling keeps every item.
+  @Test func theAnswerIsState() async {
+    let store = TestStore(initialState: Chooser.State(items: 2), reducer: Chooser())
+    await store.send(.list(.move(.last))) { $0.list.select(position: 1) }
+    await store.send(.delete) { $0.dialog = .confirm("Delete item?", message: "Item 2 goes for good.", confirm: "Delete") }
+    await store.send(.dialog(.choose(.cancel))) { $0.dialog = nil }
+    await store.send(.delete) { $0.dialog = .confirm("Delete item?", message: "Item 2 goes for good.", confirm: "Delete") }
+    await store.send(.dialog(.choose(.confirm))) {
+      $0.dialog = nil
+      $0.list.setItems([SelectionList.Item("Item 1")])
+    }
+    #expect(store.state.list.selectedItem?.title == "Item 1")
+    await store.send(.delete) { $0.dialog = .confirm("Delete item?", message: "Item 1 goes for good.", confirm: "Delete") }
+    await store.send(.dialog(.choose(.confirm))) {
+      $0.dialog = nil
+      $0.list.setItems([])
+    }
+    await store.send(.delete)
+    await store.finish()
   }
 
   /// A feature written once: a button that asks, and the dialog that asks. Its draw function
