@@ -21,7 +21,7 @@ import Tide
 /// does nothing (a stray click never answers the question); a click on a button chooses it.
 public struct Dialog: Reducer, Sendable {
   /// The answers: the confirming button or cancelling.
-  public enum Choice: Hashable, Sendable, Codable, CaseIterable {
+  public enum Choice: Hashable, Sendable, Codable {
     /// The confirming button ("Delete"), or an alert's only button.
     case confirm
     /// The cancelling button ("Cancel"), or esc.
@@ -43,7 +43,8 @@ public struct Dialog: Reducer, Sendable {
     /// The label on the top edge of the box.
     public var title: String
     /// The text in the box, one row per line (any line break: `\n`, `\r\n`, U+2028), each cut
-    /// with `…` when the screen is narrower; empty for a dialog whose body the app draws (see ``Dialog/draw(_:in:on:bodySize:sending:body:)``).
+    /// with `…` when the screen is narrower; empty for a dialog whose body the app draws (see
+    /// ``Dialog/draw(_:in:on:bodySize:sending:body:)``).
     public var message: String
     /// The buttons.
     package private(set) var kind: Kind
