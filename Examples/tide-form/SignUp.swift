@@ -1,4 +1,4 @@
-// tide-form: a sign-up form — Name and Email text inputs, a Plan list and a Submit button.
+// tide-form: a sign-up form — Name and Email text inputs, a Plan list and a Submit Button.
 // Focus starts on Name; tab and shift-tab move it, a press focuses what it lands on; only the
 // focused field takes keys, and the footer shows its keys. Built only on public API.
 
@@ -14,6 +14,7 @@ struct SignUp: Reducer {
     var name = TextInput.State(placeholder: "your name", characterLimit: 60)
     var email = TextInput.State(placeholder: "you@example.com", characterLimit: 80)
     var plan = SelectionList.State(items: ["Free", "Pro", "Team"].map { SelectionList.Item($0) }, height: 3, showsStatus: false)
+    var submit = Button.State("Submit")
     var signedUp: String?
     var isQuitting = false
   }
@@ -111,10 +112,9 @@ struct SignUp: Reducer {
     SelectionList.draw(state.plan, in: planRect, on: &canvas, style: state.focus.isFocused(.plan) ? nil : theme.muted,
       sending: { if case .scroll = $0 { Action.plan($0) } else { Action.pressed(.plan, .plan($0)) } })
     let submitFocused = state.focus.isFocused(.submit)
-    let submit = Rect(column: rows[6].column + 2, row: rows[6].row, width: 10, height: 1)
     canvas.draw((submitFocused ? "> " : "  "), atColumn: rows[6].column, row: rows[6].row, style: theme.focus)
-    canvas.draw("[ Submit ]", atColumn: submit.column, row: submit.row, style: submitFocused ? theme.selection : theme.text)
-    canvas.addHitRegion(submit, onPress: Action.pressed(.submit, .submit))
+    let submit = Rect(column: rows[6].column + 2, row: rows[6].row, width: max(0, rows[6].width - 2), height: 1)
+    Button.draw(state.submit, in: submit, on: &canvas, isFocused: submitFocused, sending: { _ in Action.pressed(.submit, .submit) })
     if let signedUp = state.signedUp {
       canvas.drawTruncated(signedUp, atColumn: rows[7].column, row: rows[7].row + 1, width: rows[7].width, style: theme.success)
     }

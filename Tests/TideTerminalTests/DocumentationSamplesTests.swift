@@ -387,3 +387,117 @@ private func loadHabits(from path: String) throws -> [Habit] {
     #expect(canvas.text(ofRow: 2) == "▁█")
   }
 }
+
+// ButtonAndDialog.md (and the doc comments of Button and Dialog), as they show them.
+enum ButtonAndDialogSamples {
+  enum Field: Hashable, Sendable { case list, save }
+
+  struct Chooser: Reducer {
+    struct State: Equatable, Sendable, Codable {
+      var list: SelectionList.State
+      var dialog: Dialog.State?
+    }
+
+    enum Action: Equatable, Sendable, Codable {
+      case list(SelectionList.Action)
+      case delete
+      case dialog(Dialog.Action)
+    }
+
+    static let list = ActionPath<Action, SelectionList.Action>(embed: Action.list) {
+      if case .list(let action) = $0 { action } else { nil }
+    }
+    static let dialog = ActionPath<Action, Dialog.Action>(embed: Action.dialog) {
+      if case .dialog(let action) = $0 { action } else { nil }
+    }
+
+    var body: some Reducer<State, Action> {
+      Scope(state: \State.list, action: Self.list) { SelectionList() }
+      Reduce { state, action in
+        switch action {
+        case .delete:
+          guard let item = state.list.selectedItem else { break }
+          state.dialog = .confirm("Delete item?", message: "\(item.title) goes for good.", confirm: "Delete")
+        case .dialog(.choose(let choice)):
+          if choice == .confirm, let index = state.list.selectedIndex {
+            var items = state.list.items
+            items.remove(at: index)
+            state.list.setItems(items)
+          }
+          state.dialog = nil
+        case .list, .dialog: break
+        }
+        return .none
+      }
+      .ifLet(\State.dialog, action: Self.dialog) { Dialog() }
+    }
+
+    static func action(for key: Key, in state: State) -> Action? {
+      if let dialog = state.dialog { return Dialog.action(for: key, in: dialog).map(Action.dialog) }
+      return key == .character("d") ? .delete : nil
+    }
+
+    static func draw(_ state: State, on canvas: inout Canvas) {
+      if let dialog = state.dialog {
+        Dialog.draw(dialog, in: canvas.bounds, on: &canvas, sending: { Action.dialog($0) })
+      }
+      let export = ProgressBar.State()
+      if let dialog = state.dialog {
+        Dialog.draw(dialog, in: canvas.bounds, on: &canvas, bodySize: TerminalSize(columns: 30, rows: 1),
+          sending: { Action.dialog($0) }) { rect, canvas in
+          ProgressBar.draw(export, in: rect, on: &canvas)
+        }
+      }
+    }
+  }
+
+  struct Saver: Reducer {
+    struct State: Equatable {
+      var focus = FocusRing<Field>.State(order: [.list, .save])
+      var save = Button.State("Save")
+      var saved = false
+    }
+    enum Action: Equatable, Sendable {
+      case save(Button.Action)
+    }
+    var body: some Reducer<State, Action> {
+      Reduce { state, action in
+        switch action {
+        case .save(.press): state.saved = true
+        }
+        return .none
+      }
+    }
+    static func draw(_ state: State, in row: Rect, on canvas: inout Canvas) {
+      Button.draw(state.save, in: row, on: &canvas, isFocused: state.focus.isFocused(.save), sending: { Action.save($0) })
+    }
+    static func action(for key: Key, in state: State) -> Action? {
+      Button.keys(for: state.save).action(for: key).map(Action.save)
+    }
+  }
+}
+
+@MainActor
+@Suite struct ButtonAndDialogSampleTests {
+  @Test func theArticlesSamplesAskDeleteAndPress() async {
+    let store = TestStore(
+      initialState: ButtonAndDialogSamples.Chooser.State(list: SelectionList.State(items: [.init("A"), .init("B")])),
+      reducer: ButtonAndDialogSamples.Chooser())
+    await store.send(.delete) { $0.dialog = .confirm("Delete item?", message: "A goes for good.", confirm: "Delete") }
+    await store.send(.dialog(.next)) { $0.dialog?.focus(.confirm) }
+    await store.send(.dialog(.choose(.confirm))) {
+      $0.dialog = nil
+      $0.list.setItems([.init("B")])
+    }
+    await store.finish()
+    var canvas = Canvas(columns: 40, rows: 10)
+    var state = store.state
+    state.dialog = .alert("Done")
+    ButtonAndDialogSamples.Chooser.draw(state, on: &canvas)
+    #expect(canvas.text().contains("[ OK ]"))
+    let saver = ButtonAndDialogSamples.Saver.State()
+    ButtonAndDialogSamples.Saver.draw(saver, in: Rect(column: 0, row: 0, width: 20, height: 1), on: &canvas)
+    #expect(canvas.text(ofRow: 0).hasPrefix("[ Save ]"))
+    #expect(ButtonAndDialogSamples.Saver.action(for: .enter, in: saver) == .save(.press))
+  }
+}

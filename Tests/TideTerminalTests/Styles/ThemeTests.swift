@@ -123,6 +123,15 @@ struct ThemeTests {
     canvas = self.canvas()
     Block(title: "t", footer: "f").draw(in: canvas.bounds, on: &canvas)
     checkOnlyRoles(canvas, "Block")
+
+    for (button, isFocused) in [(Button.State("Save"), false), (Button.State("Save"), true), (Button.State("Save", isEnabled: false), false)] {
+      canvas = self.canvas()
+      Button.draw(button, in: canvas.bounds, on: &canvas, isFocused: isFocused)
+      checkOnlyRoles(canvas, "Button\(isFocused ? " focused" : "")\(button.isEnabled ? "" : " disabled")")
+    }
+    canvas = self.canvas()
+    Dialog.draw(.confirm("Delete?", message: "It goes.", confirm: "Delete"), in: canvas.bounds, on: &canvas)
+    checkOnlyRoles(canvas, "Dialog")
   }
 
   @Test func aThemeIsFoundByItsName() throws {
