@@ -424,23 +424,35 @@ void tide_ignore_write_signals(void) {
 
 static int quit_handlers_record_only = 0;
 
+/* Points each quit signal at `handler`, but one ignored on entry (previous_quit_actions), which
+   stays ignored, as the shell meant it: a run started in the background (`&`) keeps ignoring
+   the SIGINT and SIGQUIT of a ctrl-c typed for the foreground job, and one started with nohup
+   keeps ignoring SIGHUP. 1 on success. */
+static int point_quit_signals_at(void (*handler)(int)) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = handler;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  for (size_t i = 0; i < QUIT_SIGNAL_COUNT; i++) {
+    if ((previous_quit_actions[i].sa_flags & SA_SIGINFO) == 0 && previous_quit_actions[i].sa_handler == SIG_IGN) {
+      continue;
+    }
+    if (sigaction(quit_signals[i], &action, NULL) != 0) {
+      return 0;
+    }
+  }
+  return 1;
+}
+
 int tide_quit_signals_install(void) {
   /* For the rest of the process: the writers may outlive the terminal. */
   tide_ignore_write_signals();
   if (quit_handlers_installed && quit_handlers_record_only) {
     /* The command recorded quit signals from its start (tide_interrupt_signals_install): from
-       here they wake the screen thread too; one recorded before stays pending for it. A
-       signal ignored on entry stays ignored. */
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = on_quit_signal;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESTART;
-    for (size_t i = 0; i < QUIT_SIGNAL_COUNT; i++) {
-      if ((previous_quit_actions[i].sa_flags & SA_SIGINFO) == 0 && previous_quit_actions[i].sa_handler == SIG_IGN) {
-        continue;
-      }
-      sigaction(quit_signals[i], &action, NULL);
+       here they wake the screen thread too; one recorded before stays pending for it. */
+    if (!point_quit_signals_at(on_quit_signal)) {
+      return 0;
     }
     quit_handlers_record_only = 0;
     return 1;
@@ -489,26 +501,14 @@ int tide_interrupt_signals_install(void) {
     return 1;
   }
   atomic_store(&quit_pending, 0);
-  /* A signal ignored on entry stays ignored, as the shell meant it: a replay started in the
-     background (`&`) keeps ignoring the SIGINT and SIGQUIT of a ctrl-c typed for the foreground
-     job, and one started with nohup keeps ignoring SIGHUP. */
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_handler = on_interrupt_signal;
-  sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_RESTART;
   for (size_t i = 0; i < QUIT_SIGNAL_COUNT; i++) {
     if (sigaction(quit_signals[i], NULL, &previous_quit_actions[i]) != 0) {
-      restore_handlers(quit_signals, i, previous_quit_actions);
       return 0;
     }
-    if ((previous_quit_actions[i].sa_flags & SA_SIGINFO) == 0 && previous_quit_actions[i].sa_handler == SIG_IGN) {
-      continue;
-    }
-    if (sigaction(quit_signals[i], &action, NULL) != 0) {
-      restore_handlers(quit_signals, i, previous_quit_actions);
-      return 0;
-    }
+  }
+  if (!point_quit_signals_at(on_interrupt_signal)) {
+    restore_handlers(quit_signals, QUIT_SIGNAL_COUNT, previous_quit_actions);
+    return 0;
   }
   quit_handlers_installed = 1;
   quit_handlers_record_only = 1;
