@@ -124,6 +124,16 @@ package final class HeadlessDriver: TerminalDriver {
     resumeWaiters()
   }
 
+  package func setTitle(_ title: String?) {
+    terminal.setTitle(title)
+  }
+
+  package func copyToClipboard(_ text: String) {
+    terminal.copyToClipboard(text)
+    // An effect copies: a waiter may be waiting for it.
+    resumeWaiters()
+  }
+
   package var elapsed: Duration { clock.now.offset }
 
   package func wakeForFrame(atElapsed deadline: Duration?) {

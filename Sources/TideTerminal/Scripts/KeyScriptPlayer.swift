@@ -36,7 +36,7 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
     package var screen: String { canvas.text() }
   }
 
-  /// An `expect`, `expect-not` or `expect-style` that did not hold.
+  /// An `expect`, `expect-not`, `expect-style`, `expect-title` or `expect-copied` that did not hold.
   package struct ExpectationFailure: Error, Sendable, CustomStringConvertible {
     /// The script file.
     package var file: String
@@ -223,6 +223,22 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
           throw .expectation(
             ExpectationFailure(file: script.file, line: step.line, source: step.source, screen: driver.screenText, detail: detail))
         }
+      case .expectTitle(let text), .expectCopied(let text):
+        await draw(line: step.line, source: step.source)
+        let found: String?
+        if case .expectTitle = step.command {
+          found = driver.terminal.title
+          if (found ?? "") == text { break }
+        } else {
+          found = driver.terminal.clipboardCopies.last
+          if found == text { break }
+        }
+        let detail = found.map { found in
+          "found " + found.quotedLiteral(
+            escaping: isEscapedInMessages, as: { "\\u{\(String($0.value, radix: 16, uppercase: true))}" })
+        } ?? "found none"
+        throw .expectation(
+          ExpectationFailure(file: script.file, line: step.line, source: step.source, screen: driver.screenText, detail: detail))
       case .screen:
         await draw(line: step.line, source: step.source)
         onScreen?(driver.screenText)
