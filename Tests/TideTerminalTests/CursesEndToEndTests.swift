@@ -17,6 +17,29 @@ struct CursesEndToEndTests {
     var testDescription: String { rawValue }
   }
 
+  /// The window title follows the app's state (OSC 2), written as the count changes, and the
+  /// shell's title comes back when the app quits and when a crash ends it: pushed on the
+  /// terminal's title stack at the start, popped by the one restore of the modes.
+  @Test(arguments: ["q", "SIGSEGV"])
+  func theTitleFollowsTheAppAndComesBackAfterIt(way: String) async throws {
+    let binary = try requireBuiltExecutable("tide-hello")
+    let tmux = TmuxSession(label: "tide-hello-title")
+    defer { withExtendedLifetime(tmux) {} }
+    // The shell's title before the app: BEL-terminated, as a shell prompt often sets it.
+    try await tmux.startApp(binary, environment: "printf '\\033]2;shell title\\007' &&")
+    try await tmux.waitForScreen(containing: "count: 0", seconds: 15)
+    try await tmux.waitForTitle("tide-hello: count 0")
+    try await tmux.send("+")
+    try await tmux.waitForTitle("tide-hello: count 1")
+    if way == "q" {
+      try await tmux.send("q")
+    } else {
+      #expect(kill(try await tmux.appPID(named: "tide-hello"), SIGSEGV) == 0)
+    }
+    _ = try await tmux.waitForFile("status", seconds: 15)
+    try await tmux.waitForTitle("shell title")
+  }
+
   /// Crash signals: the terminal is restored by the crash handler, and the process ends by the
   /// signal at once — Swift's interactive backtracer, which would wait 30 s for a key over the
   /// app's screen, never runs.
@@ -202,6 +225,9 @@ extension TmuxSession {
     #expect(
       flags == "alternate_on=0 cursor_flag=1 keypad_flag=0 keypad_cursor_flag=0 mouse_any_flag=0",
       "the terminal's modes after \(way)", sourceLocation: sourceLocation)
+    // tide-hello sets the window's title: popped from the title stack on every way out.
+    let title = try await display("#{pane_title}")
+    #expect(!title.hasPrefix("tide-hello"), "the title \"\(title)\" after \(way)", sourceLocation: sourceLocation)
   }
 
   /// The pid of the `tide-hello` process under the pane's shell.

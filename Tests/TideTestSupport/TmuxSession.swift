@@ -179,6 +179,21 @@ package final class TmuxSession {
     try await waitForScreen("\"\(text)\"", seconds: seconds, sourceLocation: sourceLocation) { $0.contains(text) }
   }
 
+  /// Polls the pane's title (`#{pane_title}`, what the app's OSC 2 set) until it is `title`, for
+  /// at most `seconds`.
+  package func waitForTitle(
+    _ title: String, seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    var shown = ""
+    for _ in 0..<Self.attempts(seconds) {
+      shown = try await display("#{pane_title}")
+      if shown == title { return }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    Issue.record("timed out waiting for the pane's title \"\(title)\"; it is \"\(shown)\"", sourceLocation: sourceLocation)
+    throw CancellationError()
+  }
+
   /// Polls until the file `name` in ``folder`` exists, for at most `seconds`; returns its text
   /// without surrounding white space.
   package func waitForFile(
