@@ -50,7 +50,8 @@ public enum Key: Hashable, Sendable {
   /// key press, but delivered as one so that an app binds it in its ``KeyMap`` like any key —
   /// `KeyBinding(.focusIn, action: .refresh, help: "refresh", showsInFooter: false)` — and a
   /// key script names it `focus-in`. A text field never types it and no app quits on it: an
-  /// app that does not bind it never hears of it.
+  /// app that does not bind it never hears of it — unless its key action takes any key (a
+  /// "press any key" screen), which should then leave these two out.
   case focusIn
   /// The terminal's window lost focus (mode 1004: `CSI O`); see ``focusIn``. Key scripts name it
   /// `focus-out`.
