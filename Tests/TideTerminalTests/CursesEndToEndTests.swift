@@ -40,6 +40,36 @@ struct CursesEndToEndTests {
     try await tmux.waitForTitle("shell title")
   }
 
+  /// ctrl-z: the shell's title shows while the app is stopped (the stack popped with the other
+  /// modes) and the app's comes back when `fg` continues it (pushed again, then rewritten).
+  @Test func ctrlZShowsTheShellsTitleUntilFg() async throws {
+    let binary = try requireBuiltExecutable("tide-hello")
+    let tmux = TmuxSession(label: "tide-hello-title-ctrl-z")
+    defer { withExtendedLifetime(tmux) {} }
+    // A shell with job control (`set -m`), so ctrl-z stops the app; its `fg` continues it.
+    let script = """
+      set -m
+      cd '\(tmux.folder.path)' || exit 99
+      printf '\\033]2;shell title\\007'
+      '\(binary)'
+      sleep 2
+      fg
+      echo $? > status.tmp
+      mv status.tmp status
+      exec sleep 600
+      """
+    try script.write(toFile: tmux.folder.file("job.sh"), atomically: true, encoding: .utf8)
+    try await tmux.start("bash '\(tmux.folder.file("job.sh"))'")
+    try await tmux.waitForScreen(containing: "count: 0", seconds: 15)
+    try await tmux.waitForTitle("tide-hello: count 0")
+    try await tmux.send("C-z")
+    try await tmux.waitForTitle("shell title", seconds: 15)
+    try await tmux.waitForTitle("tide-hello: count 0", seconds: 15)
+    try await tmux.send("q")
+    #expect(try await tmux.waitForFile("status", seconds: 15) == "0")
+    try await tmux.waitForTitle("shell title")
+  }
+
   /// Crash signals: the terminal is restored by the crash handler, and the process ends by the
   /// signal at once — Swift's interactive backtracer, which would wait 30 s for a key over the
   /// app's screen, never runs.
