@@ -241,6 +241,15 @@ import Tide
     #expect(output.takeOutput() == "\u{1B}[1;5H\u{1B}[0;4m\u{1B}]8;;https://example.com\u{1B}\\HERE\u{1B}]8;;\u{1B}\\")
   }
 
+  @Test func anAsciicastCarriesTheLinksOSC8() throws {
+    let link = try #require(Hyperlink("https://example.com"))
+    var canvas = Canvas(columns: 8, rows: 1)
+    canvas.draw("link", atColumn: 0, row: 0, style: Style(link: link))
+    var cast = AsciicastRecorder(size: TerminalSize(columns: 8, rows: 1))
+    cast.add(canvas, at: .zero)
+    #expect(cast.text.contains(#"\u001b]8;;https://example.com\u001b\\link\u001b]8;;\u001b\\"#))
+  }
+
   @Test func theSVGExportWrapsLinkedTextInAnEscapedAnchor() throws {
     let link = try #require(Hyperlink("https://example.com/?a=1&b=\"2\""))
     var canvas = Canvas(columns: 12, rows: 1)
