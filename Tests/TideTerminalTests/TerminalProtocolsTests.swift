@@ -192,8 +192,14 @@ import Tide
         expect-title ""
         keys enter
         """, file: "title.keys")
+    var titles: [String?] = []
+    var copies: [String] = []
+    player.onTitle = { titles.append($0) }
+    player.onCopy = { copies.append($0) }
     try await player.play(script)
     #expect(app.store.state.focusChanges == [false, true])
+    #expect(titles == ["notes.txt", "notes", nil], "what a cast of the replay records")
+    #expect(copies == ["notes"])
 
     let failing = try KeyScript(parsing: "expect-title \"other\"\nexpect-copied \"x\"", file: "wrong.keys")
     let otherClock = VirtualClock()
@@ -248,6 +254,10 @@ import Tide
     var cast = AsciicastRecorder(size: TerminalSize(columns: 8, rows: 1))
     cast.add(canvas, at: .zero)
     #expect(cast.text.contains(#"\u001b]8;;https://example.com\u001b\\link\u001b]8;;\u001b\\"#))
+    // A title and a copy are output too, at their time.
+    cast.setTitle("t\u{7}", at: .milliseconds(1500))
+    cast.copyToClipboard("hi", at: .seconds(2))
+    #expect(cast.text.hasSuffix(#"[1.500000, "o", "\u001b]2;t\u001b\\"]"# + "\n" + #"[2.000000, "o", "\u001b]52;c;aGk=\u001b\\"]"# + "\n"))
   }
 
   @Test func theSVGExportWrapsLinkedTextInAnEscapedAnchor() throws {

@@ -111,6 +111,17 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
   /// Called with each pointer event a `click` or `scroll` line delivers, before the program
   /// handles it (a cast records it as input).
   package var onPointer: ((PointerEvent) -> Void)?
+  /// Called with each window title the app sets (`nil`: the terminal's own back), as the
+  /// terminal takes it (a cast records it as output).
+  package var onTitle: ((String?) -> Void)? {
+    get { driver.onTitle }
+    set { driver.onTitle = newValue }
+  }
+  /// Called with each text the app copies to the clipboard (a cast records its OSC 52).
+  package var onCopy: ((String) -> Void)? {
+    get { driver.onCopy }
+    set { driver.onCopy = newValue }
+  }
   /// Asked before each line and between the timer firings of a `wait`: `true` stops the replay
   /// there, with the screen as the lines before left it (a replay a signal interrupted).
   package var stopRequested: (() -> Bool)?
