@@ -20,6 +20,8 @@ import Tide
     enum Action: Equatable, Sendable {
       case field(TextInput.Action)
       case focus(Bool)
+      /// Copies the field a second later: a copy made by a timer's action.
+      case copyLater
       case quit
     }
 
@@ -31,6 +33,7 @@ import Tide
         switch action {
         case .field: break
         case .focus(let isIn): state.focusChanges.append(isIn)
+        case .copyLater: return .send(.field(.copy), after: .seconds(1))
         case .quit: state.isQuitting = true
         }
         return .none
@@ -46,6 +49,7 @@ import Tide
           case .enter: .quit
           case .focusIn: .focus(true)
           case .focusOut: .focus(false)
+          case .function(5): .copyLater
           default: TextInput.action(for: key).map(Action.field)
           }
         },
@@ -190,6 +194,10 @@ import Tide
         expect-copied "notes"
         keys focus-out focus-in ctrl-u
         expect-title ""
+        type "later"
+        keys f5
+        wait 1s
+        expect-copied "later"
         keys enter
         """, file: "title.keys")
     var titles: [String?] = []
@@ -198,8 +206,8 @@ import Tide
     player.onCopy = { copies.append($0) }
     try await player.play(script)
     #expect(app.store.state.focusChanges == [false, true])
-    #expect(titles == ["notes.txt", "notes", nil], "what a cast of the replay records")
-    #expect(copies == ["notes"])
+    #expect(titles == ["notes.txt", "notes", nil, "later"], "what a cast of the replay records")
+    #expect(copies == ["notes", "later"])
 
     let failing = try KeyScript(parsing: "expect-title \"other\"\nexpect-copied \"x\"", file: "wrong.keys")
     let otherClock = VirtualClock()

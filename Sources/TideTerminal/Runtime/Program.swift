@@ -49,7 +49,9 @@ package final class Program<State, Action: Sendable> {
   private var hitMap: HitMap?
 
   /// Where the app's ``Tide/Effect/copyToClipboard(_:)`` effects copy to: the driver's terminal.
-  private lazy var clipboard = TerminalClipboard { [driver] text in driver.copyToClipboard(text) }
+  /// Bound around each event the loop takes; a driver that fires the store's timers itself
+  /// (a key script's `wait`) binds it around that too.
+  package private(set) lazy var clipboard = TerminalClipboard { [driver] text in driver.copyToClipboard(text) }
 
   /// The window title written last (see ``TerminalApp/title``), `nil` for the terminal's own.
   private var shownTitle: String?

@@ -166,7 +166,16 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
     // The settle awaits the store's nonisolated activity counter: without this preference
     // every wait for it would hop to the global executor and back.
     try await withTaskExecutorPreference(MainQueueTaskExecutor.shared) { () async throws(Failure) -> Outcome in
-      try await playLines(of: script)
+      // The timers a `wait` fires run here, not in the program's loop: an effect they make
+      // copies to this program's terminal too.
+      let outcome: Result<Outcome, Failure> = await TerminalClipboard.$current.withValue(program.clipboard) {
+        do throws(Failure) {
+          return .success(try await playLines(of: script))
+        } catch {
+          return .failure(error)
+        }
+      }
+      return try outcome.get()
     }
   }
 
