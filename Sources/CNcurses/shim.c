@@ -449,10 +449,12 @@ static const char pointer_off[] = "\033[?1006l\033[?1000l";
 /*
  * The one restore of the terminal's modes, whatever way the program ends or stops: sent by
  * tide_terminal_modes_off (an ordered exit, after endwin), by the suspend handler before ctrl-z
- * stops the process, and by the crash handler. Pointer reporting and bracketed paste off, the
- * keypad out of its "transmit" mode (rmkx: left on, the shell's arrow keys arrive in a form it
- * does not read), attributes reset, the cursor visible. Built from terminfo once ncurses has
- * started, before any handler that sends it is installed; never freed.
+ * stops the process, and by the crash handler. Pointer reporting, bracketed paste and focus
+ * reporting off, the window title popped from the terminal's title stack (when the app pushed
+ * it), the keypad out of its "transmit" mode (rmkx: left on, the shell's arrow keys arrive in a
+ * form it does not read), attributes reset, the cursor visible; a hyperlink a crash may have cut
+ * short is closed before it (send_modes_off). Built from terminfo once ncurses has started,
+ * before any handler that sends it is installed; never freed.
  */
 static char modes_off[256];
 static size_t modes_off_length = 0;

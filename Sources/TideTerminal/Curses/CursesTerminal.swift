@@ -94,8 +94,9 @@ package final class CursesTerminal: Terminal {
   /// Starts ncurses: locale from the environment (for UTF-8), alternate screen, cbreak, no echo,
   /// no flow control (ctrl-s and ctrl-q reach the app as keys), no signal characters (ctrl-c,
   /// ctrl-\ and ctrl-z are bytes, so pasted ones are text; see ``TypedSignal`` for typed ones),
-  /// the keypad's "transmit" mode, hidden cursor, and colours on top of the terminal's defaults
-  /// unless the profile is ``ColorProfile/noColor``.
+  /// the keypad's "transmit" mode, hidden cursor, bracketed paste, focus reporting (mode 1004),
+  /// the window title saved on the title stack when the app sets one, and colours on top of the
+  /// terminal's defaults unless the profile is ``ColorProfile/noColor``.
   ///
   /// ncurses only draws: it never reads a key. ``readEvent(timeout:)`` reads the terminal's
   /// bytes and ``InputDecoder`` decodes them, every byte accounted for (ncurses' `wget_wch`
