@@ -154,7 +154,7 @@ package final class TmuxSession {
   /// the load per core and for a sanitized build too (``Slowdown``): a deadline exists to catch
   /// a hang or a freeze, and a debug build that is merely slow must not fail for it. On a quiet
   /// machine the deadline is exactly `seconds`.
-  static func attempts(_ seconds: Double) -> Int { Int(seconds * 20 * Slowdown.load * Slowdown.sanitizer) }
+  package static func attempts(_ seconds: Double) -> Int { Int(seconds * 20 * Slowdown.load * Slowdown.sanitizer) }
 
   /// Polls the pane until `condition` holds, for at most `seconds`; returns the last capture.
   @discardableResult
