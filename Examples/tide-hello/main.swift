@@ -89,5 +89,7 @@ await TerminalCommand("tide-hello", version: "0.1.0", abstract: "A counter and a
     view: { state, canvas in Hello.draw(state, on: &canvas) },
     keyAction: { _, key in Hello.keys.action(for: key) },
     quitAction: .quit,
-    isFinished: \.isQuitting)
+    isFinished: \.isQuitting,
+    // The window's title follows the count; the terminal's own comes back on exit.
+    title: { state in "tide-hello: count \(state.count)" })
 }.main()

@@ -1,5 +1,6 @@
 // tide-pager FILE: the file soft-wrapped to the terminal's width in a Viewport, a footer with
-// its name and how far down you are; q quits. Built only on TideTerminal's public components.
+// its name and how far down you are, the window titled with its name; q quits. Built only on
+// TideTerminal's public components.
 
 import Tide
 import TideTerminal
@@ -69,7 +70,9 @@ struct Pager: Reducer {
       },
       quitAction: .quit,
       isFinished: \.isQuitting,
-      acceptsPointer: true)
+      acceptsPointer: true,
+      // The window's title names the file; the terminal's own comes back on exit.
+      title: { state in "\(state.name) — tide-pager" })
   }
 }
 

@@ -645,26 +645,52 @@ static const char pointer_off[] = "\033[?1006l\033[?1000l";
 /*
  * The one restore of the terminal's modes, whatever way the program ends or stops: sent by
  * tide_terminal_modes_off (an ordered exit, after endwin), by the suspend handler before ctrl-z
- * stops the process, and by the crash handler. Pointer reporting and bracketed paste off, the
- * keypad out of its "transmit" mode (rmkx: left on, the shell's arrow keys arrive in a form it
- * does not read), attributes reset, the cursor visible. Built from terminfo once ncurses has
- * started, before any handler that sends it is installed; never freed.
+ * stops the process, and by the crash handler. Pointer reporting, bracketed paste and focus
+ * reporting off, the window title popped from the terminal's title stack (when the app pushed
+ * it), the keypad out of its "transmit" mode (rmkx: left on, the shell's arrow keys arrive in a
+ * form it does not read), attributes reset, the cursor visible; a hyperlink a crash may have cut
+ * short is closed before it (send_modes_off). Built from terminfo once ncurses has started,
+ * before any handler that sends it is installed; never freed.
  */
 static char modes_off[256];
 static size_t modes_off_length = 0;
+
+/* Set before the crash guard is installed (it builds modes_off): whether the title was pushed
+   on the terminal's title stack at the start, so every way out pops it. */
+static volatile sig_atomic_t title_stack_wanted = 0;
+/* Set once a hyperlink (OSC 8) was queued: a crash in the middle of writing one must not leave
+   the shell's text linked. */
+static volatile sig_atomic_t links_written = 0;
+static const char title_push[] = "\033[22;0t";
+static const char title_pop[] = "\033[23;0t";
+static const char focus_on[] = "\033[?1004h";
+static const char focus_off[] = "\033[?1004l";
+static const char link_close[] = "\033]8;;\033\\";
 
 static void prepare_modes_off(void) {
   modes_off_length = 0;
   append_bytes(modes_off, sizeof modes_off, &modes_off_length, pointer_off, sizeof pointer_off - 1);
   append_bytes(modes_off, sizeof modes_off, &modes_off_length, "\033[?2004l", 8);
+  append_bytes(modes_off, sizeof modes_off, &modes_off_length, focus_off, sizeof focus_off - 1);
+  if (title_stack_wanted) {
+    append_bytes(modes_off, sizeof modes_off, &modes_off_length, title_pop, sizeof title_pop - 1);
+  }
   append_capability(modes_off, sizeof modes_off, &modes_off_length, "rmkx");
   append_capability(modes_off, sizeof modes_off, &modes_off_length, "sgr0");
   append_capability(modes_off, sizeof modes_off, &modes_off_length, "cnorm");
 }
 
+/* modes_off, after closing a hyperlink a write cut short may have left open. Async-signal-safe. */
+static void send_modes_off(void) {
+  if (links_written) {
+    write_all(link_close, sizeof link_close - 1);
+  }
+  write_all(modes_off, modes_off_length);
+}
+
 static void on_crash(int signal_number) {
   /* Only async-signal-safe calls: write(2), tcsetattr(3) (a tcsetattr is an ioctl), sigaction, raise. */
-  write_all(modes_off, modes_off_length);
+  send_modes_off();
   write_all(crash_leave_screen, crash_leave_screen_length);
   if (saved_tty_valid) {
     tcsetattr(STDIN_FILENO, TCSANOW, &saved_tty);
@@ -775,7 +801,7 @@ void tide_suspend(void) {
     prepare_modes_off();
   }
   fflush(stdout);
-  write_all(modes_off, modes_off_length);
+  send_modes_off();
   /* The tty's modes as the program set them — unless the shell already took the tty back. */
   if (tcgetpgrp(STDIN_FILENO) == getpgrp()) {
     def_prog_mode();
@@ -807,6 +833,12 @@ void tide_suspend(void) {
   clearok(curscr, TRUE);
   doupdate();
   write_all(paste_on, sizeof paste_on - 1);
+  write_all(focus_on, sizeof focus_on - 1);
+  /* The title stack was popped with the other modes (the shell's title shows while stopped):
+     pushed again here; the screen loop then writes the app's title again. */
+  if (title_stack_wanted) {
+    write_all(title_push, sizeof title_push - 1);
+  }
   /* ncurses sends keypad-local (rmkx) on the way out but not keypad-transmit on the way back:
      without it the terminal sends its cursor keys in the other form and the first is lost. */
   const char *smkx = tigetstr("smkx");
@@ -844,8 +876,33 @@ void tide_terminal_modes_off(void) {
     prepare_modes_off();
   }
   fflush(stdout);
-  write_all(modes_off, modes_off_length);
+  send_modes_off();
   pointer_active = 0;
+}
+
+void tide_focus_reporting(int on) {
+  fflush(stdout);
+  write_all(on ? focus_on : focus_off, on ? sizeof focus_on - 1 : sizeof focus_off - 1);
+}
+
+void tide_title_stack_prepare(int on) {
+  title_stack_wanted = on;
+}
+
+void tide_title_stack_push(void) {
+  if (!title_stack_wanted) {
+    return;
+  }
+  fflush(stdout);
+  write_all(title_push, sizeof title_push - 1);
+}
+
+void tide_write_control(const char *bytes, int length) {
+  if (length <= 0) {
+    return;
+  }
+  fflush(stdout);
+  write_all(bytes, (size_t)length);
 }
 
 void tide_bracketed_paste(int on) {
@@ -902,6 +959,33 @@ void tide_overlay_sgr(int row, int column, const char *sgr, int sgr_length, cons
   overlay_length += (size_t)sgr_length;
   memcpy(overlay_buffer + overlay_length, utf8, (size_t)length);
   overlay_length += (size_t)length;
+  static const char reset[] = "\033[0m";
+  memcpy(overlay_buffer + overlay_length, reset, sizeof reset - 1);
+  overlay_length += sizeof reset - 1;
+}
+
+void tide_overlay_link(int row, int column, const char *sgr, int sgr_length, const char *uri, int uri_length,
+                       const char *utf8, int length) {
+  static const char open_start[] = "\033]8;;";
+  static const char terminator[] = "\033\\";
+  if (overlay_length + (size_t)sgr_length + (size_t)uri_length + (size_t)length + 96 >= sizeof overlay_buffer) {
+    return;
+  }
+  links_written = 1;
+  overlay_move(row, column);
+  vid_puts(A_NORMAL, 0, NULL, overlay_put);
+  memcpy(overlay_buffer + overlay_length, sgr, (size_t)sgr_length);
+  overlay_length += (size_t)sgr_length;
+  memcpy(overlay_buffer + overlay_length, open_start, sizeof open_start - 1);
+  overlay_length += sizeof open_start - 1;
+  memcpy(overlay_buffer + overlay_length, uri, (size_t)uri_length);
+  overlay_length += (size_t)uri_length;
+  memcpy(overlay_buffer + overlay_length, terminator, sizeof terminator - 1);
+  overlay_length += sizeof terminator - 1;
+  memcpy(overlay_buffer + overlay_length, utf8, (size_t)length);
+  overlay_length += (size_t)length;
+  memcpy(overlay_buffer + overlay_length, link_close, sizeof link_close - 1);
+  overlay_length += sizeof link_close - 1;
   static const char reset[] = "\033[0m";
   memcpy(overlay_buffer + overlay_length, reset, sizeof reset - 1);
   overlay_length += sizeof reset - 1;

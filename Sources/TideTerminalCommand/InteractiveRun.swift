@@ -53,7 +53,7 @@ extension TerminalCommand {
     if let session { launch.onEnd { session.finish() } }
     let app = try traced(try make(options, launch), by: session)
     let program = Program(
-      app, driver: CursesDriver(reportsPointer: app.acceptsPointer, profile: profile), recordsSession: recording != nil)
+      app, driver: CursesDriver(reportsPointer: app.acceptsPointer, profile: profile, setsTitle: app.title != nil), recordsSession: recording != nil)
     // The recording's header carries the launch's date, so its replay starts on the same day.
     let start = launch.startDate
     do {

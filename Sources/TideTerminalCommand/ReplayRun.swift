@@ -160,6 +160,8 @@ extension TerminalCommand {
         cast?.add(frame.canvas, at: clock.now.offset)
       }
       player.onPointer = { event in cast?.input(event, at: clock.now.offset) }
+      player.onTitle = { title in cast?.setTitle(title, at: clock.now.offset) }
+      player.onCopy = { text in cast?.copyToClipboard(text, at: clock.now.offset) }
     }
     player.stopRequested = { InterruptSignals.received != nil }
     // The screen now as an image, in the run's theme and colour profile.

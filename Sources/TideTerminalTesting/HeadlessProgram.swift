@@ -87,4 +87,11 @@ public final class HeadlessProgram<State, Action: Sendable> {
 
   /// What the program told the user on ending: work that did not finish in time.
   public var unfinishedWorkReports: [String] { driver.reports }
+
+  /// The window title the app set (`TerminalApp`'s `title`), as a terminal shows it — control
+  /// characters dropped — or `nil` while the terminal's own shows.
+  public var title: String? { driver.terminal.title }
+
+  /// The texts the app copied to the clipboard (`Effect.copyToClipboard(_:)`), in order.
+  public var clipboardCopies: [String] { driver.terminal.clipboardCopies }
 }

@@ -48,7 +48,8 @@ struct ExampleCommandLineTests {
     let binary = try requireBuiltExecutable("tide-pager")
     let text = folder.file("text.txt")
     try (1...100).map { "line \($0)" }.joined(separator: "\n").write(toFile: text, atomically: true, encoding: .utf8)
-    let ok = try await runProcess(binary, ["replay", text, try script("keys end\nexpect \"100%\"\n")])
+    let ok = try await runProcess(
+      binary, ["replay", text, try script("keys end\nexpect \"100%\"\nexpect-title \"text.txt — tide-pager\"\n")])
     #expect(ok.status == 0, "\(ok)")
     #expect(ok.stdout.contains("line 100") && ok.stdout.contains("text.txt"), "\(ok)")
     let missing = try await runProcess(binary, ["replay", folder.file("missing.txt"), try script("keys q\n")])

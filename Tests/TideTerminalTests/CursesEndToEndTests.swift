@@ -17,6 +17,95 @@ struct CursesEndToEndTests {
     var testDescription: String { rawValue }
   }
 
+  /// The window title follows the app's state (OSC 2), written as the count changes, and the
+  /// shell's title comes back when the app quits and when a crash ends it: pushed on the
+  /// terminal's title stack at the start, popped by the one restore of the modes.
+  @Test(arguments: ["q", "SIGSEGV"])
+  func theTitleFollowsTheAppAndComesBackAfterIt(way: String) async throws {
+    let binary = try requireBuiltExecutable("tide-hello")
+    let tmux = TmuxSession(label: "tide-hello-title")
+    defer { withExtendedLifetime(tmux) {} }
+    // The shell's title before the app: BEL-terminated, as a shell prompt often sets it.
+    try await tmux.startApp(binary, environment: "printf '\\033]2;shell title\\007' &&")
+    try await tmux.waitForScreen(containing: "count: 0", seconds: 15)
+    try await tmux.waitForTitle("tide-hello: count 0")
+    try await tmux.send("+")
+    try await tmux.waitForTitle("tide-hello: count 1")
+    if way == "q" {
+      try await tmux.send("q")
+    } else {
+      #expect(kill(try await tmux.appPID(named: "tide-hello"), SIGSEGV) == 0)
+    }
+    _ = try await tmux.waitForFile("status", seconds: 15)
+    try await tmux.waitForTitle("shell title")
+  }
+
+  /// The bytes tide-hello writes to a real terminal (tmux's `pipe-pane -O`): focus reporting
+  /// on and the title pushed at the start, the title as OSC 2, and at the exit focus reporting
+  /// off and the title popped by the one restore of the modes. tmux 3.3 has no format for the
+  /// focus mode, so the bytes are the check.
+  @Test func focusReportingAndTheTitleStackAreOnWhileTheAppRunsAndOffAfter() async throws {
+    let binary = try requireBuiltExecutable("tide-hello")
+    let tmux = TmuxSession(label: "tide-hello-bytes")
+    defer { withExtendedLifetime(tmux) {} }
+    // The app starts once the pane's output is piped (the file `go`), so no byte is missed.
+    let script = """
+      cd '\(tmux.folder.path)' || exit 99
+      while [ ! -e go ]; do sleep 0.05; done
+      '\(binary)'
+      echo $? > status.tmp
+      mv status.tmp status
+      exec sleep 600
+      """
+    try script.write(toFile: tmux.folder.file("job.sh"), atomically: true, encoding: .utf8)
+    try await tmux.start("sh '\(tmux.folder.file("job.sh"))'")
+    try await tmux.tmux(["pipe-pane", "-O", "-t", tmux.name, "cat > '\(tmux.folder.file("bytes"))'"])
+    try "".write(toFile: tmux.folder.file("go"), atomically: true, encoding: .utf8)
+    try await tmux.waitForScreen(containing: "count: 0", seconds: 15)
+    try await tmux.send("q")
+    #expect(try await tmux.waitForFile("status", seconds: 15) == "0")
+    var bytes = ""
+    for _ in 0..<TmuxSession.attempts(10) {
+      bytes = (try? String(contentsOfFile: tmux.folder.file("bytes"), encoding: .utf8)) ?? ""
+      if bytes.contains("\u{1B}[23;0t") { break }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    let start = try #require(bytes.range(of: "\u{1B}[?1004h\u{1B}[22;0t"), "focus on, then the title pushed:\n\(bytes.debugDescription)")
+    let title = try #require(bytes.range(of: "\u{1B}]2;tide-hello: count 0\u{1B}\\"), "the title written")
+    let end = try #require(bytes.range(of: "\u{1B}[?1004l\u{1B}[23;0t"), "focus off, then the title popped:\n\(bytes.debugDescription)")
+    #expect(start.upperBound <= title.lowerBound && title.upperBound <= end.lowerBound)
+  }
+
+  /// ctrl-z: the shell's title shows while the app is stopped (the stack popped with the other
+  /// modes) and the app's comes back when `fg` continues it (pushed again, then rewritten).
+  @Test func ctrlZShowsTheShellsTitleUntilFg() async throws {
+    let binary = try requireBuiltExecutable("tide-hello")
+    let tmux = TmuxSession(label: "tide-hello-title-ctrl-z")
+    defer { withExtendedLifetime(tmux) {} }
+    // A shell with job control (`set -m`), so ctrl-z stops the app; its `fg` continues it.
+    let script = """
+      set -m
+      cd '\(tmux.folder.path)' || exit 99
+      printf '\\033]2;shell title\\007'
+      '\(binary)'
+      sleep 2
+      fg
+      echo $? > status.tmp
+      mv status.tmp status
+      exec sleep 600
+      """
+    try script.write(toFile: tmux.folder.file("job.sh"), atomically: true, encoding: .utf8)
+    try await tmux.start("bash '\(tmux.folder.file("job.sh"))'")
+    try await tmux.waitForScreen(containing: "count: 0", seconds: 15)
+    try await tmux.waitForTitle("tide-hello: count 0")
+    try await tmux.send("C-z")
+    try await tmux.waitForTitle("shell title", seconds: 15)
+    try await tmux.waitForTitle("tide-hello: count 0", seconds: 15)
+    try await tmux.send("q")
+    #expect(try await tmux.waitForFile("status", seconds: 15) == "0")
+    try await tmux.waitForTitle("shell title")
+  }
+
   /// Crash signals: the terminal is restored by the crash handler, and the process ends by the
   /// signal at once — Swift's interactive backtracer, which would wait 30 s for a key over the
   /// app's screen, never runs.
@@ -202,6 +291,9 @@ extension TmuxSession {
     #expect(
       flags == "alternate_on=0 cursor_flag=1 keypad_flag=0 keypad_cursor_flag=0 mouse_any_flag=0",
       "the terminal's modes after \(way)", sourceLocation: sourceLocation)
+    // tide-hello sets the window's title: popped from the title stack on every way out.
+    let title = try await display("#{pane_title}")
+    #expect(!title.hasPrefix("tide-hello"), "the title \"\(title)\" after \(way)", sourceLocation: sourceLocation)
   }
 
   /// The pid of the `tide-hello` process under the pane's shell.

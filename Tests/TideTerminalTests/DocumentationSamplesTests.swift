@@ -501,3 +501,54 @@ enum ButtonAndDialogSamples {
     #expect(ButtonAndDialogSamples.Saver.action(for: .enter, in: saver) == .save(.press))
   }
 }
+
+// TitleClipboardLinksAndFocus.md, and the doc comments of Hyperlink, Key.focusIn and
+// Effect.copyToClipboard(_:): the samples, compiled.
+private struct ProtocolSamples: Reducer {
+  struct State: Equatable {
+    var fileName = "notes.txt"
+    var link = "https://example.com/issues/40"
+    var isQuitting = false
+  }
+
+  enum Action: Equatable, Sendable { case copyLink, reload, quit }
+
+  static let keys = KeyMap<Action>([
+    KeyBinding(.focusIn, action: .reload, help: "reload", showsInFooter: false)
+  ])
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .copyLink:
+      return .copyToClipboard(state.link)
+    case .reload: return .none
+    case .quit:
+      state.isQuitting = true
+      return .none
+    }
+  }
+
+  static func draw(_ state: State, on canvas: inout Canvas) {
+    var style = canvas.theme.accent
+    style.link = Hyperlink("https://example.com/issues/40")
+    canvas.draw("issue 40", atColumn: 2, row: 1, style: style)
+  }
+
+  @MainActor static func app(_ launch: TerminalLaunch) -> TerminalApp<State, Action> {
+    TerminalApp(
+      store: launch.store(initialState: State(), reducer: ProtocolSamples()),
+      view: draw, keyAction: { state, key in keys.action(for: key) },
+      quitAction: .quit, isFinished: \.isQuitting,
+      title: { state in "\(state.fileName) — tide-edit" })
+  }
+}
+
+@Suite struct ProtocolSampleTests {
+  @Test @MainActor func theSamplesBuildAndDrawALink() {
+    let app = ProtocolSamples.app(TerminalLaunch(clock: VirtualClock()))
+    let frame = app.frame(size: TerminalSize(columns: 40, rows: 12))
+    #expect(frame[2, 1].style.link?.url == "https://example.com/issues/40")
+    #expect(app.title?(app.store.state) == "notes.txt — tide-edit")
+    #expect(ProtocolSamples.keys.action(for: .focusIn) == .reload)
+  }
+}

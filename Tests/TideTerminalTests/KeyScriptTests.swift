@@ -81,8 +81,8 @@ import TideTerminal
 
   @Test(arguments: [
     // Commands
-    ("jump", 1, "unknown command 'jump' (expected keys, type, paste, wait, resize, expect, expect-not, expect-style, screen, click or scroll)"),
-    ("  Keys a", 3, "unknown command 'Keys' (expected keys, type, paste, wait, resize, expect, expect-not, expect-style, screen, click or scroll)"),
+    ("jump", 1, "unknown command 'jump' (expected keys, type, paste, wait, resize, expect, expect-not, expect-style, expect-title, expect-copied, screen, click or scroll)"),
+    ("  Keys a", 3, "unknown command 'Keys' (expected keys, type, paste, wait, resize, expect, expect-not, expect-style, expect-title, expect-copied, screen, click or scroll)"),
     (#""keys" a"#, 1, "expected a command, found a quoted string"),
     // expect-style
     ("expect-style", 13, "'expect-style' needs a non-empty quoted string, then a theme role"),

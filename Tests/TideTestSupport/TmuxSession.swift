@@ -154,7 +154,7 @@ package final class TmuxSession {
   /// the load per core and for a sanitized build too (``Slowdown``): a deadline exists to catch
   /// a hang or a freeze, and a debug build that is merely slow must not fail for it. On a quiet
   /// machine the deadline is exactly `seconds`.
-  static func attempts(_ seconds: Double) -> Int { Int(seconds * 20 * Slowdown.load * Slowdown.sanitizer) }
+  package static func attempts(_ seconds: Double) -> Int { Int(seconds * 20 * Slowdown.load * Slowdown.sanitizer) }
 
   /// Polls the pane until `condition` holds, for at most `seconds`; returns the last capture.
   @discardableResult
@@ -177,6 +177,21 @@ package final class TmuxSession {
     containing text: String, seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> String {
     try await waitForScreen("\"\(text)\"", seconds: seconds, sourceLocation: sourceLocation) { $0.contains(text) }
+  }
+
+  /// Polls the pane's title (`#{pane_title}`, what the app's OSC 2 set) until it is `title`, for
+  /// at most `seconds`.
+  package func waitForTitle(
+    _ title: String, seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    var shown = ""
+    for _ in 0..<Self.attempts(seconds) {
+      shown = try await display("#{pane_title}")
+      if shown == title { return }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    Issue.record("timed out waiting for the pane's title \"\(title)\"; it is \"\(shown)\"", sourceLocation: sourceLocation)
+    throw CancellationError()
   }
 
   /// Polls until the file `name` in ``folder`` exists, for at most `seconds`; returns its text

@@ -149,7 +149,8 @@ void tide_crash_guard_remove(void);
  * The one restore of the terminal's modes, which every way out sends — an ordered exit (this
  * function, after endwin), ctrl-z (the suspend guard) and a crash (the crash guard): pointer
  * reporting and bracketed paste off, the keypad's normal mode (rmkx), attributes reset, the
- * cursor visible.
+ * cursor visible, focus reporting off, the title popped from its stack (when pushed), and a
+ * hyperlink a crash cut short closed.
  */
 void tide_terminal_modes_off(void);
 /* Saves the tty's settings before ncurses changes them; call just before tide_start. */
@@ -187,6 +188,22 @@ void tide_suspend(void);
 
 /* Turns bracketed paste on or off. */
 void tide_bracketed_paste(int on);
+/* Turns focus reporting (mode 1004: CSI I, CSI O) on or off; every way out turns it off. */
+void tide_focus_reporting(int on);
+/*
+ * The window title's stack (xterm's XTWINOPS 22 and 23). Prepare once after tide_start and
+ * before tide_crash_guard_install, for an app that sets the title: then tide_title_stack_push
+ * saves the terminal's title (CSI 22;0t), and every way out pops it back (CSI 23;0t, part of
+ * the modes' restore); ctrl-z pops it while stopped and pushes it again after `fg`.
+ */
+void tide_title_stack_prepare(int on);
+void tide_title_stack_push(void);
+/*
+ * Writes `bytes` to the terminal at once, after what stdio holds: a string that moves no cursor
+ * and changes no cell (a title, a clipboard copy), between two frames. The caller makes sure it
+ * holds no control character but its own introducer and terminator.
+ */
+void tide_write_control(const char *bytes, int length);
 
 /*
  * Emoji sequences drawn whole: tide_overlay_cell queues `utf8` for the cell at row, column
@@ -202,6 +219,13 @@ void tide_overlay_flush(void);
  * reset, over what ncurses drew there in the nearest style it can.
  */
 void tide_overlay_sgr(int row, int column, const char *sgr, int sgr_length, const char *utf8, int length);
+/*
+ * A hyperlink (OSC 8) over cells ncurses drew: as tide_overlay_sgr, with the text between an
+ * OSC 8 that opens the link to `uri` (checked by the caller: printable ASCII only) and one that
+ * closes it, so no link outlives its cells.
+ */
+void tide_overlay_link(int row, int column, const char *sgr, int sgr_length, const char *uri, int uri_length,
+                       const char *utf8, int length);
 
 /* init_extended_pair: defines colour pair `pair` (past 32767 too). OK or ERR. */
 int tide_init_pair(int pair, int foreground, int background);

@@ -26,6 +26,9 @@ public struct Style: Hashable, Sendable {
   public var foreground: Color
   /// The cell's background colour.
   public var background: Color
+  /// Where the text links to, or `nil` for none: a click in a terminal that supports
+  /// hyperlinks (OSC 8) opens it, and an SVG export makes it an `<a href>` (see ``Hyperlink``).
+  public var link: Hyperlink?
 
   /// Creates a style; every attribute is off and every colour is the terminal's default unless given.
   public init(
@@ -37,7 +40,8 @@ public struct Style: Hashable, Sendable {
     underlineColor: Color = .default,
     strikethrough: Bool = false,
     foreground: Color = .default,
-    background: Color = .default
+    background: Color = .default,
+    link: Hyperlink? = nil
   ) {
     self.bold = bold
     self.dim = dim
@@ -48,6 +52,7 @@ public struct Style: Hashable, Sendable {
     self.strikethrough = strikethrough
     self.foreground = foreground
     self.background = background
+    self.link = link
   }
 
   /// The terminal's plain text style.
@@ -56,8 +61,8 @@ public struct Style: Hashable, Sendable {
   /// The style in 24 bits, as a ``Cell`` stores it. A style of ANSI or default colours and no
   /// underline colour (every style of the default theme) is stored in the bits themselves: the
   /// attributes in bits 0–4, the underline in 5–7, the foreground's ANSI index + 1 (0 for the
-  /// default) in 8–12 and the background's in 13–17. Any other gets bit 23 and its ``StyleTable``
-  /// id in bits 0–22.
+  /// default) in 8–12 and the background's in 13–17. Any other — a linked one too — gets bit 23
+  /// and its ``StyleTable`` id in bits 0–22.
   var packed: UInt32 {
     if let bits = directBits { return bits }
     return StyleTable.identifier(for: self)
@@ -65,7 +70,7 @@ public struct Style: Hashable, Sendable {
 
   /// The bits of a style of ANSI or default colours and no underline colour, or `nil`.
   var directBits: UInt32? {
-    guard underlineColor == .default,
+    guard underlineColor == .default, link == nil,
       let foreground = Style.directBits(of: foreground), let background = Style.directBits(of: background)
     else { return nil }
     var bits = foreground &<< 8 | background &<< 13 | UInt32(underline?.rawValue ?? 0) &<< 5

@@ -1,13 +1,14 @@
 import Synchronization
 
 /// Interns the styles a ``Cell`` cannot hold in its own bits — those with 256-palette or RGB
-/// colours, or an underline colour — so that a cell stays one 64-bit word and a frame is
+/// colours, an underline colour or a link — so that a cell stays one 64-bit word and a frame is
 /// still diffed like raw memory.
 ///
 /// The table is process-wide and only grows: it holds each distinct such style ever drawn (a
 /// theme's dozen roles, a few hundred for a gradient), and ids never change meaning, so cells
 /// from different canvases compare correctly. It holds at most 2^23 styles; past that, a new
-/// style is stored as its nearest 16-colour form (see ``ColorProfile``), never a crash.
+/// style is stored as its nearest 16-colour form (see ``ColorProfile``), without its link,
+/// never a crash.
 enum StyleTable {
   /// The bit of a packed style that says the rest is a table id.
   static let flag: UInt32 = 1 << 23
@@ -33,6 +34,7 @@ enum StyleTable {
     if let identifier { return identifier }
     var fallback = ColorProfile.ansi16.downgrade(style)
     fallback.underlineColor = .default
+    fallback.link = nil
     return fallback.directBits ?? 0
   }
 

@@ -36,7 +36,7 @@ extension TextInput.Action: Codable {
   private enum CodingKeys: String, CodingKey {
     case insert, paste, setText, resize, moveLeft, moveRight, moveWordLeft, moveWordRight
     case moveToStart, moveToEnd, deleteBackward, deleteForward, deleteWordBackward
-    case deleteWordForward, deleteToStart, deleteToEnd, moveCursor
+    case deleteWordForward, deleteToStart, deleteToEnd, moveCursor, copy
   }
 
   private enum ValueKeys: String, CodingKey {
@@ -79,6 +79,7 @@ extension TextInput.Action: Codable {
     case .deleteWordForward: self = .deleteWordForward
     case .deleteToStart: self = .deleteToStart
     case .deleteToEnd: self = .deleteToEnd
+    case .copy: self = .copy
     case .moveCursor:
       self = .moveCursor(to: try container.nestedContainer(keyedBy: ValueKeys.self, forKey: key).decode(Int.self, forKey: .to))
     }
@@ -115,6 +116,7 @@ extension TextInput.Action: Codable {
     case .deleteWordForward: empty(.deleteWordForward)
     case .deleteToStart: empty(.deleteToStart)
     case .deleteToEnd: empty(.deleteToEnd)
+    case .copy: empty(.copy)
     case .moveCursor(let index):
       var values = container.nestedContainer(keyedBy: ValueKeys.self, forKey: .moveCursor)
       try values.encode(index, forKey: .to)

@@ -153,6 +153,9 @@ public struct TextInput: Reducer, Sendable {
     case deleteToEnd
     /// Puts the cursor before the character at `index` (a press on it; clamped to the text).
     case moveCursor(to: Int)
+    /// Copies the whole text to the system clipboard (``Tide/Effect/copyToClipboard(_:)``);
+    /// the field does not change.
+    case copy
   }
 
   /// A text field.
@@ -184,6 +187,7 @@ public struct TextInput: Reducer, Sendable {
     case .deleteToStart: state.delete(0..<state.cursor)
     case .deleteToEnd: state.delete(state.cursor..<state.characters.count)
     case .moveCursor(let index): state.cursor = min(max(0, index), state.characters.count)
+    case .copy: return .copyToClipboard(state.text)
     }
     state.scrollToCursor()
     return .none
@@ -191,7 +195,8 @@ public struct TextInput: Reducer, Sendable {
 
   /// The field's editing keys, readline's: ←/ctrl-b, →/ctrl-f, alt-b and alt-f by word,
   /// home/ctrl-a, end/ctrl-e, backspace, delete/ctrl-d, ctrl-w and alt-backspace erase a word
-  /// back, alt-d a word forward, ctrl-u to the start, ctrl-k to the end. Printable characters
+  /// back, alt-d a word forward, ctrl-u to the start, ctrl-k to the end; alt-w copies the text
+  /// to the clipboard (emacs' copy, `M-w`: ctrl-c is the app's quit). Printable characters
   /// not bound here are typed (see ``action(for:)``); enter and esc are left to the app.
   public static let keys = KeyMap<Action>([
     KeyBinding(.left, .control("b"), action: .moveLeft, help: "left", showsInFooter: false),
@@ -207,6 +212,7 @@ public struct TextInput: Reducer, Sendable {
     KeyBinding(.alt(.character("d")), action: .deleteWordForward, help: "erase word right", showsInFooter: false),
     KeyBinding(.control("u"), action: .deleteToStart, help: "erase to start", showsInFooter: false),
     KeyBinding(.control("k"), action: .deleteToEnd, help: "erase to end", showsInFooter: false),
+    KeyBinding(.alt(.character("w")), action: .copy, help: "copy", showsInFooter: false),
   ])
 
   /// The action for `key` while the field has focus: a binding of ``keys``, else typing a

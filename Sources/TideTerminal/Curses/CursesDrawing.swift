@@ -10,7 +10,8 @@ import CNcurses
 /// exact sequence: 24-bit colour when the profile has it but the terminal type does not (the
 /// usual `COLORTERM=truecolor` with `TERM=xterm-256color`), and strikethrough, underline shapes
 /// and underline colours where terminfo says the terminal has them (`smxx`, `Smulx`,
-/// `Setulc`); elsewhere those are drawn plain (a shaped underline as a single one).
+/// `Setulc`); elsewhere those are drawn plain (a shaped underline as a single one). A link is
+/// written over its cells the same way, its text between OSC 8 sequences.
 struct CursesDrawing {
   /// What the terminal can show.
   struct Capabilities: Hashable {
@@ -40,14 +41,24 @@ struct CursesDrawing {
   /// The ncurses colour numbers, or `nil` for the default colours (pair 0).
   var colors: ColorPairs.Colors?
   /// The SGR written over the cells after the frame, or `nil` when ncurses draws them exactly.
+  /// Always there for a linked style: the link is written over the cells with their text.
   var overlay: String?
+  /// The style's link, which ncurses cannot say: written over its cells after the frame
+  /// (OSC 8 around their text; see ``OverlayRun``).
+  var link: Hyperlink?
 
-  init(_ style: Style, capabilities: Capabilities) {
-    // What the app's profile shows, less what the terminal lacks: the exact style.
+  /// What the app's profile shows of `style`, less what the terminal lacks: the style the
+  /// terminal is to show exactly.
+  static func exactStyle(_ style: Style, capabilities: Capabilities) -> Style {
     var exact = capabilities.profile.downgrade(style)
     if !capabilities.strikethrough { exact.strikethrough = false }
     if !capabilities.underlineShapes, exact.underline != nil { exact.underline = .single }
     if !capabilities.underlineColor || exact.underline == nil { exact.underlineColor = .default }
+    return exact
+  }
+
+  init(_ style: Style, capabilities: Capabilities) {
+    let exact = Self.exactStyle(style, capabilities: capabilities)
     // What ncurses draws.
     let drawn = capabilities.cursesProfile.downgrade(exact)
     var attributes = tide_a_normal()
@@ -65,7 +76,8 @@ struct CursesDrawing {
       ? nil : ColorPairs.Colors(foreground: foreground.number, background: background.number)
     let needsOverlay = exact.foreground != drawn.foreground || exact.background != drawn.background
       || exact.strikethrough || (exact.underline != nil && exact.underline != .single) || exact.underlineColor != .default
-    overlay = needsOverlay ? ANSIOutputTerminal.selectGraphicRendition(exact) : nil
+    link = style.link
+    overlay = needsOverlay || link != nil ? ANSIOutputTerminal.selectGraphicRendition(exact) : nil
   }
 
   /// The ncurses colour number of `color` (-1: the default), and whether it stands for a bright

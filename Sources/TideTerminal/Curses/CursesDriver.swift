@@ -15,10 +15,12 @@ package final class CursesDriver: TerminalDriver {
 
   /// A driver of the real terminal; with `reportsPointer`, the terminal reports pointer events.
   /// It shows the colours of `profile` (see ``ColorProfile``), by default the terminal's own
-  /// (`NO_COLOR`, `COLORTERM`, terminfo; 16 colours when `TIDE_COLOR` names none).
-  package init(reportsPointer: Bool = false, profile: ColorProfile? = nil) {
+  /// (`NO_COLOR`, `COLORTERM`, terminfo; 16 colours when `TIDE_COLOR` names none). With
+  /// `setsTitle`, the terminal's title is saved on its title stack at the start and put back on
+  /// every way out (see ``CursesTerminal/init(reportsPointer:profile:setsTitle:)``).
+  package init(reportsPointer: Bool = false, profile: ColorProfile? = nil, setsTitle: Bool = false) {
     self.reportsPointer = reportsPointer
-    screen = ScreenThread(profile: profile ?? (try? ColorProfile.ofThisTerminal()) ?? .ansi16)
+    screen = ScreenThread(profile: profile ?? (try? ColorProfile.ofThisTerminal()) ?? .ansi16, setsTitle: setsTitle)
   }
 
   package var pacesFrames: Bool { true }
@@ -56,6 +58,16 @@ package final class CursesDriver: TerminalDriver {
   package func present(_ frame: Canvas, redrawingAll: Bool) {
     guard isActive else { return }
     screen.draw(frame, redrawingAll: redrawingAll)
+  }
+
+  package func setTitle(_ title: String?) {
+    guard isActive else { return }
+    screen.write { $0.setTitle(title) }
+  }
+
+  package func copyToClipboard(_ text: String) {
+    guard isActive else { return }
+    screen.write { $0.copyToClipboard(text) }
   }
 
   package var elapsed: Duration { clock.now - startInstant }

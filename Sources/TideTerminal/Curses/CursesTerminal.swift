@@ -17,7 +17,13 @@ package final class CursesTerminal: Terminal {
   private var capabilities = CursesDrawing.Capabilities()
   private var colorPairs = ColorPairs(capacity: 0, columns: 0, rows: 0)
   /// How the last style put is drawn, by its ``Cell/styleBits``: cells come in runs of one style.
-  private var drawing: (styleBits: UInt32, attributes: attr_t, colors: ColorPairs.Colors?, overlay: String?)?
+  private var drawing: (
+    styleBits: UInt32, attributes: attr_t, colors: ColorPairs.Colors?, overlay: String?, link: Hyperlink?
+  )?
+  /// The cells (`row * columns + column`) whose text the terminal holds linked (OSC 8): one put
+  /// there without a link is written over again, since ncurses, which knows no links, may see
+  /// nothing to change. Emptied by ``clear()``, whose repaint writes every cell afresh.
+  private var linkedCells = Set<Int>()
   private var overlayRun = OverlayRun()
   /// Whether box-drawing characters and block elements are shown as ASCII (see ``ASCIIBorders``
   /// and ``ASCIIBlocks``).
@@ -46,14 +52,24 @@ package final class CursesTerminal: Terminal {
 
   /// Whether the terminal reports pointer (mouse) presses, releases and wheel notches.
   private let reportsPointer: Bool
+  /// Whether the app sets the window's title: the terminal's own is then saved at the start and
+  /// put back on every way out.
+  private let setsTitle: Bool
+  /// The title the app set last, or `nil` for the terminal's own: written again after ctrl-z
+  /// and `fg`, which put the terminal's own back while the process was stopped.
+  private var title: String?
 
   /// A terminal that does nothing until ``begin()``; with `reportsPointer`, it reports pointer
   /// presses, releases and the wheel (SGR extended coordinates) from ``begin()`` until
   /// ``restore()``, and on every other way out (signals, a crash, ctrl-z) turns that off. It
-  /// shows the colours of `profile`, as far as the terminal can (see ``ColorProfile``).
-  package init(reportsPointer: Bool = false, profile: ColorProfile = .ansi16) {
+  /// shows the colours of `profile`, as far as the terminal can (see ``ColorProfile``). With
+  /// `setsTitle`, the window's title is saved on the terminal's title stack (XTWINOPS 22) at
+  /// ``begin()`` and popped back (23) on every way out, so ``setTitle(_:)`` changes it for the
+  /// app's run only (where the terminal keeps no stack, the app's title stays).
+  package init(reportsPointer: Bool = false, profile: ColorProfile = .ansi16, setsTitle: Bool = false) {
     self.reportsPointer = reportsPointer
     self.profile = profile
+    self.setsTitle = setsTitle
   }
 
   deinit {
@@ -79,8 +95,9 @@ package final class CursesTerminal: Terminal {
   /// Starts ncurses: locale from the environment (for UTF-8), alternate screen, cbreak, no echo,
   /// no flow control (ctrl-s and ctrl-q reach the app as keys), no signal characters (ctrl-c,
   /// ctrl-\ and ctrl-z are bytes, so pasted ones are text; see ``TypedSignal`` for typed ones),
-  /// the keypad's "transmit" mode, hidden cursor, and colours on top of the terminal's defaults
-  /// unless the profile is ``ColorProfile/noColor``.
+  /// the keypad's "transmit" mode, hidden cursor, bracketed paste, focus reporting (mode 1004),
+  /// the window title saved on the title stack when the app sets one, and colours on top of the
+  /// terminal's defaults unless the profile is ``ColorProfile/noColor``.
   ///
   /// ncurses only draws: it never reads a key. ``readEvent(timeout:)`` reads the terminal's
   /// bytes and ``InputDecoder`` decodes them, every byte accounted for (ncurses' `wget_wch`
@@ -135,9 +152,37 @@ package final class CursesTerminal: Terminal {
     // ncurses owns SIGWINCH by default but only notices it inside wgetch; our handler also wakes the poll.
     _ = tide_install_resize_handler()
     tide_pointer_reporting_prepare(reportsPointer ? 1 : 0)
+    tide_title_stack_prepare(setsTitle ? 1 : 0)
     _ = tide_crash_guard_install()
     tide_bracketed_paste(1)
     tide_pointer_reporting(reportsPointer ? 1 : 0)
+    // Focus in and out come as keys (``Key/focusIn``) an app may bind; unbound, they do nothing.
+    tide_focus_reporting(1)
+    tide_title_stack_push()
+  }
+
+  /// Shows `title` as the window's title (OSC 2, sanitized: see `WindowTitle`), or for `nil`
+  /// puts back the terminal's own, when the terminal was started `setsTitle`.
+  package func setTitle(_ title: String?) {
+    guard isActive, setsTitle else { return }
+    self.title = title
+    writeControl(WindowTitle.sequence(for: title))
+  }
+
+  /// Copies `text` to the clipboard (OSC 52: see `ClipboardCopy`); a text too long is not copied.
+  package func copyToClipboard(_ text: String) {
+    guard isActive, let sequence = ClipboardCopy.sequence(for: text) else { return }
+    writeControl(sequence)
+  }
+
+  /// Writes a string that moves no cursor and changes no cell, out of ncurses' band.
+  private func writeControl(_ sequence: String) {
+    var sequence = sequence
+    sequence.withUTF8 { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { chars in
+        tide_write_control(chars.baseAddress, Int32(chars.count))
+      }
+    }
   }
 
   /// ctrl-z, when it came: leaves curses mode, stops the process until `fg`, then redraws
@@ -148,6 +193,8 @@ package final class CursesTerminal: Terminal {
   package func suspendIfAsked() -> Bool {
     guard isActive, tide_take_suspend() != 0 else { return false }
     tide_suspend()
+    // The terminal's own title showed while stopped; the stack was pushed again on `fg`.
+    if setsTitle, let title { writeControl(WindowTitle.sequence(for: title)) }
     return true
   }
 
@@ -157,6 +204,7 @@ package final class CursesTerminal: Terminal {
     werase(tide_stdscr())
     clearok(tide_stdscr(), true)
     colorPairs.clearScreen()
+    linkedCells.removeAll()
   }
 
   /// Draws `cell` at `column`, `row` in the ncurses buffer.
@@ -164,13 +212,31 @@ package final class CursesTerminal: Terminal {
     guard isActive, !cell.isContinuation else { return }
     if drawing?.styleBits != cell.styleBits {
       let drawn = CursesDrawing(cell.style, capabilities: capabilities)
-      drawing = (cell.styleBits, drawn.attributes, drawn.colors, drawn.overlay)
+      drawing = (cell.styleBits, drawn.attributes, drawn.colors, drawn.overlay, drawn.link)
     }
     let attributes = drawing!.attributes
     let pair = colorPair(for: drawing!.colors)
     colorPairs.show(pair, atColumn: column, row: row)
+    var isWrittenOver = false
     if let overlay = drawing!.overlay {
-      overlayRun.add(cell, atColumn: column, row: row, sgr: overlay)
+      overlayRun.add(cell, atColumn: column, row: row, sgr: overlay, link: drawing!.link)
+      isWrittenOver = true
+    }
+    if drawing!.link != nil || !linkedCells.isEmpty {
+      let columns = size.columns
+      let index = row * columns + column
+      let covered = index..<index + Int(max(1, cell.width))
+      if drawing!.link != nil {
+        linkedCells.formUnion(covered)
+      } else {
+        var wasLinked = false
+        for index in covered where linkedCells.remove(index) != nil { wasLinked = true }
+        // Unlinked again: written over in its style, with no link open.
+        if wasLinked, !isWrittenOver {
+          overlayRun.add(cell, atColumn: column, row: row, sgr: ANSIOutputTerminal.selectGraphicRendition(
+            CursesDrawing.exactStyle(cell.style, capabilities: capabilities)))
+        }
+      }
     }
     if let scalar = cell.scalar {
       let value =

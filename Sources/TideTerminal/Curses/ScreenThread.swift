@@ -33,6 +33,8 @@ final class ScreenThread: TimerWaker {
   private struct Shared {
     var pendingFrame: Canvas?
     var pendingRedrawsAll = false
+    /// Titles and clipboard copies to write after the pending frame, in order.
+    var pendingWrites: [@Sendable (CursesTerminal) -> Void] = []
     var stopRequested = false
     /// The main actor's next timer wake (see ``wake(at:fire:)``) and what to call then.
     var timerDeadline: ContinuousClock.Instant?
@@ -53,10 +55,14 @@ final class ScreenThread: TimerWaker {
   private let shared = Mutex(Shared())
   /// The colours the terminal shows (see ``CursesTerminal/init(reportsPointer:profile:)``).
   private let profile: ColorProfile
+  /// Whether the app sets the window's title (see ``CursesTerminal/init(reportsPointer:profile:setsTitle:)``).
+  private let setsTitle: Bool
 
-  /// A screen thread, not started yet, whose terminal shows the colours of `profile`.
-  init(profile: ColorProfile = .ansi16) {
+  /// A screen thread, not started yet, whose terminal shows the colours of `profile`; with
+  /// `setsTitle`, one that saves and restores the window's title.
+  init(profile: ColorProfile = .ansi16, setsTitle: Bool = false) {
     self.profile = profile
+    self.setsTitle = setsTitle
   }
 
   /// Starts the thread and returns the terminal's size once it is set up, or throws why it could
@@ -110,7 +116,7 @@ final class ScreenThread: TimerWaker {
     onInterrupt: @escaping @Sendable (Key, Int32) -> Void, onQuit: @escaping @Sendable (Int32) -> Void, onTimers: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void,
     onFrameSlot: @escaping @Sendable () -> Void
   ) {
-    let terminal = CursesTerminal(reportsPointer: reportsPointer, profile: profile)
+    let terminal = CursesTerminal(reportsPointer: reportsPointer, profile: profile, setsTitle: setsTitle)
     do {
       try terminal.begin()
     } catch {
@@ -134,10 +140,11 @@ final class ScreenThread: TimerWaker {
     var renderer = Renderer()
     while true {
       let now = ContinuousClock.now
-      let (frame, redrawsAll, stop, dueTimers, frameSlot, wakeDeadline) = shared.withLock { shared in
+      let (frame, redrawsAll, stop, dueTimers, frameSlot, wakeDeadline, writes) = shared.withLock { shared in
         defer {
           shared.pendingFrame = nil
           shared.pendingRedrawsAll = false
+          shared.pendingWrites = []
         }
         shared.wakePending = false
         var dueTimers: (@MainActor @Sendable () -> Void)?
@@ -154,10 +161,15 @@ final class ScreenThread: TimerWaker {
         }
         shared.waitingUntil = Self.earlier(shared.timerDeadline, shared.frameDeadline)
         return (
-          shared.pendingFrame, shared.pendingRedrawsAll, shared.stopRequested, dueTimers, frameSlot, shared.waitingUntil
+          shared.pendingFrame, shared.pendingRedrawsAll, shared.stopRequested, dueTimers, frameSlot, shared.waitingUntil,
+          shared.pendingWrites
         )
       }
-      if stop { return }
+      if stop {
+        // A copy made just before the app quit still reaches the clipboard.
+        for write in writes { write(terminal) }
+        return
+      }
       var handedOver = false
       let signal = tide_take_quit_signal()
       if signal != 0 {
@@ -180,6 +192,7 @@ final class ScreenThread: TimerWaker {
         if redrawsAll { renderer.invalidate() }
         renderer.render(frame, to: terminal)
       }
+      for write in writes { write(terminal) }
       // On the main thread's run loop the program may have taken what was handed over at once,
       // here, leaving a frame and new deadlines no wake-up announces: read them before waiting.
       if handedOver { continue }
@@ -219,6 +232,16 @@ final class ScreenThread: TimerWaker {
     let wakes = shared.withLock { shared in
       shared.pendingFrame = frame
       shared.pendingRedrawsAll = shared.pendingRedrawsAll || redrawingAll
+      return Self.takeWake(&shared)
+    }
+    if wakes { tide_input_wake() }
+  }
+
+  /// Hands the thread a write that changes no cell — a title, a clipboard copy — to make after
+  /// the pending frame, if any, in the order they were handed.
+  func write(_ write: @escaping @Sendable (CursesTerminal) -> Void) {
+    let wakes = shared.withLock { shared in
+      shared.pendingWrites.append(write)
       return Self.takeWake(&shared)
     }
     if wakes { tide_input_wake() }

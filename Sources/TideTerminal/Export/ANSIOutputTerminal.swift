@@ -8,7 +8,10 @@
 ///
 /// Only what cells need is used: `CSI row;col H` (absolute moves, emitted only when the cursor
 /// is not already there), `CSI 2 J` before a full redraw, one `CSI 0;…m` where the style
-/// changes (see ``selectGraphicRendition(_:)``), and `CSI ?25l` once, to hide the cursor.
+/// changes (see ``selectGraphicRendition(_:)``), `OSC 8` around the cells of a link (closed
+/// where the link ends and at the end of each frame), and `CSI ?25l` once, to hide the cursor.
+/// A title or a clipboard copy (``setTitle(_:)``, ``copyToClipboard(_:)``) is written between
+/// two frames.
 /// Colours are written as the ``ColorProfile`` it is given shows them. Use it from one thread
 /// at a time.
 package final class ANSIOutputTerminal: Terminal {
@@ -23,6 +26,9 @@ package final class ANSIOutputTerminal: Terminal {
   private var cursor: (column: Int, row: Int)?
   /// The ``Cell/styleBits`` of the SGR state the terminal is in, or `nil` when unknown.
   private var styleBits: UInt32?
+  /// The link open (OSC 8) for the cells written next, if any: closed where a cell of another
+  /// link or none comes, and at the end of each frame.
+  private var link: Hyperlink?
   /// The colours the escape sequences may use.
   package let profile: ColorProfile
 
@@ -48,6 +54,10 @@ package final class ANSIOutputTerminal: Terminal {
   /// Resets the style and erases the screen, ahead of a full redraw.
   package func clear() {
     start()
+    if link != nil {
+      pending += Hyperlink.closeSequence
+      link = nil
+    }
     pending += "\u{1B}[0m\u{1B}[2J"
     styleBits = Cell.blank.styleBits
     cursor = nil
@@ -62,8 +72,14 @@ package final class ANSIOutputTerminal: Terminal {
       pending += "\u{1B}[\(row + 1);\(column + 1)H"
     }
     if styleBits != cell.styleBits {
-      pending += Self.selectGraphicRendition(profile.downgrade(cell.style))
+      let style = cell.style
+      pending += Self.selectGraphicRendition(profile.downgrade(style))
       styleBits = cell.styleBits
+      if style.link != link {
+        if link != nil { pending += Hyperlink.closeSequence }
+        if let opened = style.link { pending += opened.openSequence }
+        link = style.link
+      }
     }
     pending += cell.text
     let next = column + Int(cell.width)
@@ -71,8 +87,25 @@ package final class ANSIOutputTerminal: Terminal {
     cursor = next < size.columns ? (next, row) : nil
   }
 
+  /// Writes the title's OSC 2 (or, for `nil`, the title stack's pop and push; see
+  /// `WindowTitle`) after the frames flushed so far.
+  package func setTitle(_ title: String?) {
+    flushed += WindowTitle.sequence(for: title)
+  }
+
+  /// Writes the copy's OSC 52 (see `ClipboardCopy`) after the frames flushed so far.
+  package func copyToClipboard(_ text: String) {
+    flushed += ClipboardCopy.sequence(for: text) ?? ""
+  }
+
   /// Ends the frame: what was put since the last flush becomes output.
   package func flush() {
+    if link != nil {
+      // No link outlives the frame: the next one opens it again where it goes on.
+      pending += Hyperlink.closeSequence
+      link = nil
+      styleBits = nil
+    }
     flushed += pending
     pending = ""
   }

@@ -30,6 +30,19 @@ package struct AsciicastRecorder {
     writer.output(encoder.takeOutput(), at: time)
   }
 
+  /// Adds the window title the app set at `time` (`nil`: the terminal's own back) as output:
+  /// its OSC 2, or the title stack's pop and push (see ``ANSIOutputTerminal/setTitle(_:)``).
+  package mutating func setTitle(_ title: String?, at time: Duration) {
+    encoder.setTitle(title)
+    writer.output(encoder.takeOutput(), at: time)
+  }
+
+  /// Adds a copy to the clipboard the app made at `time` as output: its OSC 52.
+  package mutating func copyToClipboard(_ text: String, at time: Duration) {
+    encoder.copyToClipboard(text)
+    writer.output(encoder.takeOutput(), at: time)
+  }
+
   /// Adds a pointer event as input (`"i"`), as a terminal in SGR mode (1006) would have sent
   /// it, so the cast shows where a replay clicked and scrolled.
   public mutating func input(_ event: PointerEvent, at time: Duration) {

@@ -5,7 +5,8 @@
 /// cells, so the grid stays aligned whatever monospace font the viewer picks. A wide character
 /// gets a run of its own two cells. Bold, dim (lower opacity), italic, underline (every shape
 /// and colour), strikethrough and reverse (colours swapped) are kept; the 16 colours come from
-/// the ``Theme``, palette and RGB colours are drawn exactly. The result is a pure function
+/// the ``Theme``, palette and RGB colours are drawn exactly. A linked run (``Style/link``) is
+/// wrapped in an `<a href>` to its URL, so the image's text is a link. The result is a pure function
 /// of the canvas, so screenshots made from it can be checked into a repository and compared.
 package enum SVGWriter {
   /// Colours and metrics of the image.
@@ -83,6 +84,9 @@ package enum SVGWriter {
         let x = run.column * theme.cellWidth
         let runWidth = run.width * theme.cellWidth
         let top = row * theme.cellHeight
+        // A link's run, its background and decorations too, is the link's: one `<a>` around them.
+        if let link = run.style.link { svg += "<a href=\"\(escaped(link.url))\">" }
+        defer { if run.style.link != nil { svg += "</a>\n" } }
         if let background = colors.background {
           svg += "<rect x=\"\(x)\" y=\"\(top)\" width=\"\(runWidth)\" height=\"\(theme.cellHeight)\" fill=\"\(background)\"/>\n"
         }

@@ -17,6 +17,7 @@
 /// | `CSI 17 ~`…`21 ~`, `23 ~`, `24 ~` | F6–F10, F11, F12             |
 /// | `SS3 M`                           | enter (the keypad's)         |
 /// | `SS3 w`, `y`, `q`, `s`            | home, page up, end, page down (the keypad's corners, as terminfo's `ka1`, `ka3`, `kc1`, `kc3`) |
+/// | `CSI I`, `CSI O`                  | ``Key/focusIn``, ``Key/focusOut`` (focus reporting, mode 1004) |
 ///
 /// A key sent with xterm's modifier parameter (`CSI 1 ; 5 A`, ctrl-up; `CSI 5 ; 2 ~`,
 /// shift-page-up) is that key with the modifiers (see ``Key/with(_:)``; alt alone is
@@ -63,6 +64,11 @@ struct ControlSequence {
       return Self.tildeKeys[code].map { Self.key($0, modifier: numbers.count == 2 ? numbers[1] : 1) } ?? .nothing
     case (.csi, UInt8(ascii: "u")):
       return kittyKey
+    // Focus reporting (mode 1004): `CSI I` in, `CSI O` out; with parameters, nothing.
+    case (.csi, UInt8(ascii: "I")):
+      return parameters.isEmpty ? .event(.key(.focusIn)) : .nothing
+    case (.csi, UInt8(ascii: "O")):
+      return parameters.isEmpty ? .event(.key(.focusOut)) : .nothing
     default:
       guard let key = letterKey else { return .nothing }
       if parameters.isEmpty { return .event(.key(key)) }

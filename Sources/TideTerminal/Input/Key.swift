@@ -46,14 +46,26 @@ public enum Key: Hashable, Sendable {
   /// key, a function key) and the modifiers hold shift or control, so each key press has one
   /// value. Key scripts name them `ctrl+shift+up`.
   indirect case modified(Key, KeyModifiers)
+  /// The terminal's window gained focus (xterm's focus reporting, mode 1004: `CSI I`). Not a
+  /// key press, but delivered as one so that an app binds it in its ``KeyMap`` like any key —
+  /// `KeyBinding(.focusIn, action: .refresh, help: "refresh", showsInFooter: false)` — and a
+  /// key script names it `focus-in`. A text field never types it and no app quits on it: an
+  /// app that does not bind it never hears of it — unless its key action takes any key (a
+  /// "press any key" screen), which should then leave these two out.
+  case focusIn
+  /// The terminal's window lost focus (mode 1004: `CSI O`); see ``focusIn``. Key scripts name it
+  /// `focus-out`.
+  case focusOut
 }
 
 extension Key {
   /// This key with `modifiers` held too, in the one form each combination has: alt alone is
   /// ``alt(_:)``, control with a letter ``control(_:)``, shift with tab ``backTab``, shift with
   /// a lowercase letter its uppercase (as a terminal types it); anything else
-  /// ``modified(_:_:)``. `Key.up.with([.control, .shift])` is ctrl-shift-up.
+  /// ``modified(_:_:)``. `Key.up.with([.control, .shift])` is ctrl-shift-up. A focus report
+  /// (``focusIn``, ``focusOut``) takes no modifiers: it is returned as it is.
   public func with(_ modifiers: KeyModifiers) -> Key {
+    if self == .focusIn || self == .focusOut { return self }
     let (base, held) = unmodified
     return Key.canonical(base, held.union(modifiers))
   }
@@ -103,7 +115,7 @@ extension Key {
     ("space", .character(" ")), ("tab", .tab), ("btab", .backTab), ("enter", .enter),
     ("esc", .escape), ("backspace", .backspace), ("delete", .delete), ("up", .up),
     ("down", .down), ("left", .left), ("right", .right), ("home", .home), ("end", .end),
-    ("pgup", .pageUp), ("pgdn", .pageDown),
+    ("pgup", .pageUp), ("pgdn", .pageDown), ("focus-in", .focusIn), ("focus-out", .focusOut),
   ]
 
   /// Parses a key-script token: a single character stands for itself, otherwise one of `space tab
@@ -182,6 +194,8 @@ extension Key {
     case .control(let letter): return "ctrl-\(letter)"
     case .alt(let key): return "alt-" + key.label
     case .modified(let key, let modifiers): return Key.modifierPrefix(modifiers, joiner: "-") + key.label
+    case .focusIn: return "focus-in"
+    case .focusOut: return "focus-out"
     }
   }
 
@@ -199,7 +213,9 @@ extension Key {
       parts.removeLast(2)
       parts.append("+")
     }
-    guard parts.count > 1, let last = parts.popLast(), let base = Key(token: last), base.unmodified.modifiers.isEmpty else {
+    guard parts.count > 1, let last = parts.popLast(), let base = Key(token: last), base.unmodified.modifiers.isEmpty,
+      base.canTakeAlt
+    else {
       return nil
     }
     var modifiers: KeyModifiers = []
@@ -212,10 +228,10 @@ extension Key {
     self = base.with(modifiers)
   }
 
-  /// Whether alt can be held with this key: not with alt itself.
+  /// Whether alt can be held with this key: not with alt itself, nor with a focus report.
   private var canTakeAlt: Bool {
     switch self {
-    case .alt: return false
+    case .alt, .focusIn, .focusOut: return false
     default: return true
     }
   }

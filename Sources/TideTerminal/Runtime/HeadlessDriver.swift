@@ -42,6 +42,11 @@ package final class HeadlessDriver: TerminalDriver {
   package private(set) var delivered = 0, handled = 0
   /// Messages passed to ``report(unfinishedWork:)``.
   package private(set) var reports: [String] = []
+  /// Told each window title the program sets (sanitized; `nil` for the terminal's own), as the
+  /// terminal takes it: for a recording of the replay (a cast).
+  package var onTitle: ((String?) -> Void)?
+  /// Told each text the program copies to the clipboard, as the terminal takes it.
+  package var onCopy: ((String) -> Void)?
 
   /// A `size` screen on `clock`. With `pacesFrames`, the program draws when the state changed
   /// and its pacer allows, as in a terminal; without, only when asked (``requestFrame(force:)``).
@@ -121,6 +126,19 @@ package final class HeadlessDriver: TerminalDriver {
     let before = renderer.statistics.frames
     renderer.render(frame, to: terminal)
     if keepsFrameTexts, renderer.statistics.frames > before { frames.append(terminal.screenText()) }
+    resumeWaiters()
+  }
+
+  package func setTitle(_ title: String?) {
+    terminal.setTitle(title)
+    onTitle?(terminal.title)
+  }
+
+  package func copyToClipboard(_ text: String) {
+    let copies = terminal.clipboardCopies.count
+    terminal.copyToClipboard(text)
+    if terminal.clipboardCopies.count > copies { onCopy?(text) }
+    // An effect copies: a waiter may be waiting for it.
     resumeWaiters()
   }
 

@@ -8,6 +8,14 @@ package final class HeadlessTerminal: Terminal {
   package private(set) var size: TerminalSize
   /// How many times ``flush()`` was called.
   package private(set) var flushCount = 0
+  /// The window title the app set, sanitized as a real terminal gets it, or `nil` while it shows
+  /// the terminal's own (before the app set one, or after it gave it back).
+  package private(set) var title: String?
+  /// Every title written, in order (`nil` for the terminal's own put back): what a test checks
+  /// to see that a title is written only when it changes.
+  package private(set) var titleWrites: [String?] = []
+  /// The texts copied to the clipboard, in order.
+  package private(set) var clipboardCopies: [String] = []
   private var staged: Canvas
   private var visible: Canvas
 
@@ -40,6 +48,18 @@ package final class HeadlessTerminal: Terminal {
   package func flush() {
     visible = staged
     flushCount += 1
+  }
+
+  /// Records the title as a terminal would show it.
+  package func setTitle(_ title: String?) {
+    self.title = title.map(WindowTitle.sanitized)
+    titleWrites.append(self.title)
+  }
+
+  /// Records the copy, if a terminal would take it (see `ClipboardCopy`).
+  package func copyToClipboard(_ text: String) {
+    guard ClipboardCopy.sequence(for: text) != nil else { return }
+    clipboardCopies.append(text)
   }
 
   /// The visible screen: every cell with its style.

@@ -48,6 +48,14 @@ package final class Program<State, Action: Sendable> {
   private var lastFrame: Canvas?
   private var hitMap: HitMap?
 
+  /// Where the app's ``Tide/Effect/copyToClipboard(_:)`` effects copy to: the driver's terminal.
+  /// Bound around each event the loop takes; a driver that fires the store's timers itself
+  /// (a key script's `wait`) binds it around that too.
+  package private(set) lazy var clipboard = TerminalClipboard { [driver] text in driver.copyToClipboard(text) }
+
+  /// The window title written last (see ``TerminalApp/title``), `nil` for the terminal's own.
+  private var shownTitle: String?
+
   /// Whether the screen no longer shows the current state.
   private var isDirty = true
   private var redrawsAll = true
@@ -70,7 +78,9 @@ package final class Program<State, Action: Sendable> {
 
   /// Creates a program that draws at most `framesPerSecond` frames a second in the real terminal.
   package convenience init(_ app: TerminalApp<State, Action>, framesPerSecond: Int = 60) {
-    self.init(app, driver: CursesDriver(reportsPointer: app.acceptsPointer), framesPerSecond: framesPerSecond)
+    self.init(
+      app, driver: CursesDriver(reportsPointer: app.acceptsPointer, setsTitle: app.title != nil),
+      framesPerSecond: framesPerSecond)
   }
 
   /// Creates a program on `driver`; with `recordsSession`, ``recording`` collects the user's input.
@@ -112,7 +122,7 @@ package final class Program<State, Action: Sendable> {
     // The observer hears of the size before the app acts on it, as it does of every event.
     app.inputObserver?(.resize(size))
     // Before the first frame, so the first screen is already drawn for this size.
-    app.resize(to: size)
+    TerminalClipboard.$current.withValue(clipboard) { app.resize(to: size) }
     if recordsSession { recording = KeyScriptRecorder(size: size) }
     let observation = app.store.observe { [weak self] _ in
       guard let self else { return }
@@ -146,9 +156,14 @@ package final class Program<State, Action: Sendable> {
   }
 
   /// Takes one event of the loop's — handles it, draws what is due, tells the driver — and
-  /// returns whether the loop goes on.
+  /// returns whether the loop goes on. The app's effects made meanwhile copy to this program's
+  /// terminal (``TerminalClipboard``).
   private func take(_ event: ProgramEvent) -> Bool {
     QuitWatch.tookStep()
+    return TerminalClipboard.$current.withValue(clipboard) { takeWithClipboard(event) }
+  }
+
+  private func takeWithClipboard(_ event: ProgramEvent) -> Bool {
     isTaking = true
     defer { isTaking = false }
     var fromDriver = true
@@ -295,6 +310,13 @@ package final class Program<State, Action: Sendable> {
       hitMap = nil
     }
     driver.present(frame, redrawingAll: redrawsAll)
+    if let title = app.title {
+      let newTitle = title(app.store.state)
+      if newTitle != shownTitle {
+        shownTitle = newTitle
+        driver.setTitle(newTitle)
+      }
+    }
     redrawsAll = false
     if paced { pacer.recordFrame(at: driver.elapsed) }
   }

@@ -16,4 +16,20 @@ package protocol Terminal: AnyObject {
 
   /// Makes everything put since the last flush visible at once.
   func flush()
+
+  /// Shows `title` as the window's title (sanitized, see `WindowTitle`), or for `nil` puts back
+  /// the title the terminal had before the app. Between two frames; changes no cell.
+  func setTitle(_ title: String?)
+
+  /// Copies `text` to the system clipboard (OSC 52, see `ClipboardCopy`). Between two frames;
+  /// changes no cell. A terminal that cannot ignores it.
+  func copyToClipboard(_ text: String)
+}
+
+extension Terminal {
+  /// A terminal with no window title ignores it.
+  package func setTitle(_ title: String?) {}
+
+  /// A terminal with no clipboard ignores it.
+  package func copyToClipboard(_ text: String) {}
 }

@@ -36,6 +36,9 @@ public struct TerminalApp<State, Action: Sendable> {
   /// ``Canvas/addHitRegion(_:handler:)``). Off by default, so the terminal's own text selection
   /// keeps working in apps that have no use for the pointer.
   package var acceptsPointer: Bool
+  /// The window's title in a state, or `nil` for the terminal's own; `nil` as a whole for an app
+  /// that leaves the title alone (see ``init(store:minimumSize:view:keyAction:pasteAction:resizeAction:quitAction:isFinished:acceptsPointer:title:unfinishedWorkMessage:unsavedChanges:)``).
+  package var title: ((State) -> String?)?
   /// What to tell the user on standard error when work marked with
   /// ``Tide/Effect/finishesBeforeExit()`` did not finish in time as the program ended: what was
   /// lost and where any copy of it is.
@@ -77,6 +80,13 @@ public struct TerminalApp<State, Action: Sendable> {
   ///   - acceptsPointer: Whether the app takes pointer (mouse) input, delivered to the hit region
   ///     under it (``Canvas/addHitRegion(_:handler:)``). Off by default, so the terminal's own
   ///     text selection keeps working.
+  ///   - title: The terminal window's title in a state — `{ "\($0.fileName) — tide-edit" }` — or
+  ///     `nil` in a state for the terminal's own title. Written with each frame whose title
+  ///     differs from the last one written (OSC 2), with its control characters dropped, so a
+  ///     file's name cannot inject an escape; the terminal's title from before the app is saved
+  ///     on its title stack at the start and put back on every way out (a quit, a signal, a
+  ///     crash; while stopped by ctrl-z). Without it (the default) the title is never touched.
+  ///     A replay shows it to tests (`expect-title` in a key script).
   ///   - unfinishedWorkMessage: What to tell the user when work marked
   ///     ``Tide/Effect/finishesBeforeExit()`` did not finish as the program ended: what was lost
   ///     and where any copy of it is.
@@ -93,6 +103,7 @@ public struct TerminalApp<State, Action: Sendable> {
     quitAction: Action,
     isFinished: @escaping (State) -> Bool,
     acceptsPointer: Bool = false,
+    title: ((State) -> String?)? = nil,
     unfinishedWorkMessage: @escaping () -> String = { "some work did not finish before the program ended" },
     unsavedChanges: @escaping () -> String? = { nil }
   ) {
@@ -105,6 +116,7 @@ public struct TerminalApp<State, Action: Sendable> {
     self.quitAction = quitAction
     self.isFinished = isFinished
     self.acceptsPointer = acceptsPointer
+    self.title = title
     self.unfinishedWorkMessage = unfinishedWorkMessage
     self.unsavedChanges = unsavedChanges
   }

@@ -26,6 +26,13 @@ package protocol TerminalDriver: AnyObject, Sendable {
   /// Shows `frame`; `redrawingAll` when every cell must be written again (after a resize).
   func present(_ frame: Canvas, redrawingAll: Bool)
 
+  /// Shows `title` as the window's title, or puts the terminal's own back for `nil`: called
+  /// by the program only when the app's title changes, after the frame that goes with it.
+  func setTitle(_ title: String?)
+
+  /// Copies `text` to the system clipboard, for ``Tide/Effect/copyToClipboard(_:)``.
+  func copyToClipboard(_ text: String)
+
   /// Time on the driver's clock; frames are paced and the exit wait is bounded on it.
   var elapsed: Duration { get }
 

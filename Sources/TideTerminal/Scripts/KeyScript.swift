@@ -18,6 +18,8 @@ import Foundation
 /// expect "1 item left"    # the screen must contain the text (non-empty)
 /// expect-not "Count"      # the screen must not contain it
 /// expect-style "Item 3" selection   # the text's cells are drawn in this role of the theme
+/// expect-title "notes.txt"  # the window's title is exactly the text ("" for the terminal's own)
+/// expect-copied "buy milk"  # the last text copied to the clipboard is exactly the text
 /// screen                  # print the screen
 /// click 12 5              # a pointer press and release at column 12, row 5 (1-based)
 /// click "[ Submit ]"      # ... at the first cell, in reading order, showing the text
@@ -81,6 +83,11 @@ package struct KeyScript: Hashable, Sendable {
     /// The screen must show the text, every cell of its first place in reading order drawn in
     /// the run's theme's role of this name (see ``Theme/roleNames``).
     case expectStyle(String, role: String)
+    /// The window's title the app set must be exactly the text; empty for none (the
+    /// terminal's own).
+    case expectTitle(String)
+    /// The last text the app copied to the clipboard must be exactly the text.
+    case expectCopied(String)
     /// Print the current screen.
     case screen
     /// Press and release the primary pointer button at a place on the screen.

@@ -59,7 +59,7 @@ struct KeyScriptLineParser {
     }
   }
 
-  static let commandList = "keys, type, paste, wait, resize, expect, expect-not, expect-style, screen, click or scroll"
+  static let commandList = "keys, type, paste, wait, resize, expect, expect-not, expect-style, expect-title, expect-copied, screen, click or scroll"
 
   let bytes: UnsafeBufferPointer<UInt8>
   let file: String
@@ -113,6 +113,12 @@ struct KeyScriptLineParser {
       step = .expect(try text(for: command))
     case "expect-not":
       step = .expectNot(try text(for: command))
+    case "expect-title", "expect-copied":
+      guard let argument = try nextToken(), argument.kind == .string else {
+        throw error(command.endColumn, "'\(command.text)' needs a quoted string")
+      }
+      try rejectExtra()
+      step = command.text == "expect-title" ? .expectTitle(argument.text) : .expectCopied(argument.text)
     case "expect-style":
       guard let argument = try nextToken(), argument.kind == .string, !argument.text.isEmpty else {
         throw error(command.endColumn, "'expect-style' needs a non-empty quoted string, then a theme role")

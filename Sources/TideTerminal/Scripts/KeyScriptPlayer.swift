@@ -36,7 +36,7 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
     package var screen: String { canvas.text() }
   }
 
-  /// An `expect`, `expect-not` or `expect-style` that did not hold.
+  /// An `expect`, `expect-not`, `expect-style`, `expect-title` or `expect-copied` that did not hold.
   package struct ExpectationFailure: Error, Sendable, CustomStringConvertible {
     /// The script file.
     package var file: String
@@ -111,6 +111,17 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
   /// Called with each pointer event a `click` or `scroll` line delivers, before the program
   /// handles it (a cast records it as input).
   package var onPointer: ((PointerEvent) -> Void)?
+  /// Called with each window title the app sets (`nil`: the terminal's own back), as the
+  /// terminal takes it (a cast records it as output).
+  package var onTitle: ((String?) -> Void)? {
+    get { driver.onTitle }
+    set { driver.onTitle = newValue }
+  }
+  /// Called with each text the app copies to the clipboard (a cast records its OSC 52).
+  package var onCopy: ((String) -> Void)? {
+    get { driver.onCopy }
+    set { driver.onCopy = newValue }
+  }
   /// Asked before each line and between the timer firings of a `wait`: `true` stops the replay
   /// there, with the screen as the lines before left it (a replay a signal interrupted).
   package var stopRequested: (() -> Bool)?
@@ -155,7 +166,16 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
     // The settle awaits the store's nonisolated activity counter: without this preference
     // every wait for it would hop to the global executor and back.
     try await withTaskExecutorPreference(MainQueueTaskExecutor.shared) { () async throws(Failure) -> Outcome in
-      try await playLines(of: script)
+      // The timers a `wait` fires run here, not in the program's loop: an effect they make
+      // copies to this program's terminal too.
+      let outcome: Result<Outcome, Failure> = await TerminalClipboard.$current.withValue(program.clipboard) {
+        do throws(Failure) {
+          return .success(try await playLines(of: script))
+        } catch {
+          return .failure(error)
+        }
+      }
+      return try outcome.get()
     }
   }
 
@@ -223,6 +243,22 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
           throw .expectation(
             ExpectationFailure(file: script.file, line: step.line, source: step.source, screen: driver.screenText, detail: detail))
         }
+      case .expectTitle(let text), .expectCopied(let text):
+        await draw(line: step.line, source: step.source)
+        let found: String?
+        if case .expectTitle = step.command {
+          found = driver.terminal.title
+          if (found ?? "") == text { break }
+        } else {
+          found = driver.terminal.clipboardCopies.last
+          if found == text { break }
+        }
+        let detail = found.map { found in
+          "found " + found.quotedLiteral(
+            escaping: isEscapedInMessages, as: { "\\u{\(String($0.value, radix: 16, uppercase: true))}" })
+        } ?? "found none"
+        throw .expectation(
+          ExpectationFailure(file: script.file, line: step.line, source: step.source, screen: driver.screenText, detail: detail))
       case .screen:
         await draw(line: step.line, source: step.source)
         onScreen?(driver.screenText)

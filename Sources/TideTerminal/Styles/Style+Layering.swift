@@ -1,6 +1,6 @@
 extension Style {
   /// This style drawn on top of `base`: its colours where it has them (`base`'s where they are
-  /// the default) and the attributes of both. How a component puts a role on a row already
+  /// the default), the attributes of both, and its link, else `base`'s. How a component puts a role on a row already
   /// drawn in another, such as the accent of a filter's match on the selected row.
   package func layered(over base: Style) -> Style {
     Style(
@@ -9,6 +9,7 @@ extension Style {
       underlineColor: underlineColor == .default ? base.underlineColor : underlineColor,
       strikethrough: strikethrough || base.strikethrough,
       foreground: foreground == .default ? base.foreground : foreground,
-      background: background == .default ? base.background : background)
+      background: background == .default ? base.background : background,
+      link: link ?? base.link)
   }
 }

@@ -11,6 +11,7 @@ extension Style {
     if foreground != .default { words.append("fg=\(foreground.summary)") }
     if background != .default { words.append("bg=\(background.summary)") }
     if underlineColor != .default { words.append("underline-color=\(underlineColor.summary)") }
+    if let link { words.append("link=\(link.url)") }
     return words.isEmpty ? "plain" : words.joined(separator: " ")
   }
 }
