@@ -1046,3 +1046,24 @@ void tide_overlay_flush(void) {
   }
   overlay_length = 0;
 }
+
+/* SIGQUIT is a quit signal for every program on TideTerminal: its default action (end, with a
+   core dump where enabled), never Swift's backtracer, which takes it for a crash, prints a
+   report and, without a terminal to ask on, left the process blocked (a SIGQUIT in the first
+   milliseconds of a run, before TerminalCommand records quit signals). Set at load time,
+   after the Swift runtime installed the backtracer's handlers; a SIGQUIT ignored by whoever
+   started the program stays ignored. */
+__attribute__((constructor)) static void quit_signal_default_at_load(void) {
+  struct sigaction current;
+  if (sigaction(SIGQUIT, NULL, &current) != 0) {
+    return;
+  }
+  if ((current.sa_flags & SA_SIGINFO) == 0 && (current.sa_handler == SIG_IGN || current.sa_handler == SIG_DFL)) {
+    return;
+  }
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = SIG_DFL;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGQUIT, &action, NULL);
+}

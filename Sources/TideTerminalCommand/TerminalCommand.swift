@@ -166,6 +166,10 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
 
   /// Runs the command with the process's arguments and exits with its status.
   public func main() async -> Never {
+    // First of all, before the arguments are parsed: a quit signal from here on is recorded
+    // (see `recordQuitSignals`), never Swift's backtracer's (a SIGQUIT 10 ms after the start
+    // printed a crash report and was lost).
+    _ = InterruptSignals.record()
     // A write to a pipe nobody reads or beyond `ulimit -f` then fails with an error the command
     // reports (a lost output, an unsaved change: status 1) instead of killing the process.
     WriteSignals.ignore()
@@ -191,6 +195,9 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
       StandardError.writeLine("standard output: error: cannot write: \(reason)")
       exit(max(status, 1))
     }
+    // A signal that came while nothing waited for one (`--version`, `--help`) still ends the
+    // process as the signal does.
+    if status < 128, let signal = InterruptSignals.received { InterruptSignals.endProcess(by: signal) }
     exit(status)
   }
 
@@ -233,9 +240,12 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
       return 0
     } catch {
       if !error.message.isEmpty { errors(error.message) }
+      let signal = InterruptSignals.received
+      // Keys typed for an app a signal stopped while it started are not the shell's to run.
+      if signal != nil, case .interactive = parsed { InterruptSignals.discardTypedInput() }
       // A run that a quit signal stopped — a read that waited, a script not yet run — ends as
       // the signal ends a process, whatever else it reports: 128 + N.
-      if error.status < 128, let signal = InterruptSignals.received { return 128 + signal }
+      if error.status < 128, let signal { return 128 + signal }
       return error.status
     }
   }

@@ -139,6 +139,11 @@ struct InspectorBadTraceTests {
      "an action line has the member changes twice"),
     (#""n":3,"#, #""n":3,"zzz":1,"#, "at 3", "an action line has a member the format does not know: zzz"),
     (#""t":0.0"#, #""t":-1.0"#, "at 3", "t needs the seconds since the start, 0 or more"),
+    // Second hostile re-check: a wrong type that a later line overwrote was answered past it.
+    (#"["counter.count",2]"#, #"["counter.count","two"]"#, "at 4",
+     #"the state after action 3 is not a state of tide-demo: at counter.count: expected a number that fits Int but found "two""#),
+    (#"["counter.count",2]"#, #"["counter.count","two"]"#, "state-at 4",
+     #"the state after action 3 is not a state of tide-demo: at counter.count: expected a number that fits Int but found "two""#),
   ])
   func aLineEditedByHandIsNamedByEveryAnswerThatReadsIt(original: String, edited: String, query: String, message: String) async throws {
     let folder = try makeInspectorFolder()
@@ -156,6 +161,7 @@ struct InspectorBadTraceTests {
     case "export-keys": answer = inspect(path.path, .exportKeys(through: 4, file: output))
     case "who-changed": answer = inspect(path.path, .whoChanged("counter.count"))
     case "at 4": answer = inspect(path.path, .screen(after: 4))
+    case "state-at 4": answer = inspect(path.path, .state(after: 4))
     default: answer = inspect(path.path, .screen(after: 3))
     }
     let failure = try #require(answer.failure, "\(query) answered: \(answer.output)")

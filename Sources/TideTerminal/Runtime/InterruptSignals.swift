@@ -39,6 +39,20 @@ package enum InterruptSignals {
     return signal
   }
 
+  /// Ends the process as `signal`'s default action would: the status a shell sees is the
+  /// signal's.
+  package static func endProcess(by number: Int32) -> Never {
+    stopRecording()
+    _ = signal(number, SIG_DFL)
+    raise(number)
+    exit(128 + number)
+  }
+
+  /// Drops what was typed on the terminal and not yet read, if standard input is one.
+  package static func discardTypedInput() {
+    if isatty(STDIN_FILENO) != 0 { tcflush(STDIN_FILENO, TCIFLUSH) }
+  }
+
   /// `SIGTERM` for SIGTERM: the name a user knows the signal by.
   package static func name(of signal: Int32) -> String {
     let names: [Int32: String] = [

@@ -43,7 +43,8 @@ private final class MemberLedger {
 
   func firstUnknown() -> JSONValueDecoder.UnknownMember? {
     for container in containers {
-      if let member = container.members.first(where: { !container.used.contains($0.key) }) {
+      // A `null` member is one that went away (see `allKeys`): nothing to have a use for.
+      if let member = container.members.first(where: { $0.value != .null && !container.used.contains($0.key) }) {
         return JSONValueDecoder.UnknownMember(codingPath: container.codingPath + [JSONNameKey(member.key)])
       }
     }
@@ -146,9 +147,11 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let entry: Int
 
   /// The members the type has a key for, each then known to it: an enum's case without a
-  /// payload is read by its key alone, a dictionary's entries by theirs.
+  /// payload is read by its key alone, a dictionary's entries by theirs. A member whose value is
+  /// `null` is left out: a trace writes `null` for a member that went away (the case an enum
+  /// left, `{"cancel":null,"confirm":{}}`), and for an optional member it means nothing either.
   var allKeys: [Key] {
-    let keys = members.compactMap { Key(stringValue: $0.key) }
+    let keys = members.compactMap { $0.value == .null ? nil : Key(stringValue: $0.key) }
     for key in keys { ledger?.use(key.stringValue, in: entry) }
     return keys
   }

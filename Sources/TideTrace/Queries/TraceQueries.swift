@@ -36,7 +36,7 @@ package enum TraceQueries {
   /// The app's screen after action `number`, the too-small message included.
   package static func canvas(after number: Int, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) -> Canvas {
     try checkAction(number, in: reader, app: app)
-    let state = try checked(reader) { () throws(TraceProblem) in try reader.state(after: number) }
+    let state = try checkedState(after: number, in: reader, app: app)
     do {
       return try app.screen(of: state, size: reader.size(after: number), arguments: reader.header.arguments)
     } catch let failure as InspectFailure {
@@ -54,8 +54,14 @@ package enum TraceQueries {
     return try checkedState(after: number, in: reader, app: app).prettyText
   }
 
-  /// The state after action `number`, checked to be a state of the app.
-  package static func checkedState(after number: Int, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) -> JSONValue {
+  /// The state after action `number`, checked to be a state of the app, as are the lines it
+  /// is read from (``checkLinesRead(from:upTo:in:app:)``).
+  /// `linesFrom`: the first action whose line is checked, when an answer reads more lines than
+  /// those after the snapshot (an exported test, its whole range).
+  package static func checkedState(
+    after number: Int, linesFrom first: Int? = nil, in reader: TraceReader, app: InspectedApp
+  ) throws(InspectFailure) -> JSONValue {
+    try checkLinesRead(from: first ?? reader.snapshotNumber(atOrBefore: number) + 1, upTo: number, in: reader, app: app)
     let state = try checked(reader) { () throws(TraceProblem) in try reader.state(after: number) }
     do {
       try app.check(state)
@@ -63,6 +69,36 @@ package enum TraceQueries {
       throw notAState(of: app, after: number, in: reader, error)
     }
     return state
+  }
+
+  /// Checks the lines the state after `number` is read from — those after the snapshot before
+  /// it: each action is the app's (each spelling decoded once), and the state after any change
+  /// that sets a value of another kind than the one before it, or splices a list, is one the
+  /// app can hold. A change of the wrong type that a later line overwrote is named all the same
+  /// (hostile pass: `--state-at 5` answered where `--state-at 3` refused), for at most a
+  /// snapshot interval of lines.
+  private static func checkLinesRead(from first: Int, upTo number: Int, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) {
+    guard first >= 1, first <= number else { return }
+    var actions = Set<String>()
+    var before = try checked(reader) { () throws(TraceProblem) in try reader.state(after: first - 1) }
+    for index in first...number {
+      let step = try checked(reader) { () throws(TraceProblem) in try reader.step(index) }
+      if actions.insert(step.action.text).inserted { try check(action: step.action, number: index, in: reader, app: app) }
+      let after = try checked(reader) { () throws(TraceProblem) in try reader.state(after: index) }
+      let changesKind = step.changes.contains { change in
+        if case .splice = change { return true }
+        let old = kind(of: before.value(at: change.path)), new = kind(of: after.value(at: change.path))
+        return old != new || old == nil
+      }
+      if changesKind {
+        do {
+          try app.check(after)
+        } catch {
+          throw notAState(of: app, after: index, in: reader, error)
+        }
+      }
+      before = after
+    }
   }
 
   /// Fails as ``check(action:number:in:app:)`` when action `number` (none for 0) is not the app's:
@@ -140,10 +176,11 @@ package enum TraceQueries {
         // going to nothing: the state after it is checked, as `--at` would (a few states, not
         // one a line).
         if Self.kind(of: old) != Self.kind(of: new) || Self.kind(of: old) == nil {
-          do throws(InspectFailure) {
-            _ = try checkedState(after: number, in: reader, app: app)
+          let state = try reader.state(after: number)
+          do {
+            try app.check(state)
           } catch {
-            notTheApps = error
+            notTheApps = notAState(of: app, after: number, in: reader, error)
             return
           }
         }

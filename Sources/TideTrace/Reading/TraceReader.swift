@@ -150,6 +150,12 @@ package final class TraceReader {
     readLine(at: actionOffsets[number - 1])?.bytes ?? []
   }
 
+  /// The number of the snapshot ``state(after:)`` starts from for action `number` (0: the
+  /// header's state).
+  package func snapshotNumber(atOrBefore number: Int) -> Int {
+    snapshots.last(where: { $0.number <= number })?.number ?? 0
+  }
+
   /// The state after action `number` (0: the initial state): from the nearest snapshot at or
   /// before it, or from the last state asked for when that is closer, with the changes of the
   /// actions between applied.
