@@ -90,9 +90,12 @@ package final class TmuxSession {
   /// pane and records what the app left behind (the app gets the default disposition on exec).
   ///
   /// `environment` is put before the pane's shell, e.g. `env LC_ALL=C.UTF-8 TERM=tmux-256color`.
+  ///
+  /// With `recordingInputLeftOver`, the wrapper then reads for a second what was typed and left
+  /// unread on the terminal, as the shell would run it, into `left-over`.
   package func startApp(
     _ binary: String, _ arguments: [String] = [], environment: String = "",
-    recordingStandardError: Bool = false
+    recordingStandardError: Bool = false, recordingInputLeftOver: Bool = false
   ) async throws {
     let quoted = ([binary] + arguments).map { "'\($0)'" }.joined(separator: " ")
     let script = """
@@ -103,6 +106,7 @@ package final class TmuxSession {
       \(quoted)\(recordingStandardError ? " 2> stderr" : "")
       echo $? > status.tmp
       stty -g > stty-after
+      \(recordingInputLeftOver ? "left=$(timeout --foreground 1 head -n 1); printf '%s' \"$left\" > left-over" : "")
       mv status.tmp status
       echo "app exited"
       exec sleep 600
