@@ -61,8 +61,13 @@ package enum TraceQueries {
   package static func checkedState(
     after number: Int, linesFrom first: Int? = nil, in reader: TraceReader, app: InspectedApp
   ) throws(InspectFailure) -> JSONValue {
-    try checkLinesRead(from: first ?? reader.snapshotNumber(atOrBefore: number) + 1, upTo: number, in: reader, app: app)
-    let state = try checked(reader) { () throws(TraceProblem) in try reader.state(after: number) }
+    let walked = try checkLinesRead(from: first ?? reader.snapshotNumber(atOrBefore: number) + 1, upTo: number, in: reader, app: app)
+    let state: JSONValue
+    if let walked {
+      state = walked
+    } else {
+      state = try checked(reader) { () throws(TraceProblem) in try reader.state(after: number) }
+    }
     do {
       try app.check(state)
     } catch {
@@ -77,28 +82,37 @@ package enum TraceQueries {
   /// app can hold. A change of the wrong type that a later line overwrote is named all the same
   /// (hostile pass: `--state-at 5` answered where `--state-at 3` refused), for at most a
   /// snapshot interval of lines.
-  private static func checkLinesRead(from first: Int, upTo number: Int, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) {
-    guard first >= 1, first <= number else { return }
+  /// Returns the state after `number`, made by applying the lines it checked (each read once),
+  /// or `nil` when there were none to check.
+  private static func checkLinesRead(
+    from first: Int, upTo number: Int, in reader: TraceReader, app: InspectedApp
+  ) throws(InspectFailure) -> JSONValue? {
+    guard first >= 1, first <= number else { return nil }
     var actions = Set<String>()
-    var before = try checked(reader) { () throws(TraceProblem) in try reader.state(after: first - 1) }
+    var state = try checked(reader) { () throws(TraceProblem) in try reader.state(after: first - 1) }
     for index in first...number {
       let step = try checked(reader) { () throws(TraceProblem) in try reader.step(index) }
       if actions.insert(step.action.text).inserted { try check(action: step.action, number: index, in: reader, app: app) }
-      let after = try checked(reader) { () throws(TraceProblem) in try reader.state(after: index) }
-      let changesKind = step.changes.contains { change in
-        if case .splice = change { return true }
-        let old = kind(of: before.value(at: change.path)), new = kind(of: after.value(at: change.path))
-        return old != new || old == nil
+      var changesKind = false
+      for change in step.changes {
+        let old: Int?
+        if case .splice = change { old = -1 } else { old = kind(of: state.value(at: change.path)) }
+        guard change.apply(to: &state) else {
+          let problem = TraceProblem(
+            path: reader.path, line: reader.line(ofAction: index), message: "the change to \(change.path) does not fit the state before it")
+          throw InspectFailure(status: 2, message: problem.description)
+        }
+        if old == -1 || old == nil || old != kind(of: state.value(at: change.path)) { changesKind = true }
       }
       if changesKind {
         do {
-          try app.check(after)
+          try app.check(state)
         } catch {
           throw notAState(of: app, after: index, in: reader, error)
         }
       }
-      before = after
     }
+    return state
   }
 
   /// Fails as ``check(action:number:in:app:)`` when action `number` (none for 0) is not the app's:
