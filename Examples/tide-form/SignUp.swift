@@ -116,7 +116,9 @@ struct SignUp: Reducer {
     let submit = Rect(column: rows[6].column + 2, row: rows[6].row, width: max(0, rows[6].width - 2), height: 1)
     Button.draw(state.submit, in: submit, on: &canvas, isFocused: submitFocused, sending: { _ in Action.pressed(.submit, .submit) })
     if let signedUp = state.signedUp {
-      canvas.drawTruncated(signedUp, atColumn: rows[7].column, row: rows[7].row + 1, width: rows[7].width, style: theme.success)
+      // On the row under the button, which the layout keeps: the row after it is the fill's,
+      // none at 40x14, where the footer then covered the answer.
+      canvas.drawTruncated(signedUp, atColumn: rows[7].column, row: rows[7].row, width: rows[7].width, style: theme.success)
     }
     Help.drawShort(keys(for: state).helpLine(maxWidth: rows[9].width), in: rows[9], on: &canvas)
   }

@@ -42,6 +42,20 @@ struct PointerExamplesTests {
     #expect(app.store.state.focus.focused == .submit)
   }
 
+  /// Second hostile re-check: at 40x14 the footer covered the answer a click on Submit gave
+  /// (the row it was drawn on was the fill's, which that size leaves none of). Shown at every
+  /// height the form fits.
+  @Test(arguments: [12, 13, 14, 15, 24])
+  func theAnswerToSubmitShowsAtEveryHeight(rows: Int) async {
+    let clock = VirtualClock()
+    let app = SignUp.app(launch: TerminalLaunch(clock: clock, size: TerminalSize(columns: 40, rows: rows)))
+    await assertReplay(app, clock: clock, script: """
+      type "Ada"
+      click "[ Submit ]"
+      expect "Signed up Ada <> on Free"
+      """, size: TerminalSize(columns: 40, rows: rows))
+  }
+
   @Test func aPressFocusesAFieldAndPutsItsCursorAtTheClusterPressed() async {
     let clock = VirtualClock()
     let app = SignUp.app(launch: TerminalLaunch(clock: clock))
