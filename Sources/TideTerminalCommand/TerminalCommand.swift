@@ -167,7 +167,7 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
   /// Runs the command with the process's arguments and exits with its status.
   public func main() async -> Never {
     // First of all, before the arguments are parsed: a quit signal from here on is recorded
-    // (see `recordQuitSignals`), never Swift's backtracer's (a SIGQUIT 10 ms after the start
+    // (see `run`), never Swift's backtracer's (a SIGQUIT 10 ms after the start
     // printed a crash report and was lost).
     _ = InterruptSignals.record()
     // A write to a pipe nobody reads or beyond `ulimit -f` then fails with an error the command
@@ -208,6 +208,17 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
     _ arguments: [String], output: @escaping (String) -> Void, errors: @escaping (String) -> Void
   ) async -> Int32 {
     let parsed = CommandDescription.$current.withValue(description) { parse(arguments) }
+    // Quit signals recorded from the start of a run, before it reads a file or makes its app
+    // (see `InterruptSignals`): a signal while it starts — reading a script from a FIFO,
+    // building a large state — is heard where the run polls for it (a read that waits), taken
+    // by the app's loop once it runs, or ends a run stuck in one step through the `QuitWatch`.
+    // An app's own subcommand is left to ArgumentParser's ways.
+    var recordsSignals = false
+    switch parsed {
+    case .interactive, .replay, .inspect: recordsSignals = InterruptSignals.record()
+    case .message, .subcommand: break
+    }
+    defer { if recordsSignals { InterruptSignals.stopRecording() } }
     do throws(TerminalCommandError) {
       switch parsed {
       case .message(let text, let status):
@@ -217,19 +228,13 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
         // Before the first suspension: the main actor and the screen then share the main
         // thread, one wake-up a frame (see MainThreadLoop).
         _ = MainThreadLoop.claim()
-        let recordsSignals = Self.recordQuitSignals()
-        defer { if recordsSignals { InterruptSignals.stopRecording() } }
         // Keys typed while the app starts are the app's: if the watch must end it, not the shell's.
         QuitWatch.discardsTypedInputOnEnd()
         try await runInteractive(parsedArguments, reading: CommandLineInputs.words(in: arguments), errors: errors)
       case .replay(let parsedArguments):
-        let recordsSignals = Self.recordQuitSignals()
-        defer { if recordsSignals { InterruptSignals.stopRecording() } }
         try await runReplay(parsedArguments, reading: CommandLineInputs.words(in: arguments), output: output, errors: errors)
       case .inspect(let arguments):
         guard let inspected = inspectedApp() else { preconditionFailure("parsed only with trace support") }
-        let recordsSignals = Self.recordQuitSignals()
-        defer { if recordsSignals { InterruptSignals.stopRecording() } }
         try await InspectRunner.run(arguments, app: inspected, output: output, errors: errors)
       case .subcommand(let type, let arguments):
         let outcome = await Self.execute(type, arguments)
@@ -248,16 +253,6 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
       if error.status < 128, let signal { return 128 + signal }
       return error.status
     }
-  }
-
-  /// Records the quit signals from the start of a run, before it reads a file or makes its app
-  /// (see ``InterruptSignals``): a signal while it starts — reading a script from a FIFO,
-  /// building a large state — is heard where the run polls for it (a read that waits), taken by
-  /// the app's loop once it runs, or ends a run stuck in one step through the ``QuitWatch``,
-  /// instead of the signal's default action (or, for SIGQUIT, Swift's backtracer, which printed
-  /// a crash report and let the app run on).
-  private static func recordQuitSignals() -> Bool {
-    InterruptSignals.record()
   }
 
   /// Parses and runs an app's own subcommand, off the main actor as ArgumentParser's `main()`

@@ -11,7 +11,7 @@ package struct JSONDecodingProblem: Error, CustomStringConvertible {
     case DecodingError.typeMismatch(_, let context)
     where context.debugDescription.hasPrefix("Invalid number of keys"):
       // An enum's synthesized decoding, finding no case it knows: name the one it found.
-      if case .object(let members)? = Self.value(at: context.codingPath, in: json), members.count == 1 {
+      if case .object(let members)? = json.value(at: Self.jsonPath(context.codingPath)), members.count == 1 {
         description = Self.at(context.codingPath) + "'\(members[0].key)' is not a case it has"
       } else {
         description = Self.at(context.codingPath) + "not one case of an enum"
@@ -27,35 +27,17 @@ package struct JSONDecodingProblem: Error, CustomStringConvertible {
     }
   }
 
-  /// `counter.count`, `todos.todos[0].title`; `the top level` for the empty path.
+  /// `counter.count`, `todos.todos[0].title` (``JSONPath``'s spelling); `the top level` for the
+  /// empty path.
   package static func pathText(_ codingPath: [any CodingKey]) -> String {
-    var text = ""
-    for key in codingPath {
-      if let index = key.intValue, key is JSONIndexKey {
-        text += "[\(index)]"
-      } else {
-        text += (text.isEmpty ? "" : ".") + key.stringValue
-      }
-    }
-    return text.isEmpty ? "the top level" : text
+    let path = jsonPath(codingPath)
+    return path.components.isEmpty ? "the top level" : path.description
   }
 
-  /// The value at `codingPath` in `json`, if there is one.
-  private static func value(at codingPath: [any CodingKey], in json: JSONValue) -> JSONValue? {
-    var value = json
-    for key in codingPath {
-      switch value {
-      case .array(let elements) where key is JSONIndexKey:
-        guard let index = key.intValue, elements.indices.contains(index) else { return nil }
-        value = elements[index]
-      case .object(let members):
-        guard let member = members.first(where: { $0.key == key.stringValue }) else { return nil }
-        value = member.value
-      default:
-        return nil
-      }
-    }
-    return value
+  private static func jsonPath(_ codingPath: [any CodingKey]) -> JSONPath {
+    JSONPath(codingPath.map { key in
+      if key is JSONIndexKey, let index = key.intValue { .index(index) } else { .key(key.stringValue) }
+    })
   }
 
   private static func at(_ codingPath: [any CodingKey]) -> String {

@@ -35,7 +35,6 @@ package enum TraceQueries {
 
   /// The app's screen after action `number`, the too-small message included.
   package static func canvas(after number: Int, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) -> Canvas {
-    try checkAction(number, in: reader, app: app)
     let state = try checkedState(after: number, in: reader, app: app)
     do {
       return try app.screen(of: state, size: reader.size(after: number), arguments: reader.header.arguments)
@@ -50,8 +49,7 @@ package enum TraceQueries {
   /// one to draw (a trace whose changes make a state the app cannot hold is refused alike by
   /// both, where `--state-at` printed it and exited 0).
   package static func stateText(after number: Int, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) -> String {
-    try checkAction(number, in: reader, app: app)
-    return try checkedState(after: number, in: reader, app: app).prettyText
+    try checkedState(after: number, in: reader, app: app).prettyText
   }
 
   /// The state after action `number`, checked to be a state of the app, as are the lines it
@@ -66,6 +64,8 @@ package enum TraceQueries {
     if let walked {
       state = walked
     } else {
+      // No line after the snapshot: action `number` (a snapshot's own) is checked here.
+      try checkAction(number, in: reader, app: app)
       state = try checked(reader) { () throws(TraceProblem) in try reader.state(after: number) }
     }
     do {
@@ -117,7 +117,7 @@ package enum TraceQueries {
 
   /// Fails as ``check(action:number:in:app:)`` when action `number` (none for 0) is not the app's:
   /// an answer about the state after it names it.
-  package static func checkAction(_ number: Int, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) {
+  private static func checkAction(_ number: Int, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) {
     guard number > 0 else { return }
     let step = try checked(reader) { () throws(TraceProblem) in try reader.step(number) }
     try check(action: step.action, number: number, in: reader, app: app)
