@@ -67,6 +67,83 @@ int tide_draw_cell(int row, int column, const wchar_t *text, int count, attr_t a
   return mvwadd_wch(stdscr, row, column, &cell);
 }
 
+void tide_mark_shown(int row, int column) {
+  cchar_t cell;
+  if (mvwin_wch(newscr, row, column, &cell) == OK) {
+    mvwadd_wch(curscr, row, column, &cell);
+  }
+}
+
+/* A row's text (no attributes: two rows ncurses may match have at least the same text). */
+static unsigned long row_text_hash(WINDOW *window, int row, int columns, cchar_t *cells) {
+  unsigned long hash = 5381;
+  if (mvwin_wchnstr(window, row, 0, cells, columns) == ERR) {
+    return hash;
+  }
+  for (int column = 0; column < columns; column++) {
+    wchar_t text[CCHARW_MAX + 1];
+    attr_t attributes;
+    short pair;
+    if (getcchar(&cells[column], text, &attributes, &pair, NULL) == ERR) {
+      continue;
+    }
+    for (int index = 0; index < CCHARW_MAX && text[index] != L'\0'; index++) {
+      hash = hash * 33 + (unsigned long)text[index];
+    }
+    hash = hash * 33 + 1;
+  }
+  return hash;
+}
+
+int tide_lines_may_move(const int *changed_rows, int changed_count) {
+  /* ncurses' hash map moves a line that occurs once on the screen and once in the update, at
+     two different rows (and grows moves from there): without such a line, nothing moves. A row
+     left as it was occurs on both at its own row, so such a line is a changed row that was
+     another changed row's: never with fewer than two rows changed, the usual frame. */
+  int rows = LINES;
+  int columns = COLS;
+  if (changed_count < 2 || rows <= 1 || columns <= 0) {
+    return 0;
+  }
+  unsigned long *old_hashes = malloc(sizeof(unsigned long) * (size_t)rows * 2);
+  cchar_t *cells = malloc(sizeof(cchar_t) * ((size_t)columns + 1));
+  if (old_hashes == NULL || cells == NULL) {
+    free(old_hashes);
+    free(cells);
+    return 1;
+  }
+  unsigned long *new_hashes = old_hashes + rows;
+  for (int row = 0; row < rows; row++) {
+    old_hashes[row] = row_text_hash(curscr, row, columns, cells);
+    new_hashes[row] = old_hashes[row];
+  }
+  for (int index = 0; index < changed_count; index++) {
+    int row = changed_rows[index];
+    if (row >= 0 && row < rows) {
+      new_hashes[row] = row_text_hash(newscr, row, columns, cells);
+    }
+  }
+  int may_move = 0;
+  for (int index = 0; index < changed_count && !may_move; index++) {
+    int row = changed_rows[index];
+    if (row < 0 || row >= rows) {
+      continue;
+    }
+    int new_count = 0, old_count = 0, old_row = -1;
+    for (int other = 0; other < rows; other++) {
+      if (new_hashes[other] == new_hashes[row]) new_count++;
+      if (old_hashes[other] == new_hashes[row]) {
+        old_count++;
+        old_row = other;
+      }
+    }
+    may_move = new_count == 1 && old_count == 1 && old_row != row;
+  }
+  free(old_hashes);
+  free(cells);
+  return may_move;
+}
+
 /* Written before the input thread starts and read only after, so plain ints suffice. */
 static int wake_read_fd = -1;
 static int wake_write_fd = -1;
@@ -915,16 +992,43 @@ int tide_wcwidth(unsigned int code_point) {
 }
 
 /*
- * Emoji sequences after the frame: ncurses holds a two-column placeholder in their cell (its
- * cchar_t cannot hold a second spacing character such as a skin tone or a regional indicator),
- * and the whole sequence is then written over it, so the terminal gets every scalar.
+ * What ncurses cannot say, written after the frame (see ScreenOverlay.swift): 24-bit colour on
+ * a palette terminal type, strikethrough, underline shapes, links, and emoji sequences (ncurses
+ * holds a placeholder in their cell: its cchar_t cannot hold a second spacing character such as
+ * a skin tone or a regional indicator). The buffer grows to what a frame needs, on the screen
+ * thread alone.
  */
-/* Room for a whole 80x24 frame of cells rewritten with 24-bit colours, and then some. */
-static char overlay_buffer[131072];
+static char *overlay_buffer = NULL;
 static size_t overlay_length = 0;
+static size_t overlay_capacity = 0;
+
+/* Room for `count` more bytes, or 0 when memory ran out: the cells then show ncurses' nearest. */
+static int overlay_reserve(size_t count) {
+  if (overlay_length + count <= overlay_capacity) {
+    return 1;
+  }
+  size_t capacity = overlay_capacity == 0 ? 65536 : overlay_capacity;
+  while (capacity < overlay_length + count) {
+    capacity *= 2;
+  }
+  char *grown = realloc(overlay_buffer, capacity);
+  if (grown == NULL) {
+    return 0;
+  }
+  overlay_buffer = grown;
+  overlay_capacity = capacity;
+  return 1;
+}
+
+static void overlay_append(const char *bytes, size_t count) {
+  if (overlay_reserve(count)) {
+    memcpy(overlay_buffer + overlay_length, bytes, count);
+    overlay_length += count;
+  }
+}
 
 static int overlay_put(int character) {
-  if (overlay_length < sizeof overlay_buffer) {
+  if (overlay_reserve(1)) {
     overlay_buffer[overlay_length++] = (char)character;
   }
   return character;
@@ -936,59 +1040,38 @@ static void overlay_move(int row, int column) {
   }
 }
 
-void tide_overlay_cell(int row, int column, const char *utf8, int length, attr_t attributes, int pair) {
-  if (overlay_length + (size_t)length + 64 >= sizeof overlay_buffer) {
-    return;
-  }
+static const char overlay_reset[] = "\033[0m";
+/* Where the last run queued leaves the cursor. */
+static int overlay_end_row = 0;
+static int overlay_end_column = 0;
+
+void tide_overlay_sgr(int row, int column, int width, const char *sgr, int sgr_length, const char *utf8, int length) {
+  overlay_end_row = row;
+  overlay_end_column = column + width;
   overlay_move(row, column);
-  vid_puts(attributes, (short)pair, NULL, overlay_put);
-  memcpy(overlay_buffer + overlay_length, utf8, (size_t)length);
-  overlay_length += (size_t)length;
+  /* ncurses and the terminal both at plain attributes first, so that after the reset that ends
+     the overlay what ncurses believes the terminal's attributes are is what they are. Each
+     `sgr` starts from plain attributes itself (CSI 0;...m), so runs need no reset between them. */
   vid_puts(A_NORMAL, 0, NULL, overlay_put);
+  overlay_append(sgr, (size_t)sgr_length);
+  overlay_append(utf8, (size_t)length);
 }
 
-void tide_overlay_sgr(int row, int column, const char *sgr, int sgr_length, const char *utf8, int length) {
-  if (overlay_length + (size_t)sgr_length + (size_t)length + 64 >= sizeof overlay_buffer) {
-    return;
-  }
-  overlay_move(row, column);
-  /* ncurses and the terminal both at plain attributes first, so that after the reset below
-     what ncurses believes the terminal's attributes are is what they are. */
-  vid_puts(A_NORMAL, 0, NULL, overlay_put);
-  memcpy(overlay_buffer + overlay_length, sgr, (size_t)sgr_length);
-  overlay_length += (size_t)sgr_length;
-  memcpy(overlay_buffer + overlay_length, utf8, (size_t)length);
-  overlay_length += (size_t)length;
-  static const char reset[] = "\033[0m";
-  memcpy(overlay_buffer + overlay_length, reset, sizeof reset - 1);
-  overlay_length += sizeof reset - 1;
-}
-
-void tide_overlay_link(int row, int column, const char *sgr, int sgr_length, const char *uri, int uri_length,
-                       const char *utf8, int length) {
+void tide_overlay_link(int row, int column, int width, const char *sgr, int sgr_length, const char *uri,
+                       int uri_length, const char *utf8, int length) {
   static const char open_start[] = "\033]8;;";
   static const char terminator[] = "\033\\";
-  if (overlay_length + (size_t)sgr_length + (size_t)uri_length + (size_t)length + 96 >= sizeof overlay_buffer) {
-    return;
-  }
   links_written = 1;
+  overlay_end_row = row;
+  overlay_end_column = column + width;
   overlay_move(row, column);
   vid_puts(A_NORMAL, 0, NULL, overlay_put);
-  memcpy(overlay_buffer + overlay_length, sgr, (size_t)sgr_length);
-  overlay_length += (size_t)sgr_length;
-  memcpy(overlay_buffer + overlay_length, open_start, sizeof open_start - 1);
-  overlay_length += sizeof open_start - 1;
-  memcpy(overlay_buffer + overlay_length, uri, (size_t)uri_length);
-  overlay_length += (size_t)uri_length;
-  memcpy(overlay_buffer + overlay_length, terminator, sizeof terminator - 1);
-  overlay_length += sizeof terminator - 1;
-  memcpy(overlay_buffer + overlay_length, utf8, (size_t)length);
-  overlay_length += (size_t)length;
-  memcpy(overlay_buffer + overlay_length, link_close, sizeof link_close - 1);
-  overlay_length += sizeof link_close - 1;
-  static const char reset[] = "\033[0m";
-  memcpy(overlay_buffer + overlay_length, reset, sizeof reset - 1);
-  overlay_length += sizeof reset - 1;
+  overlay_append(sgr, (size_t)sgr_length);
+  overlay_append(open_start, sizeof open_start - 1);
+  overlay_append(uri, (size_t)uri_length);
+  overlay_append(terminator, sizeof terminator - 1);
+  overlay_append(utf8, (size_t)length);
+  overlay_append(link_close, sizeof link_close - 1);
 }
 
 int tide_init_pair(int pair, int foreground, int background) {
@@ -1030,10 +1113,15 @@ void tide_overlay_flush(void) {
   if (overlay_length == 0) {
     return;
   }
-  /* Back to where ncurses left the cursor after doupdate, so its next moves stay right. */
-  int row = 0, column = 0;
-  getyx(stdscr, row, column);
-  overlay_move(row, column);
+  overlay_append(overlay_reset, sizeof overlay_reset - 1);
+  int row = overlay_end_row;
+  int column = overlay_end_column;
+  /* Past the last column, where the cursor is after a write is the terminal's choice (a wrap
+     pending or not): put where ncurses can count from. */
+  if (column >= COLS) {
+    column = 0;
+    overlay_move(row, column);
+  }
   fflush(stdout);
   size_t written = 0;
   while (written < overlay_length) {
@@ -1045,6 +1133,9 @@ void tide_overlay_flush(void) {
     written += (size_t)count;
   }
   overlay_length = 0;
+  /* From here to here: no output, and ncurses counts its next moves from where the cursor is
+     (the screen leaves the cursor where updates end: leaveok). */
+  mvcur(row, column, row, column);
 }
 
 /* SIGQUIT is a quit signal for every program on TideTerminal: its default action (end, with a

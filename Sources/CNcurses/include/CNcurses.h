@@ -46,6 +46,18 @@ int tide_start(void);
  * followed by combining ones). Returns OK or ERR.
  */
 int tide_draw_cell(int row, int column, const wchar_t *text, int count, attr_t attributes, int pair);
+/*
+ * After wnoutrefresh: puts the cell at row, column of the update (newscr) in ncurses' picture of
+ * the terminal (curscr), so that doupdate does not write it: for a cell the caller writes
+ * itself after the update, in a form ncurses cannot say, so that it reaches the terminal once.
+ */
+void tide_mark_shown(int row, int column);
+/*
+ * After wnoutrefresh, given the rows drawn to since the last update: 1 when doupdate may move
+ * lines (ncurses' hardware scrolling, which would move cells marked shown and rewrite others in
+ * its own form), 0 when it cannot.
+ */
+int tide_lines_may_move(const int *changed_rows, int changed_count);
 
 /*
  * Waking the input thread. The self-pipe is created by tide_input_open; tide_input_wake is safe
@@ -206,26 +218,26 @@ void tide_title_stack_push(void);
 void tide_write_control(const char *bytes, int length);
 
 /*
- * Emoji sequences drawn whole: tide_overlay_cell queues `utf8` for the cell at row, column
- * (after ncurses drew a two-column placeholder there); tide_overlay_flush, right after
- * doupdate, writes the queued sequences and puts the cursor back where ncurses expects it.
+ * tide_overlay_flush, right after doupdate, writes what tide_overlay_sgr and tide_overlay_link
+ * queued (`width`: the columns of `utf8`), then one reset to plain attributes, and tells ncurses
+ * where the cursor was left.
  */
-void tide_overlay_cell(int row, int column, const char *utf8, int length, attr_t attributes, int pair);
 void tide_overlay_flush(void);
 /*
  * What ncurses cannot say (24-bit colour on a terminal type without direct colour,
- * strikethrough, underline shapes and colours): tide_overlay_sgr queues `utf8` for the cells
- * from row, column, written after the frame in the SGR `sgr` (CSI 0;...m) and followed by a
- * reset, over what ncurses drew there in the nearest style it can.
+ * strikethrough, underline shapes and colours, emoji sequences of more than one spacing
+ * character): tide_overlay_sgr queues `utf8` for the cells from row, column, written after the
+ * frame in the SGR `sgr` (CSI 0;...m, which starts from plain attributes), over what ncurses
+ * holds there in the nearest style it can.
  */
-void tide_overlay_sgr(int row, int column, const char *sgr, int sgr_length, const char *utf8, int length);
+void tide_overlay_sgr(int row, int column, int width, const char *sgr, int sgr_length, const char *utf8, int length);
 /*
  * A hyperlink (OSC 8) over cells ncurses drew: as tide_overlay_sgr, with the text between an
  * OSC 8 that opens the link to `uri` (checked by the caller: printable ASCII only) and one that
  * closes it, so no link outlives its cells.
  */
-void tide_overlay_link(int row, int column, const char *sgr, int sgr_length, const char *uri, int uri_length,
-                       const char *utf8, int length);
+void tide_overlay_link(int row, int column, int width, const char *sgr, int sgr_length, const char *uri,
+                       int uri_length, const char *utf8, int length);
 
 /* init_extended_pair: defines colour pair `pair` (past 32767 too). OK or ERR. */
 int tide_init_pair(int pair, int foreground, int background);

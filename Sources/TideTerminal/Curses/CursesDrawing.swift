@@ -5,9 +5,9 @@ import CNcurses
 ///
 /// ncurses speaks bold, dim, italic, reverse and a single underline, and colour numbers up to
 /// the terminal's count: the 16 ANSI colours, the 256 of the palette, or 24-bit colours on a
-/// direct-colour terminal type (`xterm-direct`). What it cannot say is drawn by ncurses in the
-/// nearest style it can — so its picture of the screen stays right — and written over with the
-/// exact sequence: 24-bit colour when the profile has it but the terminal type does not (the
+/// direct-colour terminal type (`xterm-direct`). What it cannot say is held by ncurses in the
+/// nearest style it can — so its picture of the screen stays right — and written with the
+/// exact sequence by ``ScreenOverlay``: 24-bit colour when the profile has it but the terminal type does not (the
 /// usual `COLORTERM=truecolor` with `TERM=xterm-256color`), and strikethrough, underline shapes
 /// and underline colours where terminfo says the terminal has them (`smxx`, `Smulx`,
 /// `Setulc`); elsewhere those are drawn plain (a shaped underline as a single one). A link is
@@ -40,10 +40,10 @@ struct CursesDrawing {
   var attributes: attr_t
   /// The ncurses colour numbers, or `nil` for the default colours (pair 0).
   var colors: ColorPairs.Colors?
-  /// The SGR written over the cells after the frame, or `nil` when ncurses draws them exactly.
-  /// Always there for a linked style: the link is written over the cells with their text.
+  /// The SGR the cells are written in after the frame, or `nil` when ncurses draws them exactly.
+  /// Always there for a linked style: the link is written with the cells' text.
   var overlay: String?
-  /// The style's link, which ncurses cannot say: written over its cells after the frame
+  /// The style's link, which ncurses cannot say: written with its cells after the frame
   /// (OSC 8 around their text; see ``OverlayRun``).
   var link: Hyperlink?
 

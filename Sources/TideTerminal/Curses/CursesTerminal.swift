@@ -20,10 +20,9 @@ package final class CursesTerminal: Terminal {
   private var drawing: (
     styleBits: UInt32, attributes: attr_t, colors: ColorPairs.Colors?, overlay: String?, link: Hyperlink?
   )?
-  /// The cells (`row * columns + column`) whose text the terminal holds linked (OSC 8): one put
-  /// there without a link is written over again, since ncurses, which knows no links, may see
-  /// nothing to change. Emptied by ``clear()``, whose repaint writes every cell afresh.
-  private var linkedCells = Set<Int>()
+  /// What the terminal shows beyond what ncurses can say, written after each update …
+  private var overlay = ScreenOverlay()
+  /// … in runs of one style.
   private var overlayRun = OverlayRun()
   /// Whether box-drawing characters and block elements are shown as ASCII (see ``ASCIIBorders``
   /// and ``ASCIIBlocks``).
@@ -134,6 +133,9 @@ package final class CursesTerminal: Terminal {
     // postpone drawing while keys wait, a system call a frame; the input thread reads them anyway.
     typeahead(-1)
     curs_set(0)
+    // The cursor is hidden: an update leaves it where it wrote last rather than move it back to
+    // the last cell put, a move a frame, and the overlay after it need not move back either.
+    leaveok(tide_stdscr(), true)
     let usesColor = has_colors() && profile != .noColor
     if usesColor {
       start_color()
@@ -148,6 +150,7 @@ package final class CursesTerminal: Terminal {
       underlineColor: tide_has_string_capability("Setulc") != 0)
     let size = self.size
     colorPairs = ColorPairs(capacity: usesColor ? tide_color_pairs() : 0, columns: size.columns, rows: size.rows)
+    overlay.reset(columns: size.columns, rows: size.rows)
     drawing = nil
     // ncurses owns SIGWINCH by default but only notices it inside wgetch; our handler also wakes the poll.
     _ = tide_install_resize_handler()
@@ -198,16 +201,24 @@ package final class CursesTerminal: Terminal {
     return true
   }
 
-  /// Blanks the screen and makes the next flush repaint all of it, discarding anything a resize garbled.
+  /// Blanks the screen at once, discarding anything a resize garbled; the cells put next are
+  /// all the next flush writes.
+  ///
+  /// Why an update of its own: an update that clears repaints everything ncurses holds, the
+  /// cells it was told are shown included (see ``ScreenOverlay``), which would then reach the
+  /// terminal twice. Cleared first, on a blank buffer, the frame's update writes only the rest.
   package func clear() {
     guard isActive else { return }
     werase(tide_stdscr())
     clearok(tide_stdscr(), true)
+    wnoutrefresh(tide_stdscr())
+    doupdate()
     colorPairs.clearScreen()
-    linkedCells.removeAll()
+    overlay.clear()
   }
 
-  /// Draws `cell` at `column`, `row` in the ncurses buffer.
+  /// Draws `cell` at `column`, `row` in the ncurses buffer, or, where ncurses cannot say it,
+  /// in its picture of the screen and in the ``ScreenOverlay`` written after the update.
   package func put(_ cell: Cell, atColumn column: Int, row: Int) {
     guard isActive, !cell.isContinuation else { return }
     if drawing?.styleBits != cell.styleBits {
@@ -217,32 +228,13 @@ package final class CursesTerminal: Terminal {
     let attributes = drawing!.attributes
     let pair = colorPair(for: drawing!.colors)
     colorPairs.show(pair, atColumn: column, row: row)
-    var isWrittenOver = false
-    if let overlay = drawing!.overlay {
-      overlayRun.add(cell, atColumn: column, row: row, sgr: overlay, link: drawing!.link)
-      isWrittenOver = true
-    }
-    if drawing!.link != nil || !linkedCells.isEmpty {
-      let columns = size.columns
-      let index = row * columns + column
-      let covered = index..<index + Int(max(1, cell.width))
-      if drawing!.link != nil {
-        linkedCells.formUnion(covered)
-      } else {
-        var wasLinked = false
-        for index in covered where linkedCells.remove(index) != nil { wasLinked = true }
-        // Unlinked again: written over in its style, with no link open.
-        if wasLinked, !isWrittenOver {
-          overlayRun.add(cell, atColumn: column, row: row, sgr: ANSIOutputTerminal.selectGraphicRendition(
-            CursesDrawing.exactStyle(cell.style, capabilities: capabilities)))
-        }
-      }
-    }
     if let scalar = cell.scalar {
       let value =
         asciiBorders
         ? ASCIIBorders.replacement(for: scalar.value) ?? ASCIIBlocks.replacement(for: scalar.value) ?? scalar.value
         : scalar.value
+      let shown = value == scalar.value ? cell : Cell(content: value, styleBits: cell.styleBits, width: cell.width)
+      account(for: shown, atColumn: column, row: row)
       var character = wchar_t(bitPattern: value)
       tide_draw_cell(Int32(row), Int32(column), &character, 1, attributes, pair)
       return
@@ -250,19 +242,18 @@ package final class CursesTerminal: Terminal {
     let text = cell.text
     if DisplayWidth.needsWholeWrite(text.unicodeScalars) {
       // ncurses cannot hold a second spacing scalar in a cell (a ZWJ sequence): a placeholder as
-      // wide as the cell keeps its layout, and the whole sequence is written over it after the frame.
+      // wide as the cell keeps its layout, and the whole sequence is written over it.
+      overlay.show(
+        cell, atColumn: column, row: row,
+        sgr: drawing!.overlay ?? ANSIOutputTerminal.selectGraphicRendition(
+          CursesDrawing.exactStyle(cell.style, capabilities: capabilities)), link: drawing!.link)
       let first = text.unicodeScalars.first!
       let width = Int32(cell.width)
       var placeholder = wchar_t(bitPattern: tide_wcwidth(first.value) == width ? first.value : width == 2 ? 0x3000 : 0x20)
       tide_draw_cell(Int32(row), Int32(column), &placeholder, 1, attributes, pair)
-      var whole = text
-      whole.withUTF8 { bytes in
-        bytes.withMemoryRebound(to: CChar.self) { utf8 in
-          tide_overlay_cell(Int32(row), Int32(column), utf8.baseAddress, Int32(utf8.count), attributes, pair)
-        }
-      }
       return
     }
+    account(for: cell, atColumn: column, row: row)
     scalarBuffer.removeAll(keepingCapacity: true)
     for scalar in text.unicodeScalars {
       scalarBuffer.append(wchar_t(bitPattern: scalar.value))
@@ -272,11 +263,35 @@ package final class CursesTerminal: Terminal {
     }
   }
 
-  /// Sends the changes to the screen in one update.
+  /// Records `cell`, as the terminal is to show it, in the overlay.
+  private func account(for cell: Cell, atColumn column: Int, row: Int) {
+    if let sgr = drawing!.overlay {
+      overlay.show(cell, atColumn: column, row: row, sgr: sgr, link: drawing!.link)
+    } else {
+      overlay.drawnByCurses(cell, atColumn: column, row: row) {
+        ANSIOutputTerminal.selectGraphicRendition(CursesDrawing.exactStyle(cell.style, capabilities: capabilities))
+      }
+    }
+  }
+
+  /// Sends the changes to the screen in one update, and then what ncurses cannot say.
   package func flush() {
     guard isActive else { return }
-    overlayRun.end()
     wnoutrefresh(tide_stdscr())
+    if overlay.holdsCells {
+      let mayMove = overlay.touchedRows.withUnsafeBufferPointer { rows in
+        tide_lines_may_move(rows.baseAddress, Int32(rows.count))
+      }
+      if mayMove != 0 {
+        overlay.cursesMayWriteEveryRow()
+      } else {
+        overlay.forEachShownPut { column, row in tide_mark_shown(Int32(row), Int32(column)) }
+      }
+    }
+    overlay.takeWrites { cell, column, row, sgr, link in
+      overlayRun.add(cell, atColumn: column, row: row, sgr: sgr, link: link)
+    }
+    overlayRun.end()
     doupdate()
     tide_overlay_flush()
   }
@@ -360,6 +375,7 @@ package final class CursesTerminal: Terminal {
     if tide_tty_size(&columns, &rows) != 0 {
       resizeterm(rows, columns)
       colorPairs.resize(columns: Int(columns), rows: Int(rows))
+      overlay.reset(columns: Int(columns), rows: Int(rows))
     }
     return .resize(size)
   }

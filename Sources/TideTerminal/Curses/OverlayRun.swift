@@ -1,12 +1,12 @@
 import CNcurses
 
-/// The cells of one row, one SGR and one link that ``CursesTerminal`` writes over what ncurses
-/// drew (see ``CursesDrawing``), gathered so that a run of them costs one move and one SGR —
+/// The cells of one row, one SGR and one link that ``CursesTerminal`` writes after ncurses'
+/// update (see ``ScreenOverlay``), gathered so that a run of them costs one move and one SGR —
 /// and a link one OSC 8 to open it and one to close it, so the terminal sees one link.
 ///
 /// Why out of ncurses' band: ncurses knows no OSC 8, and a link opened through it would be
-/// written wherever ncurses chose to move next. Written over the cells after `doupdate`, with
-/// the cursor moved there and back as for the SGR overlays, the link covers exactly its cells
+/// written wherever ncurses chose to move next. Written after `doupdate`, with the cursor moved
+/// there and back as for the SGR overlays, the link covers exactly its cells
 /// and ncurses' picture of the screen and the cursor stays right.
 struct OverlayRun {
   private var row = -1
@@ -44,12 +44,13 @@ struct OverlayRun {
               bytes.withMemoryRebound(to: CChar.self) { chars in
                 if isLinked {
                   tide_overlay_link(
-                    Int32(row), Int32(column), sgrChars.baseAddress, Int32(sgrChars.count), urlChars.baseAddress,
-                    Int32(urlChars.count), chars.baseAddress, Int32(chars.count))
+                    Int32(row), Int32(column), Int32(nextColumn - column), sgrChars.baseAddress,
+                    Int32(sgrChars.count), urlChars.baseAddress, Int32(urlChars.count), chars.baseAddress,
+                    Int32(chars.count))
                 } else {
                   tide_overlay_sgr(
-                    Int32(row), Int32(column), sgrChars.baseAddress, Int32(sgrChars.count), chars.baseAddress,
-                    Int32(chars.count))
+                    Int32(row), Int32(column), Int32(nextColumn - column), sgrChars.baseAddress,
+                    Int32(sgrChars.count), chars.baseAddress, Int32(chars.count))
                 }
               }
             }
