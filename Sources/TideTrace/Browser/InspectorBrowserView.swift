@@ -7,20 +7,23 @@ extension InspectorBrowser {
     let layout = layout(canvas.bounds, appSize: state.appSize)
     let title = " \(state.traceName) — step \(state.selectedStep) of \(state.actionCount)"
       + (state.field.isEmpty ? "" : " — field \(state.field)") + (state.isFollowing ? " — following" : "")
-    canvas.fill(layout.title, style: Style(reverse: true))
-    canvas.drawTruncated(title, atColumn: layout.title.column, row: layout.title.row, width: layout.title.width, style: Style(bold: true, reverse: true))
+    let theme = canvas.theme
+    canvas.fill(layout.title, style: theme.selection)
+    canvas.drawTruncated(
+      title, atColumn: layout.title.column, row: layout.title.row, width: layout.title.width,
+      style: theme.title.layered(over: theme.selection))
 
     SelectionList.draw(
-      state.steps, in: layout.steps, on: &canvas, style: Style(dim: state.focus != .steps),
+      state.steps, in: layout.steps, on: &canvas, style: state.focus == .steps ? theme.text : theme.muted,
       sending: { Action.steps($0) })
     for row in layout.steps.row..<layout.steps.endRow {
-      canvas.draw("│", atColumn: layout.steps.endColumn, row: row, style: Style(dim: true))
+      canvas.draw("│", atColumn: layout.steps.endColumn, row: row, style: theme.border)
     }
     drawScreen(state, in: layout.screen, on: &canvas)
     let detailTitle = Rect(column: layout.detail.column, row: layout.detail.row, width: layout.detail.width, height: 1)
     canvas.draw(
       "── step \(state.shownStep) " + String(repeating: "─", count: max(0, layout.detail.width)),
-      atColumn: detailTitle.column, row: detailTitle.row, style: Style(dim: state.focus != .detail), maxWidth: detailTitle.width)
+      atColumn: detailTitle.column, row: detailTitle.row, style: state.focus == .detail ? theme.text : theme.muted, maxWidth: detailTitle.width)
     let detailBody = Rect(
       column: layout.detail.column, row: layout.detail.row + 1, width: layout.detail.width,
       height: max(0, layout.detail.height - 1))
@@ -29,13 +32,13 @@ extension InspectorBrowser {
     let status = layout.status
     if state.isChoosingField {
       let prompt = "field to follow: "
-      canvas.draw(prompt, atColumn: status.column, row: status.row, style: Style(bold: true))
+      canvas.draw(prompt, atColumn: status.column, row: status.row, style: theme.title)
       TextInput.draw(
         state.fieldInput,
         in: Rect(column: status.column + prompt.count, row: status.row, width: max(0, status.width - prompt.count), height: 1),
         on: &canvas)
     } else if let message = state.message {
-      canvas.drawTruncated(message, atColumn: status.column, row: status.row, width: status.width, style: Style(bold: true))
+      canvas.drawTruncated(message, atColumn: status.column, row: status.row, width: status.width, style: theme.title)
     } else {
       Help.drawShort(keys(for: state).helpLine(maxWidth: status.width), in: status, on: &canvas)
     }
@@ -51,7 +54,7 @@ extension InspectorBrowser {
     guard rect.height > 0 else { return }
     canvas.draw(
       "── screen after step \(state.shownStep) (\(state.appSize)) " + String(repeating: "─", count: max(0, rect.width)),
-      atColumn: rect.column, row: rect.row, style: Style(dim: true), maxWidth: rect.width)
+      atColumn: rect.column, row: rect.row, style: canvas.theme.border, maxWidth: rect.width)
     let screen = state.appScreen
     let body = Rect(column: rect.column, row: rect.row + 1, width: rect.width, height: rect.height - 1)
     canvas.withClip(body) { canvas in

@@ -19,7 +19,7 @@ extension Quiz {
 
   static func draw(_ state: State, on canvas: inout Canvas) {
     let parts = layout(canvas.bounds)
-    canvas.drawTruncated(state.title, atColumn: 0, row: parts.header.row, width: parts.header.width, style: Style(bold: true))
+    canvas.drawTruncated(state.title, atColumn: 0, row: parts.header.row, width: parts.header.width, style: canvas.theme.title)
     let score = state.score
     canvas.draw(score, atColumn: parts.header.endColumn - score.displayWidth, row: parts.header.row)
     SelectionList.draw(state.list, in: parts.list, on: &canvas) { row, canvas in
@@ -33,10 +33,10 @@ extension Quiz {
         width: row.rect.width, style: row.style)
     }
     if state.asking != nil {
-      canvas.draw(answerPrompt, atColumn: parts.answerPrompt.column, row: parts.answerPrompt.row, style: Style(bold: true))
+      canvas.draw(answerPrompt, atColumn: parts.answerPrompt.column, row: parts.answerPrompt.row, style: canvas.theme.title)
       TextInput.draw(state.answer, in: parts.answer, on: &canvas)
     } else {
-      canvas.drawTruncated(state.message, atColumn: 0, row: parts.message.row, width: parts.message.width, style: Style(bold: true))
+      canvas.drawTruncated(state.message, atColumn: 0, row: parts.message.row, width: parts.message.width, style: canvas.theme.title)
     }
     Help.drawShort(keys(for: state).helpLine(maxWidth: parts.help.width), in: parts.help, on: &canvas)
   }
