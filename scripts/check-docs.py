@@ -4,8 +4,9 @@
 Usage: check-docs.py TARGET COVERAGE_JSON SYMBOL_GRAPH_DIR [SITE_DATA_DIR]
 
 Two rules, for every public product (run by `make docs` after DocC built the site):
-  1. every public type is placed in a topic of the catalog — DocC's
-     `--experimental-documentation-coverage` "Curated" column for types, which must be 100 %.
+  1. every public type, and every other module's type it extends, is placed in a topic of the
+     catalog — DocC's `--experimental-documentation-coverage` "Curated" column for types, which
+     must be 100 %.
      That column also counts a type DocC put in one of its own automatic groups ("Structures",
      "Enumerations"…) on the module's page, which is no topic an author wrote: with the built
      site's data (SITE_DATA_DIR, `make docs` passes it), a top-level type must also be listed
@@ -25,6 +26,9 @@ import os
 import sys
 
 TYPE_KINDS = {"Structure", "Class", "Enumeration", "Protocol", "Type Alias", "Actor"}
+# Another module's type this one extends (`extension String`): its page lists the extension's
+# members, and it is placed in a topic too, so DocC's own coverage figure agrees with ours.
+EXTENDED_TYPE_KINDS = {"Extended " + kind for kind in ("Structure", "Class", "Enumeration", "Protocol", "Actor")}
 
 
 def main() -> int:
@@ -37,7 +41,9 @@ def main() -> int:
         coverage = json.load(file)
 
     problems = []
-    types = [entry for entry in coverage if entry["kind"]["isSymbol"] and entry["kind"]["name"] in TYPE_KINDS]
+    types = [
+        entry for entry in coverage
+        if entry["kind"]["isSymbol"] and entry["kind"]["name"] in TYPE_KINDS | EXTENDED_TYPE_KINDS]
     for entry in types:
         if not entry["isCurated"]:
             path = entry["referencePath"].split("/documentation/", 1)[-1]
