@@ -1,26 +1,33 @@
 // tide-pager FILE: the file soft-wrapped to the terminal's width in a Viewport, a footer with
-// its name and how far down you are, the window titled with its name; q quits. Built only on
-// TideTerminal's public components.
+// its name and how far down you are, the window titled with its name; e edits it in $VISUAL or
+// $EDITOR and shows the new text on return; q quits. Built only on TideTerminal's public API.
 
 import Tide
 import TideTerminal
 import TideTerminalCommand
 
-/// The app's feature: the text and its name.
+/// The app's feature: the text, its file and what the editor last said.
 struct Pager: Reducer {
   struct State: Equatable, Sendable {
-    var name: String
+    var path: String
+    var name: String { Pager.name(of: path) }
     var text: Viewport.State
+    /// Why the last edit did not show, if it did not.
+    var message: String?
     var isQuitting = false
 
-    init(name: String, text: String) {
-      self.name = name
+    init(path: String, text: String) {
+      self.path = path
       self.text = Viewport.State(text: text)
     }
   }
 
   enum Action: Equatable, Sendable {
     case text(Viewport.Action)
+    case edit
+    case edited(ExternalProgram.Outcome)
+    case reloaded(String)
+    case failed(String)
     case quit
   }
 
@@ -31,12 +38,36 @@ struct Pager: Reducer {
   var body: some Reducer<State, Action> {
     Scope(state: \State.text, action: Self.text) { Viewport() }
     Reduce { state, action in
-      if case .quit = action { state.isQuitting = true }
+      switch action {
+      case .edit:
+        state.message = nil
+        return .runInTerminal(.editor(for: state.path)) { .edited($0) }
+      case .edited(.exited(0)):
+        let path = state.path
+        return .run { send in
+          do throws(SystemError) {
+            await send(.reloaded(try Pager.text(ofFile: path)))
+          } catch {
+            await send(.failed(error.description))
+          }
+        }
+      case .edited(let outcome):
+        state.message = "the editor \(outcome)"
+      case .reloaded(let text):
+        state.text.setText(text)
+      case .failed(let reason):
+        state.message = reason
+      case .quit:
+        state.isQuitting = true
+      case .text:
+        break
+      }
       return .none
     }
   }
 
   static let keys = Viewport.keys.map(Action.text).followed(by: KeyMap([
+    KeyBinding(.character("e"), action: .edit, help: "edit"),
     KeyBinding(.character("q"), action: .quit, help: "quit"),
   ]))
 
@@ -50,7 +81,7 @@ struct Pager: Reducer {
     let percentage = " \(state.text.percentage)% "
     let (bar, label) = (canvas.theme.selection, canvas.theme.title.layered(over: canvas.theme.selection))
     canvas.fill(footer, style: bar)
-    let help = "  " + keys.helpLine(maxWidth: footer.width / 2)
+    let help = "  " + (state.message ?? keys.helpLine(maxWidth: footer.width / 2))
     let name = canvas.drawTruncated(
       " " + state.name, atColumn: footer.column, row: footer.row,
       width: footer.width - percentage.count - help.displayWidth, style: label)
@@ -59,9 +90,9 @@ struct Pager: Reducer {
   }
 
   @MainActor
-  static func app(name: String, text: String, launch: TerminalLaunch) -> TerminalApp<State, Action> {
+  static func app(path: String, text: String, launch: TerminalLaunch) -> TerminalApp<State, Action> {
     TerminalApp(
-      store: launch.store(initialState: State(name: name, text: text), reducer: Pager()),
+      store: launch.store(initialState: State(path: path, text: text), reducer: Pager()),
       view: { state, canvas in draw(state, on: &canvas) },
       keyAction: { _, key in keys.action(for: key) },
       resizeAction: { size in

@@ -11,5 +11,5 @@ await TerminalCommand(
   "tide-pager", version: "0.1.0", abstract: "Page through a text file.", options: PagerOptions.self,
   inputFiles: { [$0.file] }, replayArguments: { [$0.file] }
 ) { options, launch in
-  Pager.app(name: Pager.name(of: options.file), text: try Pager.text(ofFile: options.file), launch: launch)
+  Pager.app(path: options.file, text: try Pager.text(ofFile: options.file), launch: launch)
 }.main()

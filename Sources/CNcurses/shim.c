@@ -7,6 +7,8 @@
 #include <pthread.h>
 #include <time.h>
 #include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +20,8 @@
 #undef lines
 #include <termios.h>
 #include <unistd.h>
+
+extern char **environ;
 
 WINDOW *tide_stdscr(void) { return stdscr; }
 void tide_getmaxyx(WINDOW *window, int *rows, int *columns) {
@@ -324,7 +328,15 @@ static void post_to_quit_watch(int signal_number);
 static void append_bytes(char *buffer, size_t size, size_t *used, const char *bytes, size_t length);
 static void raise_with_default_action(int signal_number);
 static void restore_terminal_at_once(void);
+/* The program the terminal is handed to (tide_hand_over), while it runs: a quit signal sent
+   to this process is passed on to it. */
+static atomic_int hand_over_child = 0;
+
 static void on_quit_signal(int signal_number) {
+  pid_t child = atomic_load(&hand_over_child);
+  if (child > 0) {
+    kill(child, signal_number);
+  }
   atomic_store(&quit_pending, signal_number);
   tide_input_wake();
   post_to_quit_watch(signal_number);
@@ -871,8 +883,11 @@ int tide_take_suspend(void) {
   return atomic_exchange(&suspend_pending, 0);
 }
 
-void tide_suspend(void) {
-  /* What ncurses' handler did, in the same order, outside a signal handler. */
+/* Leaves curses mode as ncurses' own SIGTSTP handler did, outside a signal handler: the modes
+   Tide turned on off, the program's tty modes saved, endwin, with SIGALRM and SIGWINCH blocked
+   on this thread (in `previous_mask` the mask to put back). Returns whether pointer reporting
+   was on, for come_back. */
+static int leave_screen(sigset_t *previous_mask) {
   int pointer = pointer_active;
   if (modes_off_length == 0) {
     prepare_modes_off();
@@ -884,34 +899,29 @@ void tide_suspend(void) {
     def_prog_mode();
   }
   sigset_t blocked;
-  sigset_t previous_mask;
   sigemptyset(&blocked);
   sigaddset(&blocked, SIGALRM);
   sigaddset(&blocked, SIGWINCH);
-  pthread_sigmask(SIG_BLOCK, &blocked, &previous_mask);
+  pthread_sigmask(SIG_BLOCK, &blocked, previous_mask);
   endwin();
-  struct sigaction stop;
-  struct sigaction ours;
-  memset(&stop, 0, sizeof stop);
-  stop.sa_handler = SIG_DFL;
-  sigemptyset(&stop.sa_mask);
-  sigaction(SIGTSTP, &stop, &ours);
-  sigset_t unblock;
-  sigemptyset(&unblock);
-  sigaddset(&unblock, SIGTSTP);
-  pthread_sigmask(SIG_UNBLOCK, &unblock, NULL);
-  raise(SIGTSTP);
-  /* Stopped until `fg` (SIGCONT). */
-  sigaction(SIGTSTP, &ours, NULL);
+  return pointer;
+}
+
+/* Back in curses mode after leave_screen: typed-ahead input dropped, the program's tty modes
+   and the alternate screen back, all of it repainted from ncurses' picture, and the modes Tide
+   turns on itself on again. With `keeps_shell_modes`, the tty's modes as they are now become
+   the ones restored at the exit (changes the user made at the shell while stopped are theirs
+   to keep; a program the terminal was handed to may leave it raw, which must not last). */
+static void come_back(int pointer, const sigset_t *previous_mask, int keeps_shell_modes) {
   flushinp();
-  /* Tty changes the user made while the process was stopped are theirs to keep. */
-  def_shell_mode();
-  /* doupdate puts the program's tty modes and the alternate screen back; all of it repainted. */
+  if (keeps_shell_modes) {
+    def_shell_mode();
+  }
   clearok(curscr, TRUE);
   doupdate();
   write_all(paste_on, sizeof paste_on - 1);
   write_all(focus_on, sizeof focus_on - 1);
-  /* The title stack was popped with the other modes (the shell's title shows while stopped):
+  /* The title stack was popped with the other modes (the shell's title shows meanwhile):
      pushed again here; the screen loop then writes the app's title again. */
   if (title_stack_wanted) {
     write_all(title_push, sizeof title_push - 1);
@@ -925,7 +935,82 @@ void tide_suspend(void) {
   if (pointer) {
     write_all(pointer_on, sizeof pointer_on - 1);
   }
-  pthread_sigmask(SIG_SETMASK, &previous_mask, NULL);
+  pthread_sigmask(SIG_SETMASK, previous_mask, NULL);
+}
+
+void tide_suspend(void) {
+  sigset_t previous_mask;
+  int pointer = leave_screen(&previous_mask);
+  struct sigaction stop;
+  struct sigaction ours;
+  memset(&stop, 0, sizeof stop);
+  stop.sa_handler = SIG_DFL;
+  sigemptyset(&stop.sa_mask);
+  sigaction(SIGTSTP, &stop, &ours);
+  sigset_t unblock;
+  sigemptyset(&unblock);
+  sigaddset(&unblock, SIGTSTP);
+  pthread_sigmask(SIG_UNBLOCK, &unblock, NULL);
+  raise(SIGTSTP);
+  /* Stopped until `fg` (SIGCONT). */
+  sigaction(SIGTSTP, &ours, NULL);
+  come_back(pointer, &previous_mask, 1);
+}
+
+int tide_hand_over(char *const *arguments, int *exit_status, int *signal_number) {
+  *exit_status = -1;
+  *signal_number = 0;
+  sigset_t previous_mask;
+  int pointer = leave_screen(&previous_mask);
+  /* ctrl-c and ctrl-\ typed to the program signal the whole foreground group: they are the
+     program's, so this process ignores them meanwhile (as git does around an editor). A quit
+     signal sent to this process alone (SIGTERM, SIGHUP) is passed on to the program by
+     on_quit_signal, and the app ends once the program has. */
+  struct sigaction ignore;
+  struct sigaction previous_interrupt;
+  struct sigaction previous_quit;
+  memset(&ignore, 0, sizeof ignore);
+  ignore.sa_handler = SIG_IGN;
+  sigemptyset(&ignore.sa_mask);
+  sigaction(SIGINT, &ignore, &previous_interrupt);
+  sigaction(SIGQUIT, &ignore, &previous_quit);
+  /* The program starts as from a shell: every signal at its default, none blocked. */
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  sigset_t defaults;
+  sigemptyset(&defaults);
+  const int reset[] = {SIGINT, SIGQUIT, SIGTSTP, SIGTERM, SIGHUP, SIGPIPE, SIGWINCH, SIGALRM, SIGCHLD};
+  for (size_t index = 0; index < sizeof reset / sizeof reset[0]; index++) {
+    sigaddset(&defaults, reset[index]);
+  }
+  sigset_t none;
+  sigemptyset(&none);
+  posix_spawnattr_setsigdefault(&attributes, &defaults);
+  posix_spawnattr_setsigmask(&attributes, &none);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+  pid_t child = 0;
+  int error = posix_spawnp(&child, arguments[0], NULL, &attributes, arguments, environ);
+  posix_spawnattr_destroy(&attributes);
+  if (error == 0) {
+    atomic_store(&hand_over_child, child);
+    int status = 0;
+    while (waitpid(child, &status, 0) < 0) {
+      if (errno != EINTR) {
+        status = 0;
+        break;
+      }
+    }
+    atomic_store(&hand_over_child, 0);
+    if (WIFEXITED(status)) {
+      *exit_status = WEXITSTATUS(status);
+    } else if (WIFSIGNALED(status)) {
+      *signal_number = WTERMSIG(status);
+    }
+  }
+  sigaction(SIGINT, &previous_interrupt, NULL);
+  sigaction(SIGQUIT, &previous_quit, NULL);
+  come_back(pointer, &previous_mask, 0);
+  return error;
 }
 
 int tide_crash_guard_install(void) {

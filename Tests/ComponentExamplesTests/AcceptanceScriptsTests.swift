@@ -76,7 +76,7 @@ struct AcceptanceScriptsTests {
     let text = (1...100_000).map { "line \($0): " + String(repeating: "漢字かな ", count: $0 % 13) + String(repeating: "word ", count: $0 % 37) }
       .joined(separator: "\n")
     let clock = VirtualClock()
-    let app = Pager.app(name: "big.txt", text: text, launch: TerminalLaunch(clock: clock))
+    let app = Pager.app(path: "big.txt", text: text, launch: TerminalLaunch(clock: clock))
     await assertReplay(app, clock: clock, script: """
       expect "line 1:"
       scroll down 10 at "line 1:"

@@ -73,7 +73,7 @@ struct ComponentExamplesTests {
   @Test func pagerRewrapsAndPagesByItsSizeAfterAResize() async {
     let clock = VirtualClock()
     let text = (1...40).map { "Line \($0): " + String(repeating: "wrap me ", count: 6) }.joined(separator: "\n")
-    let app = Pager.app(name: "resize.txt", text: text, launch: TerminalLaunch(clock: clock))
+    let app = Pager.app(path: "resize.txt", text: text, launch: TerminalLaunch(clock: clock))
     await assertReplay(app, clock: clock, script: """
       resize 40x12
       expect "Line 6: wrap me"
@@ -103,7 +103,7 @@ struct ComponentExamplesTests {
   @Test func pagerWrapsLongLinesAndReaches100PercentAtTheEnd() async {
     let clock = VirtualClock()
     let text = (1...2_000).map { "Line \($0): " + String(repeating: "wrap me ", count: $0 % 25) }.joined(separator: "\n")
-    let app = Pager.app(name: "long.txt", text: text, launch: TerminalLaunch(clock: clock, size: TerminalSize(columns: 60, rows: 20)))
+    let app = Pager.app(path: "long.txt", text: text, launch: TerminalLaunch(clock: clock, size: TerminalSize(columns: 60, rows: 20)))
     await assertReplay(app, clock: clock, script: """
       expect "long.txt"
       expect " 0%"

@@ -124,7 +124,7 @@ struct PointerExamplesTests {
     let clock = VirtualClock()
     let text = (1...200).map { "Line \($0)" }.joined(separator: "\n")
     let size = TerminalSize(columns: 60, rows: 20)
-    let app = Pager.app(name: "long.txt", text: text, launch: TerminalLaunch(clock: clock, size: size))
+    let app = Pager.app(path: "long.txt", text: text, launch: TerminalLaunch(clock: clock, size: size))
     await assertReplay(app, clock: clock, script: """
       expect "Line 1"
       scroll down 4 at "Line 5"

@@ -29,7 +29,7 @@ struct ReadmeImageTests {
     case "tide-list": fresh = try await Self.finalImage(of: Chooser.app(items: 50, launch: TerminalLaunch(clock: clock)), clock: clock, script: script)
     case "tide-pager":
       let text = try String(contentsOf: Self.folder.appendingPathComponent("tide-pager.txt"), encoding: .utf8)
-      fresh = try await Self.finalImage(of: Pager.app(name: "tide-pager.txt", text: text, launch: TerminalLaunch(clock: clock)), clock: clock, script: script)
+      fresh = try await Self.finalImage(of: Pager.app(path: "tide-pager.txt", text: text, launch: TerminalLaunch(clock: clock)), clock: clock, script: script)
     default: fresh = try await Self.finalImage(of: Progress.app(seconds: 4, launch: TerminalLaunch(clock: clock)), clock: clock, script: script)
     }
     let path = Self.folder.appendingPathComponent(name + ".svg").path

@@ -197,6 +197,15 @@ int tide_suspend_guard_install(void);
 void tide_suspend_guard_remove(void);
 int tide_take_suspend(void);
 void tide_suspend(void);
+/*
+ * Hands the terminal to a program, as ctrl-z hands it to the shell: leaves curses mode (the
+ * modes Tide turned on off, the shell's tty modes), runs `arguments` (NULL-terminated; the
+ * first looked up in PATH) with the terminal as its input and output and every signal at its
+ * default, waits for it, and comes back (the program's tty modes, everything repainted from
+ * ncurses' picture, the modes on again). Returns 0 and sets `exit_status` (or `signal_number`
+ * when a signal ended it), or the error that kept it from starting (ENOENT, EACCES…).
+ */
+int tide_hand_over(char *const *arguments, int *exit_status, int *signal_number);
 
 /* Turns bracketed paste on or off. */
 void tide_bracketed_paste(int on);

@@ -70,6 +70,13 @@ package final class CursesDriver: TerminalDriver {
     screen.write { $0.copyToClipboard(text) }
   }
 
+  package func handOver(to program: ExternalProgram) async -> ExternalProgram.Outcome {
+    guard isActive else { return .couldNotStart("the app's terminal is already given back") }
+    return await withCheckedContinuation { continuation in
+      screen.write { terminal in continuation.resume(returning: terminal.handOver(to: program)) }
+    }
+  }
+
   package var elapsed: Duration { clock.now - startInstant }
 
   package func wakeForFrame(atElapsed deadline: Duration?) {

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CNcurses
 
 /// The real terminal, through ncurses.
@@ -57,6 +64,8 @@ package final class CursesTerminal: Terminal {
   /// The title the app set last, or `nil` for the terminal's own: written again after ctrl-z
   /// and `fg`, which put the terminal's own back while the process was stopped.
   private var title: String?
+  /// See ``takeRepaintRequest()``.
+  private var repaintRequested = false
 
   /// A terminal that does nothing until ``begin()``; with `reportsPointer`, it reports pointer
   /// presses, releases and the wheel (SGR extended coordinates) from ``begin()`` until
@@ -199,6 +208,39 @@ package final class CursesTerminal: Terminal {
     // The terminal's own title showed while stopped; the stack was pushed again on `fg`.
     if setsTitle, let title { writeControl(WindowTitle.sequence(for: title)) }
     return true
+  }
+
+  /// Runs `program` with the terminal as its input and output (see
+  /// ``Tide/Effect/runInTerminal(_:then:)``) and returns how it ended; the screen is repainted
+  /// from ncurses' picture, and ``takeRepaintRequest()`` then asks for the last frame whole.
+  package func handOver(to program: ExternalProgram) -> ExternalProgram.Outcome {
+    guard isActive else { return .couldNotStart("the app's terminal is already given back") }
+    let arguments = [program.executable] + program.arguments
+    if let bad = arguments.first(where: { $0.utf8.contains(0) }) {
+      return .couldNotStart("\(program.executable): an argument holds a NUL byte: \(bad.debugDescription)")
+    }
+    var pointers = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in pointers { free(pointer) } }
+    var status: Int32 = -1
+    var signal: Int32 = 0
+    let error = pointers.withUnsafeMutableBufferPointer { buffer in
+      tide_hand_over(buffer.baseAddress, &status, &signal)
+    }
+    repaintRequested = true
+    // The terminal's own title showed meanwhile; the stack was pushed again.
+    if setsTitle, let title { writeControl(WindowTitle.sequence(for: title)) }
+    if error != 0 {
+      let reason = error == ENOENT ? "not found" : error == EACCES ? "not executable" : String(cString: strerror(error))
+      return .couldNotStart("\(program.executable): \(reason)")
+    }
+    return signal != 0 ? .killed(signal: signal) : .exited(status)
+  }
+
+  /// Whether the last frame is to be drawn again whole (after a hand-over, whose repaint from
+  /// ncurses' picture leaves out what the overlay writes); asking clears it.
+  package func takeRepaintRequest() -> Bool {
+    defer { repaintRequested = false }
+    return repaintRequested
   }
 
   /// Blanks the screen at once, discarding anything a resize garbled; the cells put next are

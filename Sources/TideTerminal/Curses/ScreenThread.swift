@@ -193,6 +193,8 @@ final class ScreenThread: TimerWaker {
         renderer.render(frame, to: terminal)
       }
       for write in writes { write(terminal) }
+      // Back from a program the terminal was handed to: the last frame whole, as after ctrl-z.
+      if terminal.takeRepaintRequest() { renderer.repaint(to: terminal) }
       // On the main thread's run loop the program may have taken what was handed over at once,
       // here, leaving a frame and new deadlines no wake-up announces: read them before waiting.
       if handedOver { continue }

@@ -18,7 +18,7 @@ extension Effect {
   /// script's `expect-copied`); outside a program (a `TestStore`) it does nothing. It sends no
   /// action.
   public static func copyToClipboard(_ text: String) -> Self {
-    guard let clipboard = TerminalClipboard.current else { return .none }
-    return .run { _ in await clipboard.copy(text) }
+    guard let terminal = ProgramTerminal.current else { return .none }
+    return .run { _ in await terminal.copy(text) }
   }
 }

@@ -47,6 +47,13 @@ package final class HeadlessDriver: TerminalDriver {
   package var onTitle: ((String?) -> Void)?
   /// Told each text the program copies to the clipboard, as the terminal takes it.
   package var onCopy: ((String) -> Void)?
+  /// The programs the app asked to run on the terminal, in order; none is started.
+  package private(set) var programsRun: [ExternalProgram] = []
+  /// How each program the app runs ends, in a replay's stead: by default it does not start,
+  /// since a replay never runs a real editor.
+  package var programOutcome: @MainActor (ExternalProgram) -> ExternalProgram.Outcome = { _ in
+    .couldNotStart("a replay runs no program")
+  }
 
   /// A `size` screen on `clock`. With `pacesFrames`, the program draws when the state changed
   /// and its pacer allows, as in a terminal; without, only when asked (``requestFrame(force:)``).
@@ -132,6 +139,11 @@ package final class HeadlessDriver: TerminalDriver {
   package func setTitle(_ title: String?) {
     terminal.setTitle(title)
     onTitle?(terminal.title)
+  }
+
+  package func handOver(to program: ExternalProgram) async -> ExternalProgram.Outcome {
+    programsRun.append(program)
+    return programOutcome(program)
   }
 
   package func copyToClipboard(_ text: String) {

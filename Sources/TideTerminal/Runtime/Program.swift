@@ -48,10 +48,13 @@ package final class Program<State, Action: Sendable> {
   private var lastFrame: Canvas?
   private var hitMap: HitMap?
 
-  /// Where the app's ``Tide/Effect/copyToClipboard(_:)`` effects copy to: the driver's terminal.
-  /// Bound around each event the loop takes; a driver that fires the store's timers itself
-  /// (a key script's `wait`) binds it around that too.
-  package private(set) lazy var clipboard = TerminalClipboard { [driver] text in driver.copyToClipboard(text) }
+  /// Where the app's ``Tide/Effect/copyToClipboard(_:)`` and
+  /// ``Tide/Effect/runInTerminal(_:then:)`` effects go: the driver's terminal. Bound around each
+  /// event the loop takes; a driver that fires the store's timers itself (a key script's `wait`)
+  /// binds it around that too.
+  package private(set) lazy var terminal = ProgramTerminal(
+    copy: { [driver] text in driver.copyToClipboard(text) },
+    handOver: { [driver] program in await driver.handOver(to: program) })
 
   /// The window title written last (see ``TerminalApp/title``), `nil` for the terminal's own.
   private var shownTitle: String?
@@ -122,7 +125,7 @@ package final class Program<State, Action: Sendable> {
     // The observer hears of the size before the app acts on it, as it does of every event.
     app.inputObserver?(.resize(size))
     // Before the first frame, so the first screen is already drawn for this size.
-    TerminalClipboard.$current.withValue(clipboard) { app.resize(to: size) }
+    ProgramTerminal.$current.withValue(terminal) { app.resize(to: size) }
     if recordsSession { recording = KeyScriptRecorder(size: size) }
     let observation = app.store.observe { [weak self] _ in
       guard let self else { return }
@@ -156,14 +159,14 @@ package final class Program<State, Action: Sendable> {
   }
 
   /// Takes one event of the loop's — handles it, draws what is due, tells the driver — and
-  /// returns whether the loop goes on. The app's effects made meanwhile copy to this program's
-  /// terminal (``TerminalClipboard``).
+  /// returns whether the loop goes on. The app's effects made meanwhile reach this program's
+  /// terminal (``ProgramTerminal``).
   private func take(_ event: ProgramEvent) -> Bool {
     QuitWatch.tookStep()
-    return TerminalClipboard.$current.withValue(clipboard) { takeWithClipboard(event) }
+    return ProgramTerminal.$current.withValue(terminal) { takeWithTerminal(event) }
   }
 
-  private func takeWithClipboard(_ event: ProgramEvent) -> Bool {
+  private func takeWithTerminal(_ event: ProgramEvent) -> Bool {
     isTaking = true
     defer { isTaking = false }
     var fromDriver = true

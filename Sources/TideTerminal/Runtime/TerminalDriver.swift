@@ -33,6 +33,10 @@ package protocol TerminalDriver: AnyObject, Sendable {
   /// Copies `text` to the system clipboard, for ``Tide/Effect/copyToClipboard(_:)``.
   func copyToClipboard(_ text: String)
 
+  /// Runs `program` on the terminal, for ``Tide/Effect/runInTerminal(_:then:)``, and returns how
+  /// it ended; a driver with no terminal to hand over says it could not start.
+  func handOver(to program: ExternalProgram) async -> ExternalProgram.Outcome
+
   /// Time on the driver's clock; frames are paced and the exit wait is bounded on it.
   var elapsed: Duration { get }
 

@@ -167,8 +167,8 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
     // every wait for it would hop to the global executor and back.
     try await withTaskExecutorPreference(MainQueueTaskExecutor.shared) { () async throws(Failure) -> Outcome in
       // The timers a `wait` fires run here, not in the program's loop: an effect they make
-      // copies to this program's terminal too.
-      let outcome: Result<Outcome, Failure> = await TerminalClipboard.$current.withValue(program.clipboard) {
+      // reaches this program's terminal too.
+      let outcome: Result<Outcome, Failure> = await ProgramTerminal.$current.withValue(program.terminal) {
         do throws(Failure) {
           return .success(try await playLines(of: script))
         } catch {

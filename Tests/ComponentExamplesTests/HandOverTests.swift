@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import TideTestSupport
+
+/// tide-pager's `e` hands the real terminal to `$EDITOR` (``Effect/runInTerminal(_:then:)``):
+/// the editor runs in the shell's modes on the normal screen, the app comes back with its
+/// modes and the new text, and whatever the editor did — not start, fail, leave the terminal
+/// raw, outlive a SIGTERM sent to the app — the app reports it and the shell gets its terminal
+/// back as it was.
+@Suite(.serialized, .enabled(if: TmuxSession.path != nil, "tmux is not on PATH; the terminal tests need it"))
+struct HandOverTests {
+  /// An editor as a shell script in the session's folder, and a file to edit.
+  func session(_ label: String, editor script: String) throws -> (TmuxSession, notes: String, editor: String) {
+    let session = TmuxSession(label: label, columns: 80, rows: 12)
+    let notes = session.folder.file("notes.txt")
+    try "line one\nline two\n".write(toFile: notes, atomically: true, encoding: .utf8)
+    let editor = session.folder.file("editor.sh")
+    try ("#!/bin/sh\n" + script).write(toFile: editor, atomically: true, encoding: .utf8)
+    #expect(chmod(editor, 0o755) == 0)
+    return (session, notes, editor)
+  }
+
+  @Test func theEditorGetsTheTerminalAndTheAppShowsWhatItWrote() async throws {
+    let binary = try requireBuiltExecutable("tide-pager")
+    let (session, notes, editor) = try session(
+      "handover-edit",
+      editor: """
+        stty -a > "$(dirname "$1")/editor-tty"
+        echo "added by the editor" >> "$1"
+        """)
+    try await session.startApp(binary, [notes], environment: "env LC_ALL=C.UTF-8 TERM=tmux-256color EDITOR='\(editor)'")
+    try await session.waitForScreen(containing: "line two")
+    try await session.send("e")
+    try await session.waitForScreen(containing: "added by the editor")
+    let tty = try session.file("editor-tty")
+    #expect(tty.contains(" icanon") && tty.contains(" echo "), "the editor ran in the shell's modes: \(tty)")
+    #expect(try await session.display("#{mouse_any_flag}#{alternate_on}") == "11", "the app's modes are back")
+    try await session.send("q")
+    #expect(try await session.waitForExit() == 0)
+    #expect(try session.file("stty-after") == session.file("stty-before"))
+  }
+
+  @Test func anEditorThatIsMissingOrFailsOrLeavesTheTerminalRawIsReported() async throws {
+    let binary = try requireBuiltExecutable("tide-pager")
+    let (session, notes, editor) = try session("handover-fail", editor: "stty raw -echo\nexit 3\n")
+    try await session.startApp(
+      binary, [notes], environment: "env LC_ALL=C.UTF-8 TERM=tmux-256color EDITOR='\(editor)'")
+    try await session.waitForScreen(containing: "line two")
+    try await session.send("e")
+    try await session.waitForScreen(containing: "the editor exited with status 3")
+    // Keys still reach the app: the terminal is the app's again, raw as the editor left it or not.
+    try await session.send("q")
+    #expect(try await session.waitForExit() == 0)
+    #expect(try session.file("stty-after") == session.file("stty-before"), "the shell's modes, not the editor's")
+
+    let missing = TmuxSession(label: "handover-missing", columns: 80, rows: 12)
+    try await missing.startApp(
+      binary, [notes], environment: "env LC_ALL=C.UTF-8 TERM=tmux-256color EDITOR=/nonexistent/editor")
+    try await missing.waitForScreen(containing: "line two")
+    try await missing.send("e")
+    try await missing.waitForScreen(containing: "the editor could not start: /nonexistent/editor: not found")
+    try await missing.send("q")
+    #expect(try await missing.waitForExit() == 0)
+  }
+
+  /// SIGTERM sent to the app while its editor runs: the editor gets it too, then the app
+  /// restores the terminal and ends as a SIGTERM ends it (143).
+  @Test func aQuitSignalWhileTheEditorRunsReachesTheEditorAndEndsTheApp() async throws {
+    let binary = try requireBuiltExecutable("tide-pager")
+    let (session, notes, editor) = try session(
+      "handover-term",
+      editor: """
+        folder="$(dirname "$1")"
+        trap 'echo got-term > "$folder/editor-signal"; exit 143' TERM
+        touch "$folder/editor-running"
+        sleep 60 &
+        wait
+        """)
+    try await session.startApp(binary, [notes], environment: "env LC_ALL=C.UTF-8 TERM=tmux-256color EDITOR='\(editor)'")
+    try await session.waitForScreen(containing: "line two")
+    try await session.send("e")
+    _ = try await session.waitForFile("editor-running")
+    kill(try await session.appPID(named: "tide-pager"), SIGTERM)
+    #expect(try await session.waitForExit(seconds: 20) == 128 + SIGTERM)
+    #expect(try session.file("editor-signal") == "got-term")
+    #expect(try await session.display("#{mouse_any_flag}#{alternate_on}") == "00")
+    #expect(try session.file("stty-after") == session.file("stty-before"))
+  }
+}
+
+/// A replay of tide-pager's `e` starts no editor, whatever `EDITOR` says: the app is told so.
+@Suite struct HandOverReplayTests {
+  @Test func aReplayRunsNoEditor() throws {
+    let binary = try requireBuiltExecutable("tide-pager")
+    let folder = TemporaryDirectory("handover-replay")
+    let notes = folder.file("notes.txt")
+    try "line one\n".write(toFile: notes, atomically: true, encoding: .utf8)
+    let script = folder.file("edit.keys")
+    try "keys e\n".write(toFile: script, atomically: true, encoding: .utf8)
+    let marker = folder.file("editor-ran")
+    let editor = folder.file("editor.sh")
+    try "#!/bin/sh\ntouch '\(marker)'\n".write(toFile: editor, atomically: true, encoding: .utf8)
+    #expect(chmod(editor, 0o755) == 0)
+    let result = try runProcessAndWait(
+      binary, ["replay", notes, script], environment: ["EDITOR": editor, "PATH": "/usr/bin:/bin"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("the editor could not start: a replay runs no program"), "\(result.stdout)")
+    #expect(!FileManager.default.fileExists(atPath: marker))
+  }
+}
