@@ -353,7 +353,7 @@ package final class CursesTerminal: Terminal {
     return true
   }
 
-  /// The longest wait for the terminal's answer to OSC 11 (see ``findBackground(hint:)``).
+  /// The longest wait for the terminal's answer to OSC 11 (see ``findBackground(hint:wait:)``).
   static let backgroundQueryWait: Duration = .milliseconds(100)
   /// DA1, primary device attributes: the query every terminal answers.
   static let deviceAttributesQuery = "\u{1B}[c"

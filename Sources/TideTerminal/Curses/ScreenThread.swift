@@ -76,11 +76,12 @@ final class ScreenThread: TimerWaker {
   }
 
   /// Starts the thread and returns the terminal's size and background once it is set up (the
-  /// background asked for before the first frame), or throws why it could not be; with `reportsPointer` the terminal reports pointer events. `onEvent` is called on
-  /// the thread for every input event but typed signal keys (see ``TypedSignal``): a typed
-  /// ctrl-c goes to `onInterrupt`, with its key and SIGINT; `onQuit` with each quit signal's
-  /// number, after the input that arrived before it; `onStop` once, as the thread ends, after
-  /// the terminal is restored.
+  /// background asked for before the first frame), or throws why it could not be; with
+  /// `reportsPointer` the terminal reports pointer events. `onEvent` is called on the thread for
+  /// every input event but typed signal keys (see ``TypedSignal``): a typed ctrl-c goes to
+  /// `onInterrupt`, with its key and SIGINT; `onQuit` with each quit signal's number, after the
+  /// input that arrived before it; `onStop` once, as the thread ends, after the terminal is
+  /// restored.
   func start(
     reportsPointer: Bool, onEvent: @escaping @Sendable (InputEvent) -> Void,
     onInterrupt: @escaping @Sendable (Key, Int32) -> Void, onQuit: @escaping @Sendable (Int32) -> Void,
