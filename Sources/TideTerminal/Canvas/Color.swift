@@ -15,6 +15,7 @@ import IssueReporting
 /// let orange = Color.indexed(208)             // the xterm palette
 /// let warning = Style(foreground: .yellow)    // ANSI, the user's yellow
 /// ```
+///
 /// An adaptive colour (``adaptive(light:dark:)``) is one of two, chosen by the terminal's
 /// background where it is drawn.
 public struct Color: Hashable, Sendable {
@@ -121,8 +122,9 @@ public struct Color: Hashable, Sendable {
     case rgb(red: UInt8, green: UInt8, blue: UInt8)
   }
 
-  /// What this colour is; for an adaptive colour, what its dark one is (a colour read outside a
-  /// canvas, which resolves it for its background first).
+  /// What this colour is; for an adaptive colour, its dark side. A canvas resolves adaptive
+  /// colours for its background before they reach a cell, so only one read outside a canvas
+  /// gets here.
   package var value: Value {
     let bits = self.bits & Color.concreteMask
     let low = Int(bits & 0xFF_FFFF)
