@@ -63,17 +63,21 @@ struct Hello: Reducer {
     KeyBinding(.down, action: .decrement, help: "subtract", showsInFooter: false),
   ])
 
+  /// The count's colour, the app's own: a pale blue on a dark terminal background, a deep one on
+  /// a light background (the terminal's, found as the app starts; `--background` to choose).
+  static let countColor = Color.adaptive(light: Color(hex: "#0550ae"), dark: Color(hex: "#7dcfff"))
+
   static func draw(_ state: State, on canvas: inout Canvas) {
     canvas.draw("Tide hello", atColumn: 1, row: 0, style: canvas.theme.title)
     let lines = [
-      "count: \(state.count)",
-      "ticks: \(state.ticks) (\(state.isTicking ? "ticking" : "stopped"))",
+      ("count: \(state.count)", Style(bold: true, foreground: countColor)),
+      ("ticks: \(state.ticks) (\(state.isTicking ? "ticking" : "stopped"))", canvas.theme.text),
     ]
     let top = canvas.rows / 2 - 1
-    for (offset, line) in lines.enumerated() {
+    for (offset, (line, style)) in lines.enumerated() {
       canvas.drawTruncated(
         line, atColumn: max(0, (canvas.columns - line.displayWidth) / 2), row: top + offset,
-        width: canvas.columns, style: canvas.theme.text)
+        width: canvas.columns, style: style)
     }
     canvas.drawTruncated(
       keys.helpLine(maxWidth: canvas.columns - 2), atColumn: 1, row: canvas.rows - 1,

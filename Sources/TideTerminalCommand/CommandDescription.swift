@@ -29,10 +29,10 @@ struct CommandDescription: Sendable {
   /// The top-level usage: each form on its own line, the subcommands by name.
   var runUsage: String {
     var lines = [
-      usage("", "[--color <colors>] [--theme <name>] [--record <path>] [--trace <path>]"),
+      usage("", "[--color <colors>] [--theme <name>] [--background <mode>] [--record <path>] [--trace <path>]"),
       usage(
         "replay",
-        "<script> ... [--size <cols>x<rows>] [--frames] [--color <colors>] [--theme <name>] [--cast <path>] [--svg <path>] [--trace <path>] [--initial-data <path>]"),
+        "<script> ... [--size <cols>x<rows>] [--frames] [--color <colors>] [--theme <name>] [--background <mode>] [--cast <path>] [--svg <path>] [--trace <path>] [--initial-data <path>]"),
     ]
     lines += subcommands.map { "\(name) \($0.usage)" }
     lines.append("\(name) --help | --version")

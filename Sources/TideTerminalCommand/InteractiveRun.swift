@@ -53,7 +53,9 @@ extension TerminalCommand {
     if let session { launch.onEnd { session.finish() } }
     let app = try traced(try make(options, launch), by: session)
     let program = Program(
-      app, driver: CursesDriver(reportsPointer: app.acceptsPointer, profile: profile, setsTitle: app.title != nil), recordsSession: recording != nil)
+      app, driver: CursesDriver(
+        reportsPointer: app.acceptsPointer, profile: profile, setsTitle: app.title != nil,
+        background: arguments.style.chosenBackground), recordsSession: recording != nil)
     // The recording's header carries the launch's date, so its replay starts on the same day.
     let start = launch.startDate
     do {

@@ -106,7 +106,7 @@ extension TerminalCommand {
       do throws(TerminalCommandError) {
         try await replay(
           script, options: options, launch: launch, session: session, exports: names.exports[index], files: files,
-          frames: arguments.frames, output: output, errors: errors)
+          frames: arguments.frames, background: arguments.style.replayBackground, output: output, errors: errors)
       } catch {
         guard error.status > 128 else { throw error }
         stopped = error
@@ -141,10 +141,13 @@ extension TerminalCommand {
   private func replay(
     _ script: KeyScript, options: Options, launch: TerminalLaunch, session: TraceSession<State, Action>?,
     exports: ReplayExportNames.Files,
-    files: [String: OutputFile], frames: Bool, output: @escaping (String) -> Void, errors: (String) -> Void
+    files: [String: OutputFile], frames: Bool, background: TerminalBackground, output: @escaping (String) -> Void,
+    errors: (String) -> Void
   ) async throws(TerminalCommandError) {
     defer { launch.end() }
-    let app = try traced(try make(options, launch), by: session)
+    var made = try make(options, launch)
+    made.background = background
+    let app = try traced(made, by: session)
     guard let clock = launch.clock as? VirtualClock else { preconditionFailure("a replay runs on a virtual clock") }
     let player = KeyScriptPlayer(app: app, clock: clock, size: launch.size)
     var cast = exports.cast.map { _ in AsciicastRecorder(size: launch.size, title: script.file, profile: launch.colorProfile) }
@@ -166,7 +169,7 @@ extension TerminalCommand {
     player.stopRequested = { InterruptSignals.received != nil }
     // The screen now as an image, in the run's theme and colour profile.
     let image = {
-      SVGWriter.document(for: app.frame(size: player.size), theme: .forTheme(launch.theme), profile: launch.colorProfile)
+      SVGWriter.document(for: app.frame(size: player.size), theme: .forTheme(launch.theme, background: app.background), profile: launch.colorProfile)
     }
     var screenIndex = 0
     player.onScreen = { text in

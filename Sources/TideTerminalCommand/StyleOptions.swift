@@ -1,7 +1,7 @@
 import ArgumentParser
 import TideTerminal
 
-/// `--color` and `--theme`, which every app's command takes, live and in replays.
+/// `--color`, `--theme` and `--background`, which every app's command takes, live and in replays.
 struct StyleOptions: ParsableArguments {
   @Option(help: ArgumentHelp(
     "The colours to draw with: auto, none, 16, 256 or truecolor.",
@@ -16,7 +16,20 @@ struct StyleOptions: ParsableArguments {
     "The theme: default, dark, light or mono (default: mono without colour, else default).", valueName: "name"))
   var theme: String?
 
+  @Option(help: ArgumentHelp(
+    "The terminal's background, for adaptive colours: auto, dark or light.",
+    discussion: """
+      auto: live, the terminal's answer to OSC 11 (waited for at most 100 ms), else COLORFGBG, \
+      else dark; in a replay, dark.
+      """,
+    valueName: "mode"))
+  var background: String = "auto"
+
   func validate() throws {
+    if !TerminalBackground.optionValues.contains(background) {
+      throw ValidationError(
+        UnknownName(source: "--background", value: background, allowed: TerminalBackground.optionValues).description)
+    }
     if color != "auto", ColorProfile(rawValue: color) == nil {
       throw ValidationError(
         UnknownName(source: "--color", value: color, allowed: ["auto"] + ColorProfile.allCases.map(\.rawValue)).description)
@@ -45,5 +58,15 @@ struct StyleOptions: ParsableArguments {
   /// `--theme`'s theme, or `nil` for the launch's choice.
   var chosenTheme: Theme? {
     theme.flatMap { try? Theme.named($0) }
+  }
+
+  /// `--background`'s background, or `nil` for `auto`: a live run then asks the terminal.
+  var chosenBackground: TerminalBackground? {
+    TerminalBackground(rawValue: background)
+  }
+
+  /// The background of a replay: `--background`'s, dark for `auto` — the same on every machine.
+  var replayBackground: TerminalBackground {
+    chosenBackground ?? .dark
   }
 }

@@ -106,7 +106,7 @@ public func assertReplayImage<State, Action: Sendable>(
   guard let parsed = readScript(at: path, caller: caller) else { return }
   let player = KeyScriptPlayer(app: app, clock: clock, size: size)
   guard await play(parsed, on: player, scriptPath: path, caller: caller) else { return }
-  let document = SVGWriter.document(for: app.frame(size: player.size), theme: .forTheme(app.theme))
+  let document = SVGWriter.document(for: app.frame(size: player.size), theme: .forTheme(app.theme, background: app.background))
   // compareGolden keeps one final newline out of the comparison and adds it back when it writes.
   compareGolden(
     document.hasSuffix("\n") ? String(document.dropLast()) : document, at: caller.resolve(image),

@@ -10,8 +10,10 @@ import TideTestSupport
 @Suite(.serialized, .enabled(if: TmuxSession.path != nil, "tmux is not on PATH; the terminal tests need it"))
 struct KeptBytesTerminalStringTests {
   static let reply = Array("\u{1B}]11;rgb:0000/0000/0000\u{1B}\\".utf8)
-  /// DCS and APC replies, and an OSC ended by BEL.
-  static let otherReplies = Array("\u{1B}P1$r0m\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}]10;rgb:ffff/ffff/ffff\u{07}".utf8)
+  /// DCS and APC replies, an OSC ended by BEL, and DA1's answer (which a live start asks for
+  /// after OSC 11's query: one that comes late is no key either).
+  static let otherReplies = Array(
+    "\u{1B}P1$r0m\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}]10;rgb:ffff/ffff/ffff\u{07}\u{1B}[?62;22c".utf8)
 
   @Test func aReplyIsNotTypedIntoTheField() async throws {
     let app = KeptBytesTerminalTests.App.textInput

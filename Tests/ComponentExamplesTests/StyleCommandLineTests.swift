@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TideTestSupport
 
-/// `--color` and `--theme` on an example's command line, as a user runs it: unknown values are
+/// `--color`, `--theme` and `--background` on an example's command line, as a user runs it: unknown values are
 /// usage errors naming the allowed ones, and the exports carry the chosen profile's colours.
 extension ExampleCommandLineTests {
   @Test func unknownValuesExitTwoNamingTheAllowedOnes() async throws {
@@ -14,6 +14,9 @@ extension ExampleCommandLineTests {
     let theme = try await runProcess(binary, ["replay", "--theme", "neon", keys])
     #expect(theme.status == 2, "\(theme)")
     #expect(theme.stderr.contains("--theme: unknown value 'neon' (allowed: default, dark, light, mono)"), "\(theme)")
+    let background = try await runProcess(binary, ["replay", keys, "--background", "grey"])
+    #expect(background.status == 2, "\(background)")
+    #expect(background.stderr.contains("--background: unknown value 'grey' (allowed: auto, dark, light)"), "\(background)")
     let live = try await runProcess(binary, ["--theme", "neon"])
     #expect(live.status == 2 && live.stderr.contains("allowed: default, dark, light, mono"), "\(live)")
     var environment = ProcessInfo.processInfo.environment

@@ -29,6 +29,25 @@ struct StyledReplayTests {
     }
   }
 
+  /// A theme whose roles are adaptive: the canvas draws the side for the app's background, and
+  /// `expect-style` checks that side.
+  @Test(arguments: TerminalBackground.allCases)
+  func anAdaptiveRoleIsCheckedForTheAppsBackground(background: TerminalBackground) async {
+    var theme = Theme.dark
+    theme.selection = Style(
+      bold: true, foreground: .adaptive(light: Color(hex: "#24292f"), dark: Color(hex: "#c0caf5")),
+      background: .adaptive(light: Color(hex: "#ddf4ff"), dark: Color(hex: "#2e3c64")))
+    theme.muted = Style(foreground: .adaptive(light: Color(hex: "#6e7781"), dark: Color(hex: "#737aa2")))
+    let clock = VirtualClock()
+    var app = Chooser.app(items: 5, launch: TerminalLaunch(clock: clock))
+    app.theme = theme
+    app.background = background
+    await assertReplay(app, clock: clock, script: """
+      expect-style "Item 1" selection
+      expect-style "5 items" muted
+      """)
+  }
+
   @Test func aCellInAnotherStyleFailsNamingBoth() async {
     let clock = VirtualClock()
     let app = Chooser.app(items: 5, launch: TerminalLaunch(clock: clock))

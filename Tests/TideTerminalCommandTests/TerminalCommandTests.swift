@@ -43,14 +43,15 @@ struct TerminalCommandTests {
     let help = await run(Tally.command, ["--help"])
     #expect(help.status == 0, "\(help)")
     #expect(
-      help.stdout.contains("tally [--step <step>] [--color <colors>] [--theme <name>] [--record <path>] [--trace <path>]"),
+      help.stdout.contains(
+        "tally [--step <step>] [--color <colors>] [--theme <name>] [--background <mode>] [--record <path>] [--trace <path>]"),
       "\(help)")
     #expect(help.stdout.contains("tally replay [--step <step>] <script> ..."), "\(help)")
     #expect(help.stdout.contains("--version"), "\(help)")
     #expect(!help.stdout.contains("<subcommand>"), "the subcommands are named: \(help)")
     let replayHelp = await run(Tally.command, ["replay", "--help"])
     #expect(replayHelp.status == 0)
-    for option in ["--size", "--frames", "--cast", "--svg", "--trace", "--step", "--color", "--theme"] {
+    for option in ["--size", "--frames", "--cast", "--svg", "--trace", "--step", "--color", "--theme", "--background"] {
       #expect(replayHelp.stdout.contains(option), "replay --help lists \(option): \(replayHelp)")
     }
     let version = await run(Tally.command, ["--version"])

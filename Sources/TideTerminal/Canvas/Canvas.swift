@@ -16,6 +16,11 @@ public struct Canvas: Equatable, Sendable {
   /// The styles to draw with: the run's theme (`--theme`) in every frame the app's view gets.
   /// Components draw with its roles; a view may set another for what it draws next.
   public var theme: Theme = .default
+  /// The terminal's background, dark or light, which adaptive colours
+  /// (``Color/adaptive(light:dark:)``) are drawn for: the run's (see ``TerminalBackground``) in
+  /// every frame the app's view gets; dark on a canvas made without one. A view may read it to
+  /// choose more than a colour, or set it for what it draws next.
+  public var background: TerminalBackground = .dark
   /// What the hit regions marked next send and how they reach the app's action (see
   /// ``withActionScope(_:_:)``); `nil` on a canvas drawn outside an app, whose regions are not
   /// checked.
@@ -81,7 +86,7 @@ public struct Canvas: Equatable, Sendable {
   ) -> Int {
     var pen = Pen(
       column: column, limit: maxWidth.map { column + max(0, $0) } ?? Int.max,
-      row: row, rowVisible: row >= clip.row && row < clip.endRow, styleBits: style.packed)
+      row: row, rowVisible: row >= clip.row && row < clip.endRow, styleBits: style.resolved(for: background).packed)
     if text.utf8.isASCII {
       // ASCII needs no grapheme breaking and no width lookup: one byte, one column.
       placeASCII(text.utf8, with: &pen)
@@ -262,7 +267,7 @@ public struct Canvas: Equatable, Sendable {
     guard !area.isEmpty else { return }
     let characterWidth = character.displayWidth
     let content = characterWidth == 0 ? 0x20 : Cell.content(of: character)
-    let styleBits = style.packed
+    let styleBits = style.resolved(for: background).packed
     if characterWidth <= 1 {
       // A rule or a blank, every frame: a wide character can only be cut at the area's edges,
       // so only they need the checks of `store`; the cells between are stored as they are.
@@ -314,7 +319,7 @@ public struct Canvas: Equatable, Sendable {
     guard rect.width >= 2, rect.height >= 2 else { return }
     let right = rect.endColumn - 1
     let bottom = rect.endRow - 1
-    let styleBits = style.packed
+    let styleBits = style.resolved(for: background).packed
     for x in rect.column + 1..<right {
       storeIfVisible(border.horizontal, styleBits: styleBits, column: x, row: rect.row)
       storeIfVisible(border.horizontal, styleBits: styleBits, column: x, row: bottom)

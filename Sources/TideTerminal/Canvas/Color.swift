@@ -15,12 +15,16 @@ import IssueReporting
 /// let orange = Color.indexed(208)             // the xterm palette
 /// let warning = Style(foreground: .yellow)    // ANSI, the user's yellow
 /// ```
+///
+/// An adaptive colour (``adaptive(light:dark:)``) is one of two, chosen by the terminal's
+/// background where it is drawn.
 public struct Color: Hashable, Sendable {
   /// Bits 24–25: the kind (0 default, 1 ANSI, 2 indexed 16–255, 3 RGB); bits 0–23: the ANSI or
-  /// palette index, or the RGB value as 0xRRGGBB.
-  package let bits: UInt32
+  /// palette index, or the RGB value as 0xRRGGBB. An adaptive colour has bit 63 set, its dark
+  /// colour's bits in 0–25 and its light colour's in 32–57 (see `Color+Adaptive.swift`).
+  package let bits: UInt64
 
-  private init(bits: UInt32) {
+  init(bits: UInt64) {
     self.bits = bits
   }
 
@@ -62,12 +66,12 @@ public struct Color: Hashable, Sendable {
   /// Colour `index` of the xterm 256-colour palette: 0–15 are the ANSI colours (the user's
   /// palette), 16–231 a 6×6×6 colour cube, 232–255 a ramp of greys.
   public static func indexed(_ index: UInt8) -> Color {
-    index < 16 ? ansi(Int(index)) : Color(bits: 2 << 24 | UInt32(index))
+    index < 16 ? ansi(Int(index)) : Color(bits: 2 << 24 | UInt64(index))
   }
 
   /// The 24-bit colour with these red, green and blue components.
   public init(red: UInt8, green: UInt8, blue: UInt8) {
-    self.init(bits: 3 << 24 | UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue))
+    self.init(bits: 3 << 24 | UInt64(red) << 16 | UInt64(green) << 8 | UInt64(blue))
   }
 
   /// The 24-bit colour a CSS hex string names: `#rrggbb` or `#rgb` (the `#` optional, either
@@ -103,7 +107,7 @@ public struct Color: Hashable, Sendable {
   }
 
   private static func ansi(_ index: Int) -> Color {
-    Color(bits: 1 << 24 | UInt32(index))
+    Color(bits: 1 << 24 | UInt64(index))
   }
 
   /// What a colour is, for the code that draws it.
@@ -118,8 +122,11 @@ public struct Color: Hashable, Sendable {
     case rgb(red: UInt8, green: UInt8, blue: UInt8)
   }
 
-  /// What this colour is.
+  /// What this colour is; for an adaptive colour, its dark side. A canvas resolves adaptive
+  /// colours for its background before they reach a cell, so only one read outside a canvas
+  /// gets here.
   package var value: Value {
+    let bits = self.bits & Color.concreteMask
     let low = Int(bits & 0xFF_FFFF)
     switch bits >> 24 {
     case 0: return .default
@@ -129,15 +136,18 @@ public struct Color: Hashable, Sendable {
     }
   }
 
-  /// The ANSI index 0...15, or `nil` for any other colour.
+  /// The ANSI index 0...15, or `nil` for any other colour (an adaptive one too).
   package var ansiIndex: Int? {
     bits >> 24 == 1 ? Int(bits & 0xFF) : nil
   }
 
-  /// The xterm palette index 0...255 of an ANSI or indexed colour, or `nil`.
+  /// The xterm palette index 0...255 of an ANSI or indexed colour (an adaptive one's dark
+  /// colour's), or `nil`.
   package var paletteIndex: Int? {
-    let kind = bits >> 24
-    return kind == 1 || kind == 2 ? Int(bits & 0xFF) : nil
+    switch value {
+    case .ansi(let index), .indexed(let index): index
+    case .default, .rgb: nil
+    }
   }
 
   /// `#rrggbb` of ``rgb``, or `nil` for ``default``.

@@ -12,15 +12,23 @@ package final class CursesDriver: TerminalDriver {
   private var startInstant = ContinuousClock.now
 
   private let reportsPointer: Bool
+  package private(set) var background: TerminalBackground?
 
   /// A driver of the real terminal; with `reportsPointer`, the terminal reports pointer events.
   /// It shows the colours of `profile` (see ``ColorProfile``), by default the terminal's own
   /// (`NO_COLOR`, `COLORTERM`, terminfo; 16 colours when `TIDE_COLOR` names none). With
   /// `setsTitle`, the terminal's title is saved on its title stack at the start and put back on
-  /// every way out (see ``CursesTerminal/init(reportsPointer:profile:setsTitle:)``).
-  package init(reportsPointer: Bool = false, profile: ColorProfile? = nil, setsTitle: Bool = false) {
+  /// every way out (see ``CursesTerminal/init(reportsPointer:profile:setsTitle:)``). Its
+  /// background is `background`; for `nil` the terminal is asked as it starts, `COLORFGBG` the
+  /// hint when it does not answer (see ``TerminalBackground``).
+  package init(
+    reportsPointer: Bool = false, profile: ColorProfile? = nil, setsTitle: Bool = false,
+    background: TerminalBackground? = nil
+  ) {
     self.reportsPointer = reportsPointer
-    screen = ScreenThread(profile: profile ?? (try? ColorProfile.ofThisTerminal()) ?? .ansi16, setsTitle: setsTitle)
+    screen = ScreenThread(
+      profile: profile ?? (try? ColorProfile.ofThisTerminal()) ?? .ansi16, setsTitle: setsTitle, background: background,
+      backgroundHint: background == nil ? TerminalBackground.hintOfThisTerminal() : nil)
   }
 
   package var pacesFrames: Bool { true }
@@ -29,7 +37,7 @@ package final class CursesDriver: TerminalDriver {
     if let problem = TerminalUnavailable.check() { throw problem }
     let (ended, end) = AsyncStream.makeStream(of: Void.self)
     self.ended = ended
-    let size = try await screen.start(
+    let (size, background) = try await screen.start(
       reportsPointer: reportsPointer, onEvent: { input.send($0) },
       onInterrupt: { input.interrupt(typed: $0, signal: $1) },
       onQuit: { input.quit(signal: $0) },
@@ -39,6 +47,7 @@ package final class CursesDriver: TerminalDriver {
         end.finish()
         input.stopped()
       })
+    self.background = background
     isActive = true
     startInstant = clock.now
     // The screen thread waits anyway: its wait's timeout wakes the main actor's timers too.

@@ -410,6 +410,50 @@ package final class CursesTerminal: Terminal {
     return true
   }
 
+  /// The longest wait for the terminal's answer to OSC 11 (see ``findBackground(hint:wait:)``).
+  static let backgroundQueryWait: Duration = .milliseconds(100)
+  /// DA1, primary device attributes: the query every terminal answers.
+  static let deviceAttributesQuery = "\u{1B}[c"
+
+  /// The terminal's background, asked for once after ``begin()``: OSC 11's query is written and
+  /// its answer awaited for at most `wait`, and a colour in it decides (see
+  /// ``TerminalBackground``); no answer in time, or one that is no colour, leaves it to `hint`,
+  /// and then to dark.
+  ///
+  /// DA1's query (`ESC [ c`) follows OSC 11's, as termenv does: nearly every terminal answers it,
+  /// and answers in order, so its answer coming first says OSC 11 will not be answered and the
+  /// wait ends then — a round trip, not `wait`, for a terminal that does not know OSC 11 (tmux
+  /// without a `window-style` background, the Linux console).
+  ///
+  /// The wait reads the terminal as ``readEvent(timeout:)`` does, into the same decoder: keys
+  /// typed meanwhile are kept for ``readEvent(timeout:)`` in their order, the answer is never one
+  /// of them, and an answer that comes after the wait is dropped by the decoder. The terminal is
+  /// in no-echo mode from ``begin()`` on, so the answer never shows.
+  package func findBackground(hint: TerminalBackground?, wait: Duration = backgroundQueryWait) -> TerminalBackground {
+    guard isActive else { return hint ?? .dark }
+    let answersBefore = decoder.backgroundAnswers
+    let attributesBefore = decoder.deviceAttributesAnswers
+    writeControl(BackgroundColorReply.query + Self.deviceAttributesQuery)
+    let deadline = ContinuousClock.now + wait
+    waiting: while decoder.backgroundAnswers == answersBefore, decoder.deviceAttributesAnswers == attributesBefore,
+      !inputEnded
+    {
+      if inputMayBePending, readInput() { continue }
+      let remaining = deadline - ContinuousClock.now
+      guard remaining > .zero else { break }
+      let (seconds, attoseconds) = remaining.components
+      let milliseconds = Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+      // A wake-up (a quit signal, the main actor's jobs) is seen by the screen loop after the wait.
+      switch tide_input_wait(milliseconds, 1) {
+      case 1: inputMayBePending = true
+      case 0, 2: continue
+      default: break waiting
+      }
+    }
+    guard decoder.backgroundAnswers != answersBefore, let reply = decoder.backgroundReply else { return hint ?? .dark }
+    return reply.background
+  }
+
   /// Tells ncurses the tty's new size, which its own SIGWINCH handling would have done.
   private func adoptNewSize() -> InputEvent {
     var columns: Int32 = 0

@@ -57,26 +57,37 @@ final class ScreenThread: TimerWaker {
   private let profile: ColorProfile
   /// Whether the app sets the window's title (see ``CursesTerminal/init(reportsPointer:profile:setsTitle:)``).
   private let setsTitle: Bool
+  /// The terminal's background when it was given (`--background dark|light`); `nil` to ask the
+  /// terminal (see ``CursesTerminal/findBackground(hint:wait:)``) with this hint.
+  private let background: TerminalBackground?
+  private let backgroundHint: TerminalBackground?
 
   /// A screen thread, not started yet, whose terminal shows the colours of `profile`; with
-  /// `setsTitle`, one that saves and restores the window's title.
-  init(profile: ColorProfile = .ansi16, setsTitle: Bool = false) {
+  /// `setsTitle`, one that saves and restores the window's title. Its terminal's background is
+  /// `background`, or for `nil` what the terminal answers as it starts, else `backgroundHint`.
+  init(
+    profile: ColorProfile = .ansi16, setsTitle: Bool = false, background: TerminalBackground? = .dark,
+    backgroundHint: TerminalBackground? = nil
+  ) {
     self.profile = profile
     self.setsTitle = setsTitle
+    self.background = background
+    self.backgroundHint = backgroundHint
   }
 
-  /// Starts the thread and returns the terminal's size once it is set up, or throws why it could
-  /// not be; with `reportsPointer` the terminal reports pointer events. `onEvent` is called on
-  /// the thread for every input event but typed signal keys (see ``TypedSignal``): a typed
-  /// ctrl-c goes to `onInterrupt`, with its key and SIGINT; `onQuit` with each quit signal's
-  /// number, after the input that arrived before it; `onStop` once, as the thread ends, after
-  /// the terminal is restored.
+  /// Starts the thread and returns the terminal's size and background once it is set up (the
+  /// background asked for before the first frame), or throws why it could not be; with
+  /// `reportsPointer` the terminal reports pointer events. `onEvent` is called on the thread for
+  /// every input event but typed signal keys (see ``TypedSignal``): a typed ctrl-c goes to
+  /// `onInterrupt`, with its key and SIGINT; `onQuit` with each quit signal's number, after the
+  /// input that arrived before it; `onStop` once, as the thread ends, after the terminal is
+  /// restored.
   func start(
     reportsPointer: Bool, onEvent: @escaping @Sendable (InputEvent) -> Void,
     onInterrupt: @escaping @Sendable (Key, Int32) -> Void, onQuit: @escaping @Sendable (Int32) -> Void,
     onTimers: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void,
     onFrameSlot: @escaping @Sendable () -> Void, onStop: @escaping @Sendable () -> Void
-  ) async throws -> TerminalSize {
+  ) async throws -> (size: TerminalSize, background: TerminalBackground) {
     // The wake-up pipe lives from before the thread starts until after it and every other writer
     // are done (see `close()`), so a wake-up never writes into a closed — maybe reused — fd.
     guard tide_input_open() != 0 else {
@@ -89,7 +100,8 @@ final class ScreenThread: TimerWaker {
     // An app stuck in one step when a quit signal comes is ended by the watch, terminal restored.
     QuitWatch.begin()
     do {
-      return try await withCheckedThrowingContinuation { (started: CheckedContinuation<TerminalSize, any Error>) in
+      return try await withCheckedThrowingContinuation {
+        (started: CheckedContinuation<(size: TerminalSize, background: TerminalBackground), any Error>) in
         let body: @Sendable () -> Void = { [self] in
           self.main(
             started: started, reportsPointer: reportsPointer, onEvent: onEvent, onInterrupt: onInterrupt,
@@ -112,7 +124,7 @@ final class ScreenThread: TimerWaker {
   }
 
   private func main(
-    started: CheckedContinuation<TerminalSize, any Error>, reportsPointer: Bool, onEvent: @escaping @Sendable (InputEvent) -> Void,
+    started: CheckedContinuation<(size: TerminalSize, background: TerminalBackground), any Error>, reportsPointer: Bool, onEvent: @escaping @Sendable (InputEvent) -> Void,
     onInterrupt: @escaping @Sendable (Key, Int32) -> Void, onQuit: @escaping @Sendable (Int32) -> Void, onTimers: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void,
     onFrameSlot: @escaping @Sendable () -> Void
   ) {
@@ -124,7 +136,8 @@ final class ScreenThread: TimerWaker {
       return
     }
     defer { terminal.restore() }
-    started.resume(returning: terminal.size)
+    let background = self.background ?? terminal.findBackground(hint: backgroundHint)
+    started.resume(returning: (terminal.size, background))
     /// An event read from the terminal, to the program — or, for a key the tty turned into a
     /// signal, what the signal does (see ``TypedSignal``).
     func deliver(_ event: InputEvent) {

@@ -41,9 +41,10 @@ package enum SVGWriter {
       self.cellHeight = cellHeight
     }
 
-    /// The look for an app's theme: ``light`` for one made for a light background, else ``dark``.
-    package static func forTheme(_ theme: TideTerminal.Theme) -> Theme {
-      theme.isLight ? .light : .dark
+    /// The look for an app's theme on `background`: ``light`` for a light background or a theme
+    /// made for one, else ``dark``.
+    package static func forTheme(_ theme: TideTerminal.Theme, background: TerminalBackground = .dark) -> Theme {
+      theme.isLight || background == .light ? .light : .dark
     }
 
     /// Dark text on a white background with the xterm palette, as ``dark`` is otherwise.

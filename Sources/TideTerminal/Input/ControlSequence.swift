@@ -69,6 +69,9 @@ struct ControlSequence {
       return parameters.isEmpty ? .event(.key(.focusIn)) : .nothing
     case (.csi, UInt8(ascii: "O")):
       return parameters.isEmpty ? .event(.key(.focusOut)) : .nothing
+    // DA1's answer: `CSI ? 62 ; 22 c` and the like.
+    case (.csi, UInt8(ascii: "c")):
+      return parameters.first == UInt8(ascii: "?") ? .deviceAttributes : .nothing
     default:
       guard let key = letterKey else { return .nothing }
       if parameters.isEmpty { return .event(.key(key)) }

@@ -31,6 +31,16 @@ struct InputDecoder {
   private var string: TerminalString?
   /// Dropping the rest of an ``InputToken/overlongSequence``, up to its final byte.
   private var skippingSequence = false
+  /// How many answers to OSC 11's query the input held, colours or not: ``CursesTerminal``
+  /// waits for the first as the app starts (see ``TerminalBackground``). Later ones, after its
+  /// wait, are dropped as every terminal string is.
+  private(set) var backgroundAnswers = 0
+  /// How many answers to DA1 (``InputToken/deviceAttributes``) the input held: the end of the
+  /// wait for OSC 11's answer, which a terminal sends before it, when it sends one.
+  private(set) var deviceAttributesAnswers = 0
+  /// The colour of the last answer to OSC 11's query, or `nil` when there was none or it was
+  /// not a colour.
+  private(set) var backgroundReply: BackgroundColorReply?
 
   /// How long to wait for more input before calling ``inputPaused()``, counted from the last
   /// bytes received; `nil` when nothing is held, so the caller may wait for input as long as it
@@ -96,9 +106,14 @@ struct InputDecoder {
     decodeHeld(atPause: false, into: &events)
   }
 
-  /// A terminal string that ended. Dropped for now: none is asked for yet. Where a reply to a
-  /// query (OSC 11's background colour, kitty's keyboard flags) will be handed to the app.
-  private func handle(_ string: TerminalString.Ended) {}
+  /// A terminal string that ended: never a key. An answer to OSC 11's query of the background
+  /// colour is counted, and kept when it is a colour (see ``backgroundAnswers``); every other
+  /// string is dropped.
+  private mutating func handle(_ string: TerminalString.Ended) {
+    guard string.kind == .osc, let body = string.body, body.starts(with: BackgroundColorReply.prefix) else { return }
+    backgroundAnswers += 1
+    backgroundReply = BackgroundColorReply(body: body)
+  }
 
   /// Decodes the held bytes as far as they go.
   private mutating func decodeHeld(atPause: Bool, into events: inout [InputEvent]) {
@@ -122,6 +137,7 @@ struct InputDecoder {
       case .event(let event): events.append(event)
       case .nothing: break
       case .overlongSequence: skippingSequence = true
+      case .deviceAttributes: deviceAttributesAnswers += 1
       case .pasteStart:
         // The rest is the paste's: the bytes held are handed over, none left to remove.
         paste = BracketedPaste()

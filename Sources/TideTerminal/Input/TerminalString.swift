@@ -5,8 +5,9 @@
 /// Why they are consumed whole: they are a terminal's replies to queries (OSC 11's background
 /// colour, DECRQSS, kitty's graphics answers) or junk, and a reply decoded as keys typed its
 /// text into inputs and ran its letters as commands (`r` reset tide-demo's counter). The
-/// decoder drops them for now; ``Ended`` keeps what a later reply handler needs (see
-/// ``InputDecoder``'s `handle(_:)`).
+/// decoder drops them, but for the answer to OSC 11's query of the background colour, which it
+/// keeps for the start of a live run (see ``InputDecoder``'s `handle(_:)` and
+/// ``BackgroundColorReply``).
 ///
 /// Its end:
 /// - ST (`ESC \`, or U+009C), BEL for an OSC (xterm's own replies end that way); CAN or SUB

@@ -21,7 +21,8 @@ import Tide
 /// — on every exit path.
 @MainActor
 package final class Program<State, Action: Sendable> {
-  private let app: TerminalApp<State, Action>
+  /// The app; its ``TerminalApp/background`` is the driver's once the driver found it.
+  private var app: TerminalApp<State, Action>
   private let driver: any TerminalDriver
   private let recordsSession: Bool
   private var pacer: FramePacer
@@ -122,6 +123,8 @@ package final class Program<State, Action: Sendable> {
       self?.takeAtOnce(event, fromMainThreadLoop: fromMainThreadLoop) ?? false
     }
     size = try await driver.start(input)
+    // Before the first frame, which is drawn for it.
+    if let background = driver.background { app.background = background }
     // The observer hears of the size before the app acts on it, as it does of every event.
     app.inputObserver?(.resize(size))
     // Before the first frame, so the first screen is already drawn for this size.

@@ -47,6 +47,12 @@ public struct TerminalApp<State, Action: Sendable> {
   /// `expect-style` checks against: `TerminalCommand` sets it to ``TerminalLaunch/theme``
   /// (`--theme`, or the terminal's choice); a test sets it to replay the app in another.
   public var theme: Theme = .default
+  /// The terminal background every frame's canvas carries (``Canvas/background``), which
+  /// adaptive colours are drawn for (see ``Color/adaptive(light:dark:)``): `TerminalCommand`
+  /// sets it to `--background`'s in a replay (dark for `auto`); live it is what the terminal
+  /// answered as the app started (see ``TerminalBackground``). A test sets it to replay the app
+  /// on a light background.
+  public var background: TerminalBackground = .dark
   /// Told each input event before the program handles it — first the terminal's size at the
   /// start, as a resize — for an app that records its sessions (a trace, a log).
   package var inputObserver: ((InputEvent) -> Void)?
@@ -131,6 +137,7 @@ public struct TerminalApp<State, Action: Sendable> {
   package func frame(of state: State, size: TerminalSize) -> Canvas {
     var canvas = Canvas(columns: size.columns, rows: size.rows)
     canvas.theme = theme
+    canvas.background = background
     canvas.actionScope = .root(Action.self)
     if size.columns < minimumSize.columns || size.rows < minimumSize.rows {
       // One line when it fits, else wrapped before "(need", so the size needed stays readable.

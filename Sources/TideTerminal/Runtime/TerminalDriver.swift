@@ -9,6 +9,10 @@ package protocol TerminalDriver: AnyObject, Sendable {
   /// why it cannot start (touching nothing).
   func start(_ input: ProgramInput) async throws -> TerminalSize
 
+  /// The terminal's background as ``start(_:)`` found it, which the program's frames are then
+  /// drawn for; `nil` for a driver that leaves it to the app's ``TerminalApp/background``.
+  var background: TerminalBackground? { get }
+
   /// Whether the loop draws frames on its own, when the state changed and the pacer allows
   /// (a terminal someone watches); `false` for a driver that asks for each frame with
   /// ``ProgramInput/requestFrame(force:)`` — a key script, which draws at the end of its lines.
@@ -55,4 +59,9 @@ package protocol TerminalDriver: AnyObject, Sendable {
 
   /// Tells the user, after the terminal is restored, that work did not finish before exit.
   func report(unfinishedWork message: String)
+}
+
+extension TerminalDriver {
+  /// None: the app's ``TerminalApp/background`` stands.
+  package var background: TerminalBackground? { nil }
 }

@@ -309,7 +309,8 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
   private func styleMismatch(of text: String, role: String) -> String? {
     let screen = driver.terminal.screen
     guard let start = screen.firstCell(showing: text) else { return "the screen does not show it" }
-    let expected = app.theme.role(named: role) ?? .plain
+    // As the canvas drew it: an adaptive colour's side for the app's background.
+    let expected = (app.theme.role(named: role) ?? .plain).resolved(for: app.background)
     var column = start.column
     var remaining = text.displayWidth
     while remaining > 0, column < screen.columns {

@@ -16,6 +16,11 @@
 /// The canvas of every frame carries the theme of the run: the one `--theme NAME` names, else
 /// ``default`` — or ``mono`` where there is no colour (`NO_COLOR`, `--color none`, a 2-colour
 /// terminal). A view may draw part of the screen with another (`canvas.theme = .dark`).
+///
+/// A role's colours may be adaptive (``Color/adaptive(light:dark:)``): the canvas draws the side
+/// for its ``Canvas/background``. The built-in themes have none: ``default``'s ANSI colours are
+/// already the user's palette for its background, and ``dark`` and ``light`` are named for the
+/// background they are made for, kept whatever the terminal's is.
 public struct Theme: Hashable, Sendable {
   /// The roles, shared by every copy of the theme: a canvas (every frame) and each view that
   /// reads `canvas.theme` copies one reference, not a dozen styles. Changing a role makes a
