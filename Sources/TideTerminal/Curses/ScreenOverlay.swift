@@ -70,7 +70,8 @@ struct ScreenOverlay {
   /// `cell`, at `column`, `row`, is drawn by ncurses exactly; `exactSGR` is its style's SGR, to
   /// write it with where one of the record's cells showed, which ncurses may not rewrite.
   mutating func drawnByCurses(_ cell: Cell, atColumn column: Int, row: Int, exactSGR: () -> String) {
-    guard let index = index(column, row) else { return }
+    // Nothing of the record on screen (the default theme's usual frame): nothing to write over.
+    guard entryCount > 0, let index = index(column, row) else { return }
     touch(row)
     cursesWritesRow[row] = true
     let wasShown = entries[index] != nil
