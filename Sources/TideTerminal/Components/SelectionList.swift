@@ -57,6 +57,10 @@ public struct SelectionList: Reducer, Sendable {
     /// Whether the first row is the status (`N items`, the query, `K of N`); without it the
     /// items start on the first row, under a header the app draws itself.
     public var showsStatus: Bool
+    /// What the list shows when it has no items at all (`No items` unless the app says more:
+    /// `No files yet — press a to add one`). A filter that matches nothing shows `No matches`.
+    /// Not encoded: it is the app's wording, set again when the list is made.
+    public var emptyText = "No items"
 
     // Derived from `items` and `query`, so left out of `==`. Built when a filter is first
     // typed: a list that is never filtered, or whose items are replaced often, never pays for it.
@@ -83,7 +87,7 @@ public struct SelectionList: Reducer, Sendable {
     public static func == (left: State, right: State) -> Bool {
       left.items == right.items && left.query == right.query && left.isFiltering == right.isFiltering
         && left.cursor == right.cursor && left.top == right.top && left.height == right.height
-        && left.showsStatus == right.showsStatus
+        && left.showsStatus == right.showsStatus && left.emptyText == right.emptyText
     }
 
     /// The indices into ``items`` of the items shown, in order; `nil` while the filter is empty
@@ -409,7 +413,7 @@ public struct SelectionList: Reducer, Sendable {
       let shown = state.itemsShown(inRows: rect.height)
       guard shown > 0 else { return }
       if state.shownCount == 0 {
-        let message = state.items.isEmpty ? "No items" : "No matches"
+        let message = state.items.isEmpty ? state.emptyText : "No matches"
         canvas.drawTruncated(
           message, atColumn: rect.column + 2, row: rect.row + statusRows, width: rect.width - 2, style: theme.muted)
         return
