@@ -160,16 +160,27 @@ struct FilePickerTests {
     #expect(state.cursor == 0)
     state.show(await FilePicker.Listing.read(Path(folder.path)))
     #expect(state.shownTitles == [".."])
+    // Names with control characters, wide ones and a very long one: listed, drawn in any area.
+    for name in ["bell\u{7}\u{1B}[31mred", "漢字のファイル", String(repeating: "long", count: 60)] {
+      try "x".write(toFile: folder.file(name), atomically: false, encoding: .utf8)
+    }
+    _ = FilePicker().reduce(into: &state, action: .loaded(await FilePicker.Listing.read(Path(folder.path)), selecting: nil))
+    #expect(state.shownTitles.count == 4)
+    #expect(state.shownTitles.contains("bell\u{7}\u{1B}[31mred"))
     state.select(position: Int.max)
+    #expect(state.cursor == 3)
+    state.select(position: 0)
     #expect(state.isParentSelected)
     state.scroll(by: Int.min)
-    for (columns, rows) in [(0, 0), (1, 1), (3, 2), (40, 3)] {
+    for (columns, rows) in [(0, 0), (1, 1), (3, 2), (40, 3), (40, 8)] {
       var canvas = Canvas(columns: columns, rows: rows)
       FilePicker.draw(state, in: canvas.bounds, on: &canvas, sending: { $0 })
+      #expect(!canvas.text().contains("\u{1B}"))
+      #expect(!canvas.text().contains("\u{7}"))
     }
     // A listing for another folder (an answer come too late) is not shown.
     state.show(FilePicker.Listing(folder: Path("/elsewhere"), entries: [FilePicker.Entry(name: [0x78], kind: .file)]))
-    #expect(state.shownTitles == [".."])
+    #expect(state.shownTitles.count == 4)
   }
 
   @Test func aClickSelectsARowAndAClickOnTheSelectedOneOpensIt() async throws {
