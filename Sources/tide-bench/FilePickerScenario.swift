@@ -62,7 +62,7 @@ func tree100kScenario(rounds: Int) -> [Measurement] {
   var collapseTimes: [Timing] = []
   for _ in 0..<(rounds * 10) {
     expandTimes.append(elapsedSeconds { send(.expand) })
-    precondition(store.state.rows.count == 100_001, "tree-100k: \(store.state.rows.count) rows")
+    precondition(store.state.rowCount == 100_001, "tree-100k: \(store.state.rowCount) rows")
     collapseTimes.append(elapsedSeconds { send(.collapse) })
   }
   var expand = Measurement(name: "tree-100k expand", tide: percentile(expandTimes.map(\.wall), 0.99) * 1e9, baseline: nil)

@@ -75,28 +75,59 @@ extension FilePicker {
     }
 
     /// Reads `folder` on this thread: `readdir`, with `stat` only for entries whose type the
-    /// folder does not say (links, file systems without types).
+    /// folder does not say (links, file systems without types). The names are gathered in one
+    /// buffer and sorted as positions in it, so that sorting 100,000 of them compares bytes in
+    /// place instead of retaining and releasing two arrays a comparison.
     static func readNow(_ folder: Path) -> Listing {
       guard let directory = folder.withCString({ opendir($0) }) else {
         return Listing(folder: folder, entries: [], error: String(cString: strerror(errno)))
       }
       defer { closedir(directory) }
-      var entries: [Entry] = []
+      var names: [UInt8] = []
+      var starts: [Int] = [0]
+      var kinds: [Kind] = []
       while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          Array(raw.prefix { $0 != 0 })
+        let start = names.count
+        withUnsafeBytes(of: entry.pointee.d_name) { raw in names.append(contentsOf: raw.prefix { $0 != 0 }) }
+        let length = names.count - start
+        if length == 1 || length == 2, names[start] == UInt8(ascii: "."), length == 1 || names[start + 1] == UInt8(ascii: ".") {
+          names.removeLast(length)
+          continue
         }
-        if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
         let kind: Kind
         switch Int32(entry.pointee.d_type) {
         case Int32(DT_DIR): kind = .folder
         case Int32(DT_REG): kind = .file
-        case Int32(DT_LNK), Int32(DT_UNKNOWN): kind = Self.kind(of: folder.appending(name))
+        case Int32(DT_LNK), Int32(DT_UNKNOWN): kind = Self.kind(of: folder.appending(Array(names[start...])))
         default: kind = .other
         }
-        entries.append(Entry(name: name, kind: kind))
+        kinds.append(kind)
+        starts.append(names.count)
       }
-      return Listing(folder: folder, entries: entries)
+      var order = Array(kinds.indices)
+      names.withUnsafeBufferPointer { names in
+        starts.withUnsafeBufferPointer { starts in
+          kinds.withUnsafeBufferPointer { kinds in
+            order.sort { left, right in
+              if (kinds[left] == .folder) != (kinds[right] == .folder) { return kinds[left] == .folder }
+              let leftLength = starts[left + 1] - starts[left]
+              let rightLength = starts[right + 1] - starts[right]
+              let order = memcmp(
+                names.baseAddress! + starts[left], names.baseAddress! + starts[right], min(leftLength, rightLength))
+              return order != 0 ? order < 0 : leftLength < rightLength
+            }
+          }
+        }
+      }
+      let entries = order.map { Entry(name: Array(names[starts[$0]..<starts[$0 + 1]]), kind: kinds[$0]) }
+      return Listing(folder: folder, sortedEntries: entries)
+    }
+
+    /// A listing of `entries` already in order.
+    private init(folder: Path, sortedEntries: [Entry]) {
+      self.folder = folder
+      entries = sortedEntries
+      error = nil
     }
 
     /// What `path` leads to, following links: ``Kind/other`` when it leads nowhere.

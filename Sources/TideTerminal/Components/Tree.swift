@@ -53,18 +53,37 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
     public var depth: Int
   }
 
+  /// One level of the tree — the roots, or one node's children — with what laying out the rows
+  /// needs of its nodes worked out once, when the level is given: their titles as list items and
+  /// which of them can be opened. Opening a node then copies whole runs of items instead of
+  /// visiting every node through generic code, which cost more than the rows themselves.
+  struct Level: Equatable, Sendable {
+    var nodes: [Node]
+    var items: [SelectionList.Item]
+    /// The positions of the nodes that have children, in order.
+    var openable: [Int]
+
+    init(_ nodes: [Node]) {
+      self.nodes = nodes
+      items = nodes.map { SelectionList.Item($0.title) }
+      openable = nodes.indices.filter { nodes[$0].hasChildren }
+    }
+  }
+
   /// The nodes, which are open, and the list of rows shown.
   public struct State: Equatable, Sendable {
-    /// The top-level nodes.
-    public private(set) var roots: [Node]
-    /// The children of each node whose children were set.
-    public private(set) var children: [ID: [Node]]
     /// The nodes open: their children are shown (or loading).
     public private(set) var expanded: Set<ID>
     /// The nodes opened whose children the tree has asked for and not yet been given.
     public private(set) var loading: Set<ID>
-    /// The rows shown, in order: roots, and the children of every open node under it.
-    public private(set) var rows: [Row]
+    /// The roots.
+    private var rootLevel: Level
+    /// The children of each node whose children were set.
+    private var childLevels: [ID: Level]
+    /// The levels the rows shown come from, in the order the rows first reach them.
+    private var shownLevels: [Level]
+    /// Where each row shown (before the filter) comes from.
+    private var locations: [TreeRowLocation]
     /// The rows as a list: the selection, the window, the filter.
     private(set) var list: SelectionList.State
 
@@ -72,14 +91,35 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
     /// known) — the first of them a status row (`N items`, the filter) unless `showsStatus` is
     /// false — showing `emptyText` when there are no nodes.
     public init(roots: [Node], height: Int = 0, showsStatus: Bool = true, emptyText: String = "No items") {
-      self.roots = roots
-      children = [:]
       expanded = []
       loading = []
-      rows = roots.map { Row(node: $0, depth: 0) }
-      list = SelectionList.State(items: rows.map { SelectionList.Item($0.node.title) }, height: height, showsStatus: showsStatus)
+      rootLevel = Level(roots)
+      childLevels = [:]
+      shownLevels = [rootLevel]
+      locations = roots.indices.map { TreeRowLocation(level: 0, position: $0, depth: 0) }
+      list = SelectionList.State(items: rootLevel.items, height: height, showsStatus: showsStatus)
       list.emptyText = emptyText
     }
+
+    /// The top-level nodes.
+    public var roots: [Node] { rootLevel.nodes }
+
+    /// `id`'s children, once they were set; `nil` before.
+    public func children(of id: ID) -> [Node]? { childLevels[id]?.nodes }
+
+    /// How many rows are shown, before the filter: the roots and the children of every open node.
+    public var rowCount: Int { locations.count }
+
+    /// The row at `index` of the rows shown, before the filter (the index a drawn row's
+    /// ``SelectionList/ItemRow/index`` is).
+    public func row(at index: Int) -> Row {
+      let location = locations[index]
+      return Row(node: shownLevels[location.level].nodes[location.position], depth: location.depth)
+    }
+
+    /// The rows shown, in order: roots, and the children of every open node under it. Made on
+    /// each call; a large tree is better read a row at a time with ``row(at:)``.
+    public var rows: [Row] { locations.indices.map(row(at:)) }
 
     /// What the tree shows when it has no nodes.
     public var emptyText: String {
@@ -101,7 +141,7 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
     public var status: String { list.status }
 
     /// The selected row; `nil` when nothing is shown.
-    public var selectedRow: Row? { list.selectedIndex.map { rows[$0] } }
+    public var selectedRow: Row? { list.selectedIndex.map(row(at:)) }
     /// The selected node; `nil` when nothing is shown.
     public var selectedNode: Node? { selectedRow?.node }
 
@@ -115,10 +155,18 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
     /// Selects the node `id` when it is shown; returns whether it was.
     @discardableResult
     public mutating func select(id: ID) -> Bool {
-      guard let index = rows.firstIndex(where: { $0.node.id == id }), let position = list.position(ofItem: index)
-      else { return false }
+      guard let index = rowIndex(of: id), let position = list.position(ofItem: index) else { return false }
       list.select(position: position)
       return true
+    }
+
+    /// The index of `id`'s row among the rows shown; `nil` when it is not shown.
+    func rowIndex(of id: ID) -> Int? {
+      for (level, nodes) in shownLevels.lazy.map(\.nodes).enumerated() {
+        guard let position = nodes.firstIndex(where: { $0.id == id }) else { continue }
+        return locations.firstIndex { $0.level == level && $0.position == position }
+      }
+      return nil
     }
 
     /// Moves the window and the selection by `rows` rows (the wheel), as far as the tree allows.
@@ -129,7 +177,7 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
 
     /// Replaces the top-level nodes, keeping what is open and the selection (by identity).
     public mutating func setRoots(_ roots: [Node]) {
-      self.roots = roots
+      rootLevel = Level(roots)
       rebuild()
     }
 
@@ -137,7 +185,7 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
     /// (``Action/loadChildren(_:)``) is done, or whenever they change. The node stops loading;
     /// the selection is kept by identity.
     public mutating func setChildren(of id: ID, _ nodes: [Node]) {
-      children[id] = nodes
+      childLevels[id] = Level(nodes)
       loading.remove(id)
       rebuild()
     }
@@ -147,7 +195,7 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
     mutating func expand(_ id: ID) -> Bool {
       guard !expanded.contains(id) else { return false }
       expanded.insert(id)
-      let mustLoad = children[id] == nil && !loading.contains(id)
+      let mustLoad = childLevels[id] == nil && !loading.contains(id)
       if mustLoad { loading.insert(id) }
       rebuild()
       return mustLoad
@@ -164,46 +212,68 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
 
     /// Whether the selected row lies under `id`'s row.
     private func selectedIndexUnder(_ id: ID) -> Bool {
-      guard let selected = list.selectedIndex, let index = rows.firstIndex(where: { $0.node.id == id }) else {
-        return false
-      }
-      guard selected > index else { return false }
-      return rows[(index + 1)...selected].allSatisfy { $0.depth > rows[index].depth }
+      guard let selected = list.selectedIndex, let index = rowIndex(of: id), selected > index else { return false }
+      let depth = locations[index].depth
+      return locations[(index + 1)...selected].allSatisfy { $0.depth > depth }
     }
 
-    /// The index in ``rows`` of the parent of the row at `index`: the nearest row before it
-    /// that is one level up.
+    /// The depth of the row at `index` of the rows shown.
+    func depth(ofRow index: Int) -> Int { locations[index].depth }
+
+    /// The index of the parent of the row at `index`: the nearest row before it that is one
+    /// level up.
     func parentIndex(of index: Int) -> Int? {
-      let depth = rows[index].depth
+      let depth = locations[index].depth
       guard depth > 0 else { return nil }
-      return rows[..<index].lastIndex { $0.depth < depth }
+      return locations[..<index].lastIndex { $0.depth < depth }
     }
 
     /// Lays the rows out again from the roots and what is open, keeping the selection by
     /// identity (else the row now at its position). A walk with a stack of its own, so a chain
-    /// of any depth never runs out of call stack.
+    /// of any depth never runs out of call stack; each level's rows go in as runs between its
+    /// open nodes.
     private mutating func rebuild() {
       let selectedID = selectedNode?.id
       let oldPosition = list.cursor
-      var newRows: [Row] = []
-      newRows.reserveCapacity(rows.count)
-      var stack: [(nodes: [Node], next: Int, depth: Int)] = [(roots, 0, 0)]
-      while !stack.isEmpty {
-        let top = stack.count - 1
-        guard stack[top].next < stack[top].nodes.count else {
-          stack.removeLast()
-          continue
+      var levels = [rootLevel]
+      var newLocations: [TreeRowLocation] = []
+      var items: [SelectionList.Item] = []
+      newLocations.reserveCapacity(locations.count)
+      items.reserveCapacity(locations.count)
+      // For each level being walked: its index in `levels`, the next of its openable nodes to
+      // look at, the rows of it already placed, its depth.
+      var stack: [(level: Int, openable: Int, placed: Int, depth: Int)] = [(0, 0, 0, 0)]
+      while let walking = stack.last {
+        let level = levels[walking.level]
+        var next = walking.openable
+        var opened: Level?
+        var end = level.nodes.count
+        while next < level.openable.count {
+          let position = level.openable[next]
+          next += 1
+          let id = level.nodes[position].id
+          if expanded.contains(id), let children = childLevels[id], !children.nodes.isEmpty {
+            opened = children
+            end = position + 1
+            break
+          }
         }
-        let node = stack[top].nodes[stack[top].next]
-        let depth = stack[top].depth
-        stack[top].next += 1
-        newRows.append(Row(node: node, depth: depth))
-        if expanded.contains(node.id), let nodes = children[node.id], !nodes.isEmpty {
-          stack.append((nodes, 0, depth + 1))
+        items.append(contentsOf: level.items[walking.placed..<end])
+        for position in walking.placed..<end {
+          newLocations.append(TreeRowLocation(level: walking.level, position: position, depth: walking.depth))
+        }
+        stack[stack.count - 1].openable = next
+        stack[stack.count - 1].placed = end
+        if let opened {
+          levels.append(opened)
+          stack.append((levels.count - 1, 0, 0, walking.depth + 1))
+        } else {
+          stack.removeLast()
         }
       }
-      rows = newRows
-      list.setItems(newRows.map { SelectionList.Item($0.node.title) })
+      shownLevels = levels
+      locations = newLocations
+      list.setItems(items)
       if let selectedID, select(id: selectedID) { return }
       list.select(position: oldPosition)
     }
@@ -265,11 +335,11 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
     case .resize(let height): state.resize(height: height)
     case .expand:
       guard let index = state.list.selectedIndex else { break }
-      let row = state.rows[index]
+      let row = state.row(at: index)
       guard row.node.hasChildren else { break }
       if state.isExpanded(row.node.id) {
         // Open: to the first child, when it is shown.
-        if index + 1 < state.rows.count, state.rows[index + 1].depth > row.depth,
+        if index + 1 < state.rowCount, state.depth(ofRow: index + 1) > row.depth,
           let position = state.list.position(ofItem: index + 1) {
           state.select(position: position)
         }
@@ -278,7 +348,7 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
       }
     case .collapse:
       guard let index = state.list.selectedIndex else { break }
-      let row = state.rows[index]
+      let row = state.row(at: index)
       if state.isExpanded(row.node.id) {
         state.collapse(row.node.id)
       } else if let parent = state.parentIndex(of: index), let position = state.list.position(ofItem: parent) {
@@ -286,7 +356,7 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
       }
     case .toggle(let position):
       guard let index = state.list.itemIndex(at: position) else { break }
-      let node = state.rows[index].node
+      let node = state.row(at: index).node
       guard node.hasChildren else { break }
       state.select(position: position)
       if state.isExpanded(node.id) {
@@ -376,7 +446,7 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
     }
     SelectionList.draw(state.list, in: rect, on: &canvas, drawingItem: { item, canvas in
       let theme = canvas.theme
-      let row = state.rows[item.index]
+      let row = state.row(at: item.index)
       var style = item.style
       if item.isSelected, !isFocused {
         style = theme.accent
@@ -408,4 +478,13 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
     default: .scroll(by: 0)
     }
   }
+}
+
+/// Where a shown row of a ``Tree`` comes from: its level among those shown, its position there,
+/// its depth. Outside the generic `Tree`, so that making one is a plain store of three integers
+/// (inside, each would look its generic metadata up).
+struct TreeRowLocation: Equatable, Sendable {
+  var level: Int
+  var position: Int
+  var depth: Int
 }
