@@ -22,7 +22,7 @@ import Darwin
 /// ``write(_:atPath:)`` one save at a time, the newest last.
 public enum FileContents {
 
-  /// The most ``read(atPath:atMost:)`` reads unless told otherwise: far beyond any document,
+  /// The most `read(atPath:atMost:)` reads unless told otherwise: far beyond any document,
   /// data file or script a person keeps (a million-key script is 4.5 MB), short of what an
   /// endless input such as `/dev/zero` would fill memory with.
   public static let defaultLimit = 256 << 20
