@@ -326,9 +326,9 @@ public struct FilePicker: Reducer, Sendable {
       let isFolder = state.shown[item.index].map { $0.kind == .folder } ?? true
       if !item.isSelected, isFolder { style = theme.accent }
       let marker = canvas.draw(item.isSelected ? "> " : "  ", atColumn: item.rect.column, row: item.rect.row, style: style)
-      canvas.drawTruncated(
-        item.item.title, atColumn: item.rect.column + marker, row: item.rect.row, width: item.rect.width - marker,
-        style: style)
+      SelectionList.drawTitle(
+        item.item.title, matched: item.matchedCharacters, atColumn: item.rect.column + marker, row: item.rect.row,
+        width: item.rect.width - marker, style: style, on: &canvas)
     }, sending: listSending)
   }
 

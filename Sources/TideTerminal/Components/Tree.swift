@@ -461,8 +461,11 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
           Rect(column: x - 1, row: item.rect.row, width: 1, height: 1), onPress: sending(.toggle(position: item.position)))
       }
       x += canvas.draw(" ", atColumn: x, row: item.rect.row, style: style, maxWidth: item.rect.endColumn - x)
-      x += canvas.drawTruncated(row.node.title, atColumn: x, row: item.rect.row, width: item.rect.endColumn - x, style: style)
+      SelectionList.drawTitle(
+        row.node.title, matched: item.matchedCharacters, atColumn: x, row: item.rect.row, width: item.rect.endColumn - x,
+        style: style, on: &canvas)
       if state.loading.contains(row.node.id) {
+        x += min(row.node.title.displayWidth, max(0, item.rect.endColumn - x))
         canvas.drawTruncated(
           " loading…", atColumn: x, row: item.rect.row, width: item.rect.endColumn - x, style: theme.muted.layered(over: style))
       }

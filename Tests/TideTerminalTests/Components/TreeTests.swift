@@ -90,6 +90,11 @@ struct TreeTests {
     #expect(state.status == "1 of 5")
     #expect(state.selectedNode?.id == "/a/2")
     #expect(Tree<String>.action(for: .character("x"), in: state) == .query(.insert("x")))
+    // The match is highlighted in the row, `  ` of indent, the triangle's column and a space before it.
+    let canvas = drawn(state, columns: 20, rows: 4)
+    #expect(canvas.text(ofRow: 1).hasPrefix("    berry"))
+    #expect(canvas[4, 1].style == Theme.default.selection)
+    #expect(canvas[6, 1].style == Theme.default.accent.layered(over: Theme.default.selection))
     _ = tree.reduce(into: &state, action: .clearFilter)
     #expect(state.status == "5 items")
     #expect(state.selectedNode?.id == "/a/2")
