@@ -26,6 +26,7 @@ let package = Package(
     .executable(name: "tide-list", targets: ["tide-list"]),
     .executable(name: "tide-form", targets: ["tide-form"]),
     .executable(name: "tide-pager", targets: ["tide-pager"]),
+    .executable(name: "tide-files", targets: ["tide-files"]),
     .executable(name: "tide-progress", targets: ["tide-progress"]),
   ],
   // Off unless asked for: a package that depends on Tide resolves neither swift-case-paths nor
@@ -149,6 +150,7 @@ let package = Package(
     .executableTarget(name: "tide-list", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-list"),
     .executableTarget(name: "tide-form", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-form"),
     .executableTarget(name: "tide-pager", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-pager"),
+    .executableTarget(name: "tide-files", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-files"),
     .executableTarget(name: "tide-progress", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-progress"),
     // One small program per seed library's README, each rewritten on Tide; ExamplesTests checks
     // what each README promises.
@@ -199,7 +201,7 @@ let package = Package(
     .testTarget(
       name: "ComponentExamplesTests",
       dependencies: [
-        "tide-textinput", "tide-list", "tide-pager", "tide-progress", "tide-form", "Tide", "TideTesting", "TideTerminal", "TideTerminalCommand", "TideTerminalTesting", "TideTrace",
+        "tide-textinput", "tide-list", "tide-pager", "tide-progress", "tide-form", "tide-files", "Tide", "TideTesting", "TideTerminal", "TideTerminalCommand", "TideTerminalTesting", "TideTrace",
         "TideTestSupport",
       ],
       // Read from the source tree by path (assertReplay), as an app's own tests read theirs.

@@ -5,6 +5,7 @@ import TideTerminal
 import TideTerminalCommand
 import TideTestSupport
 
+@testable import tide_files
 @testable import tide_list
 @testable import tide_pager
 @testable import tide_progress
@@ -32,12 +33,30 @@ struct ReadmeImageTests {
       fresh = try await Self.finalImage(of: Pager.app(path: "tide-pager.txt", text: text, launch: TerminalLaunch(clock: clock)), clock: clock, script: script)
     default: fresh = try await Self.finalImage(of: Progress.app(seconds: 4, launch: TerminalLaunch(clock: clock)), clock: clock, script: script)
     }
+    Self.compare(fresh, with: name)
+  }
+
+  /// tide-files' image shows the folder it lists by the name it was given,
+  /// `assets/examples/tide-files`, read from the package root as the README's command is run:
+  /// from another folder that name lists nothing, so the test runs only from the root.
+  @Test(.enabled(if: FileManager.default.currentDirectoryPath == packageRoot.path, "run from the package root"))
+  func theFilesImageIsUpToDate() async throws {
+    let clock = VirtualClock()
+    let script = try KeyScript(
+      utf8: try Data(contentsOf: Self.folder.appendingPathComponent("tide-files.keys")), file: "tide-files.keys")
+    let app = Browser.app(folder: "assets/examples/tide-files", launch: TerminalLaunch(clock: clock))
+    Self.compare(try await Self.finalImage(of: app, clock: clock, script: script), with: "tide-files")
+  }
+
+  /// Records an issue when `fresh` is not the committed `assets/examples/NAME.svg` (or writes it
+  /// when TIDE_RECORD_GOLDENS says so).
+  static func compare(_ fresh: String, with name: String) {
     let path = Self.folder.appendingPathComponent(name + ".svg").path
     let committed = try? String(contentsOfFile: path, encoding: .utf8)
     guard fresh != committed else { return }
     if ProcessInfo.processInfo.environment["TIDE_RECORD_GOLDENS"] == "all" || committed == nil
       && ProcessInfo.processInfo.environment["TIDE_RECORD_GOLDENS"] == "missing" {
-      try fresh.write(toFile: path, atomically: true, encoding: .utf8)
+      do { try fresh.write(toFile: path, atomically: true, encoding: .utf8) } catch { Issue.record(error) }
       Issue.record("assets/examples/\(name).svg recorded (TIDE_RECORD_GOLDENS is set): look at it and commit it")
     } else {
       Issue.record(

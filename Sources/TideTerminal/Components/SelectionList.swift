@@ -57,6 +57,10 @@ public struct SelectionList: Reducer, Sendable {
     /// Whether the first row is the status (`N items`, the query, `K of N`); without it the
     /// items start on the first row, under a header the app draws itself.
     public var showsStatus: Bool
+    /// What the list shows when it has no items at all (`No items` unless the app says more:
+    /// `No files yet — press a to add one`). A filter that matches nothing shows `No matches`.
+    /// Not encoded: it is the app's wording, set again when the list is made.
+    public var emptyText = "No items"
 
     // Derived from `items` and `query`, so left out of `==`. Built when a filter is first
     // typed: a list that is never filtered, or whose items are replaced often, never pays for it.
@@ -83,7 +87,7 @@ public struct SelectionList: Reducer, Sendable {
     public static func == (left: State, right: State) -> Bool {
       left.items == right.items && left.query == right.query && left.isFiltering == right.isFiltering
         && left.cursor == right.cursor && left.top == right.top && left.height == right.height
-        && left.showsStatus == right.showsStatus
+        && left.showsStatus == right.showsStatus && left.emptyText == right.emptyText
     }
 
     /// The indices into ``items`` of the items shown, in order; `nil` while the filter is empty
@@ -409,7 +413,7 @@ public struct SelectionList: Reducer, Sendable {
       let shown = state.itemsShown(inRows: rect.height)
       guard shown > 0 else { return }
       if state.shownCount == 0 {
-        let message = state.items.isEmpty ? "No items" : "No matches"
+        let message = state.items.isEmpty ? state.emptyText : "No matches"
         canvas.drawTruncated(
           message, atColumn: rect.column + 2, row: rect.row + statusRows, width: rect.width - 2, style: theme.muted)
         return
@@ -456,6 +460,37 @@ public struct SelectionList: Reducer, Sendable {
     TextInput.draw(state.query, in: field, on: &canvas, showsCursor: state.isFiltering)
   }
 
+  /// Draws `fullTitle` from `column` on `row`, cut with `…` to `width` columns, in `style`, the
+  /// characters the filter `matched` in the theme's ``Theme/accent`` over it: a list's row
+  /// title, also for the rows ``Tree`` and ``FilePicker`` draw themselves.
+  static func drawTitle(
+    _ fullTitle: String, matched: Range<Int>, atColumn column: Int, row: Int, width: Int, style: Style,
+    on canvas: inout Canvas
+  ) {
+    let title = fullTitle.truncated(toDisplayWidth: width)
+    var x = column
+    let end = column + max(0, width)
+    guard !matched.isEmpty else {
+      canvas.draw(title, atColumn: x, row: row, style: style, maxWidth: width)
+      return
+    }
+    let highlight = canvas.theme.accent.layered(over: style)
+    // Runs of plain and matched characters; the truncated title's characters are the title's
+    // own up to the ellipsis.
+    var run = ""
+    var runMatched = false
+    for (index, character) in title.enumerated() {
+      let isMatched = matched.contains(index) && !(index == title.count - 1 && character == "…" && title != fullTitle)
+      if isMatched != runMatched, !run.isEmpty {
+        x += canvas.draw(run, atColumn: x, row: row, style: runMatched ? highlight : style, maxWidth: end - x)
+        run = ""
+      }
+      runMatched = isMatched
+      run.append(character)
+    }
+    canvas.draw(run, atColumn: x, row: row, style: runMatched ? highlight : style, maxWidth: end - x)
+  }
+
   private static func drawItem(
     _ item: Item, selected: Bool, query: [UInt8], showsDescription: Bool, in rect: Rect, style: Style,
     on canvas: inout Canvas
@@ -465,28 +500,9 @@ public struct SelectionList: Reducer, Sendable {
     if selected { canvas.fill(rect, style: rowStyle) }
     let marker = canvas.draw(selected ? "> " : "  ", atColumn: rect.column, row: rect.row, style: rowStyle)
     let width = rect.width - marker
-    let title = item.title.truncated(toDisplayWidth: width)
-    let matched = FilterIndex.matchedCharacters(of: query, in: item.title)
-    var x = rect.column + marker
-    if matched.isEmpty {
-      canvas.draw(title, atColumn: x, row: rect.row, style: rowStyle, maxWidth: width)
-    } else {
-      let highlight = theme.accent.layered(over: rowStyle)
-      // Runs of plain and matched characters; the truncated title's characters are the
-      // title's own up to the ellipsis.
-      var run = ""
-      var runMatched = false
-      for (index, character) in title.enumerated() {
-        let isMatched = matched.contains(index) && !(index == title.count - 1 && character == "…" && title != item.title)
-        if isMatched != runMatched, !run.isEmpty {
-          x += canvas.draw(run, atColumn: x, row: rect.row, style: runMatched ? highlight : rowStyle, maxWidth: rect.endColumn - x)
-          run = ""
-        }
-        runMatched = isMatched
-        run.append(character)
-      }
-      canvas.draw(run, atColumn: x, row: rect.row, style: runMatched ? highlight : rowStyle, maxWidth: rect.endColumn - x)
-    }
+    drawTitle(
+      item.title, matched: FilterIndex.matchedCharacters(of: query, in: item.title), atColumn: rect.column + marker,
+      row: rect.row, width: width, style: rowStyle, on: &canvas)
     if showsDescription, let description = item.description, rect.height > 1 {
       canvas.drawTruncated(
         description, atColumn: rect.column + marker, row: rect.row + 1, width: width,

@@ -22,7 +22,7 @@ import Darwin
 /// ``write(_:atPath:)`` one save at a time, the newest last.
 public enum FileContents {
 
-  /// The most ``read(atPath:atMost:)`` reads unless told otherwise: far beyond any document,
+  /// The most `read(atPath:atMost:)` reads unless told otherwise: far beyond any document,
   /// data file or script a person keeps (a million-key script is 4.5 MB), short of what an
   /// endless input such as `/dev/zero` would fill memory with.
   public static let defaultLimit = 256 << 20
@@ -41,7 +41,21 @@ public enum FileContents {
   /// - a folder, a missing file or one the user may not read throws a ``SystemError`` naming
   ///   `path` and the system's reason (`could not read /tmp: Is a directory`).
   public static func read(atPath path: String, atMost limit: Int = defaultLimit) throws(SystemError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    try read(descriptor: open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), path: path, atMost: limit)
+  }
+
+  /// The bytes of the file at `path`, a path kept as the system's bytes (a name that is not
+  /// UTF-8 opens by its real bytes, where a `String` would name another file), read whole as
+  /// the `String` form reads; an error names the path with `�` for bytes that
+  /// are not UTF-8.
+  public static func read(atPath path: FilePicker.Path, atMost limit: Int = defaultLimit) throws(SystemError) -> [UInt8] {
+    try read(
+      descriptor: path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }, path: path.description, atMost: limit)
+  }
+
+  /// Reads `descriptor`, just opened for `path` (negative: the open failed), to its end, and
+  /// closes it.
+  private static func read(descriptor: Int32, path: String, atMost limit: Int) throws(SystemError) -> [UInt8] {
     guard descriptor >= 0 else { throw SystemError("read", path) }
     defer { close(descriptor) }
     var bytes: [UInt8] = []

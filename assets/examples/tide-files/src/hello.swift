@@ -1,0 +1,4 @@
+import TideTerminal
+
+let greeting = "Hello, files!"
+print(greeting)
