@@ -645,7 +645,11 @@ public struct TextArea: Reducer, Sendable {
         }
         for row in firstRow..<layout.rowCount where y < rect.endRow {
           let isCursorRow = isFocused && line == view.cursor.line && layout.row(of: view.cursor.column) == row
-          for index in layout.range(ofRow: row) {
+          let range = layout.range(ofRow: row)
+          if layout.isPlainASCII {
+            canvas.draw(layout.asciiText(range), atColumn: textColumn, row: y, style: style, maxWidth: textWidth)
+          }
+          for index in range where !layout.isPlainASCII || (isCursorRow && index == view.cursor.column) {
             let character = layout.characters[index]
             let shownForm = character == "\t" ? String(repeating: " ", count: layout.widths[index]) : TypedCharacters.visibleForm(of: character)
             canvas.draw(

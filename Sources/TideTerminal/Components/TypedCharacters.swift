@@ -6,7 +6,9 @@ enum TypedCharacters {
   /// escapes, zero-width controls), which would corrupt the line on screen; a zero-width joiner
   /// inside an emoji sequence is kept.
   static func isTypeable(_ character: Character) -> Bool {
-    character.unicodeScalars.allSatisfy { scalar in
+    // Most text is ASCII: no Unicode property lookup for it ("\r\n" is 0x0A, a control).
+    if let ascii = character.asciiValue { return ascii >= 0x20 && ascii != 0x7F }
+    return character.unicodeScalars.allSatisfy { scalar in
       switch scalar.properties.generalCategory {
       case .control, .surrogate, .unassigned, .lineSeparator, .paragraphSeparator: return false
       case .format: return scalar == "\u{200D}"

@@ -11,6 +11,11 @@
 /// Only the lines on screen (and those a move or a scroll passes) are wrapped, each when it is
 /// needed: nothing of the layout is kept in the state, so an edit never has a layout to update.
 struct WrappedLine: Sendable {
+  /// The line as given.
+  let text: String
+  /// Whether the line is printable ASCII: one byte, one character, one column, drawn a row at
+  /// a time.
+  let isPlainASCII: Bool
   /// The line's characters (grapheme clusters).
   let characters: [Character]
   /// The column, from its row's start, each character is drawn at.
@@ -22,6 +27,8 @@ struct WrappedLine: Sendable {
 
   /// `line` wrapped at `width` columns (width 0 or less: one row).
   init(_ line: String, width: Int) {
+    text = line
+    isPlainASCII = line.utf8.isPrintableASCII
     let characters = Array(line)
     var columns: [Int] = []
     var widths: [Int] = []
@@ -46,6 +53,12 @@ struct WrappedLine: Sendable {
     self.columns = columns
     self.widths = widths
     self.rowStarts = rowStarts
+  }
+
+  /// The text of the characters `range` of a printable ASCII line (see ``isPlainASCII``).
+  func asciiText(_ range: Range<Int>) -> String {
+    let utf8 = text.utf8
+    return String(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])!
   }
 
   /// The number of rows.
