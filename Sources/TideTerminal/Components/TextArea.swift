@@ -206,7 +206,7 @@ public struct TextArea: Reducer, Sendable {
       var remaining = rows
       while remaining > 0 {
         let count = rowCount(ofLine: place.line)
-        if place.row + remaining < count {
+        if remaining < count - place.row {
           place.row += remaining
           return place
         }
@@ -215,7 +215,7 @@ public struct TextArea: Reducer, Sendable {
         place = RowPlace(line: place.line + 1, row: 0)
       }
       while remaining < 0 {
-        if place.row + remaining >= 0 {
+        if remaining >= -place.row {
           place.row += remaining
           return place
         }
