@@ -259,6 +259,23 @@ struct TextAreaTests {
     #expect(drawn(state).split(separator: "\n").count >= 2)
   }
 
+  @Test func onlyAFocusedAreaDrawsItsCursorAndEverythingIsInTheThemesRoles() {
+    var state = TextArea.State(text: "漢x", showsLineNumbers: true, width: 10, height: 2)
+    state.moveCursor(to: Position(line: 0, column: 0))
+    for theme in [Theme.default, .dark, .mono] {
+      var canvas = Canvas(columns: 10, rows: 2)
+      canvas.theme = theme
+      TextArea.draw(state, in: canvas.bounds, on: &canvas, isFocused: true)
+      #expect(canvas[0, 0].style == theme.muted.layered(over: theme.text), "the line number")
+      #expect(canvas[2, 0].style == theme.cursor.layered(over: theme.text) && canvas[2, 0].width == 2, "the whole wide cell")
+      #expect(canvas[4, 0].style == theme.text)
+      var unfocused = Canvas(columns: 10, rows: 2)
+      unfocused.theme = theme
+      TextArea.draw(state, in: unfocused.bounds, on: &unfocused, isFocused: false)
+      #expect(unfocused[2, 0].style == theme.text)
+    }
+  }
+
   @Test func keysAreListedForHelp() {
     let help = TextArea.keys.helpEntries.map(\.help)
     #expect(help.contains { $0.contains("undo") })
