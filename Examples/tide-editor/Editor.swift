@@ -49,8 +49,8 @@ struct Editor: Reducer {
       case .saveFailed(let message):
         (state.message, state.messageVersion) = (message, state.text.version)
       case .quit:
-        // Nothing unsaved: quit at once; else ask, the focus on Cancel.
-        guard state.isModified else { state.isQuitting = true; break }
+        // Nothing unsaved, or asked already (ctrl-c or a quit signal again): quit; else ask.
+        guard state.isModified, state.dialog == nil else { state.isQuitting = true; break }
         state.dialog = .confirm("Unsaved changes", message: "Lose the changes to \(state.name)?", confirm: "Quit")
       case .dialog(.choose(let choice)):
         state.isQuitting = choice == .confirm

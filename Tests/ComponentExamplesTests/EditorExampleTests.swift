@@ -46,6 +46,24 @@ struct EditorExampleTests {
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "keep\r\nme\r\n")
   }
 
+  /// ctrl-c is the quit action (a signal's too): with changes it asks first, and again while
+  /// asking it quits, so a quit signal or a second ctrl-c never leaves the app running.
+  @Test func ctrlCAsksThenQuitsWhileAsking() async throws {
+    let path = folder.file("signal.txt")
+    try "text".write(toFile: path, atomically: true, encoding: .utf8)
+    let clock = VirtualClock()
+    let app = try Editor.app(name: "signal.txt", path: path, launch: TerminalLaunch(clock: clock, size: Self.size, dataFile: path))
+    await assertReplay(app, clock: clock, script: """
+      type "x"
+      keys ctrl-c
+      expect "Unsaved changes"
+      """, size: Self.size)
+    #expect(!app.store.state.isQuitting)
+    await assertReplay(app, clock: clock, script: "keys ctrl-c", size: Self.size)
+    #expect(app.store.state.isQuitting)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "text")
+  }
+
   @Test func aMissingFileIsANewDocumentAndSavingCreatesItWithItsLineEndings() async throws {
     let path = folder.file("new.txt")
     let clock = VirtualClock()
