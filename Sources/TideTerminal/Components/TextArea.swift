@@ -307,7 +307,8 @@ public struct TextArea: Reducer, Sendable {
       var newLines = pasted
       newLines[0] = before + first
       newLines[newLines.count - 1] += after
-      let column = pasted.count == 1 ? cursor.column + first.count : last.count
+      // Counted in the joined text: a combining mark typed after a letter joins its cluster.
+      let column = pasted.count == 1 ? newLines[0].count - after.count : last.count
       replace(
         cursor.line..<cursor.line + 1, with: newLines, cursor: Position(line: cursor.line + pasted.count - 1, column: column),
         run: run)

@@ -49,6 +49,14 @@ struct TextAreaTests {
     #expect(state.text == "")
   }
 
+  @Test func aCombiningMarkTypedAfterALetterJoinsItsCluster() {
+    var state = TextArea.State(text: "ab")
+    send(.moveRight, .insert("\u{301}"), to: &state)
+    #expect(state.lines == ["a\u{301}b"])
+    #expect(state.lines[0].count == 2)
+    #expect(state.cursor == Position(line: 0, column: 1), "after á, before b")
+  }
+
   @Test func controlCharactersAndTabAreNotTyped() {
     var state = TextArea.State()
     for key in [Key.character("\u{1B}"), .character("\t"), .tab, .escape, .function(5), .alt(.character("x"))] {
