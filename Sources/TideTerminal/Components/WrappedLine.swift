@@ -29,6 +29,16 @@ struct WrappedLine: Sendable {
   init(_ line: String, width: Int) {
     text = line
     isPlainASCII = line.utf8.isPrintableASCII
+    if isPlainASCII {
+      // One byte, one character, one column: rows every `width` characters, and one more
+      // after a full last row for the cursor (the loop below gives the same, slower).
+      let count = line.utf8.count
+      characters = line.utf8.map { Character(Unicode.Scalar($0)) }
+      widths = Array(repeating: 1, count: count)
+      columns = width > 0 ? (0..<count).map { $0 % width } : Array(0..<count)
+      rowStarts = width > 0 ? Array(stride(from: 0, through: count, by: width)) : [0]
+      return
+    }
     let characters = Array(line)
     var columns: [Int] = []
     var widths: [Int] = []
