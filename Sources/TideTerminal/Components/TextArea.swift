@@ -715,40 +715,45 @@ public struct TextArea: Reducer, Sendable {
   }
 
   /// The lines a paste of `text` inserts: broken at every line break (`\n`, `\r\n`, `\r`,
-  /// U+2028…), tabs kept, other control and format characters dropped. Plain ASCII is split
-  /// byte by byte, without grapheme breaking: a 10,000-line paste of code is one quick pass.
+  /// U+2028…), tabs kept, other control and format characters dropped. The text is split at
+  /// its ASCII line breaks byte by byte (a control character is a grapheme cluster of its own,
+  /// so this is where Characters break too); a piece of printable ASCII and tabs is taken as it
+  /// is, and only the others are read by grapheme cluster: a 10,000-line paste of code is one
+  /// quick pass, whatever a few of its lines hold.
   static func pastedLines(_ text: String) -> [String] {
     var lines: [String] = []
-    if text.utf8.isASCII {
-      var text = text
-      text.withUTF8 { bytes in
-        var line: [UInt8] = []
-        var index = 0
-        while index < bytes.count {
-          let byte = bytes[index]
-          if byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C {
-            lines.append(String(decoding: line, as: UTF8.self))
-            line.removeAll(keepingCapacity: true)
-            if byte == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
-          } else if byte == 0x09 || (byte >= 0x20 && byte != 0x7F) {
-            line.append(byte)
-          }
-          index += 1
+    var text = text
+    text.withUTF8 { bytes in
+      func take(_ range: Range<Int>) {
+        let piece = UnsafeBufferPointer(rebasing: bytes[range])
+        if piece.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) {
+          lines.append(String(decoding: piece, as: UTF8.self))
+          return
         }
-        lines.append(String(decoding: line, as: UTF8.self))
-      }
-      return lines
-    }
-    var line = ""
-    for character in text {
-      if character.isNewline {
+        var line = ""
+        for character in String(decoding: piece, as: UTF8.self) {
+          if character.isNewline {
+            lines.append(line)
+            line = ""
+          } else if character == "\t" || TypedCharacters.isTypeable(character) {
+            line.append(character)
+          }
+        }
         lines.append(line)
-        line = ""
-      } else if character == "\t" || TypedCharacters.isTypeable(character) {
-        line.append(character)
       }
+      var start = 0
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C {
+          take(start..<index)
+          if byte == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+          start = index + 1
+        }
+        index += 1
+      }
+      take(start..<bytes.count)
     }
-    lines.append(line)
     return lines
   }
 }

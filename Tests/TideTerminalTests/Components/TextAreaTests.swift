@@ -147,6 +147,9 @@ struct TextAreaTests {
     #expect(state.lines == ["[one", "two", "three", "\tfour[1m漢", "字", "🇯🇵]"])
     send(.undo, .undo, to: &state)
     #expect(state.text == "[]")
+    var mixed = TextArea.State()
+    send(.paste("a\tb\u{7}c\r\n漢\u{1B}\u{2029}z\u{85}end\r\r\nx\u{200B}y"), to: &mixed)
+    #expect(mixed.lines == ["a\tbc", "漢", "z", "end", "", "xy"])
     #expect(state.cursor == Position(line: 0, column: 1))
   }
 
