@@ -121,7 +121,7 @@ public struct TextArea: Reducer, Sendable {
     /// break is `\r\n`, that is the ``lineEnding`` and the `\r` before each line feed is taken
     /// off the line (and put back by ``text``).
     public mutating func setText(_ text: String) {
-      (lines, lineEnding) = TextArea.lines(of: text)
+      (lines, lineEnding) = TextLines.lines(of: text)
       cursor = Position(line: 0, column: 0)
       topLine = 0
       topLineRow = 0
@@ -468,7 +468,7 @@ public struct TextArea: Reducer, Sendable {
     case .insertNewline:
       state.insert(lines: ["", ""], run: .typing)
       state.history.endRun()
-    case .paste(let text): state.insert(lines: TextArea.pastedLines(text), run: nil)
+    case .paste(let text): state.insert(lines: TextLines.pastedLines(text), run: nil)
     case .setText(let text): state.setText(text)
     case .resize(let width, let height):
       state.resize(width: width, height: height)
@@ -691,69 +691,5 @@ public struct TextArea: Reducer, Sendable {
       let column = event.column < gutter ? layout.rowStarts[row] : layout.index(atColumn: event.column - gutter, row: row)
       return sending(.moveCursor(to: Position(line: line, column: column)))
     }
-  }
-
-  /// The lines of `text` split at its line feeds in one pass over its bytes, and its line
-  /// ending: `\r\n` when its first line break is (the `\r` before each line feed then taken
-  /// off), else `\n`.
-  static func lines(of text: String) -> (lines: [String], lineEnding: String) {
-    var text = text
-    return text.withUTF8 { bytes in
-      var lines: [String] = []
-      var start = 0
-      var crlf: Bool?
-      for index in bytes.indices where bytes[index] == 0x0A {
-        let isCRLF = index > start && bytes[index - 1] == 0x0D
-        if crlf == nil { crlf = isCRLF }
-        let end = crlf == true && isCRLF ? index - 1 : index
-        lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
-        start = index + 1
-      }
-      lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
-      return (lines, crlf == true ? "\r\n" : "\n")
-    }
-  }
-
-  /// The lines a paste of `text` inserts: broken at every line break (`\n`, `\r\n`, `\r`,
-  /// U+2028…), tabs kept, other control and format characters dropped. The text is split at
-  /// its ASCII line breaks byte by byte (a control character is a grapheme cluster of its own,
-  /// so this is where Characters break too); a piece of printable ASCII and tabs is taken as it
-  /// is, and only the others are read by grapheme cluster: a 10,000-line paste of code is one
-  /// quick pass, whatever a few of its lines hold.
-  static func pastedLines(_ text: String) -> [String] {
-    var lines: [String] = []
-    var text = text
-    text.withUTF8 { bytes in
-      func take(_ range: Range<Int>) {
-        let piece = UnsafeBufferPointer(rebasing: bytes[range])
-        if piece.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) {
-          lines.append(String(decoding: piece, as: UTF8.self))
-          return
-        }
-        var line = ""
-        for character in String(decoding: piece, as: UTF8.self) {
-          if character.isNewline {
-            lines.append(line)
-            line = ""
-          } else if character == "\t" || TypedCharacters.isTypeable(character) {
-            line.append(character)
-          }
-        }
-        lines.append(line)
-      }
-      var start = 0
-      var index = 0
-      while index < bytes.count {
-        let byte = bytes[index]
-        if byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C {
-          take(start..<index)
-          if byte == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
-          start = index + 1
-        }
-        index += 1
-      }
-      take(start..<bytes.count)
-    }
-    return lines
   }
 }
