@@ -15,7 +15,7 @@ struct ExampleCommandLineTests {
     return path
   }
 
-  @Test(arguments: ["tide-hello", "tide-textinput", "tide-list", "tide-pager", "tide-progress"])
+  @Test(arguments: ["tide-hello", "tide-textinput", "tide-list", "tide-pager", "tide-progress", "tide-editor"])
   func helpNamesReplayAndVersionPrintsTheName(name: String) async throws {
     let binary = try requireBuiltExecutable(name)
     let help = try await runProcess(binary, ["--help"])

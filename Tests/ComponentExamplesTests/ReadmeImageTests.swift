@@ -6,6 +6,7 @@ import TideTerminalCommand
 import TideTestSupport
 
 @testable import tide_files
+@testable import tide_editor
 @testable import tide_list
 @testable import tide_pager
 @testable import tide_progress
@@ -19,7 +20,7 @@ import TideTestSupport
 struct ReadmeImageTests {
   nonisolated static let folder = packageRoot.appendingPathComponent("assets/examples")
 
-  @Test(arguments: ["tide-textinput", "tide-list", "tide-pager", "tide-progress"])
+  @Test(arguments: ["tide-textinput", "tide-list", "tide-pager", "tide-progress", "tide-editor"])
   func theImageIsUpToDate(name: String) async throws {
     let clock = VirtualClock()
     let script = try KeyScript(
@@ -31,6 +32,9 @@ struct ReadmeImageTests {
     case "tide-pager":
       let text = try String(contentsOf: Self.folder.appendingPathComponent("tide-pager.txt"), encoding: .utf8)
       fresh = try await Self.finalImage(of: Pager.app(path: "tide-pager.txt", text: text, launch: TerminalLaunch(clock: clock)), clock: clock, script: script)
+    case "tide-editor":
+      let path = Self.folder.appendingPathComponent("tide-editor.txt").path
+      fresh = try await Self.finalImage(of: Editor.app(name: "tide-editor.txt", path: path, launch: TerminalLaunch(clock: clock)), clock: clock, script: script)
     default: fresh = try await Self.finalImage(of: Progress.app(seconds: 4, launch: TerminalLaunch(clock: clock)), clock: clock, script: script)
     }
     Self.compare(fresh, with: name)

@@ -225,17 +225,9 @@ public struct TextInput: Reducer, Sendable {
     return nil
   }
 
-  /// Whether `character` may be typed: no control or format characters (tabs, newlines,
-  /// escapes, zero-width controls), which would corrupt the line on screen; a zero-width joiner
-  /// inside an emoji sequence is kept.
+  /// Whether `character` may be typed (see `TypedCharacters`, the rule ``TextArea`` shares).
   package static func isTypeable(_ character: Character) -> Bool {
-    character.unicodeScalars.allSatisfy { scalar in
-      switch scalar.properties.generalCategory {
-      case .control, .surrogate, .unassigned, .lineSeparator, .paragraphSeparator: return false
-      case .format: return scalar == "\u{200D}"
-      default: return true
-      }
-    }
+    TypedCharacters.isTypeable(character)
   }
 
   /// Draws the field on the first row of `rect`: the text from its scroll position in `style`
@@ -267,7 +259,7 @@ public struct TextInput: Reducer, Sendable {
       var index = start
       while index < state.characters.count, x < rect.width {
         starts.append(x)
-        x += shownWidth(of: state.characters[index])
+        x += TypedCharacters.shownWidth(of: state.characters[index])
         index += 1
       }
       let count = state.characters.count
@@ -307,7 +299,7 @@ public struct TextInput: Reducer, Sendable {
       while index < state.characters.count, x < rect.endColumn {
         let cellStyle = showsCursor && index == cursor ? cursorStyle : style
         x += canvas.draw(
-          visibleForm(of: state.characters[index]), atColumn: x, row: rect.row, style: cellStyle,
+          TypedCharacters.visibleForm(of: state.characters[index]), atColumn: x, row: rect.row, style: cellStyle,
           maxWidth: rect.endColumn - x)
         index += 1
       }
@@ -324,70 +316,22 @@ public struct TextInput: Reducer, Sendable {
     guard width > 0 else { return 0 }
     var first = min(max(0, offset), cursor)
     func columns(_ range: Range<Int>) -> Int {
-      characters[range].reduce(0) { $0 + shownWidth(of: $1) }
+      characters[range].reduce(0) { $0 + TypedCharacters.shownWidth(of: $1) }
     }
-    let cursorWidth = cursor < characters.count ? max(1, shownWidth(of: characters[cursor])) : 1
+    let cursorWidth = cursor < characters.count ? max(1, TypedCharacters.shownWidth(of: characters[cursor])) : 1
     var shown = columns(first..<cursor)
     while first < cursor, shown + cursorWidth > width {
-      shown -= shownWidth(of: characters[first])
+      shown -= TypedCharacters.shownWidth(of: characters[first])
       first += 1
     }
     // Text erased at the end leaves room: scroll back to fill it rather than show blanks. The
     // column after the text stays reserved for the cursor even while it is elsewhere, so the
     // text does not shift as the cursor leaves the end.
     var total = columns(first..<characters.count) + 1
-    while first > 0, total + shownWidth(of: characters[first - 1]) <= width {
+    while first > 0, total + TypedCharacters.shownWidth(of: characters[first - 1]) <= width {
       first -= 1
-      total += shownWidth(of: characters[first])
+      total += TypedCharacters.shownWidth(of: characters[first])
     }
     return first
-  }
-
-  /// How `character` is drawn: itself when it can be typed; else (only a verbatim text holds
-  /// such characters) each control character as its Unicode control picture (`␛`, `␡`) and
-  /// each other invisible or layout-changing scalar as `<U+XXXX>`, so that it is seen and
-  /// cannot move the terminal's cursor.
-  static func visibleForm(of character: Character) -> String {
-    guard !isTypeable(character) else { return String(character) }
-    var shown = ""
-    for scalar in character.unicodeScalars {
-      if scalar.value < 0x20 {
-        shown.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value)!)
-      } else if scalar.value == 0x7F {
-        shown += "\u{2421}"
-      } else if isTypeable(Character(scalar)) {
-        shown.unicodeScalars.append(scalar)
-      } else {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        shown += "<U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ">"
-      }
-    }
-    return shown
-  }
-
-  private static func shownWidth(of character: Character) -> Int {
-    isTypeable(character) ? character.displayWidth : visibleForm(of: character).displayWidth
-  }
-}
-
-/// Where words start and end in a text field: a word is a run of letters, digits and `_`, as
-/// readline's alt-b, alt-f and alt-backspace see them.
-private enum WordBoundaries {
-  private static func isWord(_ character: Character) -> Bool {
-    character.isLetter || character.isNumber || character == "_"
-  }
-
-  static func wordStart(in characters: [Character], before cursor: Int) -> Int {
-    var index = cursor
-    while index > 0, !isWord(characters[index - 1]) { index -= 1 }
-    while index > 0, isWord(characters[index - 1]) { index -= 1 }
-    return index
-  }
-
-  static func wordEnd(in characters: [Character], after cursor: Int) -> Int {
-    var index = cursor
-    while index < characters.count, !isWord(characters[index]) { index += 1 }
-    while index < characters.count, isWord(characters[index]) { index += 1 }
-    return index
   }
 }

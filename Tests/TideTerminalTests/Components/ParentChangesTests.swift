@@ -6,6 +6,23 @@ import TideTerminal
 /// ComposingFeatures.md documents — and gets what the child's action would have done, with no
 /// effect to drop and no state to rebuild.
 @Suite struct ParentChangesTests {
+  @Test func aTextAreaGetsATextASizeACursorAndAScrollPosition() {
+    var byMethod = TextArea.State(text: "old")
+    var byAction = byMethod
+    let text = (1...50).map { "line \($0)" }.joined(separator: "\n")
+    byMethod.setText(text)
+    byMethod.resize(width: 20, height: 5)
+    byMethod.moveCursor(to: TextArea.Position(line: 30, column: 2))
+    byMethod.scroll(by: 3)
+    _ = TextArea().reduce(into: &byAction, action: .setText(text))
+    _ = TextArea().reduce(into: &byAction, action: .resize(width: 20, height: 5))
+    _ = TextArea().reduce(into: &byAction, action: .moveCursor(to: TextArea.Position(line: 30, column: 2)))
+    _ = TextArea().reduce(into: &byAction, action: .scroll(rows: 3))
+    #expect(byMethod == byAction)
+    #expect(byMethod.topLine == 29)
+    #expect(byMethod.cursor == TextArea.Position(line: 30, column: 2))
+  }
+
   @Test func aListGetsNewItemsASizeAndASelection() {
     var byMethod = SelectionList.State(items: ["a", "b", "c"].map { SelectionList.Item($0) })
     var byAction = byMethod
