@@ -9,7 +9,9 @@ import TideTestSupport
 /// back as it was.
 @Suite(.serialized, .enabled(if: TmuxSession.path != nil, "tmux is not on PATH; the terminal tests need it"))
 struct HandOverTests {
-  /// An editor as a shell script in the session's folder, and a file to edit.
+  /// An editor as a shell script in the session's folder, and a file to edit. `EDITOR` runs it
+  /// as `sh SCRIPT`: executed itself, a script this test process has just written may be "Text
+  /// file busy" while a process another test forked meanwhile still holds it open.
   func session(_ label: String, editor script: String) throws -> (TmuxSession, notes: String, editor: String) {
     let session = TmuxSession(label: label, columns: 80, rows: 12)
     let notes = session.folder.file("notes.txt")
@@ -28,7 +30,7 @@ struct HandOverTests {
         stty -a > "$(dirname "$1")/editor-tty"
         echo "added by the editor" >> "$1"
         """)
-    try await session.startApp(binary, [notes], environment: "env LC_ALL=C.UTF-8 TERM=tmux-256color EDITOR='\(editor)'")
+    try await session.startApp(binary, [notes], environment: "env LC_ALL=C.UTF-8 TERM=tmux-256color EDITOR='sh \(editor)'")
     try await session.waitForScreen(containing: "line two")
     try await session.send("e")
     try await session.waitForScreen(containing: "added by the editor")
@@ -44,7 +46,7 @@ struct HandOverTests {
     let binary = try requireBuiltExecutable("tide-pager")
     let (session, notes, editor) = try session("handover-fail", editor: "stty raw -echo\nexit 3\n")
     try await session.startApp(
-      binary, [notes], environment: "env LC_ALL=C.UTF-8 TERM=tmux-256color EDITOR='\(editor)'")
+      binary, [notes], environment: "env LC_ALL=C.UTF-8 TERM=tmux-256color EDITOR='sh \(editor)'")
     try await session.waitForScreen(containing: "line two")
     try await session.send("e")
     try await session.waitForScreen(containing: "the editor exited with status 3")
@@ -76,7 +78,7 @@ struct HandOverTests {
         sleep 60 &
         wait
         """)
-    try await session.startApp(binary, [notes], environment: "env LC_ALL=C.UTF-8 TERM=tmux-256color EDITOR='\(editor)'")
+    try await session.startApp(binary, [notes], environment: "env LC_ALL=C.UTF-8 TERM=tmux-256color EDITOR='sh \(editor)'")
     try await session.waitForScreen(containing: "line two")
     try await session.send("e")
     _ = try await session.waitForFile("editor-running")
