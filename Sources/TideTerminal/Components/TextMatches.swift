@@ -22,7 +22,7 @@ enum TextMatches {
     guard !query.isEmpty else { return [] }
     let ignoresCase = !matchesCase(query)
     let needle = ignoresCase ? FilterIndex.folded(query) : Array(query.utf8)
-    let haystack = ignoresCase ? bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 } : bytes
+    let haystack = ignoresCase ? foldedASCII(bytes) : bytes
     var result: [Range<Int>] = []
     needle.withUnsafeBufferPointer { needle in
       haystack.withUnsafeBufferPointer { haystack in
@@ -47,13 +47,42 @@ enum TextMatches {
     return result
   }
 
+  /// `bytes` with ASCII letters in lowercase, in one tight loop.
+  private static func foldedASCII(_ bytes: [UInt8]) -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: bytes.count) { folded, count in
+      bytes.withUnsafeBufferPointer { bytes in
+        for index in bytes.indices {
+          let byte = bytes[index]
+          folded[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+        }
+      }
+      count = bytes.count
+    }
+  }
+
+  /// Whether the bytes hold a scalar that might change when lowercased: one below U+3000, in
+  /// U+A000–U+AFFF, U+F000–U+FFFF or above U+FFFF, by its lead byte. CJK ideographs, kana and
+  /// Hangul never do, so their lines skip the exact (slower) test.
+  private static func mightChangeWhenLowercased(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
+    bytes.contains { $0 >= 0xC0 && ($0 < 0xE3 || $0 == 0xEA || $0 >= 0xEF) }
+  }
+
   /// The matches in one line that is not ASCII, `haystack[start..<end]`.
   private static func appendRanges(
     of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
     ignoringCase: Bool, to result: inout [Range<Int>]
   ) {
-    let text = String(decoding: UnsafeBufferPointer(rebasing: haystack[start..<end]), as: UTF8.self)
-    if ignoringCase, text.unicodeScalars.contains(where: { !$0.isASCII && $0.properties.changesWhenLowercased }) {
+    var decoded: String?
+    func lineText() -> String {
+      if let decoded { return decoded }
+      let text = String(decoding: UnsafeBufferPointer(rebasing: haystack[start..<end]), as: UTF8.self)
+      decoded = text
+      return text
+    }
+    if ignoringCase, mightChangeWhenLowercased(haystack[start..<end]),
+      lineText().unicodeScalars.contains(where: { !$0.isASCII && $0.properties.changesWhenLowercased })
+    {
+      let text = lineText()
       // Folding changes the bytes' lengths: fold each character, and map a match back through
       // the characters its bytes come from.
       var folded: [UInt8] = []
@@ -88,19 +117,27 @@ enum TextMatches {
     }
     // The bytes are the line's own (ASCII letters folded): a hit counts when it starts and ends
     // between clusters.
-    var boundaries: Set<Int>?
+    var boundaries: [Int] = []  // where each character starts, in order, and the line's end
+    func isBoundary(_ offset: Int) -> Bool {
+      var low = 0
+      var high = boundaries.count
+      while low < high {
+        let middle = (low + high) / 2
+        if boundaries[middle] < offset { low = middle + 1 } else { high = middle }
+      }
+      return low < boundaries.count && boundaries[low] == offset
+    }
     var position = start
     while let found = FilterIndex.find(needle, in: haystack, from: position, to: end) {
-      if boundaries == nil {
-        var set: Set<Int> = [end]
+      if boundaries.isEmpty {
         var offset = start
-        for character in text {
-          set.insert(offset)
+        for character in lineText() {
+          boundaries.append(offset)
           offset += character.utf8.count
         }
-        boundaries = set
+        boundaries.append(end)
       }
-      guard boundaries!.contains(found), boundaries!.contains(found + needle.count) else {
+      guard isBoundary(found), isBoundary(found + needle.count) else {
         position = found + 1
         continue
       }
