@@ -23,9 +23,12 @@ enum TextMatches {
     let ignoresCase = !matchesCase(query)
     let needle = ignoresCase ? FilterIndex.folded(query) : Array(query.utf8)
     let haystack = ignoresCase ? foldedASCII(bytes) : bytes
-    var result: [Range<Int>] = []
-    needle.withUnsafeBufferPointer { needle in
+    // The result is made inside the closures, not captured by them, so appending to it stays
+    // in place: a common word has a million matches.
+    return needle.withUnsafeBufferPointer { needle in
       haystack.withUnsafeBufferPointer { haystack in
+        var result: [Range<Int>] = []
+        result.reserveCapacity(1024)
         for line in 0..<lineStarts.count - 1 {
           let start = lineStarts[line]
           var end = min(lineStarts[line + 1] - 1, haystack.count)
@@ -42,9 +45,9 @@ enum TextMatches {
             appendRanges(of: needle, in: haystack, from: start, to: end, ignoringCase: ignoresCase, to: &result)
           }
         }
+        return result
       }
     }
-    return result
   }
 
   /// `bytes` with ASCII letters in lowercase, in one tight loop.
