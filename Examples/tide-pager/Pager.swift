@@ -1,6 +1,7 @@
 // tide-pager FILE: the file soft-wrapped to the terminal's width in a Viewport, a footer with
-// its name and how far down you are, the window titled with its name; e edits it in $VISUAL or
-// $EDITOR and shows the new text on return; q quits. Built only on TideTerminal's public API.
+// its name and how far down you are, the window titled with its name; / searches (typed in the
+// footer; n and N step through the matches, the footer saying which of how many); e edits it in
+// $VISUAL or $EDITOR and shows the new text on return; q quits. Built only on TideTerminal's public API.
 
 import Tide
 import TideTerminal
@@ -66,22 +67,34 @@ struct Pager: Reducer {
     }
   }
 
-  static let keys = Viewport.keys.map(Action.text).followed(by: KeyMap([
-    KeyBinding(.character("e"), action: .edit, help: "edit"),
-    KeyBinding(.character("q"), action: .quit, help: "quit"),
-  ]))
+  /// The keys while reading: the viewport's search and scroll keys, then the app's.
+  static let keys = Viewport.searchKeys.map(Action.text).followed(by: Viewport.keys.map(Action.text)).followed(
+    by: KeyMap([
+      KeyBinding(.character("e"), action: .edit, help: "edit"),
+      KeyBinding(.character("q"), action: .quit, help: "quit"),
+    ]))
+
+  /// While the search query is typed every key is the viewport's (q is a letter of it).
+  static func action(for key: Key, in state: State) -> Action? {
+    state.text.isSearching ? Viewport.action(for: key, in: state.text).map(Action.text) : keys.action(for: key)
+  }
 
   /// The text and the footer: one layout for drawing and for resizing.
   static func layout(_ screen: Rect) -> [Rect] { screen.rows([.fill(), .fixed(1)]) }
 
   static func draw(_ state: State, on canvas: inout Canvas) {
     let parts = layout(canvas.bounds)
-    Viewport.draw(state.text, in: parts[0], on: &canvas, sending: { Action.text($0) })
+    Viewport.draw(state.text, in: parts[0], on: &canvas, showsSearchField: false, sending: { Action.text($0) })
     let footer = parts[1]
+    if state.text.isSearching {
+      // The query is typed in the footer, as less types it on its last line.
+      Viewport.drawSearchField(state.text, in: footer, on: &canvas)
+      return
+    }
     let percentage = " \(state.text.percentage)% "
     let (bar, label) = (canvas.theme.selection, canvas.theme.title.layered(over: canvas.theme.selection))
     canvas.fill(footer, style: bar)
-    let help = "  " + (state.message ?? keys.helpLine(maxWidth: footer.width / 2))
+    let help = "  " + (state.message ?? state.text.searchStatus ?? keys.helpLine(maxWidth: footer.width / 2))
     let name = canvas.drawTruncated(
       " " + state.name, atColumn: footer.column, row: footer.row,
       width: footer.width - percentage.count - help.displayWidth, style: label)
@@ -94,7 +107,7 @@ struct Pager: Reducer {
     TerminalApp(
       store: launch.store(initialState: State(path: path, text: text), reducer: Pager()),
       view: { state, canvas in draw(state, on: &canvas) },
-      keyAction: { _, key in keys.action(for: key) },
+      keyAction: { state, key in action(for: key, in: state) },
       resizeAction: { size in
         let text = layout(size.bounds)[0]
         return .text(.resize(width: text.width, height: text.height))

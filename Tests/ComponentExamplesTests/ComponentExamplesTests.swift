@@ -86,6 +86,35 @@ struct ComponentExamplesTests {
     #expect(app.store.state.text.height == 11)
   }
 
+  /// `/` types a query in the footer (q is a letter of it, not quit), enter goes to the first
+  /// match and the footer counts them, n and N step and go round saying so, esc keeps the place.
+  @Test func pagerSearchesWithSlashAndStepsWithNAndCapitalN() async {
+    let clock = VirtualClock()
+    let text = (1...60).map { $0 % 20 == 0 ? "Line \($0): the quarry is here" : "Line \($0): nothing" }
+      .joined(separator: "\n")
+    let app = Pager.app(path: "search.txt", text: text, launch: TerminalLaunch(clock: clock))
+    await assertReplay(app, clock: clock, script: """
+      expect "/ search"
+      keys /
+      type "quarry"
+      expect "/quarry"
+      keys enter
+      expect "1 of 3 matches"
+      expect "Line 20: the quarry"
+      keys n n
+      expect "3 of 3 matches"
+      keys n
+      expect "1 of 3 matches, wrapped to the top"
+      keys N
+      expect "3 of 3 matches, wrapped to the bottom"
+      keys / x esc
+      expect "3 of 3 matches"
+      keys / Q enter
+      expect "no match for Q"
+      """)
+    #expect(!app.store.state.isQuitting && !app.store.state.text.isSearching)
+  }
+
   @Test func aHundredThousandItemListFiltersAsYouType() async {
     let clock = VirtualClock()
     let app = Chooser.app(items: 100_000, launch: TerminalLaunch(clock: clock))

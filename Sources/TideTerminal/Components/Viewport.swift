@@ -21,20 +21,34 @@ public struct Viewport: Reducer, Sendable {
   /// The text, its wrapped rows and the scroll position.
   public struct State: Equatable, Sendable {
     /// The text as UTF-8.
-    private var bytes: [UInt8] = []
+    private(set) var bytes: [UInt8] = []
     /// Where each line starts in `bytes`, and one more entry one past the end of the last line's
     /// line feed (real or not).
-    private var lineStarts: [Int] = [0]
+    private(set) var lineStarts: [Int] = [0]
     /// Whether each line is printable ASCII without tabs: one byte, one column.
-    private var isPlainLine: [Bool] = []
+    private(set) var isPlainLine: [Bool] = []
     /// The wrapped row each line starts at, and one more entry for the total.
-    fileprivate var rowStarts: [Int] = [0]
+    private(set) var rowStarts: [Int] = [0]
     /// The columns the text wraps at; 0 until known, then every line is one row.
     public private(set) var width: Int
     /// The rows shown; 0 until known.
     public private(set) var height: Int
     /// The first wrapped row shown; the actions keep it within the text.
     public var topRow: Int = 0
+
+    /// The search field, typed after `/` (see `Viewport+Search.swift`).
+    public internal(set) var query = TextInput.State(placeholder: "search")
+    /// Whether the search query is being typed (after `/`, until enter or esc).
+    public internal(set) var isSearching = false
+    /// The query last searched for; `nil` when there is no search. Its matches are highlighted.
+    public internal(set) var searchedQuery: String?
+    /// What the last search or step found, for the app to show: `3 of 12 matches`, `no match for
+    /// X`, with `, wrapped to the top` (or bottom) when a step went round; `nil` with no search.
+    public internal(set) var searchStatus: String?
+    /// Where the last search's matches are, as byte ranges of `bytes`, in order.
+    var matches: [Range<Int>] = []
+    /// The match `n` and `N` step from, drawn in the theme's selection; `nil` when none.
+    package internal(set) var currentMatch: Int?
 
     /// A viewport on `text`, at the top, wrapped at `width` columns and `height` rows high (0:
     /// not yet known).
@@ -82,8 +96,9 @@ public struct Viewport: Reducer, Sendable {
       return bytes[start..<end]
     }
 
-    /// Replaces the text and goes back to the top: what ``Action/setText(_:)`` does, for a
-    /// parent that sets the text itself (a file loaded, a log appended to).
+    /// Replaces the text and goes back to the top, ending any search (its matches were in the
+    /// old text): what ``Action/setText(_:)`` does, for a parent that sets the text itself (a
+    /// file loaded, a log appended to).
     public mutating func setText(_ text: String) {
       bytes = Array(text.utf8)
       var starts = [0]
@@ -109,6 +124,7 @@ public struct Viewport: Reducer, Sendable {
       lineStarts = starts
       isPlainLine = plainLines
       topRow = 0
+      clearSearch()
       countRows()
     }
 
@@ -184,6 +200,19 @@ public struct Viewport: Reducer, Sendable {
     case setText(String)
     /// The viewport is now `width` columns wide and `height` rows high.
     case resize(width: Int, height: Int)
+    /// Opens the search field, empty (the `/` key).
+    case startSearch
+    /// Edits the search query (typing, erasing, readline keys).
+    case query(TextInput.Action)
+    /// Searches forward from the top row for the query and closes the field (enter); an empty
+    /// query ends the search. See ``State/search(for:)``.
+    case submitSearch
+    /// Closes the search field, keeping the position and the search before it (esc).
+    case cancelSearch
+    /// Goes to the next match, round to the first after the last (`n`).
+    case nextMatch
+    /// Goes to the previous match, round to the last before the first (`N`).
+    case previousMatch
   }
 
   /// A viewport.
@@ -204,6 +233,14 @@ public struct Viewport: Reducer, Sendable {
     case .scroll(let rows): state.scroll(by: rows)
     case .setText(let text): state.setText(text)
     case .resize(let width, let height): state.resize(width: width, height: height)
+    case .startSearch:
+      state.isSearching = true
+      state.query = TextInput.State(placeholder: state.query.placeholder)
+    case .query(let action): _ = TextInput().reduce(into: &state.query, action: action)
+    case .submitSearch: state.search(for: state.query.text)
+    case .cancelSearch: state.isSearching = false
+    case .nextMatch: state.stepMatch(forward: true)
+    case .previousMatch: state.stepMatch(forward: false)
     }
     return .none
   }
@@ -223,12 +260,17 @@ public struct Viewport: Reducer, Sendable {
 
   /// Draws the rows from ``State/topRow`` into `rect`, wrapped at ``State/width`` (at the
   /// rectangle's width while the state's is not yet known), in `style` (the theme's
-  /// ``Theme/text`` unless given). Only the lines on screen are looked at.
+  /// ``Theme/text`` unless given). Only the lines on screen are looked at. A search's matches
+  /// on screen are in the theme's ``Theme/accent``, the current one in ``Theme/selection``.
+  ///
+  /// While the search query is typed it is drawn over the last row of `rect` (`/query`, see
+  /// ``drawSearchField(_:in:on:)``), unless `showsSearchField` is false: an app that shows the
+  /// field elsewhere (in its footer) draws it there itself.
   ///
   /// With `sending`, the wheel scrolls it: ``Action/scroll(rows:)``, three rows
   /// a notch, embedded in the app's action by `sending`.
   public static func draw(
-    _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style? = nil,
+    _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style? = nil, showsSearchField: Bool = true,
     sending: (@Sendable (Action) -> any Sendable)? = nil
   ) {
     let style = style ?? canvas.theme.text
@@ -237,6 +279,14 @@ public struct Viewport: Reducer, Sendable {
         rect, up: sending(.scroll(rows: -SelectionList.wheelRows)), down: sending(.scroll(rows: SelectionList.wheelRows)))
     }
     guard !rect.isEmpty, state.lineCount > 0 else { return }
+    var rect = rect
+    if state.isSearching, showsSearchField {
+      drawSearchField(state, in: Rect(column: rect.column, row: rect.endRow - 1, width: rect.width, height: 1), on: &canvas)
+      rect.height -= 1
+      guard !rect.isEmpty else { return }
+    }
+    let matchStyle = canvas.theme.accent.layered(over: style)
+    let currentStyle = canvas.theme.selection.layered(over: style)
     var wrapped = state
     if wrapped.width == 0 || wrapped.height == 0 {
       wrapped.resize(width: wrapped.width == 0 ? rect.width : wrapped.width, height: rect.height)
@@ -245,11 +295,28 @@ public struct Viewport: Reducer, Sendable {
       var line = wrapped.line(ofRow: wrapped.topRow)
       var skip = wrapped.topRow - wrapped.rowStarts[line]
       var row = rect.row
+      let matches = wrapped.matches
+      // The first match that ends after the first byte on screen; later ones follow in order.
+      var match = wrapped.firstMatch(endingAfter: wrapped.lineStarts[line])
       while row < rect.endRow, line < wrapped.lineCount {
         let bytes = wrapped.bytes(ofLine: line)
         for range in rows(of: bytes, width: wrapped.width).dropFirst(skip) {
           guard row < rect.endRow else { break }
-          canvas.draw(text(of: bytes[range]), atColumn: rect.column, row: row, style: style, maxWidth: rect.width)
+          // Runs of plain and matched text; matches and rows both end between clusters.
+          var x = rect.column
+          var position = range.lowerBound
+          repeat {
+            while match < matches.count, matches[match].upperBound <= position { match += 1 }
+            let isMatched = match < matches.count && matches[match].lowerBound <= position
+            let runEnd = min(
+              range.upperBound,
+              match < matches.count ? (isMatched ? matches[match].upperBound : matches[match].lowerBound) : Int.max)
+            let runStyle = !isMatched ? style : match == wrapped.currentMatch ? currentStyle : matchStyle
+            x += canvas.draw(
+              text(of: bytes[position..<runEnd], fromColumn: x - rect.column), atColumn: x, row: row, style: runStyle,
+              maxWidth: rect.endColumn - x)
+            position = runEnd
+          } while position < range.upperBound && x < rect.endColumn
           row += 1
         }
         skip = 0
@@ -290,12 +357,13 @@ public struct Viewport: Reducer, Sendable {
     return rows
   }
 
-  /// A row's text as drawn: tabs become spaces up to the next multiple of 8.
-  private static func text(of row: ArraySlice<UInt8>) -> String {
+  /// Part of a row's text as drawn from `column` of the row: tabs become spaces up to the next
+  /// multiple of 8.
+  private static func text(of row: ArraySlice<UInt8>, fromColumn column: Int) -> String {
     let text = String(decoding: row, as: UTF8.self)
     guard row.contains(0x09) else { return text }
     var expanded = ""
-    var column = 0
+    var column = column
     for character in text {
       if character == "\t" {
         let spaces = 8 - column % 8
