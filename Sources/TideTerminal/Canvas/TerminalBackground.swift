@@ -8,7 +8,8 @@
 ///   the background colour (OSC 11, `ESC ] 11 ; ? ESC \`), waiting at most 100 ms for the reply.
 ///   A reply whose colour has a relative luminance over 0.5 is light, any other dark (see
 ///   `BackgroundColorReply`). No reply in time, or one that is not a colour, leaves the choice
-///   to `COLORFGBG` (see ``hint(colorFGBG:)``), and without that it is dark. DA1's query follows,
+///   to `COLORFGBG` (its last field: 0–6 and 8 dark, 7 and 9–15 light, as vim reads it), and
+///   without that it is dark. DA1's query follows,
 ///   and its answer ends the wait early where the terminal does not know OSC 11. A reply that comes
 ///   after the wait is read and dropped by the input decoder as every terminal string is, never
 ///   typed into the app; while the app starts the terminal is already in its no-echo mode, so
