@@ -11,10 +11,7 @@ import TideTerminal
 /// before the next.
 @MainActor
 func textAreaScenario(rounds: Int) -> [Measurement] {
-  let text = (1...100_000).map { number in
-    let filler = number % 10 == 0 ? String(repeating: "漢字", count: number % 40) : String(repeating: "lorem ", count: number % 27)
-    return "\(number): \(filler)"
-  }.joined(separator: "\n")
+  let text = hundredThousandLines()
   let size = TerminalSize(columns: 80, rows: 24)
   var openTimes: [Timing] = []
   var state = TextArea.State()

@@ -8,10 +8,7 @@ import TideTerminal
 /// Budgets: open ≤ 100 ms, a page ≤ 1 ms.
 @MainActor
 func viewport100kScenario(rounds: Int) -> [Measurement] {
-  let text = (1...100_000).map { number in
-    let filler = number % 10 == 0 ? String(repeating: "漢字", count: number % 40) : String(repeating: "lorem ", count: number % 27)
-    return "\(number): \(filler)"
-  }.joined(separator: "\n")
+  let text = hundredThousandLines()
   let size = TerminalSize(columns: 80, rows: 24)
   var openTimes: [Timing] = []
   var state = Viewport.State()
@@ -39,4 +36,14 @@ func viewport100kScenario(rounds: Int) -> [Measurement] {
   var page = Measurement(name: "viewport-100k page", tide: percentile(pageTimes.map(\.wall), 0.99) * 1e9, baseline: nil)
   page.note = summary(pageTimes) + " pages, key to frame"
   return [open, page]
+}
+
+/// The 100,000-line text of `viewport-100k`, `textarea` and `viewport-search-100k` (about 6 MB):
+/// `N: ` and 0 to 26 `lorem `s, every tenth line 0 to 39 `漢字` instead, so some lines wrap at
+/// 80 columns and some hold wide characters.
+func hundredThousandLines() -> String {
+  (1...100_000).map { number in
+    let filler = number % 10 == 0 ? String(repeating: "漢字", count: number % 40) : String(repeating: "lorem ", count: number % 27)
+    return "\(number): \(filler)"
+  }.joined(separator: "\n")
 }

@@ -9,10 +9,7 @@ import TideTerminal
 /// match, near the end). Budget: a search ≤ 50 ms; the figure is the slowest query's median.
 @MainActor
 func viewportSearch100kScenario(rounds: Int) -> [Measurement] {
-  let text = (1...100_000).map { number in
-    let filler = number % 10 == 0 ? String(repeating: "漢字", count: number % 40) : String(repeating: "lorem ", count: number % 27)
-    return "\(number): \(filler)"
-  }.joined(separator: "\n")
+  let text = hundredThousandLines()
   let size = TerminalSize(columns: 80, rows: 24)
   let store = Store(initialState: Viewport.State(text: text, width: size.columns, height: size.rows), reducer: Viewport())
   let terminal = HeadlessTerminal(columns: size.columns, rows: size.rows)

@@ -287,8 +287,7 @@ package final class CursesTerminal: Terminal {
       // wide as the cell keeps its layout, and the whole sequence is written over it.
       overlay.show(
         cell, atColumn: column, row: row,
-        sgr: drawing!.overlay ?? ANSIOutputTerminal.selectGraphicRendition(
-          CursesDrawing.exactStyle(cell.style, capabilities: capabilities)), link: drawing!.link)
+        sgr: drawing!.overlay ?? exactSGR(of: cell), link: drawing!.link)
       let first = text.unicodeScalars.first!
       let width = Int32(cell.width)
       var placeholder = wchar_t(bitPattern: tide_wcwidth(first.value) == width ? first.value : width == 2 ? 0x3000 : 0x20)
@@ -310,10 +309,14 @@ package final class CursesTerminal: Terminal {
     if let sgr = drawing!.overlay {
       overlay.show(cell, atColumn: column, row: row, sgr: sgr, link: drawing!.link)
     } else {
-      overlay.drawnByCurses(cell, atColumn: column, row: row) {
-        ANSIOutputTerminal.selectGraphicRendition(CursesDrawing.exactStyle(cell.style, capabilities: capabilities))
-      }
+      overlay.drawnByCurses(cell, atColumn: column, row: row) { exactSGR(of: cell) }
     }
+  }
+
+  /// The SGR that shows `cell`'s style exactly as far as the terminal can, for a cell the
+  /// overlay writes although ncurses could draw its style.
+  private func exactSGR(of cell: Cell) -> String {
+    ANSIOutputTerminal.selectGraphicRendition(CursesDrawing.exactStyle(cell.style, capabilities: capabilities))
   }
 
   /// Sends the changes to the screen in one update, and then what ncurses cannot say.
