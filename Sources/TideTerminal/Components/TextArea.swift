@@ -146,7 +146,7 @@ public struct TextArea: Reducer, Sendable {
     }
 
     /// Scrolls the view `rows` wrapped rows down (up when negative), no further than the last
-    /// row at the bottom: what the wheel does (``Action/scroll(rows:)``). The cursor stays
+    /// row at the bottom: what the wheel does (``Action/scroll(by:)``). The cursor stays
     /// where it is; the next move or edit brings it back into view.
     public mutating func scroll(by rows: Int) {
       clamp()
@@ -443,7 +443,7 @@ public struct TextArea: Reducer, Sendable {
     case moveCursor(to: Position)
     /// Scrolls the view `rows` rows down (up when negative) without moving the cursor: the
     /// wheel, three rows a notch.
-    case scroll(rows: Int)
+    case scroll(by: Int)
   }
 
   /// A text area.
@@ -615,7 +615,7 @@ public struct TextArea: Reducer, Sendable {
   /// With `sending`, a press puts the cursor at the character under the pointer (the whole
   /// cluster, also on the right half of a wide character; the line's start on its number; the
   /// row's end past its text; the text's end below it) — ``Action/moveCursor(to:)`` — and the
-  /// wheel scrolls three rows a notch — ``Action/scroll(rows:)`` — each embedded in the app's
+  /// wheel scrolls three rows a notch — ``Action/scroll(by:)`` — each embedded in the app's
   /// action by `sending`.
   public static func draw(
     _ state: State, in rect: Rect, on canvas: inout Canvas, isFocused: Bool = true,
@@ -682,8 +682,8 @@ public struct TextArea: Reducer, Sendable {
     let end = Position(line: view.lines.count - 1, column: view.lines[view.lines.count - 1].count)
     canvas.addHitRegion(rect) { [shown] event -> (any Sendable)? in
       switch event.kind {
-      case .scrollUp: return sending(.scroll(rows: -SelectionList.wheelRows))
-      case .scrollDown: return sending(.scroll(rows: SelectionList.wheelRows))
+      case .scrollUp: return sending(.scroll(by: -SelectionList.wheelRows))
+      case .scrollDown: return sending(.scroll(by: SelectionList.wheelRows))
       default: guard event.isPrimaryPress else { return nil }
       }
       guard event.row >= 0, event.row < shown.count else { return sending(.moveCursor(to: end)) }
@@ -692,4 +692,12 @@ public struct TextArea: Reducer, Sendable {
       return sending(.moveCursor(to: Position(line: line, column: column)))
     }
   }
+}
+
+extension TextArea: Component {
+  /// ``keys``, in every state.
+  public static func keys(for state: State) -> KeyMap<Action> { keys }
+
+  /// The same as ``action(for:)``: what a key does does not depend on the text.
+  public static func action(for key: Key, in state: State) -> Action? { action(for: key) }
 }
