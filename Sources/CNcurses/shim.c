@@ -1153,6 +1153,17 @@ static void overlay_move(int row, int column) {
   }
 }
 
+/* Moves the cursor to row, column now and makes it where ncurses counts its next moves from.
+   After writes of its own (the overlay's) ncurses' idea of the cursor is wrong, and a relative
+   move it makes from there (a backspace, a carriage return) lands elsewhere; mvcur(row, column,
+   row, column) does nothing at all, that idea included. From an unknown place (-1) mvcur moves
+   absolutely and sets its idea, writing the move to stdout's buffer — flushed here, or it would
+   go out with some later write, after the app's exit as like as not. */
+static void move_cursor_now(int row, int column) {
+  mvcur(-1, -1, row, column);
+  fflush(stdout);
+}
+
 static const char overlay_reset[] = "\033[0m";
 /* Where the last run queued leaves the cursor. */
 static int overlay_end_row = 0;
@@ -1246,9 +1257,25 @@ void tide_overlay_flush(void) {
     written += (size_t)count;
   }
   overlay_length = 0;
-  /* From here to here: no output, and ncurses counts its next moves from where the cursor is
-     (the screen leaves the cursor where updates end: leaveok). */
-  mvcur(row, column, row, column);
+  move_cursor_now(row, column);
+}
+
+/* Whether the terminal's cursor is shown at a caret (tide_place_cursor). */
+static int caret_shown = 0;
+
+void tide_place_cursor(int row, int column) {
+  if (row < 0 || column < 0 || row >= LINES || column >= COLS) {
+    if (caret_shown) {
+      curs_set(0);
+      caret_shown = 0;
+    }
+    return;
+  }
+  move_cursor_now(row, column);
+  if (!caret_shown) {
+    curs_set(1);
+    caret_shown = 1;
+  }
 }
 
 /* SIGQUIT is a quit signal for every program on TideTerminal: its default action (end, with a

@@ -9,6 +9,8 @@ import TideTerminal
 /// that the component:
 ///
 /// - draws inside its rectangle and nowhere else, and marks hit regions only there;
+/// - shows the terminal's cursor (`Canvas.showCursor(atColumn:row:)`) only when focused, and
+///   only inside its rectangle;
 /// - draws with the canvas theme's roles only (a theme whose every role has colours of its own
 ///   shows a colour from elsewhere), so `--theme` restyles it;
 /// - marks hit regions whose actions reach the app through `sending` (a region that sends
@@ -111,6 +113,13 @@ private struct ContractChecker<C: Component> {
             "\(place) drew \"\(cell.text)\" at column \(column - 2), row \(row - 1) in a colour that is not the theme's: draw with canvas.theme's roles")
           return
         }
+      }
+    }
+    if let cursor = canvas.cursorPosition {
+      if !isFocused {
+        failures.append("\(place) shows the terminal's cursor, which only the focused component may")
+      } else if !rect.contains(column: cursor.column, row: cursor.row) {
+        failures.append("\(place) shows the terminal's cursor outside its rectangle, at \(cursor.column - 2),\(cursor.row - 1)")
       }
     }
     for region in canvas.hitRegions where rect.intersection(region.rect) != region.rect {

@@ -216,6 +216,9 @@ void tide_focus_reporting(int on);
  * out (an ordered exit, ctrl-z, a hand-over, a crash, the quit watch) turns it off again, and
  * the way back from ctrl-z or a hand-over on. */
 void tide_keyboard_mode(int mode);
+/* Shows the terminal's cursor at row, column — the focused text component's caret — after an
+ * update and its overlay, or hides it for a position off the screen (a negative row). */
+void tide_place_cursor(int row, int column);
 /*
  * The window title's stack (xterm's XTWINOPS 22 and 23). Prepare once after tide_start and
  * before tide_crash_guard_install, for an app that sets the title: then tide_title_stack_push

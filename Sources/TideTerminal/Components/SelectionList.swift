@@ -413,7 +413,9 @@ public struct SelectionList: Reducer, Sendable {
     canvas.withClip(rect) { canvas in
       let statusRows = state.showsStatus ? 1 : 0
       if state.showsStatus {
-        drawStatus(state, in: Rect(column: rect.column, row: rect.row, width: rect.width, height: 1), on: &canvas)
+        drawStatus(
+          state, in: Rect(column: rect.column, row: rect.row, width: rect.width, height: 1), isFocused: isFocused,
+          on: &canvas)
       }
       let shown = state.itemsShown(inRows: rect.height)
       guard shown > 0 else { return }
@@ -451,7 +453,7 @@ public struct SelectionList: Reducer, Sendable {
     }
   }
 
-  private static func drawStatus(_ state: State, in rect: Rect, on canvas: inout Canvas) {
+  private static func drawStatus(_ state: State, in rect: Rect, isFocused: Bool, on canvas: inout Canvas) {
     let status = state.status
     guard state.isFiltering || state.matches != nil else {
       canvas.drawTruncated(status, atColumn: rect.column, row: rect.row, width: rect.width, style: canvas.theme.muted)
@@ -463,7 +465,7 @@ public struct SelectionList: Reducer, Sendable {
     let prompt = canvas.draw("/", atColumn: rect.column, row: rect.row, style: canvas.theme.accent, maxWidth: rect.width)
     let field = Rect(
       column: rect.column + prompt, row: rect.row, width: rect.width - prompt - statusWidth - 1, height: 1)
-    TextInput.draw(state.query, in: field, on: &canvas, isFocused: state.isFiltering)
+    TextInput.draw(state.query, in: field, on: &canvas, isFocused: isFocused && state.isFiltering)
   }
 
   /// Draws `fullTitle` from `column` on `row`, cut with `…` to `width` columns, in `style`, the

@@ -604,7 +604,8 @@ public struct TextArea: Reducer, Sendable {
 
   /// Draws the rows of the text from the scroll position into `rect`: line numbers (when
   /// ``State/showsLineNumbers``) in ``Theme/muted``, the text in ``Theme/text``, and, when
-  /// `isFocused`, the cursor's cell in ``Theme/cursor`` (the whole cell of a wide character);
+  /// `isFocused`, the cursor's cell in ``Theme/cursor`` (the whole cell of a wide character),
+  /// where the terminal's own cursor shows too (``Canvas/showCursor(atColumn:row:)``);
   /// the placeholder in ``Theme/muted`` while the text is empty. Only the lines on screen are
   /// wrapped.
   ///
@@ -646,6 +647,7 @@ public struct TextArea: Reducer, Sendable {
         }
         for row in firstRow..<layout.rowCount where y < rect.endRow {
           let isCursorRow = isFocused && line == view.cursor.line && layout.row(of: view.cursor.column) == row
+          if isCursorRow { canvas.showCursor(atColumn: textColumn + layout.column(of: view.cursor.column), row: y) }
           let range = layout.range(ofRow: row)
           if layout.isPlainASCII {
             canvas.draw(layout.asciiText(range), atColumn: textColumn, row: y, style: style, maxWidth: textWidth)

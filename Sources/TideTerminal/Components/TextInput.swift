@@ -232,7 +232,8 @@ public struct TextInput: Reducer, Sendable {
 
   /// Draws the field on the first row of `rect`: the text from its scroll position in `style`
   /// (the theme's ``Theme/text`` unless given), the cursor cell in ``Theme/cursor`` when
-  /// `isFocused`, or the placeholder in ``Theme/muted`` while the text is empty.
+  /// `isFocused` — where the terminal's own cursor shows too (``Canvas/showCursor(atColumn:row:)``)
+  /// — or the placeholder in ``Theme/muted`` while the text is empty.
   ///
   /// The scroll position is the state's when `rect` is ``State/width`` wide, else worked out
   /// for this width from it, so the cursor is always in view.
@@ -285,6 +286,7 @@ public struct TextInput: Reducer, Sendable {
         let placeholder = Array(state.placeholder)
         var x = rect.column
         if isFocused {
+          canvas.showCursor(atColumn: x, row: rect.row)
           let first = placeholder.first.map(String.init) ?? " "
           x += canvas.draw(first, atColumn: x, row: rect.row, style: theme.cursor.layered(over: placeholderStyle), maxWidth: rect.width)
         }
@@ -298,12 +300,14 @@ public struct TextInput: Reducer, Sendable {
       var index = start
       while index < state.characters.count, x < rect.endColumn {
         let cellStyle = isFocused && index == cursor ? cursorStyle : style
+        if isFocused, index == cursor { canvas.showCursor(atColumn: x, row: rect.row) }
         x += canvas.draw(
           TypedCharacters.visibleForm(of: state.characters[index]), atColumn: x, row: rect.row, style: cellStyle,
           maxWidth: rect.endColumn - x)
         index += 1
       }
       if isFocused, cursor == state.characters.count, x < rect.endColumn {
+        canvas.showCursor(atColumn: x, row: rect.row)
         canvas.draw(" ", atColumn: x, row: rect.row, style: cursorStyle)
       }
     }

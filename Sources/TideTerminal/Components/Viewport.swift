@@ -270,7 +270,8 @@ public struct Viewport: Reducer, Sendable {
   /// With `sending`, the wheel scrolls it: ``Action/scroll(by:)``, three rows
   /// a notch, embedded in the app's action by `sending`.
   public static func draw(
-    _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style? = nil, showsSearchField: Bool = true,
+    _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style? = nil, isFocused: Bool = true,
+    showsSearchField: Bool = true,
     sending: (@Sendable (Action) -> any Sendable)? = nil
   ) {
     let style = style ?? canvas.theme.text
@@ -281,7 +282,9 @@ public struct Viewport: Reducer, Sendable {
     guard !rect.isEmpty, state.lineCount > 0 else { return }
     var rect = rect
     if state.isSearching, showsSearchField {
-      drawSearchField(state, in: Rect(column: rect.column, row: rect.endRow - 1, width: rect.width, height: 1), on: &canvas)
+      drawSearchField(
+        state, in: Rect(column: rect.column, row: rect.endRow - 1, width: rect.width, height: 1), on: &canvas,
+        isFocused: isFocused)
       rect.height -= 1
       guard !rect.isEmpty else { return }
     }
@@ -380,12 +383,13 @@ public struct Viewport: Reducer, Sendable {
 
 extension Viewport: Component {
   /// Draws the viewport with the search field while a query is typed (see
-  /// ``draw(_:in:on:style:showsSearchField:sending:)``); a viewport has no cursor or selection, so
-  /// its focus is for the app to mark (a ``Block``'s border).
+  /// ``draw(_:in:on:style:isFocused:showsSearchField:sending:)``), its cursor only while
+  /// `isFocused`; the viewport itself has no cursor or selection, so its focus is for the app to
+  /// mark (a ``Block``'s border).
   public static func draw(
     _ state: State, in rect: Rect, on canvas: inout Canvas, isFocused: Bool,
     sending: (@Sendable (Action) -> any Sendable)?
   ) {
-    draw(state, in: rect, on: &canvas, style: nil, sending: sending)
+    draw(state, in: rect, on: &canvas, style: nil, isFocused: isFocused, sending: sending)
   }
 }

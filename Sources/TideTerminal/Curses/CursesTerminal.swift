@@ -66,6 +66,8 @@ package final class CursesTerminal: Terminal {
   private var title: String?
   /// See ``takeRepaintRequest()``.
   private var repaintRequested = false
+  /// Where the terminal's cursor shows after each flush: the focused text component's caret.
+  private var caret: (column: Int, row: Int)?
 
   /// A terminal that does nothing until ``begin()``; with `reportsPointer`, it reports pointer
   /// presses, releases and the wheel (SGR extended coordinates) from ``begin()`` until
@@ -319,9 +321,16 @@ package final class CursesTerminal: Terminal {
     ANSIOutputTerminal.selectGraphicRendition(CursesDrawing.exactStyle(cell.style, capabilities: capabilities))
   }
 
-  /// Sends the changes to the screen in one update, and then what ncurses cannot say.
+  /// Notes where the terminal's cursor is to show after the next ``flush()`` (`nil`: hidden).
+  package func placeCursor(at position: (column: Int, row: Int)?) {
+    caret = position
+  }
+
+  /// Sends the changes to the screen in one update, then what ncurses cannot say, then puts the
+  /// cursor at the caret (or hides it): the update and the overlay leave it where they wrote.
   package func flush() {
     guard isActive else { return }
+    defer { tide_place_cursor(Int32(caret?.row ?? -1), Int32(caret?.column ?? -1)) }
     wnoutrefresh(tide_stdscr())
     if overlay.holdsCells {
       let mayMove = overlay.touchedRows.withUnsafeBufferPointer { rows in
