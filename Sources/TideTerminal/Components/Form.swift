@@ -120,7 +120,8 @@ public struct Form: Reducer, Sendable {
     /// Edits the text field with this id.
     case text(String, TextArea.Action)
     /// Moves, filters or presses the select or multi-select with this id. A press on an
-    /// option focuses the field and chooses the option (in a multi-select, toggles it).
+    /// option focuses the field and chooses the option (in a multi-select, toggles it); a
+    /// press on the option a focused select has chosen goes on to the next field, as enter does.
     case list(String, SelectionList.Action)
     /// Toggles the confirm with this id, or the option under a multi-select's cursor (space).
     case toggle(String)
