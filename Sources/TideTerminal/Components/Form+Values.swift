@@ -8,7 +8,7 @@ import Tide
 /// left out.
 extension Form.State {
   /// The field with this id; `nil` when the form has none.
-  public func field(_ id: String) -> Form.Field? {
+  func field(_ id: String) -> Form.Field? {
     index(of: id).map { fields[$0] }
   }
 

@@ -223,6 +223,24 @@ struct FormTests {
     #expect(after.focused == .field("name"), "a press in a text field focuses it")
   }
 
+  enum AppAction: Equatable, Sendable {
+    case signUp(Form.Action)
+  }
+
+  /// A form drawn inside the app's scope for it (no `sending`): its regions reach the app's
+  /// action through the same embedding as its other actions.
+  @Test func pressesReachTheAppThroughTheScopeTheFormIsDrawnIn() {
+    var canvas = Canvas(columns: 32, rows: 7)
+    canvas.withActionScope(AppAction.signUp) { canvas in
+      Form.draw(Self.signUp, in: canvas.bounds, on: &canvas, sending: { $0 })
+    }
+    let map = HitMap(canvas)
+    #expect(map.target(of: PointerEvent(.press(.left), column: 3, row: 1)) as? AppAction == .signUp(.focus(.field("email"))))
+    #expect(map.target(of: PointerEvent(.press(.left), column: 10, row: 3)) as? AppAction == .signUp(.list("plan", .press(position: 1))))
+    #expect(map.target(of: PointerEvent(.press(.left), column: 16, row: 6)) as? AppAction == .signUp(.cancel))
+    #expect(map.target(of: PointerEvent(.scrollDown, column: 10, row: 3)) as? AppAction == .signUp(.list("plan", .scroll(by: 3))))
+  }
+
   @Test func theFocusedFieldsKeysAreItsHelp() {
     var state = Self.everyKind
     #expect(Form.keys(for: state).helpLine(maxWidth: 80).contains("tab next field"))
