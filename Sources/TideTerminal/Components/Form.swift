@@ -98,11 +98,11 @@ public struct Form: Reducer, Sendable {
       return result
     }
 
-    /// The focus `step` places after the current one, wrapping around.
+    /// The focus `step` places after the current one, wrapping around, as the ring moves it.
     func focus(movedBy step: Int) -> Focus {
-      let order = ring.order
-      let index = order.firstIndex(of: ring.focused) ?? 0
-      return order[((index + step) % order.count + order.count) % order.count]
+      var moved = ring
+      moved.move(by: step)
+      return moved.focused
     }
   }
 
