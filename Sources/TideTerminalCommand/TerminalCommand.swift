@@ -230,7 +230,8 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
         _ = MainThreadLoop.claim()
         // Keys typed while the app starts are the app's: if the watch must end it, not the shell's.
         QuitWatch.discardsTypedInputOnEnd()
-        try await runInteractive(parsedArguments, reading: CommandLineInputs.words(in: arguments), errors: errors)
+        try await runInteractive(
+          parsedArguments, reading: CommandLineInputs.words(in: arguments), output: output, errors: errors)
       case .replay(let parsedArguments):
         try await runReplay(parsedArguments, reading: CommandLineInputs.words(in: arguments), output: output, errors: errors)
       case .inspect(let arguments):

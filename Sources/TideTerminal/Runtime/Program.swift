@@ -55,7 +55,8 @@ package final class Program<State, Action: Sendable> {
   /// binds it around that too.
   package private(set) lazy var terminal = ProgramTerminal(
     copy: { [driver] text in driver.copyToClipboard(text) },
-    handOver: { [driver] program in await driver.handOver(to: program) })
+    handOver: { [driver] program in await driver.handOver(to: program) },
+    printAbove: { [driver] lines in driver.printAbove(lines) })
 
   /// The window title written last (see ``TerminalApp/title``), `nil` for the terminal's own.
   private var shownTitle: String?
@@ -83,7 +84,7 @@ package final class Program<State, Action: Sendable> {
   /// Creates a program that draws at most `framesPerSecond` frames a second in the real terminal.
   package convenience init(_ app: TerminalApp<State, Action>, framesPerSecond: Int = 60) {
     self.init(
-      app, driver: CursesDriver(reportsPointer: app.acceptsPointer, setsTitle: app.title != nil),
+      app, driver: CursesDriver(reportsPointer: app.acceptsPointer, setsTitle: app.title != nil, screen: app.screen),
       framesPerSecond: framesPerSecond)
   }
 

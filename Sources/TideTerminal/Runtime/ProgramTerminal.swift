@@ -11,14 +11,24 @@ package final class ProgramTerminal: Sendable {
 
   private let write: @MainActor @Sendable (String) -> Void
   private let run: @MainActor @Sendable (ExternalProgram) async -> ExternalProgram.Outcome
+  private let print: @MainActor @Sendable ([String]) -> Void
 
-  /// A terminal whose copies go to `copy` and whose hand-overs to `handOver`, on the main actor.
+  /// A terminal whose copies go to `copy`, whose hand-overs to `handOver` and whose lines printed
+  /// above an inline app to `printAbove`, on the main actor.
   package init(
     copy: @escaping @MainActor @Sendable (String) -> Void,
-    handOver: @escaping @MainActor @Sendable (ExternalProgram) async -> ExternalProgram.Outcome
+    handOver: @escaping @MainActor @Sendable (ExternalProgram) async -> ExternalProgram.Outcome,
+    printAbove: @escaping @MainActor @Sendable ([String]) -> Void = { _ in }
   ) {
     write = copy
     run = handOver
+    print = printAbove
+  }
+
+  /// Prints `lines` above an inline app's live area.
+  @MainActor
+  package func printAbove(_ lines: [String]) {
+    print(lines)
   }
 
   /// Copies `text`.

@@ -136,7 +136,7 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
     // The clock is driven from here, on the main actor: effects running on the same thread
     // hand each tick over without waking another thread.
     app.store.runEffects(on: MainQueueTaskExecutor.shared)
-    let driver = HeadlessDriver(size: size, clock: clock, pacesFrames: false)
+    let driver = HeadlessDriver(size: size, clock: clock, pacesFrames: false, screen: app.screen)
     driver.keepsFrameTexts = false
     self.driver = driver
     self.program = Program(app, driver: driver, framesPerSecond: framesPerSecond)
@@ -148,6 +148,10 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
     let driver = self.driver
     Task { await driver.end() }
   }
+
+  /// The screen now: an inline app's printed lines and live area (see
+  /// ``HeadlessDriver/screenMode``), or the full-screen app's frame.
+  package var screen: Canvas { driver.terminal.screen }
 
   /// The screen now, each row with its trailing spaces removed.
   package var screenText: String { driver.screenText }

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+import TideTestSupport
+
+/// tide-pick in a real terminal (tmux): an inline app under lines of the shell's scrollback,
+/// run as `x=$(printf … | tide-pick)` — its items from a pipe, its keys from the terminal, its
+/// choice captured from standard output — leaving the lines above intact and the terminal as
+/// it found it on every way out.
+@Suite(.serialized, .enabled(if: TmuxSession.path != nil, "tmux is not on PATH; the terminal tests need it"))
+struct InlinePickTerminalTests {
+  /// A pane that prints five lines of history, then runs `x=$(printf 'apple\nbanana\ncherry\n' |
+  /// tide-pick)` and prints `chose=[X] status=N` and a prompt line `PROMPT$`, recording the
+  /// tty's modes before and after (`stty -g`) and `stty -a` after.
+  func session(_ label: String) throws -> TmuxSession {
+    let binary = try requireBuiltExecutable("tide-pick")
+    let session = TmuxSession(label: "inline40-\(label)", columns: 60, rows: 16)
+    let script = """
+      trap : INT QUIT TSTP
+      cd '\(session.folder.path)' || exit 99
+      for i in 1 2 3 4 5; do echo "history line $i"; done
+      stty -g > stty-before
+      x=$(printf 'apple\\nbanana\\ncherry\\n' | '\(binary)')
+      status=$?
+      stty -g > stty-after
+      stty -a > stty-a
+      printf 'chose=[%s] status=%s\\n' "$x" "$status"
+      echo 'PROMPT$'
+      echo $status > status
+      exec sleep 600
+      """
+    try script.write(toFile: session.folder.file("run.sh"), atomically: true, encoding: .utf8)
+    return session
+  }
+
+  func start(_ session: TmuxSession) async throws {
+    try await session.start("env LC_ALL=C.UTF-8 TERM=tmux-256color sh '\(session.folder.file("run.sh"))'")
+    // The picker's first frame: the query line and every item under the history.
+    try await session.waitForScreen("the picker under the history") { screen in
+      screen.contains("history line 5") && screen.contains("cherry") && screen.contains("3 items")
+    }
+  }
+
+  /// The pane's lines, trailing blank lines dropped.
+  func lines(_ screen: String) -> [String] {
+    var lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
+    while lines.last?.trimmingCharacters(in: .whitespaces) == "" { lines.removeLast() }
+    return lines
+  }
+
+  let history = (1...5).map { "history line \($0)" }
+
+  /// What every way out leaves: the shell's tty modes, no alternate screen, no pointer reporting.
+  func expectRestored(_ session: TmuxSession) async throws {
+    #expect(try session.file("stty-after") == session.file("stty-before"), "the shell's tty modes")
+    let modes = try session.file("stty-a")
+    #expect(modes.contains(" icanon") && modes.contains(" echo ") && modes.contains(" isig"), "sane: \(modes)")
+    #expect(try await session.display("#{alternate_on} #{mouse_any_flag}") == "0 0")
+    #expect(try await session.display("#{cursor_flag}") == "1", "the cursor is visible")
+  }
+
+  @Test func thePickerDrawsBelowTheHistoryFiltersAndPrintsTheChoice() async throws {
+    let session = try session("pick")
+    try await start(session)
+    let first = lines(try await session.capture())
+    #expect(Array(first.prefix(5)) == history, "the history above is intact:\n\(first.joined(separator: "\n"))")
+    #expect(first[5].hasPrefix(">"), "the query line right below the history: \(first)")
+    #expect(try await session.display("#{alternate_on}") == "0", "inline: no alternate screen")
+    try await session.type("an")
+    // "an" matches banana only.
+    try await session.waitForScreen("the filtered list") { $0.contains("1 of 3") && !$0.contains("cherry") }
+    try await session.send("Enter")
+    #expect(try await session.waitForExit() == 0)
+    let screen = try await session.waitForScreen(containing: "PROMPT$")
+    let after = lines(screen)
+    #expect(
+      after == history + ["chose=[banana] status=0", "PROMPT$"],
+      "the picker cleared, its choice captured, the prompt below:\n\(screen)")
+    try await expectRestored(session)
+  }
+
+  @Test func escapePrintsNothingAndExitsOne() async throws {
+    let session = try session("escape")
+    try await start(session)
+    try await session.send("Escape")
+    #expect(try await session.waitForExit() == 1)
+    let screen = try await session.waitForScreen(containing: "PROMPT$")
+    #expect(lines(screen) == history + ["chose=[] status=1", "PROMPT$"], "\(screen)")
+    try await expectRestored(session)
+  }
+
+  @Test func sigtermAndCtrlCRestoreTheTerminal() async throws {
+    for (label, signal) in [("term", "TERM"), ("int", "ctrl-c")] {
+      let session = try session(label)
+      try await start(session)
+      if signal == "TERM" {
+        let pid = try await session.appPID(named: "tide-pick")
+        #expect(kill(pid, SIGTERM) == 0)
+        #expect(try await session.waitForExit() == 143)
+      } else {
+        try await session.send("C-c")
+        #expect(try await session.waitForExit() == 130)
+      }
+      let screen = try await session.waitForScreen(containing: "PROMPT$")
+      #expect(lines(screen).prefix(5).elementsEqual(history), "\(screen)")
+      #expect(!screen.contains("cherry"), "the live area is cleared: \(screen)")
+      try await expectRestored(session)
+    }
+  }
+
+  /// ctrl-z stops the picker with the live area erased and the shell's modes on the tty; after
+  /// SIGCONT it draws again below the history and still works.
+  @Test func ctrlZErasesTheLiveAreaAndContinuingDrawsItAgain() async throws {
+    let session = try session("stop")
+    try await start(session)
+    let pid = try await session.appPID(named: "tide-pick")
+    try await session.send("C-z")
+    try await session.waitForScreen("the live area erased while stopped") { !$0.contains("cherry") }
+    let tty = try await session.display("#{pane_tty}")
+    let modes = try await runProcess("/bin/sh", ["-c", "stty -a < '\(tty)'"]).stdout
+    #expect(modes.contains(" icanon") && modes.contains(" echo "), "the shell's modes while stopped: \(modes)")
+    #expect(try await session.display("#{cursor_flag}") == "1")
+    // The whole job: a typed ctrl-z stops the tty's foreground process group, as the tty would.
+    #expect(kill(pid, SIGCONT) == 0)
+    if let pane = pid_t(try await session.display("#{pane_pid}")) { kill(-pane, SIGCONT) }
+    try await session.waitForScreen("the picker again") { $0.contains("cherry") && $0.contains("3 items") }
+    try await session.type("che")
+    try await session.waitForScreen("the filtered list") { $0.contains("1 of 3") }
+    try await session.send("Enter")
+    #expect(try await session.waitForExit() == 0)
+    let screen = try await session.waitForScreen(containing: "PROMPT$")
+    #expect(lines(screen).prefix(5).elementsEqual(history), "\(screen)")
+    #expect(screen.contains("chose=[cherry] status=0"), "\(screen)")
+    try await expectRestored(session)
+  }
+}
