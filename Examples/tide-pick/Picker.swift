@@ -56,29 +56,26 @@ struct Picker: Reducer {
     return SelectionList.action(for: key, in: state.list).map(Action.list)
   }
 
-  /// The rows the live area takes: the query, then the status line and one row an item.
+  /// The most rows the live area takes: the status line and eleven items.
   static let maximumHeight = 12
 
+  /// The list as tall as what it shows: its status line (the query, `K of N`) and the items,
+  /// so the live area grows and shrinks with them.
   static func draw(_ state: State, on canvas: inout Canvas) {
-    let theme = canvas.theme
-    canvas.draw("> ", atColumn: 0, row: 0, style: theme.accent)
-    TextInput.draw(state.list.query, in: Rect(column: 2, row: 0, width: canvas.columns - 2, height: 1), on: &canvas)
-    // Only as many rows as there are items to show: the live area grows and shrinks with them.
-    let shown = max(1, min(state.list.shownCount, canvas.rows - 2))
-    let rect = Rect(column: 0, row: 1, width: canvas.columns, height: min(canvas.rows - 1, shown + 1))
-    SelectionList.draw(state.list, in: rect, on: &canvas, sending: { Action.list($0) })
+    let rows = min(canvas.rows, 1 + max(1, state.list.shownCount))
+    SelectionList.draw(state.list, in: Rect(column: 0, row: 0, width: canvas.columns, height: rows), on: &canvas, sending: { Action.list($0) })
   }
 
   @MainActor
   static func app(items: [String], launch: TerminalLaunch) -> TerminalApp<State, Action> {
     TerminalApp(
       store: launch.store(initialState: State(items: items), reducer: Picker()),
-      minimumSize: TerminalSize(columns: 10, rows: 3),
+      minimumSize: TerminalSize(columns: 10, rows: 2),
       screen: .inline(maximumHeight: maximumHeight, onExit: .clear),
       view: { state, canvas in draw(state, on: &canvas) },
       keyAction: { state, key in action(for: key, in: state) },
       pasteAction: { _, text in .list(.query(.paste(text))) },
-      resizeAction: { size in .list(.resize(height: size.rows - 1)) },
+      resizeAction: { size in .list(.resize(height: size.rows)) },
       quitAction: .cancel,
       isFinished: \.isDone,
       exitResult: { state in state.chosen.map { .printing($0) } ?? .failure() })

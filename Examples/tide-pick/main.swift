@@ -8,13 +8,41 @@ import Glibc
 import Darwin
 #endif
 
-// `tide-pick [ITEM...]`, and `tide-pick replay SCRIPT... [-- ITEM...]`.
+// `tide-pick [ITEM...]`, and `tide-pick replay [--item ITEM]... SCRIPT...` (a replay's positional
+// words are its scripts, so its items are options).
 struct PickOptions: ParsableArguments {
-  @Argument(parsing: .allUnrecognized, help: "The items to pick from; standard input's lines when none are given.")
+  @Option(name: .customLong("item"), help: ArgumentHelp("An item to pick from (repeatable).", valueName: "item"))
   var items: [String] = []
 }
 
-/// Standard input's lines, read when no item is given and standard input is not the terminal.
+/// The command line with the interactive form's positional words as `--item WORD`: every word
+/// that is not an option or an option's value, and every word after `--`.
+func itemsAsOptions(_ arguments: [String]) -> [String] {
+  guard let first = arguments.first, !["replay", "help", "inspect"].contains(first) else { return arguments }
+  let takesValue: Set = ["--record", "--trace", "--color", "--theme", "--background", "--item"]
+  var result: [String] = []
+  var index = 0
+  while index < arguments.count {
+    let word = arguments[index]
+    if word == "--" {
+      for item in arguments[(index + 1)...] { result += ["--item", item] }
+      break
+    }
+    if word.hasPrefix("-") && word != "-" {
+      result.append(word)
+      if takesValue.contains(word), index + 1 < arguments.count {
+        result.append(arguments[index + 1])
+        index += 1
+      }
+    } else {
+      result += ["--item", word]
+    }
+    index += 1
+  }
+  return result
+}
+
+/// Standard input's lines, when no item is given and standard input is not the terminal.
 func standardInputLines() -> [String] {
   guard isatty(STDIN_FILENO) == 0 else { return [] }
   var bytes: [UInt8] = []
@@ -30,7 +58,7 @@ func standardInputLines() -> [String] {
 
 await TerminalCommand(
   "tide-pick", version: "0.1.0", abstract: "Pick one of the items, inline; the choice goes to standard output.",
-  options: PickOptions.self, replayArguments: { $0.items }
+  options: PickOptions.self, replayArguments: { $0.items.flatMap { ["--item", $0] } }
 ) { options, launch in
-  Picker.app(items: options.items.isEmpty ? standardInputLines() : options.items, launch: launch)
-}.main()
+  Picker.app(items: options.items.isEmpty && launch.mode == .interactive ? standardInputLines() : options.items, launch: launch)
+}.main(arguments: itemsAsOptions(Array(CommandLine.arguments.dropFirst())))

@@ -166,6 +166,14 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
 
   /// Runs the command with the process's arguments and exits with its status.
   public func main() async -> Never {
+    await main(arguments: Array(CommandLine.arguments.dropFirst()))
+  }
+
+  /// Runs the command with `arguments` (the process's, without the executable's name, as the
+  /// app rewrote them) and exits with its status: for an app whose interactive form takes
+  /// positional words a replay cannot (its positional words are its scripts) —
+  /// `tide-pick a b` run as `tide-pick --item a --item b`.
+  public func main(arguments: [String]) async -> Never {
     // First of all, before the arguments are parsed: a quit signal from here on is recorded
     // (see `run`), never Swift's backtracer's (a SIGQUIT 10 ms after the start
     // printed a crash report and was lost).
@@ -187,7 +195,7 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
     }
     let standardOutput = StandardOutput()
     let status = await run(
-      Array(CommandLine.arguments.dropFirst()),
+      arguments,
       output: { standardOutput.writeLine($0) },
       errors: { StandardError.writeLine($0) })
     // A replay's screen lost to a full disk or a closed pipe must not end with status 0.
