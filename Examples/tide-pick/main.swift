@@ -2,63 +2,42 @@ import ArgumentParser
 import TideTerminal
 import TideTerminalCommand
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-// `tide-pick [ITEM...]`, and `tide-pick replay [--item ITEM]... SCRIPT...` (a replay's positional
-// words are its scripts, so its items are options).
+// `tide-pick [ITEM...]`, and `tide-pick replay [--item ITEM]... SCRIPT...`: a replay's positional
+// words are its scripts, so there the items are options.
 struct PickOptions: ParsableArguments {
   @Option(name: .customLong("item"), help: ArgumentHelp("An item to pick from (repeatable).", valueName: "item"))
   var items: [String] = []
 }
 
-/// The command line with the interactive form's positional words as `--item WORD`: every word
-/// that is not an option or an option's value, and every word after `--`.
+/// The interactive form's positional words (not options or their values; all after `--`) as `--item WORD`.
 func itemsAsOptions(_ arguments: [String]) -> [String] {
   guard let first = arguments.first, !["replay", "help", "inspect"].contains(first) else { return arguments }
   let takesValue: Set = ["--record", "--trace", "--color", "--theme", "--background", "--item"]
   var result: [String] = []
-  var index = 0
-  while index < arguments.count {
-    let word = arguments[index]
+  var words = arguments[...]
+  while let word = words.popFirst() {
     if word == "--" {
-      for item in arguments[(index + 1)...] { result += ["--item", item] }
+      result += words.flatMap { ["--item", $0] }
       break
     }
-    if word.hasPrefix("-") && word != "-" {
-      result.append(word)
-      if takesValue.contains(word), index + 1 < arguments.count {
-        result.append(arguments[index + 1])
-        index += 1
-      }
-    } else {
+    guard word.hasPrefix("-"), word != "-" else {
       result += ["--item", word]
+      continue
     }
-    index += 1
+    result.append(word)
+    if takesValue.contains(word), let value = words.popFirst() { result.append(value) }
   }
   return result
-}
-
-/// Standard input's lines, when no item is given and standard input is not the terminal.
-func standardInputLines() -> [String] {
-  guard isatty(STDIN_FILENO) == 0 else { return [] }
-  var bytes: [UInt8] = []
-  var buffer = [UInt8](repeating: 0, count: 65536)
-  while true {
-    let count = read(STDIN_FILENO, &buffer, buffer.count)
-    if count < 0, errno == EINTR { continue }
-    guard count > 0 else { break }
-    bytes += buffer[..<count]
-  }
-  return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
 }
 
 await TerminalCommand(
   "tide-pick", version: "0.1.0", abstract: "Pick one of the items, inline; the choice goes to standard output.",
   options: PickOptions.self, replayArguments: { $0.items.flatMap { ["--item", $0] } }
 ) { options, launch in
-  Picker.app(items: options.items.isEmpty && launch.mode == .interactive ? standardInputLines() : options.items, launch: launch)
-}.main(arguments: itemsAsOptions(Array(CommandLine.arguments.dropFirst())))
+  var items = options.items
+  // Standard input's lines when no item is given (a terminal's input is the keys, not items).
+  if items.isEmpty, launch.mode == .interactive, !TerminalLaunch.standardInputIsTerminal {
+    while let line = readLine() { items.append(line) }
+  }
+  return Picker.app(items: items, launch: launch)
+}.inline().main(arguments: itemsAsOptions(Array(CommandLine.arguments.dropFirst())))

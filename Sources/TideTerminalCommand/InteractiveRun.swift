@@ -43,7 +43,9 @@ extension TerminalCommand {
     let profile = try arguments.style.profile(for: .interactive, commandName: name)
     // An inline app may have pipes for standard input and output: it draws on the terminal
     // device (checked again by the driver once the app is made).
-    if let problem = TerminalUnavailable.check(), problem != .notATerminal || !TerminalUnavailable.hasTerminalDevice {
+    if let problem = TerminalUnavailable.check(),
+      problem != .notATerminal || !drawsInline || !TerminalUnavailable.hasTerminalDevice
+    {
       throw TerminalCommandError(status: 2, message: "\(name): \(problem) (try \(name) replay)")
     }
     let trace = arguments.trace.map { _ in TraceFile(checked[checked.count - 1]) }

@@ -83,6 +83,20 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
   let makeApp: (Options, TerminalLaunch) throws -> TerminalApp<State, Action>
   /// `--trace` and `inspect`, for an app whose State and Action are `Codable`.
   let traceSupport: TraceSupport<State, Action>?
+  /// Whether the app draws inline, so that its interactive form also runs with standard input
+  /// or output a pipe (see ``inline()``).
+  var drawsInline = false
+
+  /// This command for an app drawn inline (`TerminalApp(…, screen: .inline(…))`): its
+  /// interactive form runs when standard input or output is a pipe too, the app drawing on the
+  /// terminal device — `x=$(printf 'a\nb\n' | tide-pick)`. Without it, a command whose standard
+  /// input or output is not a terminal is refused at once (status 2), before the app is made or
+  /// its files read, as a full-screen app needs both.
+  public func inline() -> Self {
+    var command = self
+    command.drawsInline = true
+    return command
+  }
 
   /// A command named `name` running the app `app` makes.
   ///

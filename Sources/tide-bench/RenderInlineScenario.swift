@@ -9,14 +9,7 @@ import TideTerminal
 /// size. Also the bytes each writes a frame, and the inline first frame's cost.
 @MainActor
 func renderInlineScenario(iterations: Int, rounds: Int) async -> Measurement {
-  let clock = VirtualClock()
-  var app = DemoApp.make(screen: .todos, storage: nil, clock: clock)
-  app.theme = .dark
-  app.store.send(contentsOf: (1...20).flatMap { number in
-    [AppFeature.Action.todos(.startAdding)]
-      + "Todo number \(number) with a longer title".map { .todos(.editor(.input(.insert($0)))) }
-      + [.todos(.editor(.submit))]
-  })
+  let app = darkTodosApp()
   let size = TerminalSize(columns: 80, rows: 24)
   let inline = InlineTerminal(size: size, profile: .trueColor)
   let full = ANSIOutputTerminal(size: size, profile: .trueColor)

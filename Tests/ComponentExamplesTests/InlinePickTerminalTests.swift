@@ -66,6 +66,16 @@ struct InlinePickTerminalTests {
     #expect(Array(first.prefix(5)) == history, "the history above is intact:\n\(first.joined(separator: "\n"))")
     #expect(first[5].contains("3 items") && first[6].contains("apple"), "the list right below the history: \(first)")
     #expect(try await session.display("#{alternate_on}") == "0", "inline: no alternate screen")
+    // Narrower: the frame is drawn again at the new width from its first line, once, under the
+    // history (tmux reflows the lines above itself).
+    try await session.tmux(["resize-window", "-t", session.name, "-x", "30", "-y", "16"])
+    let narrow = try await session.waitForScreen("the picker at 30 columns") { screen in
+      screen.split(separator: "\n").contains { $0.count <= 30 && $0.contains("3 items") }
+        && !screen.split(separator: "\n").contains { $0.count > 30 }
+    }
+    #expect(Array(lines(narrow).prefix(5)) == history, "\(narrow)")
+    #expect(narrow.components(separatedBy: "3 items").count == 2, "one live area: \(narrow)")
+    #expect(narrow.components(separatedBy: "cherry").count == 2, "one live area: \(narrow)")
     try await session.type("an")
     // "an" matches banana only.
     try await session.waitForScreen("the filtered list") { $0.contains("1 of 3") && !$0.contains("cherry") }

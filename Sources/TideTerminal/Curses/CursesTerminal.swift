@@ -150,6 +150,14 @@ package final class CursesTerminal: ScreenDevice {
     overlay.reset(columns: size.columns, rows: size.rows)
     drawing = nil
     // ncurses owns SIGWINCH by default but only notices it inside wgetch; our handler also wakes the poll.
+    Self.turnModesOn(reportsPointer: reportsPointer, setsTitle: setsTitle)
+  }
+
+  /// What every kind of screen turns on once the tty is the app's, with the guards that turn it
+  /// off again on every way out: the resize handler, the crash guard (which needs to know about
+  /// pointer reporting and the title stack first), bracketed paste, pointer reporting when asked,
+  /// focus reporting, the title saved on its stack when the app sets one.
+  static func turnModesOn(reportsPointer: Bool, setsTitle: Bool) {
     _ = tide_install_resize_handler()
     tide_pointer_reporting_prepare(reportsPointer ? 1 : 0)
     tide_title_stack_prepare(setsTitle ? 1 : 0)

@@ -76,14 +76,7 @@ final class InlineScreen: ScreenDevice {
     }
     isActive = true
     live = InlineTerminal(size: canvasSize(), profile: profile)
-    _ = tide_install_resize_handler()
-    tide_pointer_reporting_prepare(reportsPointer ? 1 : 0)
-    tide_title_stack_prepare(setsTitle ? 1 : 0)
-    _ = tide_crash_guard_install()
-    tide_bracketed_paste(1)
-    tide_pointer_reporting(reportsPointer ? 1 : 0)
-    tide_focus_reporting(1)
-    tide_title_stack_push()
+    CursesTerminal.turnModesOn(reportsPointer: reportsPointer, setsTitle: setsTitle)
   }
 
   func restore() {
