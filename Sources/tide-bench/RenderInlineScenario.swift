@@ -33,18 +33,18 @@ func renderInlineScenario(iterations: Int, rounds: Int) async -> Measurement {
       let frame = app.frame(size: size)
       inline.prepare(height: InlineTerminal.height(of: frame))
       inlineRenderer.render(frame, to: inline)
-      inlineBytes = inline.takeOutput().utf8.count
+      inlineBytes += inline.takeOutput().utf8.count
     })
     fullTimes.append(nanosecondsPerOperation(iterations: iterations) { index in
       app.press(index % 40 < 20 ? .up : .down)
       fullRenderer.render(app.frame(size: size), to: full)
-      fullBytes = full.takeOutput().utf8.count
+      fullBytes += full.takeOutput().utf8.count
     })
   }
   var measurement = Measurement(name: "render-inline", tide: median(inlineTimes), baseline: median(fullTimes))
   measurement.note = String(
-    format: "inline %.3f ms, full screen %.3f ms per keypress frame; %d and %d bytes a frame; first inline frame %.3f ms, %d bytes",
-    median(inlineTimes) / 1e6, median(fullTimes) / 1e6, inlineBytes, fullBytes,
+    format: "inline %.3f ms, full screen %.3f ms per keypress frame; %d and %d bytes a frame on average; first inline frame %.3f ms, %d bytes",
+    median(inlineTimes) / 1e6, median(fullTimes) / 1e6, inlineBytes / (iterations * rounds), fullBytes / (iterations * rounds),
     Double(firstTime.components.attoseconds) / 1e15 + Double(firstTime.components.seconds) * 1e3, firstBytes)
   return measurement
 }

@@ -49,6 +49,11 @@ struct InlinePickTerminalTests {
 
   let history = (1...5).map { "history line \($0)" }
 
+  /// The pane's scrollback and screen.
+  func wholePane(_ session: TmuxSession) async throws -> String {
+    try await session.tmux(["capture-pane", "-p", "-S", "-", "-t", session.name]).stdout
+  }
+
   /// What every way out leaves: the shell's tty modes, no alternate screen, no pointer reporting.
   func expectRestored(_ session: TmuxSession) async throws {
     #expect(try session.file("stty-after") == session.file("stty-before"), "the shell's tty modes")
@@ -67,21 +72,24 @@ struct InlinePickTerminalTests {
     #expect(first[5].contains("3 items") && first[6].contains("apple"), "the list right below the history: \(first)")
     #expect(try await session.display("#{alternate_on}") == "0", "inline: no alternate screen")
     // Narrower: the frame is drawn again at the new width from its first line, once, under the
-    // history (tmux reflows the lines above itself).
+    // history. tmux reflows what it holds (the live area's wide lines become two each) and so
+    // scrolls the top lines into its scrollback: the history is looked for there too.
     try await session.tmux(["resize-window", "-t", session.name, "-x", "30", "-y", "16"])
     let narrow = try await session.waitForScreen("the picker at 30 columns") { screen in
       screen.split(separator: "\n").contains { $0.count <= 30 && $0.contains("3 items") }
         && !screen.split(separator: "\n").contains { $0.count > 30 }
     }
-    #expect(Array(lines(narrow).prefix(5)) == history, "\(narrow)")
-    #expect(narrow.components(separatedBy: "3 items").count == 2, "one live area: \(narrow)")
-    #expect(narrow.components(separatedBy: "cherry").count == 2, "one live area: \(narrow)")
+    let narrowWhole = try await wholePane(session)
+    #expect(Array(lines(narrowWhole).prefix(5)) == history, "\(narrowWhole)")
+    #expect(narrowWhole.components(separatedBy: "3 items").count == 2, "one live area: \(narrowWhole)")
+    #expect(narrowWhole.components(separatedBy: "cherry").count == 2, "one live area: \(narrow)")
     try await session.type("an")
     // "an" matches banana only.
     try await session.waitForScreen("the filtered list") { $0.contains("1 of 3") && !$0.contains("cherry") }
     try await session.send("Enter")
     #expect(try await session.waitForExit() == 0)
-    let screen = try await session.waitForScreen(containing: "PROMPT$")
+    try await session.waitForScreen(containing: "PROMPT$")
+    let screen = try await wholePane(session)
     let after = lines(screen)
     #expect(
       after == history + ["chose=[banana] status=0", "PROMPT$"],
