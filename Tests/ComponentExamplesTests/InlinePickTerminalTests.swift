@@ -107,14 +107,16 @@ struct InlinePickTerminalTests {
     try await expectRestored(session)
   }
 
-  @Test func sigtermAndCtrlCRestoreTheTerminal() async throws {
-    for (label, signal) in [("term", "TERM"), ("int", "ctrl-c")] {
+  /// SIGTERM, a typed ctrl-c and a crash (SIGSEGV, restored by the crash guard in the signal
+  /// handler) each leave the history, no live area and the shell's terminal.
+  @Test func sigtermCtrlCAndACrashRestoreTheTerminal() async throws {
+    for (label, signal) in [("term", "TERM"), ("int", "ctrl-c"), ("segv", "SEGV")] {
       let session = try session(label)
       try await start(session)
-      if signal == "TERM" {
+      if signal == "TERM" || signal == "SEGV" {
         let pid = try await session.appPID(named: "tide-pick")
-        #expect(kill(pid, SIGTERM) == 0)
-        #expect(try await session.waitForExit() == 143)
+        #expect(kill(pid, signal == "TERM" ? SIGTERM : SIGSEGV) == 0)
+        #expect(try await session.waitForExit() == (signal == "TERM" ? 143 : 139))
       } else {
         try await session.send("C-c")
         #expect(try await session.waitForExit() == 130)
