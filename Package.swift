@@ -151,6 +151,9 @@ let package = Package(
     .executableTarget(name: "tide-textinput", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-textinput"),
     .executableTarget(name: "tide-list", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-list"),
     .executableTarget(name: "tide-pick", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-pick"),
+    // An inline app that prints above its live area, for ComponentExamplesTests' terminal tests.
+    .executableTarget(
+      name: "inline-log-probe", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Tests/InlineLogProbe"),
     .executableTarget(name: "tide-form", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-form"),
     .executableTarget(name: "tide-pager", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-pager"),
     .executableTarget(name: "tide-files", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-files"),
@@ -205,7 +208,7 @@ let package = Package(
     .testTarget(
       name: "ComponentExamplesTests",
       dependencies: [
-        "tide-textinput", "tide-list", "tide-pick", "tide-pager", "tide-progress", "tide-form", "tide-files", "tide-editor", "Tide", "TideTesting", "TideTerminal", "TideTerminalCommand", "TideTerminalTesting", "TideTrace",
+        "tide-textinput", "tide-list", "tide-pick", "inline-log-probe", "tide-pager", "tide-progress", "tide-form", "tide-files", "tide-editor", "Tide", "TideTesting", "TideTerminal", "TideTerminalCommand", "TideTerminalTesting", "TideTrace",
         "TideTestSupport",
       ],
       // Read from the source tree by path (assertReplay), as an app's own tests read theirs.

@@ -168,4 +168,44 @@ struct InlinePickTerminalTests {
     #expect(Array(all[start..<min(all.count, start + 5)]) == history, "the history intact: \(screen)")
     #expect(try await session.display("#{cursor_flag} #{mouse_any_flag} #{alternate_on}") == "1 0 0")
   }
+
+  /// Lines printed above the live area (`Effect.printAbove`) go into the scrollback in order,
+  /// wrapped by the terminal where longer than its width, wide characters whole, never over the
+  /// live area or under it; at the exit the last frame stays and the prompt comes below it.
+  @Test func linesPrintedAboveGoIntoTheScrollbackAndTheLastFrameStays() async throws {
+    let binary = try requireBuiltExecutable("inline-log-probe")
+    let session = TmuxSession(label: "inline40-log", columns: 40, rows: 8)
+    let script = """
+      trap : INT QUIT TSTP
+      cd '\(session.folder.path)' || exit 99
+      for i in 1 2 3 4 5; do echo "history line $i"; done
+      stty -g > stty-before
+      '\(binary)'
+      status=$?
+      stty -g > stty-after
+      stty -a > stty-a
+      echo 'PROMPT$'
+      echo $status > status
+      exec sleep 600
+      """
+    try script.write(toFile: session.folder.file("run.sh"), atomically: true, encoding: .utf8)
+    try await session.start("env LC_ALL=C.UTF-8 TERM=tmux-256color sh '\(session.folder.file("run.sh"))'")
+    try await session.waitForScreen(containing: "Working: 0")
+    for count in 1...4 {
+      try await session.send("p")
+      try await session.waitForScreen(containing: "Working: \(count)")
+    }
+    // The whole pane, its scrollback too (an 8-line screen: the history has scrolled into it).
+    let expectedPrinted = (1...4).flatMap { number in
+      ["printed \(number): " + String(repeating: "-", count: 29), String(repeating: "-", count: 11) + " end \(number)", "日本語 \(number)"]
+    }
+    let whole = lines(try await wholePane(session))
+    #expect(whole == history + expectedPrinted + ["Working: 4", "[####]"], "\(whole.joined(separator: "\n"))")
+    try await session.send("q")
+    #expect(try await session.waitForExit() == 0)
+    try await session.waitForScreen(containing: "PROMPT$")
+    let after = lines(try await wholePane(session))
+    #expect(after == history + expectedPrinted + ["Working: 4", "[####]", "PROMPT$"], "\(after.joined(separator: "\n"))")
+    try await expectRestored(session)
+  }
 }
