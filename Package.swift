@@ -27,6 +27,7 @@ let package = Package(
     .executable(name: "tide-pick", targets: ["tide-pick"]),
     .executable(name: "tide-form", targets: ["tide-form"]),
     .executable(name: "tide-pager", targets: ["tide-pager"]),
+    .executable(name: "tide-edit", targets: ["tide-edit"]),
     .executable(name: "tide-files", targets: ["tide-files"]),
     .executable(name: "tide-progress", targets: ["tide-progress"]),
     .executable(name: "tide-editor", targets: ["tide-editor"]),
@@ -156,6 +157,7 @@ let package = Package(
       name: "inline-log-probe", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Tests/InlineLogProbe"),
     .executableTarget(name: "tide-form", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-form"),
     .executableTarget(name: "tide-pager", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-pager"),
+    .executableTarget(name: "tide-edit", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-edit"),
     .executableTarget(name: "tide-files", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-files"),
     .executableTarget(name: "tide-progress", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-progress"),
     .executableTarget(name: "tide-editor", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-editor"),
@@ -201,14 +203,14 @@ let package = Package(
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ],
       path: "Tests/TideTestSupport"),
-    .testTarget(name: "TideTerminalTests", dependencies: ["TideTerminal", "Tide", "TideTestSupport"]),
+    .testTarget(name: "TideTerminalTests", dependencies: ["TideTerminal", "TideTerminalTesting", "Tide", "TideTestSupport"]),
     .testTarget(
       name: "TideTerminalCommandTests",
       dependencies: ["TideTerminalCommand", "TideTerminal", "Tide", "TideTestSupport"]),
     .testTarget(
       name: "ComponentExamplesTests",
       dependencies: [
-        "tide-textinput", "tide-list", "tide-pick", "inline-log-probe", "tide-pager", "tide-progress", "tide-form", "tide-files", "tide-editor", "Tide", "TideTesting", "TideTerminal", "TideTerminalCommand", "TideTerminalTesting", "TideTrace",
+        "tide-textinput", "tide-list", "tide-pick", "inline-log-probe", "tide-pager", "tide-edit", "tide-progress", "tide-form", "tide-files", "tide-editor", "Tide", "TideTesting", "TideTerminal", "TideTerminalCommand", "TideTerminalTesting", "TideTrace",
         "TideTestSupport",
       ],
       // Read from the source tree by path (assertReplay), as an app's own tests read theirs.

@@ -102,9 +102,9 @@ struct SignUp: Reducer {
       canvas.addHitRegion(Rect(column: rect.column, row: rect.row, width: 9, height: 1), onPress: Action.focus(.focus(field)))
       return Rect(column: rect.column + 9, row: rect.row, width: max(0, min(40, rect.width - 9)), height: rect.height)
     }
-    TextInput.draw(state.name, in: label("Name:", .name, in: rows[1]), on: &canvas, showsCursor: state.focus.isFocused(.name),
+    TextInput.draw(state.name, in: label("Name:", .name, in: rows[1]), on: &canvas, isFocused: state.focus.isFocused(.name),
       sending: { Action.pressed(.name, .name($0)) })
-    TextInput.draw(state.email, in: label("Email:", .email, in: rows[2]), on: &canvas, showsCursor: state.focus.isFocused(.email),
+    TextInput.draw(state.email, in: label("Email:", .email, in: rows[2]), on: &canvas, isFocused: state.focus.isFocused(.email),
       sending: { Action.pressed(.email, .email($0)) })
     _ = label("Plan:", .plan, in: rows[3])
     let planRect = Rect(column: rows[4].column + 9, row: rows[4].row, width: 20, height: 3)

@@ -6,6 +6,7 @@ import TideTerminalCommand
 import TideTestSupport
 
 @testable import tide_files
+@testable import tide_edit
 @testable import tide_editor
 @testable import tide_list
 @testable import tide_pager
@@ -20,7 +21,7 @@ import TideTestSupport
 struct ReadmeImageTests {
   nonisolated static let folder = packageRoot.appendingPathComponent("assets/examples")
 
-  @Test(arguments: ["tide-textinput", "tide-list", "tide-pager", "tide-progress", "tide-editor"])
+  @Test(arguments: ["tide-textinput", "tide-list", "tide-pager", "tide-edit", "tide-progress", "tide-editor"])
   func theImageIsUpToDate(name: String) async throws {
     let clock = VirtualClock()
     let script = try KeyScript(
@@ -32,6 +33,9 @@ struct ReadmeImageTests {
     case "tide-pager":
       let text = try String(contentsOf: Self.folder.appendingPathComponent("tide-pager.txt"), encoding: .utf8)
       fresh = try await Self.finalImage(of: Pager.app(path: "tide-pager.txt", text: text, launch: TerminalLaunch(clock: clock)), clock: clock, script: script)
+    case "tide-edit":
+      let text = try String(contentsOf: Self.folder.appendingPathComponent("tide-edit.txt"), encoding: .utf8)
+      fresh = try await Self.finalImage(of: EditedFile.app(path: "tide-edit.txt", text: text, launch: TerminalLaunch(clock: clock)), clock: clock, script: script)
     case "tide-editor":
       let path = Self.folder.appendingPathComponent("tide-editor.txt").path
       fresh = try await Self.finalImage(of: Editor.app(name: "tide-editor.txt", path: path, launch: TerminalLaunch(clock: clock)), clock: clock, script: script)

@@ -54,6 +54,8 @@ package final class CursesTerminal: ScreenDevice {
   private var title: String?
   /// See ``takeRepaintRequest()``.
   private var repaintRequested = false
+  /// Where the terminal's cursor shows after each flush: the focused text component's caret.
+  private var caret: (column: Int, row: Int)?
 
   /// A terminal that does nothing until ``begin()``; with `reportsPointer`, it reports pointer
   /// presses, releases and the wheel (SGR extended coordinates) from ``begin()`` until
@@ -317,9 +319,16 @@ package final class CursesTerminal: ScreenDevice {
     ANSIOutputTerminal.selectGraphicRendition(CursesDrawing.exactStyle(cell.style, capabilities: capabilities))
   }
 
-  /// Sends the changes to the screen in one update, and then what ncurses cannot say.
+  /// Notes where the terminal's cursor is to show after the next ``flush()`` (`nil`: hidden).
+  package func placeCursor(at position: (column: Int, row: Int)?) {
+    caret = position
+  }
+
+  /// Sends the changes to the screen in one update, then what ncurses cannot say, then puts the
+  /// cursor at the caret (or hides it): the update and the overlay leave it where they wrote.
   package func flush() {
     guard isActive else { return }
+    defer { tide_place_cursor(Int32(caret?.row ?? -1), Int32(caret?.column ?? -1)) }
     wnoutrefresh(tide_stdscr())
     if overlay.holdsCells {
       let mayMove = overlay.touchedRows.withUnsafeBufferPointer { rows in
@@ -349,11 +358,24 @@ package final class CursesTerminal: ScreenDevice {
     return input.readEvent(timeout: timeout) { adoptNewSize() }
   }
 
-  /// The terminal's background, asked for once after ``begin()`` (see
-  /// ``TerminalInputReader/findBackground(hint:wait:)``).
-  package func findBackground(hint: TerminalBackground?) -> TerminalBackground {
-    guard isActive else { return hint ?? .dark }
-    return input.findBackground(hint: hint)
+  /// What the terminal says of itself, asked once after ``begin()`` (see
+  /// ``TerminalInputReader/askTerminal(forBackground:wait:)``).
+  package func askTerminal(forBackground: Bool) -> TerminalAnswers {
+    guard isActive else { return TerminalAnswers() }
+    return input.askTerminal(forBackground: forBackground)
+  }
+
+  /// Turns on modified keys in the best form the terminal has (see
+  /// ``TerminalAnswers/keyboardMode(term:)``); every way out turns them off.
+  package func turnOnModifiedKeys(_ answers: TerminalAnswers) {
+    guard isActive else { return }
+    Self.turnOnModifiedKeys(answers)
+  }
+
+  /// Modified keys in the form `answers` allow, for every kind of screen.
+  static func turnOnModifiedKeys(_ answers: TerminalAnswers) {
+    let mode = answers.keyboardMode(term: getenv("TERM").map { String(cString: $0) })
+    if mode != .legacy { tide_keyboard_mode(mode.rawValue) }
   }
 
   /// Tells ncurses the tty's new size, which its own SIGWINCH handling would have done.

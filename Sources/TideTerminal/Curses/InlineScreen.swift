@@ -91,9 +91,14 @@ final class InlineScreen: ScreenDevice {
     tide_crash_guard_remove()
   }
 
-  func findBackground(hint: TerminalBackground?) -> TerminalBackground {
-    guard isActive else { return hint ?? .dark }
-    return input.findBackground(hint: hint)
+  func askTerminal(forBackground: Bool) -> TerminalAnswers {
+    guard isActive else { return TerminalAnswers() }
+    return input.askTerminal(forBackground: forBackground)
+  }
+
+  func turnOnModifiedKeys(_ answers: TerminalAnswers) {
+    guard isActive else { return }
+    CursesTerminal.turnOnModifiedKeys(answers)
   }
 
   func readEvent(timeout: Duration?) -> InputEvent? {

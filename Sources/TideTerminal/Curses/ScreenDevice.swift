@@ -6,8 +6,11 @@ protocol ScreenDevice: Terminal {
   func begin() throws
   /// Gives the terminal back, on every ordered way out. Safe to call more than once.
   func restore()
-  /// The terminal's background, asked for once after ``begin()``.
-  func findBackground(hint: TerminalBackground?) -> TerminalBackground
+  /// What the terminal says of itself (its background when `forBackground`, the keyboard
+  /// protocol), asked once after ``begin()``.
+  func askTerminal(forBackground: Bool) -> TerminalAnswers
+  /// Turns on modified keys in the best form `answers` allow; every way out turns them off.
+  func turnOnModifiedKeys(_ answers: TerminalAnswers)
   /// The next input, a resize, or `nil` when `timeout` passes or the thread is woken.
   func readEvent(timeout: Duration?) -> InputEvent?
   /// Stops the process for ctrl-z when it came, and returns whether it did (the last frame is

@@ -94,33 +94,41 @@ struct TerminalInputReader {
     return Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
   }
 
-  /// The longest wait for the terminal's answer to OSC 11 (see ``findBackground(hint:wait:)``).
-  static let backgroundQueryWait: Duration = .milliseconds(100)
+  /// The longest wait for the terminal's answers at the start (see ``askTerminal(forBackground:wait:)``).
+  static let answersWait: Duration = .milliseconds(100)
   /// DA1, primary device attributes: the query every terminal answers.
   static let deviceAttributesQuery = "\u{1B}[c"
+  /// The kitty keyboard protocol's query: a terminal that has the protocol answers `CSI ? flags u`.
+  static let keyboardProtocolQuery = "\u{1B}[?u"
 
-  /// The terminal's background, asked for once as the app starts: OSC 11's query is written and
-  /// its answer awaited for at most `wait`, and a colour in it decides (see
-  /// ``TerminalBackground``); no answer in time, or one that is no colour, leaves it to `hint`,
-  /// and then to dark.
+  /// What the terminal says of itself, asked once as the app starts: its background (OSC 11,
+  /// when `forBackground`) and whether it has the kitty keyboard protocol (`CSI ? u`), each
+  /// answer awaited for at most `wait` in all.
   ///
-  /// DA1's query (`ESC [ c`) follows OSC 11's, as termenv does: nearly every terminal answers it,
-  /// and answers in order, so its answer coming first says OSC 11 will not be answered and the
-  /// wait ends then — a round trip, not `wait`, for a terminal that does not know OSC 11 (tmux
-  /// without a `window-style` background, the Linux console).
+  /// DA1's query (`ESC [ c`) goes last, as termenv does: nearly every terminal answers it, and
+  /// answers in order, so its answer says the others will not come — a round trip, not `wait`,
+  /// for a terminal that knows neither OSC 11 nor the keyboard protocol (tmux without a
+  /// `window-style` background, the Linux console).
   ///
   /// The wait reads the terminal as ``readEvent(timeout:resized:)`` does, into the same decoder:
-  /// keys typed meanwhile are kept for it in their order, the answer is never one of them, and an
+  /// keys typed meanwhile are kept for it in their order, an answer is never one of them, and an
   /// answer that comes after the wait is dropped by the decoder. The terminal is in no-echo mode
-  /// by then, so the answer never shows.
-  mutating func findBackground(hint: TerminalBackground?, wait: Duration = backgroundQueryWait) -> TerminalBackground {
-    let answersBefore = decoder.backgroundAnswers
+  /// by then, so no answer shows.
+  mutating func askTerminal(forBackground: Bool, wait: Duration = answersWait) -> TerminalAnswers {
+    let backgroundBefore = decoder.backgroundAnswers
     let attributesBefore = decoder.deviceAttributesAnswers
-    TerminalControl.write(BackgroundColorReply.query + Self.deviceAttributesQuery)
+    let keyboardBefore = decoder.keyboardProtocolAnswers
+    TerminalControl.write(
+      (forBackground ? BackgroundColorReply.query : "") + Self.keyboardProtocolQuery + Self.deviceAttributesQuery)
     let deadline = ContinuousClock.now + wait
-    waiting: while decoder.backgroundAnswers == answersBefore, decoder.deviceAttributesAnswers == attributesBefore,
-      !inputEnded
-    {
+    waiting: while !inputEnded {
+      // Done at DA1's answer, or once every other answer came (a terminal that does not know DA1).
+      if decoder.deviceAttributesAnswers != attributesBefore
+        || ((!forBackground || decoder.backgroundAnswers != backgroundBefore)
+          && decoder.keyboardProtocolAnswers != keyboardBefore)
+      {
+        break
+      }
       if inputMayBePending, readInput() { continue }
       let remaining = deadline - ContinuousClock.now
       guard remaining > .zero else { break }
@@ -131,8 +139,11 @@ struct TerminalInputReader {
       default: break waiting
       }
     }
-    guard decoder.backgroundAnswers != answersBefore, let reply = decoder.backgroundReply else { return hint ?? .dark }
-    return reply.background
+    var answers = TerminalAnswers()
+    if decoder.backgroundAnswers != backgroundBefore { answers.background = decoder.backgroundReply?.background }
+    answers.hasKeyboardProtocol = decoder.keyboardProtocolAnswers != keyboardBefore
+    answers.answeredDeviceAttributes = decoder.deviceAttributesAnswers != attributesBefore
+    return answers
   }
 }
 
