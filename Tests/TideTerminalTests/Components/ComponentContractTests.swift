@@ -85,6 +85,20 @@ struct ComponentContractTests {
     assertComponentContract(FilePicker(), states: [FilePicker.State(folder: folder), loaded, failed, outOfRange])
   }
 
+  @Test func form() {
+    let fields: [Form.Field] = [
+      .input("name", title: "Name", text: Self.hardText, rules: [.required("A name")]),
+      .text("notes", title: "Notes", text: Self.manyLines),
+      .select("plan", title: Self.hardText, options: ["Free", "Pro", Self.hardText], selected: 9),
+      .multiSelect("tags", title: "Tags", options: (1...40).map { "tag \($0)" }, selected: [0, 99]),
+      .confirm("terms", title: "Terms", label: "I agree", rules: [.required("Agree")]),
+    ]
+    var submitted = Form.State(fields: fields, cancel: "Cancel")
+    _ = Form().reduce(into: &submitted, action: .submit)
+    assertComponentContract(
+      Form(), states: [Form.State(fields: []), Form.State(fields: fields), submitted, Form.State(fields: Array(fields.prefix(1)))])
+  }
+
   @Test func button() {
     assertComponentContract(
       Button(), states: [Button.State("Save"), Button.State(Self.hardText), Button.State("Off", isEnabled: false), Button.State("")])
