@@ -8,22 +8,27 @@ import TideTestSupport
 /// it found it on every way out.
 @Suite(.serialized, .enabled(if: TmuxSession.path != nil, "tmux is not on PATH; the terminal tests need it"))
 struct InlinePickTerminalTests {
-  /// A pane that prints five lines of history, then runs `x=$(printf 'apple\nbanana\ncherry\n' |
-  /// tide-pick)` and prints `chose=[X] status=N` and a prompt line `PROMPT$`, recording the
-  /// tty's modes before and after (`stty -g`) and `stty -a` after.
-  func session(_ label: String) throws -> TmuxSession {
-    let binary = try requireBuiltExecutable("tide-pick")
-    let session = TmuxSession(label: "inline40-\(label)", columns: 60, rows: 16)
+  /// A pane that prints five lines of history, then runs `command` (a shell command line that
+  /// sets `x` to what to print) and prints `chose=[X] status=N` (when `reportsChoice`) and a
+  /// prompt line `PROMPT$`, recording the tty's modes before and after (`stty -g`) and `stty -a`
+  /// after. By default `x=$(printf 'apple\nbanana\ncherry\n' | tide-pick)`.
+  func session(
+    _ label: String, columns: Int = 60, rows: Int = 16, command: ((String) -> String)? = nil,
+    executable: String = "tide-pick", reportsChoice: Bool = true
+  ) throws -> TmuxSession {
+    let binary = try requireBuiltExecutable(executable)
+    let session = TmuxSession(label: "inline40-\(label)", columns: columns, rows: rows)
+    let run = command?(binary) ?? "x=$(printf 'apple\\nbanana\\ncherry\\n' | '\(binary)')"
     let script = """
       trap : INT QUIT TSTP
       cd '\(session.folder.path)' || exit 99
       for i in 1 2 3 4 5; do echo "history line $i"; done
       stty -g > stty-before
-      x=$(printf 'apple\\nbanana\\ncherry\\n' | '\(binary)')
+      \(run)
       status=$?
       stty -g > stty-after
       stty -a > stty-a
-      printf 'chose=[%s] status=%s\\n' "$x" "$status"
+      \(reportsChoice ? "printf 'chose=[%s] status=%s\\n' \"$x\" \"$status\"" : "")
       echo 'PROMPT$'
       echo $status > status
       exec sleep 600
@@ -173,22 +178,8 @@ struct InlinePickTerminalTests {
   /// wrapped by the terminal where longer than its width, wide characters whole, never over the
   /// live area or under it; at the exit the last frame stays and the prompt comes below it.
   @Test func linesPrintedAboveGoIntoTheScrollbackAndTheLastFrameStays() async throws {
-    let binary = try requireBuiltExecutable("inline-log-probe")
-    let session = TmuxSession(label: "inline40-log", columns: 40, rows: 8)
-    let script = """
-      trap : INT QUIT TSTP
-      cd '\(session.folder.path)' || exit 99
-      for i in 1 2 3 4 5; do echo "history line $i"; done
-      stty -g > stty-before
-      '\(binary)'
-      status=$?
-      stty -g > stty-after
-      stty -a > stty-a
-      echo 'PROMPT$'
-      echo $status > status
-      exec sleep 600
-      """
-    try script.write(toFile: session.folder.file("run.sh"), atomically: true, encoding: .utf8)
+    let session = try session(
+      "log", columns: 40, rows: 8, command: { "'\($0)'" }, executable: "inline-log-probe", reportsChoice: false)
     try await session.start("env LC_ALL=C.UTF-8 TERM=tmux-256color sh '\(session.folder.file("run.sh"))'")
     try await session.waitForScreen(containing: "Working: 0")
     for count in 1...4 {
