@@ -24,6 +24,7 @@ let package = Package(
     .executable(name: "tide-demo", targets: ["tide-demo"]),
     .executable(name: "tide-textinput", targets: ["tide-textinput"]),
     .executable(name: "tide-list", targets: ["tide-list"]),
+    .executable(name: "tide-pick", targets: ["tide-pick"]),
     .executable(name: "tide-form", targets: ["tide-form"]),
     .executable(name: "tide-pager", targets: ["tide-pager"]),
     .executable(name: "tide-edit", targets: ["tide-edit"]),
@@ -150,6 +151,10 @@ let package = Package(
     // components"); ComponentExamplesTests replays each.
     .executableTarget(name: "tide-textinput", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-textinput"),
     .executableTarget(name: "tide-list", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-list"),
+    .executableTarget(name: "tide-pick", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-pick"),
+    // An inline app that prints above its live area, for ComponentExamplesTests' terminal tests.
+    .executableTarget(
+      name: "inline-log-probe", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Tests/InlineLogProbe"),
     .executableTarget(name: "tide-form", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-form"),
     .executableTarget(name: "tide-pager", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-pager"),
     .executableTarget(name: "tide-edit", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-edit"),
@@ -205,7 +210,7 @@ let package = Package(
     .testTarget(
       name: "ComponentExamplesTests",
       dependencies: [
-        "tide-textinput", "tide-list", "tide-pager", "tide-edit", "tide-progress", "tide-form", "tide-files", "tide-editor", "Tide", "TideTesting", "TideTerminal", "TideTerminalCommand", "TideTerminalTesting", "TideTrace",
+        "tide-textinput", "tide-list", "tide-pick", "inline-log-probe", "tide-pager", "tide-edit", "tide-progress", "tide-form", "tide-files", "tide-editor", "Tide", "TideTesting", "TideTerminal", "TideTerminalCommand", "TideTerminalTesting", "TideTrace",
         "TideTestSupport",
       ],
       // Read from the source tree by path (assertReplay), as an app's own tests read theirs.

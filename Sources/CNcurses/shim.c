@@ -907,6 +907,12 @@ int tide_take_suspend(void) {
   return atomic_exchange(&suspend_pending, 0);
 }
 
+/* Inline mode (tide_inline_begin): no ncurses screen; the tty's modes are set and put back
+   here, and the live area is the Swift side's to erase before a stop and redraw after. */
+static int inline_mode = 0;
+static struct termios inline_program_tty;
+static const char cursor_hidden[] = "\033[?25l";
+
 /* Leaves curses mode as ncurses' own SIGTSTP handler did, outside a signal handler: the modes
    Tide turned on off, the program's tty modes saved, endwin, with SIGALRM and SIGWINCH blocked
    on this thread (in `previous_mask` the mask to put back). Returns whether pointer reporting
@@ -919,7 +925,7 @@ static int leave_screen(sigset_t *previous_mask) {
   fflush(stdout);
   send_modes_off();
   /* The tty's modes as the program set them — unless the shell already took the tty back. */
-  if (tcgetpgrp(STDIN_FILENO) == getpgrp()) {
+  if (!inline_mode && tcgetpgrp(STDIN_FILENO) == getpgrp()) {
     def_prog_mode();
   }
   sigset_t blocked;
@@ -927,7 +933,13 @@ static int leave_screen(sigset_t *previous_mask) {
   sigaddset(&blocked, SIGALRM);
   sigaddset(&blocked, SIGWINCH);
   pthread_sigmask(SIG_BLOCK, &blocked, previous_mask);
-  endwin();
+  if (inline_mode) {
+    if (saved_tty_valid) {
+      tcsetattr(STDIN_FILENO, TCSADRAIN, &saved_tty);
+    }
+  } else {
+    endwin();
+  }
   return pointer;
 }
 
@@ -937,12 +949,21 @@ static int leave_screen(sigset_t *previous_mask) {
    the ones restored at the exit (changes the user made at the shell while stopped are theirs
    to keep; a program the terminal was handed to may leave it raw, which must not last). */
 static void come_back(int pointer, const sigset_t *previous_mask, int keeps_shell_modes) {
-  flushinp();
-  if (keeps_shell_modes) {
-    def_shell_mode();
+  if (inline_mode) {
+    tcflush(STDIN_FILENO, TCIFLUSH);
+    if (keeps_shell_modes) {
+      saved_tty_valid = tcgetattr(STDIN_FILENO, &saved_tty) == 0;
+    }
+    tcsetattr(STDIN_FILENO, TCSADRAIN, &inline_program_tty);
+    write_all(cursor_hidden, sizeof cursor_hidden - 1);
+  } else {
+    flushinp();
+    if (keeps_shell_modes) {
+      def_shell_mode();
+    }
+    clearok(curscr, TRUE);
+    doupdate();
   }
-  clearok(curscr, TRUE);
-  doupdate();
   write_all(paste_on, sizeof paste_on - 1);
   write_all(focus_on, sizeof focus_on - 1);
   /* The title stack was popped with the other modes (the shell's title shows meanwhile):
@@ -952,7 +973,7 @@ static void come_back(int pointer, const sigset_t *previous_mask, int keeps_shel
   }
   /* ncurses sends keypad-local (rmkx) on the way out but not keypad-transmit on the way back:
      without it the terminal sends its cursor keys in the other form and the first is lost. */
-  const char *smkx = tigetstr("smkx");
+  const char *smkx = inline_mode ? NULL : tigetstr("smkx");
   if (smkx != NULL && smkx != (char *)-1) {
     write_all(smkx, strlen(smkx));
   }
@@ -1041,8 +1062,14 @@ int tide_hand_over(char *const *arguments, int *exit_status, int *signal_number)
 int tide_crash_guard_install(void) {
   prepare_modes_off();
   crash_leave_screen_length = 0;
-  append_capability(crash_leave_screen, sizeof crash_leave_screen, &crash_leave_screen_length, "rmcup");
-  append_bytes(crash_leave_screen, sizeof crash_leave_screen, &crash_leave_screen_length, "\r\n", 2);
+  if (inline_mode) {
+    /* The live area erased from the cursor's line (where it rests between frames), as an exit
+       that clears it: the shell's prompt comes where the app began. */
+    append_bytes(crash_leave_screen, sizeof crash_leave_screen, &crash_leave_screen_length, "\r\033[J", 4);
+  } else {
+    append_capability(crash_leave_screen, sizeof crash_leave_screen, &crash_leave_screen_length, "rmcup");
+    append_bytes(crash_leave_screen, sizeof crash_leave_screen, &crash_leave_screen_length, "\r\n", 2);
+  }
   if (!install_handlers(crash_signals, CRASH_SIGNAL_COUNT, on_crash, SA_NODEFER, previous_crash_actions)) {
     return 0;
   }
@@ -1301,4 +1328,77 @@ __attribute__((constructor)) static void quit_signal_default_at_load(void) {
   action.sa_handler = SIG_DFL;
   sigemptyset(&action.sa_mask);
   sigaction(SIGQUIT, &action, NULL);
+}
+
+/* Inline mode: the terminal device and its modes, without an ncurses screen. */
+static int inline_saved_input = -1;
+static int inline_saved_output = -1;
+
+int tide_terminal_device_attach(void) {
+  if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
+    return 1;
+  }
+  int device = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
+  if (device < 0) {
+    return 0;
+  }
+  if (!isatty(STDIN_FILENO)) {
+    inline_saved_input = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3);
+    dup2(device, STDIN_FILENO);
+  }
+  if (!isatty(STDOUT_FILENO)) {
+    fflush(stdout);
+    inline_saved_output = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
+    dup2(device, STDOUT_FILENO);
+  }
+  close(device);
+  return 1;
+}
+
+void tide_terminal_device_detach(void) {
+  fflush(stdout);
+  if (inline_saved_input >= 0) {
+    dup2(inline_saved_input, STDIN_FILENO);
+    close(inline_saved_input);
+    inline_saved_input = -1;
+  }
+  if (inline_saved_output >= 0) {
+    dup2(inline_saved_output, STDOUT_FILENO);
+    close(inline_saved_output);
+    inline_saved_output = -1;
+  }
+}
+
+int tide_inline_begin(void) {
+  int status = 0;
+  /* terminfo only, for the strings the way out sends (rmkx, sgr0, cnorm): no screen. */
+  if (setupterm(NULL, STDOUT_FILENO, &status) != OK) {
+    return 0;
+  }
+  if (tcgetattr(STDIN_FILENO, &inline_program_tty) != 0) {
+    return 0;
+  }
+  /* What cbreak, noecho and nonl do, and no flow control or signal characters, as in full
+     screen (see tide_flow_control_off and tide_signal_characters_off). Output processing stays
+     as the shell had it. */
+  inline_program_tty.c_lflag &= ~(tcflag_t)(ICANON | ECHO | ISIG | IEXTEN);
+  inline_program_tty.c_iflag &= ~(tcflag_t)(ICRNL | IXON | IXOFF);
+  inline_program_tty.c_cc[VMIN] = 1;
+  inline_program_tty.c_cc[VTIME] = 0;
+  if (tcsetattr(STDIN_FILENO, TCSADRAIN, &inline_program_tty) != 0) {
+    return 0;
+  }
+  inline_mode = 1;
+  write_all(cursor_hidden, sizeof cursor_hidden - 1);
+  return 1;
+}
+
+void tide_inline_end(void) {
+  if (!inline_mode) {
+    return;
+  }
+  if (saved_tty_valid) {
+    tcsetattr(STDIN_FILENO, TCSADRAIN, &saved_tty);
+  }
+  inline_mode = 0;
 }

@@ -9,9 +9,11 @@ import TideTerminal
 extension TerminalCommand {
   /// `NAME [OPTIONS] [--record PATH] [--trace PATH]`: the app in the real terminal until it
   /// quits, however it quits.
-  /// `commandLineWords`: the words of the command line that may name files the app reads.
+  /// `commandLineWords`: the words of the command line that may name files the app reads;
+  /// `output` takes what the app leaves on standard output (``ExitResult``).
   func runInteractive(
-    _ arguments: RunArguments<Options>, reading commandLineWords: [String], errors: (String) -> Void
+    _ arguments: RunArguments<Options>, reading commandLineWords: [String], output: (String) -> Void,
+    errors: (String) -> Void
   ) async throws(TerminalCommandError) {
     let name = description.name
     let options = arguments.options
@@ -39,7 +41,11 @@ extension TerminalCommand {
     }
     // An unknown TIDE_COLOR is a usage error like an unknown --color: said before anything else.
     let profile = try arguments.style.profile(for: .interactive, commandName: name)
-    if let problem = TerminalUnavailable.check() {
+    // An inline app may have pipes for standard input and output: it draws on the terminal
+    // device (checked again by the driver once the app is made).
+    if let problem = TerminalUnavailable.check(),
+      problem != .notATerminal || !drawsInline || !TerminalUnavailable.hasTerminalDevice
+    {
       throw TerminalCommandError(status: 2, message: "\(name): \(problem) (try \(name) replay)")
     }
     let trace = arguments.trace.map { _ in TraceFile(checked[checked.count - 1]) }
@@ -55,7 +61,7 @@ extension TerminalCommand {
     let program = Program(
       app, driver: CursesDriver(
         reportsPointer: app.acceptsPointer, profile: profile, setsTitle: app.title != nil,
-        background: arguments.style.chosenBackground), recordsSession: recording != nil)
+        background: arguments.style.chosenBackground, screen: app.screen), recordsSession: recording != nil)
     // The recording's header carries the launch's date, so its replay starts on the same day.
     let start = launch.startDate
     do {
@@ -91,6 +97,13 @@ extension TerminalCommand {
     } catch {
       if !error.message.isEmpty { errors(error.message) }
       status = max(status, error.status)
+    }
+    // What the app leaves (`x=$(tide-pick)`), now that the terminal is given back; nothing
+    // when a signal ended it.
+    if program.quitSignal == nil {
+      let result = app.exitResult(app.store.state)
+      if let text = result.output { output(text) }
+      status = max(status, result.status)
     }
     // Ended by a quit signal (a typed ctrl-c, as SIGINT, included): 128 + its number, as a replay a
     // signal stopped ends and as a shell expects — after everything above was said.

@@ -169,7 +169,8 @@ extension TerminalCommand {
     player.stopRequested = { InterruptSignals.received != nil }
     // The screen now as an image, in the run's theme and colour profile.
     let image = {
-      SVGWriter.document(for: app.frame(size: player.size), theme: .forTheme(launch.theme, background: app.background), profile: launch.colorProfile)
+      // An inline app's screen is its printed lines above its live area.
+      SVGWriter.document(for: app.screen == .fullScreen ? app.frame(size: player.size) : player.screen, theme: .forTheme(launch.theme, background: app.background), profile: launch.colorProfile)
     }
     var screenIndex = 0
     player.onScreen = { text in
@@ -194,6 +195,13 @@ extension TerminalCommand {
       failure = TerminalCommandError(status: 1, message: "")
     }
     if !frames { output(player.screenText) }
+    // What the app leaves once it ended (`tide-pick`'s choice), after the screen, as the live
+    // run prints it after giving the terminal back; its status is the replay's.
+    if app.isFinished(app.store.state) {
+      let result = app.exitResult(app.store.state)
+      if let text = result.output { output(text) }
+      if result.status != 0, failure == nil { failure = TerminalCommandError(status: result.status, message: "") }
+    }
     // The exports show where the replay got to, also when it failed: that is when they help most.
     if let path = exports.finalScreen {
       written.append((path, image()))

@@ -83,6 +83,20 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
   let makeApp: (Options, TerminalLaunch) throws -> TerminalApp<State, Action>
   /// `--trace` and `inspect`, for an app whose State and Action are `Codable`.
   let traceSupport: TraceSupport<State, Action>?
+  /// Whether the app draws inline, so that its interactive form also runs with standard input
+  /// or output a pipe (see ``inline()``).
+  var drawsInline = false
+
+  /// This command for an app drawn inline (`TerminalApp(…, screen: .inline(…))`): its
+  /// interactive form runs when standard input or output is a pipe too, the app drawing on the
+  /// terminal device — `x=$(printf 'a\nb\n' | tide-pick)`. Without it, a command whose standard
+  /// input or output is not a terminal is refused at once (status 2), before the app is made or
+  /// its files read, as a full-screen app needs both.
+  public func inline() -> Self {
+    var command = self
+    command.drawsInline = true
+    return command
+  }
 
   /// A command named `name` running the app `app` makes.
   ///
@@ -166,6 +180,14 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
 
   /// Runs the command with the process's arguments and exits with its status.
   public func main() async -> Never {
+    await main(arguments: Array(CommandLine.arguments.dropFirst()))
+  }
+
+  /// Runs the command with `arguments` (the process's, without the executable's name, as the
+  /// app rewrote them) and exits with its status: for an app whose interactive form takes
+  /// positional words a replay cannot (its positional words are its scripts) —
+  /// `tide-pick a b` run as `tide-pick --item a --item b`.
+  public func main(arguments: [String]) async -> Never {
     // First of all, before the arguments are parsed: a quit signal from here on is recorded
     // (see `run`), never Swift's backtracer's (a SIGQUIT 10 ms after the start
     // printed a crash report and was lost).
@@ -187,7 +209,7 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
     }
     let standardOutput = StandardOutput()
     let status = await run(
-      Array(CommandLine.arguments.dropFirst()),
+      arguments,
       output: { standardOutput.writeLine($0) },
       errors: { StandardError.writeLine($0) })
     // A replay's screen lost to a full disk or a closed pipe must not end with status 0.
@@ -230,7 +252,8 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
         _ = MainThreadLoop.claim()
         // Keys typed while the app starts are the app's: if the watch must end it, not the shell's.
         QuitWatch.discardsTypedInputOnEnd()
-        try await runInteractive(parsedArguments, reading: CommandLineInputs.words(in: arguments), errors: errors)
+        try await runInteractive(
+          parsedArguments, reading: CommandLineInputs.words(in: arguments), output: output, errors: errors)
       case .replay(let parsedArguments):
         try await runReplay(parsedArguments, reading: CommandLineInputs.words(in: arguments), output: output, errors: errors)
       case .inspect(let arguments):

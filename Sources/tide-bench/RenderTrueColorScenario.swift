@@ -9,14 +9,7 @@ import TideTerminal
 /// cell) and the bytes against the text's.
 @MainActor
 func renderTrueColorScenario(iterations: Int, rounds: Int) async -> Measurement {
-  let clock = VirtualClock()
-  var app = DemoApp.make(screen: .todos, storage: nil, clock: clock)
-  app.theme = .dark
-  app.store.send(contentsOf: (1...20).flatMap { number in
-    [AppFeature.Action.todos(.startAdding)]
-      + "Todo number \(number) with a longer title".map { .todos(.editor(.input(.insert($0)))) }
-      + [.todos(.editor(.submit))]
-  })
+  let app = darkTodosApp()
   let size = TerminalSize(columns: 80, rows: 24)
   let terminal = ANSIOutputTerminal(size: size, profile: .trueColor)
   var renderer = Renderer()
@@ -53,4 +46,17 @@ func renderTrueColorScenario(iterations: Int, rounds: Int) async -> Measurement 
   measurement.note = "\(String(format: "%.3f", median(times) / 1e6)) ms per keypress frame; a whole frame: "
     + "\(sgrs) SGR for \(runs) style runs, \(full.utf8.count) bytes for \(textBytes) bytes of text"
   return measurement
+}
+
+/// The Todos screen with 20 todos, in the dark theme: the frame of `render-24bit` and `render-inline`.
+@MainActor
+func darkTodosApp() -> TerminalApp<AppFeature.State, AppFeature.Action> {
+  var app = DemoApp.make(screen: .todos, storage: nil, clock: VirtualClock())
+  app.theme = .dark
+  app.store.send(contentsOf: (1...20).flatMap { number in
+    [AppFeature.Action.todos(.startAdding)]
+      + "Todo number \(number) with a longer title".map { .todos(.editor(.input(.insert($0)))) }
+      + [.todos(.editor(.submit))]
+  })
+  return app
 }

@@ -10,7 +10,7 @@ struct TideBench: AsyncParsableCommand {
     commandName: "tide-bench",
     abstract: "Benchmarks the Tide store against a hand-written baseline in the same run.")
 
-  static let allScenarios = ["counter", "todo-1k", "todo-10k", "todo-1k-count", "todo-10k-count", "scope-5", "scope-5-store", "effects", "observers-100", "run-10k", "render", "render-24bit", "replay", "stopwatch-hour", "todos-100k", "list-filter-100k", "viewport-100k", "viewport-search-100k", "file-picker-100k", "tree-100k", "textarea", "hit-test-1000", "server-100k", "sessions-10k", "trace-1m", "virtual-clock-10k"]
+  static let allScenarios = ["counter", "todo-1k", "todo-10k", "todo-1k-count", "todo-10k-count", "scope-5", "scope-5-store", "effects", "observers-100", "run-10k", "render", "render-24bit", "render-inline", "replay", "stopwatch-hour", "todos-100k", "list-filter-100k", "viewport-100k", "viewport-search-100k", "file-picker-100k", "tree-100k", "textarea", "hit-test-1000", "server-100k", "sessions-10k", "trace-1m", "virtual-clock-10k"]
 
   @Option(help: "Operations per timed round (default: per scenario; for stopwatch-hour, virtual minutes).")
   var iterations: Int?
@@ -80,6 +80,8 @@ struct TideBench: AsyncParsableCommand {
         measurement = await renderScenario(iterations: iterations ?? 2_000, rounds: rounds)
       case "render-24bit":
         measurement = await renderTrueColorScenario(iterations: iterations ?? 2_000, rounds: rounds)
+      case "render-inline":
+        measurement = await renderInlineScenario(iterations: iterations ?? 2_000, rounds: rounds)
       case "replay":
         measurement = await replayScenario(keys: iterations ?? 10_000, rounds: min(rounds, 5))
       case "stopwatch-hour":

@@ -1,8 +1,11 @@
 @testable import TideTerminal
 
-/// A tiny terminal emulator for the escape sequences ``ANSIOutputTerminal`` writes: cursor
-/// positioning (`CSI r;c H`), erase display (`CSI 2 J`), SGR (`CSI …m`) and cursor visibility.
-/// Anything else fails the decode, so an encoder that starts writing something new is noticed.
+/// A tiny terminal emulator for the escape sequences ``ANSIOutputTerminal`` and
+/// ``InlineTerminal`` write: cursor positioning (`CSI r;c H`), relative moves (`CSI n A`,
+/// `CSI n B`, `CSI n G`, CR, LF — which scrolls the top line into ``scrollback`` at the bottom),
+/// erase display (`CSI 2 J`, `CSI J`), SGR (`CSI …m`), cursor visibility, and the wrap at the
+/// last column. Anything else fails the decode, so an encoder that starts writing something
+/// new is noticed. LF does not return the carriage (as a tty without ONLCR).
 struct ANSIInterpreter {
   struct DecodeError: Error, CustomStringConvertible {
     var description: String
@@ -17,6 +20,10 @@ struct ANSIInterpreter {
   private(set) var cursorHidden = false
   private var joinsNext = false
   private var lastWritten: (column: Int, row: Int)?
+  /// The lines scrolled off the top, oldest first.
+  private(set) var scrollback: [[Cell]] = []
+  /// The cursor's line and column.
+  var cursor: (column: Int, row: Int) { (column, row) }
 
   init(columns: Int, rows: Int) {
     self.columns = columns
@@ -56,7 +63,16 @@ struct ANSIInterpreter {
         index = end + 1
         continue
       }
-      put(character)
+      switch character {
+      case "\r":
+        column = 0
+        joinsNext = false
+      case "\n":
+        lineFeed()
+        joinsNext = false
+      default:
+        put(character)
+      }
       index += 1
     }
   }
@@ -68,9 +84,19 @@ struct ANSIInterpreter {
       let numbers = parameters.split(separator: ";").map { Int($0) ?? 1 }
       row = (numbers.first ?? 1) - 1
       column = (numbers.count > 1 ? numbers[1] : 1) - 1
-    case "J":
-      guard parameters == "2" else { throw DecodeError(description: "CSI \(parameters)J") }
+    case "J" where parameters == "2":
       cells = Array(repeating: Array(repeating: Cell(" ", style: style), count: columns), count: rows)
+    case "J" where parameters.isEmpty || parameters == "0":
+      for r in row..<rows {
+        for c in (r == row ? min(column, columns) : 0)..<columns { cells[r][c] = Cell(" ", style: style) }
+      }
+    case "A", "B", "G":
+      guard let count = parameters.isEmpty ? 1 : Int(parameters) else { throw DecodeError(description: "CSI \(parameters)\(final)") }
+      switch final {
+      case "A": row = max(0, row - count)
+      case "B": row = min(rows - 1, row + count)
+      default: column = min(columns - 1, count - 1)
+      }
     case "l" where parameters == "?25":
       cursorHidden = true
     case "m":
@@ -134,7 +160,11 @@ struct ANSIInterpreter {
       }
       return
     }
-    guard column < columns else { return }
+    if column >= columns {
+      // The wrap a terminal makes at the last column.
+      column = 0
+      lineFeed()
+    }
     // Writing over half of a wide character erases its other half.
     if column > 0, cells[row][column].isContinuation { cells[row][column - 1] = Cell(" ", style: cells[row][column - 1].style) }
     if width == 1, column + 1 < columns, cells[row][column + 1].isContinuation {
@@ -150,6 +180,29 @@ struct ANSIInterpreter {
       cells[row][column + 1] = continuation(style)
     }
     column += width
+  }
+
+  /// Down a line; at the bottom the screen scrolls, its top line into the scrollback.
+  private mutating func lineFeed() {
+    if row < rows - 1 {
+      row += 1
+      return
+    }
+    scrollback.append(cells.removeFirst())
+    cells.append(Array(repeating: .blank, count: columns))
+    if let (lastColumn, lastRow) = lastWritten { lastWritten = lastRow > 0 ? (lastColumn, lastRow - 1) : nil }
+  }
+
+  /// The text of line `row` of the screen, trailing spaces dropped.
+  func line(_ row: Int) -> String {
+    Self.text(of: cells[row])
+  }
+
+  /// The text of a line of cells, trailing spaces dropped.
+  static func text(of line: [Cell]) -> String {
+    var text = line.filter { !$0.isContinuation }.map(\.text).joined()
+    while text.hasSuffix(" ") { text.removeLast() }
+    return text
   }
 
   private func continuation(_ style: Style) -> Cell {

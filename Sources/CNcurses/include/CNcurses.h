@@ -207,6 +207,28 @@ void tide_suspend(void);
  */
 int tide_hand_over(char *const *arguments, int *exit_status, int *signal_number);
 
+/*
+ * Inline mode: the app draws below the cursor, without ncurses' screen. tide_inline_begin
+ * (after tide_save_tty) loads terminfo for the way out's strings, sets the tty's modes as
+ * full screen does (cbreak, no echo, no CR translation, no flow control or signal characters)
+ * and hides the cursor; 0 on failure. The crash guard, the suspend guard (ctrl-z) and
+ * tide_hand_over then leave and come back without ncurses: the shell's tty modes while
+ * stopped, the app's again after, the live area left to the caller to erase and redraw; a crash
+ * erases the live area from the cursor's line. tide_inline_end puts the shell's tty modes back
+ * (after tide_terminal_modes_off).
+ */
+int tide_inline_begin(void);
+void tide_inline_end(void);
+/*
+ * The terminal device for an app whose standard input or output is not the terminal
+ * (`x=$(printf 'a\nb\n' | tide-pick)`): opens /dev/tty and puts it in place of fd 0 and fd 1
+ * where they are not terminals, keeping the originals; 0 when there is no terminal.
+ * tide_terminal_device_detach puts the originals back, so what is written after it reaches the
+ * app's standard output.
+ */
+int tide_terminal_device_attach(void);
+void tide_terminal_device_detach(void);
+
 /* Turns bracketed paste on or off. */
 void tide_bracketed_paste(int on);
 /* Turns focus reporting (mode 1004: CSI I, CSI O) on or off; every way out turns it off. */

@@ -70,6 +70,17 @@ public struct Canvas: Equatable, Sendable {
     return cells[row * columns + column]
   }
 
+  /// Puts the first `count` rows of `source` here from `row` on, cell for cell (as far as both
+  /// are wide and this canvas is tall): an inline app's frame under the lines it printed.
+  package mutating func place(rowsOf source: Canvas, count: Int, atRow row: Int) {
+    let width = min(columns, source.columns)
+    for offset in 0..<max(0, min(count, source.rows, rows - row)) {
+      for column in 0..<width {
+        cells[(row + offset) * columns + column] = source.cells[offset * source.columns + column]
+      }
+    }
+  }
+
   /// Blanks every cell, whatever the clip rectangle, and forgets the hit regions.
   public mutating func clear() {
     hitRegions.removeAll()

@@ -95,7 +95,8 @@ public struct SelectionList: Reducer, Sendable {
     package var matches: [Int]? { results.last?.matches }
 
     /// How many items are shown.
-    package var shownCount: Int { matches?.count ?? items.count }
+    /// How many items the list shows: those the filter matches, or all of them.
+    public var shownCount: Int { matches?.count ?? items.count }
 
     /// The index into ``items`` of the item shown at `position`.
     package func itemIndex(at position: Int) -> Int? {

@@ -1,3 +1,4 @@
+import CNcurses
 import Tide
 
 /// The real terminal as a ``TerminalDriver``: an ncurses thread (``ScreenThread``) reads input,
@@ -12,6 +13,9 @@ package final class CursesDriver: TerminalDriver {
   private var startInstant = ContinuousClock.now
 
   private let reportsPointer: Bool
+  private let screenMode: ScreenMode
+  /// Whether the terminal device was put in place of standard input or output (see ``start(_:)``).
+  private var attachedDevice = false
   package private(set) var background: TerminalBackground?
 
   /// A driver of the real terminal; with `reportsPointer`, the terminal reports pointer events.
@@ -20,33 +24,51 @@ package final class CursesDriver: TerminalDriver {
   /// `setsTitle`, the terminal's title is saved on its title stack at the start and put back on
   /// every way out (see ``CursesTerminal/init(reportsPointer:profile:setsTitle:)``). Its
   /// background is `background`; for `nil` the terminal is asked as it starts, `COLORFGBG` the
-  /// hint when it does not answer (see ``TerminalBackground``).
+  /// hint when it does not answer (see ``TerminalBackground``). It draws on the whole screen
+  /// or inline, as `screen` says.
   package init(
     reportsPointer: Bool = false, profile: ColorProfile? = nil, setsTitle: Bool = false,
-    background: TerminalBackground? = nil
+    background: TerminalBackground? = nil, screen: ScreenMode = .fullScreen
   ) {
     self.reportsPointer = reportsPointer
-    screen = ScreenThread(
+    screenMode = screen
+    self.screen = ScreenThread(
       profile: profile ?? (try? ColorProfile.ofThisTerminal()) ?? .ansi16, setsTitle: setsTitle, background: background,
-      backgroundHint: background == nil ? TerminalBackground.hintOfThisTerminal() : nil)
+      backgroundHint: background == nil ? TerminalBackground.hintOfThisTerminal() : nil, screen: screen)
   }
 
   package var pacesFrames: Bool { true }
 
+  /// Takes over the terminal. An inline app whose standard input or output is not a terminal
+  /// (a pipe: `x=$(printf 'a\nb\n' | tide-pick)`) draws on the terminal device, which takes
+  /// their place until ``stop()`` puts them back.
   package func start(_ input: ProgramInput) async throws -> TerminalSize {
-    if let problem = TerminalUnavailable.check() { throw problem }
+    if case .inline = screenMode, TerminalUnavailable.check() == .notATerminal {
+      attachedDevice = tide_terminal_device_attach() != 0
+    }
+    if let problem = TerminalUnavailable.check() {
+      detachDevice()
+      throw problem
+    }
     let (ended, end) = AsyncStream.makeStream(of: Void.self)
     self.ended = ended
-    let (size, background) = try await screen.start(
-      reportsPointer: reportsPointer, onEvent: { input.send($0) },
-      onInterrupt: { input.interrupt(typed: $0, signal: $1) },
-      onQuit: { input.quit(signal: $0) },
-      onTimers: { input.fireTimers($0) },
-      onFrameSlot: { input.frameSlotReached() },
-      onStop: {
-        end.finish()
-        input.stopped()
-      })
+    let size: TerminalSize
+    let background: TerminalBackground
+    do {
+      (size, background) = try await screen.start(
+        reportsPointer: reportsPointer, onEvent: { input.send($0) },
+        onInterrupt: { input.interrupt(typed: $0, signal: $1) },
+        onQuit: { input.quit(signal: $0) },
+        onTimers: { input.fireTimers($0) },
+        onFrameSlot: { input.frameSlotReached() },
+        onStop: {
+          end.finish()
+          input.stopped()
+        })
+    } catch {
+      detachDevice()
+      throw error
+    }
     self.background = background
     isActive = true
     startInstant = clock.now
@@ -77,6 +99,11 @@ package final class CursesDriver: TerminalDriver {
   package func copyToClipboard(_ text: String) {
     guard isActive else { return }
     screen.write { $0.copyToClipboard(text) }
+  }
+
+  package func printAbove(_ lines: [String]) {
+    guard isActive else { return }
+    screen.write { $0.printAbove(lines) }
   }
 
   package func handOver(to program: ExternalProgram) async -> ExternalProgram.Outcome {
@@ -112,6 +139,14 @@ package final class CursesDriver: TerminalDriver {
     }
     // Only now: a quit signal during the shutdown must not kill the process before the restore.
     screen.close()
+    detachDevice()
+  }
+
+  /// Puts standard input and output back, if the terminal device took their place.
+  private func detachDevice() {
+    guard attachedDevice else { return }
+    attachedDevice = false
+    tide_terminal_device_detach()
   }
 
   package func report(unfinishedWork message: String) {

@@ -16,7 +16,7 @@ import CNcurses
 ///
 /// Signals: a SIGWINCH handler installed by `begin()` only records the resize and wakes the
 /// reader; `restore()` (never called from a signal handler) puts the terminal back.
-package final class CursesTerminal: Terminal {
+package final class CursesTerminal: ScreenDevice {
   private var isActive = false
   /// The colours the app may show (what was detected or asked for) …
   private let profile: ColorProfile
@@ -35,20 +35,8 @@ package final class CursesTerminal: Terminal {
   /// and ``ASCIIBlocks``).
   private var asciiBorders = false
   private var scalarBuffer: [wchar_t] = []
-  /// Whether the tty may have input not read yet: false once a read took all there was and
-  /// nothing arrived since. A wake-up for a frame then goes straight back to waiting, without
-  /// a read that would find nothing (system calls, every frame of an animation).
-  private var inputMayBePending = true
-  /// The terminal's input ended (hung up): it is no longer waited for.
-  private var inputEnded = false
-  /// Turns the bytes read into events; ncurses decodes no key (see ``begin()``).
-  private var decoder = InputDecoder()
-  /// Events decoded and not yet returned (from ``nextDecoded`` on): one read may hold many keys.
-  private var decoded: [InputEvent] = []
-  private var nextDecoded = 0
-  /// When the last bytes were read: the decoder's ``InputDecoder/waitForMore`` counts from it.
-  private var lastInput = ContinuousClock.now
-  private var readBuffer = [UInt8](repeating: 0, count: 4096)
+  /// The terminal's bytes, read and decoded (ncurses decodes no key; see ``begin()``).
+  private var input = TerminalInputReader()
 
   /// Thrown by ``begin()`` when ncurses cannot start, e.g. stdout is not a terminal or TERM is unknown.
   package struct StartError: Error, CustomStringConvertible {
@@ -164,6 +152,14 @@ package final class CursesTerminal: Terminal {
     overlay.reset(columns: size.columns, rows: size.rows)
     drawing = nil
     // ncurses owns SIGWINCH by default but only notices it inside wgetch; our handler also wakes the poll.
+    Self.turnModesOn(reportsPointer: reportsPointer, setsTitle: setsTitle)
+  }
+
+  /// What every kind of screen turns on once the tty is the app's, with the guards that turn it
+  /// off again on every way out: the resize handler, the crash guard (which needs to know about
+  /// pointer reporting and the title stack first), bracketed paste, pointer reporting when asked,
+  /// focus reporting, the title saved on its stack when the app sets one.
+  static func turnModesOn(reportsPointer: Bool, setsTitle: Bool) {
     _ = tide_install_resize_handler()
     tide_pointer_reporting_prepare(reportsPointer ? 1 : 0)
     tide_title_stack_prepare(setsTitle ? 1 : 0)
@@ -191,12 +187,7 @@ package final class CursesTerminal: Terminal {
 
   /// Writes a string that moves no cursor and changes no cell, out of ncurses' band.
   private func writeControl(_ sequence: String) {
-    var sequence = sequence
-    sequence.withUTF8 { bytes in
-      bytes.withMemoryRebound(to: CChar.self) { chars in
-        tide_write_control(chars.baseAddress, Int32(chars.count))
-      }
-    }
+    TerminalControl.write(sequence)
   }
 
   /// ctrl-z, when it came: leaves curses mode, stops the process until `fg`, then redraws
@@ -231,6 +222,16 @@ package final class CursesTerminal: Terminal {
   /// from ncurses' picture, and ``takeRepaintRequest()`` then asks for the last frame whole.
   package func handOver(to program: ExternalProgram) -> ExternalProgram.Outcome {
     guard isActive else { return .couldNotStart("the app's terminal is already given back") }
+    let outcome = Self.run(program)
+    repaintRequested = true
+    // The terminal's own title showed meanwhile; the stack was pushed again.
+    if setsTitle, let title { writeControl(WindowTitle.sequence(for: title)) }
+    return outcome
+  }
+
+  /// Runs `program` with the terminal as its input and output (`tide_hand_over`: the terminal
+  /// left as for ctrl-z and taken back after) and returns how it ended.
+  static func run(_ program: ExternalProgram) -> ExternalProgram.Outcome {
     let arguments = [program.executable] + program.arguments
     if let bad = arguments.first(where: { $0.utf8.contains(0) }) {
       return .couldNotStart("\(program.executable): an argument holds a NUL byte: \(bad.debugDescription)")
@@ -242,9 +243,6 @@ package final class CursesTerminal: Terminal {
     let error = pointers.withUnsafeMutableBufferPointer { buffer in
       tide_hand_over(buffer.baseAddress, &status, &signal)
     }
-    repaintRequested = true
-    // The terminal's own title showed meanwhile; the stack was pushed again.
-    if setsTitle, let title { writeControl(WindowTitle.sequence(for: title)) }
     if error != 0 {
       let reason = error == ENOENT ? "not found" : error == EACCES ? "not executable" : String(cString: strerror(error))
       return .couldNotStart("\(program.executable): \(reason)")
@@ -367,131 +365,29 @@ package final class CursesTerminal: Terminal {
   /// Waits for the next input. Returns ``InputEvent/resize(_:)`` after the terminal was
   /// resized (ncurses has already been told the new size), and `nil` when `timeout` passes or
   /// the screen thread wakes it. A zero `timeout` returns what was typed already, if anything.
-  ///
-  /// The terminal's bytes are read here, as they come, and decoded by ``InputDecoder``; when it
-  /// holds something cut short (an escape, a paste), the wait also ends when the decoder's
-  /// ``InputDecoder/waitForMore`` has passed since the last bytes, to tell it so.
+  /// The terminal's bytes are read here, as they come, and decoded by ``InputDecoder`` (see
+  /// ``TerminalInputReader``).
   package func readEvent(timeout: Duration?) -> InputEvent? {
     guard isActive else { return nil }
-    // What was typed already is read even if the last read found nothing: a wake-up that comes
-    // with it (a quit signal right after a key, as ctrl-c after `x`) would otherwise be seen
-    // first and hide the key from a caller reading up to the quit (issue 20).
-    if timeout == .zero { inputMayBePending = true }
-    let deadline = timeout.map { ContinuousClock.now + $0 }
-    while true {
-      if tide_take_resize() != 0 {
-        return adoptNewSize()
-      }
-      if nextDecoded < decoded.count {
-        defer { nextDecoded += 1 }
-        return decoded[nextDecoded]
-      }
-      if !decoded.isEmpty {
-        decoded.removeAll(keepingCapacity: true)
-        nextDecoded = 0
-      }
-      if inputMayBePending, readInput() { continue }
-      let now = ContinuousClock.now
-      var wakeAt = deadline
-      if let wait = decoder.waitForMore {
-        let pause = lastInput + wait
-        if pause <= now {
-          decoded.append(contentsOf: decoder.inputPaused())
-          continue
-        }
-        wakeAt = min(wakeAt ?? pause, pause)
-      }
-      var milliseconds: Int32 = -1
-      if let wakeAt {
-        let remaining = wakeAt - now
-        // Only the caller's deadline can have passed here: a pause that did was handled above.
-        guard remaining > .zero else { return nil }
-        let (seconds, attoseconds) = remaining.components
-        milliseconds = Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
-      }
-      switch tide_input_wait(milliseconds, inputEnded ? 0 : 1) {
-      case 1: inputMayBePending = true  // input ready: read it on the next pass
-      case 2: return tide_take_resize() != 0 ? adoptNewSize() : nil
-      case 0: continue  // the deadline or the decoder's pause: the next pass sees which
-      default: return nil
-      }
-    }
+    return input.readEvent(timeout: timeout) { adoptNewSize() }
   }
 
-  /// Reads what the terminal sent, if anything, into the decoder; whether there was some.
-  private func readInput() -> Bool {
-    let count = readBuffer.withUnsafeMutableBufferPointer { buffer in
-      tide_input_read(buffer.baseAddress, Int32(buffer.count))
-    }
-    guard count > 0 else {
-      inputMayBePending = false
-      // Hung up: the quit signal that comes with it ends the app; until then, no busy wait.
-      if count < 0 { inputEnded = true }
-      return false
-    }
-    lastInput = ContinuousClock.now
-    decoded.append(contentsOf: decoder.receive(readBuffer[..<Int(count)]))
-    // A read that filled the buffer may have left more; a shorter one took all there was.
-    inputMayBePending = Int(count) == readBuffer.count
-    return true
-  }
-
-  /// The longest wait for the terminal's answers at the start (see ``askTerminal(forBackground:wait:)``).
-  static let answersWait: Duration = .milliseconds(100)
-  /// DA1, primary device attributes: the query every terminal answers.
-  static let deviceAttributesQuery = "\u{1B}[c"
-  /// The kitty keyboard protocol's query: a terminal that has the protocol answers `CSI ? flags u`.
-  static let keyboardProtocolQuery = "\u{1B}[?u"
-
-  /// What the terminal says of itself, asked once after ``begin()``: its background (OSC 11,
-  /// when `forBackground`) and whether it has the kitty keyboard protocol (`CSI ? u`), each
-  /// answer awaited for at most `wait` in all.
-  ///
-  /// DA1's query (`ESC [ c`) goes last, as termenv does: nearly every terminal answers it, and
-  /// answers in order, so its answer says the others will not come — a round trip, not `wait`,
-  /// for a terminal that knows neither OSC 11 nor the keyboard protocol (tmux without a
-  /// `window-style` background, the Linux console).
-  ///
-  /// The wait reads the terminal as ``readEvent(timeout:)`` does, into the same decoder: keys
-  /// typed meanwhile are kept for ``readEvent(timeout:)`` in their order, an answer is never one
-  /// of them, and an answer that comes after the wait is dropped by the decoder. The terminal is
-  /// in no-echo mode from ``begin()`` on, so no answer shows.
-  package func askTerminal(forBackground: Bool, wait: Duration = answersWait) -> TerminalAnswers {
+  /// What the terminal says of itself, asked once after ``begin()`` (see
+  /// ``TerminalInputReader/askTerminal(forBackground:wait:)``).
+  package func askTerminal(forBackground: Bool) -> TerminalAnswers {
     guard isActive else { return TerminalAnswers() }
-    let backgroundBefore = decoder.backgroundAnswers
-    let attributesBefore = decoder.deviceAttributesAnswers
-    let keyboardBefore = decoder.keyboardProtocolAnswers
-    writeControl((forBackground ? BackgroundColorReply.query : "") + Self.keyboardProtocolQuery + Self.deviceAttributesQuery)
-    let deadline = ContinuousClock.now + wait
-    // Done at DA1's answer, or once every other answer came (a terminal that does not know DA1).
-    var isDone: Bool {
-      decoder.deviceAttributesAnswers != attributesBefore
-        || ((!forBackground || decoder.backgroundAnswers != backgroundBefore) && decoder.keyboardProtocolAnswers != keyboardBefore)
-    }
-    waiting: while !isDone, !inputEnded {
-      if inputMayBePending, readInput() { continue }
-      let remaining = deadline - ContinuousClock.now
-      guard remaining > .zero else { break }
-      let (seconds, attoseconds) = remaining.components
-      let milliseconds = Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
-      // A wake-up (a quit signal, the main actor's jobs) is seen by the screen loop after the wait.
-      switch tide_input_wait(milliseconds, 1) {
-      case 1: inputMayBePending = true
-      case 0, 2: continue
-      default: break waiting
-      }
-    }
-    var answers = TerminalAnswers()
-    if decoder.backgroundAnswers != backgroundBefore { answers.background = decoder.backgroundReply?.background }
-    answers.hasKeyboardProtocol = decoder.keyboardProtocolAnswers != keyboardBefore
-    answers.answeredDeviceAttributes = decoder.deviceAttributesAnswers != attributesBefore
-    return answers
+    return input.askTerminal(forBackground: forBackground)
   }
 
   /// Turns on modified keys in the best form the terminal has (see
   /// ``TerminalAnswers/keyboardMode(term:)``); every way out turns them off.
   package func turnOnModifiedKeys(_ answers: TerminalAnswers) {
     guard isActive else { return }
+    Self.turnOnModifiedKeys(answers)
+  }
+
+  /// Modified keys in the form `answers` allow, for every kind of screen.
+  static func turnOnModifiedKeys(_ answers: TerminalAnswers) {
     let mode = answers.keyboardMode(term: getenv("TERM").map { String(cString: $0) })
     if mode != .legacy { tide_keyboard_mode(mode.rawValue) }
   }
@@ -507,6 +403,14 @@ package final class CursesTerminal: Terminal {
     }
     return .resize(size)
   }
+
+  /// Draws `frame`, diffed by `renderer` against the last one.
+  func render(_ frame: Canvas, with renderer: inout Renderer) {
+    renderer.render(frame, to: self)
+  }
+
+  /// A full-screen app has no scrollback to print to: the lines are dropped.
+  func printAbove(_ lines: [String]) {}
 
   /// Leaves ncurses: cooked mode, echo, visible cursor, normal screen. Safe to call more than once.
   package func restore() {

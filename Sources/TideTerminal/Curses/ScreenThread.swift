@@ -34,7 +34,7 @@ final class ScreenThread: TimerWaker {
     var pendingFrame: Canvas?
     var pendingRedrawsAll = false
     /// Titles and clipboard copies to write after the pending frame, in order.
-    var pendingWrites: [@Sendable (CursesTerminal) -> Void] = []
+    var pendingWrites: [@Sendable (any ScreenDevice) -> Void] = []
     var stopRequested = false
     /// The main actor's next timer wake (see ``wake(at:fire:)``) and what to call then.
     var timerDeadline: ContinuousClock.Instant?
@@ -58,17 +58,21 @@ final class ScreenThread: TimerWaker {
   /// Whether the app sets the window's title (see ``CursesTerminal/init(reportsPointer:profile:setsTitle:)``).
   private let setsTitle: Bool
   /// The terminal's background when it was given (`--background dark|light`); `nil` to ask the
-  /// terminal (see ``CursesTerminal/askTerminal(forBackground:wait:)``) with this hint.
+  /// terminal (see ``TerminalInputReader/askTerminal(forBackground:wait:)``) with this hint.
   private let background: TerminalBackground?
   private let backgroundHint: TerminalBackground?
+  /// The whole screen (ncurses) or the lines below the prompt.
+  private let screen: ScreenMode
 
   /// A screen thread, not started yet, whose terminal shows the colours of `profile`; with
   /// `setsTitle`, one that saves and restores the window's title. Its terminal's background is
   /// `background`, or for `nil` what the terminal answers as it starts, else `backgroundHint`.
+  /// It draws on the whole screen or inline, as `screen` says.
   init(
     profile: ColorProfile = .ansi16, setsTitle: Bool = false, background: TerminalBackground? = .dark,
-    backgroundHint: TerminalBackground? = nil
+    backgroundHint: TerminalBackground? = nil, screen: ScreenMode = .fullScreen
   ) {
+    self.screen = screen
     self.profile = profile
     self.setsTitle = setsTitle
     self.background = background
@@ -128,7 +132,31 @@ final class ScreenThread: TimerWaker {
     onInterrupt: @escaping @Sendable (Key, Int32) -> Void, onQuit: @escaping @Sendable (Int32) -> Void, onTimers: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void,
     onFrameSlot: @escaping @Sendable () -> Void
   ) {
-    let terminal = CursesTerminal(reportsPointer: reportsPointer, profile: profile, setsTitle: setsTitle)
+    switch screen {
+    case .fullScreen:
+      run(
+        CursesTerminal(reportsPointer: reportsPointer, profile: profile, setsTitle: setsTitle), started: started,
+        onEvent: onEvent, onInterrupt: onInterrupt, onQuit: onQuit, onTimers: onTimers, onFrameSlot: onFrameSlot)
+    case .inline(let maximumHeight, let onExit):
+      run(
+        InlineScreen(
+          maximumHeight: maximumHeight, onExit: onExit, reportsPointer: reportsPointer, profile: profile,
+          setsTitle: setsTitle),
+        started: started, onEvent: onEvent, onInterrupt: onInterrupt, onQuit: onQuit, onTimers: onTimers,
+        onFrameSlot: onFrameSlot)
+    }
+  }
+
+  /// The thread's loop on `terminal` (specialized for each kind, so a frame's cells are put
+  /// without a dynamic call each).
+  private func run<Device: ScreenDevice>(
+    _ terminal: Device,
+    started: CheckedContinuation<(size: TerminalSize, background: TerminalBackground), any Error>,
+    onEvent: @escaping @Sendable (InputEvent) -> Void, onInterrupt: @escaping @Sendable (Key, Int32) -> Void,
+    onQuit: @escaping @Sendable (Int32) -> Void,
+    onTimers: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void,
+    onFrameSlot: @escaping @Sendable () -> Void
+  ) {
     do {
       try terminal.begin()
     } catch {
@@ -194,7 +222,7 @@ final class ScreenThread: TimerWaker {
         handedOver = true
       }
       // Back from ctrl-z: the last frame again, whole, for what ncurses' repaint left out.
-      if terminal.suspendIfAsked() { renderer.repaint(to: terminal) }
+      if terminal.suspendIfAsked() { renderer.repaint(on: terminal) }
       if let dueTimers {
         onTimers(dueTimers)
         handedOver = true
@@ -205,11 +233,11 @@ final class ScreenThread: TimerWaker {
       }
       if let frame {
         if redrawsAll { renderer.invalidate() }
-        renderer.render(frame, to: terminal)
+        terminal.render(frame, with: &renderer)
       }
       for write in writes { write(terminal) }
       // Back from a program the terminal was handed to: the last frame whole, as after ctrl-z.
-      if terminal.takeRepaintRequest() { renderer.repaint(to: terminal) }
+      if terminal.takeRepaintRequest() { renderer.repaint(on: terminal) }
       // On the main thread's run loop the program may have taken what was handed over at once,
       // here, leaving a frame and new deadlines no wake-up announces: read them before waiting.
       if handedOver { continue }
@@ -256,7 +284,7 @@ final class ScreenThread: TimerWaker {
 
   /// Hands the thread a write that changes no cell — a title, a clipboard copy — to make after
   /// the pending frame, if any, in the order they were handed.
-  func write(_ write: @escaping @Sendable (CursesTerminal) -> Void) {
+  func write(_ write: @escaping @Sendable (any ScreenDevice) -> Void) {
     let wakes = shared.withLock { shared in
       shared.pendingWrites.append(write)
       return Self.takeWake(&shared)

@@ -24,18 +24,16 @@ package final class ANSIOutputTerminal: Terminal {
   /// Where the next character would be written, or `nil` when unknown (after a clear, or in the
   /// pending-wrap state after the last column).
   private var cursor: (column: Int, row: Int)?
-  /// The ``Cell/styleBits`` of the SGR state the terminal is in, or `nil` when unknown.
-  private var styleBits: UInt32?
-  /// The link open (OSC 8) for the cells written next, if any: closed where a cell of another
-  /// link or none comes, and at the end of each frame.
-  private var link: Hyperlink?
+  /// Styles, links and text: the link open is closed where a cell of another link or none
+  /// comes, and at the end of each frame.
+  private var writer: ANSICellWriter
   /// The colours the escape sequences may use.
-  package let profile: ColorProfile
+  package var profile: ColorProfile { writer.profile }
 
   /// An encoder for a `size` terminal that shows the colours of `profile`.
   package init(size: TerminalSize, profile: ColorProfile = .trueColor) {
     self.size = size
-    self.profile = profile
+    writer = ANSICellWriter(profile: profile)
   }
 
   /// Sets the size the next frames are drawn at. The ``Renderer`` redraws everything after a
@@ -54,12 +52,9 @@ package final class ANSIOutputTerminal: Terminal {
   /// Resets the style and erases the screen, ahead of a full redraw.
   package func clear() {
     start()
-    if link != nil {
-      pending += Hyperlink.closeSequence
-      link = nil
-    }
-    pending += "\u{1B}[0m\u{1B}[2J"
-    styleBits = Cell.blank.styleBits
+    writer.forgetStyle()
+    writer.reset(&pending)
+    pending += "\u{1B}[2J"
     cursor = nil
   }
 
@@ -71,17 +66,7 @@ package final class ANSIOutputTerminal: Terminal {
     if cursor?.column != column || cursor?.row != row {
       pending += "\u{1B}[\(row + 1);\(column + 1)H"
     }
-    if styleBits != cell.styleBits {
-      let style = cell.style
-      pending += Self.selectGraphicRendition(profile.downgrade(style))
-      styleBits = cell.styleBits
-      if style.link != link {
-        if link != nil { pending += Hyperlink.closeSequence }
-        if let opened = style.link { pending += opened.openSequence }
-        link = style.link
-      }
-    }
-    pending += cell.text
+    writer.write(cell, to: &pending)
     let next = column + Int(cell.width)
     // Past the last column a terminal waits to wrap; an explicit move is the only safe way on.
     cursor = next < size.columns ? (next, row) : nil
@@ -100,12 +85,7 @@ package final class ANSIOutputTerminal: Terminal {
 
   /// Ends the frame: what was put since the last flush becomes output.
   package func flush() {
-    if link != nil {
-      // No link outlives the frame: the next one opens it again where it goes on.
-      pending += Hyperlink.closeSequence
-      link = nil
-      styleBits = nil
-    }
+    writer.endFrame(&pending)
     flushed += pending
     pending = ""
   }

@@ -47,6 +47,10 @@ package final class HeadlessDriver: TerminalDriver {
   package var onTitle: ((String?) -> Void)?
   /// Told each text the program copies to the clipboard, as the terminal takes it.
   package var onCopy: ((String) -> Void)?
+  /// The lines the app printed above its live area (``Tide/Effect/printAbove(_:)``), in order.
+  package private(set) var printedLines: [String] = []
+  /// Told each batch of lines the app prints above its live area.
+  package var onPrint: (([String]) -> Void)?
   /// The programs the app asked to run on the terminal, in order; none is started.
   package private(set) var programsRun: [ExternalProgram] = []
   /// How each program the app runs ends, in a replay's stead: by default it does not start,
@@ -55,12 +59,27 @@ package final class HeadlessDriver: TerminalDriver {
     .couldNotStart("a replay runs no program")
   }
 
+  /// Full screen, or inline: the screen then shows the lines the app printed above its live
+  /// area and the frame under them (see ``InlineTerminal/transcript(printed:frame:size:)``),
+  /// and the app's canvas is the live area's (``ScreenMode/canvasSize(onScreen:)``).
+  package let screenMode: ScreenMode
+  /// The whole screen's size, for an inline app (its frames are smaller).
+  private var screenSize: TerminalSize
+  /// An inline app's last frame, drawn again under lines it prints.
+  private var lastInlineFrame: Canvas?
+
   /// A `size` screen on `clock`. With `pacesFrames`, the program draws when the state changed
   /// and its pacer allows, as in a terminal; without, only when asked (``requestFrame(force:)``).
-  package init(size: TerminalSize = TerminalSize(columns: 80, rows: 24), clock: VirtualClock, pacesFrames: Bool = true) {
+  /// An app drawn `screen` (inline) sees the screen as such an app does.
+  package init(
+    size: TerminalSize = TerminalSize(columns: 80, rows: 24), clock: VirtualClock, pacesFrames: Bool = true,
+    screen: ScreenMode = .fullScreen
+  ) {
     terminal = HeadlessTerminal(columns: size.columns, rows: size.rows)
     self.clock = clock
     self.pacesFrames = pacesFrames
+    screenMode = screen
+    screenSize = size
   }
 
   package func start(_ input: ProgramInput) async throws -> TerminalSize {
@@ -74,12 +93,20 @@ package final class HeadlessDriver: TerminalDriver {
       Task { @MainActor [weak self] in self?.resumeWaiters() }
     }
     resumeWaiters()
-    return terminal.size
+    screenSize = terminal.size
+    return screenMode.canvasSize(onScreen: terminal.size)
   }
 
   /// Delivers `event` as if the terminal produced it, and returns once the program has handled
   /// it and drawn any frame due (or ended). Ignored before start and after stop.
   package func send(_ event: InputEvent) async {
+    if case .inline = screenMode, case .resize(let size) = event {
+      // The screen is `size`; the app's canvas, the live area's.
+      screenSize = size
+      let resized = InputEvent.resize(screenMode.canvasSize(onScreen: size))
+      await deliver { $0.sendNow(resized) }
+      return
+    }
     await deliver { $0.sendNow(event) }
   }
 
@@ -126,6 +153,11 @@ package final class HeadlessDriver: TerminalDriver {
   package func eventsEnded() {}
 
   package func present(_ frame: Canvas, redrawingAll: Bool) {
+    var frame = frame
+    if case .inline = screenMode {
+      lastInlineFrame = frame
+      frame = InlineTerminal.transcript(printed: printedLines, frame: frame, size: screenSize)
+    }
     if redrawingAll { renderer.invalidate() }
     if frame.columns != terminal.size.columns || frame.rows != terminal.size.rows {
       terminal.resize(columns: frame.columns, rows: frame.rows)
@@ -148,6 +180,15 @@ package final class HeadlessDriver: TerminalDriver {
 
   /// A replay never stops: its app runs on at once, as if continued.
   package func suspend() async -> Bool { false }
+
+  package func printAbove(_ lines: [String]) {
+    printedLines += lines
+    onPrint?(lines)
+    // The screen shows them at once, above the last frame.
+    if let lastInlineFrame { present(lastInlineFrame, redrawingAll: false) }
+    // An effect prints: a waiter may be waiting for it.
+    resumeWaiters()
+  }
 
   package func copyToClipboard(_ text: String) {
     let copies = terminal.clipboardCopies.count

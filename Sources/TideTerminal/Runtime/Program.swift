@@ -56,7 +56,8 @@ package final class Program<State, Action: Sendable> {
   package private(set) lazy var terminal = ProgramTerminal(
     copy: { [driver] text in driver.copyToClipboard(text) },
     handOver: { [driver] program in await driver.handOver(to: program) },
-    suspend: { [driver] in await driver.suspend() })
+    suspend: { [driver] in await driver.suspend() },
+    printAbove: { [driver] lines in driver.printAbove(lines) })
 
   /// The window title written last (see ``TerminalApp/title``), `nil` for the terminal's own.
   private var shownTitle: String?
@@ -84,7 +85,7 @@ package final class Program<State, Action: Sendable> {
   /// Creates a program that draws at most `framesPerSecond` frames a second in the real terminal.
   package convenience init(_ app: TerminalApp<State, Action>, framesPerSecond: Int = 60) {
     self.init(
-      app, driver: CursesDriver(reportsPointer: app.acceptsPointer, setsTitle: app.title != nil),
+      app, driver: CursesDriver(reportsPointer: app.acceptsPointer, setsTitle: app.title != nil, screen: app.screen),
       framesPerSecond: framesPerSecond)
   }
 

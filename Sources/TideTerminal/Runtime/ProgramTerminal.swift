@@ -12,23 +12,32 @@ package final class ProgramTerminal: Sendable {
   private let write: @MainActor @Sendable (String) -> Void
   private let run: @MainActor @Sendable (ExternalProgram) async -> ExternalProgram.Outcome
   private let stop: @MainActor @Sendable () async -> Bool
+  private let print: @MainActor @Sendable ([String]) -> Void
 
-  /// A terminal whose copies go to `copy`, whose hand-overs to `handOver` and whose suspends to
-  /// `suspend`, on the main actor.
+  /// A terminal whose copies go to `copy`, whose hand-overs to `handOver`, whose suspends to
+  /// `suspend` and whose lines printed above an inline app to `printAbove`, on the main actor.
   package init(
     copy: @escaping @MainActor @Sendable (String) -> Void,
     handOver: @escaping @MainActor @Sendable (ExternalProgram) async -> ExternalProgram.Outcome,
-    suspend: @escaping @MainActor @Sendable () async -> Bool
+    suspend: @escaping @MainActor @Sendable () async -> Bool,
+    printAbove: @escaping @MainActor @Sendable ([String]) -> Void = { _ in }
   ) {
     write = copy
     run = handOver
     stop = suspend
+    print = printAbove
   }
 
   /// Stops the process as ctrl-z does, until it is continued; whether it stopped.
   @MainActor
   package func suspend() async -> Bool {
     await stop()
+  }
+
+  /// Prints `lines` above an inline app's live area.
+  @MainActor
+  package func printAbove(_ lines: [String]) {
+    print(lines)
   }
 
   /// Copies `text`.

@@ -10,6 +10,9 @@ package struct Renderer: Sendable {
   /// A renderer whose first frame will be a full redraw.
   package init() {}
 
+  /// The last frame drawn, if any.
+  package var lastFrame: Canvas? { previous }
+
   /// Forces the next frame to be a full redraw, e.g. after the screen was garbled.
   package mutating func invalidate() {
     previous = nil

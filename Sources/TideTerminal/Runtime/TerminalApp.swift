@@ -8,6 +8,11 @@ public struct TerminalApp<State, Action: Sendable> {
   public let store: Store<State, Action>
   /// Below this size the view is replaced by `Terminal too small (need WxH)`.
   package var minimumSize: TerminalSize
+  /// Full screen, or inline below the shell's prompt (see ``ScreenMode``).
+  package var screen: ScreenMode
+  /// What the app leaves when it ends: text for standard output, written after the terminal is
+  /// given back, and the exit status (see ``ExitResult``).
+  package var exitResult: (State) -> ExitResult
   /// Draws a state into a canvas the size of the terminal: a pure function of the state.
   package var view: (State, inout Canvas) -> Void
   /// The action a key stands for in a state, or `nil` to ignore the key; usually a
@@ -37,7 +42,7 @@ public struct TerminalApp<State, Action: Sendable> {
   /// keeps working in apps that have no use for the pointer.
   package var acceptsPointer: Bool
   /// The window's title in a state, or `nil` for the terminal's own; `nil` as a whole for an app
-  /// that leaves the title alone (see ``init(store:minimumSize:view:keyAction:pasteAction:resizeAction:quitAction:isFinished:acceptsPointer:title:unfinishedWorkMessage:unsavedChanges:)``).
+  /// that leaves the title alone (see ``init(store:minimumSize:screen:view:keyAction:pasteAction:resizeAction:quitAction:isFinished:acceptsPointer:title:unfinishedWorkMessage:unsavedChanges:exitResult:)``).
   package var title: ((State) -> String?)?
   /// What to tell the user on standard error when work marked with
   /// ``Tide/Effect/finishesBeforeExit()`` did not finish in time as the program ended: what was
@@ -70,6 +75,9 @@ public struct TerminalApp<State, Action: Sendable> {
   ///   - store: The store that owns the program's state; build it with
   ///     `TerminalLaunch.store(initialState:reducer:middleware:)` so it runs on the launch's clock.
   ///   - minimumSize: Below this size the view is replaced by `Terminal too small (need WxH)`.
+  ///     For an inline app, the rows are those of its canvas (see ``ScreenMode``).
+  ///   - screen: ``ScreenMode/fullScreen`` (the default), or
+  ///     ``ScreenMode/inline(maximumHeight:onExit:)``: drawn in the lines below the prompt.
   ///   - view: Draws a state into a canvas the size of the terminal: a pure function of the state.
   ///   - keyAction: The action a key stands for in a state, or `nil` to ignore the key; usually a
   ///     ``KeyMap`` lookup. ctrl-c needs no binding: when this gives it no action, it sends
@@ -99,9 +107,14 @@ public struct TerminalApp<State, Action: Sendable> {
   ///   - unsavedChanges: Asked once the program has ended and its work finished: a message naming
   ///     what the user's changes did not reach (a failed save), or `nil` when all is saved. A
   ///     message makes `TerminalCommand` exit with status 1.
+  ///   - exitResult: What the app leaves in its final state: text `TerminalCommand` writes to
+  ///     standard output once the terminal is given back (and a replay prints after the screen),
+  ///     and the exit status — `{ $0.chosen.map { .printing($0) } ?? .failure() }` for a picker
+  ///     whose result a shell captures with `x=$(app)`. By default nothing, status 0.
   public init(
     store: Store<State, Action>,
     minimumSize: TerminalSize = TerminalSize(columns: 40, rows: 12),
+    screen: ScreenMode = .fullScreen,
     view: @escaping (State, inout Canvas) -> Void,
     keyAction: @escaping (State, Key) -> Action?,
     pasteAction: @escaping (State, String) -> Action? = { _, _ in nil },
@@ -111,10 +124,13 @@ public struct TerminalApp<State, Action: Sendable> {
     acceptsPointer: Bool = false,
     title: ((State) -> String?)? = nil,
     unfinishedWorkMessage: @escaping () -> String = { "some work did not finish before the program ended" },
-    unsavedChanges: @escaping () -> String? = { nil }
+    unsavedChanges: @escaping () -> String? = { nil },
+    exitResult: @escaping (State) -> ExitResult = { _ in .success }
   ) {
     self.store = store
     self.minimumSize = minimumSize
+    self.screen = screen
+    self.exitResult = exitResult
     self.view = view
     self.keyAction = keyAction
     self.pasteAction = pasteAction

@@ -37,6 +37,10 @@ package protocol TerminalDriver: AnyObject, Sendable {
   /// Copies `text` to the system clipboard, for ``Tide/Effect/copyToClipboard(_:)``.
   func copyToClipboard(_ text: String)
 
+  /// Prints `lines` above an inline app's live area, into the scrollback (see
+  /// ``Tide/Effect/printAbove(_:)``); a full-screen terminal ignores them.
+  func printAbove(_ lines: [String])
+
   /// Runs `program` on the terminal, for ``Tide/Effect/runInTerminal(_:then:)``, and returns how
   /// it ended; a driver with no terminal to hand over says it could not start.
   func handOver(to program: ExternalProgram) async -> ExternalProgram.Outcome

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -133,6 +138,11 @@ public final class TerminalLaunch {
   public func onEnd(_ action: @escaping () -> Void) {
     endActions.append(action)
   }
+
+  /// Whether standard input is a terminal: an inline app that reads its data from standard
+  /// input (a pipe, a file: `printf 'a\nb\n' | tide-pick`) reads it only when it is not, since
+  /// the terminal's input is the keys.
+  public static var standardInputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 
   /// Runs the end actions, each once, in the order they were added.
   package func end() {

@@ -30,6 +30,15 @@ package enum TerminalUnavailable: Error, Equatable, Sendable, CustomStringConver
     }
   }
 
+  /// Whether this process has a controlling terminal to draw on (`/dev/tty`) though its
+  /// standard input or output may be pipes: what an inline app needs.
+  package static var hasTerminalDevice: Bool {
+    let device = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+    guard device >= 0 else { return false }
+    close(device)
+    return true
+  }
+
   /// Checks standard input and output and `TERM` without touching the terminal; `nil` when a
   /// full-screen program can run. ``Program/run()`` checks this itself; call it first to refuse
   /// before doing anything else (such as opening files).

@@ -103,6 +103,8 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
   private let program: Program<State, Action>
   private var run: Task<Void, Never>?
   private var frameCount = 0
+  /// The driver's frame count when a frame was last reported.
+  private var reportedFrames = 0
 
   /// Called for each frame written. Setting it also draws the frames due inside each `wait`.
   package var onFrame: ((Frame) -> Void)?
@@ -136,7 +138,7 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
     // The clock is driven from here, on the main actor: effects running on the same thread
     // hand each tick over without waking another thread.
     app.store.runEffects(on: MainQueueTaskExecutor.shared)
-    let driver = HeadlessDriver(size: size, clock: clock, pacesFrames: false)
+    let driver = HeadlessDriver(size: size, clock: clock, pacesFrames: false, screen: app.screen)
     driver.keepsFrameTexts = false
     self.driver = driver
     self.program = Program(app, driver: driver, framesPerSecond: framesPerSecond)
@@ -148,6 +150,10 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
     let driver = self.driver
     Task { await driver.end() }
   }
+
+  /// The screen now: an inline app's printed lines and live area (see
+  /// ``HeadlessDriver/screenMode``), or the full-screen app's frame.
+  package var screen: Canvas { driver.terminal.screen }
 
   /// The screen now, each row with its trailing spaces removed.
   package var screenText: String { driver.screenText }
@@ -358,9 +364,11 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
   /// Brings the screen up to date if anything changed (with `force` off: only if the pacer
   /// allows a frame now), reporting the frame if cells changed.
   private func draw(line: Int, source: String, force: Bool = true) async {
-    let before = driver.statistics.frames
     await driver.requestFrame(force: force)
-    guard driver.statistics.frames > before else { return }
+    // Since the last frame reported: lines an inline app printed above its live area change
+    // the screen without a frame of the app's.
+    guard driver.statistics.frames > reportedFrames else { return }
+    reportedFrames = driver.statistics.frames
     frameCount += 1
     onFrame?(Frame(number: frameCount, line: line, source: source, canvas: driver.terminal.screen))
   }
