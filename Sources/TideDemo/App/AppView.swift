@@ -24,8 +24,6 @@ extension AppFeature {
     // With both shown, the warning's box sits at the bottom and the help above it, never over it.
     let helpBottom = drawWarning(state, on: &canvas)
     if state.isHelpShown {
-      // The overlay takes presses above what it covers.
-      canvas.coverHitRegions(Rect(column: 0, row: 0, width: canvas.columns, height: helpBottom))
       Help.drawFull(
         state.help, entries: helpEntries(for: state), title: "Keys: \(state.screen.title)",
         in: Rect(column: 0, row: 0, width: canvas.columns, height: helpBottom), on: &canvas)

@@ -125,8 +125,8 @@ public struct Form: Reducer, Sendable {
     case list(String, SelectionList.Action)
     /// Toggles the confirm with this id, or the option under a multi-select's cursor (space).
     case toggle(String)
-    /// Checks every field and, when all pass, sends ``submitted``; else focuses the first
-    /// that failed (enter on the submit button, or a click on it).
+    /// Focuses the submit button, checks every field and, when all pass, sends ``submitted``;
+    /// else focuses the first that failed (enter on the submit button, or a click on it).
     case submit
     /// Every field passed: the app reads the values and acts on them.
     case submitted

@@ -81,9 +81,14 @@ public struct Help: Reducer, Sendable {
   /// Draws the full help as a box centred in `bounds`, titled `title`: each entry's keys in the
   /// theme's ``Theme/accent``, then what they do. When the entries do not fit it shows a window of them from
   /// ``State/scroll`` and says which in its bottom edge (`3-8/14 ↑↓`).
+  ///
+  /// The full help is modal, as a ``Dialog`` is: it covers `bounds` for the pointer (see
+  /// ``Canvas/coverHitRegions(_:)``), so a click under it or beside it reaches nothing drawn
+  /// before it, as no key does while it is open.
   public static func drawFull(
     _ state: State, entries: [KeyHelp], title: String, in bounds: Rect, on canvas: inout Canvas
   ) {
+    canvas.coverHitRegions(bounds)
     let keyWidth = entries.map(\.keys.displayWidth).max() ?? 0
     let helpWidth = entries.map(\.help.displayWidth).max() ?? 0
     // The edges, a space inside each, and two spaces between the columns: the longest entry whole.

@@ -21,6 +21,18 @@ struct HelpTests {
     #expect(canvas[0, 0].style.dim)
   }
 
+  /// The full help is modal for the pointer as for keys: a press under it or beside it reaches
+  /// nothing drawn before it (the outside developer's list took clicks through it).
+  @Test func theFullHelpTakesEveryPressAboveWhatItCovers() {
+    var canvas = Canvas(columns: 40, rows: 9)
+    canvas.addHitRegion(canvas.bounds, onPress: Action.delete)
+    Help.drawFull(Help.State(isShowingAll: true), entries: Self.keys.helpEntries, title: "Keys", in: canvas.bounds, on: &canvas)
+    let map = HitMap(canvas)
+    for (column, row) in [(0, 0), (20, 4), (39, 8)] {
+      #expect(map.target(of: PointerEvent(.press(.left), column: column, row: row)) == nil, "at \(column),\(row)")
+    }
+  }
+
   @Test func theFullHelpListsEveryEntryInABox() {
     var canvas = Canvas(columns: 40, rows: 9)
     Help.drawFull(Help.State(isShowingAll: true), entries: Self.keys.helpEntries, title: "Keys", in: canvas.bounds, on: &canvas)
