@@ -21,11 +21,16 @@ extension Form {
     /// At least `count` characters of text, or options chosen in a multi-select; a select
     /// counts 1 with an option chosen, a confirm 1 when on.
     case minCount(Int, message: String)
+    /// The text is a whole number in `range` (spaces around it allowed: `" 4 "`); for a
+    /// select, the option chosen is. Multi-selects and confirms pass. The app reads the number
+    /// with `Int(state.form.text(id).trimmingCharacters(in: .whitespaces))` once submitted.
+    case integer(in: ClosedRange<Int>, message: String)
 
     /// The message shown when the rule fails.
     var message: String {
       switch self {
-      case .required(let message), .contains(_, let message), .minCount(_, let message): message
+      case .required(let message), .contains(_, let message), .minCount(_, let message), .integer(_, let message):
+        message
       }
     }
 
@@ -45,6 +50,15 @@ extension Form {
         }
       case .minCount(let count, _):
         return field.count >= count
+      case .integer(let range, _):
+        let text: String
+        switch field.control {
+        case .input, .text: text = field.textValue
+        case .select(let list): text = list.selectedItem?.title ?? ""
+        case .multiSelect, .confirm: return true
+        }
+        let digits = text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
+        return Int(String(digits)).map(range.contains) ?? false
       }
     }
   }

@@ -180,6 +180,21 @@ struct FormTests {
     #expect(passesNow)
   }
 
+  /// A number in a range, as the outside developer's habit target (1–7) needed: spaces around
+  /// it allowed; empty, a word, a fraction or out of range fails.
+  @Test func anIntegerRuleTakesAWholeNumberInItsRange() {
+    func passes(_ text: String) -> Bool {
+      var state = Form.State(fields: [.input("target", title: "Target", text: text, rules: [.integer(in: 1...7, message: "1 to 7")])])
+      return state.validate()
+    }
+    for good in ["1", "7", " 4 ", "04"] { #expect(passes(good), "\(good.debugDescription)") }
+    for bad in ["", "0", "8", "-1", "four", "2.5", "1 2", "９"] { #expect(!passes(bad), "\(bad.debugDescription)") }
+    var state = Form.State(fields: [.input("target", title: "Target", text: "9", rules: [.integer(in: 1...7, message: "1 to 7")])])
+    let passed = state.validate()
+    #expect(!passed)
+    #expect(state.error("target") == "1 to 7")
+  }
+
   @Test func aTextFieldTakesSeveralLinesAndTabLeavesIt() {
     var state = Self.everyKind
     state.focus(.field("bio"))
