@@ -15,7 +15,7 @@ import TideTerminal
 ///   shows a colour from elsewhere), so `--theme` restyles it;
 /// - marks hit regions whose actions reach the app through `sending` (a region that sends
 ///   anything else is reported where it is drawn);
-/// - has help text for every key of ``Component/keys(for:)``, and ``Component/action(for:in:)``
+/// - has help text for every key of `keys(for:)`, and `action(for:in:)`
 ///   gives each key's binding;
 /// - takes every action its keys and its regions (a press on each cell, the wheel) send without
 ///   a crash, and draws the state each one leaves by the same rules.
