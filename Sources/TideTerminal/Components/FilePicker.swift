@@ -265,14 +265,9 @@ public struct FilePicker: Reducer, Sendable {
 
   /// The keys while typing the filter: ↑/↓ and page keys still move, enter keeps the filter,
   /// esc clears it, and the query takes ``TextInput``'s keys.
-  public static let filteringKeys = KeyMap<Action>([
-    KeyBinding(.up, .control("p"), action: .move(.up), help: "up", showsInFooter: false),
-    KeyBinding(.down, .control("n"), action: .move(.down), help: "down", showsInFooter: false),
-    KeyBinding(.pageUp, action: .move(.pageUp), help: "page up", showsInFooter: false),
-    KeyBinding(.pageDown, action: .move(.pageDown), help: "page down", showsInFooter: false),
-    KeyBinding(.enter, action: .acceptFilter, help: "apply filter"),
-    KeyBinding(.escape, action: .clearFilter, help: "clear filter"),
-  ]).followed(by: TextInput.keys.map(Action.query))
+  public static let filteringKeys = KeyMap<Action>(
+    ScrollWindow.filteringBindings(Action.move, accept: .acceptFilter, clear: .clearFilter)
+  ).followed(by: TextInput.keys.map(Action.query))
 
   /// Esc clearing an applied filter, while browsing.
   static let clearKeys = KeyMap<Action>([KeyBinding(.escape, action: .clearFilter, help: "clear filter")])

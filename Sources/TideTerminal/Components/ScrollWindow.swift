@@ -15,6 +15,22 @@ enum ScrollWindow {
     ]
   }
 
+  /// The bindings while a filter's query is typed, shared by the lists and tables that filter:
+  /// ↑/↓ (and ctrl-p/ctrl-n) and page keys still move, enter keeps the filter (`accept`), esc
+  /// clears it (`clear`); the query's own keys follow them.
+  static func filteringBindings<Action>(
+    _ move: (SelectionMove) -> Action, accept: Action, clear: Action
+  ) -> [KeyBinding<Action>] {
+    [
+      KeyBinding(.up, .control("p"), action: move(.up), help: "up", showsInFooter: false),
+      KeyBinding(.down, .control("n"), action: move(.down), help: "down", showsInFooter: false),
+      KeyBinding(.pageUp, action: move(.pageUp), help: "page up", showsInFooter: false),
+      KeyBinding(.pageDown, action: move(.pageDown), help: "page down", showsInFooter: false),
+      KeyBinding(.enter, action: accept, help: "apply filter"),
+      KeyBinding(.escape, action: clear, help: "clear filter"),
+    ]
+  }
+
   /// The selection after `move` from `selected` in a list of `count`, pages of `page` rows.
   static func position(after move: SelectionMove, from selected: Int, page: Int, count: Int) -> Int {
     switch move {
