@@ -89,7 +89,8 @@ struct Dashboard: Reducer {
     var help = keys
     if state.tabs.selected == 1 {
       Table.draw(state.table, rows: state.services, in: parts.body, on: &canvas, sending: { Action.table($0) })
-      help = state.table.isFiltering ? Table.keys(for: state.table).map(Action.table) : help.followed(by: Table.keys(for: state.table).map(Action.table))
+      let tableKeys = Table.keys(for: state.table).map(Action.table)
+      help = state.table.isFiltering ? tableKeys : help.followed(by: tableKeys)
     } else {
       let rows = parts.body.rows([.fixed(1), .fixed(4), .fixed(1), .fixed(1), .fixed(4), .fixed(1), .fixed(1), .fixed(1)])
       let label = canvas.theme.title
