@@ -318,9 +318,8 @@ public struct SelectionList: Reducer, Sendable {
 
   /// The keys while typing the query: ↑/↓ and page keys still move, enter keeps the filter, esc
   /// clears it, and the query is a ``TextInput`` with its readline keys.
-  public static let filteringKeys = KeyMap<Action>(
-    ScrollWindow.filteringBindings(Action.move, accept: .acceptFilter, clear: .clearFilter)
-  ).followed(by: TextInput.keys.map(Action.query))
+  public static let filteringKeys = ScrollWindow.filteringKeys(
+    Action.move, accept: .acceptFilter, clear: .clearFilter, query: Action.query)
 
   /// The keys that apply in `state`, for dispatch and for help.
   public static func keys(for state: State) -> KeyMap<Action> {
@@ -332,9 +331,7 @@ public struct SelectionList: Reducer, Sendable {
   /// character typed into the query. While filtering, keys with no meaning (alt-chords,
   /// function keys) give `nil` and should not reach the app's commands either.
   public static func action(for key: Key, in state: State) -> Action? {
-    if let action = keys(for: state).action(for: key) { return action }
-    guard state.isFiltering else { return nil }
-    return TextInput.action(for: key).map(Action.query)
+    ScrollWindow.action(for: key, in: keys(for: state), isFiltering: state.isFiltering, query: Action.query)
   }
 
   /// One item's rows as ``draw(_:in:on:style:drawingItem:sending:)`` hands them to an app that draws

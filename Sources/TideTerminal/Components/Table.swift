@@ -399,8 +399,7 @@ public struct Table<Row: Identifiable>: Reducer, Sendable where Row.ID: Sendable
   /// The keys while typing the filter: ↑/↓ and page keys still move, enter keeps the filter,
   /// esc clears it, and the query takes ``TextInput``'s keys.
   public static var filteringKeys: KeyMap<Action> {
-    KeyMap(ScrollWindow.filteringBindings(Action.move, accept: .acceptFilter, clear: .clearFilter))
-      .followed(by: TextInput.keys.map(Action.query))
+    ScrollWindow.filteringKeys(Action.move, accept: .acceptFilter, clear: .clearFilter, query: Action.query)
   }
 
   /// The keys that apply in `state`, for dispatch and for ``Help``: esc clears an applied filter
@@ -415,9 +414,7 @@ public struct Table<Row: Identifiable>: Reducer, Sendable where Row.ID: Sendable
   /// character typed into the query (`nil` for keys with no meaning there, which should not
   /// reach the app's commands either).
   public static func action(for key: Key, in state: State) -> Action? {
-    if let action = keys(for: state).action(for: key) { return action }
-    guard state.isFiltering else { return nil }
-    return TextInput.action(for: key).map(Action.query)
+    ScrollWindow.action(for: key, in: keys(for: state), isFiltering: state.isFiltering, query: Action.query)
   }
 
   /// The rectangles of the columns in a table drawn in `rect`: the column sizes laid out with

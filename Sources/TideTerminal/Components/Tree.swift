@@ -394,8 +394,7 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
   /// The keys while typing the filter: ↑/↓ and page keys still move, enter keeps the filter,
   /// esc clears it, and the query takes ``TextInput``'s keys.
   public static var filteringKeys: KeyMap<Action> {
-    KeyMap(ScrollWindow.filteringBindings(Action.move, accept: .acceptFilter, clear: .clearFilter))
-      .followed(by: TextInput.keys.map(Action.query))
+    ScrollWindow.filteringKeys(Action.move, accept: .acceptFilter, clear: .clearFilter, query: Action.query)
   }
 
   /// The keys that apply in `state`, for dispatch and for ``Help``: space toggles the
@@ -411,9 +410,7 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
   /// The action for `key` in `state`: a binding of ``keys(for:)``, or while filtering a
   /// character typed into the query (`nil` for keys with no meaning there).
   public static func action(for key: Key, in state: State) -> Action? {
-    if let action = keys(for: state).action(for: key) { return action }
-    guard state.isFiltering else { return nil }
-    return TextInput.action(for: key).map(Action.query)
+    ScrollWindow.action(for: key, in: keys(for: state), isFiltering: state.isFiltering, query: Action.query)
   }
 
   /// The triangle of a row: `▸` closed, `▾` open, a space for a node without children.
