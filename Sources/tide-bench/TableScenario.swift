@@ -22,28 +22,24 @@ struct BenchFile: Identifiable, Sendable {
 func table100kScenario(rounds: Int) -> [Measurement] {
   let words = ["apple", "banana", "cherry", "damson", "elder", "fig", "grape", "hazel", "kiwi", "lemon"]
   let rows = (0..<100_000).map { number in
-    BenchFile(id: number, name: "file \(number) \(words[number % 10]) \(words[(number / 10) % 10])", size: number * 7919 % 1_000_003)
+    BenchFile(
+      id: number, name: "file \(number) \(words[number % 10]) \(words[(number / 10) % 10])", size: number * 7919 % 1_000_003)
   }
   let columns: [Table<BenchFile>.Column] = [
     .init("Name") { $0.name }, .init("Size", width: .fixed(9), alignment: .trailing) { "\($0.size)" },
     .init("Kind", width: .fixed(8)) { $0.kind }, .init("No.", width: .fixed(7), alignment: .trailing) { "\($0.id)" },
   ]
-  let size = TerminalSize(columns: 80, rows: 24)
   var setRowsTimes: [Timing] = []
-  var initial = Table<BenchFile>.State(columns: columns, height: size.rows)
+  var initial = Table<BenchFile>.State(columns: columns, height: 24)
   setRowsTimes.append(elapsedSeconds { initial.setRows(rows) })
   let store = Store(initialState: initial, reducer: Table<BenchFile>())
-  let terminal = HeadlessTerminal(columns: size.columns, rows: size.rows)
-  var renderer = Renderer()
-  func press(_ key: Key) {
+  let press = keyToFrame { key in
     if let action = Table.action(for: key, in: store.state) { store.send(action) }
-    var canvas = Canvas(columns: size.columns, rows: size.rows)
+  } draw: { canvas in
     Table.draw(store.state, rows: rows, in: canvas.bounds, on: &canvas)
-    renderer.render(canvas, to: terminal)
   }
   press(.home)
-  let typing: [Key] = [.character("/")] + "file 12 banana".map(Key.character)
-    + Array(repeating: .backspace, count: 14) + [.character("e"), .character("l"), .escape]
+  let typing = filterTyping("file 12 banana")
   var filterTimes: [Timing] = []
   var moveTimes: [Timing] = []
   var sortTimes: [Timing] = []
@@ -53,11 +49,11 @@ func table100kScenario(rounds: Int) -> [Measurement] {
     for index in 0..<2_000 { moveTimes.append(elapsedSeconds { press(index % 400 < 200 ? .pageDown : .up) }) }
     // Name, size, kind, number, then the app's order: each `s` a sort (the last one none), and
     // `S` the other way.
-    for key: Key in [.character("s"), .character("S"), .character("s"), .character("S"), .character("s"), .character("s"), .character("S")] {
+    for key in "sSsSssS".map(Key.character) {
       sortTimes.append(elapsedSeconds { press(key) })
     }
     press(.character("s"))
-    precondition(store.state.sortColumn == nil, "table-100k: still sorted by \(String(describing: store.state.sortColumn))")
+    precondition(store.state.sortColumn == nil, "table-100k: still sorted by \(store.state.sortColumn ?? -1)")
     var rebuilt = store.state
     setRowsTimes.append(elapsedSeconds { rebuilt.setRows(rows) })
   }

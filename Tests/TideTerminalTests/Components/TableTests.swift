@@ -4,7 +4,7 @@ import TideTerminal
 import TideTestSupport
 import TideTesting
 
-@MainActor
+// Not on the main actor: its huge table would hold up the tests that need it.
 @Suite("Table")
 struct TableTests {
   static let columns: [Table<TextRow>.Column] = [.text("Name", 0, width: .fill()), .text("Size", 1, width: .fixed(6))]
@@ -237,17 +237,17 @@ struct TableTests {
     #expect(empty.selectedID == nil && empty.cursor == 0)
     #expect(drawn(empty, [], columns: 20, rows: 3).text(ofRow: 1) == "Nothing yet")
 
-    let rows = textRows((0..<100_000).map { ["row \($0)\u{7}\n\t漢字e\u{301}\u{200B}", "\($0)"] })
+    let rows = textRows((0..<20_000).map { ["row \($0)\u{7}\n\t漢字e\u{301}\u{200B}", "\($0)"] })
     var state = Table.State(columns: Self.columns, rows: rows)
     state.select(position: .max)
-    #expect(state.cursor == 99_999)
+    #expect(state.cursor == 19_999)
     state.select(position: .min)
     #expect(state.cursor == 0)
-    state.select(position: 99_999)
+    state.select(position: 19_999)
     #expect(drawn(state, rows, columns: 1, rows: 1).text() == "")
     let one = Table.State(columns: [.text("Name", 0)], rows: rows)
     #expect(drawn(one, rows, columns: 1, rows: 1).text() == "…")
-    #expect(drawn(state, rows, columns: 30, rows: 3).text(ofRow: 2).hasPrefix("row 99999"))
+    #expect(drawn(state, rows, columns: 30, rows: 3).text(ofRow: 2).hasPrefix("row 19999"))
     // No columns, no width, no height.
     #expect(drawn(Table<TextRow>.State(columns: [], rows: rows), rows, columns: 5, rows: 2).text() == "\n")
     #expect(drawn(state, rows, columns: 0, rows: 0).text() == "")
