@@ -26,6 +26,7 @@ let package = Package(
     .executable(name: "tide-list", targets: ["tide-list"]),
     .executable(name: "tide-form", targets: ["tide-form"]),
     .executable(name: "tide-pager", targets: ["tide-pager"]),
+    .executable(name: "tide-edit", targets: ["tide-edit"]),
     .executable(name: "tide-files", targets: ["tide-files"]),
     .executable(name: "tide-progress", targets: ["tide-progress"]),
     .executable(name: "tide-dashboard", targets: ["tide-dashboard"]),
@@ -152,6 +153,7 @@ let package = Package(
     .executableTarget(name: "tide-list", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-list"),
     .executableTarget(name: "tide-form", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-form"),
     .executableTarget(name: "tide-pager", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-pager"),
+    .executableTarget(name: "tide-edit", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-edit"),
     .executableTarget(name: "tide-files", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-files"),
     .executableTarget(name: "tide-progress", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-progress"),
     .executableTarget(name: "tide-editor", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-editor"),
@@ -198,14 +200,14 @@ let package = Package(
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ],
       path: "Tests/TideTestSupport"),
-    .testTarget(name: "TideTerminalTests", dependencies: ["TideTerminal", "Tide", "TideTestSupport"]),
+    .testTarget(name: "TideTerminalTests", dependencies: ["TideTerminal", "TideTerminalTesting", "Tide", "TideTestSupport"]),
     .testTarget(
       name: "TideTerminalCommandTests",
       dependencies: ["TideTerminalCommand", "TideTerminal", "Tide", "TideTestSupport"]),
     .testTarget(
       name: "ComponentExamplesTests",
       dependencies: [
-        "tide-textinput", "tide-list", "tide-pager", "tide-progress", "tide-form", "tide-files", "tide-editor", "tide-dashboard", "Tide", "TideTesting", "TideTerminal", "TideTerminalCommand", "TideTerminalTesting", "TideTrace",
+        "tide-textinput", "tide-list", "tide-pager", "tide-edit", "tide-progress", "tide-form", "tide-files", "tide-editor", "tide-dashboard", "Tide", "TideTesting", "TideTerminal", "TideTerminalCommand", "TideTerminalTesting", "TideTrace",
         "TideTestSupport",
       ],
       // Read from the source tree by path (assertReplay), as an app's own tests read theirs.

@@ -1,20 +1,18 @@
 // tide-pager FILE: the file soft-wrapped to the terminal's width in a Viewport, a footer with
 // its name and how far down you are, the window titled with its name; / searches (typed in the
-// footer; n and N step through the matches, the footer saying which of how many); e edits it in
-// $VISUAL or $EDITOR and shows the new text on return; q quits. Built only on TideTerminal's public API.
+// footer; n and N step through the matches, the footer saying which of how many); q quits.
+// Built only on TideTerminal's public API.
 
 import Tide
 import TideTerminal
 import TideTerminalCommand
 
-/// The app's feature: the text, its file and what the editor last said.
+/// The app's feature: the text and its file.
 struct Pager: Reducer {
   struct State: Equatable, Sendable {
     var path: String
     var name: String { Pager.name(of: path) }
     var text: Viewport.State
-    /// Why the last edit did not show, if it did not.
-    var message: String?
     var isQuitting = false
 
     init(path: String, text: String) {
@@ -25,10 +23,6 @@ struct Pager: Reducer {
 
   enum Action: Equatable, Sendable {
     case text(Viewport.Action)
-    case edit
-    case edited(ExternalProgram.Outcome)
-    case reloaded(String)
-    case failed(String)
     case quit
   }
 
@@ -40,24 +34,6 @@ struct Pager: Reducer {
     Scope(state: \State.text, action: Self.text) { Viewport() }
     Reduce { state, action in
       switch action {
-      case .edit:
-        state.message = nil
-        return .runInTerminal(.editor(for: state.path)) { .edited($0) }
-      case .edited(.exited(0)):
-        let path = state.path
-        return .run { send in
-          do throws(SystemError) {
-            await send(.reloaded(try Pager.text(ofFile: path)))
-          } catch {
-            await send(.failed(error.description))
-          }
-        }
-      case .edited(let outcome):
-        state.message = "the editor \(outcome)"
-      case .reloaded(let text):
-        state.text.setText(text)
-      case .failed(let reason):
-        state.message = reason
       case .quit:
         state.isQuitting = true
       case .text:
@@ -69,10 +45,7 @@ struct Pager: Reducer {
 
   /// The keys while reading: the viewport's search and scroll keys, then the app's.
   static let keys = Viewport.searchKeys.map(Action.text).followed(by: Viewport.keys.map(Action.text)).followed(
-    by: KeyMap([
-      KeyBinding(.character("e"), action: .edit, help: "edit"),
-      KeyBinding(.character("q"), action: .quit, help: "quit"),
-    ]))
+    by: KeyMap([KeyBinding(.character("q"), action: .quit, help: "quit")]))
 
   /// While the search query is typed every key is the viewport's (q is a letter of it).
   static func action(for key: Key, in state: State) -> Action? {
@@ -94,7 +67,7 @@ struct Pager: Reducer {
     let percentage = " \(state.text.percentage)% "
     let (bar, label) = (canvas.theme.selection, canvas.theme.title.layered(over: canvas.theme.selection))
     canvas.fill(footer, style: bar)
-    let help = "  " + (state.message ?? state.text.searchStatus ?? keys.helpLine(maxWidth: footer.width / 2))
+    let help = "  " + (state.text.searchStatus ?? keys.helpLine(maxWidth: footer.width / 2))
     let name = canvas.drawTruncated(
       " " + state.name, atColumn: footer.column, row: footer.row,
       width: footer.width - percentage.count - help.displayWidth, style: label)

@@ -756,6 +756,24 @@ static const char focus_on[] = "\033[?1004h";
 static const char focus_off[] = "\033[?1004l";
 static const char link_close[] = "\033]8;;\033\\";
 
+/* The keyboard mode turned on once the terminal answered the start's queries
+   (tide_keyboard_mode): 0 none, 1 the kitty keyboard protocol's "disambiguate" level pushed on
+   its stack, 2 xterm's modifyOtherKeys (level 1). Every way out turns it off and come_back on. */
+static volatile sig_atomic_t keyboard_mode = 0;
+static const char kitty_keys_push[] = "\033[>1u";
+static const char kitty_keys_pop[] = "\033[<u";
+static const char other_keys_on[] = "\033[>4;1m";
+static const char other_keys_off[] = "\033[>4m";
+
+/* Turns the keyboard mode on or off. Async-signal-safe. */
+static void write_keyboard_mode(int on) {
+  if (keyboard_mode == 1) {
+    write_all(on ? kitty_keys_push : kitty_keys_pop, on ? sizeof kitty_keys_push - 1 : sizeof kitty_keys_pop - 1);
+  } else if (keyboard_mode == 2) {
+    write_all(on ? other_keys_on : other_keys_off, on ? sizeof other_keys_on - 1 : sizeof other_keys_off - 1);
+  }
+}
+
 static void prepare_modes_off(void) {
   modes_off_length = 0;
   append_bytes(modes_off, sizeof modes_off, &modes_off_length, pointer_off, sizeof pointer_off - 1);
@@ -769,11 +787,13 @@ static void prepare_modes_off(void) {
   append_capability(modes_off, sizeof modes_off, &modes_off_length, "cnorm");
 }
 
-/* modes_off, after closing a hyperlink a write cut short may have left open. Async-signal-safe. */
+/* modes_off, after closing a hyperlink a write cut short may have left open, with the keyboard
+   mode off. Async-signal-safe. */
 static void send_modes_off(void) {
   if (links_written) {
     write_all(link_close, sizeof link_close - 1);
   }
+  write_keyboard_mode(0);
   write_all(modes_off, modes_off_length);
 }
 
@@ -794,7 +814,7 @@ static void restore_terminal_at_once(void) {
   if (crash_guard_installed) {
     /* Keys typed for the app and not yet read are not the shell's to run. */
     tcflush(STDIN_FILENO, TCIFLUSH);
-    write_all(modes_off, modes_off_length);
+    send_modes_off();
     write_all(crash_leave_screen, crash_leave_screen_length);
     if (saved_tty_valid) {
       tcsetattr(STDIN_FILENO, TCSANOW, &saved_tty);
@@ -935,6 +955,7 @@ static void come_back(int pointer, const sigset_t *previous_mask, int keeps_shel
   if (pointer) {
     write_all(pointer_on, sizeof pointer_on - 1);
   }
+  write_keyboard_mode(1);
   pthread_sigmask(SIG_SETMASK, previous_mask, NULL);
 }
 
@@ -1042,6 +1063,13 @@ void tide_terminal_modes_off(void) {
   pointer_active = 0;
 }
 
+void tide_keyboard_mode(int mode) {
+  fflush(stdout);
+  write_keyboard_mode(0);
+  keyboard_mode = mode;
+  write_keyboard_mode(1);
+}
+
 void tide_focus_reporting(int on) {
   fflush(stdout);
   write_all(on ? focus_on : focus_off, on ? sizeof focus_on - 1 : sizeof focus_off - 1);
@@ -1123,6 +1151,17 @@ static void overlay_move(int row, int column) {
   if (cursor_address != NULL) {
     tputs(tiparm(cursor_address, row, column), 1, overlay_put);
   }
+}
+
+/* Moves the cursor to row, column now and makes it where ncurses counts its next moves from.
+   After writes of its own (the overlay's) ncurses' idea of the cursor is wrong, and a relative
+   move it makes from there (a backspace, a carriage return) lands elsewhere; mvcur(row, column,
+   row, column) does nothing at all, that idea included. From an unknown place (-1) mvcur moves
+   absolutely and sets its idea, writing the move to stdout's buffer — flushed here, or it would
+   go out with some later write, after the app's exit as like as not. */
+static void move_cursor_now(int row, int column) {
+  mvcur(-1, -1, row, column);
+  fflush(stdout);
 }
 
 static const char overlay_reset[] = "\033[0m";
@@ -1218,9 +1257,25 @@ void tide_overlay_flush(void) {
     written += (size_t)count;
   }
   overlay_length = 0;
-  /* From here to here: no output, and ncurses counts its next moves from where the cursor is
-     (the screen leaves the cursor where updates end: leaveok). */
-  mvcur(row, column, row, column);
+  move_cursor_now(row, column);
+}
+
+/* Whether the terminal's cursor is shown at a caret (tide_place_cursor). */
+static int caret_shown = 0;
+
+void tide_place_cursor(int row, int column) {
+  if (row < 0 || column < 0 || row >= LINES || column >= COLS) {
+    if (caret_shown) {
+      curs_set(0);
+      caret_shown = 0;
+    }
+    return;
+  }
+  move_cursor_now(row, column);
+  if (!caret_shown) {
+    curs_set(1);
+    caret_shown = 1;
+  }
 }
 
 /* SIGQUIT is a quit signal for every program on TideTerminal: its default action (end, with a

@@ -26,6 +26,30 @@ struct DialogExampleTests {
     #expect(app.store.state.dialog?.focused == .confirm)
   }
 
+  /// Below the app's minimum size the screen shows only "Terminal too small": keys the user
+  /// cannot see the effect of must not act (`d tab enter` deleted an item unseen), and ctrl-c
+  /// still quits.
+  @Test func keysDoNothingWhileTheTerminalIsTooSmallButCtrlCQuits() async {
+    let clock = VirtualClock()
+    let app = Chooser.app(items: 50, launch: TerminalLaunch(clock: clock, size: Self.size))
+    await assertReplay(
+      app, clock: clock,
+      script: """
+        resize 20x5
+        expect "Terminal too small"
+        keys d tab enter down down
+        paste "x"
+        resize 40x12
+        expect "50 items"
+        expect "> Item 1"
+        expect-not "Delete item?"
+        resize 1x1
+        keys ctrl-c
+        """, size: Self.size)
+    #expect(app.store.state.list.items.count == 50)
+    #expect(app.store.state.isQuitting)
+  }
+
   @Test func clicksUnderTheDialogDoNothingAndItsButtonsAnswer() async {
     let clock = VirtualClock()
     let app = Chooser.app(items: 50, launch: TerminalLaunch(clock: clock, size: Self.size))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TideTestSupport
 
-/// tide-pager's `e` hands the real terminal to `$EDITOR` (``Effect/runInTerminal(_:then:)``):
+/// tide-edit's `e` hands the real terminal to `$EDITOR` (``Effect/runInTerminal(_:then:)``):
 /// the editor runs in the shell's modes on the normal screen, the app comes back with its
 /// modes and the new text, and whatever the editor did — not start, fail, leave the terminal
 /// raw, outlive a SIGTERM sent to the app — the app reports it and the shell gets its terminal
@@ -23,7 +23,7 @@ struct HandOverTests {
   }
 
   @Test func theEditorGetsTheTerminalAndTheAppShowsWhatItWrote() async throws {
-    let binary = try requireBuiltExecutable("tide-pager")
+    let binary = try requireBuiltExecutable("tide-edit")
     let (session, notes, editor) = try session(
       "handover-edit",
       editor: """
@@ -43,7 +43,7 @@ struct HandOverTests {
   }
 
   @Test func anEditorThatIsMissingOrFailsOrLeavesTheTerminalRawIsReported() async throws {
-    let binary = try requireBuiltExecutable("tide-pager")
+    let binary = try requireBuiltExecutable("tide-edit")
     let (session, notes, editor) = try session("handover-fail", editor: "stty raw -echo\nexit 3\n")
     try await session.startApp(
       binary, [notes], environment: "env LC_ALL=C.UTF-8 TERM=tmux-256color EDITOR='sh \(editor)'")
@@ -68,7 +68,7 @@ struct HandOverTests {
   /// SIGTERM sent to the app while its editor runs: the editor gets it too, then the app
   /// restores the terminal and ends as a SIGTERM ends it (143).
   @Test func aQuitSignalWhileTheEditorRunsReachesTheEditorAndEndsTheApp() async throws {
-    let binary = try requireBuiltExecutable("tide-pager")
+    let binary = try requireBuiltExecutable("tide-edit")
     let (session, notes, editor) = try session(
       "handover-term",
       editor: """
@@ -82,7 +82,7 @@ struct HandOverTests {
     try await session.waitForScreen(containing: "line two")
     try await session.send("e")
     _ = try await session.waitForFile("editor-running")
-    kill(try await session.appPID(named: "tide-pager"), SIGTERM)
+    kill(try await session.appPID(named: "tide-edit"), SIGTERM)
     #expect(try await session.waitForExit(seconds: 20) == 128 + SIGTERM)
     #expect(try session.file("editor-signal") == "got-term")
     #expect(try await session.display("#{mouse_any_flag}#{alternate_on}") == "00")
@@ -90,10 +90,10 @@ struct HandOverTests {
   }
 }
 
-/// A replay of tide-pager's `e` starts no editor, whatever `EDITOR` says: the app is told so.
+/// A replay of tide-edit's `e` starts no editor, whatever `EDITOR` says: the app is told so.
 @Suite struct HandOverReplayTests {
   @Test func aReplayRunsNoEditor() throws {
-    let binary = try requireBuiltExecutable("tide-pager")
+    let binary = try requireBuiltExecutable("tide-edit")
     let folder = TemporaryDirectory("handover-replay")
     let notes = folder.file("notes.txt")
     try "line one\n".write(toFile: notes, atomically: true, encoding: .utf8)

@@ -30,17 +30,17 @@ struct PointerTerminalTests {
     defer { withExtendedLifetime(tmux) {} }
     try await tmux.waitForScreen("the form", seconds: 15) { $0.contains("> Name:") && $0.contains("[ Submit ]") }
     #expect(try await tmux.display("#{mouse_any_flag} #{mouse_sgr_flag}") == "1 1", "reporting on, in SGR mode, while it runs")
-    // A press on the Plan label (row 6, columns 2…10) moves the focus there.
-    try await tmux.type(Self.report(0, 4, 6) + Self.report(0, 4, 6, release: true))
+    // A press on the Plan label (row 5, columns 2…10) moves the focus there.
+    try await tmux.type(Self.report(0, 4, 5) + Self.report(0, 4, 5, release: true))
     try await tmux.waitForScreen("the press on Plan focused it", seconds: 15) { $0.contains("> Plan:") }
     // The wheel over the list moves the selection, 3 a notch, as far as the list goes (the
     // focus stays where it is).
-    try await tmux.type(Self.report(65, 13, 7))
+    try await tmux.type(Self.report(65, 13, 6))
     try await tmux.waitForScreen("the wheel moved the list", seconds: 15) { $0.contains("> Team") }
     // A press past column 223, which only SGR coordinates can report, reaches the app: on the
     // empty part of the screen it does nothing, and no byte of it is typed as text.
     try await tmux.type(Self.report(0, 240, 4) + Self.report(0, 240, 4, release: true))
-    try await tmux.type(Self.report(0, 12, 5) + Self.report(0, 12, 5, release: true))
+    try await tmux.type(Self.report(0, 12, 4) + Self.report(0, 12, 4, release: true))
     try await tmux.waitForScreen("the press focused Email", seconds: 15) { $0.contains("> Email:") }
     try await tmux.type("x")
     try await tmux.waitForScreen("x typed into Email", seconds: 15) { $0.contains("> Email: x") }
@@ -106,7 +106,7 @@ struct PointerTerminalTests {
     // The keypad mode too: without it the terminal sends its cursor keys in the other form,
     // and the first arrow key after `fg` was lost (keypad_flag stayed 0 before the fix).
     #expect(flags == "1 1 1", "reporting, the alternate screen and the keypad mode on again after the app continued")
-    try await tmux.type(Self.report(0, 4, 6) + Self.report(0, 4, 6, release: true))
+    try await tmux.type(Self.report(0, 4, 5) + Self.report(0, 4, 5, release: true))
     try await tmux.waitForScreen("a press after fg focused Plan", seconds: 15) { $0.contains("> Plan:") }
     try await tmux.send("Escape")
     #expect(try await tmux.waitForFile("status", seconds: 15) == "0")

@@ -7,6 +7,8 @@ import TideTestSupport
 
 @testable import tide_dashboard
 @testable import tide_files
+@testable import tide_edit
+@testable import tide_form
 @testable import tide_editor
 @testable import tide_list
 @testable import tide_pager
@@ -21,7 +23,7 @@ import TideTestSupport
 struct ReadmeImageTests {
   nonisolated static let folder = packageRoot.appendingPathComponent("assets/examples")
 
-  @Test(arguments: ["tide-textinput", "tide-list", "tide-pager", "tide-progress", "tide-editor", "tide-dashboard"])
+  @Test(arguments: ["tide-textinput", "tide-list", "tide-pager", "tide-edit", "tide-progress", "tide-editor", "tide-form", "tide-dashboard"])
   func theImageIsUpToDate(name: String) async throws {
     let clock = VirtualClock()
     let script = try KeyScript(
@@ -29,10 +31,14 @@ struct ReadmeImageTests {
     let fresh: String
     switch name {
     case "tide-textinput": fresh = try await Self.finalImage(of: Greeting.app(launch: TerminalLaunch(clock: clock)), clock: clock, script: script)
+    case "tide-form": fresh = try await Self.finalImage(of: SignUp.app(launch: TerminalLaunch(clock: clock)), clock: clock, script: script)
     case "tide-list": fresh = try await Self.finalImage(of: Chooser.app(items: 50, launch: TerminalLaunch(clock: clock)), clock: clock, script: script)
     case "tide-pager":
       let text = try String(contentsOf: Self.folder.appendingPathComponent("tide-pager.txt"), encoding: .utf8)
       fresh = try await Self.finalImage(of: Pager.app(path: "tide-pager.txt", text: text, launch: TerminalLaunch(clock: clock)), clock: clock, script: script)
+    case "tide-edit":
+      let text = try String(contentsOf: Self.folder.appendingPathComponent("tide-edit.txt"), encoding: .utf8)
+      fresh = try await Self.finalImage(of: EditedFile.app(path: "tide-edit.txt", text: text, launch: TerminalLaunch(clock: clock)), clock: clock, script: script)
     case "tide-editor":
       let path = Self.folder.appendingPathComponent("tide-editor.txt").path
       fresh = try await Self.finalImage(of: Editor.app(name: "tide-editor.txt", path: path, launch: TerminalLaunch(clock: clock)), clock: clock, script: script)

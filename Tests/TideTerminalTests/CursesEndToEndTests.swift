@@ -76,6 +76,76 @@ struct CursesEndToEndTests {
     #expect(start.upperBound <= title.lowerBound && title.upperBound <= end.lowerBound)
   }
 
+  /// Modified keys (issue 40): the app asks the terminal for the kitty keyboard protocol
+  /// (`CSI ? u`) with its other queries; tmux 3.3 does not answer it but answers DA1, so the
+  /// app turns on xterm's modifyOtherKeys (`CSI > 4 ; 1 m`), and every way out turns it off
+  /// again (`CSI > 4 m`): a quit, a quit signal, a crash, and ctrl-z (off while stopped, on
+  /// again after `fg`). Left on, the shell would get ctrl-enter and the like as escape codes.
+  @Test(arguments: ["q", "SIGTERM", "SIGSEGV", "ctrl-z"])
+  func modifiedKeysAreOnWhileTheAppRunsAndOffOnEveryWayOut(way: String) async throws {
+    let binary = try requireBuiltExecutable("tide-hello")
+    let tmux = TmuxSession(label: "tide-hello-keys")
+    defer { withExtendedLifetime(tmux) {} }
+    // The app starts once the pane's output is piped (the file `go`), so no byte is missed; a
+    // shell with job control (`set -m`) for ctrl-z, whose `fg` continues it once told to.
+    let script = """
+      set -m
+      cd '\(tmux.folder.path)' || exit 99
+      while [ ! -e go ]; do sleep 0.05; done
+      '\(binary)'
+      status=$?
+      if [ -e stopped ]; then
+        while [ ! -e resume ]; do sleep 0.05; done
+        fg
+        status=$?
+      fi
+      echo $status > status.tmp
+      mv status.tmp status
+      exec sleep 600
+      """
+    try script.write(toFile: tmux.folder.file("job.sh"), atomically: true, encoding: .utf8)
+    try await tmux.start("bash '\(tmux.folder.file("job.sh"))'")
+    try await tmux.tmux(["pipe-pane", "-O", "-t", tmux.name, "cat > '\(tmux.folder.file("bytes"))'"])
+    try "".write(toFile: tmux.folder.file("go"), atomically: true, encoding: .utf8)
+    try await tmux.waitForScreen(containing: "count: 0", seconds: 15)
+    let on = "\u{1B}[>4;1m"
+    let off = "\u{1B}[>4m"
+    func bytes() -> String { (try? String(contentsOfFile: tmux.folder.file("bytes"), encoding: .utf8)) ?? "" }
+    /// Waits until the app has written `on` and `off` `count` times each.
+    func waitForModes(_ count: Int, what: String) async throws {
+      for _ in 0..<TmuxSession.attempts(10) {
+        if bytes().components(separatedBy: off).count - 1 >= count { break }
+        try await Task.sleep(for: .milliseconds(50))
+      }
+      let written = bytes()
+      #expect(written.contains("\u{1B}[?u"), "the keyboard protocol asked for")
+      #expect(written.components(separatedBy: on).count - 1 == count, "turned on \(count) times: \(what)")
+      #expect(written.components(separatedBy: off).count - 1 == count, "turned off \(count) times: \(what)")
+      let lastOn = try #require(written.range(of: on, options: .backwards), "turned on: \(written.debugDescription)")
+      let lastOff = try #require(written.range(of: off, options: .backwards), "turned off: \(written.debugDescription)")
+      #expect(lastOn.upperBound <= lastOff.lowerBound, "off after on: \(what)")
+    }
+    switch way {
+    case "q":
+      try await tmux.send("q")
+    case "ctrl-z":
+      try "".write(toFile: tmux.folder.file("stopped"), atomically: true, encoding: .utf8)
+      try await tmux.send("C-z")
+      try await waitForModes(1, what: "stopped by ctrl-z")
+      // `fg` continues it: on again, then off at the quit.
+      try "".write(toFile: tmux.folder.file("resume"), atomically: true, encoding: .utf8)
+      try await tmux.waitForScreen(containing: "count: 0", seconds: 15)
+      for _ in 0..<TmuxSession.attempts(10) where bytes().components(separatedBy: on).count - 1 < 2 {
+        try await Task.sleep(for: .milliseconds(50))
+      }
+      try await tmux.send("q")
+    default:
+      #expect(kill(try await tmux.appPID(named: "tide-hello"), way == "SIGTERM" ? SIGTERM : SIGSEGV) == 0)
+    }
+    _ = try await tmux.waitForFile("status", seconds: 15)
+    try await waitForModes(way == "ctrl-z" ? 2 : 1, what: way)
+  }
+
   /// ctrl-z: the shell's title shows while the app is stopped (the stack popped with the other
   /// modes) and the app's comes back when `fg` continues it (pushed again, then rewritten).
   @Test func ctrlZShowsTheShellsTitleUntilFg() async throws {

@@ -3,6 +3,7 @@ import Testing
 import Tide
 import TideTerminal
 import TideTesting
+import TideTerminalTesting
 
 // The code samples of TideTerminal's doc comments, compiled: each marked line or block is the
 // sample as the doc comment shows it (placeholders such as `names` or `body` are given values
@@ -560,5 +561,59 @@ private struct ProtocolSamples: Reducer {
     #expect(frame[2, 1].style.link?.url == "https://example.com/issues/40")
     #expect(app.title?(app.store.state) == "notes.txt — tide-edit")
     #expect(ProtocolSamples.keys.action(for: .focusIn) == .reload)
+  }
+}
+
+/// The component of the article "Writing a component", as written there.
+private struct Rating: Component {
+  struct State: Equatable, Sendable {
+    var stars = 0
+    let maximum = 5
+  }
+
+  enum Action: Equatable, Sendable {
+    case set(Int)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .set(let stars): state.stars = min(max(0, stars), state.maximum)
+    }
+    return .none
+  }
+
+  static func keys(for state: State) -> KeyMap<Action> {
+    KeyMap([
+      KeyBinding(.left, action: .set(state.stars - 1), help: "fewer"),
+      KeyBinding(.right, action: .set(state.stars + 1), help: "more"),
+    ])
+  }
+
+  static func draw(
+    _ state: State, in rect: Rect, on canvas: inout Canvas, isFocused: Bool,
+    sending: (@Sendable (Action) -> any Sendable)?
+  ) {
+    let theme = canvas.theme
+    for star in 0..<min(state.maximum, rect.width) {
+      let cell = Rect(column: rect.column + star, row: rect.row, width: 1, height: min(1, rect.height))
+      let style = star < state.stars ? (isFocused ? theme.accent : theme.text) : theme.muted
+      canvas.draw(star < state.stars ? "★" : "☆", atColumn: cell.column, row: cell.row, style: style, maxWidth: 1)
+      if let sending { canvas.addHitRegion(cell, onPress: sending(.set(star + 1))) }
+    }
+  }
+}
+
+@Suite struct WritingAComponentSampleTests {
+  @Test func ratingHoldsTheContract() {
+    var tooMany = Rating.State()
+    tooMany.stars = 99  // as an app might set it
+    assertComponentContract(Rating(), states: [Rating.State(), tooMany])
+  }
+
+  @Test func ratingDrawsItsStarsAndAClickSetsThem() {
+    var canvas = Canvas(columns: 8, rows: 1)
+    Rating.draw(Rating.State(stars: 2), in: canvas.bounds, on: &canvas, isFocused: true, sending: { $0 })
+    #expect(canvas.text() == "★★☆☆☆")
+    #expect(HitMap(canvas).target(of: PointerEvent(.press(.left), column: 3, row: 0)) as? Rating.Action == .set(4))
   }
 }

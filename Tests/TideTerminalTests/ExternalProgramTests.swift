@@ -4,7 +4,7 @@ import Tide
 import TideTesting
 
 /// ``Effect/runInTerminal(_:then:)`` away from a real terminal: the program the app asks for,
-/// and the outcome it gets outside a program. (A replay's is tried with tide-pager, and the
+/// and the outcome it gets outside a program. (A replay's is tried with tide-edit, and the
 /// real hand-over in tmux: `HandOverTests`.)
 @MainActor
 @Suite struct ExternalProgramTests {

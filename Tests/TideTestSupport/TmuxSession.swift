@@ -188,13 +188,23 @@ package final class TmuxSession {
   package func waitForTitle(
     _ title: String, seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
+    try await waitForDisplay(
+      "#{pane_title}", toBe: title, what: "the pane's title", seconds: seconds, sourceLocation: sourceLocation)
+  }
+
+  /// Polls what tmux says of the pane in `format` (`#{cursor_x}`, `#{pane_title}`) until it is
+  /// `expected`, for at most `seconds`.
+  package func waitForDisplay(
+    _ format: String, toBe expected: String, what: String, seconds: Double = 10,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
     var shown = ""
     for _ in 0..<Self.attempts(seconds) {
-      shown = try await display("#{pane_title}")
-      if shown == title { return }
+      shown = try await display(format)
+      if shown == expected { return }
       try await Task.sleep(for: .milliseconds(50))
     }
-    Issue.record("timed out waiting for the pane's title \"\(title)\"; it is \"\(shown)\"", sourceLocation: sourceLocation)
+    Issue.record("timed out waiting for \(what) (\(format)) to be \"\(expected)\"; it is \"\(shown)\"", sourceLocation: sourceLocation)
     throw CancellationError()
   }
 

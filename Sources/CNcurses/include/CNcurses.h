@@ -211,6 +211,14 @@ int tide_hand_over(char *const *arguments, int *exit_status, int *signal_number)
 void tide_bracketed_paste(int on);
 /* Turns focus reporting (mode 1004: CSI I, CSI O) on or off; every way out turns it off. */
 void tide_focus_reporting(int on);
+/* Turns on modified keys in the form the terminal answered for: 1 the kitty keyboard protocol
+ * ("disambiguate", pushed on its stack), 2 xterm's modifyOtherKeys (level 1), 0 none. Every way
+ * out (an ordered exit, ctrl-z, a hand-over, a crash, the quit watch) turns it off again, and
+ * the way back from ctrl-z or a hand-over on. */
+void tide_keyboard_mode(int mode);
+/* Shows the terminal's cursor at row, column — the focused text component's caret — after an
+ * update and its overlay, or hides it for a position off the screen (a negative row). */
+void tide_place_cursor(int row, int column);
 /*
  * The window title's stack (xterm's XTWINOPS 22 and 23). Prepare once after tide_start and
  * before tide_crash_guard_install, for an app that sets the title: then tide_title_stack_push

@@ -25,11 +25,24 @@ public struct Canvas: Equatable, Sendable {
   /// ``withActionScope(_:_:)``); `nil` on a canvas drawn outside an app, whose regions are not
   /// checked.
   package var actionScope: ActionScope?
+  /// Where the terminal's own cursor shows with this frame; `nil` hides it (see
+  /// ``showCursor(atColumn:row:)``).
+  public private(set) var cursorPosition: (column: Int, row: Int)?
 
   /// Canvases are equal when they show the same cells: hit regions say what the cells mean,
   /// and the theme and action scope how to draw what comes next, not what is shown.
   public static func == (left: Canvas, right: Canvas) -> Bool {
     left.columns == right.columns && left.rows == right.rows && left.cells == right.cells && left.clip == right.clip
+      && left.cursorPosition?.column == right.cursorPosition?.column && left.cursorPosition?.row == right.cursorPosition?.row
+  }
+
+  /// Shows the terminal's own cursor at `column`, `row` with this frame — where the focused
+  /// text component's caret is, so that input methods put their composition there and screen
+  /// readers follow the caret. A text component does it when drawn focused; the last call of a
+  /// frame wins, and a frame without one hides the cursor. A position outside the clip
+  /// rectangle hides it too: the caret is not on screen.
+  public mutating func showCursor(atColumn column: Int, row: Int) {
+    cursorPosition = clip.contains(column: column, row: row) ? (column, row) : nil
   }
 
   mutating func appendHitRegion(_ rect: Rect, handler: (@Sendable (PointerEvent) -> (any Sendable)?)?) {
@@ -60,6 +73,7 @@ public struct Canvas: Equatable, Sendable {
   /// Blanks every cell, whatever the clip rectangle, and forgets the hit regions.
   public mutating func clear() {
     hitRegions.removeAll()
+    cursorPosition = nil
     for index in cells.indices { cells[index] = .blank }
   }
 

@@ -243,3 +243,16 @@ public struct BarChart: Reducer, Sendable {
     return magnitude % 10 == 0 ? "\(sign)\(magnitude / 10)" : "\(sign)\(magnitude / 10).\(magnitude % 10)"
   }
 }
+
+extension BarChart: Component {
+  /// None: a bar chart takes no keys.
+  public static func keys(for state: State) -> KeyMap<Action> { keys }
+
+  /// Draws a bar chart in the theme's roles; it has no focus to mark and no region to press.
+  public static func draw(
+    _ state: State, in rect: Rect, on canvas: inout Canvas, isFocused: Bool,
+    sending: (@Sendable (Action) -> any Sendable)?
+  ) {
+    draw(state, in: rect, on: &canvas, style: nil)
+  }
+}

@@ -59,19 +59,18 @@ public struct Button: Reducer, Sendable {
     state.isEnabled ? keys : KeyMap([])
   }
 
-  /// Draws `[ label ]` from the top left corner of `rect`, the label cut with `…` when the
-  /// button is wider than `rect`, and returns the rectangle it took. A rectangle narrower than
-  /// 5 columns shows what fits of the label alone (`De…`): the words say more than the brackets.
+  /// Draws `[ label ]` from the top left corner of `rect` (``State/width`` columns), the label cut
+  /// with `…` when the button is wider than `rect`. A rectangle narrower than 5 columns shows
+  /// what fits of the label alone (`De…`): the words say more than the brackets.
   ///
   /// With `sending`, a press of the primary button on it sends ``Action/press``, embedded in the
   /// app's action by `sending` (or by the action scope it is drawn in: see
   /// ``Canvas/withActionScope(_:_:)``); a disabled button marks no region.
-  @discardableResult
   public static func draw(
-    _ state: State, in rect: Rect, on canvas: inout Canvas, isFocused: Bool = false,
+    _ state: State, in rect: Rect, on canvas: inout Canvas, isFocused: Bool = true,
     sending: (@Sendable (Action) -> any Sendable)? = nil
-  ) -> Rect {
-    guard rect.width > 0, rect.height > 0 else { return Rect(column: rect.column, row: rect.row, width: 0, height: 0) }
+  ) {
+    guard rect.width > 0, rect.height > 0 else { return }
     let theme = canvas.theme
     let style = !state.isEnabled ? theme.muted : isFocused ? theme.selection : theme.text
     let text =
@@ -81,6 +80,7 @@ public struct Button: Reducer, Sendable {
     let width = canvas.draw(text, atColumn: rect.column, row: rect.row, style: style, maxWidth: rect.width)
     let taken = Rect(column: rect.column, row: rect.row, width: width, height: 1)
     if state.isEnabled, let sending { canvas.addHitRegion(taken, onPress: sending(.press)) }
-    return taken
   }
 }
+
+extension Button: Component {}

@@ -255,3 +255,14 @@ public struct Dialog: Reducer, Sendable {
     message.isEmpty ? [] : message.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
   }
 }
+
+extension Dialog: Component {
+  /// Draws the dialog with its message (see ``draw(_:in:on:sending:)``): a dialog is modal, so it
+  /// always has the focus, and `isFocused` changes nothing.
+  public static func draw(
+    _ state: State, in bounds: Rect, on canvas: inout Canvas, isFocused: Bool,
+    sending: (@Sendable (Action) -> any Sendable)?
+  ) {
+    draw(state, in: bounds, on: &canvas, sending: sending)
+  }
+}

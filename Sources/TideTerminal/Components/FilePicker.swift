@@ -309,12 +309,8 @@ public struct FilePicker: Reducer, Sendable {
     let listSending = sending.map { sending in
       { @Sendable (action: SelectionList.Action) -> any Sendable in sending(Self.action(from: action)) }
     }
-    SelectionList.draw(state.list, in: body, on: &canvas, drawingItem: { item, canvas in
+    SelectionList.draw(state.list, in: body, on: &canvas, isFocused: isFocused, drawingItem: { item, canvas in
       var style = item.style
-      if item.isSelected, !isFocused {
-        style = theme.accent
-        canvas.fill(item.rect, style: style)
-      }
       let isFolder = state.shown[item.index].map { $0.kind == .folder } ?? true
       if !item.isSelected, isFolder { style = theme.accent }
       let marker = canvas.draw(item.isSelected ? "> " : "  ", atColumn: item.rect.column, row: item.rect.row, style: style)
@@ -334,3 +330,5 @@ public struct FilePicker: Reducer, Sendable {
     }
   }
 }
+
+extension FilePicker: Component {}

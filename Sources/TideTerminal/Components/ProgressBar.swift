@@ -102,3 +102,16 @@ public struct ProgressBar: Reducer, Sendable {
     }
   }
 }
+
+extension ProgressBar: Component {
+  /// None: a progress bar takes no keys.
+  public static func keys(for state: State) -> KeyMap<Action> { keys }
+
+  /// Draws a progress bar in the theme's roles; it has no focus to mark and no region to press.
+  public static func draw(
+    _ state: State, in rect: Rect, on canvas: inout Canvas, isFocused: Bool,
+    sending: (@Sendable (Action) -> any Sendable)?
+  ) {
+    draw(state, in: rect, on: &canvas, label: nil)
+  }
+}

@@ -13,7 +13,7 @@ import Tide
 /// list its height with ``Action/resize(height:)`` (from the app's resize action) so that page
 /// keys move a page. Rows are drawn as `> title`; an app that shows more of its data in a row (a
 /// check box, a date, a colour) draws each row itself with
-/// ``draw(_:in:on:style:drawingItem:sending:)``, and the list keeps the window, the selection and the
+/// ``draw(_:in:on:style:isFocused:drawingItem:sending:)``, and the list keeps the window, the selection and the
 /// filter.
 ///
 /// ```swift
@@ -334,7 +334,7 @@ public struct SelectionList: Reducer, Sendable {
     ScrollWindow.action(for: key, in: keys(for: state), isFiltering: state.isFiltering, query: Action.query)
   }
 
-  /// One item's rows as ``draw(_:in:on:style:drawingItem:sending:)`` hands them to an app that draws
+  /// One item's rows as ``draw(_:in:on:style:isFocused:drawingItem:sending:)`` hands them to an app that draws
   /// its rows itself.
   public struct ItemRow: Sendable {
     /// Where the item is in ``State/items``: the key to the app's own data for it.
@@ -348,8 +348,9 @@ public struct SelectionList: Reducer, Sendable {
     public var isSelected: Bool
     /// The characters of the title the filter matched, to highlight; empty without a filter.
     public var matchedCharacters: Range<Int>
-    /// The list's style: the theme's ``Theme/selection`` for the selected item, whose rows are
-    /// already filled with it, else the list's text style.
+    /// The list's style: for the selected item, whose rows are already filled with it, the
+    /// theme's ``Theme/selection`` while the list has the focus and ``Theme/accent`` without it;
+    /// else the list's text style.
     public var style: Style
     /// The item's rows: one, or two when the list shows descriptions.
     public var rect: Rect
@@ -357,7 +358,9 @@ public struct SelectionList: Reducer, Sendable {
 
   /// Draws the list into `rect`: the status row (unless ``State/showsStatus`` is off), then the
   /// items in the window around the selection (only those are looked at), the selected one in
-  /// the theme's ``Theme/selection`` with `>`, or each drawn by `drawingItem` when given. Items
+  /// the theme's ``Theme/selection`` with `>` (``Theme/accent`` when not `isFocused`, so a
+  /// list beside the focused component still shows its choice), or each drawn by `drawingItem`
+  /// when given. Items
   /// are drawn in `style`, the theme's ``Theme/text`` unless given; the status and descriptions
   /// in ``Theme/muted``, a filter's matched characters in ``Theme/accent``.
   ///
@@ -381,20 +384,24 @@ public struct SelectionList: Reducer, Sendable {
   /// action by `sending` (`sending: { Action.list($0) }`: the closure returns `any Sendable`, so the
   /// case needs its type).
   public static func draw(
-    _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style? = nil,
+    _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style? = nil, isFocused: Bool = true,
     drawingItem: ((ItemRow, inout Canvas) -> Void)? = nil,
     sending: (@Sendable (Action) -> any Sendable)? = nil
   ) {
     guard !rect.isEmpty else { return }
     let theme = canvas.theme
     let style = style ?? theme.text
+    // A list without the focus still shows its choice, in a colour that does not claim the keys.
+    let selectionStyle = isFocused ? theme.selection : theme.accent.layered(over: style)
     if let sending {
       canvas.addWheelRegion(rect, up: sending(.scroll(by: -wheelRows)), down: sending(.scroll(by: wheelRows)))
     }
     canvas.withClip(rect) { canvas in
       let statusRows = state.showsStatus ? 1 : 0
       if state.showsStatus {
-        drawStatus(state, in: Rect(column: rect.column, row: rect.row, width: rect.width, height: 1), on: &canvas)
+        drawStatus(
+          state, in: Rect(column: rect.column, row: rect.row, width: rect.width, height: 1), isFocused: isFocused,
+          on: &canvas)
       }
       let shown = state.itemsShown(inRows: rect.height)
       guard shown > 0 else { return }
@@ -415,11 +422,12 @@ public struct SelectionList: Reducer, Sendable {
         guard let drawingItem else {
           drawItem(
             state.items[index], selected: position == cursor, query: query,
-            showsDescription: state.showsDescriptions, in: itemRect, style: style, on: &canvas)
+            showsDescription: state.showsDescriptions, in: itemRect, style: style, selectionStyle: selectionStyle,
+            on: &canvas)
           continue
         }
         let selected = position == cursor
-        let rowStyle = selected ? theme.selection : style
+        let rowStyle = selected ? selectionStyle : style
         if selected { canvas.fill(itemRect, style: rowStyle) }
         let item = state.items[index]
         drawingItem(
@@ -431,20 +439,21 @@ public struct SelectionList: Reducer, Sendable {
     }
   }
 
-  private static func drawStatus(_ state: State, in rect: Rect, on canvas: inout Canvas) {
+  private static func drawStatus(_ state: State, in rect: Rect, isFocused: Bool, on canvas: inout Canvas) {
     let status = state.status
     guard state.isFiltering || state.matches != nil else {
       canvas.drawTruncated(status, atColumn: rect.column, row: rect.row, width: rect.width, style: canvas.theme.muted)
       return
     }
-    drawFilterLine(query: state.query, isFiltering: state.isFiltering, status: status, in: rect, on: &canvas)
+    drawFilterLine(
+      query: state.query, isFiltering: state.isFiltering, isFocused: isFocused, status: status, in: rect, on: &canvas)
   }
 
   /// Draws a filter's line on the first row of `rect`: `/`, the query (its cursor shown while
-  /// `isFiltering`), and `status` (`K of N`) at the end, in ``Theme/muted``: a list's status row,
-  /// a table's filter line.
+  /// `isFiltering` and `isFocused`), and `status` (`K of N`) at the end, in ``Theme/muted``: a
+  /// list's status row, a table's filter line.
   static func drawFilterLine(
-    query: TextInput.State, isFiltering: Bool, status: String, in rect: Rect, on canvas: inout Canvas
+    query: TextInput.State, isFiltering: Bool, isFocused: Bool, status: String, in rect: Rect, on canvas: inout Canvas
   ) {
     let statusWidth = min(status.displayWidth, max(0, rect.width - 2))
     canvas.drawTruncated(
@@ -452,7 +461,7 @@ public struct SelectionList: Reducer, Sendable {
     let prompt = canvas.draw("/", atColumn: rect.column, row: rect.row, style: canvas.theme.accent, maxWidth: rect.width)
     let field = Rect(
       column: rect.column + prompt, row: rect.row, width: rect.width - prompt - statusWidth - 1, height: 1)
-    TextInput.draw(query, in: field, on: &canvas, showsCursor: isFiltering)
+    TextInput.draw(query, in: field, on: &canvas, isFocused: isFocused && isFiltering)
   }
 
   /// Draws `fullTitle` from `column` on `row`, cut with `…` to `width` columns, in `style`, the
@@ -488,10 +497,10 @@ public struct SelectionList: Reducer, Sendable {
 
   private static func drawItem(
     _ item: Item, selected: Bool, query: [UInt8], showsDescription: Bool, in rect: Rect, style: Style,
-    on canvas: inout Canvas
+    selectionStyle: Style, on canvas: inout Canvas
   ) {
     let theme = canvas.theme
-    let rowStyle = selected ? theme.selection : style
+    let rowStyle = selected ? selectionStyle : style
     if selected { canvas.fill(rect, style: rowStyle) }
     let marker = canvas.draw(selected ? "> " : "  ", atColumn: rect.column, row: rect.row, style: rowStyle)
     let width = rect.width - marker
@@ -503,5 +512,16 @@ public struct SelectionList: Reducer, Sendable {
         description, atColumn: rect.column + marker, row: rect.row + 1, width: width,
         style: selected ? theme.muted.layered(over: rowStyle) : theme.muted)
     }
+  }
+}
+
+extension SelectionList: Component {
+  /// Draws the list in the theme's ``Theme/text`` with `>` rows (see
+  /// ``draw(_:in:on:style:isFocused:drawingItem:sending:)``).
+  public static func draw(
+    _ state: State, in rect: Rect, on canvas: inout Canvas, isFocused: Bool,
+    sending: (@Sendable (Action) -> any Sendable)?
+  ) {
+    draw(state, in: rect, on: &canvas, style: nil, isFocused: isFocused, drawingItem: nil, sending: sending)
   }
 }

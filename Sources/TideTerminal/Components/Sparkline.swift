@@ -104,3 +104,16 @@ public struct Sparkline: Reducer, Sendable {
     }
   }
 }
+
+extension Sparkline: Component {
+  /// None: a sparkline takes no keys.
+  public static func keys(for state: State) -> KeyMap<Action> { keys }
+
+  /// Draws a sparkline in the theme's roles; it has no focus to mark and no region to press.
+  public static func draw(
+    _ state: State, in rect: Rect, on canvas: inout Canvas, isFocused: Bool,
+    sending: (@Sendable (Action) -> any Sendable)?
+  ) {
+    draw(state, in: rect, on: &canvas, style: nil)
+  }
+}

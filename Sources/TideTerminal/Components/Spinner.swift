@@ -93,3 +93,16 @@ public struct Spinner: Reducer, Sendable {
       state.currentFrame, atColumn: rect.column, row: rect.row, style: style ?? canvas.theme.accent, maxWidth: rect.width)
   }
 }
+
+extension Spinner: Component {
+  /// None: a spinner takes no keys.
+  public static func keys(for state: State) -> KeyMap<Action> { keys }
+
+  /// Draws a spinner in the theme's roles; it has no focus to mark and no region to press.
+  public static func draw(
+    _ state: State, in rect: Rect, on canvas: inout Canvas, isFocused: Bool,
+    sending: (@Sendable (Action) -> any Sendable)?
+  ) {
+    draw(state, in: rect, on: &canvas, style: nil)
+  }
+}

@@ -9,7 +9,7 @@ import Tide
 /// height — and, made from the rows when the app gives them (``State/setRows(_:)``), the ids in
 /// order and the cells folded to lowercase, which sorting and filtering search so that a key
 /// does not wait for the app. Drawing reads the cells of the rows on screen from the app's
-/// collection, so the app gives the same collection to ``draw(_:rows:in:on:style:sending:)``
+/// collection, so the app gives the same collection to ``draw(_:rows:in:on:style:isFocused:sending:)``
 /// that it last gave to ``State/setRows(_:)``, and gives it again whenever it changes.
 ///
 /// ```swift
@@ -436,17 +436,21 @@ public struct Table<Row: Identifiable>: Reducer, Sendable where Row.ID: Sendable
   /// applied, the last row is its line (`/query`, `K of N`). `rows` is the collection last
   /// given to ``State/setRows(_:)``; rows it no longer holds are left blank.
   ///
+  /// Unless `isFocused`, the selected row is in ``Theme/accent`` instead, and a query being typed
+  /// shows no cursor.
+  ///
   /// With `sending`, a press on a header sorts by its column (``Action/sort(column:)``), a press
   /// on a row selects it (``Action/select(position:)``) and the wheel scrolls
   /// (``Action/scroll(by:)``, three rows a notch), each embedded in the app's action by
   /// `sending`.
   public static func draw<Rows: RandomAccessCollection<Row>>(
-    _ state: State, rows: Rows, in rect: Rect, on canvas: inout Canvas, style: Style? = nil,
+    _ state: State, rows: Rows, in rect: Rect, on canvas: inout Canvas, style: Style? = nil, isFocused: Bool = true,
     sending: (@Sendable (Action) -> any Sendable)? = nil
   ) {
     guard !rect.isEmpty else { return }
     let theme = canvas.theme
     let style = style ?? theme.text
+    let selection = isFocused ? theme.selection : theme.accent.layered(over: style)
     let columns = columnRects(state.columns, in: Rect(column: rect.column, row: rect.row, width: rect.width, height: 1))
     if let sending {
       canvas.addWheelRegion(
@@ -466,7 +470,7 @@ public struct Table<Row: Identifiable>: Reducer, Sendable where Row.ID: Sendable
       let visible = state.visibleRows(inHeight: rect.height)
       if state.showsFilterLine, rect.height > 1 {
         SelectionList.drawFilterLine(
-          query: state.query, isFiltering: state.isFiltering, status: state.status,
+          query: state.query, isFiltering: state.isFiltering, isFocused: isFocused, status: state.status,
           in: Rect(column: rect.column, row: rect.endRow - 1, width: rect.width, height: 1), on: &canvas)
       }
       guard visible > 0 else { return }
@@ -480,7 +484,7 @@ public struct Table<Row: Identifiable>: Reducer, Sendable where Row.ID: Sendable
       let query = FilterIndex.folded(state.query.text)
       for position in top..<min(state.shownCount, top + visible) {
         let row = rect.row + 1 + position - top
-        let rowStyle = position == cursor ? theme.selection : style
+        let rowStyle = position == cursor ? selection : style
         let rowRect = Rect(column: rect.column, row: row, width: rect.width, height: 1)
         if let sending { canvas.addHitRegion(rowRect, onPress: sending(.select(position: position))) }
         if position == cursor { canvas.fill(rowRect, style: rowStyle) }

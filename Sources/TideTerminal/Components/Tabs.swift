@@ -124,7 +124,7 @@ public struct Tabs: Reducer, Sendable {
   /// With `sending`, a click on a title sends ``Action/select(_:)`` and the wheel
   /// ``Action/scroll(by:)``, embedded in the app's action by `sending`.
   public static func draw(
-    _ state: State, in rect: Rect, on canvas: inout Canvas, isFocused: Bool = false,
+    _ state: State, in rect: Rect, on canvas: inout Canvas, isFocused: Bool = true,
     sending: (@Sendable (Action) -> any Sendable)? = nil
   ) {
     guard !rect.isEmpty else { return }
@@ -164,3 +164,5 @@ public struct Tabs: Reducer, Sendable {
     return state
   }
 }
+
+extension Tabs: Component {}

@@ -146,7 +146,7 @@ public struct TextArea: Reducer, Sendable {
     }
 
     /// Scrolls the view `rows` wrapped rows down (up when negative), no further than the last
-    /// row at the bottom: what the wheel does (``Action/scroll(rows:)``). The cursor stays
+    /// row at the bottom: what the wheel does (``Action/scroll(by:)``). The cursor stays
     /// where it is; the next move or edit brings it back into view.
     public mutating func scroll(by rows: Int) {
       clamp()
@@ -443,7 +443,7 @@ public struct TextArea: Reducer, Sendable {
     case moveCursor(to: Position)
     /// Scrolls the view `rows` rows down (up when negative) without moving the cursor: the
     /// wheel, three rows a notch.
-    case scroll(rows: Int)
+    case scroll(by: Int)
   }
 
   /// A text area.
@@ -604,7 +604,8 @@ public struct TextArea: Reducer, Sendable {
 
   /// Draws the rows of the text from the scroll position into `rect`: line numbers (when
   /// ``State/showsLineNumbers``) in ``Theme/muted``, the text in ``Theme/text``, and, when
-  /// `isFocused`, the cursor's cell in ``Theme/cursor`` (the whole cell of a wide character);
+  /// `isFocused`, the cursor's cell in ``Theme/cursor`` (the whole cell of a wide character),
+  /// where the terminal's own cursor shows too (``Canvas/showCursor(atColumn:row:)``);
   /// the placeholder in ``Theme/muted`` while the text is empty. Only the lines on screen are
   /// wrapped.
   ///
@@ -615,7 +616,7 @@ public struct TextArea: Reducer, Sendable {
   /// With `sending`, a press puts the cursor at the character under the pointer (the whole
   /// cluster, also on the right half of a wide character; the line's start on its number; the
   /// row's end past its text; the text's end below it) — ``Action/moveCursor(to:)`` — and the
-  /// wheel scrolls three rows a notch — ``Action/scroll(rows:)`` — each embedded in the app's
+  /// wheel scrolls three rows a notch — ``Action/scroll(by:)`` — each embedded in the app's
   /// action by `sending`.
   public static func draw(
     _ state: State, in rect: Rect, on canvas: inout Canvas, isFocused: Bool = true,
@@ -646,6 +647,7 @@ public struct TextArea: Reducer, Sendable {
         }
         for row in firstRow..<layout.rowCount where y < rect.endRow {
           let isCursorRow = isFocused && line == view.cursor.line && layout.row(of: view.cursor.column) == row
+          if isCursorRow { canvas.showCursor(atColumn: textColumn + layout.column(of: view.cursor.column), row: y) }
           let range = layout.range(ofRow: row)
           if layout.isPlainASCII {
             canvas.draw(layout.asciiText(range), atColumn: textColumn, row: y, style: style, maxWidth: textWidth)
@@ -682,8 +684,8 @@ public struct TextArea: Reducer, Sendable {
     let end = Position(line: view.lines.count - 1, column: view.lines[view.lines.count - 1].count)
     canvas.addHitRegion(rect) { [shown] event -> (any Sendable)? in
       switch event.kind {
-      case .scrollUp: return sending(.scroll(rows: -SelectionList.wheelRows))
-      case .scrollDown: return sending(.scroll(rows: SelectionList.wheelRows))
+      case .scrollUp: return sending(.scroll(by: -SelectionList.wheelRows))
+      case .scrollDown: return sending(.scroll(by: SelectionList.wheelRows))
       default: guard event.isPrimaryPress else { return nil }
       }
       guard event.row >= 0, event.row < shown.count else { return sending(.moveCursor(to: end)) }
@@ -692,4 +694,12 @@ public struct TextArea: Reducer, Sendable {
       return sending(.moveCursor(to: Position(line: line, column: column)))
     }
   }
+}
+
+extension TextArea: Component {
+  /// ``keys``, in every state.
+  public static func keys(for state: State) -> KeyMap<Action> { keys }
+
+  /// The same as ``action(for:)``: what a key does does not depend on the text.
+  public static func action(for key: Key, in state: State) -> Action? { action(for: key) }
 }

@@ -10,7 +10,7 @@ import Tide
 /// escape sequences are never typed.
 ///
 /// Compose it into a feature with `Scope`, route keys through ``action(for:)`` while the field
-/// has focus, and draw it with ``draw(_:in:on:style:showsCursor:sending:)``:
+/// has focus, and draw it with ``draw(_:in:on:style:isFocused:sending:)``:
 ///
 /// ```swift
 /// Scope(state: \.name, action: ActionPath(embed: Action.name) { if case .name(let action) = $0 { action } else { nil } }) {
@@ -232,7 +232,8 @@ public struct TextInput: Reducer, Sendable {
 
   /// Draws the field on the first row of `rect`: the text from its scroll position in `style`
   /// (the theme's ``Theme/text`` unless given), the cursor cell in ``Theme/cursor`` when
-  /// `showsCursor`, or the placeholder in ``Theme/muted`` while the text is empty.
+  /// `isFocused` — where the terminal's own cursor shows too (``Canvas/showCursor(atColumn:row:)``)
+  /// — or the placeholder in ``Theme/muted`` while the text is empty.
   ///
   /// The scroll position is the state's when `rect` is ``State/width`` wide, else worked out
   /// for this width from it, so the cursor is always in view.
@@ -242,7 +243,7 @@ public struct TextInput: Reducer, Sendable {
   /// end when it is past the text: ``Action/moveCursor(to:)`` embedded in the app's action by
   /// `sending`.
   public static func draw(
-    _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style? = nil, showsCursor: Bool = true,
+    _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style? = nil, isFocused: Bool = true,
     sending: (@Sendable (Action) -> any Sendable)? = nil
   ) {
     guard !rect.isEmpty else { return }
@@ -284,11 +285,12 @@ public struct TextInput: Reducer, Sendable {
         let placeholderStyle = theme.muted.layered(over: style)
         let placeholder = Array(state.placeholder)
         var x = rect.column
-        if showsCursor {
+        if isFocused {
+          canvas.showCursor(atColumn: x, row: rect.row)
           let first = placeholder.first.map(String.init) ?? " "
           x += canvas.draw(first, atColumn: x, row: rect.row, style: theme.cursor.layered(over: placeholderStyle), maxWidth: rect.width)
         }
-        let rest = placeholder.dropFirst(showsCursor ? 1 : 0)
+        let rest = placeholder.dropFirst(isFocused ? 1 : 0)
         canvas.draw(String(rest), atColumn: x, row: rect.row, style: placeholderStyle, maxWidth: rect.endColumn - x)
         return
       }
@@ -297,13 +299,15 @@ public struct TextInput: Reducer, Sendable {
       var x = rect.column
       var index = start
       while index < state.characters.count, x < rect.endColumn {
-        let cellStyle = showsCursor && index == cursor ? cursorStyle : style
+        let cellStyle = isFocused && index == cursor ? cursorStyle : style
+        if isFocused, index == cursor { canvas.showCursor(atColumn: x, row: rect.row) }
         x += canvas.draw(
           TypedCharacters.visibleForm(of: state.characters[index]), atColumn: x, row: rect.row, style: cellStyle,
           maxWidth: rect.endColumn - x)
         index += 1
       }
-      if showsCursor, cursor == state.characters.count, x < rect.endColumn {
+      if isFocused, cursor == state.characters.count, x < rect.endColumn {
+        canvas.showCursor(atColumn: x, row: rect.row)
         canvas.draw(" ", atColumn: x, row: rect.row, style: cursorStyle)
       }
     }
@@ -333,5 +337,21 @@ public struct TextInput: Reducer, Sendable {
       total += TypedCharacters.shownWidth(of: characters[first])
     }
     return first
+  }
+}
+
+extension TextInput: Component {
+  /// ``keys``, in every state.
+  public static func keys(for state: State) -> KeyMap<Action> { keys }
+
+  /// The same as ``action(for:)``: what a key does does not depend on the text.
+  public static func action(for key: Key, in state: State) -> Action? { action(for: key) }
+
+  /// Draws the field in the theme's ``Theme/text`` (see ``draw(_:in:on:style:isFocused:sending:)``).
+  public static func draw(
+    _ state: State, in rect: Rect, on canvas: inout Canvas, isFocused: Bool,
+    sending: (@Sendable (Action) -> any Sendable)?
+  ) {
+    draw(state, in: rect, on: &canvas, style: nil, isFocused: isFocused, sending: sending)
   }
 }

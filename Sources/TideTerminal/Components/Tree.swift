@@ -435,14 +435,10 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
     let listSending = sending.map { sending in
       { @Sendable (action: SelectionList.Action) -> any Sendable in sending(Self.action(from: action)) }
     }
-    SelectionList.draw(state.list, in: rect, on: &canvas, drawingItem: { item, canvas in
+    SelectionList.draw(state.list, in: rect, on: &canvas, isFocused: isFocused, drawingItem: { item, canvas in
       let theme = canvas.theme
       let row = state.row(at: item.index)
-      var style = item.style
-      if item.isSelected, !isFocused {
-        style = theme.accent
-        canvas.fill(item.rect, style: style)
-      }
+      let style = item.style
       let indent = min(row.depth * 2, max(0, item.rect.width - 2))
       var x = item.rect.column + indent
       let triangle = disclosure(of: row, in: state)
@@ -482,3 +478,5 @@ struct TreeRowLocation: Equatable, Sendable {
   var position: Int
   var depth: Int
 }
+
+extension Tree: Component {}

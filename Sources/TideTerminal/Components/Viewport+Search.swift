@@ -151,14 +151,15 @@ extension Viewport {
   }
 
   /// Draws the search field on the first row of `rect`: `/` in the theme's ``Theme/accent``,
-  /// then the query with its cursor. ``draw(_:in:on:style:showsSearchField:sending:)`` draws it
-  /// over its last row while the query is typed; an app that shows it elsewhere calls this.
-  public static func drawSearchField(_ state: State, in rect: Rect, on canvas: inout Canvas) {
+  /// then the query with its cursor while `isFocused`.
+  /// ``draw(_:in:on:style:isFocused:showsSearchField:sending:)`` draws it over its last row while
+  /// the query is typed; an app that shows it elsewhere calls this.
+  public static func drawSearchField(_ state: State, in rect: Rect, on canvas: inout Canvas, isFocused: Bool = true) {
     guard !rect.isEmpty else { return }
     canvas.fill(Rect(column: rect.column, row: rect.row, width: rect.width, height: 1), style: canvas.theme.text)
     let prompt = canvas.draw("/", atColumn: rect.column, row: rect.row, style: canvas.theme.accent, maxWidth: rect.width)
     TextInput.draw(
       state.query, in: Rect(column: rect.column + prompt, row: rect.row, width: rect.width - prompt, height: 1),
-      on: &canvas)
+      on: &canvas, isFocused: isFocused)
   }
 }

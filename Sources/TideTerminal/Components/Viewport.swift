@@ -150,7 +150,7 @@ public struct Viewport: Reducer, Sendable {
     }
 
     /// Scrolls `rows` rows down (up when negative), clamped to the text: what the wheel does
-    /// (``Action/scroll(rows:)``), for a parent that scrolls the viewport itself.
+    /// (``Action/scroll(by:)``), for a parent that scrolls the viewport itself.
     public mutating func scroll(by rows: Int) {
       let (sum, overflow) = topRow.addingReportingOverflow(rows)
       scroll(to: overflow ? (rows > 0 ? Int.max : 0) : sum)
@@ -195,7 +195,7 @@ public struct Viewport: Reducer, Sendable {
     /// The end of the text.
     case scrollToBottom
     /// `rows` rows down (up when negative): the wheel, three rows a notch.
-    case scroll(rows: Int)
+    case scroll(by: Int)
     /// Replaces the text and goes back to the top.
     case setText(String)
     /// The viewport is now `width` columns wide and `height` rows high.
@@ -267,21 +267,24 @@ public struct Viewport: Reducer, Sendable {
   /// ``drawSearchField(_:in:on:)``), unless `showsSearchField` is false: an app that shows the
   /// field elsewhere (in its footer) draws it there itself.
   ///
-  /// With `sending`, the wheel scrolls it: ``Action/scroll(rows:)``, three rows
+  /// With `sending`, the wheel scrolls it: ``Action/scroll(by:)``, three rows
   /// a notch, embedded in the app's action by `sending`.
   public static func draw(
-    _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style? = nil, showsSearchField: Bool = true,
+    _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style? = nil, isFocused: Bool = true,
+    showsSearchField: Bool = true,
     sending: (@Sendable (Action) -> any Sendable)? = nil
   ) {
     let style = style ?? canvas.theme.text
     if let sending {
       canvas.addWheelRegion(
-        rect, up: sending(.scroll(rows: -SelectionList.wheelRows)), down: sending(.scroll(rows: SelectionList.wheelRows)))
+        rect, up: sending(.scroll(by: -SelectionList.wheelRows)), down: sending(.scroll(by: SelectionList.wheelRows)))
     }
     guard !rect.isEmpty, state.lineCount > 0 else { return }
     var rect = rect
     if state.isSearching, showsSearchField {
-      drawSearchField(state, in: Rect(column: rect.column, row: rect.endRow - 1, width: rect.width, height: 1), on: &canvas)
+      drawSearchField(
+        state, in: Rect(column: rect.column, row: rect.endRow - 1, width: rect.width, height: 1), on: &canvas,
+        isFocused: isFocused)
       rect.height -= 1
       guard !rect.isEmpty else { return }
     }
@@ -375,5 +378,18 @@ public struct Viewport: Reducer, Sendable {
       }
     }
     return expanded
+  }
+}
+
+extension Viewport: Component {
+  /// Draws the viewport with the search field while a query is typed (see
+  /// ``draw(_:in:on:style:isFocused:showsSearchField:sending:)``), its cursor only while
+  /// `isFocused`; the viewport itself has no cursor or selection, so its focus is for the app to
+  /// mark (a ``Block``'s border).
+  public static func draw(
+    _ state: State, in rect: Rect, on canvas: inout Canvas, isFocused: Bool,
+    sending: (@Sendable (Action) -> any Sendable)?
+  ) {
+    draw(state, in: rect, on: &canvas, style: nil, isFocused: isFocused, sending: sending)
   }
 }

@@ -66,6 +66,8 @@ package final class CursesTerminal: Terminal {
   private var title: String?
   /// See ``takeRepaintRequest()``.
   private var repaintRequested = false
+  /// Where the terminal's cursor shows after each flush: the focused text component's caret.
+  private var caret: (column: Int, row: Int)?
 
   /// A terminal that does nothing until ``begin()``; with `reportsPointer`, it reports pointer
   /// presses, releases and the wheel (SGR extended coordinates) from ``begin()`` until
@@ -319,9 +321,16 @@ package final class CursesTerminal: Terminal {
     ANSIOutputTerminal.selectGraphicRendition(CursesDrawing.exactStyle(cell.style, capabilities: capabilities))
   }
 
-  /// Sends the changes to the screen in one update, and then what ncurses cannot say.
+  /// Notes where the terminal's cursor is to show after the next ``flush()`` (`nil`: hidden).
+  package func placeCursor(at position: (column: Int, row: Int)?) {
+    caret = position
+  }
+
+  /// Sends the changes to the screen in one update, then what ncurses cannot say, then puts the
+  /// cursor at the caret (or hides it): the update and the overlay leave it where they wrote.
   package func flush() {
     guard isActive else { return }
+    defer { tide_place_cursor(Int32(caret?.row ?? -1), Int32(caret?.column ?? -1)) }
     wnoutrefresh(tide_stdscr())
     if overlay.holdsCells {
       let mayMove = overlay.touchedRows.withUnsafeBufferPointer { rows in
@@ -413,34 +422,39 @@ package final class CursesTerminal: Terminal {
     return true
   }
 
-  /// The longest wait for the terminal's answer to OSC 11 (see ``findBackground(hint:wait:)``).
-  static let backgroundQueryWait: Duration = .milliseconds(100)
+  /// The longest wait for the terminal's answers at the start (see ``askTerminal(forBackground:wait:)``).
+  static let answersWait: Duration = .milliseconds(100)
   /// DA1, primary device attributes: the query every terminal answers.
   static let deviceAttributesQuery = "\u{1B}[c"
+  /// The kitty keyboard protocol's query: a terminal that has the protocol answers `CSI ? flags u`.
+  static let keyboardProtocolQuery = "\u{1B}[?u"
 
-  /// The terminal's background, asked for once after ``begin()``: OSC 11's query is written and
-  /// its answer awaited for at most `wait`, and a colour in it decides (see
-  /// ``TerminalBackground``); no answer in time, or one that is no colour, leaves it to `hint`,
-  /// and then to dark.
+  /// What the terminal says of itself, asked once after ``begin()``: its background (OSC 11,
+  /// when `forBackground`) and whether it has the kitty keyboard protocol (`CSI ? u`), each
+  /// answer awaited for at most `wait` in all.
   ///
-  /// DA1's query (`ESC [ c`) follows OSC 11's, as termenv does: nearly every terminal answers it,
-  /// and answers in order, so its answer coming first says OSC 11 will not be answered and the
-  /// wait ends then — a round trip, not `wait`, for a terminal that does not know OSC 11 (tmux
-  /// without a `window-style` background, the Linux console).
+  /// DA1's query (`ESC [ c`) goes last, as termenv does: nearly every terminal answers it, and
+  /// answers in order, so its answer says the others will not come — a round trip, not `wait`,
+  /// for a terminal that knows neither OSC 11 nor the keyboard protocol (tmux without a
+  /// `window-style` background, the Linux console).
   ///
   /// The wait reads the terminal as ``readEvent(timeout:)`` does, into the same decoder: keys
-  /// typed meanwhile are kept for ``readEvent(timeout:)`` in their order, the answer is never one
+  /// typed meanwhile are kept for ``readEvent(timeout:)`` in their order, an answer is never one
   /// of them, and an answer that comes after the wait is dropped by the decoder. The terminal is
-  /// in no-echo mode from ``begin()`` on, so the answer never shows.
-  package func findBackground(hint: TerminalBackground?, wait: Duration = backgroundQueryWait) -> TerminalBackground {
-    guard isActive else { return hint ?? .dark }
-    let answersBefore = decoder.backgroundAnswers
+  /// in no-echo mode from ``begin()`` on, so no answer shows.
+  package func askTerminal(forBackground: Bool, wait: Duration = answersWait) -> TerminalAnswers {
+    guard isActive else { return TerminalAnswers() }
+    let backgroundBefore = decoder.backgroundAnswers
     let attributesBefore = decoder.deviceAttributesAnswers
-    writeControl(BackgroundColorReply.query + Self.deviceAttributesQuery)
+    let keyboardBefore = decoder.keyboardProtocolAnswers
+    writeControl((forBackground ? BackgroundColorReply.query : "") + Self.keyboardProtocolQuery + Self.deviceAttributesQuery)
     let deadline = ContinuousClock.now + wait
-    waiting: while decoder.backgroundAnswers == answersBefore, decoder.deviceAttributesAnswers == attributesBefore,
-      !inputEnded
-    {
+    // Done at DA1's answer, or once every other answer came (a terminal that does not know DA1).
+    var isDone: Bool {
+      decoder.deviceAttributesAnswers != attributesBefore
+        || ((!forBackground || decoder.backgroundAnswers != backgroundBefore) && decoder.keyboardProtocolAnswers != keyboardBefore)
+    }
+    waiting: while !isDone, !inputEnded {
       if inputMayBePending, readInput() { continue }
       let remaining = deadline - ContinuousClock.now
       guard remaining > .zero else { break }
@@ -453,8 +467,19 @@ package final class CursesTerminal: Terminal {
       default: break waiting
       }
     }
-    guard decoder.backgroundAnswers != answersBefore, let reply = decoder.backgroundReply else { return hint ?? .dark }
-    return reply.background
+    var answers = TerminalAnswers()
+    if decoder.backgroundAnswers != backgroundBefore { answers.background = decoder.backgroundReply?.background }
+    answers.hasKeyboardProtocol = decoder.keyboardProtocolAnswers != keyboardBefore
+    answers.answeredDeviceAttributes = decoder.deviceAttributesAnswers != attributesBefore
+    return answers
+  }
+
+  /// Turns on modified keys in the best form the terminal has (see
+  /// ``TerminalAnswers/keyboardMode(term:)``); every way out turns them off.
+  package func turnOnModifiedKeys(_ answers: TerminalAnswers) {
+    guard isActive else { return }
+    let mode = answers.keyboardMode(term: getenv("TERM").map { String(cString: $0) })
+    if mode != .legacy { tide_keyboard_mode(mode.rawValue) }
   }
 
   /// Tells ncurses the tty's new size, which its own SIGWINCH handling would have done.

@@ -58,7 +58,7 @@ final class ScreenThread: TimerWaker {
   /// Whether the app sets the window's title (see ``CursesTerminal/init(reportsPointer:profile:setsTitle:)``).
   private let setsTitle: Bool
   /// The terminal's background when it was given (`--background dark|light`); `nil` to ask the
-  /// terminal (see ``CursesTerminal/findBackground(hint:wait:)``) with this hint.
+  /// terminal (see ``CursesTerminal/askTerminal(forBackground:wait:)``) with this hint.
   private let background: TerminalBackground?
   private let backgroundHint: TerminalBackground?
 
@@ -136,7 +136,9 @@ final class ScreenThread: TimerWaker {
       return
     }
     defer { terminal.restore() }
-    let background = self.background ?? terminal.findBackground(hint: backgroundHint)
+    let answers = terminal.askTerminal(forBackground: self.background == nil)
+    let background = self.background ?? answers.background ?? backgroundHint ?? .dark
+    terminal.turnOnModifiedKeys(answers)
     started.resume(returning: (terminal.size, background))
     /// An event read from the terminal, to the program — or, for a key the tty turned into a
     /// signal, what the signal does (see ``TypedSignal``).

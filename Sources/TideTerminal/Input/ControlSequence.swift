@@ -63,7 +63,8 @@ struct ControlSequence {
       guard numbers.count <= 2 else { return .nothing }
       return Self.tildeKeys[code].map { Self.key($0, modifier: numbers.count == 2 ? numbers[1] : 1) } ?? .nothing
     case (.csi, UInt8(ascii: "u")):
-      return kittyKey
+      // `CSI ? flags u`: the answer to the kitty keyboard protocol's query, not a key.
+      return parameters.first == UInt8(ascii: "?") ? .keyboardProtocol : kittyKey
     // Focus reporting (mode 1004): `CSI I` in, `CSI O` out; with parameters, nothing.
     case (.csi, UInt8(ascii: "I")):
       return parameters.isEmpty ? .event(.key(.focusIn)) : .nothing

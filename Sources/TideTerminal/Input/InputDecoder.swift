@@ -38,6 +38,9 @@ struct InputDecoder {
   /// How many answers to DA1 (``InputToken/deviceAttributes``) the input held: the end of the
   /// wait for OSC 11's answer, which a terminal sends before it, when it sends one.
   private(set) var deviceAttributesAnswers = 0
+  /// How many answers to the kitty keyboard protocol's query (``InputToken/keyboardProtocol``)
+  /// the input held: one says the terminal has the protocol.
+  private(set) var keyboardProtocolAnswers = 0
   /// The colour of the last answer to OSC 11's query, or `nil` when there was none or it was
   /// not a colour.
   private(set) var backgroundReply: BackgroundColorReply?
@@ -138,6 +141,7 @@ struct InputDecoder {
       case .nothing: break
       case .overlongSequence: skippingSequence = true
       case .deviceAttributes: deviceAttributesAnswers += 1
+      case .keyboardProtocol: keyboardProtocolAnswers += 1
       case .pasteStart:
         // The rest is the paste's: the bytes held are handed over, none left to remove.
         paste = BracketedPaste()

@@ -15,8 +15,11 @@ enum InputToken {
   case stringStart(TerminalString)
   /// `CSI ? … c`: the terminal's answer to DA1 (primary device attributes), which nearly every
   /// terminal sends. Asked after OSC 11's query as the app starts, it says every answer to that
-  /// query has come (see ``CursesTerminal/findBackground(hint:wait:)``); no key.
+  /// query has come (see ``CursesTerminal/askTerminal(forBackground:wait:)``); no key.
   case deviceAttributes
+  /// `CSI ? flags u`: the terminal's answer to the kitty keyboard protocol's query (`CSI ? u`),
+  /// which only a terminal that has the protocol sends; no key.
+  case keyboardProtocol
   /// Bytes that stand for nothing Tide delivers — an unknown control sequence, a control
   /// character with no key — dropped whole, so none of them arrives as typed text.
   case nothing

@@ -281,8 +281,8 @@ package final class Program<State, Action: Sendable> {
       recording?.record(event, at: driver.elapsed)
     }
     switch event {
-    case .key(let key): app.press(key)
-    case .paste(let text): app.paste(text)
+    case .key(let key): app.press(key, on: size)
+    case .paste(let text): app.paste(text, on: size)
     case .pointer(let pointer):
       // The user pressed what they saw: the last frame drawn.
       if hitMap == nil, let lastFrame { hitMap = HitMap(lastFrame) }

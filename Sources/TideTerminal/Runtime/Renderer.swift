@@ -51,7 +51,8 @@ package struct Renderer: Sendable {
           }
         }
       }
-      guard cells > 0 else { return }
+      // A caret that moved over unchanged cells (a wide character's second half) is a change.
+      guard cells > 0 || !Self.same(canvas.cursorPosition, previous.cursorPosition) else { return }
     } else {
       terminal.clear()
       canvas.cells.withUnsafeBufferPointer { current in
@@ -65,11 +66,18 @@ package struct Renderer: Sendable {
         }
       }
     }
+    terminal.placeCursor(at: canvas.cursorPosition)
     terminal.flush()
     previous = canvas
     statistics.frames += 1
     statistics.cells += cells
     statistics.bytes += bytes
+  }
+}
+
+extension Renderer {
+  static func same(_ left: (column: Int, row: Int)?, _ right: (column: Int, row: Int)?) -> Bool {
+    left?.column == right?.column && left?.row == right?.row
   }
 }
 

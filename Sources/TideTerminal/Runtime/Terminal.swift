@@ -24,6 +24,10 @@ package protocol Terminal: AnyObject {
   /// Copies `text` to the system clipboard (OSC 52, see `ClipboardCopy`). Between two frames;
   /// changes no cell. A terminal that cannot ignores it.
   func copyToClipboard(_ text: String)
+
+  /// Shows the terminal's own cursor at `position` with the frame flushed next — the focused
+  /// text component's caret (see ``Canvas/showCursor(atColumn:row:)``) — or hides it for `nil`.
+  func placeCursor(at position: (column: Int, row: Int)?)
 }
 
 extension Terminal {
@@ -32,4 +36,7 @@ extension Terminal {
 
   /// A terminal with no clipboard ignores it.
   package func copyToClipboard(_ text: String) {}
+
+  /// A terminal whose picture has no cursor (a replay's, a recording's) ignores it.
+  package func placeCursor(at position: (column: Int, row: Int)?) {}
 }

@@ -139,7 +139,7 @@ public struct TerminalApp<State, Action: Sendable> {
     canvas.theme = theme
     canvas.background = background
     canvas.actionScope = .root(Action.self)
-    if size.columns < minimumSize.columns || size.rows < minimumSize.rows {
+    if isTooSmall(size) {
       // One line when it fits, else wrapped before "(need", so the size needed stays readable.
       let message = "Terminal too small (need \(minimumSize))"
       let lines = message.displayWidth <= size.columns
@@ -154,6 +154,19 @@ public struct TerminalApp<State, Action: Sendable> {
       view(state, &canvas)
     }
     return canvas
+  }
+
+  /// Whether `size` is below ``minimumSize``, where the screen shows only the too-small message.
+  package func isTooSmall(_ size: TerminalSize) -> Bool {
+    size.columns < minimumSize.columns || size.rows < minimumSize.rows
+  }
+
+  /// Handles one key on a screen of `size`: while the screen is too small to show the app, the
+  /// user cannot see what a key would do (tide-list's `d tab enter` would delete unseen), so no
+  /// key reaches the app but ctrl-c, which quits as ``quitAction``; else ``press(_:)``.
+  package func press(_ key: Key, on size: TerminalSize) {
+    guard isTooSmall(size) else { return press(key) }
+    if key == .control("c") { store.send(quitAction) }
   }
 
   /// Handles one key: sends the action it stands for, if any. ctrl-c that the app gives no
@@ -177,9 +190,10 @@ public struct TerminalApp<State, Action: Sendable> {
     store.send(action)
   }
 
-  /// Handles one bracketed paste: sends the action it stands for, if any.
-  package func paste(_ text: String) {
-    if let action = pasteAction(store.state, text) {
+  /// Handles one bracketed paste on a screen of `size`: sends the action it stands for, if any;
+  /// none while the screen is too small to show the app (see ``press(_:on:)``).
+  package func paste(_ text: String, on size: TerminalSize) {
+    if !isTooSmall(size), let action = pasteAction(store.state, text) {
       store.send(action)
     }
   }

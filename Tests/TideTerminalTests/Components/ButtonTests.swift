@@ -11,11 +11,13 @@ struct ButtonTests {
     sending: (@Sendable (Button.Action) -> any Sendable)? = nil
   ) -> (Canvas, Rect) {
     var canvas = Canvas(columns: columns, rows: rows)
-    let taken = Button.draw(state, in: canvas.bounds, on: &canvas, isFocused: isFocused, sending: sending)
-    return (canvas, taken)
+    Button.draw(state, in: canvas.bounds, on: &canvas, isFocused: isFocused, sending: sending)
+    // What it took: the columns it drew on its row.
+    let width = rows > 0 ? canvas.text(ofRow: 0).displayWidth : 0
+    return (canvas, Rect(column: 0, row: 0, width: width, height: width > 0 ? 1 : 0))
   }
 
-  @Test func drawsItsLabelInBracketsAndSaysWhatItTook() {
+  @Test func drawsItsLabelInBracketsInTheColumnsItsWidthSays() {
     let (canvas, taken) = drawn(Button.State("Delete"), columns: 20)
     #expect(canvas.text() == "[ Delete ]")
     #expect(taken == Rect(column: 0, row: 0, width: 10, height: 1))

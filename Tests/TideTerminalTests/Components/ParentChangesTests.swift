@@ -17,7 +17,7 @@ import TideTerminal
     _ = TextArea().reduce(into: &byAction, action: .setText(text))
     _ = TextArea().reduce(into: &byAction, action: .resize(width: 20, height: 5))
     _ = TextArea().reduce(into: &byAction, action: .moveCursor(to: TextArea.Position(line: 30, column: 2)))
-    _ = TextArea().reduce(into: &byAction, action: .scroll(rows: 3))
+    _ = TextArea().reduce(into: &byAction, action: .scroll(by: 3))
     #expect(byMethod == byAction)
     #expect(byMethod.topLine == 29)
     #expect(byMethod.cursor == TextArea.Position(line: 30, column: 2))

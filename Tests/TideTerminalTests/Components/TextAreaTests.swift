@@ -241,7 +241,7 @@ struct TextAreaTests {
     #expect(state.cursor.line == 10)
     send(.moveToEnd, to: &state)
     #expect(state.topLine == 90)
-    send(.scroll(rows: -3), to: &state)
+    send(.scroll(by: -3), to: &state)
     #expect(state.topLine == 87)
     #expect(state.cursor.line == 99, "the wheel moves the view, not the cursor")
   }
@@ -259,7 +259,7 @@ struct TextAreaTests {
     #expect(press(11, 0) == .moveCursor(to: Position(line: 0, column: 4)), "past the end")
     #expect(press(0, 1) == .moveCursor(to: Position(line: 1, column: 0)), "on the line number")
     #expect(press(3, 3) == .moveCursor(to: Position(line: 1, column: 6)), "below the text: its end")
-    #expect(map.target(of: PointerEvent(.scrollDown, column: 3, row: 1)) as? TextArea.Action == .scroll(rows: 3))
+    #expect(map.target(of: PointerEvent(.scrollDown, column: 3, row: 1)) as? TextArea.Action == .scroll(by: 3))
   }
 
   @Test func aResizeRewrapsAndKeepsTheCursorInView() {

@@ -17,9 +17,9 @@ struct TextInputTests {
     }
   }
 
-  func drawn(_ state: TextInput.State, width: Int, showsCursor: Bool = true) -> Canvas {
+  func drawn(_ state: TextInput.State, width: Int, isFocused: Bool = true) -> Canvas {
     var canvas = Canvas(columns: width, rows: 1)
-    TextInput.draw(state, in: canvas.bounds, on: &canvas, showsCursor: showsCursor)
+    TextInput.draw(state, in: canvas.bounds, on: &canvas, isFocused: isFocused)
     return canvas
   }
 
@@ -129,7 +129,7 @@ struct TextInputTests {
     #expect(!canvas[3, 0].style.reverse)
     // At the end the cursor is a reversed blank after the text.
     #expect(drawn(TextInput.State(text: "ab"), width: 10)[2, 0].style.reverse)
-    #expect(!drawn(TextInput.State(text: "ab"), width: 10, showsCursor: false)[2, 0].style.reverse)
+    #expect(!drawn(TextInput.State(text: "ab"), width: 10, isFocused: false)[2, 0].style.reverse)
   }
 
   @Test func scrollsHorizontallyToKeepTheCursorInViewAndHoldsStillWhileItMovesWithin() async {

@@ -28,7 +28,7 @@ struct ViewportSearchTests {
 
   @Test func enterSearchesForwardFromTheTopRowAndScrollsTheMatchToTheTop() {
     var state = Viewport.State(text: numbered, width: 30, height: 5)
-    send(.scroll(rows: 20), to: &state)
+    send(.scroll(by: 20), to: &state)
     search("needle", in: &state)
     #expect(!state.isSearching && state.searchedQuery == "needle")
     #expect(state.topRow == 29 && state.currentMatch == 2)
@@ -52,7 +52,7 @@ struct ViewportSearchTests {
     send(.previousMatch, to: &state)
     #expect(state.searchStatus == "2 of 10 matches" && state.topRow == 19)
     // Scrolled away, n goes on from the top row.
-    send(.scroll(rows: 40), to: &state)
+    send(.scroll(by: 40), to: &state)
     send(.nextMatch, to: &state)
     #expect(state.searchStatus == "6 of 10 matches" && state.topRow == 59)
     #expect(Viewport.action(for: .character("n"), in: state) == .nextMatch)
@@ -75,7 +75,7 @@ struct ViewportSearchTests {
 
   @Test func noMatchSaysSoAndStaysPut() {
     var state = Viewport.State(text: numbered, width: 30, height: 5)
-    send(.scroll(rows: 7), to: &state)
+    send(.scroll(by: 7), to: &state)
     search("haystack", in: &state)
     #expect(state.searchStatus == "no match for haystack" && state.topRow == 7 && state.currentMatch == nil)
     send(.nextMatch, .previousMatch, to: &state)

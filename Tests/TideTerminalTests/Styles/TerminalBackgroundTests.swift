@@ -86,6 +86,31 @@ struct TerminalBackgroundTests {
     }
   }
 
+  /// The kitty keyboard protocol's answer (`CSI ? flags u`), asked with OSC 11 and DA1, is
+  /// counted and never a key, whole or split; a kitty key (`CSI 97 ; 5 u`) is still ctrl-a.
+  @Test func aKeyboardProtocolAnswerIsCountedAndIsNoKey() {
+    let answer = Array("a\u{1B}[?1u\u{1B}[?62c\u{1B}[97;5ub".utf8)
+    for cut in 1..<answer.count {
+      var decoder = InputDecoder()
+      var events = decoder.receive(answer[..<cut])
+      events += decoder.receive(answer[cut...])
+      #expect(events == [.key(.character("a")), .key(.control("a")), .key(.character("b"))], "cut at \(cut)")
+      #expect(decoder.keyboardProtocolAnswers == 1 && decoder.deviceAttributesAnswers == 1, "cut at \(cut)")
+    }
+  }
+
+  /// Modified keys are asked for in the best form the terminal answered for: the kitty
+  /// protocol, else modifyOtherKeys from a terminal that answers DA1 (not the Linux console),
+  /// else the legacy sequences.
+  @Test func modifiedKeysAreAskedForInTheBestFormTheTerminalHas() {
+    #expect(TerminalAnswers(hasKeyboardProtocol: true, answeredDeviceAttributes: true).keyboardMode(term: "xterm-kitty") == .kittyProtocol)
+    #expect(TerminalAnswers(hasKeyboardProtocol: true).keyboardMode(term: "linux") == .kittyProtocol)
+    #expect(TerminalAnswers(answeredDeviceAttributes: true).keyboardMode(term: "tmux-256color") == .modifyOtherKeys)
+    #expect(TerminalAnswers(answeredDeviceAttributes: true).keyboardMode(term: "linux") == .legacy)
+    #expect(TerminalAnswers().keyboardMode(term: "xterm-256color") == .legacy)
+    #expect(TerminalAnswers(answeredDeviceAttributes: true).keyboardMode(term: nil) == .modifyOtherKeys)
+  }
+
   // MARK: COLORFGBG
 
   /// The last field is the background's ANSI index: 0–6 and 8 dark, 7 and 9–15 light.
