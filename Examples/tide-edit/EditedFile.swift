@@ -1,6 +1,7 @@
 // tide-edit FILE: the file in a Viewport, the window titled with its name; e hands the terminal
 // to $VISUAL or $EDITOR (else vi) on the file and shows the new text on return, or what kept
-// the editor from running; q quits. Built only on TideTerminal's public API.
+// the editor from running; z suspends to the shell and reads the file again on `fg`; q quits.
+// Built only on TideTerminal's public API.
 
 import Tide
 import TideTerminal
@@ -27,6 +28,8 @@ struct EditedFile: Reducer {
     case text(Viewport.Action)
     case edit
     case edited(ExternalProgram.Outcome)
+    case suspend
+    case resumed
     case reloaded(String)
     case failed(String)
     case quit
@@ -43,7 +46,10 @@ struct EditedFile: Reducer {
       case .edit:
         state.message = nil
         return .runInTerminal(.editor(for: state.path)) { .edited($0) }
-      case .edited(.exited(0)):
+      case .suspend:
+        return .suspend(then: .resumed)
+      case .edited(.exited(0)), .resumed:
+        // The file may have changed meanwhile, in the editor or at the shell.
         let path = state.path
         return .run { send in
           do throws(SystemError) {
@@ -70,6 +76,7 @@ struct EditedFile: Reducer {
   static let keys = Viewport.keys.map(Action.text).followed(
     by: KeyMap([
       KeyBinding(.character("e"), action: .edit, help: "edit"),
+      KeyBinding(.character("z"), action: .suspend, help: "shell"),
       KeyBinding(.character("q"), action: .quit, help: "quit"),
     ]))
 

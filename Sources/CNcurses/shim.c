@@ -899,6 +899,10 @@ void tide_suspend_guard_remove(void) {
   atomic_store(&suspend_pending, 0);
 }
 
+int tide_can_suspend(void) {
+  return suspend_guard_installed;
+}
+
 int tide_take_suspend(void) {
   return atomic_exchange(&suspend_pending, 0);
 }

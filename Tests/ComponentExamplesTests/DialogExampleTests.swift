@@ -27,9 +27,10 @@ struct DialogExampleTests {
   }
 
   /// Below the app's minimum size the screen shows only "Terminal too small": keys the user
-  /// cannot see the effect of must not act (`d tab enter` deleted an item unseen), and ctrl-c
-  /// still quits.
-  @Test func keysDoNothingWhileTheTerminalIsTooSmallButCtrlCQuits() async {
+  /// cannot see the effect of must not act (`d tab enter` deleted an item unseen); the app's
+  /// quit key and ctrl-c still quit.
+  @Test(arguments: ["q", "ctrl-c"])
+  func keysDoNothingWhileTheTerminalIsTooSmallButQuitKeysQuit(quitKey: String) async {
     let clock = VirtualClock()
     let app = Chooser.app(items: 50, launch: TerminalLaunch(clock: clock, size: Self.size))
     await assertReplay(
@@ -44,7 +45,8 @@ struct DialogExampleTests {
         expect "> Item 1"
         expect-not "Delete item?"
         resize 1x1
-        keys ctrl-c
+        keys d
+        keys \(quitKey)
         """, size: Self.size)
     #expect(app.store.state.list.items.count == 50)
     #expect(app.store.state.isQuitting)

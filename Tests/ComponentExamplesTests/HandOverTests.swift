@@ -65,6 +65,42 @@ struct HandOverTests {
     #expect(try await missing.waitForExit() == 0)
   }
 
+  /// An app that suspends itself (``Effect/suspend(then:)``, tide-edit's `z`) stops as ctrl-z
+  /// stops it: the shell has the terminal in its modes, and `fg` brings the app back redrawn,
+  /// reading the file the user changed at the shell meanwhile.
+  @Test func theAppSuspendsItselfAndComesBackOnFg() async throws {
+    let binary = try requireBuiltExecutable("tide-edit")
+    let session = TmuxSession(label: "suspend-itself", columns: 80, rows: 12)
+    let notes = session.folder.file("notes.txt")
+    try "line one\nline two\n".write(toFile: notes, atomically: true, encoding: .utf8)
+    // A shell with job control (`set -m`), so the stop goes to the shell; once told (the file
+    // `resume`) it changes the file as a user would at the prompt, then continues the app.
+    let script = """
+      set -m
+      cd '\(session.folder.path)' || exit 99
+      LC_ALL=C.UTF-8 TERM=tmux-256color '\(binary)' notes.txt
+      stty -a > stty-stopped
+      while [ ! -e resume ]; do sleep 0.05; done
+      echo "added at the shell" >> notes.txt
+      fg
+      echo $? > status.tmp
+      mv status.tmp status
+      exec sleep 600
+      """
+    try script.write(toFile: session.folder.file("job.sh"), atomically: true, encoding: .utf8)
+    try await session.start("bash '\(session.folder.file("job.sh"))'")
+    try await session.waitForScreen(containing: "line two")
+    try await session.send("z")
+    _ = try await session.waitForFile("stty-stopped")
+    #expect(try session.file("stty-stopped").contains(" icanon"), "the shell's modes while stopped")
+    try await session.waitForDisplay("#{alternate_on}", toBe: "0", what: "the normal screen while stopped")
+    try "".write(toFile: session.folder.file("resume"), atomically: true, encoding: .utf8)
+    try await session.waitForScreen(containing: "added at the shell")
+    #expect(try await session.display("#{alternate_on}") == "1", "the app's screen back")
+    try await session.send("q")
+    #expect(try await session.waitForFile("status") == "0")
+  }
+
   /// SIGTERM sent to the app while its editor runs: the editor gets it too, then the app
   /// restores the terminal and ends as a SIGTERM ends it (143).
   @Test func aQuitSignalWhileTheEditorRunsReachesTheEditorAndEndsTheApp() async throws {

@@ -263,17 +263,17 @@ import TideTerminal
 
 
       """)
-    // Keys still work while the message shows.
+    // Keys do nothing while the message shows: the user cannot see what they would do.
     try await replay.play("""
       keys +
       resize 40x11
       expect "Terminal too small (need 40x12)"
       resize 40x12
-      expect "count: 2"
+      expect "count: 1"
       expect-not "Terminal too small"
       """)
     #expect(replay.player.screenText.split(separator: "\n", omittingEmptySubsequences: false).count == 12)
-    try await replay.play("resize 100x30\nexpect \"count: 2\"")
+    try await replay.play("resize 100x30\nexpect \"count: 1\"")
     #expect(replay.player.screenText.split(separator: "\n", omittingEmptySubsequences: false).count == 30)
   }
 

@@ -216,6 +216,9 @@ void tide_focus_reporting(int on);
  * out (an ordered exit, ctrl-z, a hand-over, a crash, the quit watch) turns it off again, and
  * the way back from ctrl-z or a hand-over on. */
 void tide_keyboard_mode(int mode);
+/* Whether ctrl-z can stop the process: SIGTSTP was not ignored at the start (a shell with job
+ * control, which continues it with `fg`). */
+int tide_can_suspend(void);
 /* Shows the terminal's cursor at row, column — the focused text component's caret — after an
  * update and its overlay, or hides it for a position off the screen (a negative row). */
 void tide_place_cursor(int row, int column);

@@ -264,7 +264,7 @@ public struct Viewport: Reducer, Sendable {
   /// on screen are in the theme's ``Theme/accent``, the current one in ``Theme/selection``.
   ///
   /// While the search query is typed it is drawn over the last row of `rect` (`/query`, see
-  /// ``drawSearchField(_:in:on:)``), unless `showsSearchField` is false: an app that shows the
+  /// ``drawSearchField(_:in:on:isFocused:)``), unless `showsSearchField` is false: an app that shows the
   /// field elsewhere (in its footer) draws it there itself.
   ///
   /// With `sending`, the wheel scrolls it: ``Action/scroll(by:)``, three rows

@@ -86,6 +86,13 @@ package final class CursesDriver: TerminalDriver {
     }
   }
 
+  package func suspend() async -> Bool {
+    guard isActive else { return false }
+    return await withCheckedContinuation { continuation in
+      screen.write { terminal in continuation.resume(returning: terminal.suspend()) }
+    }
+  }
+
   package var elapsed: Duration { clock.now - startInstant }
 
   package func wakeForFrame(atElapsed deadline: Duration?) {

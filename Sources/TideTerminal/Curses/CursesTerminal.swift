@@ -206,10 +206,24 @@ package final class CursesTerminal: Terminal {
   @discardableResult
   package func suspendIfAsked() -> Bool {
     guard isActive, tide_take_suspend() != 0 else { return false }
+    stopUntilContinued()
+    return true
+  }
+
+  /// Stops the process as ctrl-z does, for ``Tide/Effect/suspend(then:)``, and returns whether
+  /// it did: not where ctrl-z was ignored at the start (no shell job control would ever continue
+  /// it). ``takeRepaintRequest()`` then asks for the last frame whole.
+  package func suspend() -> Bool {
+    guard isActive, tide_can_suspend() != 0 else { return false }
+    stopUntilContinued()
+    repaintRequested = true
+    return true
+  }
+
+  private func stopUntilContinued() {
     tide_suspend()
     // The terminal's own title showed while stopped; the stack was pushed again on `fg`.
     if setsTitle, let title { writeControl(WindowTitle.sequence(for: title)) }
-    return true
   }
 
   /// Runs `program` with the terminal as its input and output (see

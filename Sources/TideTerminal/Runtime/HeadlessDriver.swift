@@ -146,6 +146,9 @@ package final class HeadlessDriver: TerminalDriver {
     return programOutcome(program)
   }
 
+  /// A replay never stops: its app runs on at once, as if continued.
+  package func suspend() async -> Bool { false }
+
   package func copyToClipboard(_ text: String) {
     let copies = terminal.clipboardCopies.count
     terminal.copyToClipboard(text)

@@ -55,7 +55,8 @@ package final class Program<State, Action: Sendable> {
   /// binds it around that too.
   package private(set) lazy var terminal = ProgramTerminal(
     copy: { [driver] text in driver.copyToClipboard(text) },
-    handOver: { [driver] program in await driver.handOver(to: program) })
+    handOver: { [driver] program in await driver.handOver(to: program) },
+    suspend: { [driver] in await driver.suspend() })
 
   /// The window title written last (see ``TerminalApp/title``), `nil` for the terminal's own.
   private var shownTitle: String?

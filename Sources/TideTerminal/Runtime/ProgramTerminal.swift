@@ -11,14 +11,24 @@ package final class ProgramTerminal: Sendable {
 
   private let write: @MainActor @Sendable (String) -> Void
   private let run: @MainActor @Sendable (ExternalProgram) async -> ExternalProgram.Outcome
+  private let stop: @MainActor @Sendable () async -> Bool
 
-  /// A terminal whose copies go to `copy` and whose hand-overs to `handOver`, on the main actor.
+  /// A terminal whose copies go to `copy`, whose hand-overs to `handOver` and whose suspends to
+  /// `suspend`, on the main actor.
   package init(
     copy: @escaping @MainActor @Sendable (String) -> Void,
-    handOver: @escaping @MainActor @Sendable (ExternalProgram) async -> ExternalProgram.Outcome
+    handOver: @escaping @MainActor @Sendable (ExternalProgram) async -> ExternalProgram.Outcome,
+    suspend: @escaping @MainActor @Sendable () async -> Bool
   ) {
     write = copy
     run = handOver
+    stop = suspend
+  }
+
+  /// Stops the process as ctrl-z does, until it is continued; whether it stopped.
+  @MainActor
+  package func suspend() async -> Bool {
+    await stop()
   }
 
   /// Copies `text`.

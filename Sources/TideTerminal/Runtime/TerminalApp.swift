@@ -162,11 +162,26 @@ public struct TerminalApp<State, Action: Sendable> {
   }
 
   /// Handles one key on a screen of `size`: while the screen is too small to show the app, the
-  /// user cannot see what a key would do (tide-list's `d tab enter` would delete unseen), so no
-  /// key reaches the app but ctrl-c, which quits as ``quitAction``; else ``press(_:)``.
+  /// user cannot see what a key would do (tide-list's `d tab enter` would delete unseen), so only
+  /// a key that stands for ``quitAction`` reaches the app (`q`, where the app binds it so and its
+  /// `Action` is `Equatable`), and ctrl-c quits whatever it is bound to; else ``press(_:)``.
   package func press(_ key: Key, on size: TerminalSize) {
     guard isTooSmall(size) else { return press(key) }
-    if key == .control("c") { store.send(quitAction) }
+    if let action = keyAction(store.state, key), Self.isQuit(action, quitAction) {
+      store.send(action)
+    } else if key == .control("c") {
+      store.send(quitAction)
+    }
+  }
+
+  /// Whether `action` is `quit`: equal, for an `Equatable` action type; never for another.
+  private static func isQuit(_ action: Action, _ quit: Action) -> Bool {
+    guard let quit = quit as? any Equatable else { return false }
+    return Self.equals(quit, action)
+  }
+
+  private static func equals<Value: Equatable>(_ value: Value, _ other: Action) -> Bool {
+    (other as? Value) == value
   }
 
   /// Handles one key: sends the action it stands for, if any. ctrl-c that the app gives no

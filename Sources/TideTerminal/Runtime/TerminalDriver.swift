@@ -41,6 +41,10 @@ package protocol TerminalDriver: AnyObject, Sendable {
   /// it ended; a driver with no terminal to hand over says it could not start.
   func handOver(to program: ExternalProgram) async -> ExternalProgram.Outcome
 
+  /// Stops the process as ctrl-z does, for ``Tide/Effect/suspend(then:)``, until the shell
+  /// continues it; returns whether it stopped. A driver with no terminal never stops.
+  func suspend() async -> Bool
+
   /// Time on the driver's clock; frames are paced and the exit wait is bounded on it.
   var elapsed: Duration { get }
 
