@@ -30,6 +30,7 @@ let package = Package(
     .executable(name: "tide-edit", targets: ["tide-edit"]),
     .executable(name: "tide-files", targets: ["tide-files"]),
     .executable(name: "tide-progress", targets: ["tide-progress"]),
+    .executable(name: "tide-dashboard", targets: ["tide-dashboard"]),
     .executable(name: "tide-editor", targets: ["tide-editor"]),
   ],
   // Off unless asked for: a package that depends on Tide resolves neither swift-case-paths nor
@@ -161,6 +162,7 @@ let package = Package(
     .executableTarget(name: "tide-files", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-files"),
     .executableTarget(name: "tide-progress", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-progress"),
     .executableTarget(name: "tide-editor", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-editor"),
+    .executableTarget(name: "tide-dashboard", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-dashboard"),
     // One small program per seed library's README, each rewritten on Tide; ExamplesTests checks
     // what each README promises.
     .executableTarget(name: "CounterAlert", dependencies: ["Tide"], path: "Examples/CounterAlert"),
@@ -210,7 +212,7 @@ let package = Package(
     .testTarget(
       name: "ComponentExamplesTests",
       dependencies: [
-        "tide-textinput", "tide-list", "tide-pick", "inline-log-probe", "tide-pager", "tide-edit", "tide-progress", "tide-form", "tide-files", "tide-editor", "Tide", "TideTesting", "TideTerminal", "TideTerminalCommand", "TideTerminalTesting", "TideTrace",
+        "tide-textinput", "tide-list", "tide-pick", "inline-log-probe", "tide-pager", "tide-edit", "tide-progress", "tide-form", "tide-files", "tide-editor", "tide-dashboard", "Tide", "TideTesting", "TideTerminal", "TideTerminalCommand", "TideTerminalTesting", "TideTrace",
         "TideTestSupport",
       ],
       // Read from the source tree by path (assertReplay), as an app's own tests read theirs.

@@ -5,6 +5,7 @@ import TideTerminal
 import TideTerminalCommand
 import TideTestSupport
 
+@testable import tide_dashboard
 @testable import tide_files
 @testable import tide_edit
 @testable import tide_form
@@ -22,7 +23,7 @@ import TideTestSupport
 struct ReadmeImageTests {
   nonisolated static let folder = packageRoot.appendingPathComponent("assets/examples")
 
-  @Test(arguments: ["tide-textinput", "tide-list", "tide-pager", "tide-edit", "tide-progress", "tide-editor", "tide-form"])
+  @Test(arguments: ["tide-textinput", "tide-list", "tide-pager", "tide-edit", "tide-progress", "tide-editor", "tide-form", "tide-dashboard"])
   func theImageIsUpToDate(name: String) async throws {
     let clock = VirtualClock()
     let script = try KeyScript(
@@ -41,6 +42,7 @@ struct ReadmeImageTests {
     case "tide-editor":
       let path = Self.folder.appendingPathComponent("tide-editor.txt").path
       fresh = try await Self.finalImage(of: Editor.app(name: "tide-editor.txt", path: path, launch: TerminalLaunch(clock: clock)), clock: clock, script: script)
+    case "tide-dashboard": fresh = try await Self.finalImage(of: Dashboard.app(launch: TerminalLaunch(clock: clock)), clock: clock, script: script)
     default: fresh = try await Self.finalImage(of: Progress.app(seconds: 4, launch: TerminalLaunch(clock: clock)), clock: clock, script: script)
     }
     Self.compare(fresh, with: name)

@@ -11,11 +11,19 @@ import TideTerminalTesting
 
 private enum Field: Hashable, Sendable { case name, email, plan, submit }
 
+/// Table's sample row.
+private struct Process: Identifiable, Equatable, Sendable { var id: Int32; var command: String; var cpu: Double }
+
 private struct Sample: Reducer {
   struct State: Equatable {
     var name = TextInput.State()
     var list = SelectionList.State(items: [])
-    var files = Table.State(columns: [], rows: [])
+    var table = Table<Process>.State(columns: [
+      .init("PID", width: .fixed(6), alignment: .trailing) { "\($0.id)" },
+      .init("Command") { $0.command },
+      .init("CPU", width: .fixed(6), alignment: .trailing) { "\($0.cpu)" },
+    ])
+    var processes: [Process] = []
     var pager = Viewport.State()
     var progress = ProgressBar.State()
     var spinner = Spinner.State()
@@ -26,7 +34,7 @@ private struct Sample: Reducer {
   enum Action: Sendable {
     case name(TextInput.Action)
     case list(SelectionList.Action)
-    case files(Table.Action)
+    case table(Table<Process>.Action)
     case pager(Viewport.Action)
     case progress(ProgressBar.Action)
     case spinner(Spinner.Action)
@@ -48,7 +56,7 @@ private struct Sample: Reducer {
     [
       TextInput.action(for: key).map(Action.name),
       SelectionList.action(for: key, in: state.list).map(Action.list),
-      Table.keys.action(for: key).map(Action.files),
+      Table.action(for: key, in: state.table).map(Action.table),
       Viewport.keys.action(for: key).map(Action.pager),
     ]
   }
@@ -62,7 +70,7 @@ private struct Sample: Reducer {
     let sides = parts[1].columns([.percentage(33), .fill()])
     let (body, field, row, footer) = (sides[1], parts[0], parts[0], parts[2])
     TextInput.draw(state.name, in: field, on: &canvas)
-    Table.draw(state.files, in: body, on: &canvas)
+    Table.draw(state.table, rows: state.processes, in: body, on: &canvas, sending: Action.table)
     Viewport.draw(state.pager, in: body, on: &canvas); _ = "\(state.pager.percentage)%"
     // Last in the shared `body`, so the test below sees the list drawn over the others.
     SelectionList.draw(state.list, in: body, on: &canvas)
@@ -86,14 +94,16 @@ private struct Task: Sendable { var title: String; var isDone: Bool }
     let size = TerminalSize(columns: 40, rows: 12)
     var list = SelectionList.State(items: names.map { SelectionList.Item($0) })
     list.resize(height: 5)
-    let files = Table.State(
-      columns: [Table.Column("Name", width: .fill()), Table.Column("Size", width: .fixed(8))],
-      rows: entries.map { [$0.name, "\($0.size)"] })
+    let processes = entries.enumerated().map { Process(id: Int32($0.offset), command: $0.element.name, cpu: 0.5) }
     let pager = Viewport.State(text: contents, width: size.columns, height: size.rows - 1)
     var focus = FocusRing<Field>.State(order: [.name, .email, .plan, .submit])  // focus on .name
     focus.focus(.email)  // a parent moves the focus itself, as a press would
     var state = Sample.State()
-    (state.list, state.files, state.pager, state.focus) = (list, files, pager, focus)
+    (state.list, state.pager, state.focus) = (list, pager, focus)
+    // Table: when the processes change
+    state.processes = processes
+    state.table.setRows(state.processes)
+    #expect(state.table.selectedID == 0)
     state.help = Help.State()
     var canvas = Canvas(columns: size.columns, rows: size.rows)
     Sample.draw(state, on: &canvas, size: size)

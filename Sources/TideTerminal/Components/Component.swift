@@ -3,7 +3,7 @@ import Tide
 /// The contract every component holds, so that an app uses each one the same way and a test
 /// checks each one with the same suite (`assertComponentContract` in TideTerminalTesting).
 ///
-/// A component is a `Reducer` whose `State` the app keeps inside its own and whose `Action`
+/// A component is a `Reducer` (Tide's) whose `State` the app keeps inside its own and whose `Action`
 /// the app embeds in its own (a case and a `Scope`). Beyond the reducer it says which keys it
 /// takes and draws itself:
 ///

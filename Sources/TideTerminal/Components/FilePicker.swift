@@ -265,14 +265,8 @@ public struct FilePicker: Reducer, Sendable {
 
   /// The keys while typing the filter: ↑/↓ and page keys still move, enter keeps the filter,
   /// esc clears it, and the query takes ``TextInput``'s keys.
-  public static let filteringKeys = KeyMap<Action>([
-    KeyBinding(.up, .control("p"), action: .move(.up), help: "up", showsInFooter: false),
-    KeyBinding(.down, .control("n"), action: .move(.down), help: "down", showsInFooter: false),
-    KeyBinding(.pageUp, action: .move(.pageUp), help: "page up", showsInFooter: false),
-    KeyBinding(.pageDown, action: .move(.pageDown), help: "page down", showsInFooter: false),
-    KeyBinding(.enter, action: .acceptFilter, help: "apply filter"),
-    KeyBinding(.escape, action: .clearFilter, help: "clear filter"),
-  ]).followed(by: TextInput.keys.map(Action.query))
+  public static let filteringKeys = ScrollWindow.filteringKeys(
+    Action.move, accept: .acceptFilter, clear: .clearFilter, query: Action.query)
 
   /// Esc clearing an applied filter, while browsing.
   static let clearKeys = KeyMap<Action>([KeyBinding(.escape, action: .clearFilter, help: "clear filter")])
@@ -286,9 +280,7 @@ public struct FilePicker: Reducer, Sendable {
   /// The action for `key` in `state`: a binding of ``keys(for:)``, or while filtering a
   /// character typed into the query (`nil` for keys with no meaning there).
   public static func action(for key: Key, in state: State) -> Action? {
-    if let action = keys(for: state).action(for: key) { return action }
-    guard state.isFiltering else { return nil }
-    return TextInput.action(for: key).map(Action.query)
+    ScrollWindow.action(for: key, in: keys(for: state), isFiltering: state.isFiltering, query: Action.query)
   }
 
   /// Draws the picker into `rect`: the folder's path on the first row in ``Theme/title``, its

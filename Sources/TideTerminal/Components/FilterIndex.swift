@@ -1,6 +1,6 @@
-/// The titles of a ``SelectionList`` folded to lowercase once, side by side in one buffer, so
-/// that a filter keystroke scans bytes instead of building strings: 100,000 titles are a few
-/// megabytes read in a millisecond or two.
+/// The titles of a ``SelectionList`` (or the rows of a ``Table``, their cells joined) folded to
+/// lowercase once, side by side in one buffer, so that a filter keystroke scans bytes instead of
+/// building strings: 100,000 titles are a few megabytes read in a millisecond or two.
 ///
 /// Each character is folded on its own (`String(character).lowercased()`), so a match found
 /// here can be mapped back to the characters it covers for highlighting (``matchedCharacters``).
@@ -8,12 +8,103 @@ struct FilterIndex: Sendable {
   private var bytes: [UInt8] = []
   /// Where each title starts in `bytes`, and one more entry for the end.
   private var starts: [Int] = [0]
+  /// For a table's rows: where each cell starts in `bytes`, row after row, and one more entry
+  /// for the end; each cell is followed by a 0 byte, which no query holds, so a match never
+  /// runs from one cell into the next. Empty for a list's titles.
+  private var cellStarts: [Int] = []
+  /// The cells a row has (0 for a list's titles).
+  private var columnCount = 0
 
   init(titles: some Sequence<String>) {
     for title in titles {
       Self.fold(title) { byte, _ in bytes.append(byte) }
       starts.append(bytes.count)
     }
+  }
+
+  /// The `rows` rows of a table of `columns` columns, `cell(row, column)` the text of each
+  /// cell: a row is a title made of its cells, each followed by a 0 byte (a 0 in a cell is
+  /// folded to 1).
+  init(rows: Int, columns: Int, cell: (Int, Int) -> String) {
+    columnCount = max(0, columns)
+    starts.reserveCapacity(rows + 1)
+    cellStarts.reserveCapacity(rows * columnCount + 1)
+    for row in 0..<max(0, rows) {
+      for column in 0..<columnCount {
+        cellStarts.append(bytes.count)
+        Self.fold(cell(row, column)) { byte, _ in bytes.append(byte == 0 ? 1 : byte) }
+        bytes.append(0)
+      }
+      starts.append(bytes.count)
+    }
+    cellStarts.append(bytes.count)
+  }
+
+  /// How many titles (or rows) the index holds.
+  var count: Int { starts.count - 1 }
+
+  /// The rows of a table's index in the order of their cells in `column`, last first when
+  /// `descending`; rows whose cells are equal keep their order either way (the sort is stable).
+  /// Cells compare as folded bytes (so case-insensitively, other letters by code point), except
+  /// that runs of digits compare by value (`9` before `10`; after a `.` digit by digit, so
+  /// `1.5` after `1.25`). An index with no such column gives the rows in order.
+  func rowsSorted(byColumn column: Int, descending: Bool) -> [Int] {
+    var order = Array(0..<count)
+    guard column >= 0, column < columnCount else { return order }
+    let columns = columnCount
+    bytes.withUnsafeBufferPointer { bytes in
+      cellStarts.withUnsafeBufferPointer { cells in
+        order.sort { first, second in
+          let a = first * columns + column
+          let b = second * columns + column
+          let order = Self.compare(bytes, cells[a]..<cells[a + 1] - 1, cells[b]..<cells[b + 1] - 1)
+          if order != 0 { return descending ? order > 0 : order < 0 }
+          return first < second
+        }
+      }
+    }
+    return order
+  }
+
+  /// -1, 0 or 1 as the bytes of `first` sort before, with or after those of `second`: bytes by
+  /// value, runs of digits by the number they write (see ``rowsSorted(byColumn:descending:)``).
+  static func compare(_ bytes: UnsafeBufferPointer<UInt8>, _ first: Range<Int>, _ second: Range<Int>) -> Int {
+    func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+    var i = first.lowerBound
+    var j = second.lowerBound
+    while i < first.upperBound, j < second.upperBound {
+      let x = bytes[i]
+      let y = bytes[j]
+      guard isDigit(x), isDigit(y) else {
+        if x != y { return x < y ? -1 : 1 }
+        i += 1
+        j += 1
+        continue
+      }
+      let fraction = i > first.lowerBound && bytes[i - 1] == 0x2E
+      if !fraction {
+        // Leading zeros say nothing; a longer run is a larger number.
+        while i < first.upperBound, bytes[i] == 0x30, i + 1 < first.upperBound, isDigit(bytes[i + 1]) { i += 1 }
+        while j < second.upperBound, bytes[j] == 0x30, j + 1 < second.upperBound, isDigit(bytes[j + 1]) { j += 1 }
+        var endI = i
+        while endI < first.upperBound, isDigit(bytes[endI]) { endI += 1 }
+        var endJ = j
+        while endJ < second.upperBound, isDigit(bytes[endJ]) { endJ += 1 }
+        if endI - i != endJ - j { return endI - i < endJ - j ? -1 : 1 }
+      }
+      // Same length (or a fraction's digits): digit by digit, a run that ends first is smaller.
+      while i < first.upperBound, j < second.upperBound, isDigit(bytes[i]), isDigit(bytes[j]) {
+        if bytes[i] != bytes[j] { return bytes[i] < bytes[j] ? -1 : 1 }
+        i += 1
+        j += 1
+      }
+      let moreI = i < first.upperBound && isDigit(bytes[i])
+      let moreJ = j < second.upperBound && isDigit(bytes[j])
+      if moreI != moreJ { return moreI ? 1 : -1 }
+    }
+    let restI = first.upperBound - i
+    let restJ = second.upperBound - j
+    return restI == restJ ? 0 : (restI < restJ ? -1 : 1)
   }
 
   /// The bytes of `text` folded to lowercase, each given with the index of the character it
@@ -110,4 +201,29 @@ struct FilterIndex: Sendable {
     guard let found else { return 0..<0 }
     return owners[found]..<owners[found + query.count - 1] + 1
   }
+}
+
+/// What each query typed so far matched, shortest first, for the lists and tables that filter
+/// as you type: the next keystroke narrows the last result, an erased one goes back to a
+/// result already computed.
+struct FilterNarrowing: Sendable {
+  private var results: [(query: [UInt8], matches: [Int])] = []
+
+  /// The indices the query matches, in the order searched; `nil` while the query is empty.
+  var matches: [Int]? { results.last?.matches }
+
+  /// Follows the query `text`: drops the results it no longer extends and, when it is longer,
+  /// searches `index` (which must be given for a query that is not empty) — among the last
+  /// result's matches, else among `all` (every entry, in order, when `nil`).
+  mutating func follow(_ text: String, among all: [Int]? = nil, index: FilterIndex?) {
+    let folded = FilterIndex.folded(text)
+    while let last = results.last, !folded.starts(with: last.query) {
+      results.removeLast()
+    }
+    guard !folded.isEmpty, results.last?.query != folded, let index else { return }
+    results.append((folded, index.matches(of: folded, among: results.last?.matches ?? all)))
+  }
+
+  /// Forgets every result: the entries changed.
+  mutating func reset() { results = [] }
 }

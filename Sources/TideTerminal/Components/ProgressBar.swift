@@ -38,7 +38,9 @@ public struct ProgressBar: Reducer, Sendable {
     /// Whether the fraction is beyond 1.
     public var isOver: Bool { fraction > 1 }
 
-    mutating func setFraction(_ value: Double) {
+    /// Sets the fraction, clamped to 0…``maximumFraction`` (not a number is 0): what
+    /// ``Action/setFraction(_:)`` does, for a parent that changes its bar directly.
+    public mutating func setFraction(_ value: Double) {
       fraction = value.isNaN ? 0 : min(Self.maximumFraction, max(0, value))
     }
   }

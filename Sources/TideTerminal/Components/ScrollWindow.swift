@@ -15,6 +15,33 @@ enum ScrollWindow {
     ]
   }
 
+  /// The keys while a filter's query is typed, shared by the lists and tables that filter:
+  /// ↑/↓ (and ctrl-p/ctrl-n) and page keys still move, enter keeps the filter (`accept`), esc
+  /// clears it (`clear`), then the query's own keys (``TextInput``'s, embedded by `query`).
+  static func filteringKeys<Action>(
+    _ move: (SelectionMove) -> Action, accept: Action, clear: Action, query: (TextInput.Action) -> Action
+  ) -> KeyMap<Action> {
+    KeyMap([
+      KeyBinding(.up, .control("p"), action: move(.up), help: "up", showsInFooter: false),
+      KeyBinding(.down, .control("n"), action: move(.down), help: "down", showsInFooter: false),
+      KeyBinding(.pageUp, action: move(.pageUp), help: "page up", showsInFooter: false),
+      KeyBinding(.pageDown, action: move(.pageDown), help: "page down", showsInFooter: false),
+      KeyBinding(.enter, action: accept, help: "apply filter"),
+      KeyBinding(.escape, action: clear, help: "clear filter"),
+    ]).followed(by: TextInput.keys.map(query))
+  }
+
+  /// The action for `key` among `keys` (what applies in the component's state) or, while a
+  /// query `isFiltering`, a character typed into it (embedded by `query`); `nil` for keys with
+  /// no meaning there, which should not reach the app's commands either.
+  static func action<Action>(
+    for key: Key, in keys: KeyMap<Action>, isFiltering: Bool, query: (TextInput.Action) -> Action
+  ) -> Action? {
+    if let action = keys.action(for: key) { return action }
+    guard isFiltering else { return nil }
+    return TextInput.action(for: key).map(query)
+  }
+
   /// The selection after `move` from `selected` in a list of `count`, pages of `page` rows.
   static func position(after move: SelectionMove, from selected: Int, page: Int, count: Int) -> Int {
     switch move {

@@ -65,9 +65,9 @@ public struct SelectionList: Reducer, Sendable {
     // Derived from `items` and `query`, so left out of `==`. Built when a filter is first
     // typed: a list that is never filtered, or whose items are replaced often, never pays for it.
     private var index: FilterIndex?
-    /// What each query typed so far matched, shortest first: the next keystroke narrows the
-    /// last one, an erased one goes back.
-    private var results: [(query: [UInt8], matches: [Int])] = []
+    /// What each query typed so far matched: the next keystroke narrows the last one, an
+    /// erased one goes back.
+    private var narrowing = FilterNarrowing()
 
     /// A list of `items`, the first one selected, drawn in `height` rows (0: not yet known),
     /// the first of them the status unless `showsStatus` is false.
@@ -92,7 +92,7 @@ public struct SelectionList: Reducer, Sendable {
 
     /// The indices into ``items`` of the items shown, in order; `nil` while the filter is empty
     /// (every item, without an array of them).
-    package var matches: [Int]? { results.last?.matches }
+    package var matches: [Int]? { narrowing.matches }
 
     /// How many items are shown.
     /// How many items the list shows: those the filter matches, or all of them.
@@ -172,7 +172,7 @@ public struct SelectionList: Reducer, Sendable {
       items = newItems
       showsDescriptions = items.contains { $0.description != nil }
       index = nil
-      results = []
+      narrowing.reset()
       refilter(keeping: kept)
     }
 
@@ -204,14 +204,8 @@ public struct SelectionList: Reducer, Sendable {
     /// Filters by the query, narrowing the last result when the query only grew, and keeps
     /// `selected` selected when it is still shown (else the first item).
     private mutating func refilter(keeping selected: Int?) {
-      let folded = FilterIndex.folded(query.text)
-      while let last = results.last, !folded.starts(with: last.query) {
-        results.removeLast()
-      }
-      if !folded.isEmpty, results.last?.query != folded {
-        buildIndex()
-        results.append((folded, index!.matches(of: folded, among: results.last?.matches)))
-      }
+      if !query.text.isEmpty { buildIndex() }
+      narrowing.follow(query.text, index: index)
       var position = 0
       if let selected {
         if let matches {
@@ -325,14 +319,8 @@ public struct SelectionList: Reducer, Sendable {
 
   /// The keys while typing the query: ↑/↓ and page keys still move, enter keeps the filter, esc
   /// clears it, and the query is a ``TextInput`` with its readline keys.
-  public static let filteringKeys = KeyMap<Action>([
-    KeyBinding(.up, .control("p"), action: .move(.up), help: "up", showsInFooter: false),
-    KeyBinding(.down, .control("n"), action: .move(.down), help: "down", showsInFooter: false),
-    KeyBinding(.pageUp, action: .move(.pageUp), help: "page up", showsInFooter: false),
-    KeyBinding(.pageDown, action: .move(.pageDown), help: "page down", showsInFooter: false),
-    KeyBinding(.enter, action: .acceptFilter, help: "apply filter"),
-    KeyBinding(.escape, action: .clearFilter, help: "clear filter"),
-  ]).followed(by: TextInput.keys.map(Action.query))
+  public static let filteringKeys = ScrollWindow.filteringKeys(
+    Action.move, accept: .acceptFilter, clear: .clearFilter, query: Action.query)
 
   /// The keys that apply in `state`, for dispatch and for help.
   public static func keys(for state: State) -> KeyMap<Action> {
@@ -344,9 +332,7 @@ public struct SelectionList: Reducer, Sendable {
   /// character typed into the query. While filtering, keys with no meaning (alt-chords,
   /// function keys) give `nil` and should not reach the app's commands either.
   public static func action(for key: Key, in state: State) -> Action? {
-    if let action = keys(for: state).action(for: key) { return action }
-    guard state.isFiltering else { return nil }
-    return TextInput.action(for: key).map(Action.query)
+    ScrollWindow.action(for: key, in: keys(for: state), isFiltering: state.isFiltering, query: Action.query)
   }
 
   /// One item's rows as ``draw(_:in:on:style:isFocused:drawingItem:sending:)`` hands them to an app that draws
@@ -460,13 +446,23 @@ public struct SelectionList: Reducer, Sendable {
       canvas.drawTruncated(status, atColumn: rect.column, row: rect.row, width: rect.width, style: canvas.theme.muted)
       return
     }
+    drawFilterLine(
+      query: state.query, isFiltering: state.isFiltering, isFocused: isFocused, status: status, in: rect, on: &canvas)
+  }
+
+  /// Draws a filter's line on the first row of `rect`: `/`, the query (its cursor shown while
+  /// `isFiltering` and `isFocused`), and `status` (`K of N`) at the end, in ``Theme/muted``: a
+  /// list's status row, a table's filter line.
+  static func drawFilterLine(
+    query: TextInput.State, isFiltering: Bool, isFocused: Bool, status: String, in rect: Rect, on canvas: inout Canvas
+  ) {
     let statusWidth = min(status.displayWidth, max(0, rect.width - 2))
     canvas.drawTruncated(
       status, atColumn: rect.endColumn - statusWidth, row: rect.row, width: statusWidth, style: canvas.theme.muted)
     let prompt = canvas.draw("/", atColumn: rect.column, row: rect.row, style: canvas.theme.accent, maxWidth: rect.width)
     let field = Rect(
       column: rect.column + prompt, row: rect.row, width: rect.width - prompt - statusWidth - 1, height: 1)
-    TextInput.draw(state.query, in: field, on: &canvas, isFocused: isFocused && state.isFiltering)
+    TextInput.draw(query, in: field, on: &canvas, isFocused: isFocused && isFiltering)
   }
 
   /// Draws `fullTitle` from `column` on `row`, cut with `…` to `width` columns, in `style`, the

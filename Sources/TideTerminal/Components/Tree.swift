@@ -394,14 +394,7 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
   /// The keys while typing the filter: ↑/↓ and page keys still move, enter keeps the filter,
   /// esc clears it, and the query takes ``TextInput``'s keys.
   public static var filteringKeys: KeyMap<Action> {
-    KeyMap([
-      KeyBinding(.up, .control("p"), action: .move(.up), help: "up", showsInFooter: false),
-      KeyBinding(.down, .control("n"), action: .move(.down), help: "down", showsInFooter: false),
-      KeyBinding(.pageUp, action: .move(.pageUp), help: "page up", showsInFooter: false),
-      KeyBinding(.pageDown, action: .move(.pageDown), help: "page down", showsInFooter: false),
-      KeyBinding(.enter, action: .acceptFilter, help: "apply filter"),
-      KeyBinding(.escape, action: .clearFilter, help: "clear filter"),
-    ]).followed(by: TextInput.keys.map(Action.query))
+    ScrollWindow.filteringKeys(Action.move, accept: .acceptFilter, clear: .clearFilter, query: Action.query)
   }
 
   /// The keys that apply in `state`, for dispatch and for ``Help``: space toggles the
@@ -417,9 +410,7 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
   /// The action for `key` in `state`: a binding of ``keys(for:)``, or while filtering a
   /// character typed into the query (`nil` for keys with no meaning there).
   public static func action(for key: Key, in state: State) -> Action? {
-    if let action = keys(for: state).action(for: key) { return action }
-    guard state.isFiltering else { return nil }
-    return TextInput.action(for: key).map(Action.query)
+    ScrollWindow.action(for: key, in: keys(for: state), isFiltering: state.isFiltering, query: Action.query)
   }
 
   /// The triangle of a row: `▸` closed, `▾` open, a space for a node without children.

@@ -1,6 +1,7 @@
 /// Block elements (U+2580–U+259F: the bars of ``BarChart``, ``Sparkline`` and ``ProgressBar``)
-/// as ASCII, for the terminals that get ASCII borders (see ``ASCIIBorders``): the same terminals
-/// lack them, and ncurses would show `?`.
+/// and the sort marks of a ``Table``'s header (`▲` `▼`, shown `^` `v`) as ASCII, for the
+/// terminals that get ASCII borders (see ``ASCIIBorders``): the same terminals lack them, and
+/// ncurses would show `?`.
 ///
 /// A cell at a time, so an eighth cannot be kept: a block at least half full is `#`, a thinner
 /// one a character about its shape (`_` `.` `-` `=` from the bottom up, `|` at a side, `"` at
@@ -8,6 +9,9 @@
 enum ASCIIBlocks {
   /// The ASCII stand-in for a block element, or `nil` for any other scalar.
   static func replacement(for scalar: UInt32) -> UInt32? {
+    // The sort marks of a ``Table``'s header.
+    if scalar == 0x25B2 { return 0x5E }  // ▲ ^
+    if scalar == 0x25BC { return 0x76 }  // ▼ v
     guard (0x2580...0x259F).contains(scalar) else { return nil }
     let character: Unicode.Scalar =
       switch scalar {

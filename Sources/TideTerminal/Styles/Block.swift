@@ -4,7 +4,7 @@
 /// ```swift
 /// let inner = Block(title: "Expenses", footer: "3 of 12", footerAlignment: .trailing, padding: Insets(horizontal: 1))
 ///   .draw(in: area, on: &canvas)
-/// Table.draw(state.table, in: inner, on: &canvas)
+/// Table.draw(state.table, rows: state.expenses, in: inner, on: &canvas)
 /// ```
 ///
 /// Drawn with the canvas's ``Theme``: the border in its ``Theme/border`` role and shape

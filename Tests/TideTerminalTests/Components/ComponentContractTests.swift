@@ -2,6 +2,7 @@ import Testing
 import Tide
 import TideTerminal
 import TideTerminalTesting
+import TideTestSupport
 
 /// Issue 39: every component holds the one contract (`Component`), checked by the same suite
 /// (`assertComponentContract`) in the states that try it hardest — empty, more than fits, wide,
@@ -51,6 +52,54 @@ struct ComponentContractTests {
     var empty = SelectionList.State(items: [])
     empty.emptyText = "Nothing yet — press a to add one"
     assertComponentContract(SelectionList(), states: [empty, SelectionList.State(items: items), outOfRange, filtering])
+  }
+
+  /// A table draws the app's rows, which its state does not hold: the contract checks it through
+  /// a state that carries them beside the table's.
+  struct RowsTable: Component {
+    struct State: Equatable, Sendable {
+      var table: Table<TextRow>.State
+      var rows: [TextRow]
+    }
+    typealias Action = Table<TextRow>.Action
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      Table().reduce(into: &state.table, action: action)
+    }
+
+    static func keys(for state: State) -> KeyMap<Action> { Table.keys(for: state.table) }
+
+    static func action(for key: Key, in state: State) -> Action? { Table.action(for: key, in: state.table) }
+
+    static func draw(
+      _ state: State, in rect: Rect, on canvas: inout Canvas, isFocused: Bool,
+      sending: (@Sendable (Action) -> any Sendable)?
+    ) {
+      Table.draw(state.table, rows: state.rows, in: rect, on: &canvas, isFocused: isFocused, sending: sending)
+    }
+  }
+
+  @Test func table() {
+    let rows = textRows((0..<300).map { ["row \($0) " + ($0 % 10 == 0 ? Self.hardText : ""), "\($0)", Self.hardText] })
+    let columns: [Table<TextRow>.Column] = [
+      .text("Name", 0), .text("Size", 1, width: .fixed(6), alignment: .trailing),
+      .text(Self.hardText, 2, width: .percentage(30), alignment: .center),
+    ]
+    var outOfRange = Table.State(columns: columns, rows: rows, height: 12)
+    outOfRange.select(position: 9_999)
+    outOfRange.scroll(by: .max)
+    var sortedAndFiltering = Table.State(columns: columns, rows: rows, height: 12)
+    sortedAndFiltering.sort(byColumn: 1, descending: true)
+    _ = Table().reduce(into: &sortedAndFiltering, action: .startFiltering)
+    _ = Table().reduce(into: &sortedAndFiltering, action: .query(.insert("1")))
+    var empty = Table<TextRow>.State(columns: columns)
+    empty.emptyText = "No rows yet — press a to add one"
+    assertComponentContract(
+      RowsTable(),
+      states: [
+        RowsTable.State(table: empty, rows: []), RowsTable.State(table: outOfRange, rows: rows),
+        RowsTable.State(table: sortedAndFiltering, rows: rows),
+      ])
   }
 
   @Test func tabs() {

@@ -1,22 +1,24 @@
 import Testing
 import TideTerminal
+import TideTestSupport
 
 /// Column widths (fixed, percentage, flexible) and alignment (leading, centre, trailing), each
 /// header placed like its column, text cut with `…` by display width.
 @MainActor
 @Suite("Table columns")
 struct TableColumnTests {
-  func drawn(_ columns: [Table.Column], _ rows: [[String]], width: Int) -> String {
+  func drawn(_ columns: [Table<TextRow>.Column], _ rows: [[String]], width: Int) -> String {
     var canvas = Canvas(columns: width, rows: rows.count + 1)
-    Table.draw(Table.State(columns: columns, rows: rows), in: canvas.bounds, on: &canvas)
+    let rows = textRows(rows)
+    Table.draw(Table.State(columns: columns, rows: rows), rows: rows, in: canvas.bounds, on: &canvas)
     return canvas.text()
   }
 
   @Test func headersAndCellsAreAlignedLikeTheirColumn() {
-    let columns = [
-      Table.Column("Name", width: .fill()),
-      Table.Column("Size", width: .fixed(6), alignment: .trailing),
-      Table.Column("Kind", width: .fixed(7), alignment: .center),
+    let columns: [Table<TextRow>.Column] = [
+      .text("Name", 0, width: .fill()),
+      .text("Size", 1, width: .fixed(6), alignment: .trailing),
+      .text("Kind", 2, width: .fixed(7), alignment: .center),
     ]
     #expect(drawn(columns, [["a", "12", "x"], ["bb", "1234567", "dir"]], width: 20) == """
       Name    Size  Kind
@@ -26,10 +28,10 @@ struct TableColumnTests {
   }
 
   @Test func theArticlesProcessTable() {
-    let columns = [
-      Table.Column("PID", width: .fixed(6), alignment: .trailing),
-      Table.Column("Command", width: .fill()),
-      Table.Column("CPU", width: .percentage(10), alignment: .trailing),
+    let columns: [Table<TextRow>.Column] = [
+      .text("PID", 0, width: .fixed(6), alignment: .trailing),
+      .text("Command", 1, width: .fill()),
+      .text("CPU", 2, width: .percentage(10), alignment: .trailing),
     ]
     let rows = [["1", "/sbin/init", "0.1"], ["4242", "tide-demo --screen todos", "0.9"]]
     #expect(drawn(columns, rows, width: 40) == """
@@ -41,16 +43,16 @@ struct TableColumnTests {
 
   @Test func percentageFixedAndFlexibleWidthsAddUpToTheWidth() {
     let row = Rect(column: 0, row: 0, width: 21, height: 1)
-    let percentage = [Table.Column("A", width: .percentage(50), alignment: .trailing), Table.Column("B")]
-    #expect(Table.columnRects(percentage, in: row).map(\.width) == [10, 10])
+    let percentage: [Table<TextRow>.Column] = [.text("A", 0, width: .percentage(50), alignment: .trailing), .text("B", 1)]
+    #expect(Table<TextRow>.columnRects(percentage, in: row).map(\.width) == [10, 10])
     #expect(drawn(percentage, [["7", "x"]], width: 21) == "         A B\n         7 x")
-    let weighted = [Table.Column("A", width: .fill(2)), Table.Column("B", width: .fill())]
-    #expect(Table.columnRects(weighted, in: Rect(column: 0, row: 0, width: 10, height: 1)).map(\.width) == [6, 3])
-    let mixed = [
-      Table.Column("A", width: .fixed(4)), Table.Column("B", width: .percentage(25)), Table.Column("C"),
-      Table.Column("D", width: .fill(3)),
+    let weighted: [Table<TextRow>.Column] = [.text("A", 0, width: .fill(2)), .text("B", 1, width: .fill())]
+    #expect(Table<TextRow>.columnRects(weighted, in: Rect(column: 0, row: 0, width: 10, height: 1)).map(\.width) == [6, 3])
+    let mixed: [Table<TextRow>.Column] = [
+      .text("A", 0, width: .fixed(4)), .text("B", 1, width: .percentage(25)), .text("C", 2),
+      .text("D", 3, width: .fill(3)),
     ]
-    let rects = Table.columnRects(mixed, in: Rect(column: 0, row: 0, width: 40, height: 1))
+    let rects = Table<TextRow>.columnRects(mixed, in: Rect(column: 0, row: 0, width: 40, height: 1))
     #expect(rects.map(\.width) == [4, 10, 6, 17])
     #expect(rects.map(\.width).reduce(0, +) + 3 == 40)
   }
@@ -59,14 +61,14 @@ struct TableColumnTests {
   /// short and a trailing column starts it one column in; combining marks take no column.
   @Test func wideAndZeroWidthCharactersAreMeasuredByDisplayWidth() {
     let rows = [["漢字"], ["abc漢字"], ["e\u{301}e\u{301}"], ["a\u{200B}b"]]
-    #expect(drawn([Table.Column("H", width: .fixed(5), alignment: .trailing)], rows, width: 5) == """
+    #expect(drawn([.text("H", 0, width: .fixed(5), alignment: .trailing)], rows, width: 5) == """
           H
        漢字
        abc…
          e\u{301}e\u{301}
          a\u{200B}b
       """)
-    #expect(drawn([Table.Column("H", width: .fixed(5), alignment: .center)], rows, width: 5) == """
+    #expect(drawn([.text("H", 0, width: .fixed(5), alignment: .center)], rows, width: 5) == """
         H
       漢字
       abc…
@@ -76,7 +78,7 @@ struct TableColumnTests {
   }
 
   @Test func aColumnTooNarrowForItsTextShowsOnlyTheEllipsis() {
-    let columns = [Table.Column("Name", width: .fixed(1), alignment: .trailing), Table.Column("", width: .fixed(0))]
+    let columns: [Table<TextRow>.Column] = [.text("Name", 0, width: .fixed(1), alignment: .trailing), .text("", 1, width: .fixed(0))]
     #expect(drawn(columns, [["漢"], ["x"]], width: 3) == "…\n…\nx")
   }
 }

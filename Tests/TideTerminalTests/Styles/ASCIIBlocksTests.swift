@@ -16,4 +16,10 @@ struct ASCIIBlocksTests {
     #expect(ascii("─│┌ab") == "─│┌ab")
     #expect(ASCIIBlocks.replacement(for: 0x257F) == nil && ASCIIBlocks.replacement(for: 0x25A0) == nil)
   }
+
+  /// A table's sort marks, `Size ▲` and `Size ▼`, read `Size ^` and `Size v`.
+  @Test func sortMarksBecomeACaretAndAV() {
+    #expect(ascii("Size ▲ Name ▼") == "Size ^ Name v")
+    #expect(ASCIIBlocks.replacement(for: 0x25B3) == nil)
+  }
 }

@@ -1,6 +1,7 @@
 import Testing
 import Tide
 @testable import TideTerminal
+import TideTestSupport
 
 @MainActor
 @Suite("Themes")
@@ -67,12 +68,16 @@ struct ThemeTests {
     SelectionList.draw(SelectionList.State(items: [], height: 4), in: canvas.bounds, on: &canvas)
     checkOnlyRoles(canvas, "empty SelectionList")
 
-    let table = Table.State(
-      columns: [Table.Column("Name"), Table.Column("Qty", width: .fixed(4))],
-      rows: [["apples", "3"], ["pears", "5"]])
+    let rows = textRows([["apples", "3"], ["pears", "5"]])
+    var table = Table.State(columns: [.text("Name", 0), .text("Qty", 1, width: .fixed(4))], rows: rows)
     canvas = self.canvas()
-    Table.draw(table, in: canvas.bounds, on: &canvas)
+    Table.draw(table, rows: rows, in: canvas.bounds, on: &canvas)
     checkOnlyRoles(canvas, "Table")
+    table.sort(byColumn: 1)
+    table.filter("p")
+    canvas = self.canvas()
+    Table.draw(table, rows: rows, in: canvas.bounds, on: &canvas)
+    checkOnlyRoles(canvas, "sorted and filtered Table")
 
     canvas = self.canvas()
     TextInput.draw(TextInput.State(text: "hello"), in: canvas.bounds, on: &canvas)
