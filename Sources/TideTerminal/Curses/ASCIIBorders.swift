@@ -11,6 +11,15 @@ enum ASCIIBorders {
     return term == "linux" || term == "vt100" || term.hasPrefix("vt100-") || term.hasPrefix("linux-")
   }
 
+  /// `cell` as a terminal that needs ASCII borders shows it: a box-drawing or block character
+  /// replaced by its ASCII stand-in, any other cell as it is. Full-screen and inline apps alike.
+  static func shown(_ cell: Cell) -> Cell {
+    guard let scalar = cell.scalar,
+      let value = replacement(for: scalar.value) ?? ASCIIBlocks.replacement(for: scalar.value)
+    else { return cell }
+    return Cell(content: value, styleBits: cell.styleBits, width: cell.width)
+  }
+
   /// The ASCII stand-in for a box-drawing scalar (U+2500–U+257F), or `nil` for any other.
   static func replacement(for scalar: UInt32) -> UInt32? {
     guard (0x2500...0x257F).contains(scalar) else { return nil }

@@ -284,14 +284,10 @@ package final class CursesTerminal: ScreenDevice {
     let attributes = drawing!.attributes
     let pair = colorPair(for: drawing!.colors)
     colorPairs.show(pair, atColumn: column, row: row)
-    if let scalar = cell.scalar {
-      let value =
-        asciiBorders
-        ? ASCIIBorders.replacement(for: scalar.value) ?? ASCIIBlocks.replacement(for: scalar.value) ?? scalar.value
-        : scalar.value
-      let shown = value == scalar.value ? cell : Cell(content: value, styleBits: cell.styleBits, width: cell.width)
+    if cell.scalar != nil {
+      let shown = asciiBorders ? ASCIIBorders.shown(cell) : cell
       account(for: shown, atColumn: column, row: row)
-      var character = wchar_t(bitPattern: value)
+      var character = wchar_t(bitPattern: shown.scalar!.value)
       tide_draw_cell(Int32(row), Int32(column), &character, 1, attributes, pair)
       return
     }

@@ -28,19 +28,20 @@ final class InlineScreen: ScreenDevice {
   private let profile: ColorProfile
   private let maximumHeight: Int
   private let keepsLastFrame: Bool
-  private let reportsPointer: Bool
   private let setsTitle: Bool
+  /// Whether borders and blocks are drawn in ASCII (see ``ASCIIBorders``), as full screen does.
+  private var asciiBorders = false
   private var title: String?
   private var repaintRequested = false
   private var input = TerminalInputReader()
   private var live: InlineTerminal
 
   /// An inline screen whose live area takes at most `maximumHeight` lines and is kept or
-  /// erased at the exit; the other settings are ``CursesTerminal/init(reportsPointer:profile:setsTitle:)``'s.
-  init(maximumHeight: Int, onExit: InlineExit, reportsPointer: Bool, profile: ColorProfile, setsTitle: Bool) {
+  /// erased at the exit; the other settings are ``CursesTerminal/init(reportsPointer:profile:setsTitle:)``'s
+  /// but the pointer, which an inline app never gets (see ``ScreenMode/inline(maximumHeight:onExit:)``).
+  init(maximumHeight: Int, onExit: InlineExit, profile: ColorProfile, setsTitle: Bool) {
     self.maximumHeight = maximumHeight
     keepsLastFrame = onExit == .keepLastFrame
-    self.reportsPointer = reportsPointer
     self.profile = profile
     self.setsTitle = setsTitle
     live = InlineTerminal(size: TerminalSize(columns: 80, rows: 1), profile: profile)
@@ -63,7 +64,7 @@ final class InlineScreen: ScreenDevice {
   }
 
   /// Takes over the terminal (see `tide_inline_begin`): the tty's modes as in full screen, the
-  /// cursor hidden, bracketed paste, focus reporting, pointer reporting when asked, the title
+  /// cursor hidden, bracketed paste, focus reporting, no pointer reporting, the title
   /// saved when the app sets one; every way out puts them back.
   func begin() throws {
     guard !isActive else { return }
@@ -76,7 +77,9 @@ final class InlineScreen: ScreenDevice {
     }
     isActive = true
     live = InlineTerminal(size: canvasSize(), profile: profile)
-    CursesTerminal.turnModesOn(reportsPointer: reportsPointer, setsTitle: setsTitle)
+    asciiBorders = ASCIIBorders.areNeeded(
+      term: tide_term().map { String(cString: $0) }, codeset: tide_codeset().map { String(cString: $0) })
+    CursesTerminal.turnModesOn(reportsPointer: false, setsTitle: setsTitle)
   }
 
   func restore() {
@@ -174,7 +177,9 @@ final class InlineScreen: ScreenDevice {
 
   func clear() { live.clear() }
 
-  func put(_ cell: Cell, atColumn column: Int, row: Int) { live.put(cell, atColumn: column, row: row) }
+  func put(_ cell: Cell, atColumn column: Int, row: Int) {
+    live.put(asciiBorders ? ASCIIBorders.shown(cell) : cell, atColumn: column, row: row)
+  }
 
   func placeCursor(at position: (column: Int, row: Int)?) { live.placeCursor(at: position) }
 

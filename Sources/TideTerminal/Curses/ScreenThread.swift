@@ -140,8 +140,7 @@ final class ScreenThread: TimerWaker {
     case .inline(let maximumHeight, let onExit):
       run(
         InlineScreen(
-          maximumHeight: maximumHeight, onExit: onExit, reportsPointer: reportsPointer, profile: profile,
-          setsTitle: setsTitle),
+          maximumHeight: maximumHeight, onExit: onExit, profile: profile, setsTitle: setsTitle),
         started: started, onEvent: onEvent, onInterrupt: onInterrupt, onQuit: onQuit, onTimers: onTimers,
         onFrameSlot: onFrameSlot)
     }

@@ -17,6 +17,11 @@ public enum ScreenMode: Sendable, Hashable {
   /// pipes: keys come from the terminal, and standard output carries what the app's
   /// ``TerminalApp`` `exitResult` prints, after the terminal is given back. At the exit the
   /// last frame stays, the prompt below it, or is cleared, as `onExit` says.
+  ///
+  /// An inline app takes no pointer input, whatever its `acceptsPointer`: the terminal reports
+  /// a press by its row on the screen, and where the live area's lines are on the screen is
+  /// known only by asking for the cursor's position, whose answer (`CSI row ; column R`) reads
+  /// the same as a modified F3 key. The terminal's own text selection keeps working instead.
   case inline(maximumHeight: Int, onExit: InlineExit = .keepLastFrame)
 
   /// The rows an app in this mode draws on a terminal `size` big.

@@ -77,7 +77,13 @@ struct BlockTests {
         })
       }
       #expect(ascii == ["+--+", "|  |", "+--+"], "\(border)")
+      // The cells both screens (full and inline) put, their styles kept.
+      let shown = (0..<4).map { ASCIIBorders.shown(canvas[$0, 0]).text }.joined()
+      #expect(shown == "+--+", "\(border)")
     }
+    let styled = Cell("█", style: Style(bold: true))
+    #expect(ASCIIBorders.shown(styled).style == styled.style && ASCIIBorders.shown(styled).text != "█")
+    #expect(ASCIIBorders.shown(Cell("a")) == Cell("a"))
     #expect(ASCIIBorders.replacement(for: 0x41) == nil && ASCIIBorders.replacement(for: 0x2588) == nil)
   }
 }
