@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TideTestSupport
+import TideTerminal
 
 /// tide-edit's `e` hands the real terminal to `$EDITOR` (``Effect/runInTerminal(_:then:)``):
 /// the editor runs in the shell's modes on the normal screen, the app comes back with its
@@ -144,5 +145,46 @@ struct HandOverTests {
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("the editor could not start: a replay runs no program"), "\(result.stdout)")
     #expect(!FileManager.default.fileExists(atPath: marker))
+  }
+
+  /// A key script stands in for the program: `program exits N`, `program killed N` and
+  /// `program fails "…"` say how the next hand-overs end, and the app hears just that; still no
+  /// program starts.
+  @Test(arguments: [
+    ("program exits 3", "the editor exited with status 3"),
+    ("program killed 9", "the editor was ended by signal 9"),
+    ("program fails \"vim: not found\"", "the editor could not start: vim: not found"),
+  ])
+  func aKeyScriptStandsInForTheProgram(line: String, shown: String) throws {
+    let binary = try requireBuiltExecutable("tide-edit")
+    let folder = TemporaryDirectory("handover-stand-in")
+    let notes = folder.file("notes.txt")
+    try "line one\n".write(toFile: notes, atomically: true, encoding: .utf8)
+    let script = folder.file("edit.keys")
+    try "\(line)\nkeys e\nexpect \"\(shown)\"\n".write(toFile: script, atomically: true, encoding: .utf8)
+    let marker = folder.file("editor-ran")
+    let editor = folder.file("editor.sh")
+    try "#!/bin/sh\ntouch '\(marker)'\n".write(toFile: editor, atomically: true, encoding: .utf8)
+    #expect(chmod(editor, 0o755) == 0)
+    let result = try runProcessAndWait(
+      binary, ["replay", notes, script], environment: ["EDITOR": editor, "PATH": "/usr/bin:/bin"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: marker))
+  }
+
+  /// A malformed `program` line names its line and column.
+  @Test func aMalformedProgramLineIsNamed() throws {
+    for (line, message) in [
+      ("program", "'program' needs how the program ends"), ("program exits", "'program exits' needs a status"),
+      ("program exits 256", "expected a status from 0 to 255"), ("program leaves 1", "found 'leaves'"),
+      ("program fails reason", "'program fails' needs a quoted reason"), ("program exits 0 now", "unexpected extra argument"),
+    ] {
+      #expect(throws: KeyScriptError.self, "\(line)") { try KeyScript(utf8: Array("keys a\n\(line)\n".utf8), file: "s.keys") }
+      do {
+        _ = try KeyScript(utf8: Array("keys a\n\(line)\n".utf8), file: "s.keys")
+      } catch {
+        #expect(error.description.hasPrefix("s.keys:2:") && error.description.contains(message), "\(error)")
+      }
+    }
   }
 }

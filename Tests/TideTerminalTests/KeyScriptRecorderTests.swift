@@ -15,7 +15,7 @@ import TideTerminal
       switch step.command {
       case .keys, .type, .paste, .resize: events += step.command.inputEvents.map { (time, $0) }
       case .wait(let duration): time += duration
-      case .expect, .expectNot, .expectStyle, .expectTitle, .expectCopied, .screen: break
+      case .expect, .expectNot, .expectStyle, .expectTitle, .expectCopied, .program, .screen: break
       case .click(.cell(let column, let row)):
         events.append((time, .pointer(PointerEvent(.press(.left), column: column - 1, row: row - 1))))
         events.append((time, .pointer(PointerEvent(.release(.left), column: column - 1, row: row - 1))))

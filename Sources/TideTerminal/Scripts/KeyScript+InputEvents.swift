@@ -11,7 +11,7 @@ extension KeyScript.Command {
     case .type(let text): InputEvents(.text(text))
     case .paste(let text): InputEvents(.one(.paste(text)))
     case .resize(let size): InputEvents(.one(.resize(size)))
-    case .wait, .expect, .expectNot, .expectStyle, .expectTitle, .expectCopied, .screen, .click, .scroll:
+    case .wait, .expect, .expectNot, .expectStyle, .expectTitle, .expectCopied, .program, .screen, .click, .scroll:
       InputEvents(.keys([]))
     }
   }

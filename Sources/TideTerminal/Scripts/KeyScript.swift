@@ -88,6 +88,9 @@ package struct KeyScript: Hashable, Sendable {
     case expectTitle(String)
     /// The last text the app copied to the clipboard must be exactly the text.
     case expectCopied(String)
+    /// How every program the app hands the terminal to from now on ends, in the replay's stead
+    /// (``Tide/Effect/runInTerminal(_:then:)``): a replay never starts one.
+    case program(ExternalProgram.Outcome)
     /// Print the current screen.
     case screen
     /// Press and release the primary pointer button at a place on the screen.

@@ -119,6 +119,8 @@ struct KeyScriptLineParser {
       }
       try rejectExtra()
       step = command.text == "expect-title" ? .expectTitle(argument.text) : .expectCopied(argument.text)
+    case "program":
+      step = .program(try programOutcome(after: command))
     case "expect-style":
       guard let argument = try nextToken(), argument.kind == .string, !argument.text.isEmpty else {
         throw error(command.endColumn, "'expect-style' needs a non-empty quoted string, then a theme role")
@@ -241,6 +243,31 @@ struct KeyScriptLineParser {
     let row = try number(second, in: TerminalSize.parsableRange, named: "a row")
     try rejectExtra()
     return .cell(column: column, row: row)
+  }
+
+  /// `exits STATUS`, `killed SIGNAL` or `fails "REASON"` after `program`: how the programs the
+  /// app hands the terminal to end in the replay's stead.
+  mutating func programOutcome(after command: Token) throws(KeyScriptError) -> ExternalProgram.Outcome {
+    let needed = "'program' needs how the program ends: exits STATUS, killed SIGNAL or fails \"REASON\""
+    guard let how = try nextToken() else { throw error(command.endColumn, needed) }
+    let outcome: ExternalProgram.Outcome
+    switch (how.kind, how.text) {
+    case (.word, "exits"):
+      guard let status = try nextToken() else { throw error(how.endColumn, "'program exits' needs a status from 0 to 255") }
+      outcome = .exited(Int32(try number(status, in: 0...255, named: "a status")))
+    case (.word, "killed"):
+      guard let signal = try nextToken() else { throw error(how.endColumn, "'program killed' needs a signal from 1 to 64") }
+      outcome = .killed(signal: Int32(try number(signal, in: 1...64, named: "a signal")))
+    case (.word, "fails"):
+      guard let reason = try nextToken(), reason.kind == .string else {
+        throw error(how.endColumn, "'program fails' needs a quoted reason")
+      }
+      outcome = .couldNotStart(reason.text)
+    default:
+      throw error(how.column, needed + ", found \(how.quoted)")
+    }
+    try rejectExtra()
+    return outcome
   }
 
   /// A whole number within `range` written as decimal digits.

@@ -265,6 +265,8 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
         } ?? "found none"
         throw .expectation(
           ExpectationFailure(file: script.file, line: step.line, source: step.source, screen: driver.screenText, detail: detail))
+      case .program(let outcome):
+        driver.programOutcome = { _ in outcome }
       case .screen:
         await draw(line: step.line, source: step.source)
         onScreen?(driver.screenText)
