@@ -65,8 +65,11 @@ import TideTestSupport
     #expect(store.effectScheduler.counts.sleepDeadlines == [.seconds(1)])
     await clock.inner.advance(by: .seconds(1))
     clock.open()
+    // The default limit, a minute: the woken effect's send waits for the main actor, which the
+    // suite's other main-actor tests may hold for seconds on a loaded machine (10 s failed in a
+    // fresh clone's CI with the sleep already woken: sleeping 0, running 1). A hang never ends.
     await waitUntil(
-      store.effectScheduler, limit: .seconds(10),
+      store.effectScheduler,
       failure: { "the sleep never woke though the clock passed its deadline; counters: \($0)" }
     ) { $0.running == 0 }
     #expect(store.state == 1)
