@@ -760,6 +760,8 @@ static const char link_close[] = "\033]8;;\033\\";
    (tide_keyboard_mode): 0 none, 1 the kitty keyboard protocol's "disambiguate" level pushed on
    its stack, 2 xterm's modifyOtherKeys (level 1). Every way out turns it off and come_back on. */
 static volatile sig_atomic_t keyboard_mode = 0;
+/* Whether the terminal's cursor is shown at a caret (tide_place_cursor). */
+static int caret_shown = 0;
 static const char kitty_keys_push[] = "\033[>1u";
 static const char kitty_keys_pop[] = "\033[<u";
 static const char other_keys_on[] = "\033[>4;1m";
@@ -1092,6 +1094,9 @@ void tide_terminal_modes_off(void) {
   fflush(stdout);
   send_modes_off();
   pointer_active = 0;
+  /* Off now, and so for the next app this process may start: it turns on what it asks for. */
+  keyboard_mode = 0;
+  caret_shown = 0;
 }
 
 void tide_keyboard_mode(int mode) {
@@ -1291,8 +1296,6 @@ void tide_overlay_flush(void) {
   move_cursor_now(row, column);
 }
 
-/* Whether the terminal's cursor is shown at a caret (tide_place_cursor). */
-static int caret_shown = 0;
 
 void tide_place_cursor(int row, int column) {
   if (row < 0 || column < 0 || row >= LINES || column >= COLS) {

@@ -171,7 +171,11 @@ private struct ContractChecker<C: Component> {
     var after = state
     _ = component.reduce(into: &after, action: action)
     for size in [(columns: 1, rows: 1), (columns: 40, rows: 12)] {
-      checkDrawing(drawn(after, size: size, isFocused: true), size: size, isFocused: true, what: "\(stateName) after \(source)")
+      for isFocused in [true, false] {
+        checkDrawing(
+          drawn(after, size: size, isFocused: isFocused), size: size, isFocused: isFocused,
+          what: "\(stateName) after \(source)")
+      }
     }
   }
 }

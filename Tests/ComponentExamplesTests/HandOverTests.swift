@@ -80,7 +80,8 @@ struct HandOverTests {
       set -m
       cd '\(session.folder.path)' || exit 99
       LC_ALL=C.UTF-8 TERM=tmux-256color '\(binary)' notes.txt
-      stty -a > stty-stopped
+      stty -a > stty-stopped.tmp
+      mv stty-stopped.tmp stty-stopped
       while [ ! -e resume ]; do sleep 0.05; done
       echo "added at the shell" >> notes.txt
       fg

@@ -74,14 +74,14 @@ extension Form {
       var shown = list
       shown.showsStatus = list.isFiltering || list.matches != nil
       SelectionList.draw(
-        shown, in: control, on: &canvas, style: isFocused ? nil : theme.muted,
+        shown, in: control, on: &canvas, style: isFocused ? nil : theme.muted, isFocused: isFocused,
         sending: embed(sending) { .list(id, $0) })
     case .multiSelect(let list, let chosen):
       var shown = list
       shown.showsStatus = list.isFiltering || list.matches != nil
       let query = FilterIndex.folded(list.query.text)
       SelectionList.draw(
-        shown, in: control, on: &canvas, style: isFocused ? nil : theme.muted,
+        shown, in: control, on: &canvas, style: isFocused ? nil : theme.muted, isFocused: isFocused,
         drawingItem: { item, canvas in
           let box = (item.isSelected ? "> " : "  ") + (chosen.contains(item.index) ? "[x] " : "[ ] ")
           let boxWidth = canvas.draw(box, atColumn: item.rect.column, row: item.rect.row, style: item.style, maxWidth: item.rect.width)

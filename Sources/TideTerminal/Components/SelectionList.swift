@@ -94,7 +94,6 @@ public struct SelectionList: Reducer, Sendable {
     /// (every item, without an array of them).
     package var matches: [Int]? { narrowing.matches }
 
-    /// How many items are shown.
     /// How many items the list shows: those the filter matches, or all of them.
     public var shownCount: Int { matches?.count ?? items.count }
 

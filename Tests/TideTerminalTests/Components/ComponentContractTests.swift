@@ -144,8 +144,13 @@ struct ComponentContractTests {
     ]
     var submitted = Form.State(fields: fields, cancel: "Cancel")
     _ = Form().reduce(into: &submitted, action: .submit)
+    // A select filtering as the user types: its query's cursor only while the form is focused.
+    var filtering = Form.State(fields: fields)
+    filtering.focus(.field("plan"))
+    if let typed = Form.action(for: .character("P"), in: filtering) { _ = Form().reduce(into: &filtering, action: typed) }
     assertComponentContract(
-      Form(), states: [Form.State(fields: []), Form.State(fields: fields), submitted, Form.State(fields: Array(fields.prefix(1)))])
+      Form(),
+      states: [Form.State(fields: []), Form.State(fields: fields), submitted, Form.State(fields: Array(fields.prefix(1))), filtering])
   }
 
   @Test func button() {
