@@ -22,6 +22,20 @@ struct FilterIndex: Sendable {
     }
   }
 
+  /// Titles already folded (``foldedTitles`` of an index saved), taken as they are.
+  init(folded titles: [String]) {
+    for title in titles {
+      bytes.append(contentsOf: title.utf8)
+      starts.append(bytes.count)
+    }
+  }
+
+  /// The titles as folded, one string each: what a list saves of its titles. Only for an index
+  /// of titles (a table's cells are not saved).
+  var foldedTitles: [String] {
+    (0..<count).map { String(decoding: bytes[starts[$0]..<starts[$0 + 1]], as: UTF8.self) }
+  }
+
   /// The `rows` rows of a table of `columns` columns, `cell(row, column)` the text of each
   /// cell: a row is a title made of its cells, each followed by a 0 byte (a 0 in a cell is
   /// folded to 1).

@@ -79,18 +79,14 @@ extension Form {
     case .multiSelect(let list, let chosen):
       var shown = list
       shown.showsStatus = list.isFiltering || list.matches != nil
-      let query = FilterIndex.folded(list.query.text)
       SelectionList.draw(
-        shown, in: control, on: &canvas, style: isFocused ? nil : theme.muted, isFocused: isFocused,
-        drawingItem: { item, canvas in
-          let box = (item.isSelected ? "> " : "  ") + (chosen.contains(item.index) ? "[x] " : "[ ] ")
-          let boxWidth = canvas.draw(box, atColumn: item.rect.column, row: item.rect.row, style: item.style, maxWidth: item.rect.width)
-          SelectionList.drawTitle(
-            item.item.title, matched: FilterIndex.matchedCharacters(of: query, in: item.item.title),
-            atColumn: item.rect.column + boxWidth, row: item.rect.row, width: item.rect.width - boxWidth, style: item.style,
-            on: &canvas)
-        },
-        sending: embed(sending) { .list(id, $0) })
+        shown, rows: list.items, in: control, on: &canvas, style: isFocused ? nil : theme.muted, isFocused: isFocused,
+        sending: embed(sending) { .list(id, $0) }
+      ) { item, canvas in
+        let box = (item.isSelected ? "> " : "  ") + (chosen.contains(item.index) ? "[x] " : "[ ] ")
+        let boxWidth = canvas.draw(box, atColumn: item.rect.column, row: item.rect.row, style: item.style, maxWidth: item.rect.width)
+        item.drawTitle(item.row.title, atColumn: item.rect.column + boxWidth, on: &canvas)
+      }
     case .confirm(let isOn, let label):
       let width = canvas.drawTruncated(
         (isOn ? "[x] " : "[ ] ") + label, atColumn: control.column, row: row, width: control.width,

@@ -30,9 +30,9 @@ extension Form {
       /// Several lines of text.
       case text(TextArea.State)
       /// One option of a list; typing filters it.
-      case select(SelectionList.State)
+      case select(SelectionList<ListItem>.State)
       /// Any number of options of a list (the item indices chosen); `/` filters it.
-      case multiSelect(SelectionList.State, chosen: Set<Int>)
+      case multiSelect(SelectionList<ListItem>.State, chosen: Set<Int>)
       /// On or off, with the label drawn beside the box.
       case confirm(isOn: Bool, label: String)
     }
@@ -95,9 +95,9 @@ extension Form {
     }
 
     /// A list of `options` without a status row, as high as the options up to `height`.
-    private static func list(_ options: [String], height: Int) -> SelectionList.State {
-      var list = SelectionList.State(
-        items: options.map { SelectionList.Item($0) }, height: max(1, min(options.count, height)), showsStatus: false)
+    private static func list(_ options: [String], height: Int) -> SelectionList<ListItem>.State {
+      var list = SelectionList<ListItem>.State(
+        items: options.map { ListItem($0) }, height: max(1, min(options.count, height)), showsStatus: false)
       list.emptyText = "No options"
       return list
     }

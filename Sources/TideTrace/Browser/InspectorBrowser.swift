@@ -32,7 +32,7 @@ package struct InspectorBrowser: Reducer {
     /// The step the list's first item shows (0: the state before the first action).
     package var firstStep: Int
     /// The window of steps.
-    package var steps: SelectionList.State
+    package var steps: SelectionList<ListItem>.State
     /// The step whose action, changes and screen are shown.
     package var shownStep: Int
     /// The shown step's action and changes.
@@ -60,7 +60,7 @@ package struct InspectorBrowser: Reducer {
   }
 
   package enum Action: Equatable, Sendable {
-    case steps(SelectionList.Action)
+    case steps(SelectionList<ListItem>.Action)
     case detail(Viewport.Action)
     case help(Help.Action)
     /// Selects a step anywhere in the trace.
@@ -239,14 +239,14 @@ package struct InspectorBrowser: Reducer {
     let total = state.actionCount + 1
     let first = max(0, min(number - Self.windowSize / 2, total - Self.windowSize))
     let last = min(total, first + Self.windowSize) - 1
-    var items: [SelectionList.Item] = []
+    var items: [ListItem] = []
     items.reserveCapacity(last - first + 1)
-    if first == 0 { items.append(SelectionList.Item("0 start: the state before the first action")) }
+    if first == 0 { items.append(ListItem("0 start: the state before the first action")) }
     if last >= 1 {
       do throws(TraceProblem) {
         try reader.forEachActionLine(in: max(1, first)...last) { number, bytes throws(TraceProblem) in
           let step = try TraceStep(parsing: bytes, path: reader.path, line: reader.line(ofAction: number))
-          items.append(SelectionList.Item(Self.title(of: step)))
+          items.append(ListItem(Self.title(of: step)))
         }
       } catch {
         state.message = "\(error)"

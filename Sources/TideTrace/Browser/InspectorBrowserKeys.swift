@@ -23,7 +23,7 @@ extension InspectorBrowser {
   static var helpEntries: [KeyHelp] {
     // The list's home and end are the inspector's start and end: listed once.
     let own = commandKeys.helpEntries
-    let list = SelectionList.browsingKeys.helpEntries.filter { entry in !own.contains { $0.keys == entry.keys } }
+    let list = SelectionList<ListItem>.browsingKeys.helpEntries.filter { entry in !own.contains { $0.keys == entry.keys } }
     return own + list + [KeyHelp(keys: "tab, then ↑ ↓ pgup pgdn", help: "scroll the step's changes")]
   }
 
@@ -32,7 +32,7 @@ extension InspectorBrowser {
   static func keys(for state: State) -> KeyMap<Action> {
     if state.help.isShowingAll { return Help.fullHelpKeys(entryCount: helpEntries.count).map(Action.help) }
     if state.isChoosingField { return fieldKeys }
-    if state.steps.isFiltering { return SelectionList.filteringKeys.map(Action.steps) }
+    if state.steps.isFiltering { return SelectionList<ListItem>.filteringKeys.map(Action.steps) }
     switch state.focus {
     case .steps:
       return commandKeys.followed(by: SelectionList.keys(for: state.steps).map(Action.steps))
