@@ -9,7 +9,7 @@ extension Form {
   /// ``multiSelect(_:title:options:selected:height:rules:)`` and ``confirm(_:title:label:isOn:rules:)``;
   /// read their values from the form by id (``State/text(_:)``, ``State/selection(_:)``,
   /// ``State/selections(_:)``, ``State/isOn(_:)``).
-  public struct Field: Equatable, Sendable {
+  public struct Field: Equatable, Sendable, Codable {
     /// The field's name in the app's code (`"email"`): what the form's values are read by.
     public let id: String
     /// The label drawn left of the field (`"Email:"`), as given.
@@ -24,7 +24,7 @@ extension Form {
     package var control: Control
 
     /// The components a field is edited with.
-    package enum Control: Equatable, Sendable {
+    package enum Control: Equatable, Sendable, Codable {
       /// One line of text.
       case input(TextInput.State)
       /// Several lines of text.

@@ -40,7 +40,7 @@ public struct Form: Reducer, Sendable {
   }
 
   /// The fields, their values and errors, the buttons and the focus.
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// The fields, in order.
     public internal(set) var fields: [Field]
     /// The submit button's label.
@@ -107,7 +107,7 @@ public struct Form: Reducer, Sendable {
   }
 
   /// What a form can do.
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     /// Focuses the next field or button, wrapping around (tab; enter on a one-line field or a
     /// select).
     case next

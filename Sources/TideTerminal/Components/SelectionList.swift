@@ -64,7 +64,6 @@ public struct SelectionList<Row: Identifiable>: Reducer, Sendable where Row.ID: 
     public var showsStatus: Bool
     /// What the list shows when it has no rows at all (`No items` unless the app says more:
     /// `No files yet — press a to add one`). A filter that matches nothing shows `No matches`.
-    /// Not encoded: it is the app's wording, set again when the list is made.
     public var emptyText = "No items"
 
     /// The titles folded for filtering, made when the rows are given.

@@ -28,7 +28,7 @@ import Tide
 public struct TextArea: Reducer, Sendable {
   /// A place in the text: before character `column` (a grapheme cluster, from 0) of line `line`
   /// (from 0); a column equal to the line's length is its end.
-  public struct Position: Hashable, Sendable, Comparable {
+  public struct Position: Hashable, Sendable, Comparable, Codable {
     /// The line, from 0.
     public var line: Int
     /// The grapheme cluster of the line the cursor is before, from 0.
@@ -53,7 +53,7 @@ public struct TextArea: Reducer, Sendable {
   /// ``scroll(by:)`` and ``scroll(toLine:)`` (or ``topLine`` itself). A cursor or a scroll
   /// position out of range — set by the app, or left behind by a shorter text — is clamped to
   /// the text by every action and by drawing, never a crash.
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// The lines, without their line breaks; always at least one (an empty text is one empty
     /// line).
     public private(set) var lines: [String]

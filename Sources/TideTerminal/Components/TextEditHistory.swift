@@ -7,9 +7,9 @@
 /// the redo step. Edits of one run — characters typed one after another, or erased one after
 /// another, with nothing else between — grow the step on top instead of pushing new ones, as
 /// editors do: one undo takes back a typed word, not its last letter.
-struct TextEditHistory: Equatable, Sendable {
+struct TextEditHistory: Equatable, Sendable, Codable {
   /// The kinds of edit that run together into one step.
-  enum Run: Equatable, Sendable {
+  enum Run: Equatable, Sendable, Codable {
     /// Characters typed.
     case typing
     /// Characters erased with backspace or delete.
@@ -17,7 +17,7 @@ struct TextEditHistory: Equatable, Sendable {
   }
 
   /// Lines to put back, where, and the cursor and version to go back to.
-  struct Step: Equatable, Sendable {
+  struct Step: Equatable, Sendable, Codable {
     /// The first line the step replaces.
     var firstLine: Int
     /// The lines to put back.
