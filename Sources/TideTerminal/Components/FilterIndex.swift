@@ -16,9 +16,30 @@ struct FilterIndex: Sendable {
   private var columnCount = 0
 
   init(titles: some Sequence<String>) {
+    starts.reserveCapacity(titles.underestimatedCount + 1)
     for title in titles {
-      Self.fold(title) { byte, _ in bytes.append(byte) }
+      let start = bytes.count
+      bytes.append(contentsOf: title.utf8)
+      // ASCII but CR (see `fold`): copied whole, its capitals lowered in place; else folded
+      // character by character.
+      if !Self.lowerASCII(&bytes, from: start) {
+        bytes.removeSubrange(start...)
+        Self.fold(title) { byte, _ in bytes.append(byte) }
+      }
       starts.append(bytes.count)
+    }
+  }
+
+  /// Lowers the capitals of `bytes[start...]` in place when they are all ASCII but CR; returns
+  /// whether they were (else leaves them as they were, possibly part-lowered).
+  private static func lowerASCII(_ bytes: inout [UInt8], from start: Int) -> Bool {
+    bytes.withUnsafeMutableBufferPointer { buffer in
+      for index in start..<buffer.count {
+        let byte = buffer[index]
+        guard byte < 0x80, byte != 0x0D else { return false }
+        if byte &- 0x41 < 26 { buffer[index] = byte + 0x20 }
+      }
+      return true
     }
   }
 

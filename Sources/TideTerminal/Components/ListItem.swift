@@ -33,7 +33,8 @@ extension SelectionList.State where Row == ListItem {
   /// A list of `items`, the first one selected, drawn in `height` rows (0: not yet known), the
   /// first of them the status unless `showsStatus` is false.
   public init(items: [ListItem], height: Int = 0, showsStatus: Bool = true) {
-    self.init(rows: items, title: \.title, description: \.description, height: height, showsStatus: showsStatus)
+    self.init(height: height, showsStatus: showsStatus)
+    setItems(items)
   }
 
   /// The items, filtered or not.
@@ -45,7 +46,10 @@ extension SelectionList.State where Row == ListItem {
   /// Gives the list new items, as ``setRows(_:title:description:)`` does: the selected item stays
   /// selected wherever it moved, else the item now at its position is.
   public mutating func setItems(_ items: [ListItem]) {
-    setRows(items, title: \.title, description: \.description)
+    // The items are the ids, and hold the titles: folded when a filter first needs them.
+    replaceRows(
+      ids: items, showsDescriptions: items.contains { $0.description != nil }, folded: nil,
+      foldLater: { FilterIndex(titles: items.lazy.map { $0.title }) })
   }
 }
 
@@ -57,8 +61,8 @@ extension SelectionList where Row == ListItem {
     sending: (@Sendable (Action) -> any Sendable)? = nil
   ) {
     draw(
-      state, rows: state.items, title: \.title, description: \.description, in: rect, on: &canvas, style: style,
-      isFocused: isFocused, sending: sending)
+      state, rows: state.items, title: { $0.title }, description: { $0.description }, in: rect, on: &canvas,
+      style: style, isFocused: isFocused, sending: sending)
   }
 }
 
@@ -70,7 +74,7 @@ extension SelectionList: Component where Row == ListItem {
     sending: (@Sendable (Action) -> any Sendable)?
   ) {
     draw(
-      state, rows: state.items, title: \.title, description: \.description, in: rect, on: &canvas, style: nil,
-      isFocused: isFocused, sending: sending)
+      state, rows: state.items, title: { $0.title }, description: { $0.description }, in: rect, on: &canvas,
+      style: nil, isFocused: isFocused, sending: sending)
   }
 }

@@ -35,7 +35,7 @@ extension SelectionList.State: Codable where Row.ID: Codable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(ids, forKey: .ids)
-    try container.encode(index.foldedTitles, forKey: .folded)
+    try container.encode(foldedTitles, forKey: .folded)
     try container.encode(showsDescriptions, forKey: .showsDescriptions)
     try container.encode(query, forKey: .query)
     try container.encode(isFiltering, forKey: .isFiltering)

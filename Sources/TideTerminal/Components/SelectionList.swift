@@ -66,8 +66,12 @@ public struct SelectionList<Row: Identifiable>: Reducer, Sendable where Row.ID: 
     /// `No files yet — press a to add one`). A filter that matches nothing shows `No matches`.
     public var emptyText = "No items"
 
-    /// The titles folded for filtering, made when the rows are given.
-    private(set) var index: FilterIndex
+    /// The titles folded for filtering: made when the rows are given, or, for a list of items
+    /// (whose ids hold their titles), by ``foldLater`` when a filter is first typed, so a list
+    /// that is never filtered never pays for it (a tree's rows, given again at every expand).
+    private(set) var folded: FilterIndex?
+    /// Folds the titles, for a list whose titles are folded when first needed.
+    private var foldLater: (@Sendable () -> FilterIndex)?
     /// What each query typed so far matched: the next keystroke narrows the last one, an
     /// erased one goes back.
     private var narrowing = FilterNarrowing()
@@ -83,7 +87,7 @@ public struct SelectionList<Row: Identifiable>: Reducer, Sendable where Row.ID: 
       self.height = max(0, height)
       self.showsStatus = showsStatus
       showsDescriptions = false
-      index = FilterIndex(titles: [])
+      folded = FilterIndex(titles: [])
     }
 
     /// A list of `rows`, shown by `title` (and `description`, a second row, where it gives
@@ -203,12 +207,26 @@ public struct SelectionList<Row: Identifiable>: Reducer, Sendable where Row.ID: 
     public mutating func setRows(
       _ rows: some Collection<Row>, title: (Row) -> String, description: ((Row) -> String?)? = nil
     ) {
+      let folded = withoutActuallyEscaping(title) { title in FilterIndex(titles: rows.lazy.map(title)) }
+      replaceRows(
+        ids: rows.map { $0.id },
+        showsDescriptions: description.map { description in rows.contains { description($0) != nil } } ?? false,
+        folded: folded, foldLater: nil)
+    }
+
+    /// Gives the list new rows by their ids (see ``setRows(_:title:description:)``), their titles
+    /// `folded` now or, when `nil`, by `foldLater` when a filter needs them.
+    mutating func replaceRows(
+      ids newIDs: [Row.ID], showsDescriptions: Bool, folded: FilterIndex?, foldLater: (@Sendable () -> FilterIndex)?
+    ) {
       let selected = selectedIndex.map { (id: ids[$0], index: $0) }
-      ids = rows.map(\.id)
-      index = FilterIndex(titles: rows.lazy.map(title))
-      showsDescriptions = description.map { description in rows.contains { description($0) != nil } } ?? false
+      ids = newIDs
+      self.folded = folded
+      self.foldLater = foldLater
+      self.showsDescriptions = showsDescriptions
       narrowing.reset()
-      narrowing.follow(query.text, index: index)
+      if !query.text.isEmpty { foldTitles() }
+      narrowing.follow(query.text, index: self.folded)
       var position = cursor
       if let selected, let row = RowIdentity.index(of: selected.id, in: ids, near: selected.index),
         let shown = self.position(ofRow: row)
@@ -217,6 +235,16 @@ public struct SelectionList<Row: Identifiable>: Reducer, Sendable where Row.ID: 
       }
       select(position: position)
     }
+
+    /// Folds the titles for the filter, when they are not yet.
+    mutating func foldTitles() {
+      guard folded == nil else { return }
+      folded = foldLater?() ?? FilterIndex(titles: [])
+      foldLater = nil
+    }
+
+    /// The titles folded, for saving them: made now when they are not yet.
+    var foldedTitles: [String] { (folded ?? foldLater?() ?? FilterIndex(titles: [])).foldedTitles }
 
     mutating func editQuery(_ action: TextInput.Action) {
       let selected = selectedIndex
@@ -235,7 +263,8 @@ public struct SelectionList<Row: Identifiable>: Reducer, Sendable where Row.ID: 
     /// row at `selected` selected when it is still shown (else the first row), the window from
     /// the top.
     private mutating func refilter(keeping selected: Int?) {
-      narrowing.follow(query.text, index: index)
+      if !query.text.isEmpty { foldTitles() }
+      narrowing.follow(query.text, index: folded)
       top = 0
       select(position: selected.flatMap(position(ofRow:)) ?? 0)
     }
@@ -249,11 +278,11 @@ public struct SelectionList<Row: Identifiable>: Reducer, Sendable where Row.ID: 
     ) {
       self.init(height: height, showsStatus: showsStatus)
       self.ids = ids
-      index = folded
+      self.folded = folded
       self.showsDescriptions = showsDescriptions
       self.query = query
       self.isFiltering = isFiltering
-      narrowing.follow(query.text, index: index)
+      narrowing.follow(query.text, index: folded)
       self.top = top
       select(position: cursor)
     }
@@ -305,7 +334,9 @@ public struct SelectionList<Row: Identifiable>: Reducer, Sendable where Row.ID: 
     switch action {
     case .move(let move): state.apply(move)
     case .select(let position): state.select(position: position)
-    case .startFiltering: state.isFiltering = true
+    case .startFiltering:
+      state.isFiltering = true
+      state.foldTitles()
     case .acceptFilter:
       state.isFiltering = false
       if state.query.isEmpty { state.clearQuery() }
