@@ -150,7 +150,7 @@ package struct TodosFeature: Reducer {
         listMadeFor = (itemsRevision, filter)
         shownIndices = filter == .all ? [] : todos.indices.filter { filter.includes(todos[$0]) }
         let rows = shownTodos
-        list.setRows(rows, title: \.title)
+        list.setRows(rows, title: { $0.title })
       }
       let height = TodosFeature.listHeight(inArea: areaHeight, isEditing: editor != nil)
       if list.height != height { list.resize(height: height) }

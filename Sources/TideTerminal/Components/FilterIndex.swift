@@ -17,17 +17,25 @@ struct FilterIndex: Sendable {
 
   init(titles: some Sequence<String>) {
     starts.reserveCapacity(titles.underestimatedCount + 1)
-    for title in titles {
-      let start = bytes.count
-      bytes.append(contentsOf: title.utf8)
-      // ASCII but CR (see `fold`): copied whole, its capitals lowered in place; else folded
-      // character by character.
-      if !Self.lowerASCII(&bytes, from: start) {
-        bytes.removeSubrange(start...)
-        Self.fold(title) { byte, _ in bytes.append(byte) }
-      }
-      starts.append(bytes.count)
+    for title in titles { append(title) }
+  }
+
+  /// An index of no titles yet, room made for `count`.
+  init(reservingCapacity count: Int) {
+    starts.reserveCapacity(count + 1)
+  }
+
+  /// Adds `title` after the others.
+  mutating func append(_ title: String) {
+    let start = bytes.count
+    bytes.append(contentsOf: title.utf8)
+    // ASCII but CR (see `fold`): copied whole, its capitals lowered in place; else folded
+    // character by character.
+    if !Self.lowerASCII(&bytes, from: start) {
+      bytes.removeSubrange(start...)
+      Self.fold(title) { byte, _ in bytes.append(byte) }
     }
+    starts.append(bytes.count)
   }
 
   /// Lowers the capitals of `bytes[start...]` in place when they are all ASCII but CR; returns

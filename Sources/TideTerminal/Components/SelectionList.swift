@@ -207,11 +207,18 @@ public struct SelectionList<Row: Identifiable>: Reducer, Sendable where Row.ID: 
     public mutating func setRows(
       _ rows: some Collection<Row>, title: (Row) -> String, description: ((Row) -> String?)? = nil
     ) {
-      let folded = withoutActuallyEscaping(title) { title in FilterIndex(titles: rows.lazy.map(title)) }
-      replaceRows(
-        ids: rows.map { $0.id },
-        showsDescriptions: description.map { description in rows.contains { description($0) != nil } } ?? false,
-        folded: folded, foldLater: nil)
+      // One pass over the app's rows: this generic code is not specialized for the app's
+      // collection, so each step through it costs more than the work done with the row.
+      var newIDs: [Row.ID] = []
+      newIDs.reserveCapacity(rows.count)
+      var folded = FilterIndex(reservingCapacity: rows.count)
+      var showsDescriptions = false
+      for row in rows {
+        newIDs.append(row.id)
+        folded.append(title(row))
+        if !showsDescriptions, let description, description(row) != nil { showsDescriptions = true }
+      }
+      replaceRows(ids: newIDs, showsDescriptions: showsDescriptions, folded: folded, foldLater: nil)
     }
 
     /// Gives the list new rows by their ids (see ``setRows(_:title:description:)``), their titles
