@@ -657,6 +657,8 @@ static int saved_tty_valid = 0;
    reset, the alternate screen left, a fresh line. */
 static char crash_leave_screen[128];
 static size_t crash_leave_screen_length = 0;
+/* Whether the app runs inline (tide_inline_begin). */
+static int inline_mode = 0;
 static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT};
 #define CRASH_SIGNAL_COUNT (sizeof crash_signals / sizeof crash_signals[0])
 static struct sigaction previous_crash_actions[CRASH_SIGNAL_COUNT];
@@ -799,10 +801,41 @@ static void send_modes_off(void) {
   write_all(modes_off, modes_off_length);
 }
 
+/* Inline mode: the cursor's line below the live area's first, set after each frame is written
+   (tide_inline_cursor_row). A caret shown on the frame's third line rests the cursor there, and
+   the crash string erases from the first line: it moves up first. */
+static volatile sig_atomic_t inline_cursor_row = 0;
+
+void tide_inline_cursor_row(int row) {
+  inline_cursor_row = row > 0 ? row : 0;
+}
+
+/* crash_leave_screen, from the live area's first line when inline. Async-signal-safe. */
+static void leave_screen_at_once(void) {
+  int up = inline_cursor_row;
+  if (inline_mode && up > 0) {
+    /* CSI n A, the number written by hand: snprintf is not async-signal-safe. */
+    char move[16] = "\033[";
+    size_t length = 2;
+    char digits[10];
+    size_t count = 0;
+    while (up > 0 && count < sizeof digits) {
+      digits[count++] = (char)('0' + up % 10);
+      up /= 10;
+    }
+    while (count > 0) {
+      move[length++] = digits[--count];
+    }
+    move[length++] = 'A';
+    write_all(move, length);
+  }
+  write_all(crash_leave_screen, crash_leave_screen_length);
+}
+
 static void on_crash(int signal_number) {
   /* Only async-signal-safe calls: write(2), tcsetattr(3) (a tcsetattr is an ioctl), sigaction, raise. */
   send_modes_off();
-  write_all(crash_leave_screen, crash_leave_screen_length);
+  leave_screen_at_once();
   if (saved_tty_valid) {
     tcsetattr(STDIN_FILENO, TCSANOW, &saved_tty);
   }
@@ -817,7 +850,7 @@ static void restore_terminal_at_once(void) {
     /* Keys typed for the app and not yet read are not the shell's to run. */
     tcflush(STDIN_FILENO, TCIFLUSH);
     send_modes_off();
-    write_all(crash_leave_screen, crash_leave_screen_length);
+    leave_screen_at_once();
     if (saved_tty_valid) {
       tcsetattr(STDIN_FILENO, TCSANOW, &saved_tty);
     }
@@ -911,7 +944,6 @@ int tide_take_suspend(void) {
 
 /* Inline mode (tide_inline_begin): no ncurses screen; the tty's modes are set and put back
    here, and the live area is the Swift side's to erase before a stop and redraw after. */
-static int inline_mode = 0;
 static struct termios inline_program_tty;
 static const char cursor_hidden[] = "\033[?25l";
 
@@ -986,15 +1018,20 @@ static void come_back(int pointer, const sigset_t *previous_mask, int keeps_shel
   pthread_sigmask(SIG_SETMASK, previous_mask, NULL);
 }
 
+/* Sets `signal_number` to SIG_DFL or SIG_IGN, keeping what it was in `previous`. */
+static void set_disposition(int signal_number, void (*disposition)(int), struct sigaction *previous) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = disposition;
+  sigemptyset(&action.sa_mask);
+  sigaction(signal_number, &action, previous);
+}
+
 void tide_suspend(void) {
   sigset_t previous_mask;
   int pointer = leave_screen(&previous_mask);
-  struct sigaction stop;
   struct sigaction ours;
-  memset(&stop, 0, sizeof stop);
-  stop.sa_handler = SIG_DFL;
-  sigemptyset(&stop.sa_mask);
-  sigaction(SIGTSTP, &stop, &ours);
+  set_disposition(SIGTSTP, SIG_DFL, &ours);
   sigset_t unblock;
   sigemptyset(&unblock);
   sigaddset(&unblock, SIGTSTP);
@@ -1014,14 +1051,10 @@ int tide_hand_over(char *const *arguments, int *exit_status, int *signal_number)
      program's, so this process ignores them meanwhile (as git does around an editor). A quit
      signal sent to this process alone (SIGTERM, SIGHUP) is passed on to the program by
      on_quit_signal, and the app ends once the program has. */
-  struct sigaction ignore;
   struct sigaction previous_interrupt;
   struct sigaction previous_quit;
-  memset(&ignore, 0, sizeof ignore);
-  ignore.sa_handler = SIG_IGN;
-  sigemptyset(&ignore.sa_mask);
-  sigaction(SIGINT, &ignore, &previous_interrupt);
-  sigaction(SIGQUIT, &ignore, &previous_quit);
+  set_disposition(SIGINT, SIG_IGN, &previous_interrupt);
+  set_disposition(SIGQUIT, SIG_IGN, &previous_quit);
   /* The program starts as from a shell: every signal at its default, none blocked. */
   posix_spawnattr_t attributes;
   posix_spawnattr_init(&attributes);
@@ -1065,8 +1098,8 @@ int tide_crash_guard_install(void) {
   prepare_modes_off();
   crash_leave_screen_length = 0;
   if (inline_mode) {
-    /* The live area erased from the cursor's line (where it rests between frames), as an exit
-       that clears it: the shell's prompt comes where the app began. */
+    /* The live area erased from its first line (leave_screen_at_once moves up to it from a
+       caret), as an exit that clears it: the shell's prompt comes where the app began. */
     append_bytes(crash_leave_screen, sizeof crash_leave_screen, &crash_leave_screen_length, "\r\033[J", 4);
   } else {
     append_capability(crash_leave_screen, sizeof crash_leave_screen, &crash_leave_screen_length, "rmcup");
@@ -1392,6 +1425,7 @@ int tide_inline_begin(void) {
     return 0;
   }
   inline_mode = 1;
+  inline_cursor_row = 0;
   write_all(cursor_hidden, sizeof cursor_hidden - 1);
   return 1;
 }
@@ -1404,4 +1438,5 @@ void tide_inline_end(void) {
     tcsetattr(STDIN_FILENO, TCSADRAIN, &saved_tty);
   }
   inline_mode = 0;
+  inline_cursor_row = 0;
 }

@@ -130,22 +130,29 @@ struct HandOverTests {
 
 /// A replay of tide-edit's `e` starts no editor, whatever `EDITOR` says: the app is told so.
 @Suite struct HandOverReplayTests {
-  @Test func aReplayRunsNoEditor() throws {
+  /// Replays `script` on tide-edit with `EDITOR` set to a script that leaves a marker file if it
+  /// ever runs; returns the replay's standard output, having checked it passed and ran nothing.
+  func replayWithoutEditor(_ script: String, label: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
     let binary = try requireBuiltExecutable("tide-edit")
-    let folder = TemporaryDirectory("handover-replay")
+    let folder = TemporaryDirectory(label)
     let notes = folder.file("notes.txt")
     try "line one\n".write(toFile: notes, atomically: true, encoding: .utf8)
-    let script = folder.file("edit.keys")
-    try "keys e\n".write(toFile: script, atomically: true, encoding: .utf8)
+    let keys = folder.file("edit.keys")
+    try script.write(toFile: keys, atomically: true, encoding: .utf8)
     let marker = folder.file("editor-ran")
     let editor = folder.file("editor.sh")
     try "#!/bin/sh\ntouch '\(marker)'\n".write(toFile: editor, atomically: true, encoding: .utf8)
-    #expect(chmod(editor, 0o755) == 0)
+    #expect(chmod(editor, 0o755) == 0, sourceLocation: sourceLocation)
     let result = try runProcessAndWait(
-      binary, ["replay", notes, script], environment: ["EDITOR": editor, "PATH": "/usr/bin:/bin"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.contains("the editor could not start: a replay runs no program"), "\(result.stdout)")
-    #expect(!FileManager.default.fileExists(atPath: marker))
+      binary, ["replay", notes, keys], environment: ["EDITOR": editor, "PATH": "/usr/bin:/bin"])
+    #expect(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
+    #expect(!FileManager.default.fileExists(atPath: marker), "the editor ran", sourceLocation: sourceLocation)
+    return result.stdout
+  }
+
+  @Test func aReplayRunsNoEditor() throws {
+    let shown = try replayWithoutEditor("keys e\n", label: "handover-replay")
+    #expect(shown.contains("the editor could not start: a replay runs no program"), "\(shown)")
   }
 
   /// A key script stands in for the program: `program exits N`, `program killed N` and
@@ -157,20 +164,7 @@ struct HandOverTests {
     ("program fails \"vim: not found\"", "the editor could not start: vim: not found"),
   ])
   func aKeyScriptStandsInForTheProgram(line: String, shown: String) throws {
-    let binary = try requireBuiltExecutable("tide-edit")
-    let folder = TemporaryDirectory("handover-stand-in")
-    let notes = folder.file("notes.txt")
-    try "line one\n".write(toFile: notes, atomically: true, encoding: .utf8)
-    let script = folder.file("edit.keys")
-    try "\(line)\nkeys e\nexpect \"\(shown)\"\n".write(toFile: script, atomically: true, encoding: .utf8)
-    let marker = folder.file("editor-ran")
-    let editor = folder.file("editor.sh")
-    try "#!/bin/sh\ntouch '\(marker)'\n".write(toFile: editor, atomically: true, encoding: .utf8)
-    #expect(chmod(editor, 0o755) == 0)
-    let result = try runProcessAndWait(
-      binary, ["replay", notes, script], environment: ["EDITOR": editor, "PATH": "/usr/bin:/bin"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(!FileManager.default.fileExists(atPath: marker))
+    _ = try replayWithoutEditor("\(line)\nkeys e\nexpect \"\(shown)\"\n", label: "handover-stand-in")
   }
 
   /// A malformed `program` line names its line and column.

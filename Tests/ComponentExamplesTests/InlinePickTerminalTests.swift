@@ -133,6 +133,50 @@ struct InlinePickTerminalTests {
     }
   }
 
+  /// A crash while the terminal's cursor shows at a caret below the live area's first line
+  /// erases the whole live area: the crash path moves up to the first line before erasing, as
+  /// the ordered exit does, so no row of the frame is left above the prompt.
+  @Test func aCrashWithTheCaretBelowTheFirstLineErasesTheWholeLiveArea() async throws {
+    let session = try session(
+      "caret-segv", columns: 40, rows: 12, command: { "'\($0)'" }, executable: "inline-log-probe",
+      reportsChoice: false)
+    try await session.start("env LC_ALL=C.UTF-8 TERM=tmux-256color sh '\(session.folder.file("run.sh"))'")
+    try await session.waitForScreen(containing: "Working: 0")
+    try await session.send("c")
+    try await session.waitForDisplay(
+      "#{cursor_flag} #{cursor_y} #{cursor_x}", toBe: "1 6 3", what: "the caret on the frame's second line, below the history")
+    let pid = try await session.appPID(named: "inline-log-probe")
+    #expect(kill(pid, SIGSEGV) == 0)
+    #expect(try await session.waitForExit() == 139)
+    let screen = try await session.waitForScreen(containing: "PROMPT$")
+    // The shell may say "Segmentation fault" on the line where the live area began.
+    #expect(Array(lines(screen).prefix(5)) == history, "\(screen)")
+    #expect(!screen.contains("Working") && !screen.contains("["), "no row of the live area is left:\n\(screen)")
+    try await expectRestored(session)
+  }
+
+  /// A resize while the caret shows on the frame's second line redraws the frame from its first
+  /// line (up from the caret's), once: the rows above the caret are narrower than the new width,
+  /// so even tmux, which reflows, keeps them where they were.
+  @Test func aResizeWithTheCaretBelowTheFirstLineRedrawsTheFrameOnce() async throws {
+    let session = try session(
+      "caret-resize", columns: 40, rows: 12, command: { "'\($0)'" }, executable: "inline-log-probe",
+      reportsChoice: false)
+    try await session.start("env LC_ALL=C.UTF-8 TERM=tmux-256color sh '\(session.folder.file("run.sh"))'")
+    try await session.waitForScreen(containing: "Working: 0")
+    try await session.send("c")
+    try await session.waitForDisplay("#{cursor_flag} #{cursor_y}", toBe: "1 6", what: "the caret on the frame's second line")
+    try await session.tmux(["resize-window", "-t", session.name, "-x", "24", "-y", "12"])
+    try await session.send("p")
+    try await session.waitForScreen(containing: "Working: 1")
+    let whole = try await wholePane(session)
+    #expect(whole.components(separatedBy: "Working").count == 2, "one live area:\n\(whole)")
+    #expect(Array(lines(whole).prefix(5)) == history, "\(whole)")
+    try await session.send("q")
+    #expect(try await session.waitForExit() == 0)
+    try await expectRestored(session)
+  }
+
   /// ctrl-z stops the picker — a job of an interactive shell with job control, as a user runs
   /// it (a job inside `$(…)` is in the shell's own group, which no stop signal reaches: so it
   /// is for fzf too) — with the live area erased and the shell's modes on the tty; `fg` draws it

@@ -1,6 +1,8 @@
 // inline-log-probe: an inline app for the terminal tests of lines printed above the live area
 // (Effect.printAbove) and of a last frame kept at the exit. `p` prints two lines (one wider than
-// a 40-column terminal, one with wide characters) and counts them; `q` quits, keeping the frame.
+// a 40-column terminal, one with wide characters) and counts them; `c` shows the terminal's
+// cursor on the frame's second line (a caret below the first, for the crash path); `q` quits,
+// keeping the frame.
 
 import Tide
 import TideTerminal
@@ -9,11 +11,13 @@ import TideTerminalCommand
 struct Log: Reducer {
   struct State: Equatable, Sendable {
     var printed = 0
+    var showsCaret = false
     var isDone = false
   }
 
   enum Action: Equatable, Sendable {
     case print
+    case showCaret
     case quit
   }
 
@@ -25,6 +29,9 @@ struct Log: Reducer {
       return .printAbove([
         "printed \(number): " + String(repeating: "-", count: 40) + " end \(number)", "日本語 \(number)",
       ])
+    case .showCaret:
+      state.showsCaret = true
+      return .none
     case .quit:
       state.isDone = true
       return .none
@@ -40,8 +47,16 @@ await TerminalCommand("inline-log-probe", version: "0.1.0") { launch in
     view: { state, canvas in
       canvas.draw("Working: \(state.printed)", atColumn: 0, row: 0)
       canvas.draw("[" + String(repeating: "#", count: state.printed) + "]", atColumn: 0, row: 1)
+      if state.showsCaret { canvas.showCursor(atColumn: 3, row: 1) }
     },
-    keyAction: { _, key in key == .character("p") ? .print : key == .character("q") ? .quit : nil },
+    keyAction: { _, key in
+      switch key {
+      case .character("p"): .print
+      case .character("c"): .showCaret
+      case .character("q"): .quit
+      default: nil
+      }
+    },
     quitAction: .quit,
     isFinished: \.isDone)
 }.inline().main()

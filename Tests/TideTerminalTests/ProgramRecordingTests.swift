@@ -61,6 +61,70 @@ import Tide
     #expect(replay.player.screenText == live)
   }
 
+  /// An app that hands the terminal over on `e` and counts how the programs ended.
+  struct Editing: Reducer {
+    struct State: Equatable {
+      var edits = 0
+      var isQuitting = false
+    }
+
+    enum Action: Equatable, Sendable {
+      case edit, edited(ExternalProgram.Outcome), quit
+    }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .edit: return .runInTerminal(ExternalProgram("vim", arguments: ["notes.txt"])) { .edited($0) }
+      case .edited:
+        state.edits += 1
+        return .none
+      case .quit:
+        state.isQuitting = true
+        return .none
+      }
+    }
+  }
+
+  /// How each hand-over ended is recorded as a `program` line before the key that started it
+  /// (one line while the outcome stays the same), so the replay of a recorded session that ran
+  /// the editor gets what the session got instead of "could not start".
+  @Test func aHandOverIsRecordedAsTheProgramLineBeforeItsKey() async throws {
+    let clock = VirtualClock()
+    let app = TerminalApp(
+      store: Store(initialState: Editing.State(), reducer: Editing()),
+      view: { state, canvas in canvas.draw("edits: \(state.edits)", atColumn: 0, row: 0) },
+      keyAction: { _, key in key == .character("e") ? .edit : key == .character("q") ? .quit : nil },
+      quitAction: .quit, isFinished: \.isQuitting)
+    let driver = HeadlessDriver(size: TerminalSize(columns: 40, rows: 12), clock: clock)
+    var outcomes: [ExternalProgram.Outcome] = [.exited(3), .exited(3), .couldNotStart("vim: not found")]
+    driver.programOutcome = { _ in outcomes.removeFirst() }
+    let program = Program(app, driver: driver, recordsSession: true)
+    let run = Task { try await program.run() }
+    await driver.waitUntil { $0.frames.count == 1 }
+    for edits in 1...3 {
+      await driver.send(.key(.character("e")))
+      // The hand-over effect ends after its outcome is recorded and sent to the app.
+      await app.store.waitUntilIdle()
+      await driver.requestFrame(force: true)
+      #expect(driver.screenText.contains("edits: \(edits)"))
+    }
+    await driver.send(.key(.character("q")))
+    try await run.value
+
+    let script = try #require(program.recording).script(date: Date(timeIntervalSince1970: 0))
+    #expect(script == """
+      # key script recorded 1970-01-01T00:00:00Z, terminal 40x12
+      resize 40x12
+      program exits 3
+      type "ee"
+      program fails "vim: not found"
+      type "eq"
+
+      """)
+    let steps = try KeyScript(utf8: Array(script.utf8), file: "recorded.keys").steps.map(\.command)
+    #expect(steps.contains(.program(.exited(3))) && steps.contains(.program(.couldNotStart("vim: not found"))))
+  }
+
   @Test func aProgramNotAskedToRecordKeepsNoRecording() async throws {
     let clock = VirtualClock()
     let driver = HeadlessDriver(clock: clock)

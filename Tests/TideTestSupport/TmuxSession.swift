@@ -239,7 +239,8 @@ package final class TmuxSession {
   package func appPID(named processName: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> pid_t {
     let listed = try await display("#{pane_pid}")
     let panePID = try #require(pid_t(listed), "no pane pid: \(listed)", sourceLocation: sourceLocation)
-    let app = Self.descendants(of: panePID).first { $0.name == processName }
+    // `ps -o comm` shows the kernel's name of the process, cut at 15 bytes.
+    let app = Self.descendants(of: panePID).first { $0.name == String(processName.utf8.prefix(15))! }
     return try #require(app?.pid, "no \(processName) under the pane's process \(panePID)", sourceLocation: sourceLocation)
   }
 

@@ -214,10 +214,12 @@ int tide_hand_over(char *const *arguments, int *exit_status, int *signal_number)
  * and hides the cursor; 0 on failure. The crash guard, the suspend guard (ctrl-z) and
  * tide_hand_over then leave and come back without ncurses: the shell's tty modes while
  * stopped, the app's again after, the live area left to the caller to erase and redraw; a crash
- * erases the live area from the cursor's line. tide_inline_end puts the shell's tty modes back
- * (after tide_terminal_modes_off).
+ * erases the live area from its first line, `row` lines above the cursor's as last told by
+ * tide_inline_cursor_row (after each frame written). tide_inline_end puts the shell's tty modes
+ * back (after tide_terminal_modes_off).
  */
 int tide_inline_begin(void);
+void tide_inline_cursor_row(int row);
 void tide_inline_end(void);
 /*
  * The terminal device for an app whose standard input or output is not the terminal

@@ -53,10 +53,10 @@ public struct TextArea: Reducer, Sendable {
   /// ``scroll(by:)`` and ``scroll(toLine:)`` (or ``topLine`` itself). A cursor or a scroll
   /// position out of range — set by the app, or left behind by a shorter text — is clamped to
   /// the text by every action and by drawing, never a crash.
-  public struct State: Equatable, Sendable, Codable {
+  public struct State: Equatable, Sendable {
     /// The lines, without their line breaks; always at least one (an empty text is one empty
     /// line).
-    public private(set) var lines: [String]
+    public internal(set) var lines: [String]
     /// Where the cursor is; clamped to the text by every action and by drawing.
     public var cursor: Position
     /// The line at the top of the view; clamped to the text.
@@ -75,13 +75,13 @@ public struct TextArea: Reducer, Sendable {
     public var placeholder: String
     /// The line break ``text`` joins the lines with: the one the text given to
     /// ``setText(_:)`` used (its first line break, `\r\n` or `\n`; `\n` when it had none).
-    public private(set) var lineEnding: String
+    public internal(set) var lineEnding: String
     /// A number for what the text is now: it changes with every edit and comes back to an
     /// earlier value when undo or redo brings back the text it stood for. An app keeps the
     /// version it saved and shows the text as modified while the version differs.
-    public private(set) var version: Int = 0
+    public internal(set) var version: Int = 0
     /// The last version given out: every edit's version is new.
-    private var lastVersion: Int = 0
+    var lastVersion: Int = 0
     /// The column up and down aim for while they repeat, so that a short line passed over does
     /// not pull the cursor to its left; `nil` after any other action.
     var goalColumn: Int?

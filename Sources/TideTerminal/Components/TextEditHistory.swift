@@ -58,6 +58,13 @@ struct TextEditHistory: Equatable, Sendable, Codable {
     if undoSteps.count > Self.limit { undoSteps.removeFirst(undoSteps.count - Self.limit) }
   }
 
+  /// Whether every step starts at a line and replaces a number of lines, both from 0 and far
+  /// from overflowing: what undo and redo need of a history decoded from outside.
+  var isWellFormed: Bool {
+    let bounds = 0...(Int.max / 2)
+    return (undoSteps + redoSteps).allSatisfy { bounds.contains($0.firstLine) && bounds.contains($0.count) }
+  }
+
   /// Ends the current run: the next edit is a step of its own (a move, a click, a save).
   mutating func endRun() { run = nil }
 

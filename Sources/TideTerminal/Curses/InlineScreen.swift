@@ -18,9 +18,11 @@ import CNcurses
 ///   gets the terminal in its own modes, and the app's frame is drawn whole again below the
 ///   cursor after `fg` (or the program).
 /// - A resize: the next frame is drawn whole at the new width, from the live area's first line
-///   (where the cursor rests, and where a terminal that reflows its lines keeps it) to the end
-///   of the screen; the lines above are the terminal's to reflow.
-/// - A crash or the quit watch: the live area is erased from the cursor's line.
+///   (the cursor's line, or as many lines above it as a caret's row) to the end of the screen;
+///   the lines above are the terminal's to reflow (the article *Inline apps* says where a
+///   reflowing terminal can leave a wrapped row's tail).
+/// - A crash or the quit watch: the live area is erased from its first line (the C side is told
+///   after each write how far below it the cursor rests: at a caret, it may be lower).
 ///
 /// Threading: as ``CursesTerminal``, one thread does everything.
 final class InlineScreen: ScreenDevice {
@@ -88,7 +90,7 @@ final class InlineScreen: ScreenDevice {
     tide_remove_resize_handler()
     tide_suspend_guard_remove()
     live.finish(keepingLastFrame: keepsLastFrame)
-    TerminalControl.write(live.takeOutput())
+    writeLiveArea()
     tide_terminal_modes_off()
     tide_inline_end()
     tide_crash_guard_remove()
@@ -154,7 +156,7 @@ final class InlineScreen: ScreenDevice {
   func printAbove(_ lines: [String]) {
     guard isActive, !lines.isEmpty else { return }
     live.printAbove(lines)
-    TerminalControl.write(live.takeOutput())
+    writeLiveArea()
     repaintRequested = true
   }
 
@@ -172,7 +174,13 @@ final class InlineScreen: ScreenDevice {
   /// Erases the live area for the shell or a program; the frame is drawn whole after.
   private func vacate() {
     live.vacate()
+    writeLiveArea()
+  }
+
+  /// Writes what the live area queued, and tells the crash path where the cursor rests now.
+  private func writeLiveArea() {
     TerminalControl.write(live.takeOutput())
+    tide_inline_cursor_row(Int32(clamping: live.cursorRow))
   }
 
   func clear() { live.clear() }
@@ -185,6 +193,6 @@ final class InlineScreen: ScreenDevice {
 
   func flush() {
     live.flush()
-    TerminalControl.write(live.takeOutput())
+    writeLiveArea()
   }
 }

@@ -37,6 +37,9 @@ package final class InlineTerminal: Terminal {
   /// line feed, or past the last column).
   private var row = 0
   private var column: Int? = 0
+  /// The cursor's line, from the live area's first: where it rests after ``flush()`` (0, or a
+  /// caret's line), for a way out that cannot ask (a crash).
+  package var cursorRow: Int { row }
   private var writer: ANSICellWriter
   /// Where the frame being drawn shows the cursor, and whether it shows now.
   private var caret: (column: Int, row: Int)?
@@ -91,8 +94,8 @@ package final class InlineTerminal: Terminal {
   }
 
   /// The terminal's new width and the rows the live area may take now; the ``Renderer`` redraws
-  /// the next frame whole (a size change), from the cursor's line — where a terminal that
-  /// reflows its lines keeps the live area's first line — down.
+  /// the next frame whole (a size change), from the live area's first line — the cursor's, or
+  /// a caret's row above it — down.
   package func resize(to size: TerminalSize) {
     self.size = size
   }

@@ -55,7 +55,11 @@ package final class Program<State, Action: Sendable> {
   /// binds it around that too.
   package private(set) lazy var terminal = ProgramTerminal(
     copy: { [driver] text in driver.copyToClipboard(text) },
-    handOver: { [driver] program in await driver.handOver(to: program) },
+    handOver: { [weak self, driver] program in
+      let outcome = await driver.handOver(to: program)
+      self?.recording?.record(program: outcome)
+      return outcome
+    },
     suspend: { [driver] in await driver.suspend() },
     printAbove: { [driver] lines in driver.printAbove(lines) })
 

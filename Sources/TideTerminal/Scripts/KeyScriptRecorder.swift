@@ -11,7 +11,9 @@ import Foundation
 /// the replay starts where the session did, whatever `--size` says), then the events in order —
 /// key tokens grouped on `keys` lines, runs of two or more characters as `type "…"`, pastes as
 /// `paste "…"`, resizes as `resize`, pointer presses as `click COL ROW`, wheel notches as
-/// `scroll up|down N at COL ROW`, and pauses as `wait`.
+/// `scroll up|down N at COL ROW`, and pauses as `wait`. How a program the app handed the
+/// terminal to ended (``Tide/Effect/runInTerminal(_:then:)``) is written as a `program` line
+/// before the input that started it, so the replay gets the same outcome without running it.
 ///
 /// Timing: the script's clock follows the session's on the absolute timeline, rounded to 10 ms.
 /// Before each event the recorder compares the event's rounded time with the time the script's
@@ -42,6 +44,8 @@ package struct KeyScriptRecorder: Sendable {
   package var size: TerminalSize
   /// The events recorded so far, in order.
   package private(set) var events: [TimedEvent] = []
+  /// How hand-overs ended, each with the index in ``events`` of the input that started it.
+  package private(set) var programs: [(beforeEvent: Int, outcome: ExternalProgram.Outcome)] = []
 
   /// A recorder for a session that starts at `size`.
   package init(size: TerminalSize) {
@@ -51,6 +55,12 @@ package struct KeyScriptRecorder: Sendable {
   /// Records `event` at `time` (since the recording started; times must not go backwards).
   package mutating func record(_ event: InputEvent, at time: Duration) {
     events.append(TimedEvent(time: time, event: event))
+  }
+
+  /// Records how a program the app ran on the terminal ended: its `program` line goes before
+  /// the last input recorded, the one whose action started it.
+  package mutating func record(program outcome: ExternalProgram.Outcome) {
+    programs.append((max(0, events.count - 1), outcome))
   }
 
   /// The key script of the session. `date` goes in the header (as UTC), `notes` become extra
@@ -64,8 +74,13 @@ package struct KeyScriptRecorder: Sendable {
       writer.lines.append("# " + escapedExcerpt(note, limit: 500))
     }
     writer.emitResize(size)
-    for timed in events {
+    var programs = programs[...]
+    for (index, timed) in events.enumerated() {
       writer.advance(to: timed.time)
+      while let next = programs.first, next.beforeEvent <= index {
+        writer.program(next.outcome)
+        programs = programs.dropFirst()
+      }
       switch timed.event {
       case .key(let key): writer.press(key)
       case .paste(let text):
@@ -94,6 +109,21 @@ package struct KeyScriptRecorder: Sendable {
     var pendingPress: PointerEvent?
     /// Wheel notches in a row, in one direction at one cell: one `scroll` line.
     var pendingScroll: (event: PointerEvent, notches: Int)?
+    /// What the last `program` line said: a line only when the outcome changes.
+    var programOutcome: ExternalProgram.Outcome?
+
+    /// A `program` line, which holds from where it stands until the next.
+    mutating func program(_ outcome: ExternalProgram.Outcome) {
+      guard outcome != programOutcome else { return }
+      flush()
+      programOutcome = outcome
+      switch outcome {
+      case .exited(let status) where (0...255).contains(status): lines.append("program exits \(status)")
+      case .killed(let signal) where (1...64).contains(signal): lines.append("program killed \(signal)")
+      case .couldNotStart(let reason): lines.append("program fails " + Writer.quoted(reason))
+      default: lines.append("# a program ended in a way scripts cannot name: \(escapedExcerpt(outcome.description, limit: 80))")
+      }
+    }
 
     /// Pointer events as script lines: a press and its release as `click COL ROW`, wheel
     /// notches as `scroll up|down N at COL ROW` (1-based, as scripts count). Other buttons

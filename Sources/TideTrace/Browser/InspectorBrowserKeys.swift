@@ -13,6 +13,12 @@ extension InspectorBrowser {
     KeyBinding(.character("q"), .control("c"), action: .quit, help: "quit"),
   ])
 
+  /// The keys of live time travel, when the inspector is attached to a running app.
+  static let liveKeys = KeyMap<Action>([
+    KeyBinding(.character("t"), action: .travel, help: "put app here"),
+    KeyBinding(.character("r"), action: .resume, help: "resume app"),
+  ])
+
   /// The keys of the field prompt: enter follows the field, esc leaves it as it was.
   static let fieldKeys = KeyMap<Action>([
     KeyBinding(.enter, action: .acceptField, help: "follow field"),
@@ -33,11 +39,12 @@ extension InspectorBrowser {
     if state.help.isShowingAll { return Help.fullHelpKeys(entryCount: helpEntries.count).map(Action.help) }
     if state.isChoosingField { return fieldKeys }
     if state.steps.isFiltering { return SelectionList<ListItem>.filteringKeys.map(Action.steps) }
+    let own = state.isLive ? liveKeys.followed(by: commandKeys) : commandKeys
     switch state.focus {
     case .steps:
-      return commandKeys.followed(by: SelectionList.keys(for: state.steps).map(Action.steps))
+      return own.followed(by: SelectionList.keys(for: state.steps).map(Action.steps))
     case .detail:
-      return commandKeys.followed(by: Viewport.keys.map(Action.detail))
+      return own.followed(by: Viewport.keys.map(Action.detail))
     }
   }
 
