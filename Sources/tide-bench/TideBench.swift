@@ -10,7 +10,7 @@ struct TideBench: AsyncParsableCommand {
     commandName: "tide-bench",
     abstract: "Benchmarks the Tide store against a hand-written baseline in the same run.")
 
-  static let allScenarios = ["counter", "todo-1k", "todo-10k", "todo-1k-count", "todo-10k-count", "scope-5", "scope-5-store", "effects", "observers-100", "run-10k", "render", "render-24bit", "render-inline", "replay", "stopwatch-hour", "todos-100k", "list-filter-100k", "table-100k", "viewport-100k", "viewport-search-100k", "file-picker-100k", "tree-100k", "textarea", "hit-test-1000", "server-100k", "sessions-10k", "trace-1m", "virtual-clock-10k"]
+  static let allScenarios = ["counter", "todo-1k", "todo-10k", "todo-1k-count", "todo-10k-count", "scope-5", "scope-5-store", "effects", "observers-100", "run-10k", "render", "render-24bit", "render-inline", "replay", "stopwatch-hour", "todos-100k", "list-filter-100k", "table-100k", "viewport-100k", "viewport-search-100k", "file-picker-100k", "tree-100k", "textarea", "hit-test-1000", "server-100k", "sessions-10k", "trace-1m", "trace-list-100k", "virtual-clock-10k"]
 
   @Option(help: "Operations per timed round (default: per scenario; for stopwatch-hour, virtual minutes).")
   var iterations: Int?
@@ -95,6 +95,9 @@ struct TideBench: AsyncParsableCommand {
         continue
       case "trace-1m":
         measurement = try await traceScenario(keys: iterations ?? 1_000_000, rounds: min(rounds, 3))
+      case "trace-list-100k":
+        guard let found = try traceListScenario(keys: iterations ?? 1_000_000, items: 100_000, rounds: min(rounds, 3)) else { continue }
+        measurement = found
       case "sessions-10k":
         if let sessionsPart {
           guard let side = SessionsSide(rawValue: sessionsPart) else {

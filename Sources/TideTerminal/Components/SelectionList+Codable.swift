@@ -35,7 +35,7 @@ extension SelectionList.State: Codable where Row.ID: Codable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(ids, forKey: .ids)
-    try container.encode(foldedTitles, forKey: .folded)
+    try container.encode(foldedTitlesForEncoding, forKey: .folded)
     try container.encode(showsDescriptions, forKey: .showsDescriptions)
     try container.encode(query, forKey: .query)
     try container.encode(isFiltering, forKey: .isFiltering)
@@ -44,5 +44,16 @@ extension SelectionList.State: Codable where Row.ID: Codable {
     try container.encode(height, forKey: .height)
     try container.encode(showsStatus, forKey: .showsStatus)
     try container.encode(emptyText, forKey: .emptyText)
+  }
+}
+
+/// A list's titles as the filter folded them, encoded as the list of them (`[String]`'s own
+/// encoding), made only when encoded: see ``SelectionList/State/foldedTitlesForEncoding``.
+struct FoldedTitles: Encodable, Sendable {
+  var folded: FilterIndex?
+  var foldLater: (@Sendable () -> FilterIndex)?
+
+  func encode(to encoder: any Encoder) throws {
+    try (folded ?? foldLater?() ?? FilterIndex(titles: [])).foldedTitles.encode(to: encoder)
   }
 }

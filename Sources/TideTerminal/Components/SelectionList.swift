@@ -253,6 +253,11 @@ public struct SelectionList<Row: Identifiable>: Reducer, Sendable where Row.ID: 
     /// The titles folded, for saving them: made now when they are not yet.
     var foldedTitles: [String] { (folded ?? foldLater?() ?? FilterIndex(titles: [])).foldedTitles }
 
+    /// ``foldedTitles`` for `encode(to:)`: the same JSON, but a value that holds the index
+    /// rather than a list made anew, so two states whose titles were not touched hold the same
+    /// bits and a trace's differ skips them instead of building and comparing every title.
+    var foldedTitlesForEncoding: FoldedTitles { FoldedTitles(folded: folded, foldLater: foldLater) }
+
     mutating func editQuery(_ action: TextInput.Action) {
       let selected = selectedIndex
       _ = TextInput().reduce(into: &query, action: action)

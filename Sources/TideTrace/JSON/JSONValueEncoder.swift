@@ -85,7 +85,32 @@ private final class Storage {
 }
 
 /// A plain value as JSON, or `nil` for one that encodes itself (shared with ``EncodedParts``).
+///
+/// Told by its type first: a trace's differ asks this of every part of a state it takes apart,
+/// and a dynamic cast to each plain type in turn was most of a struct's cost. Only an `Optional`
+/// holding one casts to a plain type without being it, so any other type answers `nil` without a
+/// cast; an optional is cast as before.
 func primitiveJSON<T: Encodable>(_ value: T) -> JSONValue? {
+  if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
+  if T.self == Int.self { return .integer(Int64(unsafeBitCast(value, to: Int.self))) }
+  if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
+  if T.self == Double.self { return .number(unsafeBitCast(value, to: Double.self)) }
+  guard T.self is any OptionalValue.Type || isOtherPlainType(T.self) else { return nil }
+  return castPrimitiveJSON(value)
+}
+
+/// Whether `type` is one of the plain types ``primitiveJSON(_:)`` does not tell by type.
+private func isOtherPlainType(_ type: Any.Type) -> Bool {
+  type == Int64.self || type == UInt64.self || type == Int32.self || type == UInt32.self || type == Int16.self
+    || type == UInt16.self || type == Int8.self || type == UInt8.self || type == UInt.self || type == Float.self
+}
+
+/// An `Optional`, which may hold a plain value.
+private protocol OptionalValue {}
+extension Optional: OptionalValue {}
+
+/// ``primitiveJSON(_:)`` by dynamic casts, for an optional or a plain type.
+private func castPrimitiveJSON<T: Encodable>(_ value: T) -> JSONValue? {
   switch value {
   case let value as String: .string(value)
   case let value as Int: .integer(Int64(value))

@@ -33,8 +33,9 @@ enum ValueDiff {
     _ old: Value, _ new: Value, at path: inout [JSONPath.Component], into changes: inout TraceChanges
   ) throws {
     if isSameSpelling(old, new) { return }
-    if let old = old as? any EncodableArray {
-      try old.diffElements(against: new, at: &path, into: &changes)
+    // The type is asked, not the value: casting the value boxed a copy of every part compared.
+    if let array = Value.self as? any EncodableArray.Type {
+      try array.diffElements(old, new, at: &path, into: &changes)
       return
     }
     let oldParts = try EncodedParts(of: old)
@@ -73,11 +74,21 @@ enum ValueDiff {
   private static func diffOpened<Value: Encodable>(
     _ old: Value, _ new: any Encodable, at path: inout [JSONPath.Component], into changes: inout TraceChanges
   ) throws {
-    guard let new = new as? Value else {
-      changes.diff(at: path, from: try JSONValueEncoder.encode(old), to: try encodeOpened(new))
+    try diffBothOpened(old, new, at: &path, into: &changes)
+  }
+
+  /// Two parts of the same type diffed as that type; of two types, written anew. The types are
+  /// compared as metadata, not by a dynamic cast, which was done for every part of every
+  /// action's state.
+  private static func diffBothOpened<Value: Encodable, New: Encodable>(
+    _ old: Value, _ new: New, at path: inout [JSONPath.Component], into changes: inout TraceChanges
+  ) throws {
+    guard New.self == Value.self else {
+      changes.diff(at: path, from: try JSONValueEncoder.encode(old), to: try JSONValueEncoder.encode(new))
       return
     }
-    try diff(old, new, at: &path, into: &changes)
+    // The same type, so the same layout: the bits are a `Value`.
+    try diff(old, unsafeBitCast(new, to: Value.self), at: &path, into: &changes)
   }
 
   private static func encodeOpened<Value: Encodable>(_ value: Value) throws -> JSONValue {
@@ -124,19 +135,26 @@ enum ValueDiff {
 /// An `Array` of `Encodable` elements, compared element by element where they lie, without
 /// taking each element apart through an encoder.
 protocol EncodableArray {
-  func diffElements<Other>(against new: Other, at path: inout [JSONPath.Component], into changes: inout TraceChanges) throws
+  /// `old` and `new` are of this type (the caller's `Value` is `Self`).
+  static func diffElements<Value>(
+    _ old: Value, _ new: Value, at path: inout [JSONPath.Component], into changes: inout TraceChanges) throws
 }
 
 extension Array: EncodableArray where Element: Encodable {
-  func diffElements<Other>(against new: Other, at path: inout [JSONPath.Component], into changes: inout TraceChanges) throws {
-    guard let new = new as? [Element] else { return }
+  static func diffElements<Value>(
+    _ old: Value, _ new: Value, at path: inout [JSONPath.Component], into changes: inout TraceChanges
+  ) throws {
+    guard Value.self == [Element].self else { return }
+    // The same type, checked above: the bits are an array of `Element`.
+    let old = unsafeBitCast(old, to: [Element].self)
+    let new = unsafeBitCast(new, to: [Element].self)
     guard !path.isEmpty else {
       // A whole state that is a list: the tree diff sets it whole.
-      changes.diff(at: path, from: try JSONValueEncoder.encode(self), to: try JSONValueEncoder.encode(new))
+      changes.diff(at: path, from: try JSONValueEncoder.encode(old), to: try JSONValueEncoder.encode(new))
       return
     }
     try ValueDiff.diffElements(
-      self, new, at: &path, into: &changes, encode: { try JSONValueEncoder.encode($0) }
+      old, new, at: &path, into: &changes, encode: { try JSONValueEncoder.encode($0) }
     ) { old, new, path, changes in
       try ValueDiff.diff(old, new, at: &path, into: &changes)
     }

@@ -36,7 +36,9 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
   /// by `arguments`), on a terminal of `size` unless its first input is a resize, its times
   /// `elapsed()`. Nothing is written before ``start(from:)`` hands over the first state. Every
   /// `snapshotInterval` actions it writes the whole state, so a reader can start there instead
-  /// of at the top; `differ` writes the states (by default, ``CodableStateDiffer``).
+  /// of at the top; by default every ``TraceFormat/defaultSnapshotInterval`` actions, or less
+  /// often for a large state (see ``TraceWriter/snapshotInterval(forStateBytes:)``). `differ`
+  /// writes the states (by default, ``CodableStateDiffer``).
   ///
   /// Generic over nothing but the state and action, so that a caller naming them gets a writer
   /// specialized for them: with the clock's type among the generic parameters, the writer's
@@ -44,7 +46,7 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
   package init(
     app: String, appVersion: String, arguments: [String] = [], size: TerminalSize = TerminalSize(columns: 80, rows: 24),
     elapsed: @escaping @Sendable () -> Duration,
-    snapshotInterval: Int = TraceFormat.defaultSnapshotInterval,
+    snapshotInterval: Int? = nil,
     differ: any TraceStateDiffer<State> = CodableStateDiffer<State>(),
     write: @escaping @Sendable ([UInt8]) -> Void
   ) {
@@ -52,7 +54,8 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
     let channel = channel
     let header = TraceHeader(
       app: app, appVersion: appVersion, arguments: arguments, size: size,
-      snapshotInterval: max(1, snapshotInterval), state: .null)
+      snapshotInterval: max(1, snapshotInterval ?? TraceFormat.defaultSnapshotInterval), state: .null)
+    let adaptsSnapshotInterval = snapshotInterval == nil
     // A thread, not a task: the writer blocks while the queue is empty, and the cooperative
     // pool has a thread per core. A POSIX thread, not Foundation's `Thread`, which would link
     // full Foundation (and CoreFoundation and ICU) into the app.
@@ -64,7 +67,8 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
           if case .start(let state, let reducer) = entry {
             var header = header
             header.reducer = reducer
-            writer = TraceWriter<State, Action>(header: header, initialState: state, differ: differ, write: write)
+            writer = TraceWriter<State, Action>(
+              header: header, initialState: state, differ: differ, adaptsSnapshotInterval: adaptsSnapshotInterval, write: write)
           } else {
             // Nothing comes before the start: the recorder sends it first.
             writer?.append(entry)

@@ -30,8 +30,10 @@ struct TraceWriter<State: Sendable, Action: Encodable & Sendable> {
   /// Writes are gathered up to this many bytes, so a replay makes few system calls.
   private static var bufferSize: Int { 1 << 18 }
 
+  /// A writer of `header` and what follows it; with `adaptsSnapshotInterval`, the header's
+  /// snapshot interval grows with the size of `initialState` (``snapshotInterval(forStateBytes:)``).
   init(
-    header: TraceHeader, initialState: State, differ: any TraceStateDiffer<State>,
+    header: TraceHeader, initialState: State, differ: any TraceStateDiffer<State>, adaptsSnapshotInterval: Bool = false,
     write: @escaping @Sendable ([UInt8]) -> Void
   ) {
     self.header = header
@@ -39,7 +41,25 @@ struct TraceWriter<State: Sendable, Action: Encodable & Sendable> {
     self.write = write
     previous = initialState
     self.header.state = (try? self.differ.json(of: initialState)) ?? .null
+    if adaptsSnapshotInterval {
+      var text: [UInt8] = []
+      self.header.state.write(to: &text)
+      self.header.snapshotInterval = max(self.header.snapshotInterval, Self.snapshotInterval(forStateBytes: text.count))
+    }
   }
+
+  /// Actions between snapshots of a state whose JSON is `bytes` long: at least
+  /// ``TraceFormat/defaultSnapshotInterval``, and at least one for every
+  /// ``snapshotBytesPerAction`` bytes of the state, so snapshots add 64 bytes an action at
+  /// most on average — a 100,000-item list's state (megabytes) written every 1,000 actions made
+  /// the trace gigabytes long and the replay wait on encoding it. A state under 64 KB keeps the
+  /// default, so small apps' traces do not change.
+  static func snapshotInterval(forStateBytes bytes: Int) -> Int {
+    max(TraceFormat.defaultSnapshotInterval, bytes / snapshotBytesPerAction)
+  }
+
+  /// See ``snapshotInterval(forStateBytes:)``.
+  static var snapshotBytesPerAction: Int { 64 }
 
   mutating func append(_ entry: TraceEntry<State, Action>) {
     if !hasHeader {
