@@ -5,10 +5,10 @@
 /// list loads well within the 500 ms budget. The reader accepts any valid JSON (RFC 8259):
 /// fields it does not know are skipped whatever their value and reported by name, so the file
 /// can be opened read-only instead of being silently trimmed.
-enum TodoJSON {
+package enum TodoJSON {
   /// Why bytes are not a todo file, in plain English.
-  struct Failure: Error, Equatable {
-    var reason: String
+  package struct Failure: Error, Equatable {
+    package var reason: String
   }
 
   // MARK: - Writing
