@@ -1,3 +1,4 @@
+import TideJSON
 import Testing
 import TideTrace
 
@@ -51,6 +52,19 @@ struct JSONTests {
   @Test(arguments: ["01", "1.", ".5", "1.e5", "-", "1e", "+1"])
   func theCheckHoldsNumbersToJSONsGrammar(text: String) {
     #expect(throws: JSONParser.Failure.self) { try check(text) }
+  }
+
+  /// The tree and the check are one reader: a number outside JSON's grammar and bytes that are
+  /// not UTF-8 are refused by both at the same byte (the tree used to take `01` as 1 and
+  /// mend invalid UTF-8 into U+FFFD where the check passed it).
+  @Test func theParserHoldsNumbersAndTextToJSONsGrammarAsTheCheckDoes() {
+    for bytes in [Array("[01]".utf8), [0x22, 0x61, 0xFF, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xC0, 0xAF, 0x22]] {
+      var parsed: JSONParser.Failure?
+      do { _ = try bytes.withUnsafeBytes { raw throws(JSONParser.Failure) in try JSONParser.parse(raw) } } catch { parsed = error }
+      var checked: JSONParser.Failure?
+      do { try bytes.withUnsafeBytes { raw throws(JSONParser.Failure) in try JSONParser.check(raw) } } catch { checked = error }
+      #expect(parsed != nil && checked == parsed, "\(bytes): \(String(describing: parsed)) \(String(describing: checked))")
+    }
   }
 
   private func check(_ text: String) throws(JSONParser.Failure) {

@@ -43,7 +43,7 @@ package struct TodoFile: Sendable {
   package static func decode(_ data: Data) throws(TodoJSON.Failure) -> TodoFile {
     let result: Result<TodoFile, TodoJSON.Failure> = data.withUnsafeBytes { raw in
       do throws(TodoJSON.Failure) {
-        return .success(try TodoJSON.decode(raw.bindMemory(to: UInt8.self)))
+        return .success(try TodoJSON.decode(raw))
       } catch {
         return .failure(error)
       }
