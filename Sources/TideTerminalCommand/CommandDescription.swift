@@ -81,6 +81,15 @@ struct RunArguments<Options: ParsableArguments>: ParsableCommand {
 
   @Option(help: ArgumentHelp("Write one JSON object per action (time, action, state diff) to this file, replacing it.", valueName: "path"))
   var trace: String?
+
+  @Option(help: ArgumentHelp(
+    "Serve the live trace to `inspect --attach PATH` on a Unix socket at this path, for time travel.",
+    discussion: """
+      Only your user can connect (mode 0600); a folder others can write is refused. The inspector can \
+      put the running app into the state of any step (its keys are held meanwhile) and resume from there.
+      """,
+    valueName: "path"))
+  var inspectSocket: String?
 }
 
 /// `NAME replay [OPTIONS] SCRIPT... [--size] [--frames] [--cast] [--svg] [--trace]`.

@@ -22,7 +22,12 @@ extension TerminalCommand {
     // session, and no output may be the data file or another output.
     let recordOutputs = arguments.record.map { SessionRecording.outputs(record: $0, dataFile: data) } ?? []
     var outputs = recordOutputs
-    if let trace = arguments.trace { outputs.append(("--trace", trace)) }
+    try checkTraceable(arguments.inspectSocket, option: "--inspect-socket")
+    // A live inspector reads the trace the app writes: without --trace, one of its own, in a
+    // folder only this user can read, removed at the end.
+    let liveFolder = try arguments.trace == nil && arguments.inspectSocket != nil ? LiveInspection.privateFolder() : nil
+    defer { liveFolder.map(LiveInspection.remove) }
+    if let trace = arguments.trace ?? liveFolder.map(LiveInspection.tracePath) { outputs.append(("--trace", trace)) }
     // A stream that cannot take the recording is refused for that first: its reason says more
     // than the stream's own check (a FIFO without a reader) would.
     let starting = try arguments.record.flatMap { _ throws(TerminalCommandError) in
@@ -48,7 +53,7 @@ extension TerminalCommand {
     {
       throw TerminalCommandError(status: 2, message: "\(name): \(problem) (try \(name) replay)")
     }
-    let trace = arguments.trace.map { _ in TraceFile(checked[checked.count - 1]) }
+    let trace = arguments.trace != nil || liveFolder != nil ? TraceFile(checked[checked.count - 1]) : nil
     let size = CursesTerminal().size
     let clock = ContinuousClock()
     let session = traceSession(into: trace, options: options, size: size, clock: clock)
@@ -57,7 +62,15 @@ extension TerminalCommand {
       dataFile: data, startDate: nil, colorProfile: profile, theme: arguments.style.chosenTheme)
     defer { launch.end() }
     if let session { launch.onEnd { session.finish() } }
-    let app = try traced(try make(options, launch), by: session)
+    var app = try traced(try make(options, launch), by: session)
+    let server = try arguments.inspectSocket.flatMap { path throws(TerminalCommandError) in
+      try session.flatMap { session throws(TerminalCommandError) in
+        try trace.map { trace throws(TerminalCommandError) in
+          try LiveInspection.serve(&app, at: path, session: session, trace: trace, commandName: name)
+        }
+      }
+    }
+    defer { server?.stop() }
     let program = Program(
       app, driver: CursesDriver(
         reportsPointer: app.acceptsPointer, profile: profile, setsTitle: app.title != nil,

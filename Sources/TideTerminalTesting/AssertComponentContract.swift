@@ -8,11 +8,14 @@ import TideTerminal
 /// For each state, drawn focused and not, in rectangles from 0×0 and 1×1 to 200×3, it checks
 /// that the component:
 ///
-/// - draws inside its rectangle and nowhere else, and marks hit regions only there;
+/// - draws inside its rectangle and nowhere else on a canvas with room all round it (as wide
+///   and as high again on each side), and marks hit regions only inside it;
 /// - shows the terminal's cursor (`Canvas.showCursor(atColumn:row:)`) only when focused, and
 ///   only inside its rectangle;
-/// - draws with the canvas theme's roles only (a theme whose every role has colours of its own
-///   shows a colour from elsewhere), so `--theme` restyles it;
+/// - draws with the canvas theme's roles only, so `--theme` restyles it: the check's theme gives
+///   every role a foreground, background and underline colour of its own, so a cell drawn in a
+///   colour from elsewhere, or in the terminal's default colours (`Style.plain`, a style made
+///   on the spot), shows;
 /// - marks hit regions whose actions reach the app through `sending` (a region that sends
 ///   anything else is reported where it is drawn);
 /// - has help text for every key of `keys(for:)`, and `action(for:in:)`
@@ -78,13 +81,22 @@ private struct ContractChecker<C: Component> {
     checkRegions(of: state)
   }
 
-  /// Where the component is drawn: two columns and one row in from each edge of the canvas.
+  /// The room around the rectangle on each side: as wide and as high as the rectangle, at
+  /// least 8 columns and 4 rows, so that drawing a rectangle's width off is caught.
+  static func margin(for size: (columns: Int, rows: Int)) -> (columns: Int, rows: Int) {
+    (max(8, size.columns), max(4, size.rows))
+  }
+
+  /// Where the component is drawn: in the middle of the canvas, ``margin(for:)`` in from each
+  /// edge.
   static func rect(for size: (columns: Int, rows: Int)) -> Rect {
-    Rect(column: 2, row: 1, width: size.columns, height: size.rows)
+    let margin = margin(for: size)
+    return Rect(column: margin.columns, row: margin.rows, width: size.columns, height: size.rows)
   }
 
   func drawn(_ state: C.State, size: (columns: Int, rows: Int), isFocused: Bool) -> Canvas {
-    var canvas = Canvas(columns: size.columns + 4, rows: size.rows + 2)
+    let margin = Self.margin(for: size)
+    var canvas = Canvas(columns: size.columns + 2 * margin.columns, rows: size.rows + 2 * margin.rows)
     canvas.fill(canvas.bounds, with: ContractTheme.outside, style: ContractTheme.outsideStyle)
     canvas.theme = ContractTheme.theme
     canvas.actionScope = .root(EmbeddedAction<C.Action>.self)
@@ -105,12 +117,13 @@ private struct ContractChecker<C: Component> {
         let isUntouched = cell.character == ContractTheme.outside && cell.style == ContractTheme.outsideStyle
         if !rect.contains(column: column, row: row) {
           if !isUntouched {
-            failures.append("\(place) wrote \"\(cell.text)\" outside its rectangle, at column \(column - 2), row \(row - 1)")
+            failures.append(
+              "\(place) wrote \"\(cell.text)\" outside its rectangle, at column \(column - rect.column), row \(row - rect.row)")
             return
           }
         } else if !isUntouched, !ContractTheme.isMadeOfRoles(cell.style) {
           failures.append(
-            "\(place) drew \"\(cell.text)\" at column \(column - 2), row \(row - 1) in a colour that is not the theme's: draw with canvas.theme's roles")
+            "\(place) drew \"\(cell.text)\" at column \(column - rect.column), row \(row - rect.row) in a colour that is not the theme's (\(ContractTheme.describe(cell.style))): draw with canvas.theme's roles")
           return
         }
       }
@@ -119,7 +132,8 @@ private struct ContractChecker<C: Component> {
       if !isFocused {
         failures.append("\(place) shows the terminal's cursor, which only the focused component may")
       } else if !rect.contains(column: cursor.column, row: cursor.row) {
-        failures.append("\(place) shows the terminal's cursor outside its rectangle, at \(cursor.column - 2),\(cursor.row - 1)")
+        failures.append(
+          "\(place) shows the terminal's cursor outside its rectangle, at \(cursor.column - rect.column),\(cursor.row - rect.row)")
       }
     }
     for region in canvas.hitRegions where rect.intersection(region.rect) != region.rect {
@@ -151,10 +165,13 @@ private struct ContractChecker<C: Component> {
         for kind in [PointerEvent.Kind.press(.left), .scrollUp, .scrollDown] {
           guard let target = map.target(of: PointerEvent(kind, column: column, row: row)) else { continue }
           guard case .child(let action) = target as? EmbeddedAction<C.Action> else {
-            failures.append("\(stateName): a \(kind) at column \(column - 2), row \(row - 1) sends \(target), not through sending")
+            failures.append(
+              "\(stateName): a \(kind) at column \(column - rect.column), row \(row - rect.row) sends \(target), not through sending")
             return
           }
-          if !sent.contains(where: { $0.1 == action }) { sent.append(("\(kind) at \(column - 2),\(row - 1)", action)) }
+          if !sent.contains(where: { $0.1 == action }) {
+            sent.append(("\(kind) at \(column - rect.column),\(row - rect.row)", action))
+          }
         }
       }
     }
@@ -203,11 +220,20 @@ private enum ContractTheme {
   static let outside: Character = "░"
   static let outsideStyle = Style(foreground: Color(red: 1, green: 2, blue: 3))
 
-  /// Whether `style`'s colours all come from the theme's roles (or are the terminal's default,
-  /// as a cell never drawn on is).
+  /// Whether `style`'s colours all come from the theme's roles. Every role has colours of its
+  /// own, so the terminal's default colour is not one of them: a cell drawn in it was drawn in a
+  /// style made on the spot.
   static func isMadeOfRoles(_ style: Style) -> Bool {
-    (style.foreground == .default || roleColors.contains(style.foreground))
-      && (style.background == .default || backgrounds.contains(style.background))
-      && (style.underlineColor == .default || roleColors.contains(style.underlineColor))
+    roleColors.contains(style.foreground) && backgrounds.contains(style.background)
+      && roleColors.contains(style.underlineColor)
+  }
+
+  /// The colours of `style` that are not the theme's, for a failure's message.
+  static func describe(_ style: Style) -> String {
+    var parts: [String] = []
+    if !roleColors.contains(style.foreground) { parts.append("foreground \(style.foreground)") }
+    if !backgrounds.contains(style.background) { parts.append("background \(style.background)") }
+    if !roleColors.contains(style.underlineColor) { parts.append("underline colour \(style.underlineColor)") }
+    return parts.joined(separator: ", ")
   }
 }

@@ -207,3 +207,41 @@ struct FinishEffectsTests {
     #expect(store.state == [1, 2, -1, -2, 99])
   }
 }
+
+/// What the inspector's live time travel does to a running app's store: the state replaced
+/// outside any action, observers told, and — with `cancellingEffects` — no effect started
+/// before it left to act on the state it lands in.
+@MainActor
+@Suite("Replacing a store's state")
+struct ReplaceStateTests {
+  @Test func theStateIsReplacedObserversAreToldAndRunningEffectsEnd() async {
+    let clock = VirtualClock()
+    let store = Store(initialState: [1, 2], reducer: requests(clock: clock), clock: clock)
+    var seen: [[Int]] = []
+    let token = store.observe { seen.append($0) }
+    store.send(.load(3, newestOnly: false))
+    store.send(.loadPair)
+    await store.waitUntilIdle()
+    #expect(!store.runningEffectKeys.isEmpty)
+    store.replaceState([9], cancellingEffects: true)
+    #expect(store.state == [9])
+    #expect(seen.last == [9], "observers are told")
+    await store.waitUntilIdle()
+    clock.advance(by: .seconds(5))
+    await store.waitUntilIdle()
+    #expect(store.state == [9], "the load and the pair started before never answer")
+    #expect(store.runningEffectKeys.isEmpty)
+    _ = token
+  }
+
+  @Test func withoutCancellingTheEffectsGoOn() async {
+    let clock = VirtualClock()
+    let store = Store(initialState: [], reducer: requests(clock: clock), clock: clock)
+    store.send(.load(3, newestOnly: false))
+    await store.waitUntilIdle()
+    store.replaceState([9], cancellingEffects: false)
+    clock.advance(by: .seconds(1))
+    await store.waitUntilIdle()
+    #expect(store.state == [9, 3])
+  }
+}

@@ -201,6 +201,15 @@ extension RootStorage {
     _ = finishDrain(restoring: outer)
   }
 
+  /// Replaces the state as a drain of its own would change it: observers are told after.
+  @usableFromInline
+  func replaceState(with state: State) {
+    drain(joining: nil) {
+      ownedState = state
+      hasFollowUps = true
+    }
+  }
+
   /// The one drain sequence, after the first action of a drain was handled: handles every
   /// action queued meanwhile, first in first out, and tells the observers once the queue is
   /// empty — and again after any action they sent. Effects started join the drain's group

@@ -113,6 +113,16 @@ public final class Store<State, Action: Sendable> {
     registry.cancelAll()
   }
 
+  /// Puts `state` in place of the root store's, outside any action: no reducer runs, and the
+  /// observers are told as after a drain. With `cancellingEffects`, every running effect is
+  /// cancelled first (a jump back in time must not let an old effect act on the state it
+  /// lands in). What the inspector's live time travel does to a running app.
+  package func replaceState(_ state: State, cancellingEffects: Bool) {
+    guard case .root(let root) = core else { preconditionFailure("only a root store's state can be replaced") }
+    if cancellingEffects { registry.cancelAll() }
+    root.replaceState(with: state)
+  }
+
   /// Runs the effect tasks this store starts from now on on `executor` (`nil`, the default: the
   /// global concurrent executor).
   ///

@@ -46,7 +46,7 @@ public struct BarChart: Reducer, Sendable {
   }
 
   /// Which way bars grow.
-  public enum Orientation: Hashable, Sendable {
+  public enum Orientation: Hashable, Sendable, Codable {
     /// A bar a row, growing right: labels on the left, values on the right.
     case horizontal
     /// A bar a column, growing up: values over the bars, labels under them.

@@ -86,9 +86,9 @@ public struct Table<Row: Identifiable>: Reducer, Sendable where Row.ID: Sendable
 
   /// The presentation of the app's rows: columns, sort, filter, selection, window and height.
   public struct State: Equatable, Sendable {
-    /// The columns, left to right. A change to a column's ``Column/cell`` shows once the rows
-    /// are given again (``setRows(_:)``).
-    public var columns: [Column]
+    /// The columns, left to right. Set them with ``setColumns(_:rows:)``, which folds the cells
+    /// of the new columns for sorting and filtering.
+    public private(set) var columns: [Column]
     /// The column the rows are sorted by; `nil`: the app's order.
     public private(set) var sortColumn: Int?
     /// Whether the sort is from the last row to the first (▼).
@@ -217,6 +217,20 @@ public struct Table<Row: Identifiable>: Reducer, Sendable where Row.ID: Sendable
       sortRows()
       narrowing.reset()
       refilter(keeping: selected, else: cursor)
+    }
+
+    /// Replaces the columns, showing `rows` (the collection last given to ``setRows(_:)``, or
+    /// its new version) in them: what a parent does to add, remove, reorder or change columns.
+    /// The cells are folded again from the new columns, so the sort and the filter read what
+    /// the columns now show: the sort stays on the column of the same title (none: the app's
+    /// order), the filter's query is kept and matched against the new cells, and the selected
+    /// row stays selected (by its id).
+    public mutating func setColumns(_ columns: [Column], rows: some Collection<Row>) {
+      let sortTitle = sortColumn.map { self.columns[$0].title }
+      self.columns = columns
+      sortColumn = sortTitle.flatMap { title in columns.firstIndex { $0.title == title } }
+      if sortColumn == nil { sortsDescending = false }
+      setRows(rows)
     }
 
     /// Sorts the rows by `column`, last first when `descending`; `nil`: the app's order. The

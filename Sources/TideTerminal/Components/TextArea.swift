@@ -28,7 +28,7 @@ import Tide
 public struct TextArea: Reducer, Sendable {
   /// A place in the text: before character `column` (a grapheme cluster, from 0) of line `line`
   /// (from 0); a column equal to the line's length is its end.
-  public struct Position: Hashable, Sendable, Comparable {
+  public struct Position: Hashable, Sendable, Comparable, Codable {
     /// The line, from 0.
     public var line: Int
     /// The grapheme cluster of the line the cursor is before, from 0.
@@ -56,7 +56,7 @@ public struct TextArea: Reducer, Sendable {
   public struct State: Equatable, Sendable {
     /// The lines, without their line breaks; always at least one (an empty text is one empty
     /// line).
-    public private(set) var lines: [String]
+    public internal(set) var lines: [String]
     /// Where the cursor is; clamped to the text by every action and by drawing.
     public var cursor: Position
     /// The line at the top of the view; clamped to the text.
@@ -75,13 +75,13 @@ public struct TextArea: Reducer, Sendable {
     public var placeholder: String
     /// The line break ``text`` joins the lines with: the one the text given to
     /// ``setText(_:)`` used (its first line break, `\r\n` or `\n`; `\n` when it had none).
-    public private(set) var lineEnding: String
+    public internal(set) var lineEnding: String
     /// A number for what the text is now: it changes with every edit and comes back to an
     /// earlier value when undo or redo brings back the text it stood for. An app keeps the
     /// version it saved and shows the text as modified while the version differs.
-    public private(set) var version: Int = 0
+    public internal(set) var version: Int = 0
     /// The last version given out: every edit's version is new.
-    private var lastVersion: Int = 0
+    var lastVersion: Int = 0
     /// The column up and down aim for while they repeat, so that a short line passed over does
     /// not pull the cursor to its left; `nil` after any other action.
     var goalColumn: Int?

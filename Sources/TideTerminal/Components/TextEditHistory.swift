@@ -7,9 +7,9 @@
 /// the redo step. Edits of one run — characters typed one after another, or erased one after
 /// another, with nothing else between — grow the step on top instead of pushing new ones, as
 /// editors do: one undo takes back a typed word, not its last letter.
-struct TextEditHistory: Equatable, Sendable {
+struct TextEditHistory: Equatable, Sendable, Codable {
   /// The kinds of edit that run together into one step.
-  enum Run: Equatable, Sendable {
+  enum Run: Equatable, Sendable, Codable {
     /// Characters typed.
     case typing
     /// Characters erased with backspace or delete.
@@ -17,7 +17,7 @@ struct TextEditHistory: Equatable, Sendable {
   }
 
   /// Lines to put back, where, and the cursor and version to go back to.
-  struct Step: Equatable, Sendable {
+  struct Step: Equatable, Sendable, Codable {
     /// The first line the step replaces.
     var firstLine: Int
     /// The lines to put back.
@@ -56,6 +56,13 @@ struct TextEditHistory: Equatable, Sendable {
     self.run = run
     undoSteps.append(Step(firstLine: firstLine, lines: Array(replaced), count: newCount, cursor: cursor, version: version))
     if undoSteps.count > Self.limit { undoSteps.removeFirst(undoSteps.count - Self.limit) }
+  }
+
+  /// Whether every step starts at a line and replaces a number of lines, both from 0 and far
+  /// from overflowing: what undo and redo need of a history decoded from outside.
+  var isWellFormed: Bool {
+    let bounds = 0...(Int.max / 2)
+    return (undoSteps + redoSteps).allSatisfy { bounds.contains($0.firstLine) && bounds.contains($0.count) }
   }
 
   /// Ends the current run: the next edit is a step of its own (a move, a click, a save).

@@ -9,24 +9,41 @@ extension Viewport.State {
   /// does, for a parent that searches itself. An empty `text` ends the search.
   ///
   /// Matching is by grapheme clusters on the unwrapped lines, smartcase: a query without an
-  /// uppercase letter ignores case, one with an uppercase letter matches it exactly. Every match
-  /// is found at once, for ``searchStatus``'s count; the view scrolls only when the match's
-  /// wrapped row is not on screen, putting it on the top row.
+  /// uppercase letter ignores case, one with an uppercase letter matches it exactly. The
+  /// matches are counted at once, for ``searchStatus``'s count, and found on screen when drawn;
+  /// the view scrolls only when the match's wrapped row is not on screen, putting it on the top
+  /// row.
   public mutating func search(for text: String) {
     isSearching = false
-    guard !text.isEmpty else {
+    guard let matcher = TextMatches(text) else {
       clearSearch()
       return
     }
     searchedQuery = text
-    matches = TextMatches.ranges(of: text, in: bytes, lineStarts: lineStarts, isPlainLine: isPlainLine)
+    self.matcher = matcher
     currentMatch = nil
-    guard !matches.isEmpty else {
-      searchStatus = "no match for \(text)"
-      return
+    currentMatchRange = nil
+    // One pass: every match counted, the first one and the first from the top row kept.
+    let top = firstByte(ofRow: topRow)
+    var count = 0
+    var first: Range<Int>?
+    var next: (match: Range<Int>, index: Int)?
+    withText { text in
+      matcher.forEach(startingAtOrAfter: 0, in: text) { match in
+        if count == 0 { first = match }
+        if next == nil, match.lowerBound >= top { next = (match, count) }
+        count += 1
+        return true
+      }
     }
-    let next = firstMatch(startingAtOrAfter: firstByte(ofRow: topRow))
-    go(toMatch: next == matches.count ? 0 : next, wrapped: next == matches.count ? "top" : nil)
+    matchCount = count
+    if let next {
+      go(to: next.match, index: next.index, wrapped: nil)
+    } else if let first {
+      go(to: first, index: 0, wrapped: "top")
+    } else {
+      searchStatus = "no match for \(text)"
+    }
   }
 
   /// Ends the search: no field, no matches, no status.
@@ -34,69 +51,85 @@ extension Viewport.State {
     isSearching = false
     searchedQuery = nil
     searchStatus = nil
-    matches = []
+    matcher = nil
+    matchCount = 0
     currentMatch = nil
+    currentMatchRange = nil
+  }
+
+  /// The matches of line `line`, in order; none without a search.
+  func matches(inLine line: Int) -> [Range<Int>] {
+    guard let matcher else { return [] }
+    var matches: [Range<Int>] = []
+    withText { text in
+      _ = matcher.forEach(inLine: line, of: text) { match in
+        matches.append(match)
+        return true
+      }
+    }
+    return matches
   }
 
   /// Goes to the match after (before, unless `forward`) the current one, or when that one is no
   /// longer on screen (the view was scrolled), the first one from the top row on (the last one
-  /// before it), going round the text's end and saying so.
+  /// before it), going round the text's end and saying so. Only the text between the current
+  /// match and the one gone to is searched (the whole text when going round).
   mutating func stepMatch(forward: Bool) {
-    guard let searchedQuery else { return }
-    guard !matches.isEmpty else {
+    guard let searchedQuery, let matcher else { return }
+    guard matchCount > 0 else {
       searchStatus = "no match for \(searchedQuery)"
       return
     }
-    let next: Int
-    if let currentMatch, isOnScreen(row(ofByte: matches[currentMatch].lowerBound)) {
-      next = forward ? currentMatch + 1 : currentMatch - 1
+    // Where the next match starts at or after (the previous one before), and its position.
+    let from: Int
+    let index: Int
+    if let currentMatch, let currentMatchRange, isOnScreen(row(ofByte: currentMatchRange.lowerBound)) {
+      from = forward ? currentMatchRange.upperBound : currentMatchRange.lowerBound
+      index = forward ? currentMatch + 1 : currentMatch - 1
     } else {
-      let top = firstMatch(startingAtOrAfter: firstByte(ofRow: topRow))
-      next = forward ? top : top - 1
+      from = firstByte(ofRow: topRow)
+      let before = matchesBefore(from)
+      index = forward ? before : before - 1
     }
-    if next == matches.count {
-      go(toMatch: 0, wrapped: "top")
-    } else if next < 0 {
-      go(toMatch: matches.count - 1, wrapped: "bottom")
-    } else {
-      go(toMatch: next, wrapped: nil)
+    let found = withText { text in
+      forward
+        ? matcher.first(startingAtOrAfter: from, in: text)
+        : matcher.last(startingBefore: from, in: text)
+    }
+    if let found {
+      go(to: found, index: index, wrapped: nil)
+    } else if forward, let first = withText({ matcher.first(startingAtOrAfter: 0, in: $0) }) {
+      go(to: first, index: 0, wrapped: "top")
+    } else if !forward, let last = withText({ matcher.last(startingBefore: Int.max, in: $0) }) {
+      go(to: last, index: matchCount - 1, wrapped: "bottom")
     }
   }
 
-  /// Makes match `index` the current one, scrolling its row onto the top row unless it is on
-  /// screen, and says where it is.
-  private mutating func go(toMatch index: Int, wrapped: String?) {
+  /// The number of matches that start before `byte`, counted from the current match when there
+  /// is one (the text between them searched), else from the start.
+  private func matchesBefore(_ byte: Int) -> Int {
+    guard let matcher else { return 0 }
+    return withText { text in
+      guard let currentMatch, let currentMatchRange else { return matcher.count(from: 0, to: byte, in: text) }
+      if currentMatchRange.lowerBound <= byte {
+        return currentMatch + matcher.count(from: currentMatchRange.lowerBound, to: byte, in: text)
+      }
+      return currentMatch - matcher.count(from: byte, to: currentMatchRange.lowerBound, in: text)
+    }
+  }
+
+  /// Makes `match`, match number `index` (from 0), the current one, scrolling its row onto the
+  /// top row unless it is on screen, and says where it is.
+  private mutating func go(to match: Range<Int>, index: Int, wrapped: String?) {
     currentMatch = index
-    let row = row(ofByte: matches[index].lowerBound)
+    currentMatchRange = match
+    let row = row(ofByte: match.lowerBound)
     if !isOnScreen(row) { scroll(to: row) }
-    let count = matches.count == 1 ? "1 of 1 match" : "\(index + 1) of \(matches.count) matches"
+    let count = matchCount == 1 ? "1 of 1 match" : "\(index + 1) of \(matchCount) matches"
     searchStatus = count + (wrapped.map { ", wrapped to the \($0)" } ?? "")
   }
 
   private func isOnScreen(_ row: Int) -> Bool { row >= topRow && row < topRow + max(1, height) }
-
-  /// The position in ``matches`` of the first match that starts at `byte` or after it.
-  private func firstMatch(startingAtOrAfter byte: Int) -> Int {
-    var low = 0
-    var high = matches.count
-    while low < high {
-      let middle = (low + high) / 2
-      if matches[middle].lowerBound < byte { low = middle + 1 } else { high = middle }
-    }
-    return low
-  }
-
-  /// The position in ``matches`` of the first match that ends after `byte`: the first one a row
-  /// from `byte` on can show.
-  func firstMatch(endingAfter byte: Int) -> Int {
-    var low = 0
-    var high = matches.count
-    while low < high {
-      let middle = (low + high) / 2
-      if matches[middle].upperBound <= byte { low = middle + 1 } else { high = middle }
-    }
-    return low
-  }
 
   /// The first byte of wrapped row `row`.
   private func firstByte(ofRow row: Int) -> Int {
@@ -107,14 +140,9 @@ extension Viewport.State {
 
   /// The wrapped row that shows `byte`.
   private func row(ofByte byte: Int) -> Int {
-    var low = 0
-    var high = lineCount - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if lineStarts[middle] <= byte { low = middle } else { high = middle - 1 }
-    }
-    let within = Viewport.rows(of: bytes(ofLine: low), width: width).lastIndex { $0.lowerBound <= byte } ?? 0
-    return rowStarts[low] + within
+    let line = withText { $0.line(ofByte: byte) }
+    let within = Viewport.rows(of: bytes(ofLine: line), width: width).lastIndex { $0.lowerBound <= byte } ?? 0
+    return rowStarts[line] + within
   }
 }
 

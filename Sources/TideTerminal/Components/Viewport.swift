@@ -45,10 +45,15 @@ public struct Viewport: Reducer, Sendable {
     /// What the last search or step found, for the app to show: `3 of 12 matches`, `no match for
     /// X`, with `, wrapped to the top` (or bottom) when a step went round; `nil` with no search.
     public internal(set) var searchStatus: String?
-    /// Where the last search's matches are, as byte ranges of `bytes`, in order.
-    var matches: [Range<Int>] = []
-    /// The match `n` and `N` step from, drawn in the theme's selection; `nil` when none.
+    /// The last search, whose matches are found when needed: counted at enter, stepped
+    /// through from the current one, found on the lines drawn.
+    var matcher: TextMatches?
+    /// How many matches the last search found.
+    var matchCount = 0
+    /// The position among the matches of the one `n` and `N` step from; `nil` when none.
     package internal(set) var currentMatch: Int?
+    /// Where that match is, as a byte range of `bytes`; drawn in the theme's selection.
+    var currentMatchRange: Range<Int>?
 
     /// A viewport on `text`, at the top, wrapped at `width` columns and `height` rows high (0:
     /// not yet known).
@@ -86,6 +91,17 @@ public struct Viewport: Reducer, Sendable {
         if rowStarts[middle] <= row { low = middle } else { high = middle - 1 }
       }
       return low
+    }
+
+    /// Calls `body` with the text as the search reads it.
+    func withText<Result>(_ body: (TextMatches.Text) -> Result) -> Result {
+      bytes.withUnsafeBufferPointer { bytes in
+        lineStarts.withUnsafeBufferPointer { lineStarts in
+          isPlainLine.withUnsafeBufferPointer { isPlainLine in
+            body(TextMatches.Text(bytes: bytes, lineStarts: lineStarts, isPlainLine: isPlainLine))
+          }
+        }
+      }
     }
 
     /// The bytes of line `line`, without its line feed (or CR LF).
@@ -298,11 +314,11 @@ public struct Viewport: Reducer, Sendable {
       var line = wrapped.line(ofRow: wrapped.topRow)
       var skip = wrapped.topRow - wrapped.rowStarts[line]
       var row = rect.row
-      let matches = wrapped.matches
-      // The first match that ends after the first byte on screen; later ones follow in order.
-      var match = wrapped.firstMatch(endingAfter: wrapped.lineStarts[line])
       while row < rect.endRow, line < wrapped.lineCount {
         let bytes = wrapped.bytes(ofLine: line)
+        // The line's matches, found as it is drawn.
+        let matches = wrapped.matches(inLine: line)
+        var match = 0
         for range in rows(of: bytes, width: wrapped.width).dropFirst(skip) {
           guard row < rect.endRow else { break }
           // Runs of plain and matched text; matches and rows both end between clusters.
@@ -314,7 +330,7 @@ public struct Viewport: Reducer, Sendable {
             let runEnd = min(
               range.upperBound,
               match < matches.count ? (isMatched ? matches[match].upperBound : matches[match].lowerBound) : Int.max)
-            let runStyle = !isMatched ? style : match == wrapped.currentMatch ? currentStyle : matchStyle
+            let runStyle = !isMatched ? style : matches[match] == wrapped.currentMatchRange ? currentStyle : matchStyle
             x += canvas.draw(
               text(of: bytes[position..<runEnd], fromColumn: x - rect.column), atColumn: x, row: row, style: runStyle,
               maxWidth: rect.endColumn - x)

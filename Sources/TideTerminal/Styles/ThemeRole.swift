@@ -4,7 +4,7 @@ extension Theme {
   /// Data an app keeps in its state — a bar of a ``BarChart`` drawn as a success or a warning —
   /// cannot hold the style itself, or `--theme` would not restyle it: it holds the role, and the
   /// component looks the style up in the theme of the canvas it draws on (``Theme/subscript(_:)``).
-  public enum Role: String, Hashable, Sendable, CaseIterable {
+  public enum Role: String, Hashable, Sendable, CaseIterable, Codable {
     /// ``Theme/text``.
     case text
     /// ``Theme/muted``.

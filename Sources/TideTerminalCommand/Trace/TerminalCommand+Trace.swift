@@ -3,10 +3,11 @@ import TideTerminal
 import TideTrace
 
 extension TerminalCommand {
-  /// Refuses `--trace` (status 2, before anything runs) for an app whose types cannot be traced.
-  func checkTraceable(_ trace: String?) throws(TerminalCommandError) {
+  /// Refuses `--trace` (or `option`, which traces too; status 2, before anything runs) for an
+  /// app whose types cannot be traced.
+  func checkTraceable(_ trace: String?, option: String = "--trace") throws(TerminalCommandError) {
     if trace != nil, traceSupport == nil {
-      throw TerminalCommandError(status: 2, message: Self.untraceable(description.name, "--trace"))
+      throw TerminalCommandError(status: 2, message: Self.untraceable(description.name, option))
     }
   }
 

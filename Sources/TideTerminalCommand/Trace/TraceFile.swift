@@ -39,9 +39,20 @@ final class TraceFile: Sendable {
     if let descriptor = output.withLock({ $0.descriptor }) { close(descriptor) }
   }
 
+  /// Told after each write: a live inspector's server sends the new lines on.
+  private let onWrite = Mutex<(@Sendable () -> Void)?>(nil)
+
   /// Writes whole lines of the trace to the file as they are.
   var lineWriter: @Sendable ([UInt8]) -> Void {
-    { [self] bytes in append(bytes) }
+    { [self] bytes in
+      append(bytes)
+      onWrite.withLock { $0 }?()
+    }
+  }
+
+  /// Calls `wrote` after each write from now on.
+  func notifyingWrites(to wrote: @escaping @Sendable () -> Void) {
+    onWrite.withLock { $0 = wrote }
   }
 
   /// Writes lines whole: a write the system cuts short (beyond `ulimit -f`, a full disk) is

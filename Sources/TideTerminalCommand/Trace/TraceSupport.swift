@@ -29,6 +29,10 @@ struct TraceSupport<State, Action: Sendable> {
           elapsed: TraceRecorder<State, Action>.elapsedTime(on: header.clock), write: write))
         return TraceSession(
           actionTrace: trace, hasReducer: { trace.hasReducer }, observing: { trace.observing($0) },
+          travelling: { app in
+            let travel = LiveTravel(recorder: trace.recorder)
+            return (travel.holding(app), { travel.handle($0) }, { travel.detached() })
+          },
           finish: { trace.recorder.finishWriting() })
       },
       inspectedApp: { name, version, makeFrame in
@@ -56,6 +60,11 @@ struct TraceSession<State, Action: Sendable> {
   let hasReducer: () -> Bool
   /// The app with its input recorded.
   let observing: (TerminalApp<State, Action>) -> TerminalApp<State, Action>
+  /// The app ready for live time travel (see ``LiveTravel``), and what to do with the
+  /// inspector's commands and with its going away.
+  let travelling: (TerminalApp<State, Action>) -> (
+    app: TerminalApp<State, Action>, handle: @MainActor @Sendable (LiveCommand) -> Void, detached: @MainActor @Sendable () -> Void
+  )
   /// Returns once every line is written.
   let finish: () -> Void
 }

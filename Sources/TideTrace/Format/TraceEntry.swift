@@ -9,4 +9,7 @@ enum TraceEntry<State: Sendable, Action: Sendable>: Sendable {
   /// The action reduced and the state after it; `byInput` when a key or paste sent it, not an
   /// effect.
   case action(Action, state: State, time: Duration, byInput: Bool)
+  /// The app was put back into its state after action `number` (live time travel): the actions
+  /// after it become a branch, and numbering goes on from `number`.
+  case jump(to: Int, state: State, time: Duration)
 }

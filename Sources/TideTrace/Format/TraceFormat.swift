@@ -11,6 +11,7 @@ import TideTerminal
 /// {"t":1.5,"key":"x"}
 /// {"n":3,"t":2,"resize":[100,30],"action":{"todos":{"_0":{"resized":{"areaHeight":25}}}},"changes":[["todos.listHeight",25]]}
 /// {"snapshot":1000,"state":{…}}
+/// {"branch":2,"t":9.5,"state":{…}}
 /// ```
 ///
 /// The first line is the header: the app, its version, the arguments that rebuild its options
@@ -22,7 +23,10 @@ import TideTerminal
 /// terminal's at the start, which the program reports as a first resize: an app with a resize
 /// action has it sent by that resize. Every `snapshotEvery` actions a
 /// snapshot line holds the whole state after action `snapshot`. Times (`t`) are seconds on the
-/// app's clock since it started: virtual time in a replay.
+/// app's clock since it started: virtual time in a replay. A branch line says the app was put
+/// back into its state after action `branch` (the inspector's live time travel, with the whole
+/// state): the actions written after that one up to here are a branch left behind, and the
+/// next action is `branch` + 1.
 package enum TraceFormat {
   /// What the header's `format` says.
   package static let name = "tide-trace"
@@ -130,5 +134,19 @@ package struct TraceSnapshot: Equatable, Sendable {
 
   var json: JSONValue {
     .object([JSONMember(key: "snapshot", value: .integer(Int64(number))), JSONMember(key: "state", value: state)])
+  }
+}
+
+/// A branch line: the app was put back into its whole `state` after action `number` at `time`.
+package struct TraceBranch: Equatable, Sendable {
+  package var number: Int
+  package var time: Duration
+  package var state: JSONValue
+
+  var json: JSONValue {
+    .object([
+      JSONMember(key: "branch", value: .integer(Int64(number))),
+      JSONMember(key: "t", value: .number(TraceFormat.seconds(time))), JSONMember(key: "state", value: state),
+    ])
   }
 }

@@ -56,13 +56,31 @@ extension TraceStep {
 }
 
 extension TraceSnapshot {
+  /// A snapshot line, or a branch line (the whole state after its action, as a snapshot's).
   package init(parsing bytes: [UInt8], path: String, line: Int) throws(TraceProblem) {
     let json = try JSONValue.parseLine(bytes, path: path, line: line)
+    if json["branch"] != nil {
+      let branch = try TraceBranch(parsing: json, path: path, line: line)
+      self.init(number: branch.number, state: branch.state)
+      return
+    }
     try json.checkMembers(["snapshot", "state"], of: "a snapshot line", path: path, line: line)
     guard case .integer(let number)? = json["snapshot"], let state = json["state"] else {
       throw TraceProblem(path: path, line: line, message: "a snapshot line needs snapshot and state")
     }
     self.init(number: Int(number), state: state)
+  }
+}
+
+extension TraceBranch {
+  init(parsing json: JSONValue, path: String, line: Int) throws(TraceProblem) {
+    try json.checkMembers(["branch", "t", "state"], of: "a branch line", path: path, line: line)
+    guard case .integer(let number)? = json["branch"], number >= 0, let time = json["t"].flatMap(TraceFormat.seconds(in:)),
+      let state = json["state"]
+    else {
+      throw TraceProblem(path: path, line: line, message: "a branch line needs branch (an action number), t and state")
+    }
+    self.init(number: Int(number), time: time, state: state)
   }
 }
 

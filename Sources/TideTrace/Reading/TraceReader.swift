@@ -441,6 +441,8 @@ package final class TraceReader {
       }
     } else if Self.hasPrefix(line, #"{"snapshot":"#) {
       snapshots.append((actionOffsets.count, offset, nextLine))
+    } else if Self.hasPrefix(line, #"{"branch":"#) {
+      branch(at: line, offset: offset)
     } else if Self.hasPrefix(line, #"{"format":"#) {
       if offset == 0 { return }
       // A later session in the same file (a second run appending): the index starts over.
@@ -461,6 +463,31 @@ package final class TraceReader {
     } else {
       fail("not a line of a trace: \(excerpt(line))")
     }
+  }
+
+  /// A branch line: the app went back to its state after action N, so the actions after N (and
+  /// the input, resizes and snapshots since it) are left behind; the line stands as a snapshot
+  /// of action N, and the next action is N + 1.
+  private func branch(at line: UnsafeRawBufferPointer, offset: Int) {
+    let number: Int
+    do throws(TraceProblem) {
+      number = try TraceSnapshot(parsing: Array(line), path: path, line: nextLine).number
+    } catch {
+      problem = error
+      return
+    }
+    guard number <= actionOffsets.count else {
+      fail("a branch back to action \(number), after only \(actionOffsets.count)")
+      return
+    }
+    let kept = number == 0 ? headerOffset : actionOffsets[number - 1]
+    actionOffsets.removeLast(actionOffsets.count - number)
+    actionLines.removeLast(actionLines.count - number)
+    snapshots.removeAll { $0.number > number || $0.offset > kept }
+    resizes.removeAll { $0.afterAction >= number }
+    inputLines.removeAll { $0.offset > kept }
+    snapshots.append((number, offset, nextLine))
+    cachedState = nil
   }
 
   /// What an action line says of a resize that sent it.

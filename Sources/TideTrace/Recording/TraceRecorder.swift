@@ -132,6 +132,13 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
     channel.send(.action(action, state: state, time: elapsed(), byInput: byInput))
   }
 
+  /// Records that the app was put back into `state`, its state after action `number` (live
+  /// time travel): a branch line, and the next action is `number` + 1.
+  package func jumped(to number: Int, state: State) {
+    pendingInputAction.withLock { $0 = nil }
+    channel.send(.jump(to: number, state: state, time: elapsed()))
+  }
+
   /// Writes what is queued and ends the trace; returns once every line is written.
   package func finish() async {
     channel.close()

@@ -68,6 +68,11 @@ struct TraceWriter<State: Sendable, Action: Encodable & Sendable> {
       if actionCount % header.snapshotInterval == 0 {
         emit(TraceSnapshot(number: actionCount, state: (try? differ.json(of: state)) ?? .null).json)
       }
+    case .jump(let number, let state, let time):
+      writePendingInput()
+      actionCount = number
+      previous = state
+      emit(TraceBranch(number: number, time: time, state: (try? differ.json(of: state)) ?? .null).json)
     }
   }
 

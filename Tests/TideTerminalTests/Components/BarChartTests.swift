@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Tide
 import TideTesting
@@ -165,5 +166,31 @@ struct BarChartTests {
     let store = TestStore(initialState: BarChart.State(), reducer: BarChart())
     await store.send(.setBars(bars(["a": 1]))) { $0.bars = [BarChart.Bar("a", value: 1)] }
     await store.finish()
+  }
+
+  @Test func aChartAndItsActionRoundTripThroughJSONNonFiniteValuesIncluded() throws {
+    let bars = [
+      BarChart.Bar("cpu", value: 42.5, role: .warning, valueLabel: "42 %"), BarChart.Bar("idle", value: -3),
+      BarChart.Bar("nan", value: .nan), BarChart.Bar("up", value: .infinity), BarChart.Bar("down", value: -.infinity),
+    ]
+    let state = BarChart.State(bars: bars, orientation: .vertical, range: -.infinity...100, emptyText: "Nothing")
+    let data = try JSONEncoder().encode(state)
+    let json = String(decoding: data, as: UTF8.self)
+    #expect(json.contains(#""nan""#) && json.contains(#""inf""#) && json.contains(#""-inf""#), "\(json)")
+    let decoded = try JSONDecoder().decode(BarChart.State.self, from: data)
+    #expect(decoded.orientation == .vertical && decoded.emptyText == "Nothing")
+    #expect(decoded.range?.lowerBound == -.infinity && decoded.range?.upperBound == 100)
+    #expect(decoded.bars.map(\.label) == bars.map(\.label) && decoded.bars.map(\.role) == bars.map(\.role))
+    #expect(decoded.bars.map(\.valueLabel) == bars.map(\.valueLabel))
+    #expect(decoded.bars.map(\.value.bitPattern) == bars.map(\.value.bitPattern))
+    let plain = BarChart.State(bars: [BarChart.Bar("a", value: 1)])
+    #expect(try JSONDecoder().decode(BarChart.State.self, from: JSONEncoder().encode(plain)) == plain)
+    let action = BarChart.Action.setBars(Array(bars.prefix(2)))
+    let actionJSON = try JSONEncoder().encode(action)
+    #expect(String(decoding: actionJSON, as: UTF8.self).hasPrefix(#"{"setBars":{"_0":["#))
+    #expect(try JSONDecoder().decode(BarChart.Action.self, from: actionJSON) == action)
+    // A range upside down is refused, not a crash.
+    let upsideDown = Data(#"{"bars":[],"orientation":{"horizontal":{}},"range":[2,1],"emptyText":""}"#.utf8)
+    #expect(throws: DecodingError.self) { try JSONDecoder().decode(BarChart.State.self, from: upsideDown) }
   }
 }

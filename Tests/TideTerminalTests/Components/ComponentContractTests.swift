@@ -198,7 +198,10 @@ struct ComponentContractTests {
 struct ComponentContractCheckTests {
   /// Breaks one rule at a time, chosen by its state.
   struct Careless: Component {
-    enum Rule: Equatable, Sendable { case drawsOutside, hardCodesAColour, sendsItsOwnAction, bindsAKeyWithoutHelp }
+    enum Rule: Equatable, Sendable {
+      case drawsOutside, drawsFarOutside, hardCodesAColour, drawsInTheDefaultColours, sendsItsOwnAction
+      case bindsAKeyWithoutHelp
+    }
     typealias State = Rule
     enum Action: Equatable, Sendable { case poke }
 
@@ -215,7 +218,11 @@ struct ComponentContractCheckTests {
       guard rect.width > 0, rect.height > 0 else { return }
       switch state {
       case .drawsOutside: canvas.draw("x", atColumn: rect.column - 1, row: rect.row, style: canvas.theme.text)
+      // Beyond the two columns and the row the check once looked at around the rectangle.
+      case .drawsFarOutside: canvas.draw("x", atColumn: rect.endColumn + 3, row: rect.endRow + 1, style: canvas.theme.text)
       case .hardCodesAColour: canvas.draw("x", atColumn: rect.column, row: rect.row, style: Style(foreground: .red))
+      // A style made on the spot: the terminal's default colours, which no role of the theme has.
+      case .drawsInTheDefaultColours: canvas.draw("x", atColumn: rect.column, row: rect.row, style: Style(bold: true))
       case .sendsItsOwnAction: canvas.addHitRegion(rect, onPress: Action.poke)
       case .bindsAKeyWithoutHelp: canvas.draw("x", atColumn: rect.column, row: rect.row, style: canvas.theme.text)
       }
@@ -224,7 +231,9 @@ struct ComponentContractCheckTests {
 
   @Test(arguments: [
     (Careless.Rule.drawsOutside, "outside its rectangle"),
+    (.drawsFarOutside, "outside its rectangle"),
     (.hardCodesAColour, "not the theme's"),
+    (.drawsInTheDefaultColours, "not the theme's"),
     (.sendsItsOwnAction, "would never reach the app"),
     (.bindsAKeyWithoutHelp, "has no help text"),
   ])

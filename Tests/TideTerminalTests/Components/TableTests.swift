@@ -260,4 +260,34 @@ struct TableTests {
     zero.scroll(by: 5)
     #expect(zero.height == 0)
   }
+
+  @Test func newColumnsAreSortedAndFilteredByWhatTheyShow() {
+    let rows = textRows([["pear", "3", "green"], ["apple", "10", "red"], ["fig", "2", "purple"]])
+    let name = Table<TextRow>.Column.text("Name", 0)
+    let size = Table<TextRow>.Column.text("Size", 1)
+    let colour = Table<TextRow>.Column.text("Colour", 2)
+    var state = Table.State(columns: [name, size], rows: rows)
+    state.sort(byColumn: 1)
+    state.filter("p")
+    _ = state.select(id: 0)
+    #expect(state.shownCount == 2 && state.rowIndex(at: 0) == 0 && state.rowIndex(at: 1) == 1)
+    // Size moves first and Colour comes in: the sort stays on Size, now column 0; the filter
+    // reads the new column's cells too (`purple`); the selected pear stays selected.
+    state.setColumns([size, colour, name], rows: rows)
+    #expect(state.sortColumn == 0 && state.columns.map(\.title) == ["Size", "Colour", "Name"])
+    #expect((0..<state.shownCount).compactMap { state.rowIndex(at: $0) } == [2, 0, 1])
+    #expect(state.selectedID == 0 && state.status == "3 of 3")
+    // The sorted column gone: the app's order; the filter reads only the colours now, and the
+    // pear it hides leaves the row at its position selected.
+    state.setColumns([colour], rows: rows)
+    #expect(state.sortColumn == nil && !state.sortsDescending)
+    #expect((0..<state.shownCount).compactMap { state.rowIndex(at: $0) } == [2])
+    #expect(state.selectedID == 2)
+    // Sorting by column 1 of one column sorts nothing, and draws only what there is.
+    state.sort(byColumn: 1)
+    #expect(state.sortColumn == nil)
+    var canvas = Canvas(columns: 10, rows: 4)
+    Table.draw(state, rows: rows, in: canvas.bounds, on: &canvas)
+    #expect(canvas.text().hasPrefix("Colour\npurple\n"))
+  }
 }

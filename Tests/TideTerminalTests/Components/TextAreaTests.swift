@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Tide
 import TideTerminal
@@ -294,5 +295,56 @@ struct TextAreaTests {
     #expect(TextArea.action(for: .alt(.character("u"))) == .undo)
     #expect(TextArea.action(for: .control("z")) == nil, "ctrl-z is the shell's suspend")
     #expect(TextArea.action(for: .enter) == .insertNewline)
+  }
+
+  @Test func itsUndoHistoryRoundTripsThroughJSONSoUndoAfterDecodingTakesBackTheSame() throws {
+    var state = TextArea.State(text: "first\r\nsecond", width: 20, height: 5)
+    send(.moveToEnd, to: &state)
+    type(" word", into: &state)
+    send(.insertNewline, .paste("pasted\nlines"), .moveUp, to: &state)
+    type("x", into: &state)
+    send(.undo, to: &state)  // a step to redo as well as steps to undo
+    let encoder = JSONEncoder()
+    let decoded = try JSONDecoder().decode(TextArea.State.self, from: encoder.encode(state))
+    #expect(decoded == state && decoded.canUndo && decoded.canRedo && decoded.lineEnding == "\r\n")
+    // Undo and redo do the same to both, step for step, down to the text first given.
+    var original = state
+    var restored = decoded
+    send(.redo, to: &original)
+    send(.redo, to: &restored)
+    #expect(restored == original && restored.text.contains("x"))
+    while original.canUndo {
+      send(.undo, to: &original)
+      send(.undo, to: &restored)
+      #expect(restored == original)
+    }
+    #expect(restored.text == "first\r\nsecond", "\(restored.text.debugDescription)")
+    #expect(restored.version == TextArea.State(text: "first\r\nsecond").version && !restored.canUndo)
+    // Typed after decoding, a character runs on with the typing before it only as it would have.
+    var typedOriginal = state
+    var typedRestored = decoded
+    type("yz", into: &typedOriginal)
+    type("yz", into: &typedRestored)
+    send(.undo, to: &typedOriginal)
+    send(.undo, to: &typedRestored)
+    #expect(typedRestored == typedOriginal)
+    // Actions round-trip too, a character as a one-character string.
+    let actions: [TextArea.Action] = [
+      .insert("é"), .insert("👩‍👩‍👧"), .paste("a\nb"), .resize(width: 80, height: 24), .moveCursor(to: TextArea.Position(line: 2, column: 3)),
+      .scroll(by: -3), .undo, .deleteToLineEnd,
+    ]
+    for action in actions {
+      let json = try encoder.encode(action)
+      #expect(try JSONDecoder().decode(TextArea.Action.self, from: json) == action, "\(String(decoding: json, as: UTF8.self))")
+    }
+    #expect(String(decoding: try encoder.encode(TextArea.Action.insert("a")), as: UTF8.self) == #"{"insert":{"_0":"a"}}"#)
+    // A damaged state is refused, not a crash later.
+    for damaged in [#"{"lines":[]"#, #"{"history":{"undoSteps":[{"firstLine":-1,"lines":[],"count":0,"cursor":{"line":0,"column":0},"version":0}],"redoSteps":[]}"#] {
+      var object = try #require(JSONSerialization.jsonObject(with: encoder.encode(state)) as? [String: Any])
+      let patch = try #require(JSONSerialization.jsonObject(with: Data((damaged + "}").utf8)) as? [String: Any])
+      object.merge(patch) { $1 }
+      let data = try JSONSerialization.data(withJSONObject: object)
+      #expect(throws: DecodingError.self) { try JSONDecoder().decode(TextArea.State.self, from: data) }
+    }
   }
 }

@@ -70,7 +70,7 @@ struct ViewportSearchTests {
     #expect(state.searchStatus == "1 of 3 matches")
     search("ÉTÉ", in: &state)
     #expect(state.searchStatus == "1 of 1 match")
-    #expect(state.matches == [state.bytes.count - "ÉTÉ".utf8.count..<state.bytes.count])
+    #expect(state.currentMatchRange == state.bytes.count - "ÉTÉ".utf8.count..<state.bytes.count)
   }
 
   @Test func noMatchSaysSoAndStaysPut() {
@@ -169,5 +169,85 @@ struct ViewportSearchTests {
       Viewport.draw(unsized, in: canvas.bounds, on: &canvas)
       Viewport.draw(unsized, in: Rect(column: 0, row: 0, width: 0, height: 0), on: &canvas)
     }
+  }
+
+  /// Every match of `query` in `text`, found the slow way: each line's characters, greedily.
+  func everyMatch(of query: String, in text: String) -> [Range<Int>] {
+    let ignoresCase = !query.contains { $0.isUppercase }
+    let needle = Array(query).map { ignoresCase ? String($0).lowercased() : String($0) }
+    var result: [Range<Int>] = []
+    var lineStart = 0
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let characters = Array(line)
+      var offsets = [lineStart]
+      for character in characters { offsets.append(offsets.last! + character.utf8.count) }
+      var index = 0
+      while index + needle.count <= characters.count {
+        let candidate = characters[index..<index + needle.count].map { ignoresCase ? String($0).lowercased() : String($0) }
+        if candidate == needle {
+          result.append(offsets[index]..<offsets[index + needle.count])
+          index += needle.count
+        } else {
+          index += 1
+        }
+      }
+      lineStart += line.utf8.count + 1
+    }
+    return result
+  }
+
+  @Test func nAndNVisitEveryMatchInOrderWithItsNumberAndGoRound() {
+    // Several matches a line, overlapping candidates (`aa` in `aaa`), wrapped rows, wide
+    // characters, accents and a combining mark that joins a CJK ideograph.
+    let lines = (0..<40).map { number -> String in
+      switch number % 5 {
+      case 0: "aaa aA x aaaa \(number)"
+      case 1: "漢字aa字 a 字\u{301}aa 字字 aa"
+      case 2: "Étéaa ÀA aa éTÉ"
+      case 3: String(repeating: "aa ", count: number)
+      default: "none here \(number)"
+      }
+    }
+    let text = lines.joined(separator: "\n")
+    for query in ["aa", "a", "字", "字a", "aA", "été", "a 字"] {
+      let expected = everyMatch(of: query, in: text)
+      var state = Viewport.State(text: text, width: 12, height: 3)
+      search(query, in: &state)
+      #expect(!expected.isEmpty && state.matchCount == expected.count, "\(query)")
+      var visited: [Range<Int>] = []
+      for index in 0..<expected.count {
+        #expect(state.currentMatch == index, "\(query) \(index)")
+        #expect(state.searchStatus?.hasPrefix("\(index + 1) of \(expected.count) match") == true, "\(query)")
+        visited.append(state.currentMatchRange ?? 0..<0)
+        send(.nextMatch, to: &state)
+      }
+      #expect(visited == expected, "\(query)")
+      #expect(state.currentMatch == 0 && state.searchStatus?.hasSuffix("wrapped to the top") == true, "\(query)")
+      send(.previousMatch, to: &state)
+      #expect(state.currentMatchRange == expected.last && state.currentMatch == expected.count - 1, "\(query)")
+      var backwards: [Range<Int>] = []
+      for _ in 0..<expected.count {
+        backwards.append(state.currentMatchRange ?? 0..<0)
+        send(.previousMatch, to: &state)
+      }
+      #expect(backwards == expected.reversed(), "\(query)")
+      // Scrolled away, the match numbers are counted again from the top row.
+      send(.scrollToTop, to: &state)
+      send(.scroll(by: 50), to: &state)
+      send(.nextMatch, to: &state)
+      let number = state.currentMatch ?? -1
+      #expect(number >= 0 && state.currentMatchRange == expected[number], "\(query)")
+      send(.scroll(by: -30), to: &state)
+      send(.previousMatch, to: &state)
+      let earlier = state.currentMatch ?? -1
+      #expect(earlier >= 0 && state.currentMatchRange == expected[earlier], "\(query)")
+    }
+  }
+
+  @Test func aCJKIdeographUnderACombiningMarkIsNotAMatchOnItsOwn() {
+    var state = Viewport.State(text: "字\u{301} a字b 漢字", width: 20, height: 2)
+    search("字", in: &state)
+    #expect(state.searchStatus == "1 of 2 matches")
+    #expect(state.currentMatchRange == 7..<10)
   }
 }

@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TideTerminal
+import TideTrace
+
+/// `--inspect-socket PATH`: the app's trace served live to `inspect --attach PATH`.
+@MainActor
+enum LiveInspection {
+  /// A folder only this user can read, for the trace of a live inspector run without `--trace`.
+  static func privateFolder() throws(TerminalCommandError) -> String {
+    let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+    var template = Array((base + "/tide-live-XXXXXX").utf8CString)
+    guard let made = mkdtemp(&template) else {
+      throw TerminalCommandError(status: 2, message: "--inspect-socket: cannot make a folder for the trace in \(escapedName(base)): \(systemReason())")
+    }
+    return String(cString: made)
+  }
+
+  static func tracePath(in folder: String) -> String { folder + "/live.trace" }
+
+  static func remove(_ folder: String) {
+    unlink(tracePath(in: folder))
+    rmdir(folder)
+  }
+
+  /// Serves `trace` at the socket `path` and makes `app` ready for the inspector's jumps; the
+  /// server, to stop when the run ends. A path that cannot be served is a usage error (2),
+  /// said before the terminal is taken over.
+  static func serve<State, Action>(
+    _ app: inout TerminalApp<State, Action>, at path: String, session: TraceSession<State, Action>, trace: TraceFile,
+    commandName: String
+  ) throws(TerminalCommandError) -> LiveTraceServer {
+    let (travelling, handle, detached) = session.travelling(app)
+    let server: LiveTraceServer
+    do {
+      server = try LiveTraceServer(
+        path: path, tracePath: trace.file.path,
+        onCommand: { command in Task { @MainActor in handle(command) } },
+        onDetach: { Task { @MainActor in detached() } })
+    } catch {
+      throw TerminalCommandError(status: 2, message: "\(commandName): --inspect-socket: \(error)")
+    }
+    trace.notifyingWrites { server.traceWritten() }
+    app = travelling
+    return server
+  }
+}

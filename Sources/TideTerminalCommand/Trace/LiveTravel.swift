@@ -1,0 +1,97 @@
+import Tide
+import TideTerminal
+import TideTrace
+
+/// Live time travel in the running app (`--inspect-socket PATH`): a jump from the inspector
+/// puts the store into the state of a step of the trace — State only: running effects are
+/// cancelled, none is run again — and holds the app's own input (keys, pastes, pointer and the
+/// resize action, all but ctrl-c) with a line saying so at the bottom of its screen. A resume,
+/// or the inspector going away however it goes, lets the app go on from the state it was put
+/// in: the trace gets a branch line there (the steps after it are left behind), and a resize
+/// held meanwhile is sent then.
+@MainActor
+final class LiveTravel<State: Codable & Sendable, Action: Codable & Sendable> {
+  private let recorder: TraceRecorder<State, Action>
+  private var store: Store<State, Action>?
+  /// The step and state the app was put in, while its input is held.
+  private var held: (step: Int, state: State)?
+  private var heldResize: TerminalSize?
+  private var resizeAction: ((TerminalSize) -> Action?)?
+  /// Why the last jump was refused, shown on the app's last row until the next command.
+  private var refusal: String?
+
+  init(recorder: TraceRecorder<State, Action>) {
+    self.recorder = recorder
+  }
+
+  /// `app` with its input held while a jump holds it, and the line that says so.
+  func holding(_ app: TerminalApp<State, Action>) -> TerminalApp<State, Action> {
+    store = app.store
+    resizeAction = app.resizeAction
+    var app = app
+    let keyAction = app.keyAction
+    let pasteAction = app.pasteAction
+    let resizeAction = app.resizeAction
+    let view = app.view
+    app.keyAction = { [self] state, key in held == nil ? keyAction(state, key) : nil }
+    app.pasteAction = { [self] state, text in held == nil ? pasteAction(state, text) : nil }
+    app.resizeAction = { [self] size in
+      guard held != nil else { return resizeAction(size) }
+      heldResize = size
+      return nil
+    }
+    app.view = { [self] state, canvas in
+      view(state, &canvas)
+      guard let line = statusLine, canvas.rows > 0 else { return }
+      // The app's own clicks are held too: no region of its frame answers.
+      if held != nil { canvas.forgetHitRegions() }
+      let row = canvas.rows - 1
+      canvas.fill(Rect(column: 0, row: row, width: canvas.columns, height: 1), style: canvas.theme.selection)
+      canvas.draw(line, atColumn: 0, row: row, style: canvas.theme.selection, maxWidth: canvas.columns)
+    }
+    return app
+  }
+
+  private var statusLine: String? {
+    if let held { return " ⏸ step \(held.step), from the inspector: keys held until it resumes (ctrl-c quits)" }
+    return refusal.map { " inspector: \($0)" }
+  }
+
+  /// Acts on a command from the inspector.
+  func handle(_ command: LiveCommand) {
+    guard let store else { return }
+    switch command {
+    case .jump(let step, let json):
+      let state: State
+      do {
+        state = try JSONValueDecoder.decode(State.self, from: json)
+      } catch {
+        refusal = "step \(step) could not be put back: \(error)"
+        store.replaceState(store.state, cancellingEffects: false)
+        return
+      }
+      refusal = nil
+      held = (step, state)
+      store.replaceState(state, cancellingEffects: true)
+    case .resume:
+      resume()
+    }
+  }
+
+  /// The inspector went: the app goes on from where it was put.
+  func detached() {
+    resume()
+  }
+
+  private func resume() {
+    guard let store, let jump = held else { return }
+    held = nil
+    recorder.jumped(to: jump.step, state: jump.state)
+    // Redrawn without the line; no effect is cancelled by it.
+    store.replaceState(store.state, cancellingEffects: false)
+    if let size = heldResize, let action = resizeAction?(size) {
+      heldResize = nil
+      store.send(action)
+    }
+  }
+}

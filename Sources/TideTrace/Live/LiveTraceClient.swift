@@ -1,0 +1,137 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+import TideTerminal
+
+/// The inspector's side of live time travel (`inspect --attach PATH`): the app's trace arrives
+/// on the socket and is appended, as it comes, to a file in a folder only this user can read,
+/// which the inspector follows as it follows a growing trace; commands go back on the socket.
+package final class LiveTraceClient: Sendable {
+  /// The trace as received so far: the file the inspector reads.
+  package let tracePath: String
+  private let folder: String
+  private let connection: Int32
+  private let isEnded = LiveFlag()
+  private let isClosed = LiveFlag()
+
+  /// How long the app has to say who it is before the socket is taken for something else.
+  package static let greetingLimit = Duration.seconds(2)
+
+  /// Attaches to the app serving its inspector at `path`: its first line must be a trace's
+  /// header (else this is no Tide app's socket, or a refusal, said as such).
+  package init(path: String) throws(InspectorSocket.Failure) {
+    connection = try InspectorSocket.connect(to: path)
+    var template = Array("/tmp/tide-inspect-XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else {
+      Glibc.close(connection)
+      throw InspectorSocket.Failure(description: "cannot make a folder for the trace: \(systemReason())")
+    }
+    folder = String(cString: made)
+    tracePath = folder + "/live.trace"
+    let first: [UInt8]
+    do throws(InspectorSocket.Failure) {
+      first = try Self.firstLine(from: connection, path: path)
+    } catch {
+      Glibc.close(connection)
+      rmdir(folder)
+      throw error
+    }
+    let file = open(tracePath, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o600)
+    guard file >= 0, Self.writeAll(first, to: file) else {
+      let reason = systemReason()
+      if file >= 0 { Glibc.close(file) }
+      Glibc.close(connection)
+      unlink(tracePath)
+      rmdir(folder)
+      throw InspectorSocket.Failure(description: "\(escapedName(tracePath)): \(reason)")
+    }
+    let connection = connection
+    let isEnded = isEnded
+    do {
+      try DetachedThread.start(named: "tide-inspect-in") {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+          let count = recv(connection, &buffer, buffer.count, 0)
+          if count < 0, errno == EINTR { continue }
+          guard count > 0, Self.writeAll(buffer[..<count], to: file) else { break }
+        }
+        Glibc.close(file)
+        isEnded.set()
+      }
+    } catch {
+      Glibc.close(file)
+      Glibc.close(connection)
+      throw InspectorSocket.Failure(description: "\(error)")
+    }
+  }
+
+  deinit {
+    close()
+  }
+
+  /// Whether the app has ended (or closed the connection): no more lines come.
+  package var hasEnded: Bool { isEnded.isSet }
+
+  /// Sends `command` to the app; false when it is gone.
+  @discardableResult
+  package func send(_ command: LiveCommand) -> Bool {
+    !hasEnded && InspectorSocket.send(command.line, to: connection)
+  }
+
+  /// Detaches: the app goes on (resuming if it was held), and the received trace is removed.
+  package func close() {
+    guard !isClosed.set() else { return }
+    shutdown(connection, Int32(SHUT_RDWR))
+    Glibc.close(connection)
+    unlink(tracePath)
+    rmdir(folder)
+  }
+
+  /// The app's first line, within ``greetingLimit``: a trace header, or a refusal.
+  private static func firstLine(from connection: Int32, path: String) throws(InspectorSocket.Failure) -> [UInt8] {
+    var line: [UInt8] = []
+    var byte: UInt8 = 0
+    let deadline = ContinuousClock.now + greetingLimit
+    while line.last != UInt8(ascii: "\n") {
+      let left = ContinuousClock.now.duration(to: deadline)
+      var watched = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+      let milliseconds = Int32(max(0, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+      guard poll(&watched, 1, milliseconds) > 0 else {
+        throw InspectorSocket.Failure(description: "\(escapedName(path)) said nothing in \(greetingLimit): not a Tide app's inspector socket")
+      }
+      guard recv(connection, &byte, 1, 0) == 1 else {
+        throw InspectorSocket.Failure(description: "\(escapedName(path)) closed the connection before saying anything")
+      }
+      line.append(byte)
+      guard line.count <= FileContents.defaultLimit else {
+        throw InspectorSocket.Failure(description: "\(escapedName(path)): not a Tide app's inspector socket")
+      }
+    }
+    let text = String(decoding: line.dropLast(), as: UTF8.self)
+    if case .string(let reason)? = (try? JSONParser.parse(text))?["refused"] {
+      throw InspectorSocket.Failure(description: "\(escapedName(path)): \(reason)")
+    }
+    guard text.hasPrefix(#"{"format":"tide-trace""#) else {
+      throw InspectorSocket.Failure(description: "\(escapedName(path)) is not a Tide app's inspector socket")
+    }
+    return line
+  }
+
+  private static func writeAll(_ bytes: some Collection<UInt8>, to file: Int32) -> Bool {
+    Array(bytes).withUnsafeBytes { buffer in
+      var written = 0
+      while written < buffer.count {
+        let count = write(file, buffer.baseAddress! + written, buffer.count - written)
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { return false }
+        written += count
+      }
+      return true
+    }
+  }
+}
