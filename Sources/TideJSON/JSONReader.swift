@@ -230,31 +230,34 @@ package struct JSONReader {
     _ = try scanString(building: false)
   }
 
+  /// A string's UTF-8 is checked when it has ended, so that text cut off inside a string is
+  /// said to end early, not to hold broken UTF-8.
   private mutating func scanString(building: Bool) throws(Failure) -> String {
     guard peek == UInt8(ascii: "\"") else { throw unexpected() }
     position += 1
     let start = position
+    var isASCII = true
     // The common case: no escapes, so the string is the bytes as they are.
     while position < bytes.count {
       let byte = bytes[position]
       if byte == UInt8(ascii: "\"") {
+        if !isASCII { try checkUTF8(start..<position) }
         let text = building ? String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self) : ""
         position += 1
         return text
       }
       if byte == UInt8(ascii: "\\") { break }
       if byte < 0x20 { throw failure(.controlCharacter) }
-      if byte < 0x80 {
-        position += 1
-      } else {
-        try skipMultibyteScalar()
-      }
+      if byte >= 0x80 { isASCII = false }
+      position += 1
     }
     var utf8 = building ? Array(UnsafeRawBufferPointer(rebasing: bytes[start..<position])) : []
     while position < bytes.count {
       let byte = bytes[position]
       switch byte {
       case UInt8(ascii: "\""):
+        // Escapes are ASCII: checking the raw bytes checks what they hold between escapes.
+        if !isASCII { try checkUTF8(start..<position) }
         position += 1
         return String(decoding: utf8, as: UTF8.self)
       case UInt8(ascii: "\\"):
@@ -281,9 +284,9 @@ package struct JSONReader {
         if building { utf8.append(decoded) }
       default:
         if byte < 0x20 { throw failure(.controlCharacter) }
-        let scalarStart = position
-        if byte < 0x80 { position += 1 } else { try skipMultibyteScalar() }
-        if building { utf8.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[scalarStart..<position])) }
+        if byte >= 0x80 { isASCII = false }
+        if building { utf8.append(byte) }
+        position += 1
       }
     }
     throw failure(.unexpectedEnd)
@@ -331,25 +334,33 @@ package struct JSONReader {
     return value
   }
 
-  /// Moves past the UTF-8 sequence of one scalar of two to four bytes, checking it is one
-  /// (no overlong form, no surrogate, nothing beyond U+10FFFF).
-  private mutating func skipMultibyteScalar() throws(Failure) {
-    let lead = bytes[position]
-    let length: Int
-    var secondRange: ClosedRange<UInt8> = 0x80...0xBF
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0: length = 3; secondRange = 0xA0...0xBF
-    case 0xE1...0xEC, 0xEE...0xEF: length = 3
-    case 0xED: length = 3; secondRange = 0x80...0x9F
-    case 0xF0: length = 4; secondRange = 0x90...0xBF
-    case 0xF1...0xF3: length = 4
-    case 0xF4: length = 4; secondRange = 0x80...0x8F
-    default: throw failure(.invalidUTF8)
+  /// Checks that `range` holds UTF-8: no stray continuation byte, no overlong form, no
+  /// surrogate, nothing beyond U+10FFFF. A failure names the first byte of the broken sequence.
+  private func checkUTF8(_ range: Range<Int>) throws(Failure) {
+    var index = range.lowerBound
+    while index < range.upperBound {
+      let lead = bytes[index]
+      if lead < 0x80 {
+        index += 1
+        continue
+      }
+      let length: Int
+      var second: ClosedRange<UInt8> = 0x80...0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 2
+      case 0xE0: (length, second) = (3, 0xA0...0xBF)
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED: (length, second) = (3, 0x80...0x9F)
+      case 0xF0: (length, second) = (4, 0x90...0xBF)
+      case 0xF1...0xF3: length = 4
+      case 0xF4: (length, second) = (4, 0x80...0x8F)
+      default: throw Failure(offset: index, kind: .invalidUTF8)
+      }
+      guard index + length <= range.upperBound, second.contains(bytes[index + 1]),
+        (2..<length).allSatisfy({ bytes[index + $0] & 0xC0 == 0x80 })
+      else { throw Failure(offset: index, kind: .invalidUTF8) }
+      index += length
     }
-    guard position + length <= bytes.count, secondRange.contains(bytes[position + 1]) else { throw failure(.invalidUTF8) }
-    for offset in 2..<length where bytes[position + offset] & 0xC0 != 0x80 { throw failure(.invalidUTF8) }
-    position += length
   }
 
   // MARK: - Any value
