@@ -1,13 +1,14 @@
 // tide-form: a sign-up Form — Name and Email inputs, a Plan select and a Submit button. Focus
 // starts on Name; tab, shift-tab and presses move it; an email without @ shows its error and
-// does not submit; esc cancels, which quits. Built only on public API.
+// does not submit; esc cancels, which quits. Built only on public API. Its State and Action are
+// Codable (a Form is), so `--trace` and `tide-form inspect` work.
 
 import Tide
 import TideTerminal
 import TideTerminalCommand
 
 struct SignUp: Reducer {
-  struct State: Equatable, Sendable {
+  struct State: Equatable, Sendable, Codable {
     var form = Form.State(fields: [
       .input("name", title: "Name:", placeholder: "your name", characterLimit: 60),
       .input("email", title: "Email:", placeholder: "you@example.com", characterLimit: 80,
@@ -18,7 +19,7 @@ struct SignUp: Reducer {
     var isQuitting = false
   }
 
-  enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable, Codable {
     case form(Form.Action)
     case quit
   }

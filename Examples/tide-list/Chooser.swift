@@ -8,20 +8,28 @@ import TideTerminalCommand
 
 /// The app's feature: the list and what was chosen.
 struct Chooser: Reducer {
+  /// One row of the app's data: the list draws these, it keeps only their ids.
+  struct Entry: Identifiable, Equatable, Sendable, Codable {
+    var id: Int
+    var title: String
+  }
+
   struct State: Equatable, Sendable, Codable {
-    var list: SelectionList.State
+    var items: [Entry]
+    var list: SelectionList<Entry>.State
     var chosen: String?
     /// The question shown over the list, while it is.
     var dialog: Dialog.State?
     var isQuitting = false
 
     init(items: Int) {
-      list = SelectionList.State(items: (0..<max(0, items)).map { SelectionList.Item("Item \($0 + 1)") })
+      self.items = (0..<max(0, items)).map { Entry(id: $0 + 1, title: "Item \($0 + 1)") }
+      list = SelectionList.State(rows: self.items, title: \.title)
     }
   }
 
   enum Action: Equatable, Sendable, Codable {
-    case list(SelectionList.Action)
+    case list(SelectionList<Entry>.Action)
     case choose
     /// Asks whether to delete the selected item.
     case delete
@@ -29,7 +37,7 @@ struct Chooser: Reducer {
     case quit
   }
 
-  static let list = ActionPath<Action, SelectionList.Action>(embed: Action.list) {
+  static let list = ActionPath<Action, SelectionList<Entry>.Action>(embed: Action.list) {
     if case .list(let action) = $0 { action } else { nil }
   }
 
@@ -41,15 +49,14 @@ struct Chooser: Reducer {
     Scope(state: \State.list, action: Self.list) { SelectionList() }
     Reduce { state, action in
       switch action {
-      case .choose, .list(.choose): state.chosen = state.list.selectedItem?.title
+      case .choose, .list(.choose): state.chosen = state.list.selectedRow(in: state.items)?.title
       case .delete:
-        guard let item = state.list.selectedItem else { break }
+        guard let item = state.list.selectedRow(in: state.items) else { break }
         state.dialog = .confirm("Delete item?", message: "\(item.title) goes for good.", confirm: "Delete")
       case .dialog(.choose(let choice)):
         if choice == .confirm, let index = state.list.selectedIndex {
-          var items = state.list.items
-          items.remove(at: index)
-          state.list.setItems(items)
+          state.items.remove(at: index)
+          state.list.setRows(state.items, title: \.title)
         }
         state.dialog = nil
       case .quit: state.isQuitting = true
@@ -86,7 +93,7 @@ struct Chooser: Reducer {
 
   static func draw(_ state: State, on canvas: inout Canvas) {
     let parts = layout(canvas.bounds)
-    SelectionList.draw(state.list, in: parts[0], on: &canvas, sending: { Action.list($0) })
+    SelectionList.draw(state.list, rows: state.items, title: \.title, in: parts[0], on: &canvas, sending: { Action.list($0) })
     if let chosen = state.chosen {
       canvas.drawTruncated("Chose: \(chosen)", atColumn: 0, row: parts[1].row, width: parts[1].width, style: canvas.theme.accent)
     }

@@ -9,7 +9,7 @@ struct ListOptions: ParsableArguments {
 
   func validate() throws {
     guard items >= 0 else { throw ValidationError("--items must be 0 or more") }
-    try MemoryBudget.check("--items", count: items, bytesEach: MemoryLayout<SelectionList.Item>.stride)
+    try MemoryBudget.check("--items", count: items, bytesEach: MemoryLayout<Chooser.Entry>.stride + MemoryLayout<Int>.stride)
   }
 }
 

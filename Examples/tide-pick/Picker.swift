@@ -8,12 +8,12 @@ import TideTerminal
 
 struct Picker: Reducer {
   struct State: Equatable, Sendable {
-    var list: SelectionList.State
+    var list: SelectionList<ListItem>.State
     var chosen: String?
     var isDone = false
 
     init(items: [String]) {
-      list = SelectionList.State(items: items.map { SelectionList.Item($0) })
+      list = SelectionList.State(items: items.map { ListItem($0) })
       list.emptyText = "Nothing to pick from"
       // Typing filters at once, as in fzf: no `/` first.
       list.isFiltering = true
@@ -21,12 +21,12 @@ struct Picker: Reducer {
   }
 
   enum Action: Equatable, Sendable {
-    case list(SelectionList.Action)
+    case list(SelectionList<ListItem>.Action)
     case choose
     case cancel
   }
 
-  static let list = ActionPath<Action, SelectionList.Action>(embed: Action.list) {
+  static let list = ActionPath<Action, SelectionList<ListItem>.Action>(embed: Action.list) {
     if case .list(let action) = $0 { action } else { nil }
   }
 

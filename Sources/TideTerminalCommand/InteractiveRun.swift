@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Tide
 import TideTerminal
+import TideTrace
 
 extension TerminalCommand {
   /// `NAME [OPTIONS] [--record PATH] [--trace PATH]`: the app in the real terminal until it
@@ -23,6 +24,13 @@ extension TerminalCommand {
     let recordOutputs = arguments.record.map { SessionRecording.outputs(record: $0, dataFile: data) } ?? []
     var outputs = recordOutputs
     try checkTraceable(arguments.inspectSocket, option: "--inspect-socket")
+    if let socket = arguments.inspectSocket {
+      do {
+        try InspectorSocket.checkPlace(socket)
+      } catch {
+        throw TerminalCommandError(status: 2, message: "\(name): --inspect-socket: \(error)")
+      }
+    }
     // A live inspector reads the trace the app writes: without --trace, one of its own, in a
     // folder only this user can read, removed at the end.
     let liveFolder = try arguments.trace == nil && arguments.inspectSocket != nil ? LiveInspection.privateFolder() : nil

@@ -20,7 +20,7 @@ import Darwin
 ///
 ///   func validate() throws {
 ///     guard items >= 0 else { throw ValidationError("--items must be 0 or more") }
-///     try MemoryBudget.check("--items", count: items, bytesEach: MemoryLayout<SelectionList.Item>.stride)
+///     try MemoryBudget.check("--items", count: items, bytesEach: MemoryLayout<ListItem>.stride)
 ///   }
 /// }
 /// ```

@@ -16,7 +16,7 @@ struct EmbeddedComponentClickTests {
       var plans = SelectionList.State(items: [.init("Free"), .init("Team"), .init("Enterprise")])
     }
     enum Action: Equatable, Sendable {
-      case plans(SelectionList.Action)
+      case plans(SelectionList<ListItem>.Action)
     }
     var body: some Reducer<State, Action> {
       Scope(state: \.plans, embed: Action.plans, extract: { if case .plans(let action) = $0 { action } else { nil } }) {

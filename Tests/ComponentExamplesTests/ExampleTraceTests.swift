@@ -98,6 +98,26 @@ struct ExampleTraceTests {
     #expect(test.status == 0, "\(test)")
   }
 
+  /// tide-form, whose state is a `Form` (inputs, a select, the focus): an app with a form gets
+  /// `--trace`, and every step of its trace answers.
+  @Test func everyStepOfAFormsTraceAnswers() async throws {
+    let binary = try requireBuiltExecutable("tide-form")
+    let script = folder.file("form.keys")
+    try "type \"Ada\"\nkeys tab\ntype \"ada@example.com\"\nkeys tab down tab enter\nexpect \"Signed up Ada\"\n"
+      .write(toFile: script, atomically: true, encoding: .utf8)
+    let trace = folder.file("form.trace")
+    let replay = try await runProcess(binary, ["replay", script, "--trace", trace])
+    #expect(replay.status == 0, "\(replay)")
+    let actions = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("{\"n\":") }.count
+    #expect(actions >= 5)
+    for number in 0...actions {
+      let state = try await runProcess(binary, ["inspect", trace, "--state-at", "\(number)"])
+      #expect(state.status == 0, "--state-at \(number): \(state)")
+    }
+    let last = try await runProcess(binary, ["inspect", trace, "--at", "\(actions)"])
+    #expect(last.status == 0 && last.stdout.contains("Signed up Ada <ada@example.com> on Pro"), "\(last)")
+  }
+
   @Test func aListsTraceGivesBackTheFilteredScreen() async throws {
     let binary = try requireBuiltExecutable("tide-list")
     let script = folder.file("filter.keys")

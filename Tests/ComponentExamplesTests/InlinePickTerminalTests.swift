@@ -133,18 +133,24 @@ struct InlinePickTerminalTests {
     }
   }
 
-  /// A crash while the terminal's cursor shows at a caret below the live area's first line
-  /// erases the whole live area: the crash path moves up to the first line before erasing, as
-  /// the ordered exit does, so no row of the frame is left above the prompt.
-  @Test func aCrashWithTheCaretBelowTheFirstLineErasesTheWholeLiveArea() async throws {
+  /// inline-log-probe (40x12) under the history, its caret shown on the frame's second line:
+  /// the terminal's cursor at row 6, column 3.
+  func startWithCaretBelowTheFirstLine(_ label: String) async throws -> TmuxSession {
     let session = try session(
-      "caret-segv", columns: 40, rows: 12, command: { "'\($0)'" }, executable: "inline-log-probe",
-      reportsChoice: false)
+      label, columns: 40, rows: 12, command: { "'\($0)'" }, executable: "inline-log-probe", reportsChoice: false)
     try await session.start("env LC_ALL=C.UTF-8 TERM=tmux-256color sh '\(session.folder.file("run.sh"))'")
     try await session.waitForScreen(containing: "Working: 0")
     try await session.send("c")
     try await session.waitForDisplay(
       "#{cursor_flag} #{cursor_y} #{cursor_x}", toBe: "1 6 3", what: "the caret on the frame's second line, below the history")
+    return session
+  }
+
+  /// A crash while the terminal's cursor shows at a caret below the live area's first line
+  /// erases the whole live area: the crash path moves up to the first line before erasing, as
+  /// the ordered exit does, so no row of the frame is left above the prompt.
+  @Test func aCrashWithTheCaretBelowTheFirstLineErasesTheWholeLiveArea() async throws {
+    let session = try await startWithCaretBelowTheFirstLine("caret-segv")
     let pid = try await session.appPID(named: "inline-log-probe")
     #expect(kill(pid, SIGSEGV) == 0)
     #expect(try await session.waitForExit() == 139)
@@ -159,13 +165,7 @@ struct InlinePickTerminalTests {
   /// line (up from the caret's), once: the rows above the caret are narrower than the new width,
   /// so even tmux, which reflows, keeps them where they were.
   @Test func aResizeWithTheCaretBelowTheFirstLineRedrawsTheFrameOnce() async throws {
-    let session = try session(
-      "caret-resize", columns: 40, rows: 12, command: { "'\($0)'" }, executable: "inline-log-probe",
-      reportsChoice: false)
-    try await session.start("env LC_ALL=C.UTF-8 TERM=tmux-256color sh '\(session.folder.file("run.sh"))'")
-    try await session.waitForScreen(containing: "Working: 0")
-    try await session.send("c")
-    try await session.waitForDisplay("#{cursor_flag} #{cursor_y}", toBe: "1 6", what: "the caret on the frame's second line")
+    let session = try await startWithCaretBelowTheFirstLine("caret-resize")
     try await session.tmux(["resize-window", "-t", session.name, "-x", "24", "-y", "12"])
     try await session.send("p")
     try await session.waitForScreen(containing: "Working: 1")

@@ -102,7 +102,7 @@ struct TablePointerTests {
     #expect(table.cursor == 0 && table.top == 0)
     table.scroll(by: .max)
     #expect(table.cursor == 39 && table.top == 31)
-    var list = SelectionList.State(items: (1...40).map { SelectionList.Item("Item \($0)") }, height: 11)
+    var list = SelectionList.State(items: (1...40).map { ListItem("Item \($0)") }, height: 11)
     list.scroll(by: .max)
     #expect(list.cursor == 39 && list.top == 30)
     list.scroll(by: .min)

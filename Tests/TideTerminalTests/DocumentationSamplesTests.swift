@@ -11,13 +11,17 @@ import TideTerminalTesting
 
 private enum Field: Hashable, Sendable { case name, email, plan, submit }
 
+/// SelectionList's sample row.
+private struct Todo: Identifiable, Equatable, Sendable { var id: UUID; var title: String }
+
 /// Table's sample row.
 private struct Process: Identifiable, Equatable, Sendable { var id: Int32; var command: String; var cpu: Double }
 
 private struct Sample: Reducer {
   struct State: Equatable {
     var name = TextInput.State()
-    var list = SelectionList.State(items: [])
+    var todos: [Todo] = []
+    var list = SelectionList<Todo>.State()
     var table = Table<Process>.State(columns: [
       .init("PID", width: .fixed(6), alignment: .trailing) { "\($0.id)" },
       .init("Command") { $0.command },
@@ -33,7 +37,7 @@ private struct Sample: Reducer {
 
   enum Action: Sendable {
     case name(TextInput.Action)
-    case list(SelectionList.Action)
+    case list(SelectionList<Todo>.Action)
     case table(Table<Process>.Action)
     case pager(Viewport.Action)
     case progress(ProgressBar.Action)
@@ -73,7 +77,7 @@ private struct Sample: Reducer {
     Table.draw(state.table, rows: state.processes, in: body, on: &canvas, sending: Action.table)
     Viewport.draw(state.pager, in: body, on: &canvas); _ = "\(state.pager.percentage)%"
     // Last in the shared `body`, so the test below sees the list drawn over the others.
-    SelectionList.draw(state.list, in: body, on: &canvas)
+    SelectionList.draw(state.list, rows: state.todos, title: \.title, in: body, on: &canvas)
     ProgressBar.draw(state.progress, in: row, on: &canvas)
     Spinner.draw(state.spinner, in: Rect(column: 0, row: 0, width: 2, height: 1), on: &canvas)
     // Help
@@ -84,22 +88,24 @@ private struct Sample: Reducer {
   }
 }
 
-private struct Task: Sendable { var title: String; var isDone: Bool }
-
 @Suite struct DocumentationSamplesTests {
   @Test func componentSamplesBuildAndDraw() {
     let names = ["Ada", "Grace"]
     let entries = [(name: "a.txt", size: 12)]
     let contents = "line 1\nline 2"
     let size = TerminalSize(columns: 40, rows: 12)
-    var list = SelectionList.State(items: names.map { SelectionList.Item($0) })
+    let todos = names.map { Todo(id: UUID(), title: $0) }
+    var list = SelectionList<Todo>.State(rows: todos, title: \.title)
     list.resize(height: 5)
     let processes = entries.enumerated().map { Process(id: Int32($0.offset), command: $0.element.name, cpu: 0.5) }
     let pager = Viewport.State(text: contents, width: size.columns, height: size.rows - 1)
     var focus = FocusRing<Field>.State(order: [.name, .email, .plan, .submit])  // focus on .name
     focus.focus(.email)  // a parent moves the focus itself, as a press would
     var state = Sample.State()
-    (state.list, state.pager, state.focus) = (list, pager, focus)
+    (state.todos, state.list, state.pager, state.focus) = (todos, list, pager, focus)
+    // SelectionList: when the todos change
+    state.list.setRows(state.todos, title: \.title)
+    #expect(state.list.selectedID == todos[0].id)
     // Table: when the processes change
     state.processes = processes
     state.table.setRows(state.processes)
@@ -111,13 +117,19 @@ private struct Task: Sendable { var title: String; var isDone: Bool }
     #expect(state.focus.focused == .email)
 
     // SelectionList's custom rows
-    let tasks = [Task(title: "milk", isDone: true)]
     let body = canvas.bounds
-    SelectionList.draw(SelectionList.State(items: [SelectionList.Item("milk")]), in: body, on: &canvas) { row, canvas in
-      let task = tasks[row.index]
-      let style = row.isSelected ? row.style : Style(dim: task.isDone)
-      canvas.drawTruncated((task.isDone ? "[x] " : "[ ] ") + task.title,
-        atColumn: row.rect.column, row: row.rect.row, width: row.rect.width, style: style)
+    struct Task: Identifiable, Sendable { var id: Int; var title: String; var isDone: Bool }
+    struct Tasks { var tasks = [Task(id: 1, title: "milk", isDone: true)]; var list = SelectionList<Task>.State() }
+    var state2 = Tasks()
+    state2.list.setRows(state2.tasks, title: \.title)
+    do {
+      let state = state2
+      SelectionList.draw(state.list, rows: state.tasks, in: body, on: &canvas) { row, canvas in
+        let task = row.row
+        let style = row.isSelected ? row.style : task.isDone ? canvas.theme.muted : canvas.theme.text
+        let box = canvas.draw(task.isDone ? "[x] " : "[ ] ", atColumn: row.rect.column, row: row.rect.row, style: style)
+        row.drawTitle(task.title, atColumn: row.rect.column + box, style: style, on: &canvas)
+      }
     }
     #expect(canvas.text().contains("[x] milk"))
   }
@@ -201,26 +213,45 @@ enum ArticleSamples {
       ProgressBar.draw(state.progress, in: Rect(column: 2, row: 0, width: 40, height: 1), on: &canvas)
     }
   }
-  // SelectionListComponent.md:7
-  struct Chooser: Reducer {
+  // SelectionListComponent.md:15
+  struct Contact: Identifiable, Equatable, Sendable {
+    var id: Int
+    var name: String
+  }
+
+  struct Contacts: Reducer {
     struct State: Equatable {
-      var list = SelectionList.State(items: (1...50).map { SelectionList.Item("Item \($0)") })
+      var contacts: [Contact]
+      var list: SelectionList<Contact>.State
       var chosen: String?
+
+      init(contacts: [Contact]) {
+        self.contacts = contacts
+        list = SelectionList.State(rows: contacts, title: \.name)
+      }
     }
 
     enum Action: Equatable, Sendable {
-      case list(SelectionList.Action)
+      case list(SelectionList<Contact>.Action)
       case choose
+      case delete
     }
 
-    static let list = ActionPath<Action, SelectionList.Action>(embed: Action.list) {
+    static let list = ActionPath<Action, SelectionList<Contact>.Action>(embed: Action.list) {
       if case .list(let action) = $0 { action } else { nil }
     }
 
     var body: some Reducer<State, Action> {
       Scope(state: \State.list, action: Self.list) { SelectionList() }
       Reduce { state, action in
-        if case .choose = action { state.chosen = state.list.selectedItem?.title }
+        switch action {
+        case .choose: state.chosen = state.list.selectedRow(in: state.contacts)?.name
+        case .delete:
+          guard let id = state.list.selectedID else { break }
+          state.contacts.removeAll { $0.id == id }
+          state.list.setRows(state.contacts, title: \.name)
+        case .list: break
+        }
         return .none
       }
     }
@@ -228,6 +259,10 @@ enum ArticleSamples {
     static func action(for key: Key, in state: State) -> Action? {
       if key == .enter, !state.list.isFiltering { return .choose }
       return SelectionList.action(for: key, in: state.list).map(Action.list)
+    }
+
+    static func draw(_ state: State, in rect: Rect, on canvas: inout Canvas) {
+      SelectionList.draw(state.list, rows: state.contacts, title: \.name, in: rect, on: &canvas)
     }
   }
   // TextInputComponent.md:10
@@ -405,17 +440,17 @@ enum ButtonAndDialogSamples {
 
   struct Chooser: Reducer {
     struct State: Equatable, Sendable, Codable {
-      var list: SelectionList.State
+      var list: SelectionList<ListItem>.State
       var dialog: Dialog.State?
     }
 
     enum Action: Equatable, Sendable, Codable {
-      case list(SelectionList.Action)
+      case list(SelectionList<ListItem>.Action)
       case delete
       case dialog(Dialog.Action)
     }
 
-    static let list = ActionPath<Action, SelectionList.Action>(embed: Action.list) {
+    static let list = ActionPath<Action, SelectionList<ListItem>.Action>(embed: Action.list) {
       if case .list(let action) = $0 { action } else { nil }
     }
     static let dialog = ActionPath<Action, Dialog.Action>(embed: Action.dialog) {

@@ -103,7 +103,7 @@ package struct TodosFeature: Reducer {
     /// The todos the filter shows, as TideTerminal's ``SelectionList``: moves go through its
     /// reducer and the view draws its window. It follows ``todos``, ``filter`` and
     /// ``selection`` after every action (``syncList()``), so it is left out of `==`.
-    package var list = SelectionList.State(items: [], showsStatus: false)
+    package var list = SelectionList<Todo>.State(showsStatus: false)
     /// The rows of the area the screen is drawn in, from the app's resize action; 0 until known.
     /// The list's height follows from it and from whether the input line is open
     /// (``TodosFeature/listHeight(inArea:isEditing:)``), so page keys and the window match what
@@ -136,31 +136,31 @@ package struct TodosFeature: Reducer {
       syncList()
     }
 
-    /// The todo the list shows at `position` (an index into its items).
+    /// The todo the list shows at `position` (an index into its rows).
     package func shownTodo(at position: Int) -> Todo {
       filter == .all ? todos[position] : todos[shownIndices[position]]
     }
 
     /// Brings ``list`` up to date after an action: its items when the todos or the filter
-    /// changed (titles only: a row's check box is drawn from the todo), its selection always.
+    /// changed (ids and titles only: a row's check box is drawn from the todo), its selection always.
     mutating func syncList() {
       // Under All the items are the titles alone; a filter's items depend on the done marks.
       let itemsRevision = filter == .all ? titlesRevision : revision
       if listMadeFor?.revision != itemsRevision || listMadeFor?.filter != filter {
         listMadeFor = (itemsRevision, filter)
-        let items: [SelectionList.Item]
-        if filter == .all {
-          shownIndices = []
-          items = todos.map { SelectionList.Item($0.title) }
-        } else {
-          shownIndices = todos.indices.filter { filter.includes(todos[$0]) }
-          items = shownIndices.map { SelectionList.Item(todos[$0].title) }
-        }
-        list.setItems(items)
+        shownIndices = filter == .all ? [] : todos.indices.filter { filter.includes(todos[$0]) }
+        let rows = shownTodos
+        list.setRows(rows, title: { $0.title })
       }
       let height = TodosFeature.listHeight(inArea: areaHeight, isEditing: editor != nil)
       if list.height != height { list.resize(height: height) }
       list.select(position: shownPosition(of: selection) ?? 0)
+    }
+
+    /// The todos the list shows, in its order: the collection its rows are drawn from (the todos
+    /// themselves under All, without a copy).
+    package var shownTodos: LazyMapCollection<Range<Int>, Todo> {
+      (0..<(filter == .all ? todos.count : shownIndices.count)).lazy.map { shownTodo(at: $0) }
     }
 
     /// Where the todo with `id` is among those the list shows.
@@ -201,7 +201,7 @@ package struct TodosFeature: Reducer {
     case startEditing
     /// Moves the selection in the list (up and down, stopping at the ends): the
     /// ``SelectionList`` component's actions.
-    case list(SelectionList.Action)
+    case list(SelectionList<Todo>.Action)
     /// Ticks or unticks the selected todo.
     case toggleSelected
     /// Selects the todo shown at `position` and ticks or unticks it (a press on its `[ ]`).
@@ -236,7 +236,7 @@ package struct TodosFeature: Reducer {
     }
   }
 
-  static let listPath = ActionPath<Action, SelectionList.Action>(embed: Action.list) {
+  static let listPath = ActionPath<Action, SelectionList<Todo>.Action>(embed: Action.list) {
     if case .list(let action) = $0 { action } else { nil }
   }
 

@@ -23,24 +23,25 @@ extension TodosFeature {
     let listTop = area.row + 2
     let footerRow = area.endRow - (state.editor == nil ? 1 : 2)
     let listHeight = Self.listHeight(inArea: area.height, isEditing: state.editor != nil)
-    if state.list.items.isEmpty {
+    if state.list.rowCount == 0 {
       let message = state.todos.isEmpty ? "No todos yet. Press a to add one." : "Nothing here under this filter."
       canvas.drawTruncated(message, atColumn: left, row: listTop, width: width, style: theme.muted)
     } else {
       // The list draws only the rows in its window, however many todos there are.
       let listArea = Rect(column: left, row: listTop, width: width, height: listHeight)
-      let listSending = sending.map { sending in { @Sendable (action: SelectionList.Action) in sending(.list(action)) } }
-      SelectionList.draw(state.list, in: listArea, on: &canvas, drawingItem: { row, canvas in
-        let todo = state.shownTodo(at: row.index)
-        let text = (row.isSelected ? "> " : "  ") + (todo.isDone ? "[x] " : "[ ] ") + Todo.visibleTitle(todo.title)
-        canvas.drawTruncated(
-          text, atColumn: row.rect.column, row: row.rect.row, width: row.rect.width,
-          style: row.isSelected ? row.style : todo.isDone ? theme.muted : theme.text)
+      let listSending = sending.map { sending in { @Sendable (action: SelectionList<Todo>.Action) in sending(.list(action)) } }
+      SelectionList.draw(state.list, rows: state.shownTodos, in: listArea, on: &canvas, sending: listSending) { row, canvas in
+        let todo = row.row
+        let style = row.isSelected ? row.style : todo.isDone ? theme.muted : theme.text
+        let box = canvas.draw(
+          (row.isSelected ? "> " : "  ") + (todo.isDone ? "[x] " : "[ ] "), atColumn: row.rect.column, row: row.rect.row,
+          style: style, maxWidth: row.rect.width)
+        row.drawTitle(Todo.visibleTitle(todo.title), atColumn: row.rect.column + box, style: style, on: &canvas)
         if let sending {
           canvas.addHitRegion(
             Rect(column: row.rect.column + 2, row: row.rect.row, width: 3, height: 1), onPress: sending(.toggle(position: row.position)))
         }
-      }, sending: listSending)
+      }
     }
 
     canvas.drawTruncated(state.itemsLeftText, atColumn: left, row: footerRow, width: width, style: theme.text)

@@ -43,7 +43,7 @@ public struct FilePicker: Reducer, Sendable {
     /// The entries shown, in the list's order: `nil` for `..`.
     private(set) var shown: [Entry?]
     /// The rows as a list: the selection, the window, the filter.
-    private(set) var list: SelectionList.State
+    private(set) var list: SelectionList<ListItem>.State
 
     /// A picker of `folder`, not yet read (send ``Action/reload``), hidden files shown when
     /// `showsHidden`, drawn in `height` rows (0: not yet known), the first of them a status row
@@ -79,7 +79,7 @@ public struct FilePicker: Reducer, Sendable {
     /// Whether the filter's query is being typed.
     public var isFiltering: Bool { list.isFiltering }
     /// The titles of the rows shown, in order (`..`, `docs/`, `notes.txt`), after the filter.
-    public var shownTitles: [String] { (0..<list.shownCount).map { list.items[list.itemIndex(at: $0)!].title } }
+    public var shownTitles: [String] { (0..<list.shownCount).map { list.items[list.rowIndex(at: $0)!].title } }
     /// `N items`, or `K of N` while a filter is applied (`..` counts).
     public var status: String { list.status }
 
@@ -96,7 +96,7 @@ public struct FilePicker: Reducer, Sendable {
     /// Selects the entry named `name` when it is shown; returns whether it was.
     @discardableResult
     public mutating func select(name: [UInt8]) -> Bool {
-      guard let index = shown.firstIndex(where: { $0?.name == name }), let position = list.position(ofItem: index)
+      guard let index = shown.firstIndex(where: { $0?.name == name }), let position = list.position(ofRow: index)
       else { return false }
       list.select(position: position)
       return true
@@ -153,15 +153,15 @@ public struct FilePicker: Reducer, Sendable {
       for entry in entries where showsHidden || !entry.isHidden { rows.append(entry) }
       shown = rows
       list.setItems(rows.map { entry in
-        guard let entry else { return SelectionList.Item("..") }
-        return SelectionList.Item(entry.kind == .folder ? entry.displayName + "/" : entry.displayName)
+        guard let entry else { return ListItem("..") }
+        return ListItem(entry.kind == .folder ? entry.displayName + "/" : entry.displayName)
       })
       if let keep, select(name: keep) { return }
       list.select(position: wasParent && name == nil ? 0 : oldPosition)
     }
 
     /// Applies a move or an edit of the filter to the list of rows.
-    mutating func apply(_ action: SelectionList.Action) {
+    mutating func apply(_ action: SelectionList<ListItem>.Action) {
       _ = SelectionList().reduce(into: &list, action: action)
     }
   }
@@ -307,21 +307,20 @@ public struct FilePicker: Reducer, Sendable {
     }
     guard body.height > 0 else { return }
     let listSending = sending.map { sending in
-      { @Sendable (action: SelectionList.Action) -> any Sendable in sending(Self.action(from: action)) }
+      { @Sendable (action: SelectionList<ListItem>.Action) -> any Sendable in sending(Self.action(from: action)) }
     }
-    SelectionList.draw(state.list, in: body, on: &canvas, isFocused: isFocused, drawingItem: { item, canvas in
+    SelectionList.draw(state.list, rows: state.list.items, in: body, on: &canvas, isFocused: isFocused, sending: listSending) {
+      item, canvas in
       var style = item.style
       let isFolder = state.shown[item.index].map { $0.kind == .folder } ?? true
       if !item.isSelected, isFolder { style = theme.accent }
       let marker = canvas.draw(item.isSelected ? "> " : "  ", atColumn: item.rect.column, row: item.rect.row, style: style)
-      SelectionList.drawTitle(
-        item.item.title, matched: item.matchedCharacters, atColumn: item.rect.column + marker, row: item.rect.row,
-        width: item.rect.width - marker, style: style, on: &canvas)
-    }, sending: listSending)
+      item.drawTitle(item.row.title, atColumn: item.rect.column + marker, style: style, on: &canvas)
+    }
   }
 
   /// The picker's action for what the list's drawing sends: a press on a row and the wheel.
-  private static func action(from list: SelectionList.Action) -> Action {
+  private static func action(from list: SelectionList<ListItem>.Action) -> Action {
     switch list {
     case .press(let position): .press(position: position)
     case .scroll(let rows): .scroll(by: rows)

@@ -16,10 +16,53 @@ struct FilterIndex: Sendable {
   private var columnCount = 0
 
   init(titles: some Sequence<String>) {
-    for title in titles {
+    starts.reserveCapacity(titles.underestimatedCount + 1)
+    for title in titles { append(title) }
+  }
+
+  /// An index of no titles yet, room made for `count`.
+  init(reservingCapacity count: Int) {
+    starts.reserveCapacity(count + 1)
+  }
+
+  /// Adds `title` after the others.
+  mutating func append(_ title: String) {
+    let start = bytes.count
+    bytes.append(contentsOf: title.utf8)
+    // ASCII but CR (see `fold`): copied whole, its capitals lowered in place; else folded
+    // character by character.
+    if !Self.lowerASCII(&bytes, from: start) {
+      bytes.removeSubrange(start...)
       Self.fold(title) { byte, _ in bytes.append(byte) }
+    }
+    starts.append(bytes.count)
+  }
+
+  /// Lowers the capitals of `bytes[start...]` in place when they are all ASCII but CR; returns
+  /// whether they were (else leaves them as they were, possibly part-lowered).
+  private static func lowerASCII(_ bytes: inout [UInt8], from start: Int) -> Bool {
+    bytes.withUnsafeMutableBufferPointer { buffer in
+      for index in start..<buffer.count {
+        let byte = buffer[index]
+        guard byte < 0x80, byte != 0x0D else { return false }
+        if byte &- 0x41 < 26 { buffer[index] = byte + 0x20 }
+      }
+      return true
+    }
+  }
+
+  /// Titles already folded (``foldedTitles`` of an index saved), taken as they are.
+  init(folded titles: [String]) {
+    for title in titles {
+      bytes.append(contentsOf: title.utf8)
       starts.append(bytes.count)
     }
+  }
+
+  /// The titles as folded, one string each: what a list saves of its titles. Only for an index
+  /// of titles (a table's cells are not saved).
+  var foldedTitles: [String] {
+    (0..<count).map { String(decoding: bytes[starts[$0]..<starts[$0 + 1]], as: UTF8.self) }
   }
 
   /// The `rows` rows of a table of `columns` columns, `cell(row, column)` the text of each

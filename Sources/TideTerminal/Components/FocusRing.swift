@@ -74,3 +74,7 @@ public struct FocusRing<ID: Hashable & Sendable>: Reducer, Sendable {
     ])
   }
 }
+
+/// A focus ring is saved as its order and its focus, for an app whose state is written to a
+/// trace or a file (a ``Form``'s focus, a screen's).
+extension FocusRing.State: Codable where ID: Codable {}

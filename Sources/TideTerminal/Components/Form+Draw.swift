@@ -8,7 +8,7 @@ extension Form {
   ///
   /// A form taller than `rect` is scrolled so that what has the focus is in view. With
   /// `isFocused` false (the form is not the screen's focused component), nothing is marked
-  /// as focused and no cursor is drawn.
+  /// as focused and no cursor is drawn, and the form keeps its scroll.
   ///
   /// With `sending`, the form answers the pointer: a press on a title focuses its field, on a
   /// text puts the cursor there, on an option chooses it (toggles it in a multi-select), on a
@@ -31,11 +31,12 @@ extension Form {
       y += field.rows
     }
     let buttonsRow = state.fields.isEmpty ? 0 : y + 1
+    // The form scrolls to what has its focus whether or not the form has the screen's: a form
+    // beside the focused component keeps its scroll.
     let focusRows: Range<Int> =
-      switch focused {
+      switch state.focused {
       case .field(let id): state.index(of: id).map { starts[$0]..<starts[$0] + state.fields[$0].rows } ?? 0..<1
       case .submit, .cancel: buttonsRow..<buttonsRow + 1
-      case nil: 0..<1
       }
     let offset = max(0, min(focusRows.lowerBound, focusRows.upperBound - rect.height))
     canvas.withClip(rect) { canvas in
@@ -79,18 +80,14 @@ extension Form {
     case .multiSelect(let list, let chosen):
       var shown = list
       shown.showsStatus = list.isFiltering || list.matches != nil
-      let query = FilterIndex.folded(list.query.text)
       SelectionList.draw(
-        shown, in: control, on: &canvas, style: isFocused ? nil : theme.muted, isFocused: isFocused,
-        drawingItem: { item, canvas in
-          let box = (item.isSelected ? "> " : "  ") + (chosen.contains(item.index) ? "[x] " : "[ ] ")
-          let boxWidth = canvas.draw(box, atColumn: item.rect.column, row: item.rect.row, style: item.style, maxWidth: item.rect.width)
-          SelectionList.drawTitle(
-            item.item.title, matched: FilterIndex.matchedCharacters(of: query, in: item.item.title),
-            atColumn: item.rect.column + boxWidth, row: item.rect.row, width: item.rect.width - boxWidth, style: item.style,
-            on: &canvas)
-        },
-        sending: embed(sending) { .list(id, $0) })
+        shown, rows: list.items, in: control, on: &canvas, style: isFocused ? nil : theme.muted, isFocused: isFocused,
+        sending: embed(sending) { .list(id, $0) }
+      ) { item, canvas in
+        let box = (item.isSelected ? "> " : "  ") + (chosen.contains(item.index) ? "[x] " : "[ ] ")
+        let boxWidth = canvas.draw(box, atColumn: item.rect.column, row: item.rect.row, style: item.style, maxWidth: item.rect.width)
+        item.drawTitle(item.row.title, atColumn: item.rect.column + boxWidth, on: &canvas)
+      }
     case .confirm(let isOn, let label):
       let width = canvas.drawTruncated(
         (isOn ? "[x] " : "[ ] ") + label, atColumn: control.column, row: row, width: control.width,

@@ -9,7 +9,7 @@ extension Form {
   /// ``multiSelect(_:title:options:selected:height:rules:)`` and ``confirm(_:title:label:isOn:rules:)``;
   /// read their values from the form by id (``State/text(_:)``, ``State/selection(_:)``,
   /// ``State/selections(_:)``, ``State/isOn(_:)``).
-  public struct Field: Equatable, Sendable {
+  public struct Field: Equatable, Sendable, Codable {
     /// The field's name in the app's code (`"email"`): what the form's values are read by.
     public let id: String
     /// The label drawn left of the field (`"Email:"`), as given.
@@ -24,15 +24,15 @@ extension Form {
     package var control: Control
 
     /// The components a field is edited with.
-    package enum Control: Equatable, Sendable {
+    package enum Control: Equatable, Sendable, Codable {
       /// One line of text.
       case input(TextInput.State)
       /// Several lines of text.
       case text(TextArea.State)
       /// One option of a list; typing filters it.
-      case select(SelectionList.State)
+      case select(SelectionList<ListItem>.State)
       /// Any number of options of a list (the item indices chosen); `/` filters it.
-      case multiSelect(SelectionList.State, chosen: Set<Int>)
+      case multiSelect(SelectionList<ListItem>.State, chosen: Set<Int>)
       /// On or off, with the label drawn beside the box.
       case confirm(isOn: Bool, label: String)
     }
@@ -95,9 +95,9 @@ extension Form {
     }
 
     /// A list of `options` without a status row, as high as the options up to `height`.
-    private static func list(_ options: [String], height: Int) -> SelectionList.State {
-      var list = SelectionList.State(
-        items: options.map { SelectionList.Item($0) }, height: max(1, min(options.count, height)), showsStatus: false)
+    private static func list(_ options: [String], height: Int) -> SelectionList<ListItem>.State {
+      var list = SelectionList<ListItem>.State(
+        items: options.map { ListItem($0) }, height: max(1, min(options.count, height)), showsStatus: false)
       list.emptyText = "No options"
       return list
     }

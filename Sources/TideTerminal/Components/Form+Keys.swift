@@ -76,8 +76,8 @@ extension Form {
 
   /// A select's keys: moving (no letters, which filter), erasing the filter, and esc clearing
   /// it while there is one.
-  private static func selectKeys(_ list: SelectionList.State) -> KeyMap<SelectionList.Action> {
-    var bindings: [KeyBinding<SelectionList.Action>] = [
+  private static func selectKeys(_ list: SelectionList<ListItem>.State) -> KeyMap<SelectionList<ListItem>.Action> {
+    var bindings: [KeyBinding<SelectionList<ListItem>.Action>] = [
       KeyBinding(.up, .control("p"), action: .move(.up), help: "up", showsInFooter: false),
       KeyBinding(.down, .control("n"), action: .move(.down), help: "down", showsInFooter: false),
       KeyBinding(.pageUp, action: .move(.pageUp), help: "page up", showsInFooter: false),

@@ -40,7 +40,7 @@ public struct Form: Reducer, Sendable {
   }
 
   /// The fields, their values and errors, the buttons and the focus.
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// The fields, in order.
     public internal(set) var fields: [Field]
     /// The submit button's label.
@@ -107,7 +107,7 @@ public struct Form: Reducer, Sendable {
   }
 
   /// What a form can do.
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     /// Focuses the next field or button, wrapping around (tab; enter on a one-line field or a
     /// select).
     case next
@@ -122,7 +122,7 @@ public struct Form: Reducer, Sendable {
     /// Moves, filters or presses the select or multi-select with this id. A press on an
     /// option focuses the field and chooses the option (in a multi-select, toggles it); a
     /// press on the option a focused select has chosen goes on to the next field, as enter does.
-    case list(String, SelectionList.Action)
+    case list(String, SelectionList<ListItem>.Action)
     /// Toggles the confirm with this id, or the option under a multi-select's cursor (space).
     case toggle(String)
     /// Focuses the submit button, checks every field and, when all pass, sends ``submitted``;
@@ -183,7 +183,7 @@ extension Form.Field {
   /// Applies a list action to a select or a multi-select: typing in a select starts its filter,
   /// a press chooses the option pressed (toggles it in a multi-select). Whether it was a press
   /// on the option a select had chosen already; `nil` for a field of another kind.
-  mutating func apply(_ action: SelectionList.Action) -> Bool? {
+  mutating func apply(_ action: SelectionList<ListItem>.Action) -> Bool? {
     var again = false
     switch control {
     case .select(var list):

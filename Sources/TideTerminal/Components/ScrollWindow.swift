@@ -2,6 +2,9 @@
 /// ``SelectionList`` and ``Table``: moves clamp to the list, and the window scrolls as little as
 /// it can to keep the selection in view.
 enum ScrollWindow {
+  /// Rows the wheel moves a list, a table or a text by, a notch.
+  static let wheelRows = 3
+
   /// The bindings of the moves, each embedded in a list's action by `move`: ↑/k, ↓/j, pgup,
   /// pgdn, home/g, end/G.
   static func bindings<Action>(_ move: (SelectionMove) -> Action) -> [KeyBinding<Action>] {

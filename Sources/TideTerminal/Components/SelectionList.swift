@@ -1,119 +1,148 @@
 import Tide
 
-/// A scrolling list to pick an item from, with a `/` filter as you type.
+/// A scrolling list of the app's own rows to pick one from, with a `/` filter as you type.
 ///
-/// Items have a title and an optional description (a second, dimmed row). Drawing looks only at
-/// the rows that fit, and a move is a few integer operations, so a list of 100,000 items moves
-/// as fast as one of ten. The filter matches titles case-insensitively (a substring, its
-/// characters highlighted); each keystroke that lengthens the query searches only what the
-/// previous query matched, and erasing goes back to a result already computed.
+/// The rows are the app's: any collection of `Identifiable` elements, shown by a title (and
+/// optionally a description, a second dimmed row) that the app's functions give for each
+/// (`title: \.name`). The list keeps what it shows of them — the ids in order and the titles
+/// folded to lowercase for the filter (made when the app gives the rows, ``State/setRows(_:title:description:)``),
+/// the query, the selection, the window and its height — and drawing reads the rows on screen
+/// from the app's collection, so the app gives the same collection to
+/// ``draw(_:rows:title:description:in:on:style:isFocused:sending:)`` that it last gave to
+/// ``State/setRows(_:title:description:)``, and gives it again whenever it changes. It is the
+/// same contract ``Table`` has, with the same moves, filter and selection by identity.
+///
+/// Drawing looks only at the rows that fit, and a move is a few integer operations, so a list of
+/// 100,000 rows moves as fast as one of ten. The filter matches titles case-insensitively (a
+/// substring, its characters highlighted); each keystroke that lengthens the query searches only
+/// what the previous query matched, and erasing goes back to a result already computed.
+///
+/// Selection is by identity: when the rows change, the selected row stays selected wherever it
+/// moved (the row with its id nearest its old place); when it is gone, the row now at its
+/// position is selected (the new last one, when it was past the end).
 ///
 /// The first row of its rectangle is the status: `N items`, or while filtering the query and
 /// `K of N` (an app that shows its own header turns it off with ``State/showsStatus``). Tell the
 /// list its height with ``Action/resize(height:)`` (from the app's resize action) so that page
-/// keys move a page. Rows are drawn as `> title`; an app that shows more of its data in a row (a
-/// check box, a date, a colour) draws each row itself with
-/// ``draw(_:in:on:style:isFocused:drawingItem:sending:)``, and the list keeps the window, the selection and the
-/// filter.
+/// keys move a page. Rows are drawn as `> title`; an app that shows more of a row (a check box,
+/// a date, a colour) draws each row itself with
+/// ``draw(_:rows:in:on:style:isFocused:sending:drawingRow:)``, and the list keeps the window,
+/// the selection and the filter.
 ///
 /// ```swift
-/// var list = SelectionList.State(items: names.map { SelectionList.Item($0) })
+/// struct Todo: Identifiable, Sendable { var id: UUID; var title: String }
+///
+/// var list = SelectionList<Todo>.State(rows: todos, title: \.title)
+/// // when the todos change: state.list.setRows(state.todos, title: \.title)
 /// // keys: SelectionList.action(for: key, in: state.list).map(Action.list)
-/// // view: SelectionList.draw(state.list, in: body, on: &canvas)
-/// // the choice: state.list.selectedItem
+/// // view: SelectionList.draw(state.list, rows: state.todos, title: \.title, in: body, on: &canvas)
+/// // the choice: state.list.selectedID
 /// ```
-public struct SelectionList: Reducer, Sendable {
-  /// One entry of the list.
-  public struct Item: Hashable, Sendable, Codable {
-    /// The first row, which the filter searches.
-    public var title: String
-    /// A second row under the title, dimmed; `nil` for none.
-    public var description: String?
-
-    /// An item titled `title`, with `description` under it.
-    public init(_ title: String, description: String? = nil) {
-      self.title = title
-      self.description = description
-    }
-  }
-
-  /// The items, the filter and the selection.
+///
+/// A list of plain titles needs no type of its own: `SelectionList<ListItem>` keeps its
+/// ``ListItem``s itself (see ``ListItem``).
+public struct SelectionList<Row: Identifiable>: Reducer, Sendable where Row.ID: Sendable {
+  /// The ids of the rows, the filter and the selection.
   public struct State: Equatable, Sendable {
-    /// Every item, filtered or not.
-    public private(set) var items: [Item]
+    /// The ids of the rows, in the app's order.
+    public private(set) var ids: [Row.ID]
     /// The filter's query, a text field.
     public private(set) var query: TextInput.State
     /// Whether the query is being typed (after `/`, until enter or esc).
     public var isFiltering: Bool
-    /// The selection, as a position among the items shown (those the filter matches).
+    /// The selection, as a position among the rows shown (those the filter matches).
     public var cursor: Int
-    /// The first item position in the window.
+    /// The first row position in the window.
     public var top: Int
     /// The rows the list is drawn in, status row included; 0 until known. Set it with
     /// ``Action/resize(height:)``, which also keeps the selection in the window.
     public var height: Int
-    /// Whether the items take two rows each (some item has a description).
+    /// Whether each row takes two lines (some row has a description).
     public private(set) var showsDescriptions: Bool
     /// Whether the first row is the status (`N items`, the query, `K of N`); without it the
-    /// items start on the first row, under a header the app draws itself.
+    /// rows start on the first row, under a header the app draws itself.
     public var showsStatus: Bool
-    /// What the list shows when it has no items at all (`No items` unless the app says more:
+    /// What the list shows when it has no rows at all (`No items` unless the app says more:
     /// `No files yet — press a to add one`). A filter that matches nothing shows `No matches`.
-    /// Not encoded: it is the app's wording, set again when the list is made.
     public var emptyText = "No items"
 
-    // Derived from `items` and `query`, so left out of `==`. Built when a filter is first
-    // typed: a list that is never filtered, or whose items are replaced often, never pays for it.
-    private var index: FilterIndex?
+    /// The titles folded for filtering: made when the rows are given, or, for a list of items
+    /// (whose ids hold their titles), by ``foldLater`` when a filter is first typed, so a list
+    /// that is never filtered never pays for it (a tree's rows, given again at every expand).
+    private(set) var folded: FilterIndex?
+    /// Folds the titles, for a list whose titles are folded when first needed.
+    private var foldLater: (@Sendable () -> FilterIndex)?
     /// What each query typed so far matched: the next keystroke narrows the last one, an
     /// erased one goes back.
     private var narrowing = FilterNarrowing()
 
-    /// A list of `items`, the first one selected, drawn in `height` rows (0: not yet known),
-    /// the first of them the status unless `showsStatus` is false.
-    public init(items: [Item], height: Int = 0, showsStatus: Bool = true) {
-      self.items = items
+    /// A list of no rows yet, drawn in `height` rows (0: not yet known), the first of them the
+    /// status unless `showsStatus` is false.
+    public init(height: Int = 0, showsStatus: Bool = true) {
+      ids = []
       query = TextInput.State(placeholder: "filter")
       isFiltering = false
       cursor = 0
       top = 0
       self.height = max(0, height)
       self.showsStatus = showsStatus
-      showsDescriptions = items.contains { $0.description != nil }
+      showsDescriptions = false
+      folded = FilterIndex(titles: [])
     }
 
-    /// Whether two lists hold the same items, query, selection, window and height (what is
-    /// derived from the items and the query is not compared again).
+    /// A list of `rows`, shown by `title` (and `description`, a second row, where it gives
+    /// one), the first selected; see ``setRows(_:title:description:)``.
+    public init(
+      rows: some Collection<Row>, title: (Row) -> String, description: ((Row) -> String?)? = nil, height: Int = 0,
+      showsStatus: Bool = true
+    ) {
+      self.init(height: height, showsStatus: showsStatus)
+      setRows(rows, title: title, description: description)
+    }
+
+    /// Whether two lists show the same rows (by id) with the same query, selection, window and
+    /// height (what is derived from the titles and the query is compared by what it shows).
     public static func == (left: State, right: State) -> Bool {
-      left.items == right.items && left.query == right.query && left.isFiltering == right.isFiltering
+      left.ids == right.ids && left.query == right.query && left.isFiltering == right.isFiltering
         && left.cursor == right.cursor && left.top == right.top && left.height == right.height
-        && left.showsStatus == right.showsStatus && left.emptyText == right.emptyText
+        && left.showsStatus == right.showsStatus && left.showsDescriptions == right.showsDescriptions
+        && left.emptyText == right.emptyText && left.matches == right.matches
     }
 
-    /// The indices into ``items`` of the items shown, in order; `nil` while the filter is empty
-    /// (every item, without an array of them).
+    /// The indices of the rows shown, in order; `nil` while the filter is empty (every row,
+    /// without an array of them).
     package var matches: [Int]? { narrowing.matches }
 
-    /// How many items the list shows: those the filter matches, or all of them.
-    public var shownCount: Int { matches?.count ?? items.count }
+    /// How many rows the app gave.
+    public var rowCount: Int { ids.count }
 
-    /// The index into ``items`` of the item shown at `position`.
-    package func itemIndex(at position: Int) -> Int? {
+    /// How many rows the list shows: those the filter matches, or all of them.
+    public var shownCount: Int { matches?.count ?? ids.count }
+
+    /// The index in the app's collection of the row shown at `position`; `nil` when none is.
+    public func rowIndex(at position: Int) -> Int? {
       guard position >= 0, position < shownCount else { return nil }
       return matches?[position] ?? position
     }
 
-    /// The index into ``items`` of the selected item; `nil` when nothing is shown.
-    public var selectedIndex: Int? { itemIndex(at: cursor) }
+    /// The index in the app's collection of the selected row; `nil` when nothing is shown.
+    public var selectedIndex: Int? { rowIndex(at: cursor) }
 
-    /// The selected item; `nil` when nothing is shown.
-    public var selectedItem: Item? { selectedIndex.map { items[$0] } }
+    /// The id of the selected row; `nil` when nothing is shown.
+    public var selectedID: Row.ID? { selectedIndex.map { ids[$0] } }
 
-    /// Where the item at `index` of ``items`` is shown: its position for
-    /// ``select(position:)``, or `nil` when the filter hides it (or no such item exists). The
-    /// way back from ``selectedIndex``, for a parent that moved an item and keeps it selected.
-    public func position(ofItem index: Int) -> Int? {
-      guard index >= 0, index < items.count else { return nil }
+    /// The selected row of `rows` (the collection last given to ``setRows(_:title:description:)``);
+    /// `nil` when no row is shown or `rows` no longer holds it there.
+    public func selectedRow<Rows: RandomAccessCollection<Row>>(in rows: Rows) -> Row? {
+      guard let index = selectedIndex, index < rows.count else { return nil }
+      let row = rows[rows.index(rows.startIndex, offsetBy: index)]
+      return row.id == ids[index] ? row : nil
+    }
+
+    /// Where the row at `index` of the app's collection is shown: its position for
+    /// ``select(position:)``, or `nil` when the filter hides it (or no such row exists).
+    public func position(ofRow index: Int) -> Int? {
+      guard index >= 0, index < ids.count else { return nil }
       guard let matches else { return index }
       return Self.position(of: index, in: matches)
     }
@@ -121,36 +150,45 @@ public struct SelectionList: Reducer, Sendable {
     /// `N items` without a filter, `K of N` with one.
     public var status: String {
       matches == nil
-        ? (items.count == 1 ? "1 item" : "\(items.count) items")
-        : "\(shownCount) of \(items.count)"
+        ? (ids.count == 1 ? "1 item" : "\(ids.count) items")
+        : "\(shownCount) of \(ids.count)"
     }
 
-    /// The rows one item takes.
-    var rowsPerItem: Int { showsDescriptions ? 2 : 1 }
+    /// The lines one row takes.
+    var linesPerRow: Int { showsDescriptions ? 2 : 1 }
 
-    /// How many items fit in `rows` rows (under the status row, when shown).
-    func itemsShown(inRows rows: Int) -> Int { max(0, rows - (showsStatus ? 1 : 0)) / rowsPerItem }
+    /// How many rows fit in `lines` lines (under the status line, when shown).
+    func rowsShown(inLines lines: Int) -> Int { max(0, lines - (showsStatus ? 1 : 0)) / linesPerRow }
 
     mutating func apply(_ move: SelectionMove) {
-      select(position: ScrollWindow.position(after: move, from: cursor, page: itemsShown(inRows: height), count: shownCount))
+      select(position: ScrollWindow.position(after: move, from: cursor, page: rowsShown(inLines: height), count: shownCount))
     }
 
-    /// Moves the window by `rows` items (up when negative) and the selection with it, each as
+    /// Moves the window by `rows` rows (up when negative) and the selection with it, each as
     /// far as the list allows: what the wheel does (``Action/scroll(by:)``), for a parent that
     /// scrolls the list itself.
     public mutating func scroll(by rows: Int) {
-      top = ScrollWindow.top(scrolledBy: rows, from: top, visible: itemsShown(inRows: height), count: shownCount)
+      top = ScrollWindow.top(scrolledBy: rows, from: top, visible: rowsShown(inLines: height), count: shownCount)
       select(position: ScrollWindow.move(cursor, by: rows, count: shownCount))
     }
 
-    /// Selects the item at `position` among those shown, scrolling the window as little as
+    /// Selects the row at `position` among those shown, scrolling the window as little as
     /// keeps it in view: what ``Action/select(position:)`` does, for a parent that changes its
     /// list directly. While the height is unknown the window stays where it is, and drawing
     /// scrolls it as little as keeps the selection in view for the height it is drawn in.
     public mutating func select(position: Int) {
       cursor = min(max(0, position), max(0, shownCount - 1))
+      top = min(max(0, top), max(0, shownCount - 1))
       guard height > 0 else { return }
-      top = ScrollWindow.top(keeping: cursor, from: top, visible: itemsShown(inRows: height), count: shownCount)
+      top = ScrollWindow.top(keeping: cursor, from: top, visible: rowsShown(inLines: height), count: shownCount)
+    }
+
+    /// Selects the row whose id is `id` when it is shown; returns whether it was.
+    @discardableResult
+    public mutating func select(id: Row.ID) -> Bool {
+      guard let row = ids.firstIndex(of: id), let position = position(ofRow: row) else { return false }
+      select(position: position)
+      return true
     }
 
     /// Tells the list it has `height` rows, keeping the selection in view: what
@@ -160,32 +198,60 @@ public struct SelectionList: Reducer, Sendable {
       select(position: cursor)
     }
 
-    /// Gives the list new items, keeping the selected item selected wherever it moved (the equal
-    /// item nearest its old place) and the filter applied; when it is gone, the item now at its
-    /// place is selected (the last one, when it was past the end) — deleting the last item
-    /// selects the one before it, not the first. What ``Action/setItems(_:)`` does, for a parent
-    /// that changes its list directly (`state.list.setItems(items)`), with no effect to drop.
-    public mutating func setItems(_ newItems: [Item]) {
-      let selected = selectedIndex
-      let kept = selected.flatMap { old in Self.index(keeping: items[old], from: old, in: newItems) }
-      items = newItems
-      showsDescriptions = items.contains { $0.description != nil }
-      index = nil
-      narrowing.reset()
-      refilter(keeping: kept)
+    /// Gives the list the app's rows — at the start and whenever they change — shown by `title`
+    /// (which the filter searches) and `description` (a second, dimmed line for the rows it
+    /// gives one). The list keeps their ids and their titles folded for the filter, the filter
+    /// applied, and the selected row selected wherever it moved; when it is gone, the row now at
+    /// its position is selected (the new last one when it was past the end), so deleting the
+    /// last row selects the one before it, not the first. The window stays where it was.
+    public mutating func setRows(
+      _ rows: some Collection<Row>, title: (Row) -> String, description: ((Row) -> String?)? = nil
+    ) {
+      // One pass over the app's rows: this generic code is not specialized for the app's
+      // collection, so each step through it costs more than the work done with the row.
+      var newIDs: [Row.ID] = []
+      newIDs.reserveCapacity(rows.count)
+      var folded = FilterIndex(reservingCapacity: rows.count)
+      var showsDescriptions = false
+      for row in rows {
+        newIDs.append(row.id)
+        folded.append(title(row))
+        if !showsDescriptions, let description, description(row) != nil { showsDescriptions = true }
+      }
+      replaceRows(ids: newIDs, showsDescriptions: showsDescriptions, folded: folded, foldLater: nil)
     }
 
-    /// Where `item`, at `old` before, is in `items`: the equal item nearest `old`, else the
-    /// item now at `old` (clamped to the items).
-    private static func index(keeping item: Item, from old: Int, in items: [Item]) -> Int? {
-      guard !items.isEmpty else { return nil }
-      var nearest: Int?
-      for (index, candidate) in items.enumerated() where candidate == item {
-        if nearest.map({ abs(index - old) < abs($0 - old) }) ?? true { nearest = index }
-        if index >= old { break }
+    /// Gives the list new rows by their ids (see ``setRows(_:title:description:)``), their titles
+    /// `folded` now or, when `nil`, by `foldLater` when a filter needs them.
+    mutating func replaceRows(
+      ids newIDs: [Row.ID], showsDescriptions: Bool, folded: FilterIndex?, foldLater: (@Sendable () -> FilterIndex)?
+    ) {
+      let selected = selectedIndex.map { (id: ids[$0], index: $0) }
+      ids = newIDs
+      self.folded = folded
+      self.foldLater = foldLater
+      self.showsDescriptions = showsDescriptions
+      narrowing.reset()
+      if !query.text.isEmpty { foldTitles() }
+      narrowing.follow(query.text, index: self.folded)
+      var position = cursor
+      if let selected, let row = RowIdentity.index(of: selected.id, in: ids, near: selected.index),
+        let shown = self.position(ofRow: row)
+      {
+        position = shown
       }
-      return nearest ?? min(old, items.count - 1)
+      select(position: position)
     }
+
+    /// Folds the titles for the filter, when they are not yet.
+    mutating func foldTitles() {
+      guard folded == nil else { return }
+      folded = foldLater?() ?? FilterIndex(titles: [])
+      foldLater = nil
+    }
+
+    /// The titles folded, for saving them: made now when they are not yet.
+    var foldedTitles: [String] { (folded ?? foldLater?() ?? FilterIndex(titles: [])).foldedTitles }
 
     mutating func editQuery(_ action: TextInput.Action) {
       let selected = selectedIndex
@@ -200,85 +266,72 @@ public struct SelectionList: Reducer, Sendable {
       refilter(keeping: selected)
     }
 
-    /// Filters by the query, narrowing the last result when the query only grew, and keeps
-    /// `selected` selected when it is still shown (else the first item).
+    /// Filters by the query, narrowing the last result when the query only grew, and keeps the
+    /// row at `selected` selected when it is still shown (else the first row), the window from
+    /// the top.
     private mutating func refilter(keeping selected: Int?) {
-      if !query.text.isEmpty { buildIndex() }
-      narrowing.follow(query.text, index: index)
-      var position = 0
-      if let selected {
-        if let matches {
-          position = Self.position(of: selected, in: matches) ?? 0
-        } else {
-          position = selected
-        }
-      }
+      if !query.text.isEmpty { foldTitles() }
+      narrowing.follow(query.text, index: folded)
       top = 0
-      select(position: position)
+      select(position: selected.flatMap(position(ofRow:)) ?? 0)
     }
 
     /// A list as it was encoded (see `SelectionList+Codable.swift`): the filter's matches
-    /// rebuilt from `query`, then the selection and the window as they were, kept in range.
+    /// rebuilt from the folded titles and `query`, then the selection and the window as they
+    /// were, kept in range.
     init(
-      restoring items: [Item], query: TextInput.State, isFiltering: Bool, cursor: Int, top: Int, height: Int,
-      showsStatus: Bool
+      restoring ids: [Row.ID], folded: FilterIndex, showsDescriptions: Bool, query: TextInput.State,
+      isFiltering: Bool, cursor: Int, top: Int, height: Int, showsStatus: Bool
     ) {
-      self.init(items: items, height: height, showsStatus: showsStatus)
+      self.init(height: height, showsStatus: showsStatus)
+      self.ids = ids
+      self.folded = folded
+      self.showsDescriptions = showsDescriptions
       self.query = query
       self.isFiltering = isFiltering
-      refilter(keeping: nil)
-      self.top = min(max(0, top), max(0, shownCount - 1))
+      narrowing.follow(query.text, index: folded)
+      self.top = top
       select(position: cursor)
     }
 
-    /// Folds the titles for filtering, once for these items.
-    mutating func buildIndex() {
-      if index == nil { index = FilterIndex(titles: items.lazy.map(\.title)) }
-    }
-
-    /// Where `item` is in the sorted `matches`, by binary search.
-    private static func position(of item: Int, in matches: [Int]) -> Int? {
+    /// Where `row` is in the sorted `matches`, by binary search.
+    private static func position(of row: Int, in matches: [Int]) -> Int? {
       var low = 0
       var high = matches.count
       while low < high {
         let middle = (low + high) / 2
-        if matches[middle] < item { low = middle + 1 } else { high = middle }
+        if matches[middle] < row { low = middle + 1 } else { high = middle }
       }
-      return low < matches.count && matches[low] == item ? low : nil
+      return low < matches.count && matches[low] == row ? low : nil
     }
   }
 
   /// What the list can do.
   public enum Action: Equatable, Sendable, Codable {
-    /// Moves the selection among the items shown (a page: the items the window shows).
+    /// Moves the selection among the rows shown (a page: the rows the window shows).
     case move(SelectionMove)
-    /// Selects the item shown at `position` (clamped to the list).
+    /// Selects the row shown at `position` (clamped to the list).
     case select(position: Int)
     /// Starts typing a filter query (the `/` key).
     case startFiltering
     /// Stops typing the query and keeps the filter (enter while filtering).
     case acceptFilter
-    /// Empties the query and shows every item again (esc).
+    /// Empties the query and shows every row again (esc).
     case clearFilter
-    /// Edits the query (typing, erasing, readline keys); the items shown follow it.
+    /// Edits the query (typing, erasing, readline keys); the rows shown follow it.
     case query(TextInput.Action)
-    /// Replaces the items, keeping the filter and, when it is still there, the selected index.
-    case setItems([Item])
     /// The list is now drawn in `height` rows, status row included.
     case resize(height: Int)
-    /// A press on the item shown at `position`: selects it, or, when it is already selected,
+    /// A press on the row shown at `position`: selects it, or, when it is already selected,
     /// chooses it (sends ``choose``).
     case press(position: Int)
-    /// The selected item is chosen (a press on it; an app binds enter to it too). The list
+    /// The selected row is chosen (a press on it; an app binds enter to it too). The list
     /// changes nothing: the app acts on it.
     case choose
-    /// Moves the window and the selection by `rows` items (the wheel: 3 a notch), each as far
+    /// Moves the window and the selection by `rows` rows (the wheel: 3 a notch), each as far
     /// as the list allows, so a notch always does something.
     case scroll(by: Int)
   }
-
-  /// Items the wheel moves a list by, a notch.
-  package static let wheelRows = 3
 
   /// A selection list.
   public init() {}
@@ -290,13 +343,12 @@ public struct SelectionList: Reducer, Sendable {
     case .select(let position): state.select(position: position)
     case .startFiltering:
       state.isFiltering = true
-      state.buildIndex()
+      state.foldTitles()
     case .acceptFilter:
       state.isFiltering = false
       if state.query.isEmpty { state.clearQuery() }
     case .clearFilter: state.clearQuery()
     case .query(let action): state.editQuery(action)
-    case .setItems(let items): state.setItems(items)
     case .resize(let height): state.resize(height: height)
     case .press(let position):
       guard position != state.cursor else { return .send(.choose) }
@@ -309,22 +361,22 @@ public struct SelectionList: Reducer, Sendable {
 
   /// The keys while browsing: ↑/k, ↓/j, pgup, pgdn, home/g, end/G, `/` to filter, and esc to
   /// clear a filter (bound only while there is one, so an app may give esc another meaning).
-  public static let browsingKeys = KeyMap<Action>(
-    ScrollWindow.bindings(Action.move)
-      + [KeyBinding(.character("/"), action: .startFiltering, help: "filter")])
-
-  /// Esc clearing an applied filter, while browsing.
-  static let clearKeys = KeyMap<Action>([KeyBinding(.escape, action: .clearFilter, help: "clear filter")])
+  public static var browsingKeys: KeyMap<Action> {
+    KeyMap<Action>(
+      ScrollWindow.bindings(Action.move) + [KeyBinding(.character("/"), action: .startFiltering, help: "filter")])
+  }
 
   /// The keys while typing the query: ↑/↓ and page keys still move, enter keeps the filter, esc
   /// clears it, and the query is a ``TextInput`` with its readline keys.
-  public static let filteringKeys = ScrollWindow.filteringKeys(
-    Action.move, accept: .acceptFilter, clear: .clearFilter, query: Action.query)
+  public static var filteringKeys: KeyMap<Action> {
+    ScrollWindow.filteringKeys(Action.move, accept: .acceptFilter, clear: .clearFilter, query: Action.query)
+  }
 
   /// The keys that apply in `state`, for dispatch and for help.
   public static func keys(for state: State) -> KeyMap<Action> {
     if state.isFiltering { return filteringKeys }
-    return state.matches == nil ? browsingKeys : browsingKeys.followed(by: clearKeys)
+    guard state.matches != nil else { return browsingKeys }
+    return browsingKeys.followed(by: KeyMap([KeyBinding(.escape, action: .clearFilter, help: "clear filter")]))
   }
 
   /// The action for `key` in `state`: a binding of ``keys(for:)``, or while filtering a
@@ -334,59 +386,56 @@ public struct SelectionList: Reducer, Sendable {
     ScrollWindow.action(for: key, in: keys(for: state), isFiltering: state.isFiltering, query: Action.query)
   }
 
-  /// One item's rows as ``draw(_:in:on:style:isFocused:drawingItem:sending:)`` hands them to an app that draws
-  /// its rows itself.
-  public struct ItemRow: Sendable {
-    /// Where the item is in ``State/items``: the key to the app's own data for it.
-    public var index: Int
-    /// Where the item is among those shown (after the filter): what ``Action/select(position:)``
-    /// takes.
-    public var position: Int
-    /// The item.
-    public var item: Item
-    /// Whether it is the selected item.
-    public var isSelected: Bool
-    /// The characters of the title the filter matched, to highlight; empty without a filter.
-    public var matchedCharacters: Range<Int>
-    /// The list's style: for the selected item, whose rows are already filled with it, the
-    /// theme's ``Theme/selection`` while the list has the focus and ``Theme/accent`` without it;
-    /// else the list's text style.
-    public var style: Style
-    /// The item's rows: one, or two when the list shows descriptions.
-    public var rect: Rect
-  }
-
   /// Draws the list into `rect`: the status row (unless ``State/showsStatus`` is off), then the
-  /// items in the window around the selection (only those are looked at), the selected one in
-  /// the theme's ``Theme/selection`` with `>` (``Theme/accent`` when not `isFocused`, so a
-  /// list beside the focused component still shows its choice), or each drawn by `drawingItem`
-  /// when given. Items
-  /// are drawn in `style`, the theme's ``Theme/text`` unless given; the status and descriptions
-  /// in ``Theme/muted``, a filter's matched characters in ``Theme/accent``.
+  /// rows of `rows` in the window around the selection (only those are read), each as `title`
+  /// with `description` under it (in ``Theme/muted``) when the list shows descriptions. The
+  /// selected row is in the theme's ``Theme/selection`` with `>` (``Theme/accent`` when not
+  /// `isFocused`, so a list beside the focused component still shows its choice); rows are in
+  /// `style` (the theme's ``Theme/text`` unless given), a filter's matched characters in
+  /// ``Theme/accent``. `rows` is the collection last given to
+  /// ``State/setRows(_:title:description:)``; rows it no longer holds are left blank.
   ///
   /// The window is the state's when `rect` is ``State/height`` rows high, else worked out for
   /// this height from it, so the selection is always in view.
   ///
-  /// An app whose rows show more than a title draws them itself, from its own data for
-  /// ``ItemRow/index``:
+  /// With `sending`, the list answers the pointer: a press on a row sends
+  /// ``Action/press(position:)`` and the wheel ``Action/scroll(by:)`` (three rows a notch), each
+  /// embedded in the app's action by `sending` (`sending: { Action.list($0) }`: the closure
+  /// returns `any Sendable`, so the case needs its type).
+  public static func draw<Rows: RandomAccessCollection<Row>>(
+    _ state: State, rows: Rows, title: (Row) -> String, description: ((Row) -> String?)? = nil, in rect: Rect,
+    on canvas: inout Canvas, style: Style? = nil, isFocused: Bool = true,
+    sending: (@Sendable (Action) -> any Sendable)? = nil
+  ) {
+    draw(state, rows: rows, in: rect, on: &canvas, style: style, isFocused: isFocused, sending: sending) { row, canvas in
+      let theme = canvas.theme
+      let marker = canvas.draw(row.isSelected ? "> " : "  ", atColumn: row.rect.column, row: row.rect.row, style: row.style)
+      row.drawTitle(title(row.row), atColumn: row.rect.column + marker, on: &canvas)
+      if row.rect.height > 1, let line = description?(row.row) {
+        canvas.drawTruncated(
+          line, atColumn: row.rect.column + marker, row: row.rect.row + 1, width: row.rect.width - marker,
+          style: row.isSelected ? theme.muted.layered(over: row.style) : theme.muted)
+      }
+    }
+  }
+
+  /// Draws the list into `rect` as ``draw(_:rows:title:description:in:on:style:isFocused:sending:)``
+  /// does, each row in the window drawn by `drawingRow` instead: for an app whose rows show more
+  /// than a title. The list fills the selected row with its style first and hands each row's
+  /// element with where and how to draw it (a ``ShownRow``), including what the filter matched
+  /// so the row keeps its highlight:
   ///
   /// ```swift
-  /// SelectionList.draw(state.list, in: body, on: &canvas) { row, canvas in
-  ///   let task = state.tasks[row.index]
+  /// SelectionList.draw(state.list, rows: state.tasks, in: body, on: &canvas) { row, canvas in
+  ///   let task = row.row
   ///   let style = row.isSelected ? row.style : task.isDone ? canvas.theme.muted : canvas.theme.text
-  ///   canvas.drawTruncated((task.isDone ? "[x] " : "[ ] ") + task.title,
-  ///     atColumn: row.rect.column, row: row.rect.row, width: row.rect.width, style: style)
+  ///   let box = canvas.draw(task.isDone ? "[x] " : "[ ] ", atColumn: row.rect.column, row: row.rect.row, style: style)
+  ///   row.drawTitle(task.title, atColumn: row.rect.column + box, style: style, on: &canvas)
   /// }
   /// ```
-  ///
-  /// With `sending`, the list answers the pointer: a press on an item sends ``Action/press(position:)``
-  /// and the wheel ``Action/scroll(by:)`` (three rows a notch), each embedded in the app's
-  /// action by `sending` (`sending: { Action.list($0) }`: the closure returns `any Sendable`, so the
-  /// case needs its type).
-  public static func draw(
-    _ state: State, in rect: Rect, on canvas: inout Canvas, style: Style? = nil, isFocused: Bool = true,
-    drawingItem: ((ItemRow, inout Canvas) -> Void)? = nil,
-    sending: (@Sendable (Action) -> any Sendable)? = nil
+  public static func draw<Rows: RandomAccessCollection<Row>>(
+    _ state: State, rows: Rows, in rect: Rect, on canvas: inout Canvas, style: Style? = nil, isFocused: Bool = true,
+    sending: (@Sendable (Action) -> any Sendable)? = nil, drawingRow: (ShownRow, inout Canvas) -> Void
   ) {
     guard !rect.isEmpty else { return }
     let theme = canvas.theme
@@ -394,7 +443,8 @@ public struct SelectionList: Reducer, Sendable {
     // A list without the focus still shows its choice, in a colour that does not claim the keys.
     let selectionStyle = isFocused ? theme.selection : theme.accent.layered(over: style)
     if let sending {
-      canvas.addWheelRegion(rect, up: sending(.scroll(by: -wheelRows)), down: sending(.scroll(by: wheelRows)))
+      canvas.addWheelRegion(
+        rect, up: sending(.scroll(by: -ScrollWindow.wheelRows)), down: sending(.scroll(by: ScrollWindow.wheelRows)))
     }
     canvas.withClip(rect) { canvas in
       let statusRows = state.showsStatus ? 1 : 0
@@ -403,10 +453,10 @@ public struct SelectionList: Reducer, Sendable {
           state, in: Rect(column: rect.column, row: rect.row, width: rect.width, height: 1), isFocused: isFocused,
           on: &canvas)
       }
-      let shown = state.itemsShown(inRows: rect.height)
+      let shown = state.rowsShown(inLines: rect.height)
       guard shown > 0 else { return }
       if state.shownCount == 0 {
-        let message = state.items.isEmpty ? state.emptyText : "No matches"
+        let message = state.ids.isEmpty ? state.emptyText : "No matches"
         canvas.drawTruncated(
           message, atColumn: rect.column + 2, row: rect.row + statusRows, width: rect.width - 2, style: theme.muted)
         return
@@ -415,25 +465,19 @@ public struct SelectionList: Reducer, Sendable {
       let top = ScrollWindow.top(keeping: cursor, from: state.top, visible: shown, count: state.shownCount)
       let query = FilterIndex.folded(state.query.text)
       for position in top..<min(state.shownCount, top + shown) {
-        let row = rect.row + statusRows + (position - top) * state.rowsPerItem
-        let index = state.itemIndex(at: position)!
-        let itemRect = Rect(column: rect.column, row: row, width: rect.width, height: state.rowsPerItem)
-        if let sending { canvas.addHitRegion(itemRect, onPress: sending(.press(position: position))) }
-        guard let drawingItem else {
-          drawItem(
-            state.items[index], selected: position == cursor, query: query,
-            showsDescription: state.showsDescriptions, in: itemRect, style: style, selectionStyle: selectionStyle,
-            on: &canvas)
-          continue
-        }
+        let line = rect.row + statusRows + (position - top) * state.linesPerRow
+        let rowRect = Rect(column: rect.column, row: line, width: rect.width, height: state.linesPerRow)
+        if let sending { canvas.addHitRegion(rowRect, onPress: sending(.press(position: position))) }
         let selected = position == cursor
         let rowStyle = selected ? selectionStyle : style
-        if selected { canvas.fill(itemRect, style: rowStyle) }
-        let item = state.items[index]
-        drawingItem(
-          ItemRow(
-            index: index, position: position, item: item, isSelected: selected,
-            matchedCharacters: FilterIndex.matchedCharacters(of: query, in: item.title), style: rowStyle, rect: itemRect),
+        if selected { canvas.fill(rowRect, style: rowStyle) }
+        guard let index = state.rowIndex(at: position), index < rows.count else { continue }
+        let element = rows[rows.index(rows.startIndex, offsetBy: index)]
+        guard element.id == state.ids[index] else { continue }
+        drawingRow(
+          ShownRow(
+            index: index, position: position, row: element, isSelected: selected, style: rowStyle, rect: rowRect,
+            query: query),
           &canvas)
       }
     }
@@ -445,83 +489,7 @@ public struct SelectionList: Reducer, Sendable {
       canvas.drawTruncated(status, atColumn: rect.column, row: rect.row, width: rect.width, style: canvas.theme.muted)
       return
     }
-    drawFilterLine(
+    ListDrawing.drawFilterLine(
       query: state.query, isFiltering: state.isFiltering, isFocused: isFocused, status: status, in: rect, on: &canvas)
-  }
-
-  /// Draws a filter's line on the first row of `rect`: `/`, the query (its cursor shown while
-  /// `isFiltering` and `isFocused`), and `status` (`K of N`) at the end, in ``Theme/muted``: a
-  /// list's status row, a table's filter line.
-  static func drawFilterLine(
-    query: TextInput.State, isFiltering: Bool, isFocused: Bool, status: String, in rect: Rect, on canvas: inout Canvas
-  ) {
-    let statusWidth = min(status.displayWidth, max(0, rect.width - 2))
-    canvas.drawTruncated(
-      status, atColumn: rect.endColumn - statusWidth, row: rect.row, width: statusWidth, style: canvas.theme.muted)
-    let prompt = canvas.draw("/", atColumn: rect.column, row: rect.row, style: canvas.theme.accent, maxWidth: rect.width)
-    let field = Rect(
-      column: rect.column + prompt, row: rect.row, width: rect.width - prompt - statusWidth - 1, height: 1)
-    TextInput.draw(query, in: field, on: &canvas, isFocused: isFocused && isFiltering)
-  }
-
-  /// Draws `fullTitle` from `column` on `row`, cut with `…` to `width` columns, in `style`, the
-  /// characters the filter `matched` in the theme's ``Theme/accent`` over it: a list's row
-  /// title, also for the rows ``Tree`` and ``FilePicker`` draw themselves.
-  static func drawTitle(
-    _ fullTitle: String, matched: Range<Int>, atColumn column: Int, row: Int, width: Int, style: Style,
-    on canvas: inout Canvas
-  ) {
-    let title = fullTitle.truncated(toDisplayWidth: width)
-    var x = column
-    let end = column + max(0, width)
-    guard !matched.isEmpty else {
-      canvas.draw(title, atColumn: x, row: row, style: style, maxWidth: width)
-      return
-    }
-    let highlight = canvas.theme.accent.layered(over: style)
-    // Runs of plain and matched characters; the truncated title's characters are the title's
-    // own up to the ellipsis.
-    var run = ""
-    var runMatched = false
-    for (index, character) in title.enumerated() {
-      let isMatched = matched.contains(index) && !(index == title.count - 1 && character == "…" && title != fullTitle)
-      if isMatched != runMatched, !run.isEmpty {
-        x += canvas.draw(run, atColumn: x, row: row, style: runMatched ? highlight : style, maxWidth: end - x)
-        run = ""
-      }
-      runMatched = isMatched
-      run.append(character)
-    }
-    canvas.draw(run, atColumn: x, row: row, style: runMatched ? highlight : style, maxWidth: end - x)
-  }
-
-  private static func drawItem(
-    _ item: Item, selected: Bool, query: [UInt8], showsDescription: Bool, in rect: Rect, style: Style,
-    selectionStyle: Style, on canvas: inout Canvas
-  ) {
-    let theme = canvas.theme
-    let rowStyle = selected ? selectionStyle : style
-    if selected { canvas.fill(rect, style: rowStyle) }
-    let marker = canvas.draw(selected ? "> " : "  ", atColumn: rect.column, row: rect.row, style: rowStyle)
-    let width = rect.width - marker
-    drawTitle(
-      item.title, matched: FilterIndex.matchedCharacters(of: query, in: item.title), atColumn: rect.column + marker,
-      row: rect.row, width: width, style: rowStyle, on: &canvas)
-    if showsDescription, let description = item.description, rect.height > 1 {
-      canvas.drawTruncated(
-        description, atColumn: rect.column + marker, row: rect.row + 1, width: width,
-        style: selected ? theme.muted.layered(over: rowStyle) : theme.muted)
-    }
-  }
-}
-
-extension SelectionList: Component {
-  /// Draws the list in the theme's ``Theme/text`` with `>` rows (see
-  /// ``draw(_:in:on:style:isFocused:drawingItem:sending:)``).
-  public static func draw(
-    _ state: State, in rect: Rect, on canvas: inout Canvas, isFocused: Bool,
-    sending: (@Sendable (Action) -> any Sendable)?
-  ) {
-    draw(state, in: rect, on: &canvas, style: nil, isFocused: isFocused, drawingItem: nil, sending: sending)
   }
 }

@@ -207,7 +207,7 @@ public struct Table<Row: Identifiable>: Reducer, Sendable where Row.ID: Sendable
     /// position). The table keeps their ids and their cells folded for sorting and filtering:
     /// 100,000 rows of four columns take about a tenth of a second, once per change.
     public mutating func setRows(_ rows: some Collection<Row>) {
-      let selected = selectedID
+      let selected = selectedIndex.map { (id: ids[$0], index: $0) }
       let elements = Array(rows)
       ids = elements.map(\.id)
       let columns = self.columns
@@ -237,7 +237,7 @@ public struct Table<Row: Identifiable>: Reducer, Sendable where Row.ID: Sendable
     /// selected row stays selected. What a press on a header and `s`/`S` do, for a parent that
     /// sorts its table itself. A column out of range sorts nothing.
     public mutating func sort(byColumn column: Int?, descending: Bool = false) {
-      let selected = selectedID
+      let selected = selectedIndex.map { (id: ids[$0], index: $0) }
       sortColumn = column.flatMap { columns.indices.contains($0) ? $0 : nil }
       sortsDescending = sortColumn != nil && descending
       sortRows()
@@ -253,7 +253,7 @@ public struct Table<Row: Identifiable>: Reducer, Sendable where Row.ID: Sendable
     /// Filters the rows by `text`, as typing it after `/` and pressing enter does; an empty
     /// `text` clears the filter.
     public mutating func filter(_ text: String) {
-      let selected = selectedID
+      let selected = selectedIndex.map { (id: ids[$0], index: $0) }
       query = TextInput.State(text: text, placeholder: query.placeholder, width: query.width)
       isFiltering = false
       top = 0
@@ -261,14 +261,14 @@ public struct Table<Row: Identifiable>: Reducer, Sendable where Row.ID: Sendable
     }
 
     mutating func editQuery(_ action: TextInput.Action) {
-      let selected = selectedID
+      let selected = selectedIndex.map { (id: ids[$0], index: $0) }
       _ = TextInput().reduce(into: &query, action: action)
       top = 0
       refilter(keeping: selected, else: 0)
     }
 
     mutating func clearQuery() {
-      let selected = selectedID
+      let selected = selectedIndex.map { (id: ids[$0], index: $0) }
       query = TextInput.State(placeholder: query.placeholder, width: query.width)
       isFiltering = false
       top = 0
@@ -279,10 +279,12 @@ public struct Table<Row: Identifiable>: Reducer, Sendable where Row.ID: Sendable
     /// when it is shown, else the row at `position`. A sort or a new query shows the rows from
     /// the top (the window moving as little from there as keeps the selection in view); new
     /// rows keep the window where it was.
-    private mutating func refilter(keeping selected: Row.ID?, else position: Int) {
+    private mutating func refilter(keeping selected: (id: Row.ID, index: Int)?, else position: Int) {
       narrowing.follow(query.text, among: sorted, index: index)
       var position = position
-      if let selected, let row = ids.firstIndex(of: selected), let shownAt = self.position(ofRow: row) {
+      if let selected, let row = RowIdentity.index(of: selected.id, in: ids, near: selected.index),
+        let shownAt = self.position(ofRow: row)
+      {
         position = shownAt
       }
       select(position: position)
@@ -468,7 +470,7 @@ public struct Table<Row: Identifiable>: Reducer, Sendable where Row.ID: Sendable
     let columns = columnRects(state.columns, in: Rect(column: rect.column, row: rect.row, width: rect.width, height: 1))
     if let sending {
       canvas.addWheelRegion(
-        rect, up: sending(.scroll(by: -SelectionList.wheelRows)), down: sending(.scroll(by: SelectionList.wheelRows)))
+        rect, up: sending(.scroll(by: -ScrollWindow.wheelRows)), down: sending(.scroll(by: ScrollWindow.wheelRows)))
     }
     canvas.withClip(rect) { canvas in
       let header = theme.title.layered(over: style)
@@ -483,7 +485,7 @@ public struct Table<Row: Identifiable>: Reducer, Sendable where Row.ID: Sendable
       }
       let visible = state.visibleRows(inHeight: rect.height)
       if state.showsFilterLine, rect.height > 1 {
-        SelectionList.drawFilterLine(
+        ListDrawing.drawFilterLine(
           query: state.query, isFiltering: state.isFiltering, isFocused: isFocused, status: state.status,
           in: Rect(column: rect.column, row: rect.endRow - 1, width: rect.width, height: 1), on: &canvas)
       }
@@ -523,7 +525,7 @@ extension Table.Column {
     // Leading text needs no measuring: most columns, every frame.
     let offset =
       alignment == .leading ? 0 : alignment.offset(of: text.truncated(toDisplayWidth: area.width).displayWidth, in: area.width)
-    SelectionList.drawTitle(
+    ListDrawing.drawTitle(
       text, matched: matched, atColumn: area.column + offset, row: row, width: area.width - offset, style: style,
       on: &canvas)
   }

@@ -684,8 +684,8 @@ public struct TextArea: Reducer, Sendable {
     let end = Position(line: view.lines.count - 1, column: view.lines[view.lines.count - 1].count)
     canvas.addHitRegion(rect) { [shown] event -> (any Sendable)? in
       switch event.kind {
-      case .scrollUp: return sending(.scroll(by: -SelectionList.wheelRows))
-      case .scrollDown: return sending(.scroll(by: SelectionList.wheelRows))
+      case .scrollUp: return sending(.scroll(by: -ScrollWindow.wheelRows))
+      case .scrollDown: return sending(.scroll(by: ScrollWindow.wheelRows))
       default: guard event.isPrimaryPress else { return nil }
       }
       guard event.row >= 0, event.row < shown.count else { return sending(.moveCursor(to: end)) }

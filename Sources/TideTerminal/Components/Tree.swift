@@ -59,13 +59,13 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
   /// visiting every node through generic code, which cost more than the rows themselves.
   struct Level: Equatable, Sendable {
     var nodes: [Node]
-    var items: [SelectionList.Item]
+    var items: [ListItem]
     /// The positions of the nodes that have children, in order.
     var openable: [Int]
 
     init(_ nodes: [Node]) {
       self.nodes = nodes
-      items = nodes.map { SelectionList.Item($0.title) }
+      items = nodes.map { ListItem($0.title) }
       openable = nodes.indices.filter { nodes[$0].hasChildren }
     }
   }
@@ -85,7 +85,7 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
     /// Where each row shown (before the filter) comes from.
     private var locations: [TreeRowLocation]
     /// The rows as a list: the selection, the window, the filter.
-    private(set) var list: SelectionList.State
+    private(set) var list: SelectionList<ListItem>.State
 
     /// A tree of `roots`, all closed, the first selected, drawn in `height` rows (0: not yet
     /// known) — the first of them a status row (`N items`, the filter) unless `showsStatus` is
@@ -111,7 +111,7 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
     public var rowCount: Int { locations.count }
 
     /// The row at `index` of the rows shown, before the filter (the index a drawn row's
-    /// ``SelectionList/ItemRow/index`` is).
+    /// ``SelectionList/ShownRow/index`` is).
     public func row(at index: Int) -> Row {
       let location = locations[index]
       return Row(node: shownLevels[location.level].nodes[location.position], depth: location.depth)
@@ -155,7 +155,7 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
     /// Selects the node `id` when it is shown; returns whether it was.
     @discardableResult
     public mutating func select(id: ID) -> Bool {
-      guard let index = rowIndex(of: id), let position = list.position(ofItem: index) else { return false }
+      guard let index = rowIndex(of: id), let position = list.position(ofRow: index) else { return false }
       list.select(position: position)
       return true
     }
@@ -237,7 +237,7 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
       let oldPosition = list.cursor
       var levels = [rootLevel]
       var newLocations: [TreeRowLocation] = []
-      var items: [SelectionList.Item] = []
+      var items: [ListItem] = []
       newLocations.reserveCapacity(locations.count)
       items.reserveCapacity(locations.count)
       // For each level being walked: its index in `levels`, the next of its openable nodes to
@@ -279,7 +279,7 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
     }
 
     /// Applies a move or an edit of the filter to the list of rows.
-    mutating func apply(_ action: SelectionList.Action) {
+    mutating func apply(_ action: SelectionList<ListItem>.Action) {
       _ = SelectionList().reduce(into: &list, action: action)
     }
   }
@@ -340,7 +340,7 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
       if state.isExpanded(row.node.id) {
         // Open: to the first child, when it is shown.
         if index + 1 < state.rowCount, state.depth(ofRow: index + 1) > row.depth,
-          let position = state.list.position(ofItem: index + 1) {
+          let position = state.list.position(ofRow: index + 1) {
           state.select(position: position)
         }
       } else if state.expand(row.node.id) {
@@ -351,11 +351,11 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
       let row = state.row(at: index)
       if state.isExpanded(row.node.id) {
         state.collapse(row.node.id)
-      } else if let parent = state.parentIndex(of: index), let position = state.list.position(ofItem: parent) {
+      } else if let parent = state.parentIndex(of: index), let position = state.list.position(ofRow: parent) {
         state.select(position: position)
       }
     case .toggle(let position):
-      guard let index = state.list.itemIndex(at: position) else { break }
+      guard let index = state.list.rowIndex(at: position) else { break }
       let node = state.row(at: index).node
       guard node.hasChildren else { break }
       state.select(position: position)
@@ -433,9 +433,10 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
     sending: (@Sendable (Action) -> any Sendable)? = nil
   ) {
     let listSending = sending.map { sending in
-      { @Sendable (action: SelectionList.Action) -> any Sendable in sending(Self.action(from: action)) }
+      { @Sendable (action: SelectionList<ListItem>.Action) -> any Sendable in sending(Self.action(from: action)) }
     }
-    SelectionList.draw(state.list, in: rect, on: &canvas, isFocused: isFocused, drawingItem: { item, canvas in
+    SelectionList.draw(state.list, rows: state.list.items, in: rect, on: &canvas, isFocused: isFocused, sending: listSending) {
+      item, canvas in
       let theme = canvas.theme
       let row = state.row(at: item.index)
       let style = item.style
@@ -448,19 +449,16 @@ public struct Tree<ID: Hashable & Sendable>: Reducer, Sendable {
           Rect(column: x - 1, row: item.rect.row, width: 1, height: 1), onPress: sending(.toggle(position: item.position)))
       }
       x += canvas.draw(" ", atColumn: x, row: item.rect.row, style: style, maxWidth: item.rect.endColumn - x)
-      SelectionList.drawTitle(
-        row.node.title, matched: item.matchedCharacters, atColumn: x, row: item.rect.row, width: item.rect.endColumn - x,
-        style: style, on: &canvas)
+      x += item.drawTitle(row.node.title, atColumn: x, on: &canvas)
       if state.loading.contains(row.node.id) {
-        x += min(row.node.title.displayWidth, max(0, item.rect.endColumn - x))
         canvas.drawTruncated(
           " loading…", atColumn: x, row: item.rect.row, width: item.rect.endColumn - x, style: theme.muted.layered(over: style))
       }
-    }, sending: listSending)
+    }
   }
 
   /// The tree's action for what the list's drawing sends: a press on a row and the wheel.
-  private static func action(from list: SelectionList.Action) -> Action {
+  private static func action(from list: SelectionList<ListItem>.Action) -> Action {
     switch list {
     case .press(let position): .press(position: position)
     case .scroll(let rows): .scroll(by: rows)

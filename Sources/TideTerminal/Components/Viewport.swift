@@ -293,7 +293,7 @@ public struct Viewport: Reducer, Sendable {
     let style = style ?? canvas.theme.text
     if let sending {
       canvas.addWheelRegion(
-        rect, up: sending(.scroll(by: -SelectionList.wheelRows)), down: sending(.scroll(by: SelectionList.wheelRows)))
+        rect, up: sending(.scroll(by: -ScrollWindow.wheelRows)), down: sending(.scroll(by: ScrollWindow.wheelRows)))
     }
     guard !rect.isEmpty, state.lineCount > 0 else { return }
     var rect = rect

@@ -6,7 +6,7 @@ import TideTrace
 /// ``TerminalCommand`` whose app's State and Action are `Codable` has it.
 struct InspectArguments: ParsableCommand {
   /// The usage line, as the command's own help lists it; the questions are one at a time, each once.
-  static let usage = "inspect <trace> [--follow] [--at <N> | --state-at <N> | --who-changed <PATH> | --export-keys <N FILE> | --export-test <A..B FILE>]"
+  static let usage = "inspect (<trace> [--follow] [--at <N> | --state-at <N> | --who-changed <PATH> | --export-keys <N FILE> | --export-test <A..B FILE>] | --attach <socket>)"
 
   /// What the command's help says of it.
   static let abstract = "Inspect a trace written with --trace: browse it, or answer one question."
@@ -30,7 +30,12 @@ struct InspectArguments: ParsableCommand {
   init() {}
 
   @Argument(help: "A trace written by --trace, live or in a replay.")
-  var trace: String
+  var trace: String = ""
+
+  @Option(help: ArgumentHelp(
+    "Attach to the running app serving its trace at this socket (--inspect-socket): follow it live, put it into any step's state (t) and resume from there (r).",
+    valueName: "socket"))
+  var attach: String?
 
   /// After `replay`, the inspector's replay arguments (see the discussion); anything else here
   /// is refused.
@@ -63,6 +68,13 @@ struct InspectArguments: ParsableCommand {
 
   func validate() throws {
     if isReplay { return }
+    if attach != nil {
+      guard trace.isEmpty, replayArguments.isEmpty, !follow, try query() == nil else {
+        throw ValidationError("--attach takes no trace and no question: the running app's trace is browsed live")
+      }
+      return
+    }
+    if trace.isEmpty { throw ValidationError("Missing expected argument '<trace>'") }
     if !replayArguments.isEmpty {
       throw ValidationError("unexpected argument\(replayArguments.count == 1 ? "" : "s"): \(replayArguments.joined(separator: " "))")
     }

@@ -23,7 +23,16 @@ package enum InspectRunner {
   static func run(
     _ arguments: InspectArguments, app: InspectedApp, output: @escaping (String) -> Void, errors: @escaping (String) -> Void
   ) async throws(TerminalCommandError) {
-    if arguments.isReplay {
+    if let socket = arguments.attach {
+      let live: LiveTraceClient
+      do {
+        live = try LiveTraceClient(path: socket)
+      } catch {
+        throw TerminalCommandError(status: 2, message: "\(app.name): inspect --attach: \(error)")
+      }
+      defer { live.close() }
+      try await InspectorCommand.run([live.tracePath, "--follow"], app: app, live: live, output: output, errors: errors)
+    } else if arguments.isReplay {
       try await InspectorCommand.run(
         ["replay"] + arguments.replayArguments + (arguments.follow ? ["--follow"] : []), app: app, output: output,
         errors: errors)

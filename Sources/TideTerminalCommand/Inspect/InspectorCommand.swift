@@ -18,8 +18,11 @@ package enum InspectorCommand {
     package init() {}
   }
 
-  /// The inspector of `app`'s traces, as a command.
-  package static func command(for app: InspectedApp) -> TerminalCommand<Options, InspectorBrowser.State, InspectorBrowser.Action> {
+  /// The inspector of `app`'s traces, as a command; attached to a running app through `live`
+  /// when it is given (its trace is the one `live` receives).
+  package static func command(
+    for app: InspectedApp, live: LiveTraceClient? = nil
+  ) -> TerminalCommand<Options, InspectorBrowser.State, InspectorBrowser.Action> {
     TerminalCommand(
       "\(app.name) inspect",
       version: app.version,
@@ -32,7 +35,7 @@ package enum InspectorCommand {
       app: { options, launch in
         do throws(InspectFailure) {
           let reader = try TraceQueries.open(options.trace, app: app, follow: options.follow)
-          return browser(reader: reader, of: app, follow: options.follow, launch: launch)
+          return browser(reader: reader, of: app, follow: options.follow, launch: launch, live: live)
         } catch {
           throw TerminalCommandError(status: error.status, message: error.message)
         }
@@ -41,19 +44,21 @@ package enum InspectorCommand {
 
   /// Runs the inspector's command with `arguments`; its status is the command's.
   static func run(
-    _ arguments: [String], app: InspectedApp, output: @escaping (String) -> Void, errors: @escaping (String) -> Void
+    _ arguments: [String], app: InspectedApp, live: LiveTraceClient? = nil, output: @escaping (String) -> Void,
+    errors: @escaping (String) -> Void
   ) async throws(TerminalCommandError) {
-    let status = await command(for: app).run(arguments, output: output, errors: errors)
+    let status = await command(for: app, live: live).run(arguments, output: output, errors: errors)
     if status != 0 { throw TerminalCommandError(status: status, message: "") }
   }
 
   /// The inspector on `reader`'s trace at the launch's size and on its clock.
   package static func browser(
-    reader: TraceReader, of app: InspectedApp, follow: Bool, launch: TerminalLaunch
+    reader: TraceReader, of app: InspectedApp, follow: Bool, launch: TerminalLaunch, live: LiveTraceClient? = nil
   ) -> TerminalApp<InspectorBrowser.State, InspectorBrowser.Action> {
-    let name = escapedName(PathName.name(of: reader.path))
-    let initialState = InspectorBrowser.initialState(reader: reader, app: app, name: name, size: launch.size, follow: follow)
-    let store = launch.store(initialState: initialState, reducer: InspectorBrowser(reader: reader, app: app))
+    let name = live == nil ? escapedName(PathName.name(of: reader.path)) : "\(app.name) (live)"
+    let initialState = InspectorBrowser.initialState(
+      reader: reader, app: app, name: name, size: launch.size, follow: follow, isLive: live != nil)
+    let store = launch.store(initialState: initialState, reducer: InspectorBrowser(reader: reader, app: app, live: live))
     if follow { store.send(.startFollowing) }
     return TerminalApp(
       store: store,

@@ -32,7 +32,7 @@ package struct InspectorBrowser: Reducer {
     /// The step the list's first item shows (0: the state before the first action).
     package var firstStep: Int
     /// The window of steps.
-    package var steps: SelectionList.State
+    package var steps: SelectionList<ListItem>.State
     /// The step whose action, changes and screen are shown.
     package var shownStep: Int
     /// The shown step's action and changes.
@@ -52,6 +52,14 @@ package struct InspectorBrowser: Reducer {
     package var message: String?
     /// Whether a followed trace's new steps are looked for.
     package var isFollowing: Bool
+    /// Whether the inspector is attached to a running app (`inspect --attach`).
+    package var isLive = false
+    /// The step the attached app was put in (its input held), if it was.
+    package var heldStep: Int? = nil
+    /// Whether the attached app has ended.
+    package var liveEnded = false
+    /// The trace's branch lines the list has seen: a new one replaced the steps after its own.
+    package var seenBranches = 0
     package var size: TerminalSize
     package var isQuitting: Bool
 
@@ -60,7 +68,7 @@ package struct InspectorBrowser: Reducer {
   }
 
   package enum Action: Equatable, Sendable {
-    case steps(SelectionList.Action)
+    case steps(SelectionList<ListItem>.Action)
     case detail(Viewport.Action)
     case help(Help.Action)
     /// Selects a step anywhere in the trace.
@@ -81,6 +89,10 @@ package struct InspectorBrowser: Reducer {
     case startFollowing
     /// Looks for steps appended to a followed trace.
     case poll
+    /// Puts the attached app into the selected step's state, holding its input.
+    case travel
+    /// Lets the attached app go on from the step it was put in.
+    case resume
     case quit
   }
 
@@ -89,14 +101,19 @@ package struct InspectorBrowser: Reducer {
   /// The app the trace is of, which draws the screen after each step.
   let app: InspectedApp
 
-  package init(reader: TraceReader, app: InspectedApp) {
+  /// The running app the inspector is attached to (`inspect --attach`), if it is: `t` puts it
+  /// into the selected step's state, `r` lets it go on from there.
+  let live: LiveTraceClient?
+
+  package init(reader: TraceReader, app: InspectedApp, live: LiveTraceClient? = nil) {
     self.reader = reader
     self.app = app
+    self.live = live
   }
 
   /// The inspector on `reader`'s trace of `app`, the last step selected.
   package static func initialState(
-    reader: TraceReader, app: InspectedApp, name: String, size: TerminalSize, follow: Bool
+    reader: TraceReader, app: InspectedApp, name: String, size: TerminalSize, follow: Bool, isLive: Bool = false
   ) -> State {
     var state = State(
       traceName: name, actionCount: reader.actionCount, firstStep: 0,
@@ -104,6 +121,8 @@ package struct InspectorBrowser: Reducer {
       appScreen: Canvas(columns: 0, rows: 0), appSize: reader.header.size, field: "",
       fieldInput: TextInput.State(placeholder: "counter.count"), isChoosingField: false, rejectedField: nil, focus: .steps,
       help: Help.State(), message: reader.problem.map { "\($0)" }, isFollowing: follow, size: size, isQuitting: false)
+    state.isLive = isLive
+    state.seenBranches = reader.branchCount
     let browser = InspectorBrowser(reader: reader, app: app)
     browser.layOut(&state, size: size)
     browser.select(reader.actionCount, in: &state)
@@ -172,17 +191,50 @@ package struct InspectorBrowser: Reducer {
     case .startFollowing:
       state.isFollowing = true
       return .timer(.poll, after: Self.followInterval, every: Self.followInterval).cancellable(id: Following())
+    case .travel:
+      guard let live else { return .none }
+      let step = state.selectedStep
+      do throws(TraceProblem) {
+        let json = try reader.state(after: step)
+        guard live.send(.jump(step: step, state: json)) else {
+          state.liveEnded = true
+          state.message = "the app has ended: nothing to put back"
+          return .none
+        }
+        state.heldStep = step
+        state.message = "the app shows step \(step), its keys held: r resumes from there (the steps after it are left behind)"
+      } catch {
+        state.message = "\(error)"
+      }
+    case .resume:
+      guard let live, let step = state.heldStep else { return .none }
+      state.heldStep = nil
+      state.message = live.send(.resume) ? "the app goes on from step \(step)" : "the app has ended"
     case .poll:
+      if let live, live.hasEnded, !state.liveEnded {
+        state.liveEnded = true
+        state.heldStep = nil
+        state.message = "the app has ended; its trace stays here to browse"
+      }
       let grew = reader.update()
       // A bad line ends the trace where it is: said at once, even with no step after it, and
       // nothing more is read, so the browser stops saying it follows.
       let problem = reader.problem.map { "\($0)" }
       let hasNewProblem = problem != nil && state.isFollowing
-      guard grew || state.actionCount != reader.actionCount || hasNewProblem else { return .none }
+      let branched = reader.branchCount != state.seenBranches
+      guard grew || state.actionCount != reader.actionCount || hasNewProblem || branched else { return .none }
       let wasAtEnd = state.selectedStep == state.actionCount
       state.actionCount = reader.actionCount
       if let problem { state.message = problem }
-      if wasAtEnd, !(state.steps.isFiltering || state.steps.matches != nil) {
+      if branched {
+        // The app went on from an earlier step: the steps the list showed after it are gone.
+        state.seenBranches = reader.branchCount
+        let selected = min(state.selectedStep, state.actionCount)
+        loadWindow(around: selected, in: &state)
+        // Shown again, its "of N" with the new count.
+        state.shownStep = -1
+        select(wasAtEnd ? state.actionCount : selected, in: &state)
+      } else if wasAtEnd, !(state.steps.isFiltering || state.steps.matches != nil) {
         select(state.actionCount, in: &state)
       }
       if hasNewProblem {
@@ -239,14 +291,14 @@ package struct InspectorBrowser: Reducer {
     let total = state.actionCount + 1
     let first = max(0, min(number - Self.windowSize / 2, total - Self.windowSize))
     let last = min(total, first + Self.windowSize) - 1
-    var items: [SelectionList.Item] = []
+    var items: [ListItem] = []
     items.reserveCapacity(last - first + 1)
-    if first == 0 { items.append(SelectionList.Item("0 start: the state before the first action")) }
+    if first == 0 { items.append(ListItem("0 start: the state before the first action")) }
     if last >= 1 {
       do throws(TraceProblem) {
         try reader.forEachActionLine(in: max(1, first)...last) { number, bytes throws(TraceProblem) in
           let step = try TraceStep(parsing: bytes, path: reader.path, line: reader.line(ofAction: number))
-          items.append(SelectionList.Item(Self.title(of: step)))
+          items.append(ListItem(Self.title(of: step)))
         }
       } catch {
         state.message = "\(error)"

@@ -13,6 +13,12 @@ extension InspectorBrowser {
     KeyBinding(.character("q"), .control("c"), action: .quit, help: "quit"),
   ])
 
+  /// The keys of live time travel, when the inspector is attached to a running app.
+  static let liveKeys = KeyMap<Action>([
+    KeyBinding(.character("t"), action: .travel, help: "put app here"),
+    KeyBinding(.character("r"), action: .resume, help: "resume app"),
+  ])
+
   /// The keys of the field prompt: enter follows the field, esc leaves it as it was.
   static let fieldKeys = KeyMap<Action>([
     KeyBinding(.enter, action: .acceptField, help: "follow field"),
@@ -23,7 +29,7 @@ extension InspectorBrowser {
   static var helpEntries: [KeyHelp] {
     // The list's home and end are the inspector's start and end: listed once.
     let own = commandKeys.helpEntries
-    let list = SelectionList.browsingKeys.helpEntries.filter { entry in !own.contains { $0.keys == entry.keys } }
+    let list = SelectionList<ListItem>.browsingKeys.helpEntries.filter { entry in !own.contains { $0.keys == entry.keys } }
     return own + list + [KeyHelp(keys: "tab, then ↑ ↓ pgup pgdn", help: "scroll the step's changes")]
   }
 
@@ -32,12 +38,13 @@ extension InspectorBrowser {
   static func keys(for state: State) -> KeyMap<Action> {
     if state.help.isShowingAll { return Help.fullHelpKeys(entryCount: helpEntries.count).map(Action.help) }
     if state.isChoosingField { return fieldKeys }
-    if state.steps.isFiltering { return SelectionList.filteringKeys.map(Action.steps) }
+    if state.steps.isFiltering { return SelectionList<ListItem>.filteringKeys.map(Action.steps) }
+    let own = state.isLive ? liveKeys.followed(by: commandKeys) : commandKeys
     switch state.focus {
     case .steps:
-      return commandKeys.followed(by: SelectionList.keys(for: state.steps).map(Action.steps))
+      return own.followed(by: SelectionList.keys(for: state.steps).map(Action.steps))
     case .detail:
-      return commandKeys.followed(by: Viewport.keys.map(Action.detail))
+      return own.followed(by: Viewport.keys.map(Action.detail))
     }
   }
 

@@ -6,7 +6,7 @@ extension InspectorBrowser {
   package static func draw(_ state: State, on canvas: inout Canvas) {
     let layout = layout(canvas.bounds, appSize: state.appSize)
     let title = " \(state.traceName) — step \(state.selectedStep) of \(state.actionCount)"
-      + (state.field.isEmpty ? "" : " — field \(state.field)") + (state.isFollowing ? " — following" : "")
+      + (state.field.isEmpty ? "" : " — field \(state.field)") + followingNote(state)
     let theme = canvas.theme
     canvas.fill(layout.title, style: theme.selection)
     canvas.drawTruncated(
@@ -45,6 +45,13 @@ extension InspectorBrowser {
     if state.help.isShowingAll {
       Help.drawFull(state.help, entries: helpEntries, title: "Inspector keys", in: canvas.bounds, on: &canvas)
     }
+  }
+
+  /// What the title says of a trace still being written: followed, or an attached app's.
+  static func followingNote(_ state: State) -> String {
+    guard state.isLive else { return state.isFollowing ? " — following" : "" }
+    if state.liveEnded { return " — the app has ended" }
+    return state.heldStep.map { " — app held at step \($0)" } ?? " — live"
   }
 
   /// The app's screen after the shown step, drawn by the app's own view at the terminal's size

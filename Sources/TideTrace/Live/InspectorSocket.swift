@@ -18,10 +18,12 @@ package enum InspectorSocket {
     package var description: String
   }
 
-  /// A listening socket at `path` for this user alone. A socket left at `path` by an app that
-  /// ended is replaced; anything else there is refused and left untouched.
-  package static func listen(at path: String) throws(Failure) -> Int32 {
-    var address = try self.address(path)
+  /// Refuses a place for an app's socket before anything runs: a path too long for a socket,
+  /// a folder others may write, or something other than a socket already there (left as it
+  /// is). Returns the socket's address.
+  @discardableResult
+  package static func checkPlace(_ path: String) throws(Failure) -> sockaddr_un {
+    let address = try self.address(path)
     let folder = PathName.folder(of: path)
     var folderInfo = stat()
     guard stat(folder, &folderInfo) == 0 else {
@@ -33,12 +35,18 @@ package enum InspectorSocket {
           + "\(escapedName(path)): choose a folder only you can write (such as $XDG_RUNTIME_DIR or your home)")
     }
     var info = stat()
+    if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFSOCK {
+      throw Failure(description: "\(escapedName(path)) exists and is not a socket: left as it is")
+    }
+    return address
+  }
+
+  /// A listening socket at `path` for this user alone (see ``checkPlace(_:)``). A socket left at
+  /// `path` by an app that ended is replaced; one a running app serves is refused.
+  package static func listen(at path: String) throws(Failure) -> Int32 {
+    var address = try checkPlace(path)
+    var info = stat()
     if lstat(path, &info) == 0 {
-      guard info.st_mode & S_IFMT == S_IFSOCK else {
-        throw Failure(description: "\(escapedName(path)) exists and is not a socket: left as it is")
-      }
-      // A socket nobody listens at is one an app left when it ended: replaced. One that answers
-      // belongs to a running app.
       let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
       let answered = probe >= 0 && connectSocket(probe, &address) == 0
       if probe >= 0 { close(probe) }

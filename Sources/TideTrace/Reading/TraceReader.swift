@@ -24,6 +24,8 @@ package final class TraceReader {
   package private(set) var header: TraceHeader
   /// The sessions before the last one in the file, which the index leaves out.
   package private(set) var skippedSessions = 0
+  /// The branch lines read so far: each left the steps after its step behind.
+  package private(set) var branchCount = 0
   /// Where the line of action `n` starts: `actionOffsets[n - 1]`.
   private var actionOffsets: [Int] = []
   /// The line number of action `n`: `actionLines[n - 1]`.
@@ -488,6 +490,7 @@ package final class TraceReader {
     inputLines.removeAll { $0.offset > kept }
     snapshots.append((number, offset, nextLine))
     cachedState = nil
+    branchCount += 1
   }
 
   /// What an action line says of a resize that sent it.

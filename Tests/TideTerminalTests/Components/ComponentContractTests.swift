@@ -43,7 +43,7 @@ struct ComponentContractTests {
   }
 
   @Test func selectionList() {
-    let items = (1...300).map { SelectionList.Item("Item \($0) " + ($0 % 10 == 0 ? Self.hardText : ""), description: $0 % 3 == 0 ? "about \($0)" : nil) }
+    let items = (1...300).map { ListItem("Item \($0) " + ($0 % 10 == 0 ? Self.hardText : ""), description: $0 % 3 == 0 ? "about \($0)" : nil) }
     var outOfRange = SelectionList.State(items: items, height: 12)
     outOfRange.cursor = 5_000
     outOfRange.top = -7
@@ -52,6 +52,57 @@ struct ComponentContractTests {
     var empty = SelectionList.State(items: [])
     empty.emptyText = "Nothing yet — press a to add one"
     assertComponentContract(SelectionList(), states: [empty, SelectionList.State(items: items), outOfRange, filtering])
+  }
+
+  /// A list of the app's own rows draws them from the app's collection, which its state does
+  /// not hold: the contract checks it through a state that carries them beside the list's.
+  struct RowsList: Component {
+    struct State: Equatable, Sendable {
+      var list: SelectionList<TextRow>.State
+      var rows: [TextRow]
+    }
+    typealias Action = SelectionList<TextRow>.Action
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      SelectionList().reduce(into: &state.list, action: action)
+    }
+
+    static func keys(for state: State) -> KeyMap<Action> { SelectionList.keys(for: state.list) }
+
+    static func action(for key: Key, in state: State) -> Action? { SelectionList.action(for: key, in: state.list) }
+
+    static let title: @Sendable (TextRow) -> String = { $0.cells[0] }
+    static let description: @Sendable (TextRow) -> String? = { $0.id % 3 == 0 ? $0.cells[1] : nil }
+
+    static func draw(
+      _ state: State, in rect: Rect, on canvas: inout Canvas, isFocused: Bool,
+      sending: (@Sendable (Action) -> any Sendable)?
+    ) {
+      SelectionList.draw(
+        state.list, rows: state.rows, title: title, description: description, in: rect, on: &canvas,
+        isFocused: isFocused, sending: sending)
+    }
+  }
+
+  @Test func selectionListOfTheAppsRows() {
+    let rows = textRows((0..<300).map { ["row \($0) " + ($0 % 10 == 0 ? Self.hardText : ""), "about \($0) \(Self.hardText)"] })
+    func list(height: Int = 0) -> SelectionList<TextRow>.State {
+      SelectionList<TextRow>.State(rows: rows, title: RowsList.title, description: RowsList.description, height: height)
+    }
+    var outOfRange = list(height: 12)
+    outOfRange.cursor = 9_999
+    outOfRange.top = -5
+    var filtering = list(height: 12)
+    _ = SelectionList().reduce(into: &filtering, action: .startFiltering)
+    _ = SelectionList().reduce(into: &filtering, action: .query(.insert("1")))
+    var empty = SelectionList<TextRow>.State()
+    empty.emptyText = "No rows yet — press a to add one"
+    assertComponentContract(
+      RowsList(),
+      states: [
+        RowsList.State(list: empty, rows: []), RowsList.State(list: list(), rows: rows),
+        RowsList.State(list: outOfRange, rows: rows), RowsList.State(list: filtering, rows: rows),
+      ])
   }
 
   /// A table draws the app's rows, which its state does not hold: the contract checks it through

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Tide
 import TideTerminal
@@ -270,6 +271,48 @@ struct FormTests {
     state.focus(.submit)
     let canvas = drawn(state, columns: 30, rows: 4)
     #expect(canvas.text().split(separator: "\n").last?.hasPrefix("> [ Submit ]") == true)
+  }
+
+  /// A tall form beside the focused component keeps its scroll: drawn without the focus, it
+  /// showed its top again (the focus marks went, and the scroll with them).
+  @Test func anUnfocusedTallFormKeepsItsScroll() {
+    var state = Self.everyKind
+    state.focus(.field("terms"))
+    var focused = Canvas(columns: 30, rows: 4)
+    Form.draw(state, in: focused.bounds, on: &focused, isFocused: true)
+    var unfocused = Canvas(columns: 30, rows: 4)
+    Form.draw(state, in: unfocused.bounds, on: &unfocused, isFocused: false)
+    #expect(focused.text().contains("Terms:"))
+    #expect(unfocused.text().contains("Terms:"), "the unfocused form scrolled back to its top")
+    #expect(focused.text().contains("> Terms:") && !unfocused.text().contains("> Terms:"), "nothing is marked as focused")
+  }
+
+  /// A form is `Codable`, so an app with a form gets `--trace`: a form in the middle of being
+  /// filled in — a name typed, lines with undo steps, a select filtering — comes back as it was,
+  /// and so do the actions that got it there.
+  @Test func aFormAndItsActionsComeBackFromJSONAsTheyWere() throws {
+    var state = typing("Ada", .tab, into: Self.everyKind)
+    state = typing("first", .enter, into: state)
+    state = typing("é second", .tab, into: state)
+    state = typing("pr", into: state)
+    #expect(state.focused == .field("plan") && state.selection("plan") == "Pro")
+    let decoded = try JSONDecoder().decode(Form.State.self, from: JSONEncoder().encode(state))
+    #expect(decoded == state)
+    #expect(drawn(decoded, columns: 40, rows: 14).text() == drawn(state, columns: 40, rows: 14).text())
+    // The undo steps came back too.
+    let undone = typing("", .tab, .tab, .tab, into: decoded)
+    #expect(undone.text("bio") == state.text("bio"))
+    let actions: [Form.Action] = [
+      .input("name", .insert("A")), .text("bio", .insert("é")), .text("bio", .moveCursor(to: .init(line: 1, column: 2))),
+      .text("bio", .resize(width: 20, height: 2)), .text("bio", .undo), .list("plan", .query(.insert("p"))),
+      .list("tags", .press(position: 2)), .toggle("terms"), .focus(.field("bio")), .focus(.submit), .submit, .cancel,
+    ]
+    for action in actions {
+      #expect(try JSONDecoder().decode(Form.Action.self, from: JSONEncoder().encode(action)) == action)
+    }
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(TextArea.Action.self, from: Data(#"{"insert":{"_0":"ab"}}"#.utf8))
+    }
   }
 
   @Test func badInputNeverCrashesAndIsClamped() {

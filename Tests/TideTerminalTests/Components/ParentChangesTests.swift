@@ -24,13 +24,13 @@ import TideTerminal
   }
 
   @Test func aListGetsNewItemsASizeAndASelection() {
-    var byMethod = SelectionList.State(items: ["a", "b", "c"].map { SelectionList.Item($0) })
+    var byMethod = SelectionList.State(items: ["a", "b", "c"].map { ListItem($0) })
     var byAction = byMethod
-    let items = ["a", "b", "c", "d", "e"].map { SelectionList.Item($0) }
+    let items = ["a", "b", "c", "d", "e"].map { ListItem($0) }
     byMethod.setItems(items)
     byMethod.resize(height: 2)
     byMethod.select(position: 4)
-    _ = SelectionList().reduce(into: &byAction, action: .setItems(items))
+    byAction.setItems(items)
     _ = SelectionList().reduce(into: &byAction, action: .resize(height: 2))
     _ = SelectionList().reduce(into: &byAction, action: .select(position: 4))
     #expect(byMethod == byAction)
@@ -42,15 +42,15 @@ import TideTerminal
   /// goes the one now at its place is selected (deleting the last item jumped to the first).
   @Test func aListKeepsItsSelectionByItemWhenItsItemsChange() {
     let titles = ["a", "b", "c", "d"]
-    var list = SelectionList.State(items: titles.map { SelectionList.Item($0) })
+    var list = SelectionList.State(items: titles.map { ListItem($0) })
     list.select(position: 2)
-    list.setItems(["new", "a", "b", "c", "d"].map { SelectionList.Item($0) })
+    list.setItems(["new", "a", "b", "c", "d"].map { ListItem($0) })
     #expect(list.selectedItem?.title == "c")
-    list.setItems(["new", "a", "b", "d"].map { SelectionList.Item($0) })
+    list.setItems(["new", "a", "b", "d"].map { ListItem($0) })
     #expect(list.selectedItem?.title == "d")
-    list.setItems(["new", "a", "b"].map { SelectionList.Item($0) })
+    list.setItems(["new", "a", "b"].map { ListItem($0) })
     #expect(list.selectedItem?.title == "b")
-    list.setItems(["x", "b", "y", "b"].map { SelectionList.Item($0) })
+    list.setItems(["x", "b", "y", "b"].map { ListItem($0) })
     #expect(list.selectedIndex == 1)
     list.setItems([])
     #expect(list.selectedItem == nil)

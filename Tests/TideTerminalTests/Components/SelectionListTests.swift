@@ -8,17 +8,17 @@ import TideTesting
 @MainActor
 @Suite("SelectionList")
 struct SelectionListTests {
-  static func items(_ count: Int) -> [SelectionList.Item] {
-    (1...count).map { SelectionList.Item("Item \($0)") }
+  static func items(_ count: Int) -> [ListItem] {
+    (1...count).map { ListItem("Item \($0)") }
   }
 
-  func press(_ keys: [Key], on state: inout SelectionList.State) {
+  func press(_ keys: [Key], on state: inout SelectionList<ListItem>.State) {
     for key in keys {
       if let action = SelectionList.action(for: key, in: state) { _ = SelectionList().reduce(into: &state, action: action) }
     }
   }
 
-  func drawn(_ state: SelectionList.State, columns: Int = 30, rows: Int) -> Canvas {
+  func drawn(_ state: SelectionList<ListItem>.State, columns: Int = 30, rows: Int) -> Canvas {
     var canvas = Canvas(columns: columns, rows: rows)
     SelectionList.draw(state, in: canvas.bounds, on: &canvas)
     return canvas
@@ -36,7 +36,7 @@ struct SelectionListTests {
     await store.send(.select(position: 25)) { $0.cursor = 25; $0.top = 16 }
     await store.send(.resize(height: 3)) { $0.height = 3; $0.top = 24 }
     await store.finish()
-    #expect(store.state.selectedItem == SelectionList.Item("Item 26"))
+    #expect(store.state.selectedItem == ListItem("Item 26"))
   }
 
   @Test func drawsTheStatusAndOnlyTheWindowWithTheSelectionMarked() {
@@ -57,7 +57,7 @@ struct SelectionListTests {
 
   @Test func descriptionsTakeASecondDimmedRow() {
     let state = SelectionList.State(items: [
-      SelectionList.Item("Free", description: "For one person"), SelectionList.Item("Pro"),
+      ListItem("Free", description: "For one person"), ListItem("Pro"),
     ])
     let canvas = drawn(state, rows: 5)
     #expect(canvas.text() == "2 items\n> Free\n  For one person\n  Pro\n")
@@ -89,15 +89,15 @@ struct SelectionListTests {
   /// A parent that moved an item finds where it is shown, filter or not, to keep it selected.
   @Test func anItemsPositionIsFoundWithAndWithoutAFilter() {
     var state = SelectionList.State(items: Self.items(30), height: 6)
-    #expect(state.position(ofItem: 29) == 29)
+    #expect(state.position(ofRow: 29) == 29)
     press([.character("/"), .character("3")], on: &state)
     // "Item 3", "Item 13", "Item 23" and "Item 30" match: items 2, 12, 22 and 29.
-    #expect(state.position(ofItem: 29) == 3)
-    #expect(state.position(ofItem: 12) == 1)
-    #expect(state.position(ofItem: 2) == 0)
-    #expect(state.position(ofItem: 5) == nil, "hidden by the filter")
-    #expect(state.position(ofItem: 30) == nil && state.position(ofItem: -1) == nil)
-    state.select(position: state.position(ofItem: 29)!)
+    #expect(state.position(ofRow: 29) == 3)
+    #expect(state.position(ofRow: 12) == 1)
+    #expect(state.position(ofRow: 2) == 0)
+    #expect(state.position(ofRow: 5) == nil, "hidden by the filter")
+    #expect(state.position(ofRow: 30) == nil && state.position(ofRow: -1) == nil)
+    state.select(position: state.position(ofRow: 29)!)
     #expect(state.selectedIndex == 29)
   }
 
@@ -137,7 +137,7 @@ struct SelectionListTests {
   }
 
   @Test func aMatchNeverRunsFromOneTitleIntoTheNext() {
-    var state = SelectionList.State(items: ["ab", "cd", "", "bcd", "xbc"].map { SelectionList.Item($0) })
+    var state = SelectionList.State(items: ["ab", "cd", "", "bcd", "xbc"].map { ListItem($0) })
     press([.character("/"), .character("b"), .character("c")], on: &state)
     #expect(state.matches == [3, 4])
   }
@@ -146,7 +146,7 @@ struct SelectionListTests {
     var random = SeededGenerator(seed: 7)
     let words = ["alpha", "Beta", "gamma", "ÉCOLE", "école", "漢字", "delta", "al", "Alp"]
     let items = (0..<500).map { _ in
-      SelectionList.Item((0..<3).map { _ in words.randomElement(using: &random)! }.joined(separator: " "))
+      ListItem((0..<3).map { _ in words.randomElement(using: &random)! }.joined(separator: " "))
     }
     var state = SelectionList.State(items: items)
     press([.character("/")], on: &state)
@@ -172,10 +172,10 @@ struct SelectionListTests {
     var state = SelectionList.State(items: Self.items(6), height: 4)
     press([.down, .down, .down], on: &state)
     var canvas = Canvas(columns: 20, rows: 4)
-    var rows: [SelectionList.ItemRow] = []
-    SelectionList.draw(state, in: canvas.bounds, on: &canvas) { row, canvas in
+    var rows: [SelectionList<ListItem>.ShownRow] = []
+    SelectionList.draw(state, rows: state.items, in: canvas.bounds, on: &canvas) { row, canvas in
       rows.append(row)
-      let text = (done.contains(row.index) ? "[x] " : "[ ] ") + row.item.title
+      let text = (done.contains(row.index) ? "[x] " : "[ ] ") + row.row.title
       canvas.drawTruncated(text, atColumn: row.rect.column, row: row.rect.row, width: row.rect.width, style: row.style)
     }
     #expect(canvas.text() == "6 items\n[x] Item 2\n[ ] Item 3\n[x] Item 4")
@@ -185,8 +185,8 @@ struct SelectionListTests {
     #expect(rows[2].style.reverse && canvas[19, 3].style.reverse && !canvas[19, 2].style.reverse)
     // While filtering, the row says which characters matched.
     press([.character("/"), .character("m"), .character(" "), .character("4")], on: &state)
-    SelectionList.draw(state, in: canvas.bounds, on: &canvas) { row, _ in rows = [row] }
-    #expect(rows.first?.matchedCharacters == 3..<6)
+    SelectionList.draw(state, rows: state.items, in: canvas.bounds, on: &canvas) { row, _ in rows = [row] }
+    #expect(rows.first.map { $0.matchedCharacters(in: $0.row.title) } == 3..<6)
   }
 
   @Test func whileTheHeightIsUnknownTheWindowIsWorkedOutWhenDrawingFromTheStoredTop() {
@@ -204,7 +204,7 @@ struct SelectionListTests {
   @Test func aFilteredListComesBackFromJSONAsItWas() throws {
     var state = SelectionList.State(items: Self.items(30), height: 8)
     press([.down, .down, .character("/"), .character("2")], on: &state)
-    let decoded = try JSONDecoder().decode(SelectionList.State.self, from: JSONEncoder().encode(state))
+    let decoded = try JSONDecoder().decode(SelectionList<ListItem>.State.self, from: JSONEncoder().encode(state))
     #expect(decoded == state)
     #expect(drawn(decoded, rows: 8).text() == drawn(state, rows: 8).text())
     #expect(decoded.selectedItem == state.selectedItem)
@@ -212,8 +212,8 @@ struct SelectionListTests {
 
   /// A selection or window out of range in the file is brought back into range, never a crash.
   @Test func aSelectionOutOfRangeInTheFileIsClamped() throws {
-    let json = #"{"items":[{"title":"a"},{"title":"b"}],"query":{"text":"","cursor":0,"placeholder":"filter","width":0,"scrollOffset":0},"isFiltering":false,"cursor":99,"top":-4,"height":-3,"showsStatus":true}"#
-    let decoded = try JSONDecoder().decode(SelectionList.State.self, from: Data(json.utf8))
+    let json = #"{"ids":[{"title":"a"},{"title":"b"}],"folded":["a","b"],"showsDescriptions":false,"query":{"text":"","cursor":0,"placeholder":"filter","width":0,"scrollOffset":0},"isFiltering":false,"cursor":99,"top":-4,"height":-3,"showsStatus":true}"#
+    let decoded = try JSONDecoder().decode(SelectionList<ListItem>.State.self, from: Data(json.utf8))
     #expect(decoded.cursor == 1 && decoded.top == 0 && decoded.height == 0)
   }
 }

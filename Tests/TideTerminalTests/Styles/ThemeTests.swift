@@ -52,7 +52,7 @@ struct ThemeTests {
   }
 
   @Test func everyComponentDrawsOnlyWithTheThemesRoles() {
-    var list = SelectionList.State(items: (1...20).map { SelectionList.Item("Item \($0)", description: "about \($0)") }, height: 6)
+    var list = SelectionList.State(items: (1...20).map { ListItem("Item \($0)", description: "about \($0)") }, height: 6)
     var canvas = canvas()
     SelectionList.draw(list, in: canvas.bounds, on: &canvas)
     checkOnlyRoles(canvas, "SelectionList")

@@ -1,8 +1,9 @@
 import Foundation
 import TideTerminal
 
-/// One question of a quiz and its answer, as the data file holds them.
-public struct Question: Codable, Equatable, Sendable {
+/// One question of a quiz and its answer, as the data file holds them. A question is known by
+/// its text (``id``), which is how the quiz's list keeps the one selected.
+public struct Question: Codable, Equatable, Sendable, Identifiable {
   public var question: String
   public var answer: String
 
@@ -10,6 +11,9 @@ public struct Question: Codable, Equatable, Sendable {
     self.question = question
     self.answer = answer
   }
+
+  /// The question's text: a quiz asks each question once.
+  public var id: String { question }
 
   /// Whether `given` is the answer, ignoring case and surrounding spaces.
   public func isAnswered(by given: String) -> Bool {

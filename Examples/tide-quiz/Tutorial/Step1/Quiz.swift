@@ -6,24 +6,24 @@ public struct Quiz: Reducer {
   public struct State: Equatable, Sendable {
     public var title: String
     public var questions: [Question]
-    public var list: SelectionList.State
+    public var list: SelectionList<Question>.State
     public var isQuitting = false
 
     public init(title: String, questions: [Question]) {
       self.title = title
       self.questions = questions
-      list = SelectionList.State(items: questions.map { SelectionList.Item($0.question) })
+      list = SelectionList.State(rows: questions, title: \.question)
     }
   }
 
   public enum Action: Equatable, Sendable {
-    case list(SelectionList.Action)
+    case list(SelectionList<Question>.Action)
     case quit
   }
 
   public init() {}
 
-  static let list = ActionPath<Action, SelectionList.Action>(embed: Action.list) {
+  static let list = ActionPath<Action, SelectionList<Question>.Action>(embed: Action.list) {
     if case .list(let action) = $0 { action } else { nil }
   }
 

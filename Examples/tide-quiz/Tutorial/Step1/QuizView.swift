@@ -5,7 +5,7 @@ extension Quiz {
   static func draw(_ state: State, on canvas: inout Canvas) {
     let rows = canvas.bounds.rows([.fixed(1), .fill(), .fixed(1)])
     canvas.drawTruncated(state.title, atColumn: 0, row: rows[0].row, width: rows[0].width, style: canvas.theme.title)
-    SelectionList.draw(state.list, in: rows[1], on: &canvas)
+    SelectionList.draw(state.list, rows: state.questions, title: \.question, in: rows[1], on: &canvas)
     Help.drawShort(keys(for: state).helpLine(maxWidth: rows[2].width), in: rows[2], on: &canvas)
   }
 

@@ -13,7 +13,7 @@ public struct Quiz: Reducer {
     public var questions: [Question]
     /// How each answered question went, by its index in ``questions``.
     public var results: [Int: Result] = [:]
-    public var list: SelectionList.State
+    public var list: SelectionList<Question>.State
     public var answer = TextInput.State(placeholder: "your answer", characterLimit: 60)
     /// The index of the question being answered, if any.
     public var asking: Int?
@@ -24,7 +24,7 @@ public struct Quiz: Reducer {
     public init(title: String, questions: [Question]) {
       self.title = title
       self.questions = questions
-      list = SelectionList.State(items: questions.map { SelectionList.Item($0.question) })
+      list = SelectionList.State(rows: questions, title: \.question)
     }
 
     /// `N of M right`.
@@ -34,7 +34,7 @@ public struct Quiz: Reducer {
   }
 
   public enum Action: Equatable, Sendable {
-    case list(SelectionList.Action)
+    case list(SelectionList<Question>.Action)
     case answer(TextInput.Action)
     /// Starts answering the selected question, if it has not been answered.
     case ask
@@ -46,7 +46,7 @@ public struct Quiz: Reducer {
 
   public init() {}
 
-  static let list = ActionPath<Action, SelectionList.Action>(embed: Action.list) {
+  static let list = ActionPath<Action, SelectionList<Question>.Action>(embed: Action.list) {
     if case .list(let action) = $0 { action } else { nil }
   }
   static let answer = ActionPath<Action, TextInput.Action>(embed: Action.answer) {

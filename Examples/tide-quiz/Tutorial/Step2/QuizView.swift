@@ -22,15 +22,17 @@ extension Quiz {
     canvas.drawTruncated(state.title, atColumn: 0, row: parts.header.row, width: parts.header.width, style: canvas.theme.title)
     let score = state.score
     canvas.draw(score, atColumn: parts.header.endColumn - score.displayWidth, row: parts.header.row)
-    SelectionList.draw(state.list, in: parts.list, on: &canvas) { row, canvas in
+    SelectionList.draw(state.list, rows: state.questions, in: parts.list, on: &canvas) { row, canvas in
       let mark = switch state.results[row.index] {
       case .right?: "✓"
       case .wrong?: "✗"
       case nil: " "
       }
-      canvas.drawTruncated(
-        (row.isSelected ? "> " : "  ") + mark + " " + row.item.title, atColumn: row.rect.column, row: row.rect.row,
-        width: row.rect.width, style: row.style)
+      let marks = canvas.draw(
+        (row.isSelected ? "> " : "  ") + mark + " ", atColumn: row.rect.column, row: row.rect.row, style: row.style,
+        maxWidth: row.rect.width)
+      // The question with the filter's match highlighted, as the list draws its own titles.
+      row.drawTitle(row.row.question, atColumn: row.rect.column + marks, on: &canvas)
     }
     if state.asking != nil {
       canvas.draw(answerPrompt, atColumn: parts.answerPrompt.column, row: parts.answerPrompt.row, style: canvas.theme.title)

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import TideTestSupport
+
+/// Live time travel in real terminals (tmux): tide-demo serving its trace with
+/// `--inspect-socket`, `tide-demo inspect --attach` in another terminal putting it back into an
+/// earlier step's state with its keys held, resuming from there, and each side ending while the
+/// other goes on with its terminal restored.
+@Suite(.serialized, .enabled(if: TmuxSession.path != nil, "tmux is not on PATH; the terminal tests need it"))
+struct LiveTimeTravelTerminalTests {
+  let environment = "env LC_ALL=C.UTF-8 TERM=tmux-256color"
+
+  /// The app on the counter screen with five increments, and the inspector attached to it.
+  func start(_ label: String) async throws -> (app: TmuxSession, inspector: TmuxSession, socket: String) {
+    let binary = try requireBuiltExecutable("tide-demo")
+    let app = TmuxSession(label: "live-\(label)-app", columns: 80, rows: 24)
+    let socket = app.folder.file("app.sock")
+    try await app.startApp(
+      binary, ["--screen", "counter", "--data", app.folder.file("c.json"), "--inspect-socket", socket],
+      environment: environment, recordingStandardError: true)
+    try await app.waitForScreen(containing: "Count: 0")
+    for count in 1...5 {
+      try await app.send("+")
+      try await app.waitForScreen(containing: "Count: \(count)")
+    }
+    let inspector = TmuxSession(label: "live-\(label)-inspector", columns: 120, rows: 30)
+    try await inspector.startApp(binary, ["inspect", "--attach", socket], environment: environment, recordingStandardError: true)
+    // The resize the app starts with is step 1, the five increments 2 to 6.
+    try await inspector.waitForScreen(containing: "step 6 of 6 — live")
+    return (app, inspector, socket)
+  }
+
+  /// Selects step `step` of 6 in the inspector (from the last) and puts the app there.
+  func travel(_ inspector: TmuxSession, toStep step: Int, of count: Int) async throws {
+    for _ in step..<count { try await inspector.send("Up") }
+    try await inspector.waitForScreen(containing: "step \(step) of \(count)")
+    try await inspector.send("t")
+    try await inspector.waitForScreen(containing: "app held at step \(step)")
+  }
+
+  func expectRestored(_ session: TmuxSession) async throws {
+    #expect(try session.file("stty-after") == session.file("stty-before"), "the shell's tty modes")
+    #expect(try await session.display("#{alternate_on} #{mouse_any_flag}") == "0 0")
+  }
+
+  @Test func theInspectorPutsTheAppBackHoldsItsKeysAndResumesFromThere() async throws {
+    let (app, inspector, socket) = try await start("travel")
+    try await travel(inspector, toStep: 3, of: 6)
+    try await app.waitForScreen("the app at step 3, its keys held") {
+      $0.contains("Count: 2") && $0.contains("keys held until it resumes")
+    }
+    // Held: this + does nothing (the count after the resume shows it).
+    try await app.send("+")
+    try await inspector.send("r")
+    try await app.waitForScreen("the app going on") { !$0.contains("keys held") && $0.contains("Count: 2") }
+    try await app.send("+")
+    try await app.waitForScreen(containing: "Count: 3")
+    // Steps 4 to 6 of the old line are left behind: the new + is step 4 of 4. (The selection
+    // stays on step 3, or follows to the end when the inspector read the branch before the new
+    // step: step 3 was the last then.)
+    try await inspector.waitForScreen("the branch in the inspector") {
+      $0.contains(" of 4 — live") && $0.contains(" of 4, at") && $0.contains(" 4 .counter(") && !$0.contains(" 5 .counter(")
+    }
+
+    // The inspector quits: the app goes on.
+    try await inspector.send("q")
+    #expect(try await inspector.waitForExit() == 0)
+    try await app.send("+")
+    try await app.waitForScreen(containing: "Count: 4")
+    try await app.send("q")
+    #expect(try await app.waitForExit() == 0)
+    #expect(!FileManager.default.fileExists(atPath: socket), "the socket goes with the app")
+    try await expectRestored(app)
+    try await expectRestored(inspector)
+  }
+
+  /// An inspector killed while it holds the app (kill -9: no goodbye) lets the app go on from
+  /// the step it was put in; an app that ends leaves its inspector browsing.
+  @Test func eitherSideEndingLeavesTheOtherRunning() async throws {
+    let (app, inspector, _) = try await start("ends")
+    try await travel(inspector, toStep: 4, of: 6)
+    try await app.waitForScreen(containing: "Count: 3")
+    let pid = try await inspector.appPID(named: "tide-demo")
+    #expect(kill(pid, SIGKILL) == 0)
+    try await app.waitForScreen("the app going on after its inspector died") { !$0.contains("keys held") }
+    try await app.send("+")
+    try await app.waitForScreen(containing: "Count: 4")
+
+    let second = TmuxSession(label: "live-ends-second", columns: 120, rows: 30)
+    let binary = try requireBuiltExecutable("tide-demo")
+    try await second.startApp(binary, ["inspect", "--attach", app.folder.file("app.sock")], environment: environment)
+    // The trace went on from step 4: the new + is step 5.
+    try await second.waitForScreen(containing: "step 5 of 5 — live")
+    try await app.send("q")
+    #expect(try await app.waitForExit() == 0)
+    try await second.waitForScreen(containing: "the app has ended")
+    try await second.send("q")
+    #expect(try await second.waitForExit() == 0)
+    try await expectRestored(second)
+  }
+
+  @Test func attachingWhereNoAppServesFailsClearly() async throws {
+    let binary = try requireBuiltExecutable("tide-demo")
+    let folder = TemporaryDirectory("live-nothing")
+    let result = try runProcessAndWait(binary, ["inspect", "--attach", folder.file("none.sock")])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("no app serves its inspector at") && result.stderr.contains("--inspect-socket"), "\(result.stderr)")
+    let shared = TemporaryDirectory("live-shared-folder")
+    #expect(chmod(shared.path, 0o777) == 0)
+    let refused = try runProcessAndWait(
+      binary, ["--screen", "counter", "--data", shared.file("c.json"), "--inspect-socket", shared.file("s.sock")])
+    #expect(refused.status == 2)
+    #expect(refused.stderr.contains("is writable by others"), "\(refused.stderr)")
+  }
+}
