@@ -106,12 +106,17 @@ let package = Package(
         .product(name: "CasePaths", package: "swift-case-paths", condition: .when(traits: ["CasePaths"])),
       ]
     ),
+    // The one JSON reader and writer: traces (TideTrace), casts (TideTerminal) and tide-demo's
+    // todo file. A target of its own, below both, because casts are written by TideTerminal and
+    // traces by TideTrace; not a product, and all `package`: no public API. `Tide` does not
+    // depend on it, so a user of the store alone builds none of it.
+    .target(name: "TideJSON"),
     .target(
       name: "TideTerminal",
-      dependencies: ["Tide", "CNcurses", .product(name: "IssueReporting", package: "xctest-dynamic-overlay")]),
+      dependencies: ["Tide", "TideJSON", "CNcurses", .product(name: "IssueReporting", package: "xctest-dynamic-overlay")]),
     // Knows Tide and TideTerminal (the browser is built from its components and draws the app's
     // own view), never an app: TideTerminalCommand depends on it for `--trace` and `inspect`.
-    .target(name: "TideTrace", dependencies: ["Tide", "TideTerminal"]),
+    .target(name: "TideTrace", dependencies: ["Tide", "TideJSON", "TideTerminal"]),
     // Its own target because of swift-argument-parser: an app that parses its own command line,
     // or embeds TideTerminal in another program, links neither the parser nor the command.
     .target(
@@ -129,7 +134,7 @@ let package = Package(
     .target(
       name: "TideDemo",
       dependencies: [
-        "Tide", "TideTerminal", "TideTerminalCommand", "TideTrace",
+        "Tide", "TideJSON", "TideTerminal", "TideTerminalCommand", "TideTrace",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]
@@ -141,7 +146,7 @@ let package = Package(
     .executableTarget(
       name: "tide-bench",
       dependencies: [
-        "Tide", "TideTerminal", "TideTrace", "TideDemo", "CNcurses",
+        "Tide", "TideJSON", "TideTerminal", "TideTrace", "TideDemo", "CNcurses",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
@@ -221,10 +226,10 @@ let package = Package(
       name: "TideTerminalTestingTests", dependencies: ["TideTerminalTesting", "TideTerminal", "Tide", "TideTestSupport"],
       // Read from the source tree by path, as a user's tests would read theirs.
       exclude: ["Scripts", "Goldens"]),
-    .testTarget(name: "TideTraceTests", dependencies: ["TideTrace", "Tide", "TideTerminal", "TideTestSupport"]),
+    .testTarget(name: "TideTraceTests", dependencies: ["TideJSON", "TideTrace", "Tide", "TideTerminal", "TideTestSupport"]),
     .testTarget(
       name: "TideDemoTests",
-      dependencies: ["TideDemo", "TideTrace", "Tide", "TideTerminal", "TideTerminalCommand", "TideTesting", "TideTestSupport", .product(name: "Clocks", package: "swift-clocks")],
+      dependencies: ["TideDemo", "TideJSON", "TideTrace", "Tide", "TideTerminal", "TideTerminalCommand", "TideTesting", "TideTestSupport", .product(name: "Clocks", package: "swift-clocks")],
       exclude: ["InspectorFixtures"]),
   ],
   swiftLanguageModes: [.v6]

@@ -30,6 +30,11 @@ extension TerminalCommand {
       } catch {
         throw TerminalCommandError(status: 2, message: "\(name): --inspect-socket: \(error)")
       }
+      // The inspector is sent the trace by reading its file back: a stream cannot be.
+      if let trace = arguments.trace, !LiveInspection.canServe(trace: trace) {
+        throw TerminalCommandError(
+          status: 2, message: "\(name): --inspect-socket serves the trace from a regular file; \(escapedName(trace)) is not one")
+      }
     }
     // A live inspector reads the trace the app writes: without --trace, one of its own, in a
     // folder only this user can read, removed at the end.

@@ -10,7 +10,7 @@ struct TideBench: AsyncParsableCommand {
     commandName: "tide-bench",
     abstract: "Benchmarks the Tide store against a hand-written baseline in the same run.")
 
-  static let allScenarios = ["counter", "todo-1k", "todo-10k", "todo-1k-count", "todo-10k-count", "scope-5", "scope-5-store", "effects", "observers-100", "run-10k", "render", "render-24bit", "render-inline", "replay", "stopwatch-hour", "todos-100k", "list-filter-100k", "table-100k", "viewport-100k", "viewport-search-100k", "file-picker-100k", "tree-100k", "textarea", "hit-test-1000", "server-100k", "sessions-10k", "trace-1m", "trace-list-100k", "virtual-clock-10k"]
+  static let allScenarios = ["counter", "todo-1k", "todo-10k", "todo-1k-count", "todo-10k-count", "scope-5", "scope-5-store", "effects", "observers-100", "run-10k", "render", "render-24bit", "render-inline", "replay", "stopwatch-hour", "todos-100k", "list-filter-100k", "table-100k", "viewport-100k", "viewport-search-100k", "file-picker-100k", "tree-100k", "textarea", "hit-test-1000", "server-100k", "sessions-10k", "trace-1m", "trace-list-100k", "virtual-clock-10k", "json-100k"]
 
   @Option(help: "Operations per timed round (default: per scenario; for stopwatch-hour, virtual minutes).")
   var iterations: Int?
@@ -111,6 +111,10 @@ struct TideBench: AsyncParsableCommand {
         measurement = measurements.last!
       case "virtual-clock-10k":
         measurement = await virtualClockScenario(sessions: iterations ?? 10_000, rounds: min(rounds, 5))
+      case "json-100k":
+        let measurements = try await jsonScenario(rounds: min(rounds, 5))
+        for measurement in measurements.dropLast() { print(measurement.line) }
+        measurement = measurements.last!
       case "todos-100k":
         let measurements = await todos100kScenario(rounds: min(rounds, 5))
         for measurement in measurements.dropLast() { print(measurement.line) }

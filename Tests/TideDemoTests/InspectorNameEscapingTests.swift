@@ -1,3 +1,4 @@
+import TideJSON
 import Foundation
 import Testing
 import Tide

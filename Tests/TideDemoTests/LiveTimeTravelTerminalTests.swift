@@ -111,5 +111,10 @@ struct LiveTimeTravelTerminalTests {
       binary, ["--screen", "counter", "--data", shared.file("c.json"), "--inspect-socket", shared.file("s.sock")])
     #expect(refused.status == 2)
     #expect(refused.stderr.contains("is writable by others"), "\(refused.stderr)")
+    // The trace is read back for the inspector: a device or a FIFO cannot be.
+    let stream = try runProcessAndWait(
+      binary, ["--screen", "counter", "--data", folder.file("c.json"), "--trace", "/dev/null", "--inspect-socket", folder.file("s.sock")])
+    #expect(stream.status == 2)
+    #expect(stream.stderr.contains("serves the trace from a regular file"), "\(stream.stderr)")
   }
 }

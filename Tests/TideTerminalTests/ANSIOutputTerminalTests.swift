@@ -128,6 +128,9 @@ import TideTestSupport
     #expect(AsciicastWriter.seconds(.milliseconds(3_600_001)) == "3600.001000")
     #expect(AsciicastWriter.seconds(.nanoseconds(1_999)) == "0.000001")
     #expect(AsciicastWriter.jsonString("a\"b\\c\u{1B}[0m\n\u{0}\u{2028}é") == #""a\"b\\c\u001b[0m\n\u0000\u2028é""#)
+    // Written by the package's one JSON writer, as traces and todo files are: a C1 control
+    // (U+009B, a terminal's CSI) and DEL are escaped too.
+    #expect(AsciicastWriter.jsonString("\u{9B}2J\u{7F}") == #""\u009b2J\u007f""#)
     var cast = AsciicastWriter(size: TerminalSize(columns: 80, rows: 24))
     cast.resize(to: TerminalSize(columns: 100, rows: 30), at: .seconds(2))
     #expect(cast.text == "{\"version\": 2, \"width\": 80, \"height\": 24, \"env\": {\"TERM\": \"xterm-256color\"}}\n[2.000000, \"r\", \"100x30\"]\n")

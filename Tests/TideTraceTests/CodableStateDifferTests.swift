@@ -1,3 +1,4 @@
+import TideJSON
 import Testing
 import TideTrace
 

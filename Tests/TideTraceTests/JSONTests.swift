@@ -1,3 +1,4 @@
+import TideJSON
 import Testing
 import TideTrace
 
@@ -51,6 +52,21 @@ struct JSONTests {
   @Test(arguments: ["01", "1.", ".5", "1.e5", "-", "1e", "+1"])
   func theCheckHoldsNumbersToJSONsGrammar(text: String) {
     #expect(throws: JSONParser.Failure.self) { try check(text) }
+  }
+
+  /// The tree and the check are one reader: a number outside JSON's grammar and bytes that are
+  /// not UTF-8 are refused by both at the same byte (the tree used to take `01` as 1 and
+  /// mend invalid UTF-8 into U+FFFD where the check passed it).
+  @Test func theParserHoldsNumbersAndTextToJSONsGrammarAsTheCheckDoes() {
+    for bytes in [Array("[01]".utf8), [0x22, 0x61, 0xFF, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xC0, 0xAF, 0x22]] {
+      let parsed = bytes.withUnsafeBytes { raw in Result { () throws(JSONParser.Failure) in try JSONParser.parse(raw) } }
+      let checked = bytes.withUnsafeBytes { raw in Result { () throws(JSONParser.Failure) in try JSONParser.check(raw) } }
+      guard case .failure(let parseFailure) = parsed, case .failure(let checkFailure) = checked else {
+        Issue.record("\(bytes) was taken: \(parsed) \(checked)")
+        continue
+      }
+      #expect(parseFailure == checkFailure, "\(bytes)")
+    }
   }
 
   private func check(_ text: String) throws(JSONParser.Failure) {

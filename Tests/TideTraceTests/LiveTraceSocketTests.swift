@@ -1,3 +1,4 @@
+import TideJSON
 import Foundation
 import Synchronization
 import Testing

@@ -9,19 +9,19 @@ import Foundation
 /// Decoding is faithful: nothing is cut, cleaned or dropped. What the app cannot represent
 /// exactly is reported instead — a newer `version`, fields it does not know, duplicate ids —
 /// so the storage can open the file read-only or repair it only after keeping a copy.
-struct TodoFile: Sendable {
+package struct TodoFile: Sendable {
   /// The version this app writes and fully understands.
-  static let currentVersion = 1
+  package static let currentVersion = 1
 
-  var version: Int
-  var todos: [Todo]
+  package var version: Int
+  package var todos: [Todo]
   /// Names of fields this app does not know (`top.field` or `todos[N].field`), first few only.
   var unknownFields: [String] = []
   /// Keys found twice in one object (`todos`, `todos[3].title`), first few only. The first
   /// value of each is kept, but which one the writer meant cannot be known.
   var duplicateKeys: [String] = []
 
-  init(version: Int = TodoFile.currentVersion, todos: [Todo]) {
+  package init(version: Int = TodoFile.currentVersion, todos: [Todo]) {
     self.version = version
     self.todos = todos
   }
@@ -35,15 +35,15 @@ struct TodoFile: Sendable {
   }
 
   /// The bytes saved to disk: sorted keys, pretty-printed, as every version of the app wrote.
-  func encoded() -> Data {
+  package func encoded() -> Data {
     Data(TodoJSON.encode(self))
   }
 
   /// Decodes `data`; a failure means the file is corrupt, and says why.
-  static func decode(_ data: Data) throws(TodoJSON.Failure) -> TodoFile {
+  package static func decode(_ data: Data) throws(TodoJSON.Failure) -> TodoFile {
     let result: Result<TodoFile, TodoJSON.Failure> = data.withUnsafeBytes { raw in
       do throws(TodoJSON.Failure) {
-        return .success(try TodoJSON.decode(raw.bindMemory(to: UInt8.self)))
+        return .success(try TodoJSON.decode(raw))
       } catch {
         return .failure(error)
       }

@@ -1,3 +1,5 @@
+internal import TideJSON
+
 /// Writes an asciinema v2 recording (`.cast`): a JSON header line, then one JSON array per event.
 ///
 /// ```
@@ -55,14 +57,10 @@ package struct AsciicastWriter: Sendable {
     return "\(microseconds / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
   }
 
-  /// `text` as a JSON string literal: quotes, backslashes, control characters and U+2028/U+2029
-  /// escaped, everything else as UTF-8.
+  /// `text` as a JSON string literal, written by the package's one JSON writer: quotes,
+  /// backslashes, control characters (C0, DEL, C1) and U+2028/U+2029 escaped, everything else
+  /// as UTF-8.
   static func jsonString(_ text: String) -> String {
-    text.quotedLiteral(
-      escaping: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{2028}" || $0 == "\u{2029}" },
-      as: { scalar in
-        let hex = String(scalar.value, radix: 16)
-        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      })
+    JSONValue.string(text).text
   }
 }

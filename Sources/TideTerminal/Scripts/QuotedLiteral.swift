@@ -1,5 +1,5 @@
 extension String {
-  /// `self` between double quotes, as both JSON and key scripts write strings: `"` and `\`
+  /// `self` between double quotes, as key scripts and messages write strings: `"` and `\`
   /// escaped, line feed, carriage return and tab as `\n`, `\r`, `\t`, the scalars `needsEscape`
   /// picks written by `unicodeEscape`, and everything else as it is. Swift's string literals take
 /// the same escapes, so with `\u{…}` for control characters this is one of those too.

@@ -23,6 +23,14 @@ enum LiveInspection {
 
   static func tracePath(in folder: String) -> String { folder + "/live.trace" }
 
+  /// Whether the trace at `path` can be read back for an inspector as it is written: a regular
+  /// file, or none yet (a FIFO or a device cannot).
+  static func canServe(trace path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return true }
+    return info.st_mode & S_IFMT == S_IFREG
+  }
+
   static func remove(_ folder: String) {
     unlink(tracePath(in: folder))
     rmdir(folder)

@@ -1,3 +1,4 @@
+import TideJSON
 /// One change an action made to the state's JSON: what a trace line lists instead of the whole
 /// state, and what the inspector applies to step from one state to the next.
 ///

@@ -1,3 +1,4 @@
+import TideJSON
 /// The changes of one trace line, written as JSON text as a ``TraceStateDiffer`` finds them:
 /// `["counter.count",5],["stopwatch.laps",0,0,[…]]` — each what ``StateChange/json`` writes,
 /// with no tree of values built for the line.

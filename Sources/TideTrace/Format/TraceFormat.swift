@@ -1,3 +1,4 @@
+import TideJSON
 import TideTerminal
 
 /// The trace format, version 1: JSON lines, documented in the README ("Traces and the

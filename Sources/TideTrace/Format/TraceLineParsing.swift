@@ -1,3 +1,4 @@
+import TideJSON
 import TideTerminal
 
 /// Reading the lines ``TraceFormat`` describes back; each failure names the file and line.

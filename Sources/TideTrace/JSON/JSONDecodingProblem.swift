@@ -1,3 +1,4 @@
+import TideJSON
 /// Why a JSON value is not a value of a type, in a user's words: where in the value (a dotted
 /// path, as `--who-changed` takes one) and what was there, instead of a `DecodingError`'s dump.
 package struct JSONDecodingProblem: Error, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import TideJSON
 /// Decodes a `Decodable` value straight from a ``JSONValue``, the way ``JSONValueEncoder``
 /// encodes one: what the inspector reads from a trace (``JSONParser``) becomes a state with no
 /// text in between, so a trace is read by one JSON parser only.

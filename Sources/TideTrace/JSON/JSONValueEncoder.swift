@@ -1,3 +1,4 @@
+import TideJSON
 /// Encodes an `Encodable` value straight to a ``JSONValue``, with no text in between: the trace
 /// writer encodes a state per action, so this path must be cheap.
 ///

@@ -1,3 +1,4 @@
+import TideJSON
 /// What the inspector asks of the app it is attached to, one JSON line each:
 /// `{"jump":N,"state":{…}}` puts the app into the state after action N (the inspector reads it
 /// from the trace) and holds its keys; `{"resume":true}` lets it go on from there. The app

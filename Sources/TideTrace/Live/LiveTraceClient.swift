@@ -1,3 +1,4 @@
+import TideJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -92,34 +93,39 @@ package final class LiveTraceClient: Sendable {
     rmdir(folder)
   }
 
-  /// The app's first line, within ``greetingLimit``: a trace header, or a refusal.
+  /// What the app sends first: its trace's header line (and whatever came with it), or a
+  /// refusal. The first byte must come within ``greetingLimit``, and each later one within as
+  /// long again: a header holding a large state takes a while, a silent peer is not a Tide app.
   private static func firstLine(from connection: Int32, path: String) throws(InspectorSocket.Failure) -> [UInt8] {
-    var line: [UInt8] = []
-    var byte: UInt8 = 0
-    let deadline = ContinuousClock.now + greetingLimit
-    while line.last != UInt8(ascii: "\n") {
-      let left = ContinuousClock.now.duration(to: deadline)
+    var received: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    let limit = Int32(greetingLimit.components.seconds * 1000)
+    var hasLineEnd = false
+    while !hasLineEnd {
       var watched = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
-      let milliseconds = Int32(max(0, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
-      guard poll(&watched, 1, milliseconds) > 0 else {
+      guard poll(&watched, 1, limit) > 0 else {
         throw InspectorSocket.Failure(description: "\(escapedName(path)) said nothing in \(greetingLimit): not a Tide app's inspector socket")
       }
-      guard recv(connection, &byte, 1, 0) == 1 else {
+      let count = recv(connection, &chunk, chunk.count, 0)
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else {
         throw InspectorSocket.Failure(description: "\(escapedName(path)) closed the connection before saying anything")
       }
-      line.append(byte)
-      guard line.count <= FileContents.defaultLimit else {
+      received.append(contentsOf: chunk[..<count])
+      hasLineEnd = chunk[..<count].contains(UInt8(ascii: "\n"))
+      guard received.count <= FileContents.defaultLimit else {
         throw InspectorSocket.Failure(description: "\(escapedName(path)): not a Tide app's inspector socket")
       }
     }
-    let text = String(decoding: line.dropLast(), as: UTF8.self)
-    if case .string(let reason)? = (try? JSONParser.parse(text))?["refused"] {
+    let end = received.firstIndex(of: UInt8(ascii: "\n"))!
+    let text = String(decoding: received[..<end], as: UTF8.self)
+    if text.hasPrefix(#"{"refused":"#), case .string(let reason)? = (try? JSONParser.parse(text))?["refused"] {
       throw InspectorSocket.Failure(description: "\(escapedName(path)): \(reason)")
     }
     guard text.hasPrefix(#"{"format":"tide-trace""#) else {
       throw InspectorSocket.Failure(description: "\(escapedName(path)) is not a Tide app's inspector socket")
     }
-    return line
+    return received
   }
 
   private static func writeAll(_ bytes: some Collection<UInt8>, to file: Int32) -> Bool {

@@ -19,7 +19,9 @@ package final class LiveTraceServer: Sendable {
   private let listener: Int32
   /// The pipe that wakes the thread: the trace grew, or the server is stopping.
   private let wakeRead: Int32
-  private let wakeWrite: Int32
+  /// The pipe's write end, -1 once closed: a write after ``stop()`` must not reach whatever file
+  /// the number is given to next.
+  private let wakeWrite: Mutex<Int32>
   private let isStopping = LiveFlag()
   private let stopped = DispatchSemaphore(value: 0)
 
@@ -39,7 +41,7 @@ package final class LiveTraceServer: Sendable {
       throw InspectorSocket.Failure(description: "cannot make a pipe: \(systemReason())")
     }
     wakeRead = pipeEnds[0]
-    wakeWrite = pipeEnds[1]
+    wakeWrite = Mutex(pipeEnds[1])
     // Neither end blocks (a full pipe already holds a wake-up), nor goes to a child process.
     for end in pipeEnds {
       _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
@@ -58,7 +60,7 @@ package final class LiveTraceServer: Sendable {
     } catch {
       close(listener)
       close(wakeRead)
-      close(wakeWrite)
+      close(pipeEnds[1])
       unlink(path)
       throw InspectorSocket.Failure(description: "\(error)")
     }
@@ -66,8 +68,11 @@ package final class LiveTraceServer: Sendable {
 
   /// Tells the server the trace grew: the new lines go to the inspector.
   package func traceWritten() {
-    var byte: UInt8 = 1
-    _ = write(wakeWrite, &byte, 1)
+    wakeWrite.withLock { descriptor in
+      guard descriptor >= 0 else { return }
+      var byte: UInt8 = 1
+      _ = write(descriptor, &byte, 1)
+    }
   }
 
   /// Closes the connection and the socket, removing its path; returns once the thread is done.
@@ -75,7 +80,10 @@ package final class LiveTraceServer: Sendable {
     guard !isStopping.set() else { return }
     traceWritten()
     stopped.wait()
-    close(wakeWrite)
+    wakeWrite.withLock { descriptor in
+      close(descriptor)
+      descriptor = -1
+    }
   }
 
   /// The server thread's state.

@@ -1,3 +1,4 @@
+import TideJSON
 import TideTerminal
 
 /// An action's JSON (as Swift's synthesized `Codable` writes enums) shown as Swift would write

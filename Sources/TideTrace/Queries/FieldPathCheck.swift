@@ -1,3 +1,4 @@
+import TideJSON
 /// Whether a state has the field a dotted path names, asked before a query reads the trace:
 /// `--who-changed counter.nope` printed nothing and exited 0, as if the field had never changed.
 ///

@@ -1,3 +1,4 @@
+import TideJSON
 import TideTerminal
 
 /// What the inspector needs of the app a trace belongs to: its name and version, which the

@@ -1,3 +1,4 @@
+import TideJSON
 /// What a test exported by `APP inspect --export-test` uses to read the trace's JSON: the
 /// state before the first action, each action, and each action's changes applied to the
 /// expected state — the changes as the trace wrote them, so the test reads like the trace.

@@ -1,3 +1,4 @@
+import TideJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

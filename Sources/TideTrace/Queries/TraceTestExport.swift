@@ -1,3 +1,4 @@
+import TideJSON
 import TideTerminal
 
 /// Writes actions A…B of a trace as a Swift Testing test: a `TestStore` starts from the state

@@ -1,3 +1,4 @@
+import TideJSON
 /// The differ for any `Encodable` state, and the trace writer's default: it finds exactly the
 /// changes ``StateChange/changes(from:to:)`` finds between the two states' whole JSON, without
 /// encoding either state whole.

@@ -1,3 +1,4 @@
+import TideJSON
 /// What a value's `encode(to:)` hands its container, one level deep: the members of a keyed
 /// container, the elements of an unkeyed one, the value of a single-value one — each kept as the
 /// typed value it is, not encoded — so that ``CodableStateDiffer`` compares two values part by

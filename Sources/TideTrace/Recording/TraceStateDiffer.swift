@@ -1,3 +1,4 @@
+import TideJSON
 /// How a trace writes an app's state: whole, in the header and the snapshots, and as the
 /// ``StateChange``s from one state to the next, on every action line.
 ///

@@ -1,3 +1,4 @@
+import TideJSON
 import TideTerminal
 
 /// Turns what a ``TraceRecorder`` queued into trace lines, off the main actor: the header on the

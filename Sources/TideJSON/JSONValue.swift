@@ -6,8 +6,9 @@ import Musl
 import Darwin
 #endif
 
-/// A JSON value as a trace holds it: what the state and actions encode to, diffed and written
-/// by the trace writer, read back by the inspector.
+/// A JSON value as a tree: what a trace's states and actions encode to, diffed and written by
+/// the trace writer, read back by the inspector; its text is the one JSON writer of the package
+/// (``write(to:)``, ``writeString(_:to:)``), which traces, todo files and casts are written with.
 ///
 /// Objects keep their keys in order (the order Swift encodes properties in), so a state writes
 /// the same way every time. Integers stay integers (`Int64`), so ids and revisions read back
@@ -40,65 +41,6 @@ package enum JSONValue: Equatable, Sendable {
   package subscript(key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
     return members.first { $0.key == key }?.value
-  }
-
-  /// The value at `path` below this one (an empty path: this value), or `nil` if it has none.
-  package func value(at path: JSONPath) -> JSONValue? {
-    var value = self
-    for component in path.components {
-      switch (component, value) {
-      case (.key(let key), .object(let members)):
-        guard let member = members.first(where: { $0.key == key }) else { return nil }
-        value = member.value
-      case (.index(let index), .array(let elements)):
-        guard elements.indices.contains(index) else { return nil }
-        value = elements[index]
-      default:
-        return nil
-      }
-    }
-    return value
-  }
-
-  /// Sets the value at `path`, creating object members on the way; an index past an array's
-  /// end appends. Returns `false` when the path runs through something that is not an object
-  /// or array.
-  @discardableResult
-  package mutating func set(_ newValue: JSONValue, at path: ArraySlice<JSONPath.Component>) -> Bool {
-    guard let first = path.first else {
-      self = newValue
-      return true
-    }
-    switch (first, self) {
-    case (.key(let key), .object(var members)):
-      self = .null
-      defer { self = .object(members) }
-      if let index = members.firstIndex(where: { $0.key == key }) {
-        return members[index].value.set(newValue, at: path.dropFirst())
-      }
-      var child = JSONValue.null
-      guard child.set(newValue, at: path.dropFirst()) else { return false }
-      members.append(JSONMember(key: key, value: child))
-      return true
-    case (.key(let key), .null):
-      var child = JSONValue.null
-      guard child.set(newValue, at: path.dropFirst()) else { return false }
-      self = .object([JSONMember(key: key, value: child)])
-      return true
-    case (.index(let index), .array(var elements)):
-      guard index >= 0, index <= elements.count else { return false }
-      self = .null
-      defer { self = .array(elements) }
-      if index == elements.count {
-        var child = JSONValue.null
-        guard child.set(newValue, at: path.dropFirst()) else { return false }
-        elements.append(child)
-        return true
-      }
-      return elements[index].set(newValue, at: path.dropFirst())
-    default:
-      return false
-    }
   }
 
   /// The JSON text, compact, keys in order.
@@ -180,7 +122,7 @@ package enum JSONValue: Equatable, Sendable {
   /// Appends `string` quoted, with `"`, `\` and control characters escaped: the C0 ones, as
   /// JSON requires, and also DEL, the C1 ones and U+2028/U+2029, so that no text from a trace
   /// (a typed title) reaches a terminal raw when an answer prints it.
-  static func writeString(_ string: String, to bytes: inout [UInt8]) {
+  package static func writeString(_ string: String, to bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: "\""))
     var string = string
     string.withUTF8 { utf8 in

@@ -1,0 +1,62 @@
+import TideJSON
+
+extension JSONValue {
+  /// The value at `path` below this one (an empty path: this value), or `nil` if it has none.
+  package func value(at path: JSONPath) -> JSONValue? {
+    var value = self
+    for component in path.components {
+      switch (component, value) {
+      case (.key(let key), .object(let members)):
+        guard let member = members.first(where: { $0.key == key }) else { return nil }
+        value = member.value
+      case (.index(let index), .array(let elements)):
+        guard elements.indices.contains(index) else { return nil }
+        value = elements[index]
+      default:
+        return nil
+      }
+    }
+    return value
+  }
+
+  /// Sets the value at `path`, creating object members on the way; an index past an array's
+  /// end appends. Returns `false` when the path runs through something that is not an object
+  /// or array.
+  @discardableResult
+  package mutating func set(_ newValue: JSONValue, at path: ArraySlice<JSONPath.Component>) -> Bool {
+    guard let first = path.first else {
+      self = newValue
+      return true
+    }
+    switch (first, self) {
+    case (.key(let key), .object(var members)):
+      self = .null
+      defer { self = .object(members) }
+      if let index = members.firstIndex(where: { $0.key == key }) {
+        return members[index].value.set(newValue, at: path.dropFirst())
+      }
+      var child = JSONValue.null
+      guard child.set(newValue, at: path.dropFirst()) else { return false }
+      members.append(JSONMember(key: key, value: child))
+      return true
+    case (.key(let key), .null):
+      var child = JSONValue.null
+      guard child.set(newValue, at: path.dropFirst()) else { return false }
+      self = .object([JSONMember(key: key, value: child)])
+      return true
+    case (.index(let index), .array(var elements)):
+      guard index >= 0, index <= elements.count else { return false }
+      self = .null
+      defer { self = .array(elements) }
+      if index == elements.count {
+        var child = JSONValue.null
+        guard child.set(newValue, at: path.dropFirst()) else { return false }
+        elements.append(child)
+        return true
+      }
+      return elements[index].set(newValue, at: path.dropFirst())
+    default:
+      return false
+    }
+  }
+}
