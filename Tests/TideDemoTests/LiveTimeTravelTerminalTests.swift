@@ -55,11 +55,12 @@ struct LiveTimeTravelTerminalTests {
     try await app.waitForScreen("the app going on") { !$0.contains("keys held") && $0.contains("Count: 2") }
     try await app.send("+")
     try await app.waitForScreen(containing: "Count: 3")
-    // Steps 4 to 6 of the old line are left behind: the new + is step 4 of 4. (The selection
-    // stays on step 3, or follows to the end when the inspector read the branch before the new
-    // step: step 3 was the last then.)
+    // Steps 4 to 6 of the old line are left behind: step 4 is the resize the app was sent at
+    // the resume (the terminal it has now), the new + is step 5 of 5. (The selection stays on
+    // step 3, or follows to the end when the inspector read the branch before the new steps.)
     try await inspector.waitForScreen("the branch in the inspector") {
-      $0.contains(" of 4 — live") && $0.contains(" of 4, at") && $0.contains(" 4 .counter(") && !$0.contains(" 5 .counter(")
+      $0.contains(" of 5 — live") && $0.contains(" of 5, at") && $0.contains(" 4 .todos(.resized")
+        && $0.contains(" 5 .counter(") && !$0.contains(" 6 .counter(")
     }
 
     // The inspector quits: the app goes on.
@@ -89,8 +90,8 @@ struct LiveTimeTravelTerminalTests {
     let second = TmuxSession(label: "live-ends-second", columns: 120, rows: 30)
     let binary = try requireBuiltExecutable("tide-demo")
     try await second.startApp(binary, ["inspect", "--attach", app.folder.file("app.sock")], environment: environment)
-    // The trace went on from step 4: the new + is step 5.
-    try await second.waitForScreen(containing: "step 5 of 5 — live")
+    // The trace went on from step 4: the resize at the resume is step 5, the new + step 6.
+    try await second.waitForScreen(containing: "step 6 of 6 — live")
     try await app.send("q")
     #expect(try await app.waitForExit() == 0)
     try await second.waitForScreen(containing: "the app has ended")

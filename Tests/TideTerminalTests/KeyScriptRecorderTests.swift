@@ -64,6 +64,29 @@ import TideTerminal
     #expect(try KeyScript(parsing: text).recordedDate == date)
   }
 
+  /// A hand-over's `program` line stands before the input that started it, even when keys came
+  /// meanwhile; one no recorded input started (an effect at the start) still has its line.
+  @Test func programLinesStandBeforeTheInputThatStartedThem() throws {
+    var recorder = KeyScriptRecorder(size: TerminalSize(columns: 80, rows: 24))
+    recorder.record(program: .couldNotStart("vim: not found"), afterEvents: 0)
+    recorder.record(.key(.character("e")), at: .zero)
+    // Typed while the editor started: after the key that started it.
+    recorder.record(.key(.character("x")), at: .zero)
+    recorder.record(program: .exited(0), afterEvents: 1)
+    let script = recorder.script(date: Date(timeIntervalSince1970: 0))
+    #expect(script == """
+      # key script recorded 1970-01-01T00:00:00Z, terminal 80x24
+      resize 80x24
+      program fails "vim: not found"
+      program exits 0
+      type "ex"
+
+      """)
+    var empty = KeyScriptRecorder(size: TerminalSize(columns: 80, rows: 24))
+    empty.record(program: .killed(signal: 9), afterEvents: 0)
+    #expect(empty.script(date: Date(timeIntervalSince1970: 0)).contains("program killed 9\n"))
+  }
+
   @Test func theScriptGroupsKeysTypesTextAndWritesPauses() throws {
     var recorder = KeyScriptRecorder(size: TerminalSize(columns: 100, rows: 30))
     let events: [(Int, Event)] = [

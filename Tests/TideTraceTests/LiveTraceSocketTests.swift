@@ -102,6 +102,26 @@ struct LiveTraceSocketTests {
     client.close()
   }
 
+  /// An inspector that takes nothing (stopped with ctrl-z) is dropped after the stall limit:
+  /// it holds up neither the server nor the app's exit.
+  @Test func anInspectorThatTakesNothingIsDroppedAndNeverHoldsUpTheExit() async throws {
+    let folder = privateFolder("live-stall")
+    let tracePath = folder.file("app.trace")
+    // More than a socket's buffers hold.
+    let big = header + String(repeating: #"{"t":0.5,"key":"x"}"# + "\n", count: 400_000)
+    try big.write(toFile: tracePath, atomically: true, encoding: .utf8)
+    let socket = folder.file("app.sock")
+    let received = Received()
+    let server = try LiveTraceServer(
+      path: socket, tracePath: tracePath, onCommand: { _ in }, onDetach: { received.detaches.add(1, ordering: .relaxed) })
+    let stalled = try InspectorSocket.connect(to: socket)
+    defer { close(stalled) }
+    try await waitUntil("the stalled inspector to be dropped", seconds: 30) { received.detaches.load(ordering: .relaxed) == 1 }
+    let started = ContinuousClock.now
+    server.stop()
+    #expect(ContinuousClock.now - started < .seconds(5), "the exit is not held up")
+  }
+
   @Test func aPlaceOthersCouldWriteOrAFileThereIsRefusedAndLeftUntouched() throws {
     let shared = TemporaryDirectory("live-shared")
     #expect(chmod(shared.path, 0o777) == 0)

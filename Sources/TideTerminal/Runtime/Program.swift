@@ -56,8 +56,11 @@ package final class Program<State, Action: Sendable> {
   package private(set) lazy var terminal = ProgramTerminal(
     copy: { [driver] text in driver.copyToClipboard(text) },
     handOver: { [weak self, driver] program in
+      // The input that started it is the last recorded now: keys typed ahead while the program
+      // starts come after it.
+      let started = self?.recording?.events.count
       let outcome = await driver.handOver(to: program)
-      self?.recording?.record(program: outcome)
+      if let started { self?.recording?.record(program: outcome, afterEvents: started) }
       return outcome
     },
     suspend: { [driver] in await driver.suspend() },

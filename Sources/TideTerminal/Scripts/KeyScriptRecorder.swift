@@ -58,9 +58,10 @@ package struct KeyScriptRecorder: Sendable {
   }
 
   /// Records how a program the app ran on the terminal ended: its `program` line goes before
-  /// the last input recorded, the one whose action started it.
-  package mutating func record(program outcome: ExternalProgram.Outcome) {
-    programs.append((max(0, events.count - 1), outcome))
+  /// the last of the first `afterEvents` inputs recorded, the one whose action started it (or
+  /// at the top, when none was).
+  package mutating func record(program outcome: ExternalProgram.Outcome, afterEvents count: Int) {
+    programs.append((max(0, count - 1), outcome))
   }
 
   /// The key script of the session. `date` goes in the header (as UTC), `notes` become extra
@@ -92,6 +93,8 @@ package struct KeyScriptRecorder: Sendable {
       case .pointer(let pointer): writer.point(pointer)
       }
     }
+    // A program no recorded input came after (started at the start, or by an effect).
+    for remaining in programs { writer.program(remaining.outcome) }
     if let end { writer.advance(to: end) }
     writer.flush()
     return writer.lines.joined(separator: "\n") + "\n"

@@ -7,15 +7,16 @@ import TideTrace
 /// cancelled, none is run again — and holds the app's own input (keys, pastes, pointer and the
 /// resize action, all but ctrl-c) with a line saying so at the bottom of its screen. A resume,
 /// or the inspector going away however it goes, lets the app go on from the state it was put
-/// in: the trace gets a branch line there (the steps after it are left behind), and a resize
-/// held meanwhile is sent then.
+/// in: the trace gets a branch line there (the steps after it are left behind), then the
+/// terminal's size now as a resize, whose action the app gets.
 @MainActor
 final class LiveTravel<State: Codable & Sendable, Action: Codable & Sendable> {
   private let recorder: TraceRecorder<State, Action>
   private var store: Store<State, Action>?
   /// The step and state the app was put in, while its input is held.
   private var held: (step: Int, state: State)?
-  private var heldResize: TerminalSize?
+  /// The terminal's size as the app last heard of it, held or not.
+  private var size: TerminalSize?
   private var resizeAction: ((TerminalSize) -> Action?)?
   /// Why the last jump was refused, shown on the app's last row until the next command.
   private var refusal: String?
@@ -36,9 +37,8 @@ final class LiveTravel<State: Codable & Sendable, Action: Codable & Sendable> {
     app.keyAction = { [self] state, key in held == nil ? keyAction(state, key) : nil }
     app.pasteAction = { [self] state, text in held == nil ? pasteAction(state, text) : nil }
     app.resizeAction = { [self] size in
-      guard held != nil else { return resizeAction(size) }
-      heldResize = size
-      return nil
+      self.size = size
+      return held == nil ? resizeAction(size) : nil
     }
     app.view = { [self] state, canvas in
       view(state, &canvas)
@@ -75,22 +75,34 @@ final class LiveTravel<State: Codable & Sendable, Action: Codable & Sendable> {
       store.replaceState(state, cancellingEffects: true)
     case .resume:
       resume()
+      clearRefusal()
     }
   }
 
   /// The inspector went: the app goes on from where it was put.
   func detached() {
     resume()
+    clearRefusal()
+  }
+
+  private func clearRefusal() {
+    guard refusal != nil, let store else { return }
+    refusal = nil
+    store.replaceState(store.state, cancellingEffects: false)
   }
 
   private func resume() {
     guard let store, let jump = held else { return }
     held = nil
+    refusal = nil
     recorder.jumped(to: jump.step, state: jump.state)
     // Redrawn without the line; no effect is cancelled by it.
     store.replaceState(store.state, cancellingEffects: false)
-    if let size = heldResize, let action = resizeAction?(size) {
-      heldResize = nil
+    // The state put back was laid out for the terminal of its step: the app hears of the
+    // terminal it has now, as a resize after the branch in the trace too.
+    if let size, let action = resizeAction?(size) {
+      recorder.record(.resize(size))
+      recorder.willSend(action)
       store.send(action)
     }
   }

@@ -60,6 +60,9 @@ package struct InspectorBrowser: Reducer {
     package var liveEnded = false
     /// The trace's branch lines the list has seen: a new one replaced the steps after its own.
     package var seenBranches = 0
+    /// The branch lines the trace will hold once the attached app has written the one a resume
+    /// asked for: no jump until then.
+    package var awaitedBranches: Int? = nil
     package var size: TerminalSize
     package var isQuitting: Bool
 
@@ -193,6 +196,12 @@ package struct InspectorBrowser: Reducer {
       return .timer(.poll, after: Self.followInterval, every: Self.followInterval).cancellable(id: Following())
     case .travel:
       guard let live else { return .none }
+      // After a resume the app writes where it went on from; until the list has read it, its
+      // later steps are the ones left behind, which the app no longer has.
+      if let awaited = state.awaitedBranches, state.seenBranches < awaited, !live.hasEnded {
+        state.message = "the app is still writing where it went on from: choose again in a moment"
+        return .none
+      }
       let step = state.selectedStep
       do throws(TraceProblem) {
         let json = try reader.state(after: step)
@@ -209,6 +218,7 @@ package struct InspectorBrowser: Reducer {
     case .resume:
       guard let live, let step = state.heldStep else { return .none }
       state.heldStep = nil
+      state.awaitedBranches = reader.branchCount + 1
       state.message = live.send(.resume) ? "the app goes on from step \(step)" : "the app has ended"
     case .poll:
       if let live, live.hasEnded, !state.liveEnded {

@@ -13,6 +13,9 @@ import TideTerminal
 /// theirs), and the app accepts only a peer of its own user; the inspector connects only to a
 /// socket its user owns.
 package enum InspectorSocket {
+  /// How long a peer may leave what is sent to it untaken before it is dropped.
+  package static let stallLimit = Duration.seconds(2)
+
   /// Why a socket could not be served or reached, in words for the command's message.
   package struct Failure: Error, CustomStringConvertible {
     package var description: String
@@ -58,8 +61,8 @@ package enum InspectorSocket {
     let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { throw Failure(description: "cannot make a socket: \(systemReason())") }
     // Made with 0600 from the start: a mode set after bind would leave a moment in which the
-    // umask's mode lets others connect. The umask is the process's, set back at once; the app
-    // has not started its other threads' file work yet.
+    // umask's mode lets others connect. The umask is the process's, set back at once: a file
+    // another thread makes in that moment is made 0600 too (more private, never less).
     let previousMask = umask(0o177)
     let bound = bindSocket(descriptor, &address)
     let bindError = errno
@@ -102,6 +105,12 @@ package enum InspectorSocket {
         description: code == ECONNREFUSED
           ? "nothing serves \(escapedName(path)) any more: the app that made it has ended"
           : "\(escapedName(path)): \(systemReason(code))")
+    }
+    // Checked again on the connection itself: the socket at the path may have been replaced
+    // between the look at its owner and the connect.
+    guard peerIsOurUser(descriptor) else {
+      close(descriptor)
+      throw Failure(description: "\(escapedName(path)) is served by another user: not attached")
     }
     return descriptor
   }

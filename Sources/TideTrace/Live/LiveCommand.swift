@@ -2,7 +2,7 @@ import TideJSON
 /// What the inspector asks of the app it is attached to, one JSON line each:
 /// `{"jump":N,"state":{…}}` puts the app into the state after action N (the inspector reads it
 /// from the trace) and holds its keys; `{"resume":true}` lets it go on from there. The app
-/// answers with its trace, as it writes it, and a refusal as `{"refused":"…"}`.
+/// answers with its trace, as it writes it; a second inspector gets `{"refused":"…"}` instead.
 package enum LiveCommand: Equatable, Sendable {
   case jump(step: Int, state: JSONValue)
   case resume

@@ -154,6 +154,10 @@ package final class LiveTraceServer: Sendable {
         close(connection)
         return
       }
+      // An inspector that takes nothing for this long (stopped with ctrl-z, hung) is dropped
+      // rather than holding this thread, and with it the app's exit, which waits for it.
+      var limit = timeval(tv_sec: Int(InspectorSocket.stallLimit.components.seconds), tv_usec: 0)
+      _ = setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
       client = connection
       sent = 0
       pending = []
@@ -187,6 +191,11 @@ package final class LiveTraceServer: Sendable {
         return
       }
       pending.append(contentsOf: buffer[..<count])
+      // Only the bytes just read can end a line: a state of megabytes is not scanned again per read.
+      guard buffer[..<count].contains(UInt8(ascii: "\n")) else {
+        if pending.count > FileContents.defaultLimit { detach() }
+        return
+      }
       while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
         let line = Array(pending[..<end])
         pending.removeSubrange(...end)
