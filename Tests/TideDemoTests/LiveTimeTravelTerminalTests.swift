@@ -56,10 +56,11 @@ struct LiveTimeTravelTerminalTests {
     try await app.send("+")
     try await app.waitForScreen(containing: "Count: 3")
     // Steps 4 to 6 of the old line are left behind: step 4 is the resize the app was sent at
-    // the resume (the terminal it has now), the new + is step 5 of 5. (The selection stays on
-    // step 3, or follows to the end when the inspector read the branch before the new steps.)
-    try await inspector.waitForScreen("the branch in the inspector") {
-      $0.contains(" of 5 — live") && $0.contains(" of 5, at") && $0.contains(" 4 .todos(.resized")
+    // the resume (the terminal it has now), the new + is step 5 of 5.
+    try await inspector.waitForScreen(containing: " of 5 — live")
+    try await inspector.send("G")
+    try await inspector.waitForScreen("the branch's steps in the inspector") {
+      $0.contains("step 5 of 5 — live") && $0.contains("Step 5 of 5, at") && $0.contains(" 4 .todos(.resized")
         && $0.contains(" 5 .counter(") && !$0.contains(" 6 .counter(")
     }
 
