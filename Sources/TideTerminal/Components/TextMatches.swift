@@ -38,13 +38,7 @@ struct TextMatches: Equatable, Sendable {
 
     /// The line that holds `byte` (the last line for a byte past the end).
     func line(ofByte byte: Int) -> Int {
-      var low = 0
-      var high = lineCount - 1
-      while low < high {
-        let middle = (low + high + 1) / 2
-        if lineStarts[middle] <= byte { low = middle } else { high = middle - 1 }
-      }
-      return low
+      lineStarts.lastIndex(startingAtOrBefore: byte, among: lineCount)
     }
 
     /// Where line `line` ends, before its line feed (or CR LF).

@@ -84,13 +84,7 @@ public struct Viewport: Reducer, Sendable {
 
     /// The line that wrapped row `row` belongs to.
     func line(ofRow row: Int) -> Int {
-      var low = 0
-      var high = lineCount - 1
-      while low < high {
-        let middle = (low + high + 1) / 2
-        if rowStarts[middle] <= row { low = middle } else { high = middle - 1 }
-      }
-      return low
+      rowStarts.lastIndex(startingAtOrBefore: row, among: lineCount)
     }
 
     /// Calls `body` with the text as the search reads it.

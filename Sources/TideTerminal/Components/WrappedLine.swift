@@ -81,13 +81,7 @@ struct WrappedLine: Sendable {
 
   /// The row the cursor before character `index` (or at the end) is drawn on.
   func row(of index: Int) -> Int {
-    var low = 0
-    var high = rowStarts.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if rowStarts[middle] <= index { low = middle } else { high = middle - 1 }
-    }
-    return low
+    rowStarts.lastIndex(startingAtOrBefore: index, among: rowStarts.count)
   }
 
   /// The column, from its row's start, the cursor before character `index` is drawn at.
