@@ -13,15 +13,18 @@ import TideTrace
 enum LiveInspection {
   /// A folder only this user can read, for the trace of a live inspector run without `--trace`.
   static func privateFolder() throws(TerminalCommandError) -> String {
-    let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-    var template = Array((base + "/tide-live-XXXXXX").utf8CString)
-    guard let made = mkdtemp(&template) else {
-      throw TerminalCommandError(status: 2, message: "--inspect-socket: cannot make a folder for the trace in \(escapedName(base)): \(systemReason())")
+    do {
+      return try PrivateFolder.make("tide-live")
+    } catch {
+      throw TerminalCommandError(status: 2, message: "--inspect-socket: \(error)")
     }
-    return String(cString: made)
   }
 
   static func tracePath(in folder: String) -> String { folder + "/live.trace" }
+
+  static func remove(_ folder: String) {
+    PrivateFolder.remove(tracePath(in: folder), in: folder)
+  }
 
   /// Whether the trace at `path` can be read back for an inspector as it is written: a regular
   /// file, or none yet (a FIFO or a device cannot).
@@ -29,11 +32,6 @@ enum LiveInspection {
     var info = stat()
     guard stat(path, &info) == 0 else { return true }
     return info.st_mode & S_IFMT == S_IFREG
-  }
-
-  static func remove(_ folder: String) {
-    unlink(tracePath(in: folder))
-    rmdir(folder)
   }
 
   /// Serves `trace` at the socket `path` and makes `app` ready for the inspector's jumps; the

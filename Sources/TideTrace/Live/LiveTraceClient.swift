@@ -27,12 +27,12 @@ package final class LiveTraceClient: Sendable {
   /// header (else this is no Tide app's socket, or a refusal, said as such).
   package init(path: String) throws(InspectorSocket.Failure) {
     connection = try InspectorSocket.connect(to: path)
-    var template = Array("/tmp/tide-inspect-XXXXXX".utf8CString)
-    guard let made = mkdtemp(&template) else {
+    do throws(InspectorSocket.Failure) {
+      folder = try PrivateFolder.make("tide-inspect")
+    } catch {
       Glibc.close(connection)
-      throw InspectorSocket.Failure(description: "cannot make a folder for the trace: \(systemReason())")
+      throw error
     }
-    folder = String(cString: made)
     tracePath = folder + "/live.trace"
     let first: [UInt8]
     do throws(InspectorSocket.Failure) {
@@ -43,23 +43,23 @@ package final class LiveTraceClient: Sendable {
       throw error
     }
     let file = open(tracePath, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o600)
-    guard file >= 0, Self.writeAll(first, to: file) else {
+    guard file >= 0, (try? AtomicFile.writeAll(first, to: file, path: tracePath)) != nil else {
       let reason = systemReason()
       if file >= 0 { Glibc.close(file) }
       Glibc.close(connection)
-      unlink(tracePath)
-      rmdir(folder)
+      PrivateFolder.remove(tracePath, in: folder)
       throw InspectorSocket.Failure(description: "\(escapedName(tracePath)): \(reason)")
     }
     let connection = connection
     let isEnded = isEnded
+    let receivedPath = tracePath
     do {
       try DetachedThread.start(named: "tide-inspect-in") {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
           let count = recv(connection, &buffer, buffer.count, 0)
           if count < 0, errno == EINTR { continue }
-          guard count > 0, Self.writeAll(buffer[..<count], to: file) else { break }
+          guard count > 0, (try? AtomicFile.writeAll(buffer[..<count], to: file, path: receivedPath)) != nil else { break }
         }
         Glibc.close(file)
         isEnded.set()
@@ -89,8 +89,7 @@ package final class LiveTraceClient: Sendable {
     guard !isClosed.set() else { return }
     shutdown(connection, Int32(SHUT_RDWR))
     Glibc.close(connection)
-    unlink(tracePath)
-    rmdir(folder)
+    PrivateFolder.remove(tracePath, in: folder)
   }
 
   /// What the app sends first: its trace's header line (and whatever came with it), or a
@@ -126,18 +125,5 @@ package final class LiveTraceClient: Sendable {
       throw InspectorSocket.Failure(description: "\(escapedName(path)) is not a Tide app's inspector socket")
     }
     return received
-  }
-
-  private static func writeAll(_ bytes: some Collection<UInt8>, to file: Int32) -> Bool {
-    Array(bytes).withUnsafeBytes { buffer in
-      var written = 0
-      while written < buffer.count {
-        let count = write(file, buffer.baseAddress! + written, buffer.count - written)
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else { return false }
-        written += count
-      }
-      return true
-    }
   }
 }
