@@ -52,7 +52,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   private let recorder: Recorder<State, Action>
   private let leftovers: Leftovers<Action>
   /// The store's effects, reachable from the `deinit` on any thread.
-  private let effects: EffectRegistry
+  private let effects: EffectEngine
   private let clock: any Clock<Duration>
   private var expectedState: State
   private var skippedEffects: Set<UInt64> = [] {

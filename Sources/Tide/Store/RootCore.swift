@@ -68,7 +68,7 @@ final class RootCore<State, Action: Sendable>: ClockedCore {
   /// ``StoreLink``); captures nothing.
   @usableFromInline var receiver: ((AnyObject, Action, EffectGroup?) -> Void)?
   /// The store's effect object, made at its first effect (see ``effects``).
-  @exclusivity(unchecked) @usableFromInline var startedEffects: EffectInterpreter<Action>?
+  @exclusivity(unchecked) @usableFromInline var startedEffects: EffectEngine?
 
   /// Inlined where the store is made, so it is specialised for the store's types there: run
   /// generic, each array, function type and deque it makes looked up its type's metadata at run

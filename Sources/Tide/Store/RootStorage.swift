@@ -49,7 +49,7 @@ protocol RootStorage<State, Action>: EffectHost {
   var handle: AnyObject? { get set }
   var liveness: StoreLiveness? { get set }
   var receiver: ((AnyObject, Action, EffectGroup?) -> Void)? { get set }
-  var startedEffects: EffectInterpreter<Action>? { get set }
+  var startedEffects: EffectEngine? { get set }
   /// The store's clock: the time since the store was created, and its timers.
   var clock: StoreClock { get }
 }
@@ -106,24 +106,27 @@ extension RootStorage {
     return link
   }
 
-  /// The store's effect object: its scheduler, registry and interpreter in one, made here at
-  /// the first effect (or the first question about effects), so a store that starts none
-  /// costs none of it. Only on the store's actor.
+  /// The interpreter of the store's effects, on its engine. Only on the store's actor.
   @inlinable
   var effects: EffectInterpreter<Action> {
+    EffectInterpreter(engine: registry, link: link)
+  }
+
+  /// The store's effect engine, made here at the first effect (or the first question about
+  /// effects), so a store that starts none costs none of it. Only on the store's actor.
+  @inlinable
+  var registry: EffectEngine {
     if let startedEffects { return startedEffects }
     return startEffects()
   }
 
   @inlinable
   @inline(never)
-  func startEffects() -> EffectInterpreter<Action> {
-    let effects = EffectInterpreter(clock: clock, link: link)
-    startedEffects = effects
-    return effects
+  func startEffects() -> EffectEngine {
+    let engine = EffectEngine(clock: clock)
+    startedEffects = engine
+    return engine
   }
-
-  @usableFromInline var registry: EffectRegistry { effects.registry }
 
   // MARK: - Sending
 

@@ -69,7 +69,7 @@ public final actor StoreActor<R: Reducer> {
   @usableFromInline nonisolated(unsafe) unowned(unsafe) var handle: AnyObject?
   @usableFromInline nonisolated(unsafe) var liveness: StoreLiveness?
   @usableFromInline nonisolated(unsafe) var receiver: ((AnyObject, Action, EffectGroup?) -> Void)?
-  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var startedEffects: EffectInterpreter<Action>?
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var startedEffects: EffectEngine?
 
   /// The store's clock; set once the actor exists, since the clock's home is the actor. Read
   /// by effects and ``StoreTime/now``, never by a plain send.
