@@ -153,6 +153,13 @@ package final class EffectEngine: Sendable {
       if !throttles.isEmpty { throttles[id] = nil }
     }
 
+    /// The sleeper `key` is runnable again.
+    mutating func unpark(_ key: UInt64) {
+      if sleepers.removeValue(forKey: key) != nil { counts.sleeping -= 1 }
+      wakes[key] = nil
+      changed()
+    }
+
     /// Counts an effect task (or timer entry) as started: the first takes hold of `home`.
     mutating func started(home: @autoclosure () -> (any Actor)?) {
       if counts.running == 0 { heldHome = home() }
@@ -192,10 +199,12 @@ package final class EffectEngine: Sendable {
     clockIsMovedByHand = clock.virtual == nil && !clockIsRealTime
   }
 
-  /// The one lock section of the engine: applies `body` and, if it changed the counters
-  /// (``Storage/changed()``), moves the version on and wakes every waiter once the lock is let go.
+  /// The one lock section of the engine, counted (``EngineLockSections``): applies `body` and,
+  /// if it changed the counters (``Storage/changed()``), moves the version on and wakes every
+  /// waiter once the lock is let go.
   @discardableResult
   private func withStorage<Result: Sendable>(_ body: (inout Storage) -> Result) -> Result {
+    EngineLockSections.count()
     let (result, waiters) = storage.withLock { storage -> (Result, [CheckedContinuation<Void, Never>]) in
       let result = body(&storage)
       guard storage.hasChanged else { return (result, []) }
@@ -454,10 +463,18 @@ package final class EffectEngine: Sendable {
 
   /// The sleeper `key` was woken (or cancelled): it is runnable again.
   func unpark(_ key: UInt64) {
+    withStorage { $0.unpark(key) }
+  }
+
+  /// Moves the sleeper `key`, which its timer entry kept through the firing, to `deadline`;
+  /// `false` if it is no longer parked (the entry was cancelled meanwhile).
+  func repark(_ key: UInt64, deadline: Duration) -> Bool {
     withStorage { storage in
-      if storage.sleepers.removeValue(forKey: key) != nil { storage.counts.sleeping -= 1 }
+      guard storage.sleepers[key] != nil else { return false }
+      storage.sleepers[key] = deadline
       storage.wakes[key] = nil
       storage.changed()
+      return true
     }
   }
 
@@ -598,7 +615,7 @@ package final class EffectEngine: Sendable {
   }
 
   /// Registers a time effect that waits as an entry of the clock's timer queue (no task) under
-  /// `ids`, counted as running until ``finishTimer(_:)`` and tracked by `group` meanwhile.
+  /// `ids`, counted as running until ``finishTimer(_:unparking:)`` and tracked by `group` meanwhile.
   /// `makeEntry` makes the entry from its key; the caller arms it. Returns `nil` when the
   /// store is gone: the effect never runs.
   @usableFromInline
@@ -627,9 +644,10 @@ package final class EffectEngine: Sendable {
   }
 
   /// The timer entry `key` has run its course (or found its store gone): it is no longer
-  /// running. Does nothing if it already ended (cancelled meanwhile).
-  func finishTimer(_ key: UInt64) {
-    finish(key)
+  /// running, nor parked as `sleeper` (0: none). Does nothing if it already ended (cancelled
+  /// meanwhile) but leave its sleeper.
+  func finishTimer(_ key: UInt64, unparking sleeper: UInt64) {
+    finish(key, unparking: sleeper)
   }
 
   /// Runs the tasks spawned from now on on `executor` (`nil`: the global concurrent executor).
@@ -660,8 +678,9 @@ package final class EffectEngine: Sendable {
   /// Counts the effect `key` as ended, in the lock section that forgets it: cancelled by id if
   /// it was, one of the children its parent waits for if it is one (the last child of a
   /// waiting parent makes the parent runnable in the same step).
-  private func finish(_ key: UInt64) {
+  private func finish(_ key: UInt64, unparking sleeper: UInt64 = 0) {
     let ended = withStorage { storage -> (released: (any Actor)?, groups: [EffectGroup])? in
+      if sleeper != 0 { storage.unpark(sleeper) }
       guard let effect = storage.effects.removeValue(forKey: key) else { return nil }
       // One lookup of the id (two while others share it): each is an `EffectID` comparison.
       for id in effect.ids {

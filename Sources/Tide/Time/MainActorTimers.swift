@@ -33,13 +33,22 @@ public protocol TimerWaker: AnyObject, Sendable {
 /// ```
 public enum MainActorTimers {
   private static let installed = Mutex<(any TimerWaker)?>(nil)
+  /// Moved on by every install, after it: a queue that read the waker at this count needs not
+  /// read it again until the count moves.
+  static let installs = Atomic<UInt64>(0)
 
   /// Hands the wake-ups of the main actor's continuous-clock timers to `waker` from the next one
   /// armed on; `nil` gives them back to sleeping tasks, once the old waker has called its
   /// pending request.
   public static func wake(with waker: (any TimerWaker)?) {
-    installed.withLock { $0 = waker }
+    installed.withLock { installed in
+      installed = waker
+      installs.add(1, ordering: .releasing)
+    }
   }
 
-  static var waker: (any TimerWaker)? { installed.withLock { $0 } }
+  static var waker: (any TimerWaker)? {
+    EngineLockSections.count()
+    return installed.withLock { $0 }
+  }
 }

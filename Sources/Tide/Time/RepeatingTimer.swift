@@ -36,7 +36,7 @@ final class RepeatingTimer<Action: Sendable>: TimerEntry, @unchecked Sendable {
     // Runs on the store's actor (`TimerEntry.dispatch`), where its core lives.
     let tick = self.tick.load(ordering: .relaxed)
     guard !lifetime.isCancelled, link.receive(action(ticks.instant(of: tick)), group: group) else {
-      engine.finishTimer(key)
+      finish()
       return
     }
     // Cancelled while its tick was handled: the cancel ended it.

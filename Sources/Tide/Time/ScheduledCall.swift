@@ -22,7 +22,7 @@ final class ScheduledCall<Action: Sendable>: TimerEntry, @unchecked Sendable {
     // Runs on the store's actor (`TimerEntry.dispatch`), where its core lives.
     // Ends after the call: whatever it started is registered by then, so the store is
     // never idle in between.
-    defer { engine.finishTimer(key) }
+    defer { finish() }
     guard !lifetime.isCancelled, let host = link.host else { return }
     body(host)
   }

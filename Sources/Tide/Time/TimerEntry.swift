@@ -40,6 +40,9 @@ class TimerEntry: @unchecked Sendable {
   /// under way, as a sleep that ends at once did. On a clock Tide does not drive in real time
   /// it goes into the queue like any other, which fires every entry due in deadline order —
   /// an entry armed late (a tick re-armed after its clock was moved on) keeps its place.
+  ///
+  /// An entry re-armed as it fires (a timer's next tick) is still parked, at the deadline that
+  /// came: its sleeper is moved to the new deadline, in one lock section of the engine.
   @usableFromInline
   func arm(at deadline: Duration) {
     let clock = engine.clock
@@ -47,8 +50,18 @@ class TimerEntry: @unchecked Sendable {
       dispatch(dueAt: nil, firingHereOn: nil)
       return
     }
-    parkKey.store(engine.park(deadline: deadline), ordering: .relaxed)
+    let parked = parkKey.load(ordering: .relaxed)
+    if parked == 0 || !engine.repark(parked, deadline: deadline) {
+      parkKey.store(engine.park(deadline: deadline), ordering: .relaxed)
+    }
     clock.arm(self, at: deadline)
+  }
+
+  /// The entry has run its course (or found its store gone): it is no longer running, nor
+  /// parked if it still was (fired without leaving its sleeper, see ``TimerQueue``). One lock
+  /// section of the engine. Does nothing if it already ended (cancelled meanwhile).
+  func finish() {
+    engine.finishTimer(key, unparking: parkKey.exchange(0, ordering: .relaxed))
   }
 
   /// Takes the entry out of its queue and the store's sleepers: it was cancelled.
