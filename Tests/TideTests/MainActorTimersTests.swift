@@ -48,11 +48,11 @@ struct MainActorTimersTests {
           let task = Task { @MainActor [weak self] in
             do { try await ContinuousClock().sleep(until: deadline) } catch { return }
             guard let self else { return }
-            state.withLock { $0.fired += 1 }
+            self.state.withLock { $0.fired += 1 }
             let (sections, progress) = (EngineLockSections.onThisThread, self.progress())
             fire()
             let firing = (EngineLockSections.onThisThread - sections, self.progress() - progress)
-            state.withLock { $0.firings.append(firing) }
+            self.state.withLock { $0.firings.append(firing) }
           }
           return (fire, task)
         }
@@ -159,7 +159,7 @@ struct MainActorTimersTests {
     while waker.lockSectionsOfOneStep.count < 5, ContinuousClock.now < deadline {
       try await ContinuousClock().sleep(for: .milliseconds(5))
     }
-    task.cancel()
+    await task.cancel()
     MainActorTimers.wake(with: nil)
     waker.handBack()
     let counts = waker.lockSectionsOfOneStep
