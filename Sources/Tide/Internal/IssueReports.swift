@@ -12,7 +12,7 @@ import Darwin
 ///
 /// Tide reports them without linking a test framework into an app, and without
 /// IssueReporting, whose locks and bundle lookups link full Foundation (with CoreFoundation and
-/// ICU) into every app. TideTesting's ``IssueReportDestination`` hands them to IssueReporting,
+/// ICU) into every app. TideTesting's `TestingIssueDestination` hands them to IssueReporting,
 /// which records them as Swift Testing issues or XCTest failures — the way `TestStore`'s own
 /// failures are reported, so `withKnownIssue` and `withExpectedIssue` see both alike. It is
 /// found by its name through the runtime's type lookup: a process that does not link
