@@ -175,6 +175,8 @@ let package = Package(
     .executableTarget(name: "TimerMiddleware", dependencies: ["Tide"], path: "Examples/TimerMiddleware"),
     .executableTarget(name: "PostsRequest", dependencies: ["Tide"], path: "Examples/PostsRequest"),
     .executableTarget(name: "PingPongEpics", dependencies: ["Tide"], path: "Examples/PingPongEpics"),
+    // A server without a network: a StoreActor per session with expiry timers and a sweep.
+    .executableTarget(name: "SessionServer", dependencies: ["Tide"], path: "Examples/SessionServer"),
     .testTarget(
       name: "TideTests",
       dependencies: [
@@ -196,7 +198,7 @@ let package = Package(
     .testTarget(
       name: "ExamplesTests",
       dependencies: [
-        "CounterAlert", "SubStateLenses", "TimerMiddleware", "PostsRequest", "PingPongEpics",
+        "CounterAlert", "SubStateLenses", "TimerMiddleware", "PostsRequest", "PingPongEpics", "SessionServer",
         "Tide", "TideTesting", "TideTestSupport", .product(name: "Clocks", package: "swift-clocks"),
       ]),
     // What the test targets share, as swift-argument-parser's ArgumentParserTestHelpers: the
