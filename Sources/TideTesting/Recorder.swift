@@ -3,7 +3,7 @@ import Synchronization
 /// Records what the reducer saw, to tell the test's own action from actions effects sent.
 ///
 /// It belongs to one test store and is used by it, on the main actor, and by its store's
-/// reducer, on the store's actor — the main actor, or a ``Tide/StoreActor`` of its own, which
+/// reducer, on the store's actor — the main actor, or a `StoreActor` of its own, which
 /// records while the test store reads. So every field is read and written under one lock.
 /// Its `State` crosses to the test store only when it is `Sendable`: a test store of the
 /// `storeActor` shape requires it.

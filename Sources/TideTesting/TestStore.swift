@@ -46,7 +46,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   /// to fail sets a shorter one.
   public var wallTimeout: Duration = .seconds(10)
 
-  /// The ``Store`` under test, for reading its live state or scoping it.
+  /// The `Store` under test, for reading its live state or scoping it.
   ///
   /// Only a test store of the ``StoreShape/store`` shape (the default) has one: for another shape,
   /// reading it stops the test with a precondition failure — assert its state with
@@ -119,7 +119,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   }
 
   /// Creates a test store that drives the feature in a store of the given shape: a
-  /// ``Tide/Store``, an ``Tide/IsolatedStore`` or a ``Tide/StoreActor``, with the same
+  /// `Store`, an `IsolatedStore` or a `StoreActor`, with the same
   /// assertions. A feature that runs in a server's store actors is tested in one.
   ///
   /// - Parameters:
