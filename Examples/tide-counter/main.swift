@@ -21,6 +21,7 @@ struct Counter: Reducer {
     KeyBinding(.character("q"), action: .quit, help: "quit"),
   ])
 
+  @MainActor
   static func app(launch: TerminalLaunch) -> TerminalApp<State, Action> {
     TerminalApp(
       store: launch.store(initialState: State(), reducer: Counter()),

@@ -32,7 +32,7 @@ struct CounterExampleTests {
       keys down down down
       expect "Count: -1"
       """)
-    #expect(screen.contains("+ add"))
+    #expect(screen.contains("+/↑ add  -/↓ subtract  q quit"), "the footer lists the keys from the key table")
     await assertReplay(app, clock: clock, script: "keys q")
     #expect(app.store.state.isQuitting)
   }
