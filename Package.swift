@@ -152,6 +152,7 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "tide-hello", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-hello"),
+    .executableTarget(name: "tide-counter", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-counter"),
     // Apps built only on TideTerminal's public components (SPEC: "Examples built on the
     // components"); ComponentExamplesTests replays each.
     .executableTarget(name: "tide-textinput", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-textinput"),
@@ -218,7 +219,7 @@ let package = Package(
     .testTarget(
       name: "ComponentExamplesTests",
       dependencies: [
-        "tide-textinput", "tide-list", "tide-pick", "inline-log-probe", "tide-pager", "tide-edit", "tide-progress", "tide-form", "tide-files", "tide-editor", "tide-dashboard", "Tide", "TideTesting", "TideTerminal", "TideTerminalCommand", "TideTerminalTesting", "TideTrace",
+        "tide-counter", "tide-textinput", "tide-list", "tide-pick", "inline-log-probe", "tide-pager", "tide-edit", "tide-progress", "tide-form", "tide-files", "tide-editor", "tide-dashboard", "Tide", "TideTesting", "TideTerminal", "TideTerminalCommand", "TideTerminalTesting", "TideTrace",
         "TideTestSupport",
       ],
       // Read from the source tree by path (assertReplay), as an app's own tests read theirs.
