@@ -78,6 +78,7 @@ private func primitive<T>(_ type: T.Type, from value: JSONValue, codingPath: [an
   func integer<I: FixedWidthInteger>(_: I.Type) throws -> I {
     switch value {
     case .integer(let integer): if let exact = I(exactly: integer) { return exact }
+    case .unsignedInteger(let integer): if let exact = I(exactly: integer) { return exact }
     case .number(let number): if let exact = I(exactly: number) { return exact }
     default: break
     }
@@ -95,6 +96,7 @@ private func primitive<T>(_ type: T.Type, from value: JSONValue, codingPath: [an
     switch value {
     case .number(let value): number = value
     case .integer(let value): number = Double(value)
+    case .unsignedInteger(let value): number = Double(value)
     default: throw mismatch("a number")
     }
     return (type == Float.self ? Float(number) as Any : number as Any) as? T

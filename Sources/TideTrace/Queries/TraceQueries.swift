@@ -211,7 +211,7 @@ package enum TraceQueries {
     switch value {
     case nil, .null?: nil
     case .bool?: 1
-    case .integer?: 2
+    case .integer?, .unsignedInteger?: 2
     case .number?: 3
     case .string?: 4
     case .array?: 5
