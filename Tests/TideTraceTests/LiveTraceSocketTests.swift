@@ -23,6 +23,16 @@ struct LiveTraceSocketTests {
   }
 
   let header = #"{"format":"tide-trace","version":1,"app":"probe","appVersion":"1","arguments":[],"size":[80,24],"snapshotEvery":1000,"state":{"count":0}}"# + "\n"
+  let step = #"{"n":1,"t":0.5,"key":"+","action":{"add":{}},"changes":[["count",1]]}"# + "\n"
+
+  /// Appends `text` to the trace, as the app writes it, and tells the server.
+  func append(_ text: some StringProtocol, to tracePath: String, for server: LiveTraceServer) throws {
+    let handle = try #require(FileHandle(forWritingAtPath: tracePath))
+    handle.seekToEndOfFile()
+    handle.write(Data(text.utf8))
+    try handle.close()
+    server.traceWritten()
+  }
 
   /// Polls `condition` until it holds, for at most `seconds`; says what it waited for.
   func waitUntil(_ what: String, seconds: Double = 10, _ condition: () -> Bool) async throws {
@@ -54,12 +64,7 @@ struct LiveTraceSocketTests {
       (try? String(contentsOfFile: client.tracePath, encoding: .utf8)) == header
     }
     // A line the app writes later reaches the inspector once the server is told.
-    let step = #"{"n":1,"t":0.5,"key":"+","action":{"add":{}},"changes":[["count",1]]}"# + "\n"
-    let handle = try #require(FileHandle(forWritingAtPath: tracePath))
-    handle.seekToEndOfFile()
-    handle.write(Data(step.utf8))
-    try handle.close()
-    server.traceWritten()
+    try append(step, to: tracePath, for: server)
     try await waitUntil("the step in the inspector's copy") {
       (try? String(contentsOfFile: client.tracePath, encoding: .utf8)) == header + step
     }
@@ -108,18 +113,12 @@ struct LiveTraceSocketTests {
       (try? String(contentsOfFile: client.tracePath, encoding: .utf8)) == header
     }
     // Half a line is written: the refusal waits for its end.
-    let step = #"{"n":1,"t":0.5,"key":"+","action":{"add":{}},"changes":[["count",1]]}"# + "\n"
-    let handle = try #require(FileHandle(forWritingAtPath: tracePath))
-    handle.seekToEndOfFile()
-    handle.write(Data(step.utf8.prefix(20)))
-    server.traceWritten()
+    try append(step.prefix(20), to: tracePath, for: server)
     try await waitUntil("half the step in the inspector's copy") {
       (try? String(contentsOfFile: client.tracePath, encoding: .utf8)) == header + String(step.prefix(20))
     }
     #expect(client.send(.jump(step: 1, state: .object([]))))
-    handle.write(Data(step.utf8.dropFirst(20)))
-    try handle.close()
-    server.traceWritten()
+    try append(step.dropFirst(20), to: tracePath, for: server)
     var refusals: [String] = []
     try await waitUntil("the refusal at the inspector") {
       refusals += client.takeRefusals()
