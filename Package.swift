@@ -71,7 +71,6 @@ let package = Package(
         .product(name: "DequeModule", package: "swift-collections"),
         .product(name: "OrderedCollections", package: "swift-collections"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
-        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
     ),
     .target(
@@ -113,7 +112,7 @@ let package = Package(
     .target(name: "TideJSON"),
     .target(
       name: "TideTerminal",
-      dependencies: ["Tide", "TideJSON", "CNcurses", .product(name: "IssueReporting", package: "xctest-dynamic-overlay")]),
+      dependencies: ["Tide", "TideJSON", "CNcurses"]),
     // Knows Tide and TideTerminal (the browser is built from its components and draws the app's
     // own view), never an app: TideTerminalCommand depends on it for `--trace` and `inspect`.
     .target(name: "TideTrace", dependencies: ["Tide", "TideJSON", "TideTerminal", "CNcurses"]),

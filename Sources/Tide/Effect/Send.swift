@@ -1,4 +1,3 @@
-import IssueReporting
 
 /// Sends actions from an effect back to its store.
 ///

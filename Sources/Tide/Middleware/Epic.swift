@@ -1,4 +1,3 @@
-import IssueReporting
 
 /// A stream transformer run by a store: it sees every action after the reducer handled it and
 /// every new state, and produces actions of its own — the redux-observable model, for logic
