@@ -152,6 +152,7 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "tide-hello", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-hello"),
+    .executableTarget(name: "tide-counter", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-counter"),
     // Apps built only on TideTerminal's public components (SPEC: "Examples built on the
     // components"); ComponentExamplesTests replays each.
     .executableTarget(name: "tide-textinput", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-textinput"),
@@ -174,6 +175,8 @@ let package = Package(
     .executableTarget(name: "TimerMiddleware", dependencies: ["Tide"], path: "Examples/TimerMiddleware"),
     .executableTarget(name: "PostsRequest", dependencies: ["Tide"], path: "Examples/PostsRequest"),
     .executableTarget(name: "PingPongEpics", dependencies: ["Tide"], path: "Examples/PingPongEpics"),
+    // A server without a network: a StoreActor per session with expiry timers and a sweep.
+    .executableTarget(name: "SessionServer", dependencies: ["Tide"], path: "Examples/SessionServer"),
     .testTarget(
       name: "TideTests",
       dependencies: [
@@ -195,7 +198,7 @@ let package = Package(
     .testTarget(
       name: "ExamplesTests",
       dependencies: [
-        "CounterAlert", "SubStateLenses", "TimerMiddleware", "PostsRequest", "PingPongEpics",
+        "CounterAlert", "SubStateLenses", "TimerMiddleware", "PostsRequest", "PingPongEpics", "SessionServer",
         "Tide", "TideTesting", "TideTestSupport", .product(name: "Clocks", package: "swift-clocks"),
       ]),
     // What the test targets share, as swift-argument-parser's ArgumentParserTestHelpers: the
@@ -216,7 +219,7 @@ let package = Package(
     .testTarget(
       name: "ComponentExamplesTests",
       dependencies: [
-        "tide-textinput", "tide-list", "tide-pick", "inline-log-probe", "tide-pager", "tide-edit", "tide-progress", "tide-form", "tide-files", "tide-editor", "tide-dashboard", "Tide", "TideTesting", "TideTerminal", "TideTerminalCommand", "TideTerminalTesting", "TideTrace",
+        "tide-counter", "tide-textinput", "tide-list", "tide-pick", "inline-log-probe", "tide-pager", "tide-edit", "tide-progress", "tide-form", "tide-files", "tide-editor", "tide-dashboard", "Tide", "TideTesting", "TideTerminal", "TideTerminalCommand", "TideTerminalTesting", "TideTrace",
         "TideTestSupport",
       ],
       // Read from the source tree by path (assertReplay), as an app's own tests read theirs.

@@ -73,7 +73,7 @@ extension Store where State: Sendable {
       })
     }
     guard !inputs.isEmpty else { return }
-    root.actionTap = { action, state in
+    root.fields.actionTap = { action, state in
       for (actionInput, stateInput) in inputs {
         actionInput.yield(action)
         stateInput.yield(state)

@@ -108,8 +108,14 @@ public final class Store<State, Action: Sendable> {
     registry.runningKeys
   }
 
-  /// Cancels every running effect of the store.
-  package func cancelAllEffects() {
+  /// Cancels every running effect of the store — its timers, requests and subscriptions; a
+  /// cancelled effect sends nothing more. The store stays usable.
+  ///
+  /// The one cancellation the store itself offers, as ``IsolatedStore`` and ``StoreActor`` do:
+  /// letting a session or a screen go with all it started. To cancel some effects and keep
+  /// others, a reducer returns ``Effect/cancel(id:)``, so the cancellation is an action that
+  /// tests assert and traces record.
+  public func cancelEffects() {
     registry.cancelAll()
   }
 
