@@ -115,7 +115,7 @@ let package = Package(
       dependencies: ["Tide", "TideJSON", "CNcurses"]),
     // Knows Tide and TideTerminal (the browser is built from its components and draws the app's
     // own view), never an app: TideTerminalCommand depends on it for `--trace` and `inspect`.
-    .target(name: "TideTrace", dependencies: ["Tide", "TideJSON", "TideTerminal"]),
+    .target(name: "TideTrace", dependencies: ["Tide", "TideJSON", "TideTerminal", "CNcurses"]),
     // Its own target because of swift-argument-parser: an app that parses its own command line,
     // or embeds TideTerminal in another program, links neither the parser nor the command.
     .target(
