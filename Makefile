@@ -66,10 +66,10 @@ test: deps
 	@rm -f Examples/tide-quiz/Package.resolved
 	$(SWIFT) build --build-tests $(OUTSIDE_PACKAGE)
 	$(SWIFT) test --skip-build $(OUTSIDE_PACKAGE)
-	@# A package that depends on Tide pays for no case paths: its resolution holds neither.
-	@if grep -E '"identity" : "swift-(syntax|case-paths)"' Examples/tide-quiz/Package.resolved; then \
+	@# A package that depends on Tide pays for no case paths and no docc plugin: its resolution holds none.
+	@if grep -E '"identity" : "swift-(syntax|case-paths|docc-plugin|docc-symbolkit)"' Examples/tide-quiz/Package.resolved; then \
 	  echo "test: Examples/tide-quiz resolved the packages above, which depending on Tide must not bring" >&2; exit 1; \
-	else echo "test: Examples/tide-quiz, an outside package, resolved no swift-syntax and no swift-case-paths"; fi
+	else echo "test: Examples/tide-quiz, an outside package, resolved no swift-syntax, no swift-case-paths and no docc plugin"; fi
 	@# The DocC tutorial shows the outside package's files (symbolic links, so compiled above),
 	@# and its Package.swift less the targets that compile the tutorial's earlier steps.
 	@sed '/BEGIN tutorial steps/,/END tutorial steps/d' Examples/tide-quiz/Package.swift \
