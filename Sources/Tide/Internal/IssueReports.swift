@@ -53,15 +53,7 @@ package enum IssueReports {
 
   private static func writeToStandardError(_ text: String) {
     var text = text
-    text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = write(2, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0, errno == EINTR { continue }
-        guard written > 0 else { return }
-        offset += written
-      }
-    }
+    text.withUTF8 { writeWhole(UnsafeRawBufferPointer($0), to: 2) }
   }
 }
 
