@@ -62,6 +62,11 @@ test: deps
 	$(SWIFT) build $(TRAITS) --build-tests
 	@{ $(SWIFT) test $(TRAITS) --skip-build 2>&1; echo $$? > .build/test-status; } | awk -f scripts/fold-known-issues.awk; \
 	  exit $$(cat .build/test-status)
+	@# The interactive app links no full Foundation (with CoreFoundation and ICU, 2-3 MiB of its
+	@# resident memory): no object of tide-demo's link may reference it (read on the debug link).
+	@scripts/foundation-references.sh --debug tide-demo > .build/foundation-references.txt \
+	  || { cat .build/foundation-references.txt >&2; echo "test: tide-demo's link references full Foundation (above); see docs/Measurements.md, memory" >&2; exit 1; }
+	@tail -1 .build/foundation-references.txt
 	@# Resolved afresh: pins an older Tide needed would stay in the file and hide what it needs now.
 	@rm -f Examples/tide-quiz/Package.resolved
 	$(SWIFT) build --build-tests $(OUTSIDE_PACKAGE)

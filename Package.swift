@@ -45,7 +45,6 @@ let package = Package(
     // Without its default FoundationNetworking trait: diffs of URLRequest are not worth linking
     // libcurl, gnutls and krb5 into every binary that uses Tide.
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0", traits: []),
-    .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.0"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.4.0"),
     // `make docs` only: a command plugin, linked into no product.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
@@ -67,10 +66,8 @@ let package = Package(
       name: "Tide",
       dependencies: [
         "CTideThreadSlot",
-        .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "DequeModule", package: "swift-collections"),
         .product(name: "OrderedCollections", package: "swift-collections"),
-        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]
     ),
     .target(
@@ -92,7 +89,6 @@ let package = Package(
       dependencies: [
         "Tide",
         .product(name: "CasePaths", package: "swift-case-paths", condition: .when(traits: ["CasePaths"])),
-        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]
     ),
     // `TestStore.receive(\.loaded)` and `receive(\.loaded, value)`. Apart from TideCasePaths
@@ -135,7 +131,6 @@ let package = Package(
       dependencies: [
         "Tide", "TideJSON", "TideTerminal", "TideTerminalCommand", "TideTrace",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]
     ),
     .executableTarget(
@@ -148,7 +143,6 @@ let package = Package(
         "Tide", "TideJSON", "TideTerminal", "TideTrace", "TideDemo", "CNcurses",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Clocks", package: "swift-clocks"),
-        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]
     ),
     .executableTarget(name: "tide-hello", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-hello"),
@@ -182,7 +176,6 @@ let package = Package(
       dependencies: [
         "Tide", "TideTesting", "TideTestSupport",
         .product(name: "Clocks", package: "swift-clocks"),
-        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]),
     .testTarget(
       name: "TideCasePathsTests",
@@ -190,7 +183,6 @@ let package = Package(
         "Tide", "TideTesting", "TideCasePaths", "TideTestingCasePaths",
         .product(name: "CasePaths", package: "swift-case-paths", condition: .when(traits: ["CasePaths"])),
         .product(name: "Clocks", package: "swift-clocks"),
-        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]),
     .testTarget(
       name: "TideTestingTests",
@@ -209,7 +201,6 @@ let package = Package(
       dependencies: [
         "Tide", "TideTerminal", "TideTesting",
         .product(name: "Clocks", package: "swift-clocks"),
-        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ],
       path: "Tests/TideTestSupport"),
     .testTarget(name: "TideTerminalTests", dependencies: ["TideTerminal", "TideTerminalTesting", "Tide", "TideTestSupport"]),

@@ -1,5 +1,4 @@
 #if CasePaths
-import IdentifiedCollections
 import Tide
 
 extension Reducer {

@@ -1,4 +1,3 @@
-import IdentifiedCollections
 import Tide
 
 struct BenchTodo: Identifiable, Equatable {

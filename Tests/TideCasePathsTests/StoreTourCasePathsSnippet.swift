@@ -3,7 +3,6 @@
 // StoreTourCasePathsSnippetTests checks that the region between the markers appears verbatim in
 // Sources/Tide/Tide.docc/TourOfTheStore.md.
 import Foundation
-import IdentifiedCollections
 import Testing
 import Tide
 import TideCasePaths

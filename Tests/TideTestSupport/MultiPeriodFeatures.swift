@@ -1,4 +1,3 @@
-import IdentifiedCollections
 import Tide
 
 /// Features whose time effects fire several times within one move of the clock (issue 44): an

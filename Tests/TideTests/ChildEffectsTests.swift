@@ -1,4 +1,3 @@
-import IdentifiedCollections
 import Testing
 import Tide
 

@@ -1,5 +1,4 @@
 import Clocks
-import IdentifiedCollections
 import Synchronization
 import Testing
 import Tide

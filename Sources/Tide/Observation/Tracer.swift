@@ -1,4 +1,3 @@
-import CustomDump
 // FoundationEssentials, not Foundation: full Foundation (with CoreFoundation and ICU, about
 // 5 MiB of an app's resident memory) would be linked into every app that uses Tide.
 #if canImport(FoundationEssentials)
@@ -20,10 +19,10 @@ public struct TraceEvent: Sendable, Equatable, Codable {
   public var time: Date
   /// The context label given to ``Reducer/traced(_:to:)``.
   public var label: String
-  /// The action, dumped with swift-custom-dump.
+  /// The action, written as swift-custom-dump writes it (`Feature.Action.rename("Notes")`).
   public var action: String
-  /// The state diff in custom-dump format (`-` old, `+` new lines), or `nil` when the action
-  /// changed nothing.
+  /// The state diff in swift-custom-dump's format (`-` old, `+` new lines, shared lines far from
+  /// a change folded into `… (N unchanged)`), or `nil` when the action changed nothing.
   public var diff: String?
 }
 
@@ -91,7 +90,7 @@ public struct TracedReducer<Base: Reducer>: Reducer {
     let before = state
     let effect = base.reduce(into: &state, action: action)
     tracer.emit(TraceEvent(
-      time: Date(), label: label, action: String(customDumping: action), diff: diff(before, state)))
+      time: Date(), label: label, action: ValueDump.text(of: action), diff: DumpDiff.text(from: before, to: state)))
     return effect
   }
 }

@@ -1,4 +1,3 @@
-import IdentifiedCollections
 import OrderedCollections
 
 extension Reducer {
@@ -22,7 +21,8 @@ extension Reducer {
 
 /// A reducer that runs an element reducer inside an identified collection; made by
 /// ``Reducer/forEach(_:action:element:)``.
-public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
+public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer
+where Element.State: Identifiable, Element.State.ID == ID {
   @usableFromInline let parent: Parent
   @usableFromInline let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
   @usableFromInline let toElementAction: ActionPath<Parent.Action, (id: ID, action: Element.Action)>

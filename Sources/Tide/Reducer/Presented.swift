@@ -1,5 +1,3 @@
-import CustomDump
-
 /// A one-shot value to present — an alert, a toast, a navigation request — that observers see
 /// on every assignment, even when the new value equals the old one.
 ///
@@ -40,9 +38,13 @@ extension Presented: Equatable where Value: Equatable {}
 extension Presented: Hashable where Value: Hashable {}
 extension Presented: Sendable where Value: Sendable {}
 
-extension Presented: CustomDumpReflectable {
-  /// Dumps as the presented value and its revision, so diffs name the assignment.
-  public var customDumpMirror: Mirror {
+// `CustomReflectable`, the standard library's, rather than swift-custom-dump's
+// `CustomDumpReflectable`: Tide links no swift-custom-dump (it would bring full Foundation into
+// every app), and swift-custom-dump honours this mirror too, so `TestStore`'s diffs, the
+// `Tracer` and `dump` all show the same two children.
+extension Presented: CustomReflectable {
+  /// Reflects as the presented value and its revision, so diffs name the assignment.
+  public var customMirror: Mirror {
     Mirror(self, children: ["wrappedValue": wrappedValue as Any, "revision": revision], displayStyle: .struct)
   }
 }

@@ -27,7 +27,7 @@ func systemReason(of error: any Error) -> String {
   // cannot be taken apart with FoundationEssentials alone; its description names the POSIX
   // error underneath.
   let description = String(describing: error)
-  if let marker = description.range(of: "NSPOSIXErrorDomain Code="),
+  if let marker = description.firstRange(of: "NSPOSIXErrorDomain Code="),
     let code = Int32(description[marker.upperBound...].prefix { ("0"..."9").contains($0) })
   {
     return systemReason(code)

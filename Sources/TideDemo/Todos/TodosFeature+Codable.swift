@@ -1,4 +1,3 @@
-import IdentifiedCollections
 import TideTerminal
 
 /// The list is encoded as what the user made — the todos, selection, filter, input line,

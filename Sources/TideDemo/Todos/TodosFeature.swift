@@ -1,4 +1,3 @@
-import IdentifiedCollections
 import Tide
 import TideTerminal
 
