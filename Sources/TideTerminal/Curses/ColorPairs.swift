@@ -21,6 +21,10 @@ struct ColorPairs {
   /// The highest pair number that may be used; pair 0 is the default colours, never given out.
   let capacity: Int32
   private var pairs: [Colors: Int32] = [:]
+  // The arrays below are indexed by pair and hold the pairs given out so far (0..<next): they
+  // grow as pairs are first given, never to `capacity` up front — a 256-colour terminal has
+  // 65,536 pairs, whose bookkeeping written in full was 1.9 MiB of every app's resident memory
+  // for the handful of pairs an app shows.
   private var colorsOfPair: [Colors?]
   /// How many cells on screen show each pair.
   private var cellCounts: [Int]
@@ -40,11 +44,11 @@ struct ColorPairs {
   /// Bookkeeping for `capacity` pairs (pairs 1...capacity − 1) on a `columns` × `rows` screen.
   init(capacity: Int32, columns: Int, rows: Int) {
     self.capacity = max(1, capacity)
-    colorsOfPair = Array(repeating: nil, count: Int(self.capacity))
-    cellCounts = Array(repeating: 0, count: Int(self.capacity))
-    idleNext = Array(repeating: 0, count: Int(self.capacity))
-    idlePrevious = Array(repeating: 0, count: Int(self.capacity))
-    isIdle = Array(repeating: false, count: Int(self.capacity))
+    colorsOfPair = [nil]
+    cellCounts = [0]
+    idleNext = [0]
+    idlePrevious = [0]
+    isIdle = [false]
     self.columns = max(0, columns)
     screen = Array(repeating: 0, count: self.columns * max(0, rows))
   }
@@ -77,6 +81,11 @@ struct ColorPairs {
     if next < capacity {
       pair = next
       next += 1
+      colorsOfPair.append(nil)
+      cellCounts.append(0)
+      idleNext.append(0)
+      idlePrevious.append(0)
+      isIdle.append(false)
     } else if idleHead != 0 {
       pair = idleHead
       removeIdle(pair)
@@ -124,6 +133,9 @@ struct ColorPairs {
 
   /// How many cells show `pair`, for tests.
   func cells(showing pair: Int32) -> Int {
-    pair > 0 && pair < capacity ? cellCounts[Int(pair)] : 0
+    pair > 0 && pair < next ? cellCounts[Int(pair)] : 0
   }
+
+  /// How many pairs the bookkeeping holds (pair 0 and each pair given out), for tests.
+  var pairsHeld: Int { colorsOfPair.count }
 }

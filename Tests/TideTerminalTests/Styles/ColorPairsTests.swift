@@ -55,6 +55,20 @@ struct ColorPairsTests {
     }
   }
 
+  /// A 256-colour terminal's 65,536 pairs cost an app that shows three of them the
+  /// bookkeeping of three (it held all 65,536 from the start: 1.9 MiB resident).
+  @Test func theBookkeepingGrowsWithThePairsGivenOutNotWithTheTerminals() throws {
+    var pairs = ColorPairs(capacity: 65_536, columns: 80, rows: 24)
+    #expect(pairs.pairsHeld == 1)
+    for foreground: Int32 in 1...3 {
+      let (pair, _) = try #require(pairs.pair(for: ColorPairs.Colors(foreground: foreground, background: -1)))
+      pairs.show(pair, atColumn: Int(foreground), row: 0)
+    }
+    #expect(pairs.pairsHeld == 4)
+    #expect(pairs.cells(showing: 3) == 1)
+    #expect(pairs.cells(showing: 4) == 0)
+  }
+
   @Test func aCombinationShownAgainKeepsItsPair() {
     var pairs = ColorPairs(capacity: 16, columns: 10, rows: 1)
     let red = ColorPairs.Colors(foreground: 1, background: -1)
