@@ -22,7 +22,7 @@ endif
 # The C and C++ libraries the app needs besides libc and libm, linked statically too: libstdc++
 # (the static Swift runtime's) and ncursesw with tinfo. As shared libraries the loader maps and
 # relocates each whole, and runs their initializers: 1.4 MiB of the running app's resident
-# memory; linked statically, only the parts called come in (+0.3 MB of file, -1.3 MiB resident;
+# memory; linked statically, only the parts called come in (+0.4 MB of file, -1.3 MiB resident;
 # docs/Measurements.md, memory). The toolchain and CNcurses ask for them as `-lstdc++` and
 # `-lncursesw`, so a folder holding only their archives goes first on the library search path
 # (`make static-libraries`). An archive not installed (another platform, no development

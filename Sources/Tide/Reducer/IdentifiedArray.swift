@@ -116,7 +116,9 @@ public struct IdentifiedArray<ID, Element: Identifiable> where Element.ID == ID 
 public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Element.ID, Element>
 
 extension IdentifiedArray: RandomAccessCollection, MutableCollection {
+  /// The position of the first element: 0.
   @inlinable public var startIndex: Int { 0 }
+  /// The position after the last element: the count.
   @inlinable public var endIndex: Int { storage.count }
 
   /// The element at `position`. An element set here must keep the id of the one it replaces.
