@@ -61,7 +61,8 @@ struct ColorPairsTests {
     var pairs = ColorPairs(capacity: 65_536, columns: 80, rows: 24)
     #expect(pairs.pairsHeld == 1)
     for foreground: Int32 in 1...3 {
-      let (pair, _) = try #require(pairs.pair(for: ColorPairs.Colors(foreground: foreground, background: -1)))
+      let given = pairs.pair(for: ColorPairs.Colors(foreground: foreground, background: -1))
+      let (pair, _) = try #require(given)
       pairs.show(pair, atColumn: Int(foreground), row: 0)
     }
     #expect(pairs.pairsHeld == 4)
