@@ -21,10 +21,10 @@ RELEASE_LINK += -Xlinker -z -Xlinker pack-relative-relocs
 endif
 RELEASE    ?= -c release --static-swift-stdlib $(RELEASE_LINK)
 APT_PACKAGES := libncurses-dev tmux pkg-config
-# The package's trait for the case-key-path products (off for a package that depends on Tide,
-# so that it resolves no swift-syntax): on for every debug build here, so that they share one
-# build and TideCasePaths and its tests are built and run.
-TRAITS     := --traits CasePaths
+# The package's traits for the case-key-path products and TideCombine (off for a package that
+# depends on Tide, so that it resolves no swift-syntax and no OpenCombine): on for every debug
+# build here, so that they share one build and those products and their tests are built and run.
+TRAITS     := --traits CasePaths,Combine
 
 .PHONY: all deps build test test-tsan release run bench goldens screenshots docs docs-preview clean
 
@@ -66,10 +66,11 @@ test: deps
 	@rm -f Examples/tide-quiz/Package.resolved
 	$(SWIFT) build --build-tests $(OUTSIDE_PACKAGE)
 	$(SWIFT) test --skip-build $(OUTSIDE_PACKAGE)
-	@# A package that depends on Tide pays for no case paths: its resolution holds neither.
-	@if grep -E '"identity" : "swift-(syntax|case-paths)"' Examples/tide-quiz/Package.resolved; then \
+	@# A package that depends on Tide pays for no case paths and no Combine: its resolution holds
+	@# none of their packages.
+	@if grep -E '"identity" : "(swift-syntax|swift-case-paths|opencombine)"' Examples/tide-quiz/Package.resolved; then \
 	  echo "test: Examples/tide-quiz resolved the packages above, which depending on Tide must not bring" >&2; exit 1; \
-	else echo "test: Examples/tide-quiz, an outside package, resolved no swift-syntax and no swift-case-paths"; fi
+	else echo "test: Examples/tide-quiz, an outside package, resolved no swift-syntax, swift-case-paths or OpenCombine"; fi
 	@# The DocC tutorial shows the outside package's files (symbolic links, so compiled above),
 	@# and its Package.swift less the targets that compile the tutorial's earlier steps.
 	@sed '/BEGIN tutorial steps/,/END tutorial steps/d' Examples/tide-quiz/Package.swift \
@@ -127,7 +128,7 @@ screenshots: deps
 ## docs: DocC sites for every public library in .build/docs/NAME. Fails on any DocC warning (a
 ## broken symbol link, a missing article), on a public type placed in no topic, and on a public
 ## declaration without a doc comment (scripts/check-docs.py, over DocC's coverage report).
-DOC_TARGETS := Tide TideTesting TideTerminal TideTerminalTesting TideTerminalCommand TideTrace TideCasePaths TideTestingCasePaths
+DOC_TARGETS := Tide TideTesting TideTerminal TideTerminalTesting TideTerminalCommand TideTrace TideCasePaths TideTestingCasePaths TideCombine
 docs: deps
 	@mkdir -p .build/docs
 	@status=0; for target in $(DOC_TARGETS); do \

@@ -1,0 +1,92 @@
+#if Combine
+import Foundation
+import Tide
+
+/// One subscriber's observation of a store: forwards the observed values as its demand allows,
+/// keeping the newest one it has not asked for yet.
+///
+/// `@unchecked Sendable`: every stored property is read and written only while holding `lock`,
+/// and the subscriber is called only from the main actor (values come from a store's observer,
+/// which runs there, and a value held back for lack of demand is delivered there too), so its
+/// calls are serialized as Combine requires. `request` and `cancel` may come from any thread.
+final class StateSubscription<Value, Downstream: Subscriber>: Subscription, @unchecked Sendable
+where Downstream.Input == Value, Downstream.Failure == Never {
+  private let lock = NSLock()
+  private var downstream: Downstream?
+  private var demand = Subscribers.Demand.none
+  /// The newest value that came while the subscriber asked for none.
+  private var pending: Value?
+  private var token: ObservationToken?
+
+  init(_ downstream: Downstream) {
+    self.downstream = downstream
+  }
+
+  /// Observes the store; the observation calls back at once with the value now.
+  @MainActor
+  func start(_ observe: @MainActor (@escaping (Value) -> Void) -> ObservationToken) {
+    guard lock.withLock({ downstream != nil }) else { return }
+    let token = observe { [weak self] value in self?.deliver(value) }
+    let kept = lock.withLock {
+      if downstream != nil { self.token = token }
+      return downstream != nil
+    }
+    // Cancelled during the first value: nothing holds the observation.
+    if !kept { token.cancel() }
+  }
+
+  @MainActor
+  private func deliver(_ value: Value) {
+    lock.lock()
+    guard let downstream else {
+      lock.unlock()
+      return
+    }
+    guard demand > 0 else {
+      pending = value
+      lock.unlock()
+      return
+    }
+    demand -= 1
+    pending = nil
+    lock.unlock()
+    let more = downstream.receive(value)
+    lock.withLock { demand += more }
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    let hasPending = lock.withLock {
+      self.demand += demand
+      return pending != nil
+    }
+    guard hasPending else { return }
+    // Asked for more while a value was held back: delivered on the main actor, where values
+    // come from, after what the asker is doing (the newest by then).
+    Task { @MainActor in self.deliverPending() }
+  }
+
+  @MainActor
+  private func deliverPending() {
+    lock.lock()
+    let held = pending.take()
+    lock.unlock()
+    if let held { deliver(held) }
+  }
+
+  func cancel() {
+    lock.lock()
+    downstream = nil
+    pending = nil
+    let token = self.token.take()
+    lock.unlock()
+    guard let token else { return }
+    // Ends the observation (and lets the store go) at once when cancelled on the main thread,
+    // as an `AnyCancellable` released by a view is; from elsewhere, on the main actor next.
+    if Thread.isMainThread {
+      MainActor.assumeIsolated { token.cancel() }
+    } else {
+      Task { @MainActor in token.cancel() }
+    }
+  }
+}
+#endif
