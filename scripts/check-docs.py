@@ -11,8 +11,8 @@ Two rules, for every public product (run by `make docs` after DocC built the sit
      "Enumerations"…) on the module's page, which is no topic an author wrote: with the built
      site's data (SITE_DATA_DIR, `make docs` passes it), a top-level type must also be listed
      in a topic section written in the catalog (a module page, an article or an extension
-     file). A nested type (`SelectionList.State`) is found on its parent's page, so DocC's
-     groups there place it;
+     file), and so must another module's type it extends (`Swift/String`). A nested type
+     (`SelectionList.State`) is found on its parent's page, so DocC's groups there place it;
   2. every public declaration has a doc comment. Members the compiler synthesizes or inherits
      from a protocol's default implementations (`!=`, `map` on a Sequence…) are not declarations
      of ours; an implementation of a protocol requirement may inherit the requirement's comment,
@@ -53,7 +53,9 @@ def main() -> int:
         module_prefix = f"doc://{target}/documentation/{target}/"
         for entry in types:
             reference = entry["referencePath"]
-            nested = "/" in reference.removeprefix(module_prefix)
+            # Another module's type (`Swift/String`) has a slash in its path but no parent page
+            # of ours: like a top-level type, it must be listed in a topic an author wrote.
+            nested = "/" in reference.removeprefix(module_prefix) and entry["kind"]["name"] not in EXTENDED_TYPE_KINDS
             if entry["isCurated"] and not nested and reference not in written:
                 path = reference.split("/documentation/", 1)[-1]
                 entry["isCurated"] = False
