@@ -2,7 +2,7 @@
 import Tide
 
 /// A store's state, or a value read from it, as a Combine publisher: the value now, then each
-/// change. Made by ``Tide/Store/publisher`` and ``Tide/Store/publisher(_:)``.
+/// change. Made by `store.publisher` and `store.publisher(_:)`.
 ///
 /// It never fails and never finishes on its own. A subscription keeps its store alive, as every
 /// Combine subscription keeps its upstream and as an `ObservationToken` does, so a view that

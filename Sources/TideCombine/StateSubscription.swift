@@ -80,7 +80,7 @@ where Downstream.Input == Value, Downstream.Failure == Never {
     let token = self.token.take()
     lock.unlock()
     guard let token else { return }
-    // Ends the observation (and lets the store go) at once when cancelled on the main thread,
+    // Ends the observation at once when cancelled on the main thread,
     // as an `AnyCancellable` released by a view is; from elsewhere, on the main actor next.
     if Thread.isMainThread {
       MainActor.assumeIsolated { token.cancel() }
