@@ -66,11 +66,11 @@ test: deps
 	@rm -f Examples/tide-quiz/Package.resolved
 	$(SWIFT) build --build-tests $(OUTSIDE_PACKAGE)
 	$(SWIFT) test --skip-build $(OUTSIDE_PACKAGE)
-	@# A package that depends on Tide pays for no case paths and no Combine: its resolution holds
-	@# none of their packages.
-	@if grep -E '"identity" : "(swift-syntax|swift-case-paths|opencombine)"' Examples/tide-quiz/Package.resolved; then \
+	@# A package that depends on Tide pays for no case paths, no Combine and no docc plugin: its
+	@# resolution holds none of their packages.
+	@if grep -E '"identity" : "(swift-(syntax|case-paths|docc-plugin|docc-symbolkit)|opencombine)"' Examples/tide-quiz/Package.resolved; then \
 	  echo "test: Examples/tide-quiz resolved the packages above, which depending on Tide must not bring" >&2; exit 1; \
-	else echo "test: Examples/tide-quiz, an outside package, resolved no swift-syntax, swift-case-paths or OpenCombine"; fi
+	else echo "test: Examples/tide-quiz, an outside package, resolved no swift-syntax, no swift-case-paths, no OpenCombine and no docc plugin"; fi
 	@# The DocC tutorial shows the outside package's files (symbolic links, so compiled above),
 	@# and its Package.swift less the targets that compile the tutorial's earlier steps.
 	@sed '/BEGIN tutorial steps/,/END tutorial steps/d' Examples/tide-quiz/Package.swift \

@@ -80,7 +80,6 @@ let package = Package(
         .product(name: "DequeModule", package: "swift-collections"),
         .product(name: "OrderedCollections", package: "swift-collections"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
-        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
     ),
     .target(
@@ -133,10 +132,10 @@ let package = Package(
     .target(name: "TideJSON"),
     .target(
       name: "TideTerminal",
-      dependencies: ["Tide", "TideJSON", "CNcurses", .product(name: "IssueReporting", package: "xctest-dynamic-overlay")]),
+      dependencies: ["Tide", "TideJSON", "CNcurses"]),
     // Knows Tide and TideTerminal (the browser is built from its components and draws the app's
     // own view), never an app: TideTerminalCommand depends on it for `--trace` and `inspect`.
-    .target(name: "TideTrace", dependencies: ["Tide", "TideJSON", "TideTerminal"]),
+    .target(name: "TideTrace", dependencies: ["Tide", "TideJSON", "TideTerminal", "CNcurses"]),
     // Its own target because of swift-argument-parser: an app that parses its own command line,
     // or embeds TideTerminal in another program, links neither the parser nor the command.
     .target(
@@ -173,6 +172,7 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "tide-hello", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-hello"),
+    .executableTarget(name: "tide-counter", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-counter"),
     // Apps built only on TideTerminal's public components (SPEC: "Examples built on the
     // components"); ComponentExamplesTests replays each.
     .executableTarget(name: "tide-textinput", dependencies: ["Tide", "TideTerminal", "TideTerminalCommand"], path: "Examples/tide-textinput"),
@@ -199,6 +199,8 @@ let package = Package(
     // print that they need the Combine trait when built without it.
     .executableTarget(name: "TimerPublisher", dependencies: ["Tide", "TideCombine"], path: "Examples/TimerPublisher"),
     .executableTarget(name: "PricePublishers", dependencies: ["Tide", "TideCombine"], path: "Examples/PricePublishers"),
+    // A server without a network: a StoreActor per session with expiry timers and a sweep.
+    .executableTarget(name: "SessionServer", dependencies: ["Tide"], path: "Examples/SessionServer"),
     .testTarget(
       name: "TideTests",
       dependencies: [
@@ -223,7 +225,7 @@ let package = Package(
     .testTarget(
       name: "ExamplesTests",
       dependencies: [
-        "CounterAlert", "SubStateLenses", "TimerMiddleware", "PostsRequest", "PingPongEpics",
+        "CounterAlert", "SubStateLenses", "TimerMiddleware", "PostsRequest", "PingPongEpics", "SessionServer",
         "Tide", "TideTesting", "TideTestSupport", .product(name: "Clocks", package: "swift-clocks"),
       ]),
     // What the test targets share, as swift-argument-parser's ArgumentParserTestHelpers: the
@@ -244,7 +246,7 @@ let package = Package(
     .testTarget(
       name: "ComponentExamplesTests",
       dependencies: [
-        "tide-textinput", "tide-list", "tide-pick", "inline-log-probe", "tide-pager", "tide-edit", "tide-progress", "tide-form", "tide-files", "tide-editor", "tide-dashboard", "Tide", "TideTesting", "TideTerminal", "TideTerminalCommand", "TideTerminalTesting", "TideTrace",
+        "tide-counter", "tide-textinput", "tide-list", "tide-pick", "inline-log-probe", "tide-pager", "tide-edit", "tide-progress", "tide-form", "tide-files", "tide-editor", "tide-dashboard", "Tide", "TideTesting", "TideTerminal", "TideTerminalCommand", "TideTerminalTesting", "TideTrace",
         "TideTestSupport",
       ],
       // Read from the source tree by path (assertReplay), as an app's own tests read theirs.

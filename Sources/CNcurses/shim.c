@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/socket.h>
 #include <term.h>
 /* term.h names every terminfo capability as a macro; these two clash with our parameter names. */
 #undef columns
@@ -1440,3 +1441,6 @@ void tide_inline_end(void) {
   inline_mode = 0;
   inline_cursor_row = 0;
 }
+
+int tide_accept_close_on_exec(int listener) { return accept4(listener, NULL, NULL, SOCK_CLOEXEC); }
+int tide_pipe_close_on_exec_nonblocking(int ends[2]) { return pipe2(ends, O_CLOEXEC | O_NONBLOCK); }

@@ -30,8 +30,8 @@ package enum JSONParser {
 }
 
 extension JSONReader {
-  /// The value at the position, as a tree. Integers that fit `Int64` stay integers; any other
-  /// number is a `Double`.
+  /// The value at the position, as a tree. Integers that fit `Int64` or `UInt64` stay integers;
+  /// any other number is a `Double`.
   package mutating func value() throws(Failure) -> JSONValue {
     switch peek {
     case UInt8(ascii: "{")?:
@@ -79,6 +79,9 @@ extension JSONReader {
     if isPlain { return .integer(text.first == UInt8(ascii: "-") ? -magnitude : magnitude) }
     let string = String(decoding: text, as: UTF8.self)
     if !string.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let integer = Int64(string) { return .integer(integer) }
+    if !string.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let integer = UInt64(string) {
+      return .unsignedInteger(integer)
+    }
     guard let number = Double(string), number.isFinite else {
       position = range.lowerBound
       throw failure(.malformedNumber)

@@ -12,13 +12,17 @@ import Darwin
 ///
 /// Objects keep their keys in order (the order Swift encodes properties in), so a state writes
 /// the same way every time. Integers stay integers (`Int64`), so ids and revisions read back
-/// exactly. Two values are equal when they are written alike: texts compare by their UTF-8
+/// exactly; an integer above `Int64.max` is an ``unsignedInteger(_:)`` (a `UInt64` hash or id
+/// reads back exactly too, not through a `Double`). Two values are equal when they are written alike: texts compare by their UTF-8
 /// bytes, not by Swift's canonical equivalence, and numbers by their bits (-0.0 is not 0.0),
 /// so a diff misses no change of spelling.
 package enum JSONValue: Equatable, Sendable {
   case null
   case bool(Bool)
   case integer(Int64)
+  /// An integer above `Int64.max` that fits `UInt64`: only such values, so that each integer
+  /// has one form and equality stays a comparison of cases.
+  case unsignedInteger(UInt64)
   case number(Double)
   case string(String)
   case array([JSONValue])
@@ -29,6 +33,7 @@ package enum JSONValue: Equatable, Sendable {
     case (.null, .null): true
     case (.bool(let a), .bool(let b)): a == b
     case (.integer(let a), .integer(let b)): a == b
+    case (.unsignedInteger(let a), .unsignedInteger(let b)): a == b
     case (.number(let a), .number(let b)): a.bitPattern == b.bitPattern
     case (.string(let a), .string(let b)): sameText(a, b)
     case (.array(let a), .array(let b)): a == b
@@ -63,6 +68,7 @@ package enum JSONValue: Equatable, Sendable {
     case .null: bytes.append(contentsOf: "null".utf8)
     case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
     case .integer(let value): Self.writeInteger(value, to: &bytes)
+    case .unsignedInteger(let value): bytes.append(contentsOf: String(value).utf8)
     case .number(let value):
       // JSON has no infinities or NaN; a state that holds one is written as null.
       if value.isFinite { bytes.append(contentsOf: value.description.utf8) } else { bytes.append(contentsOf: "null".utf8) }
@@ -107,6 +113,11 @@ package enum JSONValue: Equatable, Sendable {
     default:
       text += self.text
     }
+  }
+
+  /// The JSON value of an unsigned integer: an ``integer(_:)`` where it fits `Int64`.
+  package static func unsigned(_ value: UInt64) -> JSONValue {
+    value <= UInt64(Int64.max) ? .integer(Int64(value)) : .unsignedInteger(value)
   }
 
   private static func writeInteger(_ value: Int64, to bytes: inout [UInt8]) {

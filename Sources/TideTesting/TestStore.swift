@@ -46,13 +46,25 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   /// to fail sets a shorter one.
   public var wallTimeout: Duration = .seconds(10)
 
-  /// The store under test, for reading its live state or scoping it.
-  public let store: Store<State, Action>
+  /// The `Store` under test, for reading its live state or scoping it.
+  ///
+  /// Only a test store of the ``StoreShape/store`` shape (the default) has one: for another shape,
+  /// reading it stops the test with a precondition failure — assert its state with
+  /// ``state`` and the assertions.
+  public var store: Store<State, Action> {
+    guard let store = tested.store else {
+      preconditionFailure("This test store drives \(tested.shape), not a Store: read its state with `state`.")
+    }
+    return store
+  }
+
+  /// The store under test, of the shape the test chose.
+  private let tested: TestedStore<State, Action>
 
   private let recorder: Recorder<State, Action>
   private let leftovers: Leftovers<Action>
   /// The store's effects, reachable from the `deinit` on any thread.
-  private let effects: EffectRegistry
+  private let effects: EffectEngine
   private let clock: any Clock<Duration>
   private var expectedState: State
   private var skippedEffects: Set<UInt64> = [] {
@@ -89,7 +101,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   ///   - filePath: The same, for XCTest.
   ///   - line: The same.
   ///   - column: The same.
-  public init<R: Reducer>(
+  public convenience init<R: Reducer>(
     initialState: State,
     reducer: R,
     clock: any Clock<Duration> = TestClock(),
@@ -99,23 +111,74 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     line: UInt = #line,
     column: UInt = #column
   ) where R.State == State, R.Action == Action {
-    let leftovers = Leftovers<Action>()
-    let recorder = Recorder<State, Action>(leftovers: leftovers)
-    self.leftovers = leftovers
+    let recorder = Recorder<State, Action>(leftovers: Leftovers())
+    let recording = RecordingReducer(base: reducer, recorder: recorder)
+    self.init(
+      recorder: recorder, clock: clock, initialState: initialState, location: (fileID, filePath, line, column),
+      tested: TestedStore(Store(initialState: initialState, reducer: recording, clock: clock, middleware: middleware)))
+  }
+
+  /// Creates a test store that drives the feature in a store of the given shape: a
+  /// `Store`, an `IsolatedStore` or a `StoreActor`, with the same
+  /// assertions. A feature that runs in a server's store actors is tested in one.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state the test starts from.
+  ///   - reducer: The feature under test.
+  ///   - clock: The clock for the store's time-based effects (see
+  ///     ``init(initialState:reducer:clock:middleware:fileID:filePath:line:column:)``).
+  ///   - middleware: Hooks around the reducer; for an ``StoreShape/isolatedStore`` or a
+  ///     ``StoreShape/storeActor``, made with `Middleware.onAnyActor`.
+  ///   - shape: The kind of store the feature runs in.
+  ///   - fileID: Where a test store released without ``finish(fileID:filePath:line:column:)``
+  ///     reports what was left; the caller's location by default.
+  ///   - filePath: The same, for XCTest.
+  ///   - line: The same.
+  ///   - column: The same.
+  public convenience init<R: Reducer>(
+    initialState: State,
+    reducer: sending R,
+    clock: any Clock<Duration> = TestClock(),
+    middleware: [Middleware<State, Action>] = [],
+    shape: StoreShape,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where R.State == State, R.Action == Action, State: Sendable {
+    let recorder = Recorder<State, Action>(leftovers: Leftovers())
+    let recording = RecordingReducer(base: reducer, recorder: recorder)
+    let tested: TestedStore<State, Action> =
+      switch shape {
+      case .store:
+        TestedStore(Store(initialState: initialState, reducer: recording, clock: clock, middleware: middleware))
+      case .isolatedStore:
+        TestedStore(IsolatedStore(initialState: initialState, reducer: recording, clock: clock, middleware: middleware))
+      case .storeActor:
+        TestedStore(StoreActor(initialState: initialState, reducer: recording, clock: clock, middleware: middleware))
+      }
+    self.init(
+      recorder: recorder, clock: clock, initialState: initialState, location: (fileID, filePath, line, column),
+      tested: tested)
+  }
+
+  private init(
+    recorder: Recorder<State, Action>,
+    clock: any Clock<Duration>,
+    initialState: State,
+    location: (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt),
+    tested: TestedStore<State, Action>
+  ) {
+    self.leftovers = recorder.leftovers
     self.recorder = recorder
     self.clock = clock
     self.expectedState = initialState
-    self.location = (fileID, filePath, line, column)
-    let store = Store(
-      initialState: initialState,
-      reducer: RecordingReducer(base: reducer, recorder: recorder),
-      clock: clock,
-      middleware: middleware)
-    self.store = store
-    self.effects = store.registry
-    recorder.onReceive = { [scheduler = store.effectScheduler] in scheduler.signal() }
+    self.location = location
+    self.tested = tested
+    self.effects = tested.effects
+    recorder.onReceive = { [effects] in effects.signal() }
     // The quiet periods of `send` and `finish` wait for effects waiting for a thread.
-    store.effectScheduler.countInTransit()
+    effects.countInTransit()
   }
 
   // Not an isolated deinit: that one runs without the test's task-local context, so its
@@ -167,7 +230,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     line: UInt = #line,
     column: UInt = #column
   ) async -> StoreTask {
-    await settle(until: { [scheduler = store.effectScheduler] in scheduler.nothingIsDue })
+    await settle(until: { [effects] in effects.nothingIsDue })
     if !recorder.received.isEmpty {
       if exhaustivity == .on {
         reportIssue(
@@ -181,15 +244,10 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
         skip(recorder.received, before: "sending \(String(customDumping: action))",
              fileID: fileID, filePath: filePath, line: line, column: column)
         expectedState = recorder.received[recorder.received.count - 1].state
-        recorder.received.removeAll()
+        recorder.removeReceived()
       }
     }
-    recorder.expectSentAction = true
-    let task = store.send(action)
-    // A before-reducer middleware may have dropped or delayed the action.
-    recorder.expectSentAction = false
-    let actual = recorder.sentState ?? store.state
-    recorder.sentState = nil
+    let (task, actual) = await tested.send(action, recordingIn: recorder)
     check(update, actual: actual, what: "sending \(String(customDumping: action))",
           fileID: fileID, filePath: filePath, line: line, column: column)
     await settle(quietPeriod: sendQuietPeriod)
@@ -272,7 +330,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
       if index > 0 {
         skip(recorder.received[..<index], before: "receiving \(expected)",
              fileID: fileID, filePath: filePath, line: line, column: column)
-        recorder.received.removeFirst(index)
+        recorder.removeReceived(first: index)
       }
     }
     guard let first = recorder.received.first else {
@@ -286,7 +344,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
         fileID: fileID, filePath: filePath, line: line, column: column)
       return
     }
-    recorder.received.removeFirst()
+    recorder.removeReceived(first: 1)
     guard predicate(first.action) else {
       let shown =
         expectedAction.flatMap { diff($0, first.action, format: .proportional) }
@@ -335,8 +393,8 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
       skip(recorder.received, before: "finishing",
            fileID: fileID, filePath: filePath, line: line, column: column)
     }
-    recorder.received.removeAll()
-    store.cancelAllEffects()
+    recorder.removeReceived()
+    effects.cancelAll()
   }
 
   /// Drops every received action not yet asserted; the state of the last one becomes the
@@ -344,7 +402,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   public func skipReceivedActions() async {
     await settle(quietPeriod: sendQuietPeriod)
     if let last = recorder.received.last { expectedState = last.state }
-    recorder.received.removeAll()
+    recorder.removeReceived()
   }
 
   /// Stops asserting the effects running now, as TCA's `skipInFlightEffects` does: they keep
@@ -352,18 +410,18 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   /// no longer reports them.
   public func skipInFlightEffects() async {
     await settle(quietPeriod: sendQuietPeriod)
-    skippedEffects.formUnion(store.runningEffectKeys)
+    skippedEffects.formUnion(effects.runningKeys)
   }
 
   /// Cancels every running effect and waits until their tasks have ended, for a test that
   /// deliberately stops midway.
   public func cancelInFlightEffects() async {
-    store.cancelAllEffects()
-    await settle(until: { [store] in store.effectScheduler.counts.running == 0 }, stopsWhenIdle: false)
+    effects.cancelAll()
+    await settle(until: { [effects] in effects.counts.running == 0 }, stopsWhenIdle: false)
   }
 
   private var runningEffectCount: Int {
-    store.runningEffectKeys.subtracting(skippedEffects).count
+    effects.runningKeys.subtracting(skippedEffects).count
   }
 
   private func describe(_ actions: [Action]) -> String {
@@ -436,7 +494,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   private func settle(
     until done: () -> Bool = { false }, stopsWhenIdle: Bool = true, quietPeriod: Duration? = nil
   ) async -> Bool {
-    await store.effectScheduler.settle(
+    await effects.settle(
       until: done, stopsWhenIdle: stopsWhenIdle, limit: wallTimeout, quietPeriod: quietPeriod,
       progress: { [recorder] in recorder.recordedCount })
   }
@@ -458,11 +516,11 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
         fileID: fileID, filePath: filePath, line: line, column: column)
       return true
     }
-    let limit = store.clockOffset + timeout
+    let limit = tested.clockOffset() + timeout
     var idle = true
     while !done() {
-      let now = store.clockOffset
-      guard let next = store.effectScheduler.nextWake, next <= limit else {
+      let now = tested.clockOffset()
+      guard let next = effects.nextWake, next <= limit else {
         await advance(limit - now)
         return await settle(until: done)
       }
@@ -485,34 +543,3 @@ struct RecordingReducer<Base: Reducer>: Reducer where Base.State: Equatable {
   }
 }
 
-/// Records what the reducer saw, to tell the test's own action from actions effects sent.
-/// Not isolated itself: it belongs to one test store and is used only by it and its store's
-/// reducer, both on the main actor.
-final class Recorder<State, Action: Sendable> {
-  var expectSentAction = false
-  var sentState: State?
-  var received: [(action: Action, state: State)] = [] {
-    didSet { leftovers.update { [received] in $0.unasserted = received.map(\.action) } }
-  }
-  private let leftovers: Leftovers<Action>
-
-  init(leftovers: Leftovers<Action>) {
-    self.leftovers = leftovers
-  }
-  /// How many actions were recorded so far: a sign of progress.
-  private(set) var recordedCount = 0
-  /// Called when an effect's action was recorded: it wakes a `receive` waiting for it, which
-  /// the effect's counters alone do not when the effect goes on running (a subscription).
-  var onReceive: (() -> Void)?
-
-  func record(_ action: Action, state: State) {
-    recordedCount += 1
-    if expectSentAction {
-      expectSentAction = false
-      sentState = state
-    } else {
-      received.append((action, state))
-      onReceive?()
-    }
-  }
-}

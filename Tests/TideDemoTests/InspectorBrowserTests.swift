@@ -95,6 +95,50 @@ struct InspectorBrowserTests {
     }
   }
 
+  /// A jump the attached app refuses (its State does not decode the step's state: another
+  /// build of the app) is shown in the inspector, which no longer says the app is held there;
+  /// before, only the app's last row said so.
+  @Test func aJumpTheAppRefusesIsShownInTheInspector() async throws {
+    let folder = try makeInspectorFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try await Self.sessionTrace(in: folder)
+    let socketFolder = folder.appendingPathComponent("socket").path
+    #expect(mkdir(socketFolder, 0o700) == 0)
+    let server = try LiveTraceServer(
+      path: socketFolder + "/app.sock", tracePath: trace,
+      onCommand: { command, refuse in
+        if case .jump(let step, _) = command { refuse("step \(step) could not be put back: not this build's state") }
+      }, onDetach: {})
+    defer { server.stop() }
+    let live = try LiveTraceClient(path: socketFolder + "/app.sock")
+    defer { live.close() }
+    let whole = try String(contentsOfFile: trace, encoding: .utf8)
+    let deadline = Date().addingTimeInterval(30)
+    while (try? String(contentsOfFile: live.tracePath, encoding: .utf8)) != whole {
+      guard Date() < deadline else { throw TimedOut(waitingFor: "the whole trace in the inspector's copy") }
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    let reader = try TraceQueries.open(live.tracePath, app: demoInspected, follow: true)
+    let browser = InspectorBrowser(reader: reader, app: demoInspected, live: live)
+    var state = InspectorBrowser.initialState(
+      reader: reader, app: demoInspected, name: "live", size: TerminalSize(columns: 120, rows: 40), follow: true,
+      isLive: true)
+    _ = browser.reduce(into: &state, action: .jump(to: 2))
+    _ = browser.reduce(into: &state, action: .travel)
+    #expect(state.heldStep == 2)
+    while state.message?.contains("refused") != true {
+      guard Date() < deadline else { throw TimedOut(waitingFor: "the app's refusal in the inspector") }
+      try await Task.sleep(for: .milliseconds(5))
+      _ = browser.reduce(into: &state, action: .poll)
+    }
+    #expect(state.message == "the app refused: step 2 could not be put back: not this build's state")
+    #expect(state.heldStep == nil)
+  }
+
+  struct TimedOut: Error {
+    var waitingFor: String
+  }
+
   @Test func aFollowedTraceShowsTheStepsWrittenSince() async throws {
     let folder = try makeInspectorFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -7,10 +7,10 @@ import TideTesting
 /// for a sanitized build, ``Slowdown``) only turns a hang into a recorded failure, described by
 /// `failure` from the last counters.
 package func waitUntil(
-  _ scheduler: EffectScheduler, limit: Duration = .seconds(60),
-  failure: @escaping @Sendable (EffectScheduler.Counts) -> String = { "Effects never reached the expected state; counters: \($0)" },
+  _ scheduler: EffectEngine, limit: Duration = .seconds(60),
+  failure: @escaping @Sendable (EffectEngine.Counts) -> String = { "Effects never reached the expected state; counters: \($0)" },
   sourceLocation: SourceLocation = #_sourceLocation,
-  _ predicate: @escaping @Sendable (EffectScheduler.Counts) -> Bool
+  _ predicate: @escaping @Sendable (EffectEngine.Counts) -> Bool
 ) async {
   await scheduler.settle(
     until: { predicate(scheduler.counts) }, stopsWhenIdle: false, limit: Slowdown.sanitized(limit))

@@ -260,7 +260,7 @@ struct EffectTests {
     let clock = TestClock()
     let tally = Tally()
     weak var released: Store<Worker.State, Work>?
-    let activity: EffectScheduler
+    let activity: EffectEngine
     do {
       let reducer = Reduce<Worker.State, Work> { state, action in
         switch action {

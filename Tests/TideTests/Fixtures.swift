@@ -217,7 +217,7 @@ func waitUntilEffects<State, Action>(
   _ store: Store<State, Action>,
   limit: Duration = .seconds(60),
   sourceLocation: SourceLocation = #_sourceLocation,
-  _ predicate: @escaping @Sendable (EffectScheduler.Counts) -> Bool
+  _ predicate: @escaping @Sendable (EffectEngine.Counts) -> Bool
 ) async {
   await waitUntil(store.effectScheduler, limit: limit, sourceLocation: sourceLocation, predicate)
 }

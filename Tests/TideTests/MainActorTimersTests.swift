@@ -13,14 +13,28 @@ struct MainActorTimersTests {
   /// calls its `fire` on the main actor; `handBack()` stops it, calling the pending one at once.
   /// Correct for any store's timers, since while it is installed it serves every main-actor
   /// store on the continuous clock in the process, other tests' too.
+  ///
+  /// Each call of `fire` is measured: the lock sections the engine and the timer path took on
+  /// the main thread during it (``EngineLockSections``), and how `progress` moved across it.
   private final class SleepingWaker: TimerWaker {
     private struct State {
       var requests: [ContinuousClock.Instant?] = []
       var pending: (fire: @MainActor @Sendable () -> Void, task: Task<Void, Never>)?
       var fired = 0
       var stopped = false
+      var firings: [(lockSections: Int, progress: Int)] = []
     }
     private let state = Mutex(State())
+    private let progress: @MainActor @Sendable () -> Int
+
+    init(progress: @escaping @MainActor @Sendable () -> Int = { 0 }) {
+      self.progress = progress
+    }
+
+    /// The lock sections of each call of `fire` that moved `progress` by exactly one.
+    var lockSectionsOfOneStep: [Int] {
+      state.withLock { $0.firings.filter { $0.progress == 1 }.map(\.lockSections) }
+    }
 
     var requests: [ContinuousClock.Instant?] { state.withLock { $0.requests } }
     var fired: Int { state.withLock { $0.fired } }
@@ -33,8 +47,12 @@ struct MainActorTimersTests {
         state.pending = deadline.map { deadline in
           let task = Task { @MainActor [weak self] in
             do { try await ContinuousClock().sleep(until: deadline) } catch { return }
-            self?.state.withLock { $0.fired += 1 }
+            guard let self else { return }
+            self.state.withLock { $0.fired += 1 }
+            let (sections, progress) = (EngineLockSections.onThisThread, self.progress())
             fire()
+            let firing = (EngineLockSections.onThisThread - sections, self.progress() - progress)
+            self.state.withLock { $0.firings.append(firing) }
           }
           return (fire, task)
         }
@@ -116,5 +134,36 @@ struct MainActorTimersTests {
     waker.handBack()
     await waitForFired(store, count: 1)
     #expect(waker.fired == 0, "the waker stopped before the deadline: a sleeping task fired it")
+  }
+
+  private enum Tick: Sendable { case start, tick }
+
+  @Test func aStopwatchTickTakesAtMostThreeLockSections() async throws {
+    // The running stopwatch's path: a timer on a main-actor store and the continuous clock, woken
+    // by the run loop's waker; a tick is the waker's `fire`, which fires the due entry, sends its
+    // action, and re-arms the entry for the next tick with the waker. Counted in debug builds on
+    // the main thread, whose count other threads' locks do not touch; a firing that also fired
+    // another test's timer due at the same moment is left out (`progress` of one tick exactly).
+    let store = Store(initialState: 0, reducer: Reduce<Int, Tick> { ticks, action in
+      switch action {
+      case .start: return .timer(.tick, after: .milliseconds(2), every: .milliseconds(2))
+      case .tick:
+        ticks += 1
+        return .none
+      }
+    })
+    let waker = SleepingWaker(progress: { store.state })
+    MainActorTimers.wake(with: waker)
+    let task = store.send(.start)
+    let deadline = ContinuousClock.now + .seconds(30)
+    while waker.lockSectionsOfOneStep.count < 5, ContinuousClock.now < deadline {
+      try await ContinuousClock().sleep(for: .milliseconds(5))
+    }
+    await task.cancel()
+    MainActorTimers.wake(with: nil)
+    waker.handBack()
+    let counts = waker.lockSectionsOfOneStep
+    try #require(counts.count >= 5, "waited 30 s for five ticks of the stopwatch fired by the waker; got \(counts.count)")
+    #expect(counts.min()! <= 3, "lock sections a tick: \(counts)")
   }
 }

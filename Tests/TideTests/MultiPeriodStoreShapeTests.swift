@@ -65,7 +65,7 @@ private struct OnStore: MultiPeriodRunner {
     await moved.advance(by: duration)
     let atReturn = R.log(of: store.state)
     await store.waitUntilIdle()
-    defer { store.cancelAllEffects() }
+    defer { store.cancelEffects() }
     return MultiPeriodOutcome(atReturn: atReturn, settled: R.log(of: store.state), expected: expected)
   }
 }

@@ -11,13 +11,13 @@ struct TimerQueueHeapTests {
   /// taking what is due at the middle deadline, then the rest, gives the live items sorted by
   /// (deadline, sequence) and counts every dead one once.
   @Test func dueItemsComeOutInDeadlineThenArmOrderWithoutTheCancelledOnes() {
-    let registry = EffectRegistry(clock: StoreClock(ContinuousClock()))
+    let engine = EffectEngine(clock: StoreClock(ContinuousClock()))
     var heap = TimerQueueHeap()
     var generator = SeededGenerator(seed: 27)
     var expected: [(deadline: Duration, sequence: UInt64)] = []
     var dead = 0
     for sequence in UInt64(1)...2_000 {
-      let entry = TimerEntry(registry: registry, key: sequence)
+      let entry = TimerEntry(engine: engine, key: sequence)
       let deadline = Duration.milliseconds(Int(generator.next() % 20))
       if sequence % 3 == 0 {
         dead += 1
@@ -43,10 +43,10 @@ struct TimerQueueHeapTests {
 
   /// Dropping the dead items keeps the live ones and their order.
   @Test func removingTheDeadKeepsTheLiveInOrder() {
-    let registry = EffectRegistry(clock: StoreClock(ContinuousClock()))
+    let engine = EffectEngine(clock: StoreClock(ContinuousClock()))
     var heap = TimerQueueHeap()
     for sequence in UInt64(1)...100 {
-      let entry = TimerEntry(registry: registry, key: sequence)
+      let entry = TimerEntry(engine: engine, key: sequence)
       if sequence.isMultiple(of: 2) { entry.queueSequence.store(sequence, ordering: .relaxed) }
       heap.push(.init(deadline: .seconds(Int(100 - sequence) / 10), sequence: sequence, entry: entry))
     }

@@ -69,6 +69,33 @@ struct JSONTests {
     }
   }
 
+  /// Unsigned integers above `Int64.max` (an id, a hash) stay exact through a trace: encoded,
+  /// written, read back and decoded, and in a change the differ writes (they went through a
+  /// `Double`, so `UInt64.max` came back as 2^64 and failed to decode, and nearby values as
+  /// their neighbours).
+  @Test func unsignedIntegersAboveInt64MaxStayExact() throws {
+    struct Ids: Codable, Equatable {
+      var hash: UInt64
+      var id: UInt
+      var list: [UInt64]
+    }
+    let values: [UInt64] = [UInt64(Int64.max), UInt64(Int64.max) + 1, UInt64.max - 1, UInt64.max]
+    for value in values {
+      let ids = Ids(hash: value, id: UInt(value), list: [value, 1])
+      let json = try JSONValueEncoder.encode(ids)
+      #expect(json.text == #"{"hash":\#(value),"id":\#(value),"list":[\#(value),1]}"#)
+      let parsed = try JSONParser.parse(json.text)
+      #expect(parsed == json)
+      #expect(try JSONValueDecoder.decode(Ids.self, from: parsed) == ids)
+      var changes = TraceChanges()
+      try CodableStateDiffer<Ids>().writeChanges(from: Ids(hash: 0, id: 0, list: [0, 1]), to: ids, into: &changes)
+      #expect(String(decoding: changes.bytes, as: UTF8.self) == #"["hash",\#(value)],["id",\#(value)],["list[0]",\#(value)]"#)
+    }
+    // Beyond UInt64 a number is a Double, as before, and no integer type takes it.
+    let beyond = try JSONParser.parse("18446744073709551616")
+    #expect(throws: (any Error).self) { try JSONValueDecoder.decode(UInt64.self, from: beyond) }
+  }
+
   private func check(_ text: String) throws(JSONParser.Failure) {
     var text = text
     let result = text.withUTF8 { utf8 in Result { () throws(JSONParser.Failure) in try JSONParser.check(UnsafeRawBufferPointer(utf8)) } }

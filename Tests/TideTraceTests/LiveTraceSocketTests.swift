@@ -23,6 +23,16 @@ struct LiveTraceSocketTests {
   }
 
   let header = #"{"format":"tide-trace","version":1,"app":"probe","appVersion":"1","arguments":[],"size":[80,24],"snapshotEvery":1000,"state":{"count":0}}"# + "\n"
+  let step = #"{"n":1,"t":0.5,"key":"+","action":{"add":{}},"changes":[["count",1]]}"# + "\n"
+
+  /// Appends `text` to the trace, as the app writes it, and tells the server.
+  func append(_ text: some StringProtocol, to tracePath: String, for server: LiveTraceServer) throws {
+    let handle = try #require(FileHandle(forWritingAtPath: tracePath))
+    handle.seekToEndOfFile()
+    handle.write(Data(text.utf8))
+    try handle.close()
+    server.traceWritten()
+  }
 
   /// Polls `condition` until it holds, for at most `seconds`; says what it waited for.
   func waitUntil(_ what: String, seconds: Double = 10, _ condition: () -> Bool) async throws {
@@ -43,7 +53,7 @@ struct LiveTraceSocketTests {
     let socket = folder.file("app.sock")
     let received = Received()
     let server = try LiveTraceServer(
-      path: socket, tracePath: tracePath, onCommand: { command in received.commands.withLock { $0.append(command) } },
+      path: socket, tracePath: tracePath, onCommand: { command, _ in received.commands.withLock { $0.append(command) } },
       onDetach: { received.detaches.add(1, ordering: .relaxed) })
     defer { server.stop() }
     var info = stat()
@@ -54,12 +64,7 @@ struct LiveTraceSocketTests {
       (try? String(contentsOfFile: client.tracePath, encoding: .utf8)) == header
     }
     // A line the app writes later reaches the inspector once the server is told.
-    let step = #"{"n":1,"t":0.5,"key":"+","action":{"add":{}},"changes":[["count",1]]}"# + "\n"
-    let handle = try #require(FileHandle(forWritingAtPath: tracePath))
-    handle.seekToEndOfFile()
-    handle.write(Data(step.utf8))
-    try handle.close()
-    server.traceWritten()
+    try append(step, to: tracePath, for: server)
     try await waitUntil("the step in the inspector's copy") {
       (try? String(contentsOfFile: client.tracePath, encoding: .utf8)) == header + step
     }
@@ -89,12 +94,51 @@ struct LiveTraceSocketTests {
     #expect(!FileManager.default.fileExists(atPath: socket), "the socket goes with the app")
   }
 
+  /// A jump the app cannot carry out is answered with why, which the inspector is told (it was
+  /// shown on the app's last row only); the refusal goes between two whole lines of the trace,
+  /// a line cut short waits for its end, and the inspector's copy holds the trace alone.
+  @Test func aRefusedJumpIsToldToTheInspectorApartFromTheTrace() async throws {
+    let folder = privateFolder("live-refusal")
+    let tracePath = folder.file("app.trace")
+    try header.write(toFile: tracePath, atomically: true, encoding: .utf8)
+    let socket = folder.file("app.sock")
+    let server = try LiveTraceServer(
+      path: socket, tracePath: tracePath,
+      onCommand: { command, refuse in
+        if case .jump(let step, _) = command { refuse("step \(step) could not be put back: no count") }
+      }, onDetach: {})
+    defer { server.stop() }
+    let client = try LiveTraceClient(path: socket)
+    try await waitUntil("the header in the inspector's copy") {
+      (try? String(contentsOfFile: client.tracePath, encoding: .utf8)) == header
+    }
+    // Half a line is written: the refusal waits for its end.
+    try append(step.prefix(20), to: tracePath, for: server)
+    try await waitUntil("half the step in the inspector's copy") {
+      (try? String(contentsOfFile: client.tracePath, encoding: .utf8)) == header + String(step.prefix(20))
+    }
+    #expect(client.send(.jump(step: 1, state: .object([]))))
+    try append(step.dropFirst(20), to: tracePath, for: server)
+    var refusals: [String] = []
+    try await waitUntil("the refusal at the inspector") {
+      refusals += client.takeRefusals()
+      return !refusals.isEmpty
+    }
+    #expect(refusals == ["step 1 could not be put back: no count"])
+    try await waitUntil("the whole step in the inspector's copy") {
+      (try? String(contentsOfFile: client.tracePath, encoding: .utf8)) == header + step
+    }
+    // Taken once.
+    #expect(client.takeRefusals() == [])
+    client.close()
+  }
+
   @Test func theAppIsToldWhenTheInspectorEndsAndTheInspectorWhenTheAppEnds() async throws {
     let folder = privateFolder("live-ends")
     let tracePath = folder.file("app.trace")
     try header.write(toFile: tracePath, atomically: true, encoding: .utf8)
     let socket = folder.file("app.sock")
-    let server = try LiveTraceServer(path: socket, tracePath: tracePath, onCommand: { _ in }, onDetach: {})
+    let server = try LiveTraceServer(path: socket, tracePath: tracePath, onCommand: { _, _ in }, onDetach: {})
     let client = try LiveTraceClient(path: socket)
     server.stop()
     try await waitUntil("the inspector to see the app end") { client.hasEnded }
@@ -113,7 +157,7 @@ struct LiveTraceSocketTests {
     let socket = folder.file("app.sock")
     let received = Received()
     let server = try LiveTraceServer(
-      path: socket, tracePath: tracePath, onCommand: { _ in }, onDetach: { received.detaches.add(1, ordering: .relaxed) })
+      path: socket, tracePath: tracePath, onCommand: { _, _ in }, onDetach: { received.detaches.add(1, ordering: .relaxed) })
     let stalled = try InspectorSocket.connect(to: socket)
     defer { close(stalled) }
     try await waitUntil("the stalled inspector to be dropped", seconds: 30) { received.detaches.load(ordering: .relaxed) == 1 }
@@ -126,7 +170,7 @@ struct LiveTraceSocketTests {
     let shared = TemporaryDirectory("live-shared")
     #expect(chmod(shared.path, 0o777) == 0)
     #expect {
-      _ = try LiveTraceServer(path: shared.file("s.sock"), tracePath: shared.file("t"), onCommand: { _ in }, onDetach: {})
+      _ = try LiveTraceServer(path: shared.file("s.sock"), tracePath: shared.file("t"), onCommand: { _, _ in }, onDetach: {})
     } throws: { error in
       "\(error)".contains("is writable by others")
     }
@@ -136,7 +180,7 @@ struct LiveTraceSocketTests {
     let file = folder.file("notes.txt")
     try "mine\n".write(toFile: file, atomically: true, encoding: .utf8)
     #expect {
-      _ = try LiveTraceServer(path: file, tracePath: folder.file("t"), onCommand: { _ in }, onDetach: {})
+      _ = try LiveTraceServer(path: file, tracePath: folder.file("t"), onCommand: { _, _ in }, onDetach: {})
     } throws: { error in
       "\(error)".contains("exists and is not a socket: left as it is")
     }
@@ -168,7 +212,7 @@ struct LiveTraceSocketTests {
     close(old)
     #expect { _ = try LiveTraceClient(path: stale) } throws: { error in "\(error)".contains("the app that made it has ended") }
     // And a new app takes its place.
-    let server = try LiveTraceServer(path: stale, tracePath: folder.file("t"), onCommand: { _ in }, onDetach: {})
+    let server = try LiveTraceServer(path: stale, tracePath: folder.file("t"), onCommand: { _, _ in }, onDetach: {})
     server.stop()
   }
 }

@@ -300,4 +300,10 @@ int tide_wcwidth(unsigned int code_point);
 /* The terminal's size from the tty (TIOCGWINSZ); returns 0 on failure. */
 int tide_tty_size(int *columns, int *rows);
 
+/* accept4(2) with SOCK_CLOEXEC, and pipe2(2) with O_CLOEXEC | O_NONBLOCK: descriptors made
+   close-on-exec in the one call, so that a program started meanwhile (a hand-over) cannot
+   inherit them. Swift's Glibc module does not declare either (they are GNU extensions). */
+int tide_accept_close_on_exec(int listener);
+int tide_pipe_close_on_exec_nonblocking(int ends[2]);
+
 #endif

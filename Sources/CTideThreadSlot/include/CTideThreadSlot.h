@@ -51,6 +51,20 @@ CTIDE_INLINE void ctide_firing_thread_slot_set(uintptr_t value) {
   ctide_firing_thread_slot = value;
 }
 
+/// The lock sections the effect engine and the timer queues took on this thread (counted in
+/// debug builds only; see `EngineLockSections` in Tide). Defined in CTideThreadSlot.c.
+extern CTIDE_THREAD_LOCAL uintptr_t ctide_lock_sections;
+
+/// Reads the current thread's count of lock sections.
+CTIDE_INLINE uintptr_t ctide_lock_sections_get(void) {
+  return ctide_lock_sections;
+}
+
+/// Counts one lock section on the current thread.
+CTIDE_INLINE void ctide_lock_sections_count(void) {
+  ctide_lock_sections += 1;
+}
+
 #if defined(__cplusplus)
 }
 #endif

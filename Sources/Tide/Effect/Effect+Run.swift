@@ -1,4 +1,3 @@
-import IssueReporting
 
 extension Effect {
   /// Runs asynchronous work in a task; `send` delivers actions back to the store.

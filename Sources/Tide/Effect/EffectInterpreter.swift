@@ -19,27 +19,31 @@ protocol EffectHost<Action>: AnyObject {
   func removeObserver(id: UInt64)
 }
 
-/// Runs a store's effects: the one interpreter of ``Effect``'s primitives.
+/// Runs a store's effects: the one interpreter of ``Effect``'s primitives, on the store's
+/// ``EffectEngine``.
 ///
 /// It has two halves. ``start(_:ids:host:)`` runs on the store's actor when a reducer returns an
 /// effect: it queues `.send`s behind the current action, cancels, and starts everything
 /// asynchronous as registered tasks. ``execute(_:ids:group:lifetime:startingAt:)`` runs inside
-/// such a task. Every task is registered in the ``EffectRegistry`` under the cancellation ids
-/// around it, and sends through a `Send` that checks the task's lifetime, so a cancelled effect
-/// sends nothing more.
+/// such a task. Every task is registered in the engine under the cancellation ids around it,
+/// and sends through a `Send` that checks the task's lifetime, so a cancelled effect sends
+/// nothing more.
 ///
-/// The last layer of a store's one effect object (see ``EffectScheduler``), made when the store
-/// starts its first effect: a store that never starts one — most of a server's sessions at any
-/// moment — pays nothing for it.
+/// A value: the engine, which holds the effects' state, and the way back to the store for the
+/// actions they send, both made at the store's first effect — a store that never starts one,
+/// most of a server's sessions at any moment, pays nothing for either.
 @usableFromInline
-final class EffectInterpreter<Action: Sendable>: EffectRegistry, @unchecked Sendable {
+struct EffectInterpreter<Action: Sendable>: Sendable {
+  @usableFromInline let engine: EffectEngine
   @usableFromInline let link: StoreLink<Action>
 
   @usableFromInline
-  init(clock: StoreClock, link: StoreLink<Action>) {
+  init(engine: EffectEngine, link: StoreLink<Action>) {
+    self.engine = engine
     self.link = link
-    super.init(clock: clock)
   }
+
+  @usableFromInline var clock: StoreClock { engine.clock }
 
   // MARK: - On the store's actor, when the reducer returns
 
@@ -68,12 +72,12 @@ final class EffectInterpreter<Action: Sendable>: EffectRegistry, @unchecked Send
       spawn(effect, ids: ids, group: host.currentGroup())
     case .cancellable(let id, let cancelInFlight, let inner):
       // The new effect registers before the ones it replaces are cancelled, so a wait for
-      // `id` never sees a moment with none (see `EffectRegistry.inFlight(replacing:)`).
-      let replaced = cancelInFlight ? registry.inFlight(replacing: id) : []
+      // `id` never sees a moment with none (see `EffectEngine.inFlight(replacing:)`).
+      let replaced = cancelInFlight ? engine.inFlight(replacing: id) : []
       start(inner, ids: ids + [id], host: host)
-      registry.cancel(tasks: replaced)
+      engine.cancel(tasks: replaced)
     case .cancel(let id):
-      registry.cancel(id: id)
+      engine.cancel(id: id)
     case .throttle(let id, let interval, let latest, let inner):
       throttle(
         inner, id: id, interval: interval, latest: latest, ids: ids, group: host.currentGroup(),
@@ -87,12 +91,11 @@ final class EffectInterpreter<Action: Sendable>: EffectRegistry, @unchecked Send
       let lifetime = EffectLifetime(parent: nil)
       let link = self.link
       let group = host.currentGroup()
-      let first = clock.now + after
-      registry.registerTimer(ids: ids, lifetime: lifetime, group: group) { key in
+      let ticks = TickSchedule(first: clock.now + after, every: every)
+      engine.registerTimer(ids: ids, lifetime: lifetime, group: group) { key in
         RepeatingTimer(
-          registry: registry, key: key, first: first, every: every, action: action, lifetime: lifetime,
-          link: link, group: group)
-      }?.arm(at: first)
+          engine: engine, key: key, ticks: ticks, action: action, lifetime: lifetime, link: link, group: group)
+      }?.arm(at: ticks.first)
     }
   }
 
@@ -104,25 +107,25 @@ final class EffectInterpreter<Action: Sendable>: EffectRegistry, @unchecked Send
     group: EffectGroup, host: some EffectHost<Action>
   ) {
     let pending = PendingThrottle(effect: effect, ids: ids + [id], group: group)
-    switch registry.throttle(id: id, now: clock.now, interval: interval, latest: latest, pending: pending) {
+    switch engine.throttle(id: id, now: clock.now, interval: interval, latest: latest, pending: pending) {
     case .runNow:
       start(effect, ids: ids + [id], host: host)
     case .kept(let scheduled, let replaced):
       // The send whose effect will run awaits the scheduled run, and through it the effect;
       // the send whose effect this one replaced no longer does, so cancelling it cannot
       // cancel this one.
-      registry.join(key: scheduled, group: group)
+      engine.join(key: scheduled, group: group)
       if let replaced = replaced as? PendingThrottle<Action>, replaced.group !== group {
-        registry.leave(key: scheduled, group: replaced.group)
+        engine.leave(key: scheduled, group: replaced.group)
       }
     case .dropped:
       return
     case .schedule(let due):
-      let key = schedule(at: due, ids: ids + [id], group: group) { [registry] host in
-        guard let pending = registry.fireThrottle(id: id, at: due) as? PendingThrottle<Action> else { return }
+      let key = schedule(at: due, ids: ids + [id], group: group) { [engine] host in
+        guard let pending = engine.fireThrottle(id: id, at: due) as? PendingThrottle<Action> else { return }
         host.start(pending.effect, ids: pending.ids, group: pending.group)
       }
-      if let key { registry.setThrottleTask(id: id, key: key) }
+      if let key { engine.setThrottleTask(id: id, key: key) }
     }
   }
 
@@ -138,8 +141,8 @@ final class EffectInterpreter<Action: Sendable>: EffectRegistry, @unchecked Send
   ) -> UInt64? {
     let lifetime = EffectLifetime(parent: nil)
     let link = self.link
-    let entry = registry.registerTimer(ids: ids, lifetime: lifetime, group: group) { key in
-      ScheduledCall(registry: registry, key: key, lifetime: lifetime, link: link, body: body)
+    let entry = engine.registerTimer(ids: ids, lifetime: lifetime, group: group) { key in
+      ScheduledCall(engine: engine, key: key, lifetime: lifetime, link: link, body: body)
     }
     entry?.arm(at: due)
     return entry?.key
@@ -158,7 +161,7 @@ final class EffectInterpreter<Action: Sendable>: EffectRegistry, @unchecked Send
     // Delays count from when the reducer returned the effect, not from when its task first runs.
     let returnedAt = clock.now
     let lifetime = EffectLifetime(parent: nil)
-    registry.spawn(
+    engine.spawn(
       ids: ids, lifetime: lifetime, group: group, priority: priority, onMainThread: wantsMainThread(effect)
     ) { [self] in
       await self.execute(effect, ids: ids, group: group, lifetime: lifetime, startingAt: returnedAt)
@@ -179,8 +182,8 @@ final class EffectInterpreter<Action: Sendable>: EffectRegistry, @unchecked Send
     case .send(let action):
       await context(group: group, lifetime: lifetime, start: start).send(action)
     case .merge(let effects):
-      let wait = scheduler.expectChildren(effects.count)
-      await scheduler.awaitChildren(effects.map { child in
+      let wait = engine.expectChildren(effects.count)
+      await engine.awaitChildren(effects.map { child in
         spawnChild(child, ids: ids, group: group, parent: lifetime, start: start, wait: wait)
       }, of: wait)
     case .concatenate(let effects):
@@ -199,27 +202,27 @@ final class EffectInterpreter<Action: Sendable>: EffectRegistry, @unchecked Send
       await body(context)
       bodyLifetime.finish()
     case .cancellable(let id, let cancelInFlight, let inner):
-      let replaced = cancelInFlight ? registry.inFlight(replacing: id) : []
+      let replaced = cancelInFlight ? engine.inFlight(replacing: id) : []
       if lifetime.isCancelled || Task.isCancelled {
-        registry.cancel(tasks: replaced)
+        engine.cancel(tasks: replaced)
         return
       }
-      let wait = scheduler.expectChildren(1)
+      let wait = engine.expectChildren(1)
       let child = spawnChild(inner, ids: ids + [id], group: group, parent: lifetime, start: start, wait: wait)
-      registry.cancel(tasks: replaced)
-      await scheduler.awaitChildren([child], of: wait)
+      engine.cancel(tasks: replaced)
+      await engine.awaitChildren([child], of: wait)
     case .cancel(let id):
-      registry.cancel(id: id)
+      engine.cancel(id: id)
     case .throttle:
       // The gate decides on the store's actor, in the order the effects were returned.
-      guard let home = scheduler.home else { return }
+      guard let home = engine.home else { return }
       await link.withHost(on: home) { host in
         guard !lifetime.isCancelled, let host else { return }
         host.start(effect, ids: ids, group: group)
       }
     case .delay(let delay, let inner):
       // Inside a task (a step of a concatenation) the delay is a sleep of the task's own.
-      try? await scheduler.sleep(until: (start ?? clock.now) + delay)
+      try? await engine.sleep(until: (start ?? clock.now) + delay)
       if lifetime.isCancelled || Task.isCancelled { return }
       await execute(inner, ids: ids, group: group, lifetime: lifetime)
     case .timer(let after, let every, let action):
@@ -233,11 +236,9 @@ final class EffectInterpreter<Action: Sendable>: EffectRegistry, @unchecked Send
   private func context(
     group: EffectGroup?, lifetime: EffectLifetime, start: Duration?
   ) -> EffectContext<Action> {
-    let link = self.link
-    let scheduler = self.scheduler
-    return EffectContext(
-      send: Send(link: link, group: group, lifetime: lifetime, scheduler: scheduler),
-      scheduler: scheduler,
+    EffectContext(
+      send: Send(link: link, group: group, lifetime: lifetime, engine: engine),
+      engine: engine,
       start: start ?? clock.now
     )
   }
@@ -247,7 +248,7 @@ final class EffectInterpreter<Action: Sendable>: EffectRegistry, @unchecked Send
     start: Duration?, wait: UInt64
   ) -> Task<Void, Never> {
     let lifetime = EffectLifetime(parent: parent)
-    return registry.spawn(
+    return engine.spawn(
       ids: ids, lifetime: lifetime, group: nil, priority: nil, onMainThread: wantsMainThread(effect),
       childOf: wait
     ) { [self] in

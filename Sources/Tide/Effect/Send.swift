@@ -1,4 +1,3 @@
-import IssueReporting
 
 /// Sends actions from an effect back to its store.
 ///
@@ -11,7 +10,7 @@ import IssueReporting
 public struct Send<Action: Sendable>: Sendable {
   @usableFromInline
   let body: @Sendable (Action) async -> Void
-  let scheduler: EffectScheduler?
+  let engine: EffectEngine?
 
   /// Creates a `Send` that forwards actions to `send` on the main actor; useful for testing
   /// effect bodies alone.
@@ -22,20 +21,20 @@ public struct Send<Action: Sendable>: Sendable {
         send(action)
       }
     }
-    self.scheduler = nil
+    self.engine = nil
   }
 
   /// A `Send` of an effect task: it delivers to the store behind `link`, on the store's actor,
   /// as part of `group`, while `lifetime` lets it.
-  init(link: StoreLink<Action>, group: EffectGroup?, lifetime: EffectLifetime, scheduler: EffectScheduler) {
+  init(link: StoreLink<Action>, group: EffectGroup?, lifetime: EffectLifetime, engine: EffectEngine) {
     self.body = { action in
       // No actor held: none of the store's effects runs any more, so this send outlived its
       // effect (a leaked send, dropped and reported) and nothing can be let through.
-      guard let home = scheduler.home else {
+      guard let home = engine.home else {
         _ = Self.admits(action, lifetime: lifetime)
         return
       }
-      let counted = scheduler.beginTransit()
+      let counted = engine.beginTransit()
       await link.withHost(on: home) { host in
         // Checked on the store's actor, in order with the reducers that cancel: once a
         // cancellation has run there, no send of the effect gets through.
@@ -43,9 +42,9 @@ public struct Send<Action: Sendable>: Sendable {
         host?.receive(action, group: group)
       }
       // Back on the effect's executor.
-      if counted { scheduler.endTransit() }
+      if counted { engine.endTransit() }
     }
-    self.scheduler = scheduler
+    self.engine = engine
   }
 
   /// A `Send` that delivers to the store behind `link` outside any effect's lifetime: an
@@ -57,12 +56,12 @@ public struct Send<Action: Sendable>: Sendable {
         host?.receive(action, group: nil)
       }
     }
-    self.scheduler = nil
+    self.engine = nil
   }
 
-  private init(scheduler: EffectScheduler?, _ body: @escaping @Sendable (Action) async -> Void) {
+  private init(engine: EffectEngine?, _ body: @escaping @Sendable (Action) async -> Void) {
     self.body = body
-    self.scheduler = scheduler
+    self.engine = engine
   }
 
   /// Sends `action` to the store, unless the effect has been cancelled.
@@ -77,16 +76,16 @@ public struct Send<Action: Sendable>: Sendable {
   /// asleep until a time still to come, so a test store or a replay moving that clock treats
   /// the effect as idle rather than busy. Outside a store it sleeps on the continuous clock.
   public func sleep(for duration: Duration) async throws {
-    guard let scheduler else {
+    guard let engine else {
       try await Task.sleep(for: duration)
       return
     }
-    try await scheduler.sleep(until: scheduler.clock.now + duration)
+    try await engine.sleep(until: engine.clock.now + duration)
   }
 
   func map<Child: Sendable>(_ transform: @escaping @Sendable (Child) -> Action) -> Send<Child> {
     let body = self.body
-    return Send<Child>(scheduler: scheduler) { await body(transform($0)) }
+    return Send<Child>(engine: engine) { await body(transform($0)) }
   }
 
   /// Whether an effect living `lifetime` may still send `action`: not once it was cancelled,

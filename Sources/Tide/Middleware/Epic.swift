@@ -1,4 +1,3 @@
-import IssueReporting
 
 /// A stream transformer run by a store: it sees every action after the reducer handled it and
 /// every new state, and produces actions of its own — the redux-observable model, for logic
@@ -74,7 +73,7 @@ extension Store where State: Sendable {
       })
     }
     guard !inputs.isEmpty else { return }
-    root.actionTap = { action, state in
+    root.fields.actionTap = { action, state in
       for (actionInput, stateInput) in inputs {
         actionInput.yield(action)
         stateInput.yield(state)

@@ -65,24 +65,10 @@ private final class FileDescriptorSink: Sendable {
     if closesOnDeinit { close(descriptor) }
   }
 
-  /// Writes all of `bytes`, retrying after a signal and after a short write; a failed write
-  /// drops the rest of the line, as a trace is a diagnostic that must not stop the app.
+  /// Writes all of `bytes` (`writeWhole(_:to:)`).
   func write(_ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0, errno == EINTR { continue }
-        guard written > 0 else { return }
-        offset += written
-      }
-    }
+    bytes.withUnsafeBytes { writeWhole($0, to: descriptor) }
   }
-}
-
-/// The C library's `write`, which `FileDescriptorSink.write` hides.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, bytes, count)
 }
 
 extension Reducer {

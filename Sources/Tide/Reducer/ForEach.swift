@@ -1,5 +1,4 @@
 import IdentifiedCollections
-import IssueReporting
 import OrderedCollections
 
 extension Reducer {

@@ -1,4 +1,3 @@
-import IssueReporting
 
 extension Reducer {
   /// Runs `child` on optional child state while it is present, before this reducer, so the

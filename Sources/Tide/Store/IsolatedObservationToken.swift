@@ -1,5 +1,6 @@
-/// Keeps an observation of an ``IsolatedStore`` alive until ``cancel()`` is called or the token
-/// is released; it lives on the store's actor, as the store does.
+/// Keeps an observation of an ``IsolatedStore`` or a ``StoreActor`` alive until ``cancel()`` is
+/// called or the token is released; it lives on the store's actor, as the store does (it is not
+/// `Sendable`), so its release removes the observer there.
 public final class IsolatedObservationToken {
   private var onCancel: (() -> Void)?
 

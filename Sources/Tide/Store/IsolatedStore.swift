@@ -111,27 +111,34 @@ public struct IsolatedStore<State, Action: Sendable> {
     isolation: isolated any Actor = #isolation
   ) -> IsolatedObservationToken {
     checkIsolation(isolation)
-    var last = select(state)
-    onChange(last)
-    let id = root.addObserverID { state in
-      let value = lend(state, to: select)
-      guard value != last else { return }
-      last = value
-      onChange(value)
-    }
-    return IsolatedObservationToken { [root] in root.removeObserver(id: id) }
+    return root.observation(select, onChange: onChange)
+  }
+
+  /// The selected value now and each time it changes, as an asynchronous sequence.
+  ///
+  /// As ``Store/values(_:)``: the sequence does not keep the store alive, buffers only the
+  /// newest value (a slow consumer skips intermediate values but always ends on the latest),
+  /// and ends when the consuming task is cancelled or the store is freed.
+  public func values<Value: Equatable & Sendable>(
+    _ select: @escaping (State) -> Value,
+    isolation: isolated any Actor = #isolation
+  ) -> AsyncStream<Value> {
+    checkIsolation(isolation)
+    return root.valueStream(select)
   }
 
   /// Waits until no effect marked with `id` (see ``Effect/cancellable(id:cancelInFlight:)``)
   /// is running, including ones that start while it waits: what a server awaits before it
   /// drops a session whose last save must not be lost.
   public func finishEffects(id: some Hashable & Sendable, isolation: isolated any Actor = #isolation) async {
+    checkIsolation(isolation)
     await root.registry.finish(id: EffectID(id))
   }
 
   /// Cancels every running effect of the store — its timers, requests and subscriptions; a
   /// cancelled effect sends nothing more. The store stays usable. (Releasing the store
-  /// cancels them too.)
+  /// cancels them too.) To cancel some effects and keep others, a reducer returns
+  /// ``Effect/cancel(id:)``.
   public func cancelEffects(isolation: isolated any Actor = #isolation) {
     checkIsolation(isolation)
     root.registry.cancelAll()
@@ -144,4 +151,13 @@ public struct IsolatedStore<State, Action: Sendable> {
     precondition(
       ObjectIdentifier(isolation) == root.clock.homeIdentity, "An IsolatedStore was used off the actor it belongs to; call it only from that actor.")
   }
+}
+
+extension IsolatedStore {
+  /// The store's effect registry, made at the first effect or the first call here: a test
+  /// store takes it when it makes the store, to wait for, count and cancel the effects.
+  package var registry: EffectEngine { root.registry }
+
+  /// The time on the store's clock since the store was created.
+  package var clockOffset: Duration { root.clock.now }
 }

@@ -19,20 +19,8 @@ import Synchronization
 protocol RootStorage<State, Action>: EffectHost {
   associatedtype State
 
-  var isDraining: Bool { get set }
-  /// Whether the drain under way must look past its first action: an action was queued, an
-  /// effect's group was made, or there are observers to tell. Set by whatever makes one, so a
-  /// plain send — nothing queued, nothing started, nobody observing — tests one flag where it
-  /// read the queue, the observers and the group (three fields, at a server's thousands of
-  /// stores three more bytes of the store to bring in at each request).
-  var hasFollowUps: Bool { get set }
-  /// Whether any middleware or tap runs: one test on the path of a plain store.
-  var hasHooks: Bool { get set }
-  var queue: Deque<Action> { get set }
-  /// The observers, made with the first, as an owned unmanaged reference released when the
-  /// store goes: a drain reads it through a borrowed reference, with no retain and release.
-  var observers: Unmanaged<ObserverTable<State>>? { get set }
-  var drainGroup: EffectGroup? { get set }
+  /// The store's state, queue, observers, effects and middleware, held inline.
+  var fields: StoreFields<State, Action> { get set }
   /// The slot ``StoreTime/now`` reads this store's drains through (see ``RootCore/timeSlot``).
   var timeSlot: Unmanaged<StoreTimeSlot>? { get }
   /// What the time slot holds during this store's drain (see ``StoreTime/now``): a
@@ -40,33 +28,11 @@ protocol RootStorage<State, Action>: EffectHost {
   var timeSlotEntry: UInt { get }
   /// Runs the store's reducer on its state in place.
   func runReducer(_ action: Action) -> Effect<Action>
-  /// The state, held where the store's fields are: the reducer mutates it in place.
-  var ownedState: State { get set }
-  var actionTap: ((Action, State) -> Void)? { get }
-  var afterReducer: [(Action, State) -> Effect<Action>] { get }
-  var beforeReducer: [(Action, State) -> Middleware<State, Action>.Decision] { get }
-  var madeLink: StoreLink<Action>? { get set }
-  var handle: AnyObject? { get set }
-  var liveness: StoreLiveness? { get set }
-  var receiver: ((AnyObject, Action, EffectGroup?) -> Void)? { get set }
-  var startedEffects: EffectInterpreter<Action>? { get set }
   /// The store's clock: the time since the store was created, and its timers.
   var clock: StoreClock { get }
 }
 
 extension RootStorage {
-  /// The middleware's hooks as the core calls them: off the path of the many stores that have
-  /// none.
-  @usableFromInline
-  static func hooks(
-    of middleware: [Middleware<State, Action>], onMainActor: Bool
-  ) -> (after: [(Action, State) -> Effect<Action>], before: [(Action, State) -> Middleware<State, Action>.Decision]) {
-    (
-      middleware.compactMap { $0.after?.callable(onMainActor: onMainActor) },
-      middleware.compactMap { $0.before?.callable(onMainActor: onMainActor) }
-    )
-  }
-
   /// Called where the store is made, by the ``Store`` that owns this core (`handle`) or by an
   /// ``IsolatedStore`` (`nil`: a ``StoreLiveness`` stands in, made with the link): effect
   /// tasks and tokens will hold that handle weakly, not this core, whose reference count then
@@ -74,8 +40,8 @@ extension RootStorage {
   /// table, ~100 instructions a send). Inlined there, so ``receiver`` is specialised.
   @inlinable
   func attach(handle: AnyObject?) {
-    self.handle = handle
-    self.receiver = { core, action, group in
+    fields.handle = handle
+    fields.receiver = { core, action, group in
       unsafeDowncast(core, to: Self.self).receive(action, group: group)
     }
   }
@@ -85,7 +51,7 @@ extension RootStorage {
   /// store's actor.
   @inlinable
   var link: StoreLink<Action> {
-    if let madeLink { return madeLink }
+    if let madeLink = fields.madeLink { return madeLink }
     return makeLink()
   }
 
@@ -95,35 +61,38 @@ extension RootStorage {
   @inline(never)
   func makeLink() -> StoreLink<Action> {
     let link = StoreLink<Action>(homeIsMainActor: clock.homeIdentity == ObjectIdentifier(MainActor.shared))
-    if handle == nil {
+    if fields.handle == nil {
       let liveness = StoreLiveness()
-      self.liveness = liveness
-      handle = liveness
+      fields.liveness = liveness
+      fields.handle = liveness
     }
-    guard let handle, let receiver else { preconditionFailure("A store's core was used before its store attached.") }
+    guard let handle = fields.handle, let receiver = fields.receiver else { preconditionFailure("A store's core was used before its store attached.") }
     link.attach(handle: handle, core: self, receiver: receiver)
-    madeLink = link
+    fields.madeLink = link
     return link
   }
 
-  /// The store's effect object: its scheduler, registry and interpreter in one, made here at
-  /// the first effect (or the first question about effects), so a store that starts none
-  /// costs none of it. Only on the store's actor.
+  /// The interpreter of the store's effects, on its engine. Only on the store's actor.
   @inlinable
   var effects: EffectInterpreter<Action> {
-    if let startedEffects { return startedEffects }
+    EffectInterpreter(engine: registry, link: link)
+  }
+
+  /// The store's effect engine, made here at the first effect (or the first question about
+  /// effects), so a store that starts none costs none of it. Only on the store's actor.
+  @inlinable
+  var registry: EffectEngine {
+    if let startedEffects = fields.startedEffects { return startedEffects }
     return startEffects()
   }
 
   @inlinable
   @inline(never)
-  func startEffects() -> EffectInterpreter<Action> {
-    let effects = EffectInterpreter(clock: clock, link: link)
-    startedEffects = effects
-    return effects
+  func startEffects() -> EffectEngine {
+    let engine = EffectEngine(clock: clock)
+    fields.startedEffects = engine
+    return engine
   }
-
-  @usableFromInline var registry: EffectRegistry { effects.registry }
 
   // MARK: - Sending
 
@@ -133,8 +102,8 @@ extension RootStorage {
   @inlinable
   @inline(__always)
   func sendAction(_ action: Action) -> StoreTask {
-    if isDraining { return queueDuringDrain(action) }
-    isDraining = true
+    if fields.isDraining { return queueDuringDrain(action) }
+    fields.isDraining = true
     let outer = beginDrain()
     handle(action)
     return finishDrain(restoring: outer)
@@ -169,15 +138,15 @@ extension RootStorage {
   func sendActions(contentsOf actions: some Sequence<Action>) -> StoreTask {
     var iterator = actions.makeIterator()
     guard let first = iterator.next() else {
-      return StoreTask(group: isDraining ? currentGroup() : nil)
+      return StoreTask(group: fields.isDraining ? currentGroup() : nil)
     }
-    if isDraining {
+    if fields.isDraining {
       queueAction(first)
       while let next = iterator.next() { queueAction(next) }
       return StoreTask(group: currentGroup())
     }
     while let next = iterator.next() { queueAction(next) }
-    isDraining = true
+    fields.isDraining = true
     let outer = beginDrain()
     handle(first)
     return finishDrain(restoring: outer)
@@ -187,14 +156,14 @@ extension RootStorage {
   /// inside a drain under way, else as a drain of its own whose effects join `group`.
   @inlinable
   func drain(joining group: EffectGroup?, _ body: () -> Void) {
-    if isDraining {
+    if fields.isDraining {
       body()
       return
     }
-    isDraining = true
+    fields.isDraining = true
     if let group {
-      drainGroup = group
-      hasFollowUps = true
+      fields.drainGroup = group
+      fields.hasFollowUps = true
     }
     let outer = beginDrain()
     body()
@@ -205,8 +174,8 @@ extension RootStorage {
   @usableFromInline
   func replaceState(with state: State) {
     drain(joining: nil) {
-      ownedState = state
-      hasFollowUps = true
+      fields.ownedState = state
+      fields.hasFollowUps = true
     }
   }
 
@@ -217,28 +186,28 @@ extension RootStorage {
   @inlinable
   @inline(__always)
   func finishDrain(restoring outer: UInt) -> StoreTask {
-    if !hasFollowUps {
-      isDraining = false
+    if !fields.hasFollowUps {
+      fields.isDraining = false
       endDrain(restoring: outer)
       return StoreTask(group: nil)
     }
     repeat {
-      if !queue.isEmpty { handleQueued() }
-      if let observers, observers._withUnsafeGuaranteedRef({ !$0.isEmpty }) { notifyObservers(observers) }
-    } while !queue.isEmpty
+      if !fields.queue.isEmpty { handleQueued() }
+      if let observers = fields.observers, observers._withUnsafeGuaranteedRef({ !$0.isEmpty }) { notifyObservers(observers) }
+    } while !fields.queue.isEmpty
     // The queue is empty and the group is taken below: only observers remain to tell.
-    hasFollowUps = observers != nil
-    isDraining = false
+    fields.hasFollowUps = fields.observers != nil
+    fields.isDraining = false
     endDrain(restoring: outer)
-    if drainGroup == nil { return StoreTask(group: nil) }
+    if fields.drainGroup == nil { return StoreTask(group: nil) }
     return takeGroup()
   }
 
   @inlinable
   @inline(never)
   func takeGroup() -> StoreTask {
-    let started = drainGroup
-    drainGroup = nil
+    let started = fields.drainGroup
+    fields.drainGroup = nil
     return StoreTask(group: started)
   }
 
@@ -246,13 +215,13 @@ extension RootStorage {
   @inlinable
   @inline(never)
   func handleQueued() {
-    while let next = queue.popFirst() { handle(next) }
+    while let next = fields.queue.popFirst() { handle(next) }
   }
 
   @inlinable
   @inline(__always)
   func handle(_ action: Action) {
-    if hasHooks {
+    if fields.hasHooks {
       handle(action, fromHook: 0)
       return
     }
@@ -273,8 +242,8 @@ extension RootStorage {
   @inline(never)
   func handle(_ action: Action, fromHook index: Int) {
     var action = action
-    for hook in index..<beforeReducer.count {
-      switch beforeReducer[hook](action, ownedState) {
+    for hook in index..<fields.beforeReducer.count {
+      switch fields.beforeReducer[hook](action, fields.ownedState) {
       case .proceed(let next):
         action = next
       case .drop:
@@ -285,11 +254,11 @@ extension RootStorage {
       }
     }
     reduce(action)
-    for hook in afterReducer {
-      let effect = hook(action, ownedState)
+    for hook in fields.afterReducer {
+      let effect = hook(action, fields.ownedState)
       if !effect.isNone { start(effect) }
     }
-    if let actionTap { actionTap(action, ownedState) }
+    if let actionTap = fields.actionTap { actionTap(action, fields.ownedState) }
   }
 
   /// Hands `action` to the hooks from `index` on once `delay` has passed on the store's clock,
@@ -321,18 +290,18 @@ extension RootStorage {
 
   @usableFromInline
   func currentGroup() -> EffectGroup {
-    if let drainGroup { return drainGroup }
+    if let drainGroup = fields.drainGroup { return drainGroup }
     let group = EffectGroup()
-    drainGroup = group
-    hasFollowUps = true
+    fields.drainGroup = group
+    fields.hasFollowUps = true
     return group
   }
 
   /// Queues `action` behind the one being handled.
   @inlinable
   func queueAction(_ action: Action) {
-    queue.append(action)
-    hasFollowUps = true
+    fields.queue.append(action)
+    fields.hasFollowUps = true
   }
 
   // MARK: - Observing
@@ -340,10 +309,10 @@ extension RootStorage {
   /// The observer table, made here with the first observer.
   @usableFromInline
   var observerTable: ObserverTable<State> {
-    if let observers { return observers.takeUnretainedValue() }
+    if let observers = fields.observers { return observers.takeUnretainedValue() }
     let table = ObserverTable<State>()
-    observers = Unmanaged.passRetained(table)
-    hasFollowUps = true
+    fields.observers = Unmanaged.passRetained(table)
+    fields.hasFollowUps = true
     return table
   }
 
@@ -354,12 +323,51 @@ extension RootStorage {
     observerTable.add(callback)
   }
 
-  /// Adds the observer behind a sequence of values (``StoreActor/values(_:)``): it yields each
+  /// The observation behind ``IsolatedStore/observe(_:onChange:isolation:)`` and
+  /// ``StoreActor/observe(_:onChange:)``: `onChange` gets the selected value now and each
+  /// new one after a round, on the store's actor; the token keeps the store alive.
+  @usableFromInline
+  func observation<Value: Equatable>(
+    _ select: @escaping (State) -> Value, onChange: @escaping (Value) -> Void
+  ) -> IsolatedObservationToken {
+    var last = select(fields.ownedState)
+    onChange(last)
+    let id = addObserverID { state in
+      let value = lend(state, to: select)
+      guard value != last else { return }
+      last = value
+      onChange(value)
+    }
+    return IsolatedObservationToken { [self] in removeObserver(id: id) }
+  }
+
+  /// The sequence behind ``IsolatedStore/values(_:isolation:)`` and ``StoreActor/values(_:)``:
+  /// it does not keep the store alive, buffers only the newest value, and ends when its
+  /// consumer stops or the store's effects close (the store is freed).
+  @usableFromInline
+  func valueStream<Value: Equatable & Sendable>(_ select: @escaping (State) -> Value) -> AsyncStream<Value> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: .bufferingNewest(1))
+    let last = select(fields.ownedState)
+    continuation.yield(last)
+    let ending = StreamEnding()
+    addValueObserver(select: select, last: last, ending: ending, continuation: continuation)
+    let registry = self.registry
+    let closing = registry.whenClosed { continuation.finish() }
+    // A consumer that stops leaves its observer to be dropped at the store's next round: the
+    // store is not held (nor referenced weakly) by the stream.
+    continuation.onTermination = { _ in
+      registry.forgetWhenClosed(closing)
+      ending.end()
+    }
+    return stream
+  }
+
+  /// Adds the observer behind a sequence of values (``valueStream(_:)``): it yields each
   /// new selected value after `last`, and once the sequence's consumer has stopped (`ending`)
   /// it removes itself at the store's next round.
   @usableFromInline
   func addValueObserver<Value: Equatable & Sendable>(
-    select: @escaping @Sendable (State) -> Value, last: Value, ending: StreamEnding,
+    select: @escaping (State) -> Value, last: Value, ending: StreamEnding,
     continuation: AsyncStream<Value>.Continuation
   ) {
     var last = last
@@ -386,14 +394,14 @@ extension RootStorage {
     // sends is drained after this round.
     // The address of a final class's stored property, unchecked: the property itself, not a
     // copy; observers that read `state` meanwhile read the same memory, unchanged.
-    withUnsafePointer(to: &ownedState) { state in observers._withUnsafeGuaranteedRef { $0.notify(state) } }
+    withUnsafePointer(to: &fields.ownedState) { state in observers._withUnsafeGuaranteedRef { $0.notify(state) } }
   }
 
   // MARK: - The effects' way back in (`EffectHost`)
 
   @usableFromInline
   func removeObserver(id: UInt64) {
-    observers?._withUnsafeGuaranteedRef { $0.remove(id: id) }
+    fields.observers?._withUnsafeGuaranteedRef { $0.remove(id: id) }
   }
 
   @usableFromInline
@@ -404,7 +412,7 @@ extension RootStorage {
   @inlinable
   func receive(_ action: Action, group: EffectGroup?) {
     // Never nested into a reduce under way: queued behind it, like any send.
-    if isDraining {
+    if fields.isDraining {
       queueAction(action)
       return
     }

@@ -22,7 +22,7 @@ final class ScopedCore<State, Action: Sendable> {
   /// tokens reach the root through it.
   @usableFromInline let rootStore: AnyObject
   /// The root's effects.
-  @usableFromInline let registry: EffectRegistry
+  @usableFromInline let registry: EffectEngine
   @usableFromInline let clock: StoreClock
 
   @usableFromInline
@@ -33,7 +33,7 @@ final class ScopedCore<State, Action: Sendable> {
     addObserver: @escaping (@escaping (UnsafePointer<State>) -> Void) -> ObservationToken,
     location: RootLocation?,
     rootStore: AnyObject,
-    registry: EffectRegistry,
+    registry: EffectEngine,
     clock: StoreClock
   ) {
     self.state = state

@@ -1,7 +1,7 @@
 // When a store's effects are idle: the one rule replays, `TestStore` and the runtime wait on.
 
 extension Store {
-  /// Waits until the store's effects are idle (``EffectScheduler``): every effect finished,
+  /// Waits until the store's effects are idle (``EffectEngine``): every effect finished,
   /// parked on the store's clock until a time still to come, or waiting on child effects of
   /// its own, with every action they sent already handled — the settled point of a replay
   /// step.
@@ -12,7 +12,7 @@ extension Store {
     await effectScheduler.settle()
   }
 
-  /// Whether the store's effects are idle now (``EffectScheduler``): a replay tests it before
+  /// Whether the store's effects are idle now (``EffectEngine``): a replay tests it before
   /// ``waitUntilIdle()``, whose `async` call costs hops to the main actor and back even when
   /// there is nothing to wait for — most of a replayed timer tick.
   package var effectsAreIdle: Bool {

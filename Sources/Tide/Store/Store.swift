@@ -88,14 +88,14 @@ public final class Store<State, Action: Sendable> {
   /// The root's effect registry, made at the first effect or the first call here (a test store
   /// takes it when it is created, to check and cancel the effects from any thread later).
   @usableFromInline
-  package var registry: EffectRegistry { core.registry }
+  package var registry: EffectEngine { core.registry }
 
   @usableFromInline var clock: StoreClock { core.clock }
 
   /// The owner of this store's effect time: what tests and replays wait on (see
   /// ``waitUntilIdle()``).
-  package var effectScheduler: EffectScheduler {
-    registry.scheduler
+  package var effectScheduler: EffectEngine {
+    registry
   }
 
   /// The time on the store's clock since the store was created.
@@ -108,8 +108,14 @@ public final class Store<State, Action: Sendable> {
     registry.runningKeys
   }
 
-  /// Cancels every running effect of the store.
-  package func cancelAllEffects() {
+  /// Cancels every running effect of the store — its timers, requests and subscriptions; a
+  /// cancelled effect sends nothing more. The store stays usable.
+  ///
+  /// The one cancellation the store itself offers, as ``IsolatedStore`` and ``StoreActor`` do:
+  /// letting a session or a screen go with all it started. To cancel some effects and keep
+  /// others, a reducer returns ``Effect/cancel(id:)``, so the cancellation is an action that
+  /// tests assert and traces record.
+  public func cancelEffects() {
     registry.cancelAll()
   }
 

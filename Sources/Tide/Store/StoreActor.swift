@@ -40,36 +40,20 @@ public final actor StoreActor<R: Reducer> {
   /// The actions the store handles: its reducer's.
   public typealias Action = R.Action
 
-  // The store's fields, in the actor's own memory. A plain send reads only the first four —
-  // three flags and the state (and the reducer's own fields, if it has any) — so it brings in
-  // the cache lines a hand-written actor's state takes; the rest serve effects, observers and
-  // middleware.
+  // The store's fields, in the actor's own memory: the reducer, then the fields every store
+  // that owns its state keeps (see `StoreFields`), whose first four — three flags and the state
+  // — are all a plain send reads (with the reducer's own fields, if it has any), so it brings
+  // in the cache lines a hand-written actor's state takes.
   // `nonisolated(unsafe)` so the one implementation of a store's work (`RootStorage`, shared
-  // with the cores of `Store` and `IsolatedStore`) reads them as plain fields: every access is
+  // with the core of `Store` and `IsolatedStore`) reads them as plain fields: every access is
   // on this actor all the same — from its isolated methods below, from its `deinit`, or from
   // an effect through `StoreLink.withHost`, which runs on `home`, this actor — and none is held
-  // across a call-out (see `RootCore`). The hot ones also skip dynamic exclusivity checks, for
+  // across a call-out (see `RootCore`). The fields also skip dynamic exclusivity checks, for
   // the same reason.
-  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var isDraining = false
-  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var hasFollowUps = false
-  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var hasHooks: Bool
   /// The reducer itself, not a closure over it: a reducer with no stored properties takes no
   /// room, and a send calls it directly.
   @usableFromInline nonisolated(unsafe) let reducer: R
-  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var ownedState: State
-  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var queue = Deque<Action>()
-  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var observers: Unmanaged<ObserverTable<State>>?
-  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var drainGroup: EffectGroup?
-  @usableFromInline nonisolated(unsafe) var actionTap: ((Action, State) -> Void)?
-  @usableFromInline nonisolated(unsafe) let afterReducer: [(Action, State) -> Effect<Action>]
-  @usableFromInline nonisolated(unsafe) let beforeReducer: [(Action, State) -> Middleware<State, Action>.Decision]
-  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var madeLink: StoreLink<Action>?
-  /// The ``StoreLiveness`` effect tasks hold weakly, made with the link (a weak reference to
-  /// the actor itself would send every retain of it through a side table).
-  @usableFromInline nonisolated(unsafe) unowned(unsafe) var handle: AnyObject?
-  @usableFromInline nonisolated(unsafe) var liveness: StoreLiveness?
-  @usableFromInline nonisolated(unsafe) var receiver: ((AnyObject, Action, EffectGroup?) -> Void)?
-  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var startedEffects: EffectInterpreter<Action>?
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var fields: StoreFields<State, Action>
 
   /// The store's clock; set once the actor exists, since the clock's home is the actor. Read
   /// by effects and ``StoreTime/now``, never by a plain send.
@@ -91,15 +75,8 @@ public final actor StoreActor<R: Reducer> {
     clock: any Clock<Duration> = ContinuousClock(),
     middleware: [Middleware<State, Action>] = []
   ) {
-    ownedState = initialState
+    fields = StoreFields(state: initialState, middleware: middleware, onMainActor: false)
     self.reducer = reducer
-    if middleware.isEmpty {
-      afterReducer = []
-      beforeReducer = []
-    } else {
-      (afterReducer, beforeReducer) = Self.hooks(of: middleware, onMainActor: false)
-    }
-    hasHooks = !middleware.isEmpty
     // The store's timers wait in the queue its clock shares with every store actor, not in a
     // queue (and a sleeper) of their own: a pending timer costs an entry.
     storedClock = StoreClock(clock, home: self, timerHome: StoreActorTimers.shared)
@@ -107,13 +84,12 @@ public final actor StoreActor<R: Reducer> {
   }
 
   deinit {
-    startedEffects?.close()
-    observers?.release()
+    fields.close()
   }
 
   /// The current state.
   @inlinable
-  public var state: State { ownedState }
+  public var state: State { fields.ownedState }
 
   /// Sends an action: the reducer runs at once (or, if the store is busy reducing, right after
   /// the actions queued before it) and observers are told when the queue has drained.
@@ -135,6 +111,19 @@ public final actor StoreActor<R: Reducer> {
     sendActions(contentsOf: actions)
   }
 
+  /// Calls `onChange` with the selected value now and whenever it changes, on this store;
+  /// equal values are skipped. For an operation of the store's own (an extension's method,
+  /// which runs on the store); from outside, observe ``values(_:)``.
+  ///
+  /// - Returns: A token that keeps the observation — and the store — alive until it is
+  ///   cancelled or released.
+  public func observe<Value: Equatable>(
+    _ select: @escaping (State) -> Value,
+    onChange: @escaping (Value) -> Void
+  ) -> IsolatedObservationToken {
+    observation(select, onChange: onChange)
+  }
+
   /// The selected value now and each time it changes, as an asynchronous sequence: how a
   /// store that is an actor is observed from outside it.
   ///
@@ -144,20 +133,7 @@ public final actor StoreActor<R: Reducer> {
   public func values<Value: Equatable & Sendable>(
     _ select: @escaping @Sendable (State) -> Value
   ) -> AsyncStream<Value> {
-    let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: .bufferingNewest(1))
-    let last = select(ownedState)
-    continuation.yield(last)
-    let ending = StreamEnding()
-    addValueObserver(select: select, last: last, ending: ending, continuation: continuation)
-    let registry = self.registry
-    let closing = registry.whenClosed { continuation.finish() }
-    // A consumer that stops leaves its observer to be dropped at the store's next round: the
-    // store is not held (nor referenced weakly) by the stream.
-    continuation.onTermination = { _ in
-      registry.forgetWhenClosed(closing)
-      ending.end()
-    }
-    return stream
+    valueStream(select)
   }
 
   /// Waits until no effect marked with `id` (see ``Effect/cancellable(id:cancelInFlight:)``)
@@ -167,16 +143,34 @@ public final actor StoreActor<R: Reducer> {
   }
 
   /// Cancels every running effect of the store — its timers, requests and subscriptions; a
-  /// cancelled effect sends nothing more. The store stays usable.
+  /// cancelled effect sends nothing more. The store stays usable. What a server calls before
+  /// it lets a session go (see <doc:TideInAServer>); to cancel some effects and keep others, a
+  /// reducer returns ``Effect/cancel(id:)``.
   public func cancelEffects() {
     registry.cancelAll()
   }
 }
 
+extension StoreActor {
+  /// The store's effect registry, made now if it was not: a test store takes it right after it
+  /// made the store, to wait for, count and cancel the effects from the main actor.
+  ///
+  /// Nonisolated, as the test store's initializer is synchronous; safe only before the store is
+  /// used: the effect object is made (written once) while nothing else can reach the store, and
+  /// from then on only read. The registry itself is thread-safe.
+  package nonisolated func registryBeforeUse() -> EffectEngine {
+    fields.startedEffects ?? startEffects()
+  }
+
+  /// The time on the store's clock since the store was created (the clock is set in the
+  /// initializer and never changes; its reading is thread-safe).
+  package nonisolated var clockOffset: Duration { clock.now }
+}
+
 extension StoreActor: RootStorage, StoreClockOwner {
   @inlinable
   nonisolated func runReducer(_ action: Action) -> Effect<Action> {
-    reducer.reduce(into: &ownedState, action: action)
+    reducer.reduce(into: &fields.ownedState, action: action)
   }
 
   @usableFromInline nonisolated var timeSlot: Unmanaged<StoreTimeSlot>? { nil }

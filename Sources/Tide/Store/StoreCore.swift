@@ -51,7 +51,7 @@ enum StoreCore<State, Action: Sendable> {
 
   /// The root's effect registry.
   @inlinable
-  var registry: EffectRegistry {
+  var registry: EffectEngine {
     switch self {
     case .root(let root): root.registry
     case .scoped(let scoped): scoped.registry

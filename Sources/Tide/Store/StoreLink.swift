@@ -7,7 +7,7 @@
 /// effect task hands back goes through ``withHost(on:_:)``, which hops to that actor and calls
 /// the core there — the one place an effect re-enters its store, whichever actor owns it. The
 /// link does not hold the actor: the caller passes it, held by the store's running effects
-/// (``EffectScheduler/home``), so a store never keeps the actor that keeps it alive.
+/// (``EffectEngine/home``), so a store never keeps the actor that keeps it alive.
 @usableFromInline
 final class StoreLink<Action: Sendable>: Sendable {
   /// Whether the store's actor is the main actor (a real clock's timers then run on the main queue).
@@ -61,7 +61,7 @@ final class StoreLink<Action: Sendable>: Sendable {
   }
 
   /// Calls `body` on `home`, the store's actor, with the store's core, or `nil` if the store
-  /// is gone. The caller holds `home`: the store's running effects do (``EffectScheduler/home``).
+  /// is gone. The caller holds `home`: the store's running effects do (``EffectEngine/home``).
   func withHost(on home: any Actor, _ body: @Sendable ((any EffectHost<Action>)?) -> Void) async {
     await Self.run(on: home, link: self, body)
   }

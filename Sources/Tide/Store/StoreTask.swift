@@ -58,7 +58,7 @@ final class EffectGroup: Sendable {
     let task: Task<Void, Never>?
     let lifetime: EffectLifetime
     /// Where a timer entry is cancelled (its queue entry removed and its end counted).
-    let registry: EffectRegistry?
+    let engine: EffectEngine?
   }
 
   private struct Storage {
@@ -70,13 +70,13 @@ final class EffectGroup: Sendable {
 
   private let storage = Mutex(Storage())
 
-  /// Adds the effect `key` (`task` is `nil` for a timer entry of `registry`). Returns whether
+  /// Adds the effect `key` (`task` is `nil` for a timer entry of `engine`). Returns whether
   /// the group was already cancelled: a task is then cancelled here, a timer entry must be
-  /// cancelled by the caller through its registry, outside the registry's lock.
+  /// cancelled by the caller through its engine, outside the engine's lock.
   @discardableResult
-  func add(key: UInt64, task: Task<Void, Never>?, lifetime: EffectLifetime, registry: EffectRegistry) -> Bool {
+  func add(key: UInt64, task: Task<Void, Never>?, lifetime: EffectLifetime, engine: EffectEngine) -> Bool {
     let cancelled = storage.withLock { storage in
-      storage.members[key] = Member(task: task, lifetime: lifetime, registry: task == nil ? registry : nil)
+      storage.members[key] = Member(task: task, lifetime: lifetime, engine: task == nil ? engine : nil)
       return storage.isCancelled
     }
     if cancelled {
@@ -124,7 +124,7 @@ final class EffectGroup: Sendable {
     for (key, member) in members {
       member.lifetime.cancel()
       member.task?.cancel()
-      member.registry?.cancel(tasks: [key])
+      member.engine?.cancel(tasks: [key])
     }
   }
 }

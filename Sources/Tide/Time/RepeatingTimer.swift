@@ -10,8 +10,7 @@ import Synchronization
 final class RepeatingTimer<Action: Sendable>: TimerEntry, @unchecked Sendable {
   // @unchecked: every stored property is a `let` of a sendable type or an atomic (see
   // `TimerEntry`).
-  let first: Duration
-  let every: Duration
+  let ticks: TickSchedule
   let action: @Sendable (Duration) -> Action
   let lifetime: EffectLifetime
   let link: StoreLink<Action>
@@ -21,36 +20,29 @@ final class RepeatingTimer<Action: Sendable>: TimerEntry, @unchecked Sendable {
 
   @usableFromInline
   init(
-    registry: EffectRegistry, key: UInt64, first: Duration, every: Duration,
+    engine: EffectEngine, key: UInt64, ticks: TickSchedule,
     action: @escaping @Sendable (Duration) -> Action, lifetime: EffectLifetime, link: StoreLink<Action>,
     group: EffectGroup?
   ) {
-    self.first = first
-    self.every = every
+    self.ticks = ticks
     self.action = action
     self.lifetime = lifetime
     self.link = link
     self.group = group
-    super.init(registry: registry, key: key)
+    super.init(engine: engine, key: key)
   }
 
   override func fire() {
     // Runs on the store's actor (`TimerEntry.dispatch`), where its core lives.
     let tick = self.tick.load(ordering: .relaxed)
-    guard !lifetime.isCancelled, link.receive(action(instant(of: tick)), group: group) else {
-      registry.finishTimer(key)
+    guard !lifetime.isCancelled, link.receive(action(ticks.instant(of: tick)), group: group) else {
+      finish()
       return
     }
     // Cancelled while its tick was handled: the cancel ended it.
     if lifetime.isCancelled { return }
-    let next = scheduler.nextTick(after: tick, first: first, every: every)
+    let next = engine.nextTick(after: tick, of: ticks)
     self.tick.store(next, ordering: .relaxed)
-    arm(at: instant(of: next))
-  }
-
-  /// When tick `tick` is due: first + tick × every, in attoseconds (`Duration * Int` goes
-  /// through the standard library's unspecialised generic code, a tenth of a replayed tick).
-  private func instant(of tick: Int) -> Duration {
-    first + Duration(attoseconds: every.attoseconds * Int128(tick))
+    arm(at: ticks.instant(of: next))
   }
 }

@@ -9,20 +9,20 @@ final class ScheduledCall<Action: Sendable>: TimerEntry, @unchecked Sendable {
 
   @usableFromInline
   init(
-    registry: EffectRegistry, key: UInt64, lifetime: EffectLifetime, link: StoreLink<Action>,
+    engine: EffectEngine, key: UInt64, lifetime: EffectLifetime, link: StoreLink<Action>,
     body: @escaping @Sendable (any EffectHost<Action>) -> Void
   ) {
     self.lifetime = lifetime
     self.link = link
     self.body = body
-    super.init(registry: registry, key: key)
+    super.init(engine: engine, key: key)
   }
 
   override func fire() {
     // Runs on the store's actor (`TimerEntry.dispatch`), where its core lives.
     // Ends after the call: whatever it started is registered by then, so the store is
     // never idle in between.
-    defer { registry.finishTimer(key) }
+    defer { finish() }
     guard !lifetime.isCancelled, let host = link.host else { return }
     body(host)
   }

@@ -16,7 +16,7 @@ struct StoreClock: Sendable {
   /// Unowned: the store belongs to that actor, which keeps it, and a store holding its actor
   /// back would keep an actor that keeps its own store alive for ever (one per session, in a
   /// server). Read only on that actor — alive there, since the code reading it runs on it —
-  /// or through ``EffectScheduler/home``, which holds the actor while any effect runs.
+  /// or through ``EffectEngine/home``, which holds the actor while any effect runs.
   @usableFromInline unowned(unsafe) let home: any Actor
   /// The identity of ``home``, which a check of the caller's actor compares without touching
   /// the actor.

@@ -1,7 +1,6 @@
 // Not `internal`: `IsolatedStore.send`, inlined into the caller's module, reads and writes the
 // slot through its inline accessors. Not re-exported: a client of Tide does not see them.
 import CTideThreadSlot
-import IssueReporting
 import Synchronization
 
 /// The time on the store's clock, as a reducer reads it: the instant of the action being

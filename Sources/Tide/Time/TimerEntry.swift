@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// Arming one is an insert into the queue of the store's clock and actor (a ``TimerQueue``, or
 /// the ``VirtualClock`` itself); while it waits it is parked with the store's
-/// ``EffectScheduler``, so it counts as an effect asleep until a time still to come. When its
+/// ``EffectEngine``, so it counts as an effect asleep until a time still to come. When its
 /// deadline comes it is unparked first — runnable from that instant, so idle is never reported
 /// between the wake and the action — and then ``fire()`` runs on the store's actor.
 ///
@@ -16,59 +16,69 @@ class TimerEntry: @unchecked Sendable {
   // @unchecked: the stored properties are `let`s of sendable types or atomics; subclasses add
   // only `let`s of sendable types (checked by their own `Sendable` requirements on the values
   // they capture), so the class is as sendable as its fields.
-  /// The store's registry, where the entry is registered under its cancellation ids.
-  let registry: EffectRegistry
-  /// Its key in ``registry``.
+  /// The store's engine, where the entry is registered under its cancellation ids.
+  let engine: EffectEngine
+  /// Its key in ``engine``.
   @usableFromInline let key: UInt64
-  /// The key of its parked sleep with ``scheduler`` (0: not parked).
+  /// The key of its parked sleep with ``engine`` (0: not parked).
   let parkKey = Atomic<UInt64>(0)
   /// The sequence number of its live item in a ``TimerQueue`` (0: not armed there).
   let queueSequence = Atomic<UInt64>(0)
 
-  init(registry: EffectRegistry, key: UInt64) {
-    self.registry = registry
+  init(engine: EffectEngine, key: UInt64) {
+    self.engine = engine
     self.key = key
   }
-
-  var scheduler: EffectScheduler { registry.scheduler }
 
   /// Runs the effect whose time came, on the store's actor (its clock's `home`). Overridden by each kind of entry.
   func fire() {}
 
   /// Arms the entry for `deadline` (an offset on the store's clock): parked with the store's
-  /// scheduler and inserted into its clock's queue.
+  /// engine and inserted into its clock's queue.
   ///
   /// On a real clock, a deadline already reached fires from a task on ``home`` after the work
   /// under way, as a sleep that ends at once did. On a clock Tide does not drive in real time
   /// it goes into the queue like any other, which fires every entry due in deadline order —
   /// an entry armed late (a tick re-armed after its clock was moved on) keeps its place.
+  ///
+  /// An entry re-armed as it fires (a timer's next tick) is still parked, at the deadline that
+  /// came: its sleeper is moved to the new deadline, in one lock section of the engine.
   @usableFromInline
   func arm(at deadline: Duration) {
-    let scheduler = self.scheduler
-    let clock = scheduler.clock
-    if scheduler.clockIsRealTime, deadline <= clock.now {
+    let clock = engine.clock
+    if engine.clockIsRealTime, deadline <= clock.now {
       dispatch(dueAt: nil, firingHereOn: nil)
       return
     }
-    parkKey.store(scheduler.park(deadline: deadline), ordering: .relaxed)
+    let parked = parkKey.load(ordering: .relaxed)
+    if parked == 0 || !engine.repark(parked, deadline: deadline) {
+      parkKey.store(engine.park(deadline: deadline), ordering: .relaxed)
+    }
     clock.arm(self, at: deadline)
+  }
+
+  /// The entry has run its course (or found its store gone): it is no longer running, nor
+  /// parked if it still was (fired without leaving its sleeper, see ``TimerQueue``). One lock
+  /// section of the engine. Does nothing if it already ended (cancelled meanwhile).
+  func finish() {
+    engine.finishTimer(key, unparking: parkKey.exchange(0, ordering: .relaxed))
   }
 
   /// Takes the entry out of its queue and the store's sleepers: it was cancelled.
   func disarm() {
-    scheduler.clock.disarm(self)
+    engine.clock.disarm(self)
     unpark()
   }
 
   /// Its deadline came: it is runnable from now on.
   func unpark() {
     let key = parkKey.exchange(0, ordering: .relaxed)
-    if key != 0 { scheduler.unpark(key) }
+    if key != 0 { engine.unpark(key) }
   }
 
   /// Whether the entry's store lives on `actor`, where ``fire()`` may then run.
   func livesOn(_ actor: any Actor) -> Bool {
-    ObjectIdentifier(actor) == scheduler.clock.homeIdentity
+    ObjectIdentifier(actor) == engine.clock.homeIdentity
   }
 
   /// Runs ``fire()``, on the store's actor; at `deadline` (on the scale of the clock's queue)
@@ -79,7 +89,7 @@ class TimerEntry: @unchecked Sendable {
       fire()
       return
     }
-    scheduler.clock.firing(at: deadline) { fire() }
+    engine.clock.firing(at: deadline) { fire() }
   }
 
   /// Runs ``fire()`` on the store's actor, from a task that waits for it: how a queue shared
@@ -87,10 +97,9 @@ class TimerEntry: @unchecked Sendable {
   /// ``dispatch(dueAt:firingHereOn:)`` does, so a store's entries fire in the order they came
   /// due whichever way they came.
   func fireOnItsStore(dueAt deadline: Duration?) async {
-    let scheduler = self.scheduler
     // No actor: the entry joined a job under way, or was cancelled with the store's last effect.
-    guard let home = scheduler.queueDue(self, dueAt: deadline) else { return }
-    await home.fireQueuedDue(of: scheduler)
+    guard let home = engine.queueDue(self, dueAt: deadline) else { return }
+    await home.fireQueuedDue(of: engine)
   }
 
   /// Runs ``fire()`` on the store's actor, at `deadline` when given (see ``fire(dueAt:)``):
@@ -110,26 +119,26 @@ class TimerEntry: @unchecked Sendable {
     // On a real clock, a task isolated to the main actor is queued there at once, in the order
     // made. (On a clock moved by hand, entries due together go through the store's queue of
     // due entries below, which fires them in deadline order.)
-    if deadline == nil, scheduler.clock.homeIdentity == ObjectIdentifier(MainActor.shared) {
+    if deadline == nil, engine.clock.homeIdentity == ObjectIdentifier(MainActor.shared) {
       // Held while the entry is registered; none held, the entry was cancelled meanwhile and
       // with it the store's last effect: there is nothing to fire.
-      guard scheduler.home != nil else { return }
+      guard engine.home != nil else { return }
       Task { @MainActor in self.fire() }
       return
     }
     // A task hopping to another actor from the pool may overtake the one made before it: the
     // entries due go through the store's queue, fired in order by one job.
-    let scheduler = self.scheduler
-    if let home = scheduler.queueDue(self, dueAt: deadline) {
-      Task { await home.fireQueuedDue(of: scheduler) }
+    let engine = self.engine
+    if let home = engine.queueDue(self, dueAt: deadline) {
+      Task { await home.fireQueuedDue(of: engine) }
     }
   }
 }
 
 extension Actor {
-  /// Fires the due timer entries of `scheduler`'s store, which lives here, in their order.
-  fileprivate func fireQueuedDue(of scheduler: EffectScheduler) {
-    scheduler.fireQueuedDue()
+  /// Fires the due timer entries of `engine`'s store, which lives here, in their order.
+  fileprivate func fireQueuedDue(of engine: EffectEngine) {
+    engine.fireQueuedDue()
   }
 }
 

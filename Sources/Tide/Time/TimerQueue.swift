@@ -49,9 +49,9 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
   unowned(unsafe) let home: any Actor
   private let storage = Mutex(TimerQueueStorage())
 
-  /// Whether a run loop's ``TimerWaker`` may take this queue's wakes: the main actor's queue on
-  /// the continuous clock, the one a terminal app's store runs on.
-  private let wakesThroughRunLoop: Bool
+  /// The queue's origin when a run loop's ``TimerWaker`` may take its wakes: the main actor's
+  /// queue on the continuous clock, the one a terminal app's store runs on; else `nil`.
+  private let runLoopOrigin: ContinuousClock.Instant?
   /// Whether the clock keeps real time; if not, it is moved by hand and the queue drains.
   let isRealTime: Bool
 
@@ -59,8 +59,15 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
     self.clock = clock
     self.origin = clock.now
     self.home = home
-    wakesThroughRunLoop = C.self == ContinuousClock.self && ObjectIdentifier(home) == ObjectIdentifier(MainActor.shared)
+    let onMainActor = ObjectIdentifier(home) == ObjectIdentifier(MainActor.shared)
+    runLoopOrigin = onMainActor ? origin as? ContinuousClock.Instant : nil
     isRealTime = C.self == ContinuousClock.self || C.self == SuspendingClock.self
+  }
+
+  /// Every lock section of the queue, counted (``EngineLockSections``).
+  private func locked<Result: Sendable>(_ body: (inout TimerQueueStorage) -> Result) -> Result {
+    EngineLockSections.count()
+    return storage.withLock { body(&$0) }
   }
 
   /// The clock's reading on the queue's scale now.
@@ -78,7 +85,7 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
   }
 
   func arm(_ entry: TimerEntry, at deadline: Duration) {
-    let generation = storage.withLock { storage -> UInt64? in
+    let next = locked { storage -> NextWake? in
       storage.nextSequence += 1
       if entry.queueSequence.exchange(storage.nextSequence, ordering: .relaxed) == 0 {
         storage.liveItems += 1
@@ -89,13 +96,13 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
       // A drain under way fires it if it is due, or puts the sleeper on the clock for it.
       if storage.draining { return nil }
       if let wake = storage.sleeperWake, wake <= deadline { return nil }
-      return Self.nextSleeper(waking: deadline, in: &storage)
+      return wakeNext(at: deadline, in: &storage)
     }
-    if let generation { startSleeper(generation: generation, wake: deadline, home: home) }
+    startSleeper(next)
   }
 
   func disarm(_ entry: TimerEntry) {
-    let idleSleeper = storage.withLock { storage -> Task<Void, Never>? in
+    let idleSleeper = locked { storage -> Task<Void, Never>? in
       guard entry.queueSequence.exchange(0, ordering: .relaxed) != 0 else { return nil }
       storage.liveItems -= 1
       storage.deadItems += 1
@@ -125,24 +132,44 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
     return storage.sleeperGeneration
   }
 
-  /// Starts the sleeper of `generation`, asleep on the clock before this returns (unless `wake`
-  /// has come already); it replaces (cancels) the one before it. `home` is the queue's actor,
-  /// held by the caller.
-  private func startSleeper(generation: UInt64, wake: Duration, home: any Actor) {
-    if wakesThroughRunLoop, let waker = MainActorTimers.waker, let origin = origin as? ContinuousClock.Instant {
-      let replaced = storage.withLock { storage -> Task<Void, Never>? in
-        // Under the lock, so that requests reach the waker in generation order.
-        guard storage.sleeperGeneration == generation else { return nil }
-        storage.waker = waker
-        waker.wake(at: origin.advanced(by: wake)) { [self] in
-          _ = fireDue(generation: generation, isolation: MainActor.shared)
-        }
-        defer { storage.sleeper = nil }
-        return storage.sleeper
-      }
-      replaced?.cancel()
-      return
+  /// What a lock section that moved the queue's wake to a new sleeper leaves to do once the lock
+  /// is let go: a sleeper task to start, or one replaced to cancel.
+  private enum NextWake: Sendable {
+    /// Start the sleeper task of `generation` for `wake`.
+    case start(generation: UInt64, wake: Duration)
+    /// The wake went to the run loop's waker; cancel the sleeper task it replaced, if any.
+    case handed(replaced: Task<Void, Never>?)
+  }
+
+  /// Moves the queue's wake to `wake`, in the caller's lock section: handed to the run loop's
+  /// waker right here when one serves this queue (under the lock, so that requests reach it in
+  /// generation order, and with no second lock section a tick), else left to a new sleeper task.
+  private func wakeNext(at wake: Duration, in storage: inout TimerQueueStorage) -> NextWake {
+    let generation = Self.nextSleeper(waking: wake, in: &storage)
+    guard let runLoopOrigin, let waker = storage.installedWaker() else {
+      return .start(generation: generation, wake: wake)
     }
+    storage.waker = waker
+    waker.wake(at: runLoopOrigin.advanced(by: wake)) { [self] in
+      _ = fireDue(generation: generation, isolation: MainActor.shared)
+    }
+    defer { storage.sleeper = nil }
+    return .handed(replaced: storage.sleeper)
+  }
+
+  /// Does what ``wakeNext(at:in:)`` left to do, once the lock is let go.
+  private func startSleeper(_ next: NextWake?) {
+    switch next {
+    case nil: return
+    case .handed(let replaced): replaced?.cancel()
+    case .start(let generation, let wake): startSleeper(generation: generation, wake: wake, home: home)
+    }
+  }
+
+  /// Starts the sleeper task of `generation`, asleep on the clock before this returns (unless
+  /// `wake` has come already); it replaces (cancels) the one before it. `home` is the queue's
+  /// actor, held by the caller.
+  private func startSleeper(generation: UInt64, wake: Duration, home: any Actor) {
     // Nonisolated and immediate: runs on this thread up to the clock's suspension, so the sleep
     // is registered now. Its continuation (`fireDue`) is always a job on `home`, never inline:
     // the caller is on `home` or is this queue's own sleeper.
@@ -172,7 +199,7 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
         }
       }
     }
-    let replaced = storage.withLock { storage -> Task<Void, Never>? in
+    let replaced = locked { storage -> Task<Void, Never>? in
       guard storage.sleeperGeneration == generation else { return sleeper }
       storage.waker = nil
       defer { storage.sleeper = sleeper }
@@ -185,7 +212,7 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
     // does not sleep drains them (the one asleep, if the clock did wake it, finds it replaced).
     // Read then, a clock short of `wake` will wake the sleep when it passes it.
     if !isRealTime, sleeps, wake <= now {
-      let overdue = storage.withLock { storage -> UInt64? in
+      let overdue = locked { storage -> UInt64? in
         guard storage.sleeperGeneration == generation else { return nil }
         return Self.nextSleeper(waking: wake, in: &storage)
       }
@@ -197,32 +224,25 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
   /// clock for the earliest deadline left, and only then fires the due entries of stores on
   /// `home` in deadline order (returning those of stores elsewhere, in order, to hand on) — so
   /// a test that moves the clock as soon as it sees the first action finds the next sleep
-  /// registered. An entry cancelled by one fired before it is skipped. On a real clock; a clock
-  /// moved by hand drains instead (``drainDue(generation:isolation:)``).
+  /// registered. On a real clock; a clock moved by hand drains instead
+  /// (``drainDue(generation:isolation:)``).
+  ///
+  /// One lock section takes them all: an entry cancelled by one fired before it finds its
+  /// lifetime cancelled when it fires, and ends without running. An entry fired here stays
+  /// parked with its store, at the deadline that came, so it counts as runnable until it
+  /// re-arms (which moves its sleeper) or ends (which removes it) — one section of the store's
+  /// engine a tick, not two.
   private func fireDue(generation: UInt64, isolation home: isolated any Actor) -> [TimerEntry] {
     let now = self.now
-    let (due, next) = storage.withLock { storage -> ([TimerQueueHeap.Item], (generation: UInt64, wake: Duration)?) in
+    let (due, next) = locked { storage -> ([TimerQueueHeap.Item], NextWake?) in
       guard storage.wakeUp(generation) else { return ([], nil) }
       let due = storage.takeDue(atOrBefore: now)
       guard let first = storage.heap.first else { return (due, nil) }
-      return (due, (Self.nextSleeper(waking: first.deadline, in: &storage), first.deadline))
+      return (due, wakeNext(at: first.deadline, in: &storage))
     }
-    if let next { startSleeper(generation: next.generation, wake: next.wake, home: home) }
+    startSleeper(next)
     var elsewhere: [TimerEntry] = []
     for item in due {
-      // Still live: not cancelled, nor armed again, by an entry fired before it.
-      let taken = storage.withLock { storage in
-        guard item.entry.queueSequence.compareExchange(expected: item.sequence, desired: 0, ordering: .relaxed).exchanged
-        else {
-          // The cancel or the new arm counted it as a dead item of the heap it had left.
-          storage.deadItems -= 1
-          return false
-        }
-        storage.liveItems -= 1
-        return true
-      }
-      guard taken else { continue }
-      item.entry.unpark()
       // Fired here when its store lives on this actor; else handed to the store's own.
       if item.entry.livesOn(home) {
         item.entry.fire(dueAt: nil)
@@ -244,7 +264,7 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
   ) -> (entry: TimerEntry, deadline: Duration)? {
     while true {
       let now = self.now
-      let step = storage.withLock { storage -> DrainStep in
+      let step = locked { storage -> DrainStep in
         guard storage.wakeUp(generation) else { return .over }
         storage.draining = true
         if let item = storage.popDue(atOrBefore: now) {
@@ -304,6 +324,8 @@ private struct TimerQueueStorage {
   var draining = false
   /// The ``TimerWaker`` the current wake was handed to, instead of a sleeper task.
   var waker: (any TimerWaker)?
+  /// The waker the hook held at its install `install` (see ``installedWaker()``).
+  var cachedWaker: (install: UInt64, waker: (any TimerWaker)?) = (0, nil)
 
   /// The sleeper of `generation` woke: whether it is still the current one. If so, it leaves
   /// the clock — no sleeper, wake or waker is pending — while the due entries are taken out.
@@ -315,11 +337,23 @@ private struct TimerQueueStorage {
     return true
   }
 
-  /// Takes out the live items due at `now`, in deadline order, dropping the dead ones.
+  /// Takes out the live items due at `now`, in deadline order, dropping the dead ones; each
+  /// leaves the queue whole (a cancel from now on finds it gone, as once it has fired).
   mutating func takeDue(atOrBefore now: Duration) -> [TimerQueueHeap.Item] {
     var deadSkipped = 0
     defer { deadItems -= deadSkipped }
-    return heap.takeDue(atOrBefore: now, deadSkipped: &deadSkipped)
+    let due = heap.takeDue(atOrBefore: now, deadSkipped: &deadSkipped)
+    for item in due { item.entry.queueSequence.store(0, ordering: .relaxed) }
+    liveItems -= due.count
+    return due
+  }
+
+  /// The run loop's waker installed now (``MainActorTimers``): read from the hook again only
+  /// when another was installed since, so a tick's wake takes no lock of the hook's.
+  mutating func installedWaker() -> (any TimerWaker)? {
+    let install = MainActorTimers.installs.load(ordering: .acquiring)
+    if install != cachedWaker.install { cachedWaker = (install, MainActorTimers.waker) }
+    return cachedWaker.waker
   }
 
   /// Takes out the earliest live item due at `now`, if any, dropping the dead ones before it.

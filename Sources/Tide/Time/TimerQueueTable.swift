@@ -17,7 +17,7 @@ package final class TimerQueueTable: Sendable {
     let clock: ObjectIdentifier
     let home: ObjectIdentifier
     /// The actor's type too: a queue holds its actor unowned, so a queue kept past its actor
-    /// (by a leaked send holding a store's scheduler) must never be handed to another actor
+    /// (by a leaked send holding a store's engine) must never be handed to another actor
     /// made at the same address — of another type, whose witnesses the queue would misuse.
     let homeType: ObjectIdentifier
   }

@@ -34,13 +34,13 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
     let deadline: Instant
     let continuation: CheckedContinuation<Void, any Error>?
     /// The store whose effect sleeps here, and its key for the sleep there.
-    let parked: (scheduler: EffectScheduler, key: UInt64)?
+    let parked: (engine: EffectEngine, key: UInt64)?
     let entry: TimerEntry?
 
     /// Tells the store the sleeper is runnable again: called under the clock's lock, as it
     /// leaves the list, so the store never counts it asleep after it was woken.
     func unpark() {
-      if let parked { parked.scheduler.unpark(parked.key) }
+      if let parked { parked.engine.unpark(parked.key) }
       entry?.unpark()
     }
 
@@ -109,15 +109,15 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
       storage.nextID += 1
       return storage.nextID
     }
-    let scheduler = EffectScheduler.current
+    let engine = EffectEngine.current
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         let outcome = storage.withLock { storage -> (Result<Void, any Error>?, [Observer]) in
           if Task.isCancelled { return (.failure(CancellationError()), []) }
           if deadline <= storage.now { return (.success(()), []) }
           // Registered with the store under the lock, before any wake can see the sleeper.
-          let parked = scheduler.flatMap { scheduler in
-            scheduler.park(on: self, deadline: deadline).map { (scheduler, $0) }
+          let parked = engine.flatMap { engine in
+            engine.park(on: self, deadline: deadline).map { (engine, $0) }
           }
           storage.sleepers.insert(
             Sleeper(id: id, deadline: deadline, continuation: continuation, parked: parked, entry: nil),

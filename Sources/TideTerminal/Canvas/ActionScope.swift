@@ -1,6 +1,4 @@
-#if DEBUG
-import IssueReporting
-#endif
+import Tide
 
 /// What the hit regions marked in a part of a canvas send, and how their values reach the app's
 /// `Action`: the drawing half of the scoping that routes a child's actions (`Scope`).
@@ -57,7 +55,7 @@ package struct ActionScope: Sendable {
   /// others: it could never reach the app.
   func reportMismatch(sending typeName: String, what: String) {
     #if DEBUG
-    reportIssue("""
+    IssueReports.report("""
       \(what) sends \(typeName), but what is drawn here must send \(self.typeName()): it would never \
       reach the app. Draw it inside canvas.withActionScope(…) with the function that embeds \
       \(typeName) in \(self.typeName()) (the case your Scope uses).

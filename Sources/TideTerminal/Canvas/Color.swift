@@ -1,6 +1,4 @@
-#if DEBUG
-import IssueReporting
-#endif
+import Tide
 
 /// A terminal colour: the terminal's own default, one of the 16 ANSI colours, one of the 256
 /// colours of the xterm palette, or any 24-bit RGB colour.
@@ -84,7 +82,7 @@ public struct Color: Hashable, Sendable {
       return
     }
     #if DEBUG
-    reportIssue("Color(hex: \"\(hex)\") is not a colour: use #rrggbb or #rgb. It is drawn as the default colour.")
+    IssueReports.report("Color(hex: \"\(hex)\") is not a colour: use #rrggbb or #rgb. It is drawn as the default colour.")
     #endif
     self = .default
   }

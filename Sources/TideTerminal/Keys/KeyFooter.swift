@@ -2,7 +2,7 @@ import Synchronization
 
 /// A key table's footer help ("KEYS help" for each footer binding, two spaces apart), laid out
 /// once: a footer is drawn every frame, and joining the key labels and measuring the entries
-/// again each time was a fifteenth of a running stopwatch's frame (README, issue 18, item 7).
+/// again each time was a fifteenth of a running stopwatch's frame.
 struct KeyFooter: Equatable, Sendable {
   /// `lines[count]`: the first `count` entries joined (`lines[0]` is empty).
   private let lines: [String]

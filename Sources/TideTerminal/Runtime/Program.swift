@@ -69,23 +69,10 @@ package final class Program<State, Action: Sendable> {
   /// The window title written last (see ``TerminalApp/title``), `nil` for the terminal's own.
   private var shownTitle: String?
 
-  /// Whether the screen no longer shows the current state.
-  private var isDirty = true
-  private var redrawsAll = true
-  /// Whether a state change was already posted to the loop and not yet taken.
-  private var changePosted = false
-  /// Whether the loop is handling an event: a change then needs no turn of its own.
-  private var isHandling = false
-  /// Whether an event may skip the queue (``takeAtOnce(_:fromMainThreadLoop:)``): while the loop runs.
-  private var takesEventsAtOnce = false
-  /// Whether the loop is taking an event: another one then waits in the queue.
-  private var isTaking = false
-  /// Whether the loop has ended, though its `for await` may not have woken to see it yet.
-  private var hasEnded = false
-  /// Whether the driver draws frames when the pacer allows (see ``TerminalDriver/pacesFrames``).
-  private var pacesFrames = true
-  /// Whether the driver was asked to wake the loop for a frame slot and has not yet.
-  private var waitsForFrameSlot = false
+  /// Where the loop is, how far the screen is behind, whether a frame slot is awaited.
+  private var loop = ProgramLoopState()
+  /// Whether the loop draws frames when the pacer allows (see ``TerminalDriver/pacesFrames``).
+  private let pacesFrames: Bool
   /// The loop's queue, while it runs.
   private var events: ProgramEventQueue?
 
@@ -106,6 +93,7 @@ package final class Program<State, Action: Sendable> {
     self.pacer = FramePacer(framesPerSecond: framesPerSecond)
     self.keyPacer = FramePacer(framesPerSecond: framesPerSecond)
     self.recordsSession = recordsSession
+    self.pacesFrames = driver.pacesFrames
   }
 
   /// How long ``run()`` waits for work marked ``Tide/Effect/finishesBeforeExit()``.
@@ -126,8 +114,6 @@ package final class Program<State, Action: Sendable> {
     let events = ProgramEventQueue(continuation)
     self.events = events
     let driver = self.driver
-    let pacesFrames = driver.pacesFrames
-    self.pacesFrames = pacesFrames
     let input = ProgramInput(events) { @MainActor [weak self] event, fromMainThreadLoop in
       self?.takeAtOnce(event, fromMainThreadLoop: fromMainThreadLoop) ?? false
     }
@@ -139,28 +125,19 @@ package final class Program<State, Action: Sendable> {
     // Before the first frame, so the first screen is already drawn for this size.
     ProgramTerminal.$current.withValue(terminal) { app.resize(to: size) }
     if recordsSession { recording = KeyScriptRecorder(size: size) }
-    let observation = app.store.observe { [weak self] _ in
-      guard let self else { return }
-      isDirty = true
-      // A scripted driver asks for its frames; the real loop needs a turn only for a change an
-      // effect made, once however many come before it runs.
-      guard pacesFrames, !isHandling, !changePosted else { return }
-      changePosted = true
-      events.post(.stateChanged)
-    }
+    let observation = app.store.observe { [weak self] _ in self?.stateChanged() }
     defer { observation.cancel() }
 
     if pacesFrames { drawIfDue() }
-    takesEventsAtOnce = true
+    loop.phase = .waiting
     for await event in stream {
       events.taken()
-      if hasEnded || !take(event) { break }
+      if loop.phase == .ended || !take(event) { break }
     }
-    hasEnded = true
-    takesEventsAtOnce = false
+    loop.phase = .ended
     driver.eventsEnded()
     sessionLength = driver.elapsed
-    if waitsForFrameSlot { driver.wakeForFrame(atElapsed: nil) }
+    if loop.waitsForFrameSlot { driver.wakeForFrame(atElapsed: nil) }
     let deadline = driver.elapsed + Self.exitWorkLimit
     finishedPendingWork = await finishPendingWork { await driver.sleep(untilElapsed: deadline) }
     await driver.stop()
@@ -168,6 +145,32 @@ package final class Program<State, Action: Sendable> {
     if !finishedPendingWork {
       driver.report(unfinishedWork: app.unfinishedWorkMessage())
     }
+  }
+
+  /// The store's state changed (its observer, after a drained batch of actions). Inside an
+  /// event the loop draws once the event is handled. Outside any — an effect's change — a loop
+  /// whose driver paces frames draws it now if the pacer allows, else asks for the slot: the
+  /// store's queue has drained, so a turn of the loop's own would only add a hop. A change that
+  /// finished the app ends the loop here when no event waits; one that waits ends it when taken,
+  /// as before. A scripted driver asks for its frames.
+  private func stateChanged() {
+    loop.stateChanged()
+    guard pacesFrames else { return }
+    switch loop.phase {
+    case .starting, .handling, .ended: return
+    case .waiting, .finishing: break
+    }
+    if !app.isFinished(app.store.state) {
+      drawIfDue()
+    } else if events?.isEmpty ?? true {
+      end()
+    }
+  }
+
+  /// Ends the loop outside its own turn: its `for await` wakes to an ended stream.
+  private func end() {
+    loop.phase = .ended
+    events?.finish()
   }
 
   /// Takes one event of the loop's — handles it, draws what is due, tells the driver — and
@@ -179,43 +182,34 @@ package final class Program<State, Action: Sendable> {
   }
 
   private func takeWithTerminal(_ event: ProgramEvent) -> Bool {
-    isTaking = true
-    defer { isTaking = false }
+    loop.phase = .handling
+    defer { if loop.phase != .ended { loop.phase = .waiting } }
     var fromDriver = true
     switch event {
     case .input(let event):
-      isHandling = true
       handle(event)
-      isHandling = false
     case .quitSignal(let signal):
       QuitWatch.stopping()
       if quitSignal == nil { quitSignal = signal }
-      isHandling = true
       app.store.send(app.quitAction)
-      isHandling = false
     case .typedInterrupt(let key, let signal):
-      isHandling = true
       interrupt(typed: key, signal: signal)
-      isHandling = false
     case .timersDue(let fire):
-      isHandling = true
       fire()
-      isHandling = false
     case .frameRequest(let force):
+      loop.phase = .finishing
       if force || pacer.slot(at: driver.elapsed) <= driver.elapsed { draw() }
-    case .stateChanged:
-      changePosted = false
-      fromDriver = false
     case .frameDue:
-      waitsForFrameSlot = false
+      loop.waitsForFrameSlot = false
       fromDriver = false
     case .driverStopped:
       return false
     }
+    loop.phase = .finishing
     let isFinished = app.isFinished(app.store.state)
     if pacesFrames, !isFinished {
       // A typed key's frame does not wait for the slot another frame took.
-      if event.isTyped, isDirty,
+      if event.isTyped, loop.screen != .current,
         keyPacer.slot(at: driver.elapsed) <= driver.elapsed
       {
         keyPacer.recordFrame(at: driver.elapsed)
@@ -231,12 +225,12 @@ package final class Program<State, Action: Sendable> {
   /// Draws now if the state changed and the pacer allows a frame; else asks the driver to wake
   /// the loop at the frame slot (once, however many changes come before it).
   private func drawIfDue() {
-    guard !waitsForFrameSlot, isDirty else { return }
+    guard !loop.waitsForFrameSlot, loop.screen != .current else { return }
     let now = driver.elapsed
     let slot = pacer.slot(at: now)
     if slot > now {
       pacer.holdFrame(wantedAt: now)
-      waitsForFrameSlot = true
+      loop.waitsForFrameSlot = true
       driver.wakeForFrame(atElapsed: slot)
       return
     }
@@ -251,16 +245,11 @@ package final class Program<State, Action: Sendable> {
   /// taken at once when they come from the main thread's run loop between two of the main
   /// actor's jobs (``MainThreadLoop``), so a tick costs no hop through the main queue.
   private func takeAtOnce(_ event: ProgramEvent, fromMainThreadLoop: Bool) -> Bool {
-    guard takesEventsAtOnce, !isTaking else { return false }
+    guard loop.phase == .waiting else { return false }
     if pacesFrames {
       guard fromMainThreadLoop, let events, events.isEmpty else { return false }
     }
-    if !take(event) {
-      // The loop ends here: its `for await` wakes to find that out.
-      hasEnded = true
-      takesEventsAtOnce = false
-      events?.post(.driverStopped)
-    }
+    if !take(event) { end() }
     return true
   }
 
@@ -300,8 +289,7 @@ package final class Program<State, Action: Sendable> {
       // A terminal may report one size twice; the app hears of a size once.
       if newSize != size { app.resize(to: newSize) }
       size = newSize
-      redrawsAll = true
-      isDirty = true
+      loop.screen = .garbled
     }
   }
 
@@ -313,8 +301,9 @@ package final class Program<State, Action: Sendable> {
   /// `paced` says whether the caller already found the pacer's slot come, so that a running
   /// animation's frame reads the clock twice, not five times.
   private func draw(paced: Bool? = nil) {
-    guard isDirty else { return }
-    isDirty = false
+    guard loop.screen != .current else { return }
+    let redrawsAll = loop.screen == .garbled
+    loop.screen = .current
     let paced = paced ?? {
       let now = driver.elapsed
       return pacer.slot(at: now) <= now
@@ -332,7 +321,6 @@ package final class Program<State, Action: Sendable> {
         driver.setTitle(newTitle)
       }
     }
-    redrawsAll = false
     if paced { pacer.recordFrame(at: driver.elapsed) }
   }
 
@@ -358,8 +346,7 @@ package final class Program<State, Action: Sendable> {
   }
 }
 
-/// What the program's loop reacts to: what its driver sends (through ``ProgramInput``), and what
-/// the loop posts to itself.
+/// What the program's loop reacts to: what its driver sends, through ``ProgramInput``.
 package enum ProgramEvent: Sendable {
   case input(InputEvent)
   /// A quit signal, by its number, asked the program to end.
@@ -371,8 +358,6 @@ package enum ProgramEvent: Sendable {
   case timersDue(@MainActor @Sendable () -> Void)
   /// A scripted driver asks for a frame: now (`force`), or only if the pacer allows one now.
   case frameRequest(force: Bool)
-  /// An effect changed the state outside any event.
-  case stateChanged
   /// The frame slot the loop asked its driver to wake it for has come
   /// (``TerminalDriver/wakeForFrame(atElapsed:)``).
   case frameDue

@@ -4,8 +4,8 @@ import TideTerminal
 import TideTrace
 
 /// The interactive inspector as a terminal command of its own, so that it runs live and in
-/// replays like every app: `NAME inspect TRACE [--follow]`, and for tests and the README's
-/// image `NAME inspect replay TRACE SCRIPT... [--svg PATH]`.
+/// replays like every app: `NAME inspect TRACE [--follow]`, and for tests and the
+/// inspector's image `NAME inspect replay TRACE SCRIPT... [--svg PATH]`.
 @MainActor
 package enum InspectorCommand {
   package struct Options: ParsableArguments {

@@ -46,7 +46,11 @@ enum LiveInspection {
     do {
       server = try LiveTraceServer(
         path: path, tracePath: trace.file.path,
-        onCommand: { command in Task { @MainActor in handle(command) } },
+        onCommand: { command, refuse in
+          Task { @MainActor in
+            if let reason = handle(command) { refuse(reason) }
+          }
+        },
         onDetach: { Task { @MainActor in detached() } })
     } catch {
       throw TerminalCommandError(status: 2, message: "\(commandName): --inspect-socket: \(error)")

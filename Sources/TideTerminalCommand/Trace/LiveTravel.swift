@@ -57,18 +57,19 @@ final class LiveTravel<State: Codable & Sendable, Action: Codable & Sendable> {
     return refusal.map { " inspector: \($0)" }
   }
 
-  /// Acts on a command from the inspector.
-  func handle(_ command: LiveCommand) {
-    guard let store else { return }
+  /// Acts on a command from the inspector; why it could not, for the inspector to show.
+  func handle(_ command: LiveCommand) -> String? {
+    guard let store else { return nil }
     switch command {
     case .jump(let step, let json):
       let state: State
       do {
         state = try JSONValueDecoder.decode(State.self, from: json)
       } catch {
-        refusal = "step \(step) could not be put back: \(error)"
+        let reason = "step \(step) could not be put back: \(error)"
+        refusal = reason
         store.replaceState(store.state, cancellingEffects: false)
-        return
+        return reason
       }
       refusal = nil
       held = (step, state)
@@ -77,6 +78,7 @@ final class LiveTravel<State: Codable & Sendable, Action: Codable & Sendable> {
       resume()
       clearRefusal()
     }
+    return nil
   }
 
   /// The inspector went: the app goes on from where it was put.

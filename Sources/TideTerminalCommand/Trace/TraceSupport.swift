@@ -61,9 +61,10 @@ struct TraceSession<State, Action: Sendable> {
   /// The app with its input recorded.
   let observing: (TerminalApp<State, Action>) -> TerminalApp<State, Action>
   /// The app ready for live time travel (see ``LiveTravel``), and what to do with the
-  /// inspector's commands and with its going away.
+  /// inspector's commands (answering why one was refused) and with its going away.
   let travelling: (TerminalApp<State, Action>) -> (
-    app: TerminalApp<State, Action>, handle: @MainActor @Sendable (LiveCommand) -> Void, detached: @MainActor @Sendable () -> Void
+    app: TerminalApp<State, Action>, handle: @MainActor @Sendable (LiveCommand) -> String?,
+    detached: @MainActor @Sendable () -> Void
   )
   /// Returns once every line is written.
   let finish: () -> Void

@@ -56,6 +56,9 @@ package struct InspectorBrowser: Reducer {
     package var isLive = false
     /// The step the attached app was put in (its input held), if it was.
     package var heldStep: Int? = nil
+    /// The step the app was held at before the last jump asked of it: where it stays if it
+    /// refuses that jump.
+    package var heldBeforeJump: Int? = nil
     /// Whether the attached app has ended.
     package var liveEnded = false
     /// The trace's branch lines the list has seen: a new one replaced the steps after its own.
@@ -210,6 +213,7 @@ package struct InspectorBrowser: Reducer {
           state.message = "the app has ended: nothing to put back"
           return .none
         }
+        state.heldBeforeJump = state.heldStep
         state.heldStep = step
         state.message = "the app shows step \(step), its keys held: r resumes from there (the steps after it are left behind)"
       } catch {
@@ -221,6 +225,12 @@ package struct InspectorBrowser: Reducer {
       state.awaitedBranches = reader.branchCount + 1
       state.message = live.send(.resume) ? "the app goes on from step \(step)" : "the app has ended"
     case .poll:
+      // A jump the app could not carry out (its State did not decode what the trace holds):
+      // it stays where it was, and says why.
+      if let live, let reason = live.takeRefusals().last {
+        state.heldStep = state.heldBeforeJump
+        state.message = "the app refused: \(reason)"
+      }
       if let live, live.hasEnded, !state.liveEnded {
         state.liveEnded = true
         state.heldStep = nil

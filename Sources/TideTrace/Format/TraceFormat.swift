@@ -1,8 +1,7 @@
 import TideJSON
 import TideTerminal
 
-/// The trace format, version 1: JSON lines, documented in the README ("Traces and the
-/// inspector").
+/// The trace format, version 1: JSON lines, documented in the DocC article "Trace format v1".
 ///
 /// ```
 /// {"format":"tide-trace","version":1,"app":"tide-demo","appVersion":"0.1.0","arguments":["--screen","counter"],"reducer":"TideDemo.AppFeature","size":[80,24],"snapshotEvery":1000,"state":{…}}

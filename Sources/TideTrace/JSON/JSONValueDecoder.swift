@@ -29,23 +29,30 @@ package enum JSONValueDecoder {
   }
 }
 
-/// The members each keyed container of one decoding had, and which the decoding asked for.
+/// The members each keyed container of one decoding had, and which the decoding asked for:
+/// one flag a member, all in one array (a state of 100,000 items opens 100,000 containers, and
+/// a set of names each was most of its decoding's cost).
 private final class MemberLedger {
-  private var containers: [(codingPath: [any CodingKey], members: [JSONMember], used: Set<String>)] = []
+  private var containers: [(codingPath: [any CodingKey], members: [JSONMember], firstFlag: Int)] = []
+  private var used: [Bool] = []
 
+  /// Notes a container's members; the index of its first member's flag, for ``use(_:)``.
   func open(_ members: [JSONMember], at codingPath: [any CodingKey]) -> Int {
-    containers.append((codingPath, members, []))
-    return containers.count - 1
+    let firstFlag = used.count
+    containers.append((codingPath, members, firstFlag))
+    used.append(contentsOf: repeatElement(false, count: members.count))
+    return firstFlag
   }
 
-  func use(_ key: String, in container: Int) {
-    containers[container].used.insert(key)
+  /// Notes that the member with flag `flag` was asked for.
+  func use(_ flag: Int) {
+    used[flag] = true
   }
 
   func firstUnknown() -> JSONValueDecoder.UnknownMember? {
     for container in containers {
       // A `null` member is one that went away (see `allKeys`): nothing to have a use for.
-      if let member = container.members.first(where: { $0.value != .null && !container.used.contains($0.key) }) {
+      for (index, member) in container.members.enumerated() where !used[container.firstFlag + index] && member.value != .null {
         return JSONValueDecoder.UnknownMember(codingPath: container.codingPath + [JSONNameKey(member.key)])
       }
     }
@@ -71,6 +78,9 @@ private func decodeValue<T: Decodable>(
 
 /// A plain value read from `value`, or `nil` for a type that decodes itself.
 private func primitive<T>(_ type: T.Type, from value: JSONValue, codingPath: [any CodingKey]) throws -> T? {
+  // Told by comparing metadata first: most values a state decodes are structs and lists, which
+  // a cast to each plain type in turn made pay for fifteen failed casts each.
+  guard isPlainDecodable(T.self) else { return nil }
   func mismatch(_ expected: String) -> DecodingError {
     DecodingError.typeMismatch(
       T.self, DecodingError.Context(codingPath: codingPath, debugDescription: "Expected \(expected) but found \(value.text)."))
@@ -78,6 +88,7 @@ private func primitive<T>(_ type: T.Type, from value: JSONValue, codingPath: [an
   func integer<I: FixedWidthInteger>(_: I.Type) throws -> I {
     switch value {
     case .integer(let integer): if let exact = I(exactly: integer) { return exact }
+    case .unsignedInteger(let integer): if let exact = I(exactly: integer) { return exact }
     case .number(let number): if let exact = I(exactly: number) { return exact }
     default: break
     }
@@ -95,6 +106,7 @@ private func primitive<T>(_ type: T.Type, from value: JSONValue, codingPath: [an
     switch value {
     case .number(let value): number = value
     case .integer(let value): number = Double(value)
+    case .unsignedInteger(let value): number = Double(value)
     default: throw mismatch("a number")
     }
     return (type == Float.self ? Float(number) as Any : number as Any) as? T
@@ -112,6 +124,13 @@ private func primitive<T>(_ type: T.Type, from value: JSONValue, codingPath: [an
   }
 }
 
+/// Whether `type` is one of the types ``primitive(_:from:codingPath:)`` reads.
+private func isPlainDecodable(_ type: Any.Type) -> Bool {
+  type == String.self || type == Int.self || type == Bool.self || type == Double.self || type == Float.self
+    || type == Int64.self || type == Int32.self || type == Int16.self || type == Int8.self || type == UInt.self
+    || type == UInt64.self || type == UInt32.self || type == UInt16.self || type == UInt8.self
+}
+
 private struct TreeDecoder: Decoder {
   let value: JSONValue
   let codingPath: [any CodingKey]
@@ -123,8 +142,8 @@ private struct TreeDecoder: Decoder {
       throw DecodingError.typeMismatch(
         [String: Any].self, DecodingError.Context(codingPath: codingPath, debugDescription: "Expected an object but found \(value.text)."))
     }
-    let entry = ledger?.open(members, at: codingPath) ?? 0
-    return KeyedDecodingContainer(KeyedContainer<Key>(members: members, codingPath: codingPath, ledger: ledger, entry: entry))
+    let firstFlag = ledger?.open(members, at: codingPath) ?? 0
+    return KeyedDecodingContainer(KeyedContainer<Key>(members: members, codingPath: codingPath, ledger: ledger, firstFlag: firstFlag))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -144,31 +163,40 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let members: [JSONMember]
   let codingPath: [any CodingKey]
   let ledger: MemberLedger?
-  /// This container's entry in the ledger.
-  let entry: Int
+  /// The ledger's flag of this container's first member.
+  let firstFlag: Int
+
+  /// The index of the member named `name`, noted in the ledger as asked for.
+  private func index(of name: String) -> Int? {
+    guard let index = members.firstIndex(where: { $0.key == name }) else { return nil }
+    ledger?.use(firstFlag + index)
+    return index
+  }
 
   /// The members the type has a key for, each then known to it: an enum's case without a
   /// payload is read by its key alone, a dictionary's entries by theirs. A member whose value is
   /// `null` is left out: a trace writes `null` for a member that went away (the case an enum
   /// left, `{"cancel":null,"confirm":{}}`), and for an optional member it means nothing either.
   var allKeys: [Key] {
-    let keys = members.compactMap { $0.value == .null ? nil : Key(stringValue: $0.key) }
-    for key in keys { ledger?.use(key.stringValue, in: entry) }
+    var keys: [Key] = []
+    for (index, member) in members.enumerated() where member.value != .null {
+      guard let key = Key(stringValue: member.key) else { continue }
+      ledger?.use(firstFlag + index)
+      keys.append(key)
+    }
     return keys
   }
 
   func contains(_ key: Key) -> Bool {
-    ledger?.use(key.stringValue, in: entry)
-    return members.contains { $0.key == key.stringValue }
+    index(of: key.stringValue) != nil
   }
 
   private func member(_ key: Key) throws -> JSONValue {
-    ledger?.use(key.stringValue, in: entry)
-    guard let member = members.first(where: { $0.key == key.stringValue }) else {
+    guard let index = index(of: key.stringValue) else {
       throw DecodingError.keyNotFound(
         key, DecodingError.Context(codingPath: codingPath, debugDescription: "No value for key '\(key.stringValue)'."))
     }
-    return member.value
+    return members[index].value
   }
 
   func decodeNil(forKey key: Key) throws -> Bool { try member(key) == .null }
@@ -208,14 +236,12 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func superDecoder() throws -> any Decoder {
-    ledger?.use("super", in: entry)
-    return TreeDecoder(value: members.first { $0.key == "super" }?.value ?? .null, codingPath: codingPath, ledger: ledger)
+    TreeDecoder(value: index(of: "super").map { members[$0].value } ?? .null, codingPath: codingPath, ledger: ledger)
   }
 
   func superDecoder(forKey key: Key) throws -> any Decoder {
-    ledger?.use(key.stringValue, in: entry)
-    return TreeDecoder(
-      value: members.first { $0.key == key.stringValue }?.value ?? .null, codingPath: codingPath + [key], ledger: ledger)
+    TreeDecoder(
+      value: index(of: key.stringValue).map { members[$0].value } ?? .null, codingPath: codingPath + [key], ledger: ledger)
   }
 }
 

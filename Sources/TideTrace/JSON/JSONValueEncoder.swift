@@ -117,7 +117,7 @@ private func castPrimitiveJSON<T: Encodable>(_ value: T) -> JSONValue? {
   case let value as Int: .integer(Int64(value))
   case let value as Bool: .bool(value)
   case let value as Int64: .integer(value)
-  case let value as UInt64: value <= UInt64(Int64.max) ? .integer(Int64(value)) : .number(Double(value))
+  case let value as UInt64: .unsigned(value)
   case let value as Double: .number(value)
   case let value as Int32: .integer(Int64(value))
   case let value as UInt32: .integer(Int64(value))
@@ -125,7 +125,7 @@ private func castPrimitiveJSON<T: Encodable>(_ value: T) -> JSONValue? {
   case let value as UInt16: .integer(Int64(value))
   case let value as Int8: .integer(Int64(value))
   case let value as UInt8: .integer(Int64(value))
-  case let value as UInt: value <= UInt(Int64.max) ? .integer(Int64(value)) : .number(Double(value))
+  case let value as UInt: .unsigned(UInt64(value))
   case let value as Float: .number(Double(value))
   default: nil
   }

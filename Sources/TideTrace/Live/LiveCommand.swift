@@ -2,7 +2,8 @@ import TideJSON
 /// What the inspector asks of the app it is attached to, one JSON line each:
 /// `{"jump":N,"state":{…}}` puts the app into the state after action N (the inspector reads it
 /// from the trace) and holds its keys; `{"resume":true}` lets it go on from there. The app
-/// answers with its trace, as it writes it; a second inspector gets `{"refused":"…"}` instead.
+/// answers with its trace, as it writes it; a second inspector gets `{"refused":"…"}` instead,
+/// and a jump the app cannot carry out is answered with one between two lines of the trace.
 package enum LiveCommand: Equatable, Sendable {
   case jump(step: Int, state: JSONValue)
   case resume

@@ -11,7 +11,8 @@ import TideTerminal
 
 /// The inspector's side of live time travel (`inspect --attach PATH`): the app's trace arrives
 /// on the socket and is appended, as it comes, to a file in a folder only this user can read,
-/// which the inspector follows as it follows a growing trace; commands go back on the socket.
+/// which the inspector follows as it follows a growing trace; commands go back on the socket,
+/// and the app's refusals of them come apart from the trace (``takeRefusals()``).
 package final class LiveTraceClient: Sendable {
   /// The trace as received so far: the file the inspector reads.
   package let tracePath: String
@@ -19,6 +20,7 @@ package final class LiveTraceClient: Sendable {
   private let connection: Int32
   private let isEnded = LiveFlag()
   private let isClosed = LiveFlag()
+  private let refusals = Refusals()
 
   /// How long the app has to say who it is before the socket is taken for something else.
   package static let greetingLimit = Duration.seconds(2)
@@ -43,7 +45,13 @@ package final class LiveTraceClient: Sendable {
       throw error
     }
     let file = open(tracePath, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o600)
-    guard file >= 0, (try? AtomicFile.writeAll(first, to: file, path: tracePath)) != nil else {
+    // The header, then whatever came with it, split as every later chunk is.
+    let headerEnd = first.firstIndex(of: UInt8(ascii: "\n"))! + 1
+    var splitter = LiveStreamSplitter()
+    let refusals = refusals
+    guard file >= 0, (try? AtomicFile.writeAll(first[..<headerEnd], to: file, path: tracePath)) != nil,
+      Self.receive(first[headerEnd...], by: &splitter, into: file, path: tracePath, refusals: refusals)
+    else {
       let reason = systemReason()
       if file >= 0 { Glibc.close(file) }
       Glibc.close(connection)
@@ -54,12 +62,14 @@ package final class LiveTraceClient: Sendable {
     let isEnded = isEnded
     let receivedPath = tracePath
     do {
-      try DetachedThread.start(named: "tide-inspect-in") {
+      try DetachedThread.start(named: "tide-inspect-in") { [splitter] in
+        var splitter = splitter
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
           let count = recv(connection, &buffer, buffer.count, 0)
           if count < 0, errno == EINTR { continue }
-          guard count > 0, (try? AtomicFile.writeAll(buffer[..<count], to: file, path: receivedPath)) != nil else { break }
+          guard count > 0, Self.receive(buffer[..<count], by: &splitter, into: file, path: receivedPath, refusals: refusals)
+          else { break }
         }
         Glibc.close(file)
         isEnded.set()
@@ -78,6 +88,15 @@ package final class LiveTraceClient: Sendable {
   /// Whether the app has ended (or closed the connection): no more lines come.
   package var hasEnded: Bool { isEnded.isSet }
 
+  /// The app's refusals of commands (a jump whose state it could not decode) since this was
+  /// last asked, oldest first: each says why.
+  package func takeRefusals() -> [String] {
+    refusals.reasons.withLock { reasons in
+      defer { reasons = [] }
+      return reasons
+    }
+  }
+
   /// Sends `command` to the app; false when it is gone.
   @discardableResult
   package func send(_ command: LiveCommand) -> Bool {
@@ -90,6 +109,24 @@ package final class LiveTraceClient: Sendable {
     shutdown(connection, Int32(SHUT_RDWR))
     Glibc.close(connection)
     PrivateFolder.remove(tracePath, in: folder)
+  }
+
+  /// Appends the trace's part of `bytes` to the inspector's copy and keeps the app's refusals;
+  /// false when the copy cannot be written.
+  private static func receive(
+    _ bytes: ArraySlice<UInt8>, by splitter: inout LiveStreamSplitter, into file: Int32, path: String,
+    refusals: Refusals
+  ) -> Bool {
+    var written = true
+    splitter.take(
+      bytes, trace: { written = written && (try? AtomicFile.writeAll($0, to: file, path: path)) != nil },
+      refusal: { reason in refusals.reasons.withLock { $0.append(reason) } })
+    return written
+  }
+
+  /// The app's refusals not yet taken, shared with the receiving thread.
+  private final class Refusals: Sendable {
+    let reasons = Mutex<[String]>([])
   }
 
   /// What the app sends first: its trace's header line (and whatever came with it), or a

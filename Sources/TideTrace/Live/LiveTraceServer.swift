@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CNcurses
 import Dispatch
 import Synchronization
 import TideTerminal
@@ -12,43 +13,42 @@ import TideTerminal
 /// The app's side of live time travel (`--inspect-socket PATH`): a thread of its own serves the
 /// trace the app is writing to one inspector at a time — the whole file at the connection, then
 /// each line as it is written — and hands the inspector's commands to the app. A second
-/// inspector is refused with a line saying so. The app never waits for the inspector: a slow or
-/// stopped one holds this thread only.
+/// inspector is refused with a line saying so, and a command the app could not carry out is
+/// answered with one (`{"refused":"…"}`), sent between two whole lines of the trace.
+/// The app never waits for the inspector: a slow or stopped one holds this thread only.
 package final class LiveTraceServer: Sendable {
   private let path: String
   private let listener: Int32
-  /// The pipe that wakes the thread: the trace grew, or the server is stopping.
+  /// The pipe that wakes the thread: the trace grew, a refusal waits, or the server is stopping.
   private let wakeRead: Int32
-  /// The pipe's write end, -1 once closed: a write after ``stop()`` must not reach whatever file
-  /// the number is given to next.
-  private let wakeWrite: Mutex<Int32>
+  private let outbox: Outbox
   private let isStopping = LiveFlag()
   private let stopped = DispatchSemaphore(value: 0)
 
   /// Serves the trace written to `tracePath` at the socket `path` (see
-  /// ``InspectorSocket/listen(at:)``). `onCommand` gets each command, `onDetach` is called when
-  /// an inspector goes, however it goes; both on the server's thread.
+  /// ``InspectorSocket/listen(at:)``). `onCommand` gets each command and a function that tells
+  /// the inspector it was refused, and why (from any thread); `onDetach` is called when an
+  /// inspector goes, however it goes. Both are called on the server's thread.
   package init(
-    path: String, tracePath: String, onCommand: @escaping @Sendable (LiveCommand) -> Void,
+    path: String, tracePath: String,
+    onCommand: @escaping @Sendable (_ command: LiveCommand, _ refuse: @escaping @Sendable (String) -> Void) -> Void,
     onDetach: @escaping @Sendable () -> Void
   ) throws(InspectorSocket.Failure) {
     self.path = path
     listener = try InspectorSocket.listen(at: path)
     var pipeEnds: [Int32] = [0, 0]
-    guard pipe(&pipeEnds) == 0 else {
+    // Neither end blocks (a full pipe already holds a wake-up), nor goes to a child process:
+    // both made so in the one call, as a hand-over starting meanwhile could inherit them.
+    guard tide_pipe_close_on_exec_nonblocking(&pipeEnds) == 0 else {
       close(listener)
       unlink(path)
       throw InspectorSocket.Failure(description: "cannot make a pipe: \(systemReason())")
     }
     wakeRead = pipeEnds[0]
-    wakeWrite = Mutex(pipeEnds[1])
-    // Neither end blocks (a full pipe already holds a wake-up), nor goes to a child process.
-    for end in pipeEnds {
-      _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-    }
+    outbox = Outbox(wake: pipeEnds[1])
     let session = Session(
-      listener: listener, wake: wakeRead, tracePath: tracePath, path: path, onCommand: onCommand, onDetach: onDetach)
+      listener: listener, wake: wakeRead, outbox: outbox, tracePath: tracePath, path: path, onCommand: onCommand,
+      onDetach: onDetach)
     let isStopping = isStopping
     let stopped = stopped
     do {
@@ -68,11 +68,7 @@ package final class LiveTraceServer: Sendable {
 
   /// Tells the server the trace grew: the new lines go to the inspector.
   package func traceWritten() {
-    wakeWrite.withLock { descriptor in
-      guard descriptor >= 0 else { return }
-      var byte: UInt8 = 1
-      _ = write(descriptor, &byte, 1)
-    }
+    outbox.wake()
   }
 
   /// Closes the connection and the socket, removing its path; returns once the thread is done.
@@ -80,9 +76,51 @@ package final class LiveTraceServer: Sendable {
     guard !isStopping.set() else { return }
     traceWritten()
     stopped.wait()
-    wakeWrite.withLock { descriptor in
-      close(descriptor)
-      descriptor = -1
+    outbox.close()
+  }
+
+  /// The pipe's write end, which wakes the server's thread, and the lines waiting for the
+  /// inspector beside the trace.
+  private final class Outbox: Sendable {
+    /// The write end is -1 once closed: a write after ``stop()`` must not reach whatever file
+    /// the number is given to next.
+    private let state: Mutex<(wake: Int32, lines: [[UInt8]])>
+
+    init(wake: Int32) {
+      state = Mutex((wake, []))
+    }
+
+    func wake() {
+      state.withLock { Self.wake($0.wake) }
+    }
+
+    /// Queues `line` for the inspector and wakes the thread to send it.
+    func post(_ line: [UInt8]) {
+      state.withLock { state in
+        state.lines.append(line)
+        Self.wake(state.wake)
+      }
+    }
+
+    /// The lines queued, which are no longer.
+    func take() -> [[UInt8]] {
+      state.withLock { state in
+        defer { state.lines = [] }
+        return state.lines
+      }
+    }
+
+    func close() {
+      state.withLock { state in
+        if state.wake >= 0 { Glibc.close(state.wake) }
+        state.wake = -1
+      }
+    }
+
+    private static func wake(_ descriptor: Int32) {
+      guard descriptor >= 0 else { return }
+      var byte: UInt8 = 1
+      _ = write(descriptor, &byte, 1)
     }
   }
 
@@ -90,23 +128,28 @@ package final class LiveTraceServer: Sendable {
   private struct Session: Sendable {
     let listener: Int32
     let wake: Int32
+    let outbox: Outbox
     let tracePath: String
     let path: String
-    let onCommand: @Sendable (LiveCommand) -> Void
+    let onCommand: @Sendable (LiveCommand, @escaping @Sendable (String) -> Void) -> Void
     let onDetach: @Sendable () -> Void
     var client: Int32 = -1
     var trace: Int32 = -1
     /// How much of the trace the inspector has been sent.
     var sent = 0
+    /// Whether what was sent ends with a whole line: a refusal may go only then.
+    var endsWithWholeLine = true
     /// What the inspector sent after its last whole line.
     var pending: [UInt8] = []
 
     init(
-      listener: Int32, wake: Int32, tracePath: String, path: String, onCommand: @escaping @Sendable (LiveCommand) -> Void,
+      listener: Int32, wake: Int32, outbox: Outbox, tracePath: String, path: String,
+      onCommand: @escaping @Sendable (LiveCommand, @escaping @Sendable (String) -> Void) -> Void,
       onDetach: @escaping @Sendable () -> Void
     ) {
       self.listener = listener
       self.wake = wake
+      self.outbox = outbox
       self.tracePath = tracePath
       self.path = path
       self.onCommand = onCommand
@@ -129,6 +172,7 @@ package final class LiveTraceServer: Sendable {
           while read(wake, &buffer, buffer.count) > 0 {}
           if isStopping() { break }
           sendNewLines(&buffer)
+          sendRefusals()
         }
         if watched[0].revents & Int16(POLLIN) != 0 { accept() }
         if client >= 0, watched[2].revents != 0 { receive(&buffer) }
@@ -141,9 +185,10 @@ package final class LiveTraceServer: Sendable {
     }
 
     private mutating func accept() {
-      let connection = Glibc.accept(listener, nil, nil)
+      // Close-on-exec in the same call: a program the app hands the terminal to between an
+      // `accept` and an `fcntl` would inherit the inspector's connection.
+      let connection = tide_accept_close_on_exec(listener)
       guard connection >= 0 else { return }
-      _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
       guard InspectorSocket.peerIsOurUser(connection) else {
         close(connection)
         return
@@ -160,7 +205,10 @@ package final class LiveTraceServer: Sendable {
       _ = setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
       client = connection
       sent = 0
+      endsWithWholeLine = true
       pending = []
+      // Refusals of commands of an inspector gone before are not this one's.
+      _ = outbox.take()
       var buffer = [UInt8](repeating: 0, count: 1 << 16)
       sendNewLines(&buffer)
     }
@@ -180,6 +228,19 @@ package final class LiveTraceServer: Sendable {
           return
         }
         sent += count
+        endsWithWholeLine = buffer[count - 1] == UInt8(ascii: "\n")
+      }
+    }
+
+    /// Sends the refusals queued, between two lines of the trace: none while the trace's last
+    /// line is cut short (the rest comes with the next wake-up, when they go).
+    private mutating func sendRefusals() {
+      guard client >= 0, endsWithWholeLine else { return }
+      for line in outbox.take() {
+        guard InspectorSocket.send(line, to: client) else {
+          detach()
+          return
+        }
       }
     }
 
@@ -199,7 +260,10 @@ package final class LiveTraceServer: Sendable {
       while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
         let line = Array(pending[..<end])
         pending.removeSubrange(...end)
-        if let command = LiveCommand(line: line) { onCommand(command) }
+        if let command = LiveCommand(line: line) {
+          let outbox = outbox
+          onCommand(command) { reason in outbox.post(LiveCommand.refusal(reason)) }
+        }
       }
       // A line longer than any state the inspector would send is not one: the connection goes.
       if pending.count > FileContents.defaultLimit { detach() }

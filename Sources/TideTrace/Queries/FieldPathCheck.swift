@@ -29,7 +29,7 @@ extension JSONValue {
         return "\(name) is a list: its elements are \(name)[0], \(name)[1], …"
       case (.index, .object(let members)):
         return "\(name) is an object, not a list: it has \(members.map(\.key).joined(separator: ", "))"
-      case (_, .bool), (_, .integer), (_, .number), (_, .string):
+      case (_, .bool), (_, .integer), (_, .unsignedInteger), (_, .number), (_, .string):
         return "\(name) is \(value.kindName), which has no fields"
       }
     }
@@ -41,7 +41,7 @@ extension JSONValue {
     switch self {
     case .null: "null"
     case .bool: "true or false"
-    case .integer, .number: "a number"
+    case .integer, .unsignedInteger, .number: "a number"
     case .string: "a text"
     case .array: "a list"
     case .object: "an object"

@@ -16,9 +16,15 @@ package struct InspectedApp {
   package var name: String
   /// The app's version: a trace of another version may hold states this one cannot read.
   package var version: String
-  private let decode: (JSONValue) throws -> Void
+  private let decode: (JSONValue) throws -> DecodedState
   private let decodeAction: (JSONValue) throws -> Void
-  private let draw: (JSONValue, TerminalSize, [String]) throws -> Canvas
+  private let draw: (DecodedState, TerminalSize, [String]) throws -> Canvas
+
+  /// A state of the app, decoded once: a large state is checked and drawn from one decoding.
+  package struct DecodedState {
+    /// The app's `State`, which only this type's closures make and read.
+    fileprivate let value: Any
+  }
 
   /// The app whose state is `State`, its screens drawn by what `frame` makes from the arguments
   /// a trace's header holds (the view, or the too-small message, at a size). It is made when a
@@ -29,11 +35,12 @@ package struct InspectedApp {
   ) {
     self.name = name
     self.version = version
-    decode = { json in _ = try Self.decoded(State.self, json) }
+    decode = { json in DecodedState(value: try Self.decoded(State.self, json)) }
     decodeAction = { json in _ = try Self.decoded(Action.self, json) }
     let made = MadeOnce(frame)
-    draw = { json, size, arguments in
-      let state = try Self.decoded(State.self, json)
+    draw = { decoded, size, arguments in
+      // Made by `decode` above from the same `State`: the cast cannot fail.
+      let state = decoded.value as! State
       let frame: (State, TerminalSize) -> Canvas
       do {
         frame = try made.value(arguments)
@@ -47,6 +54,11 @@ package struct InspectedApp {
 
   /// Throws a ``JSONDecodingProblem`` when `json` is not a state of the app.
   package func check(_ json: JSONValue) throws {
+    _ = try decode(json)
+  }
+
+  /// `json` decoded as a state of the app; throws a ``JSONDecodingProblem`` when it is not one.
+  package func decodedState(_ json: JSONValue) throws -> DecodedState {
     try decode(json)
   }
 
@@ -63,10 +75,10 @@ package struct InspectedApp {
     }
   }
 
-  /// `json`, a state of the app, drawn as the app draws it at `size`; the app is made with
-  /// `arguments` (a trace's header's) the first time.
-  package func screen(of json: JSONValue, size: TerminalSize, arguments: [String]) throws -> Canvas {
-    try draw(json, size, arguments)
+  /// `state` drawn as the app draws it at `size`; the app is made with `arguments` (a trace's
+  /// header's) the first time.
+  package func screen(of state: DecodedState, size: TerminalSize, arguments: [String]) throws -> Canvas {
+    try draw(state, size, arguments)
   }
 }
 

@@ -36,7 +36,7 @@ package enum TraceQueries {
 
   /// The app's screen after action `number`, the too-small message included.
   package static func canvas(after number: Int, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) -> Canvas {
-    let state = try checkedState(after: number, in: reader, app: app)
+    let state = try decodedState(after: number, in: reader, app: app).decoded
     do {
       return try app.screen(of: state, size: reader.size(after: number), arguments: reader.header.arguments)
     } catch let failure as InspectFailure {
@@ -60,6 +60,14 @@ package enum TraceQueries {
   package static func checkedState(
     after number: Int, linesFrom first: Int? = nil, in reader: TraceReader, app: InspectedApp
   ) throws(InspectFailure) -> JSONValue {
+    try decodedState(after: number, linesFrom: first, in: reader, app: app).json
+  }
+
+  /// ``checkedState(after:linesFrom:in:app:)`` and the state it decoded to check it, which a
+  /// screen is drawn from (a state of 100,000 items was decoded twice).
+  private static func decodedState(
+    after number: Int, linesFrom first: Int? = nil, in reader: TraceReader, app: InspectedApp
+  ) throws(InspectFailure) -> (json: JSONValue, decoded: InspectedApp.DecodedState) {
     let walked = try checkLinesRead(from: first ?? reader.snapshotNumber(atOrBefore: number) + 1, upTo: number, in: reader, app: app)
     let state: JSONValue
     if let walked {
@@ -70,11 +78,10 @@ package enum TraceQueries {
       state = try checked(reader) { () throws(TraceProblem) in try reader.state(after: number) }
     }
     do {
-      try app.check(state)
+      return (state, try app.decodedState(state))
     } catch {
       throw notAState(of: app, after: number, in: reader, error)
     }
-    return state
   }
 
   /// Checks the lines the state after `number` is read from — those after the snapshot before
@@ -161,7 +168,8 @@ package enum TraceQueries {
   /// Each action a line shows is checked to be the app's, and so is the state at the end.
   package static func whoChanged(_ pathText: String, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) -> [String] {
     let path = try fieldPath(pathText, in: reader, option: "--who-changed")
-    _ = try stateText(after: reader.actionCount, in: reader, app: app)
+    // Checked, not written out: the text of a state of 100,000 items was made and dropped.
+    _ = try checkedState(after: reader.actionCount, in: reader, app: app)
     // A field is changed by the same few actions over and over: each is described once, known
     // again by its bytes, so that most lines' actions are never parsed.
     var described: [(action: [UInt8], text: String)] = []
@@ -211,7 +219,7 @@ package enum TraceQueries {
     switch value {
     case nil, .null?: nil
     case .bool?: 1
-    case .integer?: 2
+    case .integer?, .unsignedInteger?: 2
     case .number?: 3
     case .string?: 4
     case .array?: 5

@@ -14,7 +14,7 @@ package enum TraceTestExport {
   /// app's (the test would fail on it, for the trace's sake rather than the app's).
   package static func test(of range: ClosedRange<Int>, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) -> String {
     let initial = try TraceQueries.checked(reader) { () throws(TraceProblem) in try reader.state(after: range.lowerBound - 1) }
-    _ = try TraceQueries.stateText(after: range.lowerBound - 1, in: reader, app: app)
+    _ = try TraceQueries.checkedState(after: range.lowerBound - 1, in: reader, app: app)
     var steps: [TraceStep] = []
     // Every action and state the test asserts is one the app can hold: a change of the wrong
     // type in the middle of the range would become a test that fails for the trace's sake.

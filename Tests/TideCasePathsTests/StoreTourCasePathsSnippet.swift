@@ -1,6 +1,7 @@
 #if CasePaths
-// The README's case key path example, compiled; ReadmeCasePathsTests checks that the region
-// between the markers appears verbatim in README.md.
+// The case key path example of the DocC article "A tour of the store", compiled;
+// StoreTourCasePathsSnippetTests checks that the region between the markers appears verbatim in
+// Sources/Tide/Tide.docc/TourOfTheStore.md.
 import Foundation
 import IdentifiedCollections
 import Testing
@@ -48,17 +49,18 @@ struct Board: Reducer {
 }
 // end snippet
 
-@Suite("README case key paths")
-struct ReadmeCasePathsTests {
-  @Test func theReadmeShowsTheCompiledExample() throws {
+@Suite("The tour's case key paths, compiled")
+struct StoreTourCasePathsSnippetTests {
+  @Test func theTourShowsTheCompiledExample() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let article = try String(
+      contentsOf: root.appendingPathComponent("Sources/Tide/Tide.docc/TourOfTheStore.md"), encoding: .utf8)
     let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
     let start = try #require(source.range(of: "// snippet: case-paths\n"))
     let end = try #require(source.range(of: "// end snippet", range: start.upperBound..<source.endIndex))
     let snippet = String(source[start.upperBound..<end.lowerBound])
-    #expect(readme.contains("```swift\n" + snippet + "```"), "README.md lacks the compiled case-paths snippet")
+    #expect(article.contains("```swift\n" + snippet + "```"), "TourOfTheStore.md lacks the compiled case-paths snippet")
   }
 }
 #endif

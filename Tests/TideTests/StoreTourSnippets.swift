@@ -1,5 +1,6 @@
-// The library guide of README.md, compiled. Each `snippet:` region here must appear verbatim in
-// README.md (ReadmeGuideTests checks it), so the README's code always builds.
+// The DocC article "A tour of the store" (Sources/Tide/Tide.docc/TourOfTheStore.md), compiled.
+// Each `snippet:` region here must appear verbatim in the article (StoreTourSnippetTests checks
+// it), so the article's code always builds.
 import Clocks
 import Foundation
 import Testing
@@ -205,12 +206,13 @@ func serveThreeSessions() async -> [Int] {
 // end snippet
 
 @MainActor
-@Suite("README guide")
-struct ReadmeGuideTests {
-  @Test func theGuideSnippetsInTheReadmeAreTheCompiledOnes() throws {
+@Suite("The tour of the store, compiled")
+struct StoreTourSnippetTests {
+  @Test func theTourShowsTheCompiledSnippets() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let article = try String(
+      contentsOf: root.appendingPathComponent("Sources/Tide/Tide.docc/TourOfTheStore.md"), encoding: .utf8)
     let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
     let names = ["counter", "timer", "request", "scope", "test", "extras", "server"]
     for name in names {
@@ -218,7 +220,7 @@ struct ReadmeGuideTests {
       let start = try #require(source.range(of: startMarker), "no snippet \(name)")
       let end = try #require(source.range(of: "// end snippet", range: start.upperBound..<source.endIndex))
       let snippet = String(source[start.upperBound..<end.lowerBound])
-      #expect(readme.contains("```swift\n" + snippet + "```"), "README.md lacks the compiled '\(name)' snippet")
+      #expect(article.contains("```swift\n" + snippet + "```"), "TourOfTheStore.md lacks the compiled '\(name)' snippet")
     }
   }
 

@@ -1,0 +1,35 @@
+/// When a repeating timer's ticks are due: tick *n* at first + *n* × every on the store's clock,
+/// and which tick comes after one was delivered — the one formula of a timer entry and of a
+/// timer inside an effect task.
+@usableFromInline
+struct TickSchedule: Sendable {
+  @usableFromInline let first: Duration
+  @usableFromInline let every: Duration
+
+  @usableFromInline
+  init(first: Duration, every: Duration) {
+    self.first = first
+    self.every = every
+  }
+
+  /// When tick `tick` is due: first + tick × every, in attoseconds (`Duration * Int` goes
+  /// through the standard library's unspecialised generic code, a tenth of a replayed tick).
+  func instant(of tick: Int) -> Duration {
+    first + Duration(attoseconds: every.attoseconds * Int128(tick))
+  }
+
+  /// The tick delivered after tick `tick`, `now` being the reading of a real clock (`nil` on a
+  /// test or virtual clock).
+  ///
+  /// On a real clock, the first tick still ahead of the clock — floor(elapsed / every) + 1 —
+  /// so a tick whose time came while the one before was delivered is skipped, never delivered
+  /// late in a burst. On a test or virtual clock, always the next one: every tick the clock
+  /// passed is delivered, each at its instant, as a test that moves the clock over several
+  /// periods expects (the clock's queue fires them in deadline order).
+  func tick(after tick: Int, realTimeNow now: Duration?) -> Int {
+    guard let now else { return tick + 1 }
+    let elapsed = now - first
+    let due = elapsed < .zero ? 0 : Int(elapsed.attoseconds / every.attoseconds) + 1
+    return max(tick + 1, due)
+  }
+}
