@@ -4,15 +4,17 @@ import Tide
 /// A store's state, or a value read from it, as a Combine publisher: the value now, then each
 /// change. Made by `store.publisher` and `store.publisher(_:)`.
 ///
-/// It never fails and never finishes on its own. A subscription keeps its store alive, as every
-/// Combine subscription keeps its upstream and as an `ObservationToken` does, so a view that
-/// keeps only its cancellables keeps the store it watches; cancel the subscription (or release
-/// its `AnyCancellable`) to end it and let the store go.
+/// It never fails, and never finishes: a subscription keeps its store alive, as every Combine
+/// subscription keeps its upstream and as an `ObservationToken` does, so the store cannot go
+/// away under it, and a view that keeps only its cancellables keeps the store it watches.
+/// Cancel the subscription (or release its `AnyCancellable`) to end it: on the main actor the
+/// store is let go before `cancel()` returns; cancelled elsewhere, on the main actor's next turn.
 ///
 /// Subscribe on the main actor, where the store runs: the value now is delivered during the
 /// subscription, and each change on the main actor when the store has drained its actions.
 /// A subscriber that asks for fewer values than come (not `sink` or `assign`, which take all)
-/// is given the newest value when it asks again; the ones in between are skipped.
+/// is given the newest value when it asks again, before `request` returns when it asks on the
+/// main actor; the values in between are skipped.
 public struct StatePublisher<Value>: Publisher {
   /// The state, or the value read from it.
   public typealias Output = Value

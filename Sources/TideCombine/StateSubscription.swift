@@ -6,7 +6,7 @@ import Tide
 /// keeping the newest one it has not asked for yet.
 ///
 /// `@unchecked Sendable`: every stored property is read and written only while holding `lock`,
-/// and the subscriber is called only from the main actor (values come from a store's observer,
+/// and the subscriber is called only on the main actor (values come from a store's observer,
 /// which runs there, and a value held back for lack of demand is delivered there too), so its
 /// calls are serialized as Combine requires. `request` and `cancel` may come from any thread.
 final class StateSubscription<Value, Downstream: Subscriber>: Subscription, @unchecked Sendable
@@ -16,6 +16,8 @@ where Downstream.Input == Value, Downstream.Failure == Never {
   private var demand = Subscribers.Demand.none
   /// The newest value that came while the subscriber asked for none.
   private var pending: Value?
+  /// The observation, which keeps the store alive until it is released: the subscription's
+  /// only reference to it, so releasing it ends the observation.
   private var token: ObservationToken?
 
   init(_ downstream: Downstream) {
@@ -54,15 +56,20 @@ where Downstream.Input == Value, Downstream.Failure == Never {
     lock.withLock { demand += more }
   }
 
+  /// Adds to the demand; a value held back for lack of it is delivered before this returns when
+  /// asked on the main actor (a subscriber asking there expects it at once, as from any other
+  /// publisher whose value is ready), and on the main actor's next turn when asked elsewhere.
   func request(_ demand: Subscribers.Demand) {
     let hasPending = lock.withLock {
       self.demand += demand
       return pending != nil
     }
     guard hasPending else { return }
-    // Asked for more while a value was held back: delivered on the main actor, where values
-    // come from, after what the asker is doing (the newest by then).
-    Task { @MainActor in self.deliverPending() }
+    if MainActorCheck.isOnMainActor {
+      MainActor.assumeIsolated { deliverPending() }
+    } else {
+      Task { @MainActor in self.deliverPending() }
+    }
   }
 
   @MainActor
@@ -73,20 +80,18 @@ where Downstream.Input == Value, Downstream.Failure == Never {
     if let held { deliver(held) }
   }
 
+  /// Ends the subscription and releases its observation, which lets the store go: at once when
+  /// cancelled on the main actor, where the observation lives (an `ObservationToken` ends in its
+  /// isolated deinit), and on the main actor's next turn when cancelled elsewhere.
   func cancel() {
     lock.lock()
     downstream = nil
     pending = nil
     let token = self.token.take()
     lock.unlock()
-    guard let token else { return }
-    // Ends the observation at once when cancelled on the main thread,
-    // as an `AnyCancellable` released by a view is; from elsewhere, on the main actor next.
-    if Thread.isMainThread {
-      MainActor.assumeIsolated { token.cancel() }
-    } else {
-      Task { @MainActor in token.cancel() }
-    }
+    // The last reference: the token's isolated deinit ends the observation and releases the
+    // store, run here when this is the main actor and scheduled there otherwise.
+    _ = consume token
   }
 }
 #endif

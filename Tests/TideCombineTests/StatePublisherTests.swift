@@ -89,8 +89,7 @@ struct StatePublisherTests {
     for subscription in subscriptions { subscription.cancel() }
   }
 
-  @Test(.timeLimit(minutes: 1))
-  func theSubscriptionKeepsTheStoreAliveUntilItIsCancelled() async {
+  @Test func theSubscriptionKeepsTheStoreAliveUntilItIsCancelledThenLetsItGoAtOnce() {
     weak var released: Store<Counter, Action>?
     var counts: [Int] = []
     let subscription: AnyCancellable
@@ -103,10 +102,23 @@ struct StatePublisherTests {
     released?.send(.increment)
     #expect(counts == [0, 1])
     subscription.cancel()
+    #expect(released == nil, "a cancelled subscription lets the store go at once")
+  }
+
+  @Test func releasingTheCancellableOfTheWholeStateLetsTheStoreGoAtOnce() {
+    weak var released: Store<Counter, Action>?
+    var states: [Counter] = []
+    var subscription: AnyCancellable?
+    do {
+      let store = Store(initialState: Counter(), reducer: Self.counter)
+      released = store
+      subscription = store.publisher.sink { states.append($0) }
+    }
     released?.send(.increment)
-    #expect(counts == [0, 1], "a cancelled subscription hears nothing more")
-    // Let go by the main actor's next turns at the latest: waited for, not slept on.
-    while released != nil { await Task.yield() }
+    #expect(states == [Counter(), Counter(count: 1)])
+    subscription = nil
+    #expect(released == nil, "a released subscription lets the store go at once")
+    _ = subscription
   }
 
   @Test func releasingTheCancellableEndsTheSubscription() {
@@ -128,8 +140,7 @@ struct StatePublisherTests {
     #expect(counts == [0])
   }
 
-  @Test(.timeLimit(minutes: 1))
-  func aSubscriberThatAsksForLessIsGivenTheNewestValueWhenItAsksAgain() async {
+  @Test func aSubscriberThatAsksForLessIsGivenTheNewestValueAtOnceWhenItAsksAgain() {
     let store = Store(initialState: Counter(), reducer: Self.counter)
     let subscriber = OneAtATime<Int>()
     store.publisher(\.count).subscribe(subscriber)
@@ -138,11 +149,38 @@ struct StatePublisherTests {
     store.send(.increment)
     #expect(subscriber.values == [0], "no value is pushed past the demand")
     subscriber.askForOne()
-    // Handed over on the main actor after this turn: waited for, not slept on.
-    while subscriber.values.count < 2 { await Task.yield() }
-    #expect(subscriber.values == [0, 2], "the values in between are skipped")
+    #expect(subscriber.values == [0, 2], "asked on the main actor, the newest value comes before request returns")
+    store.send(.increment)
+    #expect(subscriber.values == [0, 2], "the demand was used up")
     subscriber.cancel()
   }
+
+  @Test(.timeLimit(minutes: 1))
+  func aValueAskedForOffTheMainActorIsDeliveredOnTheMainActor() async {
+    let store = Store(initialState: Counter(), reducer: Self.counter)
+    let subscriber = OneAtATime<Int>()
+    store.publisher(\.count).subscribe(subscriber)
+    store.send(.increment)
+    let subscription = AnyThreadSubscription(subscriber.subscription!)
+    let delivered = await withCheckedContinuation { continuation in
+      subscriber.onValue = { _ in
+        MainActor.assertIsolated("a store's values are delivered on the main actor")
+        continuation.resume(returning: subscriber.values)
+      }
+      Task.detached { subscription.wrapped.request(.max(1)) }
+    }
+    #expect(delivered == [0, 1])
+    subscriber.cancel()
+  }
+}
+
+/// A subscription handed to another thread to ask for more there.
+///
+/// `@unchecked Sendable`: Combine lets a subscription be asked for more and cancelled from any
+/// thread (its protocol predates Sendable), and `wrapped` is never reassigned.
+struct AnyThreadSubscription: @unchecked Sendable {
+  let wrapped: any Subscription
+  init(_ wrapped: any Subscription) { self.wrapped = wrapped }
 }
 
 /// A subscriber that asks for one value at the start and then only when told.
@@ -151,7 +189,9 @@ final class OneAtATime<Value>: Subscriber {
   typealias Failure = Never
 
   private(set) var values: [Value] = []
-  private var subscription: (any Subscription)?
+  private(set) var subscription: (any Subscription)?
+  /// Called with each value after it is recorded.
+  var onValue: (Value) -> Void = { _ in }
   let combineIdentifier = CombineIdentifier()
 
   func receive(subscription: any Subscription) {
@@ -161,6 +201,7 @@ final class OneAtATime<Value>: Subscriber {
 
   func receive(_ input: Value) -> Subscribers.Demand {
     values.append(input)
+    onValue(input)
     return .none
   }
 
