@@ -20,6 +20,11 @@ extension Effect {
   ///
   /// The publisher is subscribed to when the effect starts, inside the `send` whose reducer
   /// returned it; what it publishes is sent to the store from the effect's task, in order.
+  /// The effect asks for every action at once (unlimited demand, as `sink` does) and keeps them
+  /// in order until the store has taken each: a subject, a notification or any publisher that
+  /// does not wait for demand drops what it publishes while none is asked for, and an effect
+  /// must not lose actions. Once the effect is cancelled, actions already published and not
+  /// yet sent are dropped.
   public static func publisher<Actions: Publisher & SendableMetatype>(_ publisher: Actions) -> Self
   where Actions.Output == Action, Actions.Failure == Never {
     let source = PublisherSource(publisher)

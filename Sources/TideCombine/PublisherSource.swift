@@ -1,5 +1,5 @@
 #if Combine
-import Foundation
+import Synchronization
 
 /// The publisher an effect subscribes to once, when it starts, and the subscription that any
 /// thread may cancel: a Sendable home for a publisher (Combine's are not marked Sendable).
@@ -8,9 +8,11 @@ import Foundation
 /// publisher is taken out under the lock by the one call that subscribes to it, which runs on
 /// the store's actor as the effect starts (an effect's body begins there), where the reducer or
 /// middleware that made the publisher ran; from then on only the subscription is touched, and
-/// `AnyCancellable.cancel()` may be called from any thread, as Combine documents.
+/// `AnyCancellable.cancel()` may be called from any thread, as Combine documents. What the
+/// pipeline's operators do when its upstream publishes is Combine's contract, as anywhere: they
+/// run on the thread the upstream publishes on.
 final class PublisherSource<Upstream: Publisher>: @unchecked Sendable where Upstream.Failure == Never {
-  private let lock = NSLock()
+  private let lock = Mutex(())
   private var upstream: Upstream?
   private var subscription: AnyCancellable?
   private var isCancelled = false
@@ -25,25 +27,22 @@ final class PublisherSource<Upstream: Publisher>: @unchecked Sendable where Upst
     receiveValue: @escaping @Sendable (Upstream.Output) -> Void,
     receiveCompletion: @escaping @Sendable () -> Void
   ) {
-    lock.lock()
-    let upstream = self.upstream.take()
-    lock.unlock()
-    guard let upstream else { return }
+    guard let upstream = lock.withLock({ _ in self.upstream.take() }) else { return }
     let subscription = upstream.sink(receiveCompletion: { _ in receiveCompletion() }, receiveValue: receiveValue)
-    lock.lock()
-    let cancelledMeanwhile = isCancelled
-    if !cancelledMeanwhile { self.subscription = subscription }
-    lock.unlock()
+    let cancelledMeanwhile = lock.withLock { _ in
+      if !isCancelled { self.subscription = subscription }
+      return isCancelled
+    }
     if cancelledMeanwhile { subscription.cancel() }
   }
 
   /// Cancels the subscription, or the one about to be made.
   func cancel() {
-    lock.lock()
-    isCancelled = true
-    upstream = nil
-    let subscription = self.subscription.take()
-    lock.unlock()
+    let subscription = lock.withLock { _ in
+      isCancelled = true
+      upstream = nil
+      return self.subscription.take()
+    }
     subscription?.cancel()
   }
 }

@@ -1,5 +1,5 @@
 #if Combine
-import Foundation
+import Synchronization
 import Tide
 
 /// One subscriber's observation of a store: forwards the observed values as its demand allows,
@@ -11,7 +11,7 @@ import Tide
 /// calls are serialized as Combine requires. `request` and `cancel` may come from any thread.
 final class StateSubscription<Value, Downstream: Subscriber>: Subscription, @unchecked Sendable
 where Downstream.Input == Value, Downstream.Failure == Never {
-  private let lock = NSLock()
+  private let lock = Mutex(())
   private var downstream: Downstream?
   private var demand = Subscribers.Demand.none
   /// The newest value that came while the subscriber asked for none.
@@ -27,9 +27,9 @@ where Downstream.Input == Value, Downstream.Failure == Never {
   /// Observes the store; the observation calls back at once with the value now.
   @MainActor
   func start(_ observe: @MainActor (@escaping (Value) -> Void) -> ObservationToken) {
-    guard lock.withLock({ downstream != nil }) else { return }
+    guard lock.withLock({ _ in downstream != nil }) else { return }
     let token = observe { [weak self] value in self?.deliver(value) }
-    let kept = lock.withLock {
+    let kept = lock.withLock { _ in
       if downstream != nil { self.token = token }
       return downstream != nil
     }
@@ -39,28 +39,26 @@ where Downstream.Input == Value, Downstream.Failure == Never {
 
   @MainActor
   private func deliver(_ value: Value) {
-    lock.lock()
-    guard let downstream else {
-      lock.unlock()
-      return
+    let receiver: Downstream? = lock.withLock { _ in
+      guard let downstream else { return nil }
+      guard demand > 0 else {
+        pending = value
+        return nil
+      }
+      demand -= 1
+      pending = nil
+      return downstream
     }
-    guard demand > 0 else {
-      pending = value
-      lock.unlock()
-      return
-    }
-    demand -= 1
-    pending = nil
-    lock.unlock()
-    let more = downstream.receive(value)
-    lock.withLock { demand += more }
+    guard let receiver else { return }
+    let more = receiver.receive(value)
+    lock.withLock { _ in demand += more }
   }
 
   /// Adds to the demand; a value held back for lack of it is delivered before this returns when
   /// asked on the main actor (a subscriber asking there expects it at once, as from any other
   /// publisher whose value is ready), and on the main actor's next turn when asked elsewhere.
   func request(_ demand: Subscribers.Demand) {
-    let hasPending = lock.withLock {
+    let hasPending = lock.withLock { _ in
       self.demand += demand
       return pending != nil
     }
@@ -74,21 +72,18 @@ where Downstream.Input == Value, Downstream.Failure == Never {
 
   @MainActor
   private func deliverPending() {
-    lock.lock()
-    let held = pending.take()
-    lock.unlock()
-    if let held { deliver(held) }
+    if let held = lock.withLock({ _ in pending.take() }) { deliver(held) }
   }
 
   /// Ends the subscription and releases its observation, which lets the store go: at once when
   /// cancelled on the main actor, where the observation lives (an `ObservationToken` ends in its
   /// isolated deinit), and on the main actor's next turn when cancelled elsewhere.
   func cancel() {
-    lock.lock()
-    downstream = nil
-    pending = nil
-    let token = self.token.take()
-    lock.unlock()
+    let token = lock.withLock { _ in
+      downstream = nil
+      pending = nil
+      return self.token.take()
+    }
     // The last reference: the token's isolated deinit ends the observation and releases the
     // store, run here when this is the main actor and scheduled there otherwise.
     _ = consume token

@@ -21,9 +21,11 @@ struct EffectPublisherTests {
     case stopListening
     case greet
     case value(Int)
+    case countUntilCancelled
+    case counted(Int)
   }
 
-  private enum CancelID { case listening }
+  private enum CancelID { case listening, counting }
 
   static func reducer(feed: TestSubject<Action>) -> Reduce<State, Action> {
     Reduce { state, action in
@@ -39,6 +41,11 @@ struct EffectPublisherTests {
       case .value(let value):
         state.received.append(value)
         return .none
+      case .countUntilCancelled:
+        return .publisher([1, 2, 3].publisher.map(Action.counted)).cancellable(id: CancelID.counting)
+      case .counted(let value):
+        state.received.append(value)
+        return value == 1 ? .cancel(id: CancelID.counting) : .none
       }
     }
   }
@@ -88,6 +95,26 @@ struct EffectPublisherTests {
     feed.send(.value(2))
     // Exhaustive: an action sent after the cancellation would fail `finish` as unexpected.
     await store.finish()
+  }
+
+  @Test(.timeLimit(minutes: 1))
+  func actionsAlreadyPublishedAreDroppedWhenTheEffectIsCancelled() async {
+    let store = TestStore(initialState: State(), reducer: Self.reducer(feed: TestSubject()))
+    await store.send(.countUntilCancelled)
+    // The sequence publishes all three while it is subscribed to; the first one cancels.
+    await store.receive(.counted(1)) { $0.received = [1] }
+    // Exhaustive: `.counted(2)` or `.counted(3)` would fail `finish` as unexpected.
+    await store.finish()
+  }
+
+  @Test func releasingTheStoreCancelsTheSubscription() {
+    let feed = TestSubject<Action>()
+    do {
+      let store = Store(initialState: State(), reducer: Self.reducer(feed: feed))
+      store.send(.listen)
+      #expect(feed.subscriptions == 1)
+    }
+    #expect(feed.cancellations == 1, "the store's effects end with it, and the subscription with them")
   }
 }
 #endif
