@@ -32,6 +32,9 @@ public struct StatePublisher<Value>: Publisher {
   /// returns. Call it on the main actor (Combine's `subscribe`, `sink` and `assign` call it).
   public func receive<Downstream: Subscriber>(subscriber: Downstream)
   where Downstream.Input == Value, Downstream.Failure == Never {
+    precondition(
+      MainActorCheck.isOnMainActor,
+      "Subscribe to a store's publisher on the main actor, where the store runs: use receive(on:) after it, not subscribe(on:).")
     let subscription = StateSubscription(subscriber)
     subscriber.receive(subscription: subscription)
     let observe = observe
