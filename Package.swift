@@ -192,13 +192,11 @@ let package = Package(
     // what each README promises.
     .executableTarget(name: "CounterAlert", dependencies: ["Tide"], path: "Examples/CounterAlert"),
     .executableTarget(name: "SubStateLenses", dependencies: ["Tide"], path: "Examples/SubStateLenses"),
-    .executableTarget(name: "TimerMiddleware", dependencies: ["Tide"], path: "Examples/TimerMiddleware"),
+    // These two also as their seeds' Combine users write them, with TideCombine, when the
+    // Combine trait is on (TideCombine is empty without it).
+    .executableTarget(name: "TimerMiddleware", dependencies: ["Tide", "TideCombine"], path: "Examples/TimerMiddleware"),
     .executableTarget(name: "PostsRequest", dependencies: ["Tide"], path: "Examples/PostsRequest"),
-    .executableTarget(name: "PingPongEpics", dependencies: ["Tide"], path: "Examples/PingPongEpics"),
-    // The same two seeds' READMEs as their Combine users write them, with TideCombine; they
-    // print that they need the Combine trait when built without it.
-    .executableTarget(name: "TimerPublisher", dependencies: ["Tide", "TideCombine"], path: "Examples/TimerPublisher"),
-    .executableTarget(name: "PricePublishers", dependencies: ["Tide", "TideCombine"], path: "Examples/PricePublishers"),
+    .executableTarget(name: "PingPongEpics", dependencies: ["Tide", "TideCombine"], path: "Examples/PingPongEpics"),
     // A server without a network: a StoreActor per session with expiry timers and a sweep.
     .executableTarget(name: "SessionServer", dependencies: ["Tide"], path: "Examples/SessionServer"),
     .testTarget(
@@ -218,7 +216,7 @@ let package = Package(
       ]),
     .testTarget(
       name: "TideCombineTests",
-      dependencies: ["Tide", "TideCombine", "TideTesting", "TideTestSupport", "TimerPublisher", "PricePublishers"]),
+      dependencies: ["Tide", "TideCombine", "TideTesting", "TideTestSupport", "TimerMiddleware", "PingPongEpics"]),
     .testTarget(
       name: "TideTestingTests",
       dependencies: ["Tide", "TideTesting", "TideTestSupport", .product(name: "Clocks", package: "swift-clocks")]),

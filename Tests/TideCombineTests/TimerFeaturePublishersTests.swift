@@ -5,27 +5,27 @@ import TideCombine
 import TideTestSupport
 import TideTesting
 
-@testable import TimerPublisher
+@testable import TimerMiddleware
 
 /// What OneWayKit's README promises of its timer, written with Combine: the middleware's
 /// publishers start and stop the ticking, and a screen bound to the state publisher shows it.
 @MainActor
 @Suite("Seed example: OneWayKit timer with Combine")
-struct TimerPublisherTests {
+struct TimerFeaturePublishersTests {
   @Test(.timeLimit(minutes: 1))
   func theRightButtonStartsTicksAndStopsTheTimer() async {
     let clock = VirtualClock()
     let store = TestStore(
       initialState: TimerFeature.State(), reducer: TimerFeature.updater, clock: clock,
-      middleware: [TimerFeature.middleware])
-    await store.send(.tapRightButton)
+      middleware: [TimerFeature.publisherMiddleware])
+    await store.send(.tapToggleButton)
     await store.receive(.start)
     await store.receive(.toggleStart) { $0.isStarted = true }
     clock.advance(by: .milliseconds(100))
     await store.receive(.add) { $0.currentTime = 0.1 }
     clock.advance(by: .milliseconds(100))
     await store.receive(.add) { $0.currentTime = 0.2 }
-    await store.send(.tapRightButton)
+    await store.send(.tapToggleButton)
     await store.receive(.toggleStart) { $0.isStarted = false }
     clock.advance(by: .seconds(5))
     await store.finish()
@@ -36,24 +36,24 @@ struct TimerPublisherTests {
     let clock = VirtualClock()
     let store = Store(
       initialState: TimerFeature.State(), reducer: TimerFeature.updater, clock: clock,
-      middleware: [TimerFeature.middleware])
+      middleware: [TimerFeature.publisherMiddleware])
     var shown: [String] = []
-    let screen = TimerScreen(store: store) { shown.append("\($0.timeLabel) \($0.rightButtonTitle)") }
-    #expect((screen.timeLabel, screen.rightButtonTitle) == ("0.0", "Start"))
+    let screen = TimerScreen(store: store) { shown.append("\($0.timeLabel) \($0.buttonTitle)") }
+    #expect((screen.timeLabel, screen.buttonTitle) == ("0.0", "Start"))
 
-    store.send(.tapRightButton)
+    store.send(.tapToggleButton)
     // The merged `Just`s arrive from the effect's task: waited for through the store.
     for await isStarted in store.values(\.isStarted) where isStarted { break }
-    #expect(screen.rightButtonTitle == "Stop")
+    #expect(screen.buttonTitle == "Stop")
     clock.advance(by: .milliseconds(100))
     #expect(screen.timeLabel == "0.1")
     clock.advance(by: .milliseconds(100))
     #expect(screen.timeLabel == "0.2")
 
-    store.send(.tapRightButton)
+    store.send(.tapToggleButton)
     for await isStarted in store.values(\.isStarted) where !isStarted { break }
     clock.advance(by: .seconds(1))
-    #expect((screen.timeLabel, screen.rightButtonTitle) == ("0.2", "Start"))
+    #expect((screen.timeLabel, screen.buttonTitle) == ("0.2", "Start"))
     // The label follows the whole state, as OneWayKit's `.map` without `removeDuplicates()`
     // does, so it is set again when only the button's state changed; the button only flips.
     #expect(shown == [
@@ -63,14 +63,14 @@ struct TimerPublisherTests {
 
   @Test func everySubscriberOfAGlobalStoreSeesItsChanges() {
     let registry = StoreRegistry()
-    registry[.global] = Store(initialState: GlobalFeature.State(), reducer: GlobalFeature.reducer)
+    registry[.appearance] = Store(initialState: Appearance.State(), reducer: Appearance.reducer)
     var title: [String] = []
     var header: [String] = []
     let subscriptions = [
-      registry[.global]?.publisher(\.backgroundColor).sink { title.append($0) },
-      registry[.global]?.publisher(\.backgroundColor).sink { header.append($0) },
+      registry[.appearance]?.publisher(\.backgroundColor).sink { title.append($0) },
+      registry[.appearance]?.publisher(\.backgroundColor).sink { header.append($0) },
     ]
-    registry[.global]?.send(.setBackgroundColor("teal"))
+    registry[.appearance]?.send(.setBackgroundColor("teal"))
     #expect(title == ["white", "teal"])
     #expect(header == ["white", "teal"])
     for subscription in subscriptions { subscription?.cancel() }

@@ -6,14 +6,14 @@ import TideCombine
 import TideTestSupport
 import TideTesting
 
-@testable import PricePublishers
+@testable import PingPongEpics
 
 /// What SwiftUICombineRedux's README promises of its epics, written with Combine publishers:
 /// each ping answered with a pong after the reducer saw it, each price request with its success
 /// or failure, and a new request replacing the one in flight (`switchToLatest`).
 @MainActor
 @Suite("Seed example: SwiftUICombineRedux epics with Combine")
-struct PricePublishersTests {
+struct PingPongPublishersTests {
   /// A price service whose answers the test sends: a quote answers the first request for its
   /// symbol that is still subscribed.
   struct Quote {
@@ -21,10 +21,10 @@ struct PricePublishersTests {
     var price: Decimal
   }
 
-  static func service(_ quotes: TestSubject<Quote>) -> Prices.PriceService {
+  static func service(_ quotes: TestSubject<Quote>) -> PingPong.PricePublisher {
     { symbolID in
       guard symbolID != "NOPE" else {
-        return Fail(error: Prices.PriceError(description: "unknown symbol")).eraseToAnyPublisher()
+        return Fail(error: PingPong.PriceError(description: "unknown symbol")).eraseToAnyPublisher()
       }
       return quotes.publisher()
         .first { $0.id == symbolID }
@@ -34,10 +34,10 @@ struct PricePublishersTests {
     }
   }
 
-  private func makeStore(_ quotes: TestSubject<Quote>) -> TestStore<Prices.State, Prices.Action> {
+  private func makeStore(_ quotes: TestSubject<Quote>) -> TestStore<PingPong.State, PingPong.Action> {
     TestStore(
-      initialState: Prices.State(), reducer: Prices.reducer,
-      middleware: Prices.rootEpic(price: Self.service(quotes)))
+      initialState: PingPong.State(), reducer: PingPong.reducer,
+      middleware: PingPong.rootPublisherEpic(price: Self.service(quotes)))
   }
 
   @Test(.timeLimit(minutes: 1))
@@ -54,13 +54,13 @@ struct PricePublishersTests {
   func aPriceRequestIsAnsweredWithItsSuccessOrItsFailure() async {
     let quotes = TestSubject<Quote>()
     let store = makeStore(quotes)
-    await store.send(.fetchSymbolPriceRequest(id: "SWFT"))
+    await store.send(.fetchPrice(symbol: "SWFT"))
     quotes.send(Quote(id: "SWFT", price: 42))
-    await store.receive(.fetchSymbolPriceRequestSuccess(id: "SWFT", price: 42)) {
-      $0.symbols["SWFT"] = Prices.Symbol(id: "SWFT", price: 42)
+    await store.receive(.fetchPriceSuccess(symbol: "SWFT", price: 42)) {
+      $0.prices["SWFT"] = 42
     }
-    await store.send(.fetchSymbolPriceRequest(id: "NOPE"))
-    await store.receive(.fetchSymbolPriceRequestFailure(id: "NOPE", reason: "unknown symbol")) {
+    await store.send(.fetchPrice(symbol: "NOPE"))
+    await store.receive(.fetchPriceFailure(symbol: "NOPE", reason: "unknown symbol")) {
       $0.failures = ["NOPE: unknown symbol"]
     }
     await store.finish()
@@ -70,29 +70,29 @@ struct PricePublishersTests {
   func aNewRequestReplacesTheOneInFlight() async {
     let quotes = TestSubject<Quote>()
     let store = makeStore(quotes)
-    await store.send(.fetchSymbolPriceRequest(id: "SWFT"))
-    await store.send(.fetchSymbolPriceRequest(id: "TIDE"))
+    await store.send(.fetchPrice(symbol: "SWFT"))
+    await store.send(.fetchPrice(symbol: "TIDE"))
     #expect(quotes.cancellations == 1, "the first request's subscription was cancelled")
     quotes.send(Quote(id: "SWFT", price: 1))
     quotes.send(Quote(id: "TIDE", price: 2))
-    await store.receive(.fetchSymbolPriceRequestSuccess(id: "TIDE", price: 2)) {
-      $0.symbols["TIDE"] = Prices.Symbol(id: "TIDE", price: 2)
+    await store.receive(.fetchPriceSuccess(symbol: "TIDE", price: 2)) {
+      $0.prices["TIDE"] = 2
     }
     await store.finish()
   }
 
   @Test(.timeLimit(minutes: 1))
-  func theSymbolListIsBoundToTheStatePublisher() async {
+  func thePriceListIsBoundToTheStatePublisher() async {
     let quotes = TestSubject<Quote>()
     let store = Store(
-      initialState: Prices.State(), reducer: Prices.reducer,
-      middleware: Prices.rootEpic(price: Self.service(quotes)))
-    var shown: [[String: Prices.Symbol]] = []
-    let subscription = store.publisher(\.symbols).sink { shown.append($0) }
-    store.send(.fetchSymbolPriceRequest(id: "SWFT"))
+      initialState: PingPong.State(), reducer: PingPong.reducer,
+      middleware: PingPong.rootPublisherEpic(price: Self.service(quotes)))
+    var shown: [[String: Decimal]] = []
+    let subscription = store.publisher(\.prices).sink { shown.append($0) }
+    store.send(.fetchPrice(symbol: "SWFT"))
     quotes.send(Quote(id: "SWFT", price: 42))
-    for await count in store.values({ $0.symbols.count }) where count == 1 { break }
-    #expect(shown == [[:], ["SWFT": Prices.Symbol(id: "SWFT", price: 42)]])
+    for await count in store.values({ $0.prices.count }) where count == 1 { break }
+    #expect(shown == [[:], ["SWFT": 42]])
     subscription.cancel()
   }
 }
