@@ -56,15 +56,15 @@ struct StartingAppSignalTests {
     #expect(try session.file("left-over") == "", "the line typed while it started was discarded")
   }
 
-  /// The app's pid once `ready` holds for it (a deadline of 60 s, polled every 50 ms).
+  /// The app's pid once `ready` holds for it (polled every 50 ms until ``Slowdown/waitLimit``).
   private func waitForApp(
     _ name: String, in session: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation, ready: (pid_t) -> Bool
   ) async throws -> pid_t {
-    for _ in 0..<1_200 {
+    for _ in 0..<Int(Slowdown.waitLimitSeconds * 20) {
       if let pid = try? await session.appPID(named: name), ready(pid) { return pid }
       try await Task.sleep(for: .milliseconds(50))
     }
-    Issue.record("\(name) did not get ready within 60 s; the pane shows:\n\(try await session.capture())", sourceLocation: sourceLocation)
+    Issue.record("\(name) did not get ready; the pane shows:\n\(try await session.capture())", sourceLocation: sourceLocation)
     throw CancellationError()
   }
 }

@@ -27,7 +27,7 @@ struct PingPongEpicsTests {
     return nil
   }
 
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func eachPingIsAnsweredWithAPongAfterTheReducerSawIt() async {
     let store = makeStore()
     store.send(.ping)
@@ -37,7 +37,7 @@ struct PingPongEpicsTests {
     #expect(answered?.pings == 2)
   }
 
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func combinedEpicsAnswerPriceRequestsWithSuccessOrFailure() async {
     let store = makeStore()
     store.send(.fetchPrice(symbol: "SWFT"))

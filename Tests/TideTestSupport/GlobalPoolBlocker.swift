@@ -25,7 +25,7 @@ package final class GlobalPoolBlocker {
   /// test fails instead of hanging the whole test process.
   package init(
     width: Int = ProcessInfo.processInfo.activeProcessorCount,
-    deadline: Duration = .seconds(10),
+    deadline: Duration = Slowdown.sanitized(Slowdown.waitLimit),
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     for _ in 0..<width {

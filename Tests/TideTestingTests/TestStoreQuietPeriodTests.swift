@@ -23,7 +23,7 @@ struct TestStoreQuietPeriodTests {
   /// the clock moved before the sleep was registered, and the sleep, registered after the move,
   /// waited for a later one (`receive(.pong)`: "Effects are idle: only moving the clock could
   /// send it").
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func sendWaitsForAnEffectWaitingForAThreadBeyondTheQuietPeriod() async {
     enum Action: Equatable, Sendable { case nap, napping, pong }
     let clock = TestClock()
@@ -45,7 +45,7 @@ struct TestStoreQuietPeriodTests {
           return .none
         }
       }, clock: clock)
-    store.wallTimeout = Slowdown.sanitized(.seconds(20))
+    store.wallTimeout = Slowdown.sanitized(Slowdown.waitLimit)
     let executor = HeldTaskExecutor()
     store.store.runEffects(on: executor)
     executor.open(after: .seconds(1))

@@ -10,9 +10,9 @@ import TideTesting
 @Suite("TestStore: semantics")
 struct TestStoreSemanticsTests {
   /// A wall timeout long enough that waiting for it once would break the time limit below.
-  private static let patience: Duration = Slowdown.sanitized(.seconds(60))
+  private static let patience: Duration = Slowdown.beyondTheTimeLimit
 
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func aLongLivingEffectDoesNotStallSendOrReceiveAndIsReportedOnceAtFinish() async {
     let store = TestStore(initialState: Feature.State(), reducer: Feature())
     store.wallTimeout = Self.patience
@@ -26,7 +26,7 @@ struct TestStoreSemanticsTests {
     #expect(messages.first?.contains("1 effect(s) are still running") == true)
   }
 
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func aSleepOnTheStoresClockInsideRunCountsAsAsleep() async {
     let clock = TestClock()
     let store = TestStore(initialState: Feature.State(), reducer: Feature(), clock: clock)
@@ -40,7 +40,7 @@ struct TestStoreSemanticsTests {
   /// A `.run` body that sleeps on a virtual clock it captured, not through the store, is asleep
   /// all the same: the test store asks the clock (as a replay does), so `receive` moves the
   /// clock to that sleeper's deadline at once instead of waiting for the wall timeout.
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func aRunSleepingDirectlyOnAVirtualClockIsAsleepAndWokenAtItsDeadline() async {
     enum Action: Equatable, Sendable { case start, woke(at: Duration) }
     let clock = VirtualClock()

@@ -178,7 +178,7 @@ struct CancellationTests {
 struct FinishEffectsTests {
   private enum ID: Hashable, Sendable { case save, other }
 
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func waitsForEveryEffectMarkedWithTheIDAndNoOther() async {
     let clock = VirtualClock()
     let store = Store(

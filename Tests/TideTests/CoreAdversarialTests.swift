@@ -126,7 +126,7 @@ struct CoreAdversarialTests {
     #expect(!token.isCancelled)
   }
 
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func releasingTheLastScopedHandleCancelsEffectsAndEndsValueStreams() async {
     let clock = VirtualClock()
     var child: Store<Child, ChildAction>? = orphanedChild(clock: clock)
@@ -150,7 +150,7 @@ struct CoreAdversarialTests {
   /// A scoped store's `values` stream follows the root's state, which outlives the scoped
   /// handle: it ends with the root, not with the scoped handle. (`values(_:)` says "when the
   /// store is released"; for a scoped store that means its root — `whenReleased`.)
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func aScopedValuesStreamOutlivesItsScopedHandleAndEndsWithTheRoot() async {
     var root: Store<Parent, ParentAction>? = Store(initialState: Parent(), reducer: parentReducer())
     var child: Store<Child, ChildAction>? = root!.scope(state: \.child, action: ParentAction.child)

@@ -185,7 +185,7 @@ private final class Resumer {
 @MainActor
 func waitUntil<State, Action>(
   _ store: Store<State, Action>,
-  limit: Duration = .seconds(60),
+  limit: Duration = Slowdown.waitLimit,
   sourceLocation: SourceLocation = #_sourceLocation,
   _ predicate: @escaping (State) -> Bool
 ) async {
@@ -215,7 +215,7 @@ func waitUntil<State, Action>(
 @MainActor
 func waitUntilEffects<State, Action>(
   _ store: Store<State, Action>,
-  limit: Duration = .seconds(60),
+  limit: Duration = Slowdown.waitLimit,
   sourceLocation: SourceLocation = #_sourceLocation,
   _ predicate: @escaping @Sendable (EffectEngine.Counts) -> Bool
 ) async {

@@ -8,7 +8,7 @@ struct GlobalPoolBlockerTests {
   /// A blocker asked to fill more threads than the pool has cannot: it must give up at its
   /// deadline with a recorded failure and let the pool go, rather than spin forever and hang
   /// every test that runs after it.
-  @Test(.holdsTheGlobalPool, .timeLimit(minutes: 1))
+  @Test(.holdsTheGlobalPool, .hangLimit)
   func aPoolNarrowerThanAskedFailsTheTestInsteadOfHangingIt() async {
     // A deadline of zero: the pool is not held up for the tests running beside this one.
     let width = ProcessInfo.processInfo.activeProcessorCount + 1

@@ -193,7 +193,7 @@ import TideTestSupport
     events.map { "\($0.0) \($0.1)" }.sorted()
   }
 
-  @Test(.timeLimit(minutes: 5))
+  @Test(.hangLimit)
   func idleIsNeverReportedEarlyOnRandomEffectTrees() async {
     var generator = SeededGenerator(seed: 27)
     var checked = 0

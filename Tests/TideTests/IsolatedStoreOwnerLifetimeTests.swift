@@ -75,7 +75,7 @@ struct IsolatedStoreOwnerLifetimeTests {
     _ = await session?.send(.add)
     #expect(await session?.state?.items == 1)
     session = nil
-    #expect(await freed.waitUntil(reaches: 1), "waited 10 s for the session actor to be freed")
+    #expect(await freed.waitUntil(reaches: 1), "the session actor was not freed")
   }
 
   @Test func isFreedWhenReleasedOnceItsStoresEffectsEnded() async {
@@ -85,7 +85,7 @@ struct IsolatedStoreOwnerLifetimeTests {
     await session?.send(.load)?.finish()
     #expect(await session?.state?.items == 1)
     session = nil
-    #expect(await freed.waitUntil(reaches: 1), "waited 10 s for the session actor to be freed")
+    #expect(await freed.waitUntil(reaches: 1), "the session actor was not freed")
   }
 
   @Test func manySessionsAreAllFreed() async {
@@ -95,7 +95,7 @@ struct IsolatedStoreOwnerLifetimeTests {
       await session.open()
       _ = await session.send(.add)
     }
-    #expect(await freed.waitUntil(reaches: 1_000), "waited 10 s for 1,000 session actors to be freed")
+    #expect(await freed.waitUntil(reaches: 1_000), "1,000 session actors were not all freed")
   }
 
   /// A pending timer keeps its session alive, as a task sleeping on the actor's behalf would:
@@ -111,7 +111,7 @@ struct IsolatedStoreOwnerLifetimeTests {
     #expect(freed.value == 0, "freed while its timer was pending")
     clock.advance(by: .seconds(30))
     await timer?.finish()
-    #expect(await freed.waitUntil(reaches: 1), "waited 10 s for the session actor to be freed after its timer fired")
+    #expect(await freed.waitUntil(reaches: 1), "the session actor was not freed after its timer fired")
     #expect(weakSession == nil)
   }
 
@@ -125,7 +125,7 @@ struct IsolatedStoreOwnerLifetimeTests {
     _ = await session?.send(.addAndExpire(after: .seconds(30)))
     await session?.cancelEffects()
     session = nil
-    #expect(await freed.waitUntil(reaches: 1), "waited 10 s for the session actor to be freed")
+    #expect(await freed.waitUntil(reaches: 1), "the session actor was not freed")
   }
 
   /// A send an effect leaked — made after its body returned, when nothing of the store runs

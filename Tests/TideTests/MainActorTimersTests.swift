@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+import TideTestSupport
 
 @testable import Tide
 
@@ -85,7 +86,7 @@ struct MainActorTimersTests {
   }
 
   /// Waits (at most `limit` of real time) until the store has counted `count` fired timers.
-  private func waitForFired(_ store: Store<Int, Action>, count: Int, limit: Duration = .seconds(10)) async {
+  private func waitForFired(_ store: Store<Int, Action>, count: Int, limit: Duration = Slowdown.sanitized(Slowdown.waitLimit)) async {
     let (changes, change) = AsyncStream.makeStream(of: Void.self)
     let token = store.observe { _ in change.yield() }
     defer { token.cancel() }
@@ -155,7 +156,7 @@ struct MainActorTimersTests {
     let waker = SleepingWaker(progress: { store.state })
     MainActorTimers.wake(with: waker)
     let task = store.send(.start)
-    let deadline = ContinuousClock.now + .seconds(30)
+    let deadline = ContinuousClock.now + Slowdown.sanitized(Slowdown.waitLimit)
     while waker.lockSectionsOfOneStep.count < 5, ContinuousClock.now < deadline {
       try await ContinuousClock().sleep(for: .milliseconds(5))
     }
@@ -163,7 +164,7 @@ struct MainActorTimersTests {
     MainActorTimers.wake(with: nil)
     waker.handBack()
     let counts = waker.lockSectionsOfOneStep
-    try #require(counts.count >= 5, "waited 30 s for five ticks of the stopwatch fired by the waker; got \(counts.count)")
+    try #require(counts.count >= 5, "five ticks of the stopwatch fired by the waker did not come; got \(counts.count)")
     #expect(counts.min()! <= 3, "lock sections a tick: \(counts)")
   }
 }

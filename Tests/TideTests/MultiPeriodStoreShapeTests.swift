@@ -186,25 +186,25 @@ struct MultiPeriodStoreShapeTests {
     }
   }
 
-  @Test(.timeLimit(minutes: 1), arguments: MultiPeriodScenario.allCases, HandMovedClock.allCases)
+  @Test(.hangLimit, arguments: MultiPeriodScenario.allCases, HandMovedClock.allCases)
   @MainActor
   func store(_ scenario: MultiPeriodScenario, _ kind: HandMovedClock) async {
     check(await scenario.run(OnStore(moved: kind.make())), kind, movedFromTheStoresActor: true)
   }
 
-  @Test(.timeLimit(minutes: 1), arguments: MultiPeriodScenario.allCases, HandMovedClock.allCases)
+  @Test(.hangLimit, arguments: MultiPeriodScenario.allCases, HandMovedClock.allCases)
   func isolatedStoreMovedFromItsActor(_ scenario: MultiPeriodScenario, _ kind: HandMovedClock) async {
     let outcome = await scenario.run(OnIsolatedStore(moved: kind.make(), movedFromTheStoresActor: true))
     check(outcome, kind, movedFromTheStoresActor: true)
   }
 
-  @Test(.timeLimit(minutes: 1), arguments: MultiPeriodScenario.allCases, HandMovedClock.allCases)
+  @Test(.hangLimit, arguments: MultiPeriodScenario.allCases, HandMovedClock.allCases)
   func isolatedStoreMovedFromElsewhere(_ scenario: MultiPeriodScenario, _ kind: HandMovedClock) async {
     let outcome = await scenario.run(OnIsolatedStore(moved: kind.make(), movedFromTheStoresActor: false))
     check(outcome, kind, movedFromTheStoresActor: false)
   }
 
-  @Test(.timeLimit(minutes: 1), arguments: MultiPeriodScenario.allCases, HandMovedClock.allCases)
+  @Test(.hangLimit, arguments: MultiPeriodScenario.allCases, HandMovedClock.allCases)
   func storeActor(_ scenario: MultiPeriodScenario, _ kind: HandMovedClock) async {
     check(await scenario.run(OnStoreActor(moved: kind.make())), kind, movedFromTheStoresActor: false)
   }

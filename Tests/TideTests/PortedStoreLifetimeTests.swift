@@ -113,7 +113,7 @@ struct PortedStoreLifetimeTests {
 
   // TCA EffectCancellationTests.testCancellablesCleanUp_OnCancel: a long-living effect
   // cancelled by its id leaves nothing registered under it, so a wait for the id returns.
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func aCancelledLongLivingEffectLeavesItsIdFree() async {
     enum ID { case stream }
     let store = Store(
@@ -135,7 +135,7 @@ struct PortedStoreLifetimeTests {
 
   // TCA EffectCancellationTests.testConcurrentCancels: effects started and cancelled under
   // many ids, interleaved, leave nothing running once every id is cancelled.
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func manyEffectsStartedAndCancelledUnderManyIdsLeaveNothingRunning() async {
     let store = Self.effectsUnderTenIds()
     var tasks: [StoreTask] = []
@@ -150,7 +150,7 @@ struct PortedStoreLifetimeTests {
 
   // TCA EffectCancellationTests.testCancellationWithoutThrowingCancellationError: a body that
   // swallows its cancellation and returns normally still ends, and sends nothing after it.
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func aBodyThatSwallowsItsCancellationEndsAndSendsNothing() async {
     enum ID { case request }
     let store = Store(
@@ -179,7 +179,7 @@ struct PortedStoreLifetimeTests {
 
   // TCA StoreLifetimeTests.testStoreDeinit_RunningEffect: a store released while its effect
   // runs is freed, and the effect is cancelled.
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func aStoreReleasedWhileItsEffectRunsIsFreedAndTheEffectCancelled() async {
     let ended = Mutex<Bool>(false)
     var store: Store<Int, Action>? = Store(
@@ -312,7 +312,7 @@ struct PortedStoreLifetimeTests {
   // TCA testChildParentEffectCancellation: cancelling the task of a child's action cancels that
   // action's effect only; an effect the parent started before keeps running and delivers. (TCA
   // marks this XCTTODO: there, cancelling a child task cancels the parent's effects too.)
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func cancellingAChildActionsTaskLeavesTheParentsEffectRunning() async {
     let clock = TestClock()
     let store = Store(
@@ -346,7 +346,7 @@ struct PortedStoreLifetimeTests {
   }
   // TCA EffectCancellationTests.testCancelIDHash: ids of two different empty types (which hash
   // alike) are different ids: cancelling one leaves the other's effect running.
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func idsOfDifferentTypesThatHashAlikeAreDifferentIds() async {
     struct FirstID: Hashable, Sendable {}
     struct SecondID: Hashable, Sendable {}
@@ -372,7 +372,7 @@ struct PortedStoreLifetimeTests {
   // TCA EffectCancellationTests.testAsyncConcurrentCancels: many tasks at once start effects
   // under a few ids and cancel them, each hopping to the store's actor on its own; once every id
   // is cancelled, every effect has ended.
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func effectsStartedAndCancelledFromManyTasksAtOnceAllEnd() async {
     let store = Self.effectsUnderTenIds()
     let tasks = await withTaskGroup(of: StoreTask?.self, returning: [StoreTask].self) { group in

@@ -12,7 +12,7 @@ struct StoreLifetimeTests {
     }
   }
 
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func aValuesStreamEndsWhenItsStoreIsReleased() async {
     var store: Store<Int, Bool>? = Store(initialState: 0, reducer: Counter())
     let stream = store!.values { $0 }

@@ -37,7 +37,7 @@ private func ticker(
 struct TimerTests {
   /// A timer on the real clock wakes on the main queue, where the store that takes its ticks
   /// runs: each tick costs one thread switch, not two (a running stopwatch's CPU).
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func aRealClockTimerWakesOnTheMainQueue() async {
     let mainQueue = DispatchSpecificKey<Bool>()
     DispatchQueue.main.setSpecific(key: mainQueue, value: true)
@@ -113,7 +113,7 @@ struct TimerTests {
   /// A replay wakes one sleeper at a time and waits for idle in between: two timers due at
   /// the same instant (tide-progress's bar and spinner, both at 100 ms) leave the second parked
   /// at the clock's reading after the first fires, and that wait must still end.
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func twoTimersDueAtOneInstantSettleBetweenOneAtATimeWakes() async {
     let clock = VirtualClock()
     let store = Store(
@@ -370,11 +370,11 @@ struct TimerInstantTests {
     clock.move(to: .milliseconds(999))
     clock.move(to: .seconds(1))
     await blocker.release()
-    await waitUntil(store, limit: .seconds(10)) { $0.count >= 1 }
+    await waitUntil(store) { $0.count >= 1 }
     let asleepAtTheSecondMove = await secondMove?.value
     #expect(asleepAtTheSecondMove?.store == [.seconds(3)])
     #expect(asleepAtTheSecondMove?.clock == 1)
-    await waitUntilEffects(store, limit: .seconds(10)) { $0.sleepDeadlines == [.seconds(5)] }
+    await waitUntilEffects(store) { $0.sleepDeadlines == [.seconds(5)] }
     #expect(store.state == [.seconds(1), .seconds(3)])
     store.send(.stop)
     await waitUntilEffects(store) { $0.running == 0 }

@@ -35,7 +35,7 @@ struct LiveTraceSocketTests {
   }
 
   /// Polls `condition` until it holds, for at most `seconds`; says what it waited for.
-  func waitUntil(_ what: String, seconds: Double = 10, _ condition: () -> Bool) async throws {
+  func waitUntil(_ what: String, seconds: Double = Slowdown.waitLimitSeconds, _ condition: () -> Bool) async throws {
     let deadline = Date().addingTimeInterval(seconds)
     while !condition() {
       guard Date() < deadline else {
@@ -160,7 +160,7 @@ struct LiveTraceSocketTests {
       path: socket, tracePath: tracePath, onCommand: { _, _ in }, onDetach: { received.detaches.add(1, ordering: .relaxed) })
     let stalled = try InspectorSocket.connect(to: socket)
     defer { close(stalled) }
-    try await waitUntil("the stalled inspector to be dropped", seconds: 30) { received.detaches.load(ordering: .relaxed) == 1 }
+    try await waitUntil("the stalled inspector to be dropped") { received.detaches.load(ordering: .relaxed) == 1 }
     let started = ContinuousClock.now
     server.stop()
     #expect(ContinuousClock.now - started < .seconds(5), "the exit is not held up")
