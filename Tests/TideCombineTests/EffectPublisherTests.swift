@@ -50,7 +50,7 @@ struct EffectPublisherTests {
     }
   }
 
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func everyPublishedActionIsSentInOrderAndTheEffectFinishesWithThePublisher() async {
     let store = TestStore(initialState: State(), reducer: Self.reducer(feed: TestSubject()))
     await store.send(.loadAll)
@@ -60,7 +60,7 @@ struct EffectPublisherTests {
     await store.finish()
   }
 
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func aPublisherThatSendsOnSubscriptionSendsWhenTheEffectStarts() async {
     let store = TestStore(initialState: State(), reducer: Self.reducer(feed: TestSubject()))
     await store.send(.greet)
@@ -68,7 +68,7 @@ struct EffectPublisherTests {
     await store.finish()
   }
 
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func theEffectRunsUntilThePublisherFinishes() async {
     let feed = TestSubject<Action>()
     let store = TestStore(initialState: State(), reducer: Self.reducer(feed: feed))
@@ -83,7 +83,7 @@ struct EffectPublisherTests {
     #expect(feed.cancellations == 0, "a publisher that finished is not cancelled")
   }
 
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func cancellingTheEffectByItsIDCancelsTheSubscription() async {
     let feed = TestSubject<Action>()
     let store = TestStore(initialState: State(), reducer: Self.reducer(feed: feed))
@@ -97,7 +97,7 @@ struct EffectPublisherTests {
     await store.finish()
   }
 
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func actionsAlreadyPublishedAreDroppedWhenTheEffectIsCancelled() async {
     let store = TestStore(initialState: State(), reducer: Self.reducer(feed: TestSubject()))
     await store.send(.countUntilCancelled)

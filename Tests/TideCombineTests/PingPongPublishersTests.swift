@@ -40,7 +40,7 @@ struct PingPongPublishersTests {
       middleware: PingPong.rootPublisherEpic(price: Self.service(quotes)))
   }
 
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func eachPingIsAnsweredWithAPongAfterTheReducerSawIt() async {
     let store = makeStore(TestSubject())
     await store.send(.ping) { $0.pings = 1 }
@@ -50,7 +50,7 @@ struct PingPongPublishersTests {
     await store.finish()
   }
 
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func aPriceRequestIsAnsweredWithItsSuccessOrItsFailure() async {
     let quotes = TestSubject<Quote>()
     let store = makeStore(quotes)
@@ -66,7 +66,7 @@ struct PingPongPublishersTests {
     await store.finish()
   }
 
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func aNewRequestReplacesTheOneInFlight() async {
     let quotes = TestSubject<Quote>()
     let store = makeStore(quotes)
@@ -81,7 +81,7 @@ struct PingPongPublishersTests {
     await store.finish()
   }
 
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func thePriceListIsBoundToTheStatePublisher() async {
     let quotes = TestSubject<Quote>()
     let store = Store(

@@ -155,7 +155,7 @@ struct StatePublisherTests {
     subscriber.cancel()
   }
 
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func aValueAskedForOffTheMainActorIsDeliveredOnTheMainActor() async {
     let store = Store(initialState: Counter(), reducer: Self.counter)
     let subscriber = OneAtATime<Int>()

@@ -12,7 +12,7 @@ import TideTesting
 @MainActor
 @Suite("Seed example: OneWayKit timer with Combine")
 struct TimerFeaturePublishersTests {
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func theRightButtonStartsTicksAndStopsTheTimer() async {
     let clock = VirtualClock()
     let store = TestStore(
@@ -31,7 +31,7 @@ struct TimerFeaturePublishersTests {
     await store.finish()
   }
 
-  @Test(.timeLimit(minutes: 1))
+  @Test(.hangLimit)
   func theScreenShowsTheTimeAndTheButtonAsTheyChange() async {
     let clock = VirtualClock()
     let store = Store(
