@@ -132,7 +132,7 @@ struct HandOverTests {
 @Suite struct HandOverReplayTests {
   /// Replays `script` on tide-edit with `EDITOR` set to a script that leaves a marker file if it
   /// ever runs; returns the replay's standard output, having checked it passed and ran nothing.
-  func replayWithoutEditor(_ script: String, label: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+  func replayWithoutEditor(_ script: String, label: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
     let binary = try requireBuiltExecutable("tide-edit")
     let folder = TemporaryDirectory(label)
     let notes = folder.file("notes.txt")
@@ -143,15 +143,15 @@ struct HandOverTests {
     let editor = folder.file("editor.sh")
     try "#!/bin/sh\ntouch '\(marker)'\n".write(toFile: editor, atomically: true, encoding: .utf8)
     #expect(chmod(editor, 0o755) == 0, sourceLocation: sourceLocation)
-    let result = try runProcessAndWait(
+    let result = try await runProcess(
       binary, ["replay", notes, keys], environment: ["EDITOR": editor, "PATH": "/usr/bin:/bin"])
     #expect(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
     #expect(!FileManager.default.fileExists(atPath: marker), "the editor ran", sourceLocation: sourceLocation)
     return result.stdout
   }
 
-  @Test func aReplayRunsNoEditor() throws {
-    let shown = try replayWithoutEditor("keys e\n", label: "handover-replay")
+  @Test func aReplayRunsNoEditor() async throws {
+    let shown = try await replayWithoutEditor("keys e\n", label: "handover-replay")
     #expect(shown.contains("the editor could not start: a replay runs no program"), "\(shown)")
   }
 
@@ -163,8 +163,8 @@ struct HandOverTests {
     ("program killed 9", "the editor was ended by signal 9"),
     ("program fails \"vim: not found\"", "the editor could not start: vim: not found"),
   ])
-  func aKeyScriptStandsInForTheProgram(line: String, shown: String) throws {
-    _ = try replayWithoutEditor("\(line)\nkeys e\nexpect \"\(shown)\"\n", label: "handover-stand-in")
+  func aKeyScriptStandsInForTheProgram(line: String, shown: String) async throws {
+    _ = try await replayWithoutEditor("\(line)\nkeys e\nexpect \"\(shown)\"\n", label: "handover-stand-in")
   }
 
   /// A malformed `program` line names its line and column.

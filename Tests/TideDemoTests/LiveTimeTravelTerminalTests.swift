@@ -104,17 +104,17 @@ struct LiveTimeTravelTerminalTests {
   @Test func attachingWhereNoAppServesFailsClearly() async throws {
     let binary = try requireBuiltExecutable("tide-demo")
     let folder = TemporaryDirectory("live-nothing")
-    let result = try runProcessAndWait(binary, ["inspect", "--attach", folder.file("none.sock")])
+    let result = try await runProcess(binary, ["inspect", "--attach", folder.file("none.sock")])
     #expect(result.status == 2)
     #expect(result.stderr.contains("no app serves its inspector at") && result.stderr.contains("--inspect-socket"), "\(result.stderr)")
     let shared = TemporaryDirectory("live-shared-folder")
     #expect(chmod(shared.path, 0o777) == 0)
-    let refused = try runProcessAndWait(
+    let refused = try await runProcess(
       binary, ["--screen", "counter", "--data", shared.file("c.json"), "--inspect-socket", shared.file("s.sock")])
     #expect(refused.status == 2)
     #expect(refused.stderr.contains("is writable by others"), "\(refused.stderr)")
     // The trace is read back for the inspector: a device or a FIFO cannot be.
-    let stream = try runProcessAndWait(
+    let stream = try await runProcess(
       binary, ["--screen", "counter", "--data", folder.file("c.json"), "--trace", "/dev/null", "--inspect-socket", folder.file("s.sock")])
     #expect(stream.status == 2)
     #expect(stream.stderr.contains("serves the trace from a regular file"), "\(stream.stderr)")

@@ -311,11 +311,11 @@ struct CursesEndToEndTests {
 
 /// `tide-hello` outside a terminal: a clear error and status 2, the terminal never touched.
 @Suite struct HelloWithoutATerminalTests {
-  @Test func refusesToRunWhenStdoutIsNotATerminal() throws {
+  @Test func refusesToRunWhenStdoutIsNotATerminal() async throws {
     let binary = try requireBuiltExecutable("tide-hello")
 
     // Standard input, output and error are /dev/null and files: no terminal at all.
-    let result = try runProcessAndWait(binary, [])
+    let result = try await runProcess(binary, [])
     #expect(!result.wasSignalled && result.status == 2)
     #expect(result.stdout == "", "nothing, not even terminal set-up sequences, on stdout")
     #expect(result.stderr == "tide-hello: needs an interactive terminal (try tide-hello replay)\n")
