@@ -105,6 +105,21 @@ struct StatePublisherTests {
     #expect(released == nil, "a cancelled subscription lets the store go at once")
   }
 
+  @Test(.hangLimit)
+  func cancelledOffTheMainActorTheSubscriptionLetsTheStoreGoOnTheMainActor() async {
+    let storeEnded: AsyncStream<Int>
+    let subscription: AnyThread<AnyCancellable>
+    do {
+      let store = Store(initialState: Counter(), reducer: Self.counter)
+      // A stream of values ends when its store is released, and does not keep it.
+      storeEnded = store.values(\.count)
+      subscription = AnyThread(store.publisher(\.count).sink { _ in })
+    }
+    await Task.detached { subscription.wrapped.cancel() }.value
+    // Waited for, not slept on: the stream ends when the store is let go.
+    for await _ in storeEnded {}
+  }
+
   @Test func releasingTheCancellableOfTheWholeStateLetsTheStoreGoAtOnce() {
     weak var released: Store<Counter, Action>?
     var states: [Counter] = []
@@ -161,7 +176,7 @@ struct StatePublisherTests {
     let subscriber = OneAtATime<Int>()
     store.publisher(\.count).subscribe(subscriber)
     store.send(.increment)
-    let subscription = AnyThreadSubscription(subscriber.subscription!)
+    let subscription = AnyThread(subscriber.subscription!)
     let delivered = await withCheckedContinuation { continuation in
       subscriber.onValue = { _ in
         MainActor.assertIsolated("a store's values are delivered on the main actor")
@@ -174,13 +189,14 @@ struct StatePublisherTests {
   }
 }
 
-/// A subscription handed to another thread to ask for more there.
+/// A subscription or a cancellable handed to another thread, to ask for more or cancel there.
 ///
-/// `@unchecked Sendable`: Combine lets a subscription be asked for more and cancelled from any
-/// thread (its protocol predates Sendable), and `wrapped` is never reassigned.
-struct AnyThreadSubscription: @unchecked Sendable {
-  let wrapped: any Subscription
-  init(_ wrapped: any Subscription) { self.wrapped = wrapped }
+/// `@unchecked Sendable`: Combine lets a subscription be asked for more, and a subscription or
+/// an `AnyCancellable` be cancelled, from any thread (its protocols predate Sendable); nothing
+/// else is called on `wrapped` here, and it is never reassigned.
+struct AnyThread<Wrapped>: @unchecked Sendable {
+  let wrapped: Wrapped
+  init(_ wrapped: Wrapped) { self.wrapped = wrapped }
 }
 
 /// A subscriber that asks for one value at the start and then only when told.
