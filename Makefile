@@ -39,10 +39,10 @@ RELEASE_LINK += -Xlinker -ltinfo
 endif
 RELEASE    ?= -c release --static-swift-stdlib $(RELEASE_LINK)
 APT_PACKAGES := libncurses-dev tmux pkg-config
-# The package's trait for the case-key-path products (off for a package that depends on Tide,
-# so that it resolves no swift-syntax): on for every debug build here, so that they share one
-# build and TideCasePaths and its tests are built and run.
-TRAITS     := --traits CasePaths
+# The package's traits for the case-key-path products and TideCombine (off for a package that
+# depends on Tide, so that it resolves no swift-syntax and no OpenCombine): on for every debug
+# build here, so that they share one build and those products and their tests are built and run.
+TRAITS     := --traits CasePaths,Combine
 
 .PHONY: all deps build test test-tsan release run bench goldens screenshots docs docs-preview clean static-libraries
 
@@ -89,10 +89,11 @@ test: deps
 	@rm -f Examples/tide-quiz/Package.resolved
 	$(SWIFT) build --build-tests $(OUTSIDE_PACKAGE)
 	$(SWIFT) test --skip-build $(OUTSIDE_PACKAGE)
-	@# A package that depends on Tide pays for no case paths and no docc plugin: its resolution holds none.
-	@if grep -E '"identity" : "swift-(syntax|case-paths|docc-plugin|docc-symbolkit)"' Examples/tide-quiz/Package.resolved; then \
+	@# A package that depends on Tide pays for no case paths, no Combine and no docc plugin: its
+	@# resolution holds none of their packages.
+	@if grep -E '"identity" : "(swift-(syntax|case-paths|docc-plugin|docc-symbolkit)|opencombine)"' Examples/tide-quiz/Package.resolved; then \
 	  echo "test: Examples/tide-quiz resolved the packages above, which depending on Tide must not bring" >&2; exit 1; \
-	else echo "test: Examples/tide-quiz, an outside package, resolved no swift-syntax, no swift-case-paths and no docc plugin"; fi
+	else echo "test: Examples/tide-quiz, an outside package, resolved no swift-syntax, no swift-case-paths, no OpenCombine and no docc plugin"; fi
 	@# The DocC tutorial shows the outside package's files (symbolic links, so compiled above),
 	@# and its Package.swift less the targets that compile the tutorial's earlier steps.
 	@sed '/BEGIN tutorial steps/,/END tutorial steps/d' Examples/tide-quiz/Package.swift \
@@ -154,7 +155,7 @@ screenshots: deps
 ## docs: DocC sites for every public library in .build/docs/NAME. Fails on any DocC warning (a
 ## broken symbol link, a missing article), on a public type placed in no topic, and on a public
 ## declaration without a doc comment (scripts/check-docs.py, over DocC's coverage report).
-DOC_TARGETS := Tide TideTesting TideTerminal TideTerminalTesting TideTerminalCommand TideTrace TideCasePaths TideTestingCasePaths
+DOC_TARGETS := Tide TideTesting TideTerminal TideTerminalTesting TideTerminalCommand TideTrace TideCasePaths TideTestingCasePaths TideCombine
 docs: deps
 	@mkdir -p .build/docs
 	@status=0; for target in $(DOC_TARGETS); do \

@@ -13,6 +13,10 @@ let package = Package(
     .library(name: "TideCasePaths", targets: ["TideCasePaths"]),
     // For a user's test target only: `TestStore.receive` by case key path.
     .library(name: "TideTestingCasePaths", targets: ["TideTestingCasePaths"]),
+    // Optional: a store's state as a Combine `Publisher`, an `Effect` from a `Publisher`. Empty
+    // without the Combine trait; only a package that turns it on resolves OpenCombine, which it
+    // links where Apple's Combine does not exist.
+    .library(name: "TideCombine", targets: ["TideCombine"]),
     .library(name: "TideTerminal", targets: ["TideTerminal"]),
     // For a user's test target only: replays key scripts against their TerminalApp as tests.
     .library(name: "TideTerminalTesting", targets: ["TideTerminalTesting"]),
@@ -36,8 +40,13 @@ let package = Package(
   // Off unless asked for: a package that depends on Tide resolves neither swift-case-paths nor
   // the swift-syntax its macros build with. `traits: ["CasePaths"]` on the dependency turns
   // on TideCasePaths and TideTestingCasePaths; this repository's Makefile builds with it on.
-  traits: [.trait(name: "CasePaths", description: "Scope, forEach, ifLet and TestStore.receive by case key path (builds swift-syntax).")],
+  // The same for the Combine trait and OpenCombine: `traits: ["Combine"]` turns on TideCombine.
+  traits: [
+    .trait(name: "CasePaths", description: "Scope, forEach, ifLet and TestStore.receive by case key path (builds swift-syntax)."),
+    .trait(name: "Combine", description: "TideCombine: state publishers and effects from publishers (OpenCombine where Combine does not exist)."),
+  ],
   dependencies: [
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.5.0"),
@@ -99,6 +108,17 @@ let package = Package(
       dependencies: [
         "Tide", "TideTesting", "TideCasePaths",
         .product(name: "CasePaths", package: "swift-case-paths", condition: .when(traits: ["CasePaths"])),
+      ]
+    ),
+    // `Store.publisher`, `Effect.publisher`; re-exports Combine, or OpenCombine where Combine does
+    // not exist (every platform but Apple's), so `import TideCombine` brings `Just`, `sink`...
+    .target(
+      name: "TideCombine",
+      dependencies: [
+        "Tide",
+        .product(
+          name: "OpenCombine", package: "OpenCombine",
+          condition: .when(platforms: [.linux, .windows, .android, .wasi, .openbsd], traits: ["Combine"])),
       ]
     ),
     // The one JSON reader and writer: traces (TideTrace), casts (TideTerminal) and tide-demo's
@@ -166,9 +186,11 @@ let package = Package(
     // what each README promises.
     .executableTarget(name: "CounterAlert", dependencies: ["Tide"], path: "Examples/CounterAlert"),
     .executableTarget(name: "SubStateLenses", dependencies: ["Tide"], path: "Examples/SubStateLenses"),
-    .executableTarget(name: "TimerMiddleware", dependencies: ["Tide"], path: "Examples/TimerMiddleware"),
+    // These two also as their seeds' Combine users write them, with TideCombine, when the
+    // Combine trait is on (TideCombine is empty without it).
+    .executableTarget(name: "TimerMiddleware", dependencies: ["Tide", "TideCombine"], path: "Examples/TimerMiddleware"),
     .executableTarget(name: "PostsRequest", dependencies: ["Tide"], path: "Examples/PostsRequest"),
-    .executableTarget(name: "PingPongEpics", dependencies: ["Tide"], path: "Examples/PingPongEpics"),
+    .executableTarget(name: "PingPongEpics", dependencies: ["Tide", "TideCombine"], path: "Examples/PingPongEpics"),
     // A server without a network: a StoreActor per session with expiry timers and a sweep.
     .executableTarget(name: "SessionServer", dependencies: ["Tide"], path: "Examples/SessionServer"),
     .testTarget(
@@ -184,6 +206,9 @@ let package = Package(
         .product(name: "CasePaths", package: "swift-case-paths", condition: .when(traits: ["CasePaths"])),
         .product(name: "Clocks", package: "swift-clocks"),
       ]),
+    .testTarget(
+      name: "TideCombineTests",
+      dependencies: ["Tide", "TideCombine", "TideTesting", "TideTestSupport", "TimerMiddleware", "PingPongEpics"]),
     .testTarget(
       name: "TideTestingTests",
       dependencies: ["Tide", "TideTesting", "TideTestSupport", .product(name: "Clocks", package: "swift-clocks")]),

@@ -21,7 +21,7 @@ enum TimerFeature {
     case toggleStart
   }
 
-  private enum CancelID: Hashable, Sendable { case ticking }
+  enum CancelID: Hashable, Sendable { case ticking }
 
   /// The pure half: no effects.
   static var updater: Reduce<State, Action> {

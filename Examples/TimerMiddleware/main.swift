@@ -23,3 +23,16 @@ let title = StoreRegistry.shared[.appearance]?.observe(\.backgroundColor) { prin
 let header = StoreRegistry.shared[.appearance]?.observe(\.backgroundColor) { print("header: \($0)") }
 StoreRegistry.shared[.appearance]?.send(.setBackgroundColor("teal"))
 withExtendedLifetime((label, title, header)) {}
+
+#if Combine
+// The same timer with its follow-up actions as publishers and a screen bound to the state
+// publisher (`swift run --traits Combine TimerMiddleware`).
+let combined = Store(
+  initialState: TimerFeature.State(), reducer: TimerFeature.updater, middleware: [TimerFeature.publisherMiddleware])
+let screen = TimerScreen(store: combined) { print("screen: \($0.timeLabel) \($0.buttonTitle)") }
+combined.send(.tapToggleButton)
+try await ContinuousClock().sleep(for: .milliseconds(550))
+combined.send(.tapToggleButton)
+for await isStarted in combined.values(\.isStarted) where !isStarted { break }
+withExtendedLifetime(screen) {}
+#endif
