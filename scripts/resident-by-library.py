@@ -77,7 +77,7 @@ def main():
                 while i >= 0 and i > first - 4000:
                     if ends[i] > page and starts[i] < page + PAGE:
                         found[owners[i]] = True
-                    if starts[i] < page - 1 << 20:
+                    if starts[i] < page - (1 << 20):
                         break
                     i -= 1
                 kind = "code" if "x" in perms else ("data" if "w" in perms else "read-only")
