@@ -215,4 +215,53 @@ struct LiveTraceSocketTests {
     let server = try LiveTraceServer(path: stale, tracePath: folder.file("t"), onCommand: { _, _ in }, onDetach: {})
     server.stop()
   }
+
+  /// A refused attach let go of its connection twice: once where it failed and again in the
+  /// `deinit` a throwing initializer runs, so the second close hit whatever descriptor another
+  /// thread had opened under the same number meanwhile (a script another test was reading:
+  /// "Bad file descriptor"). A thread here keeps opening descriptors and checks each stays open
+  /// until it closes it, while attaches are refused one after another.
+  @Test func aRefusedAttachClosesNothingButItsOwnConnection() throws {
+    let folder = privateFolder("live-closing")
+    let path = folder.file("closing.sock")
+    let listener = try InspectorSocket.listen(at: path)
+    defer {
+      close(listener)
+      unlink(path)
+    }
+    let stop = Atomic<Bool>(false)
+    // The server: takes each connection and closes it without a word.
+    let server = Thread {
+      while !stop.load(ordering: .relaxed) {
+        var watched = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+        guard poll(&watched, 1, 10) > 0 else { continue }
+        let connection = accept(listener, nil, nil)
+        if connection >= 0 { close(connection) }
+      }
+    }
+    let foreignCloses = Atomic<Int>(0)
+    let canaryEnded = Atomic<Bool>(false)
+    let canary = Thread {
+      while !stop.load(ordering: .relaxed) {
+        let descriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { continue }
+        for _ in 0..<200 where fcntl(descriptor, F_GETFD) == -1 {
+          foreignCloses.add(1, ordering: .relaxed)
+          break
+        }
+        close(descriptor)
+      }
+      canaryEnded.store(true, ordering: .releasing)
+    }
+    server.start()
+    canary.start()
+    for _ in 0..<2_000 {
+      #expect { _ = try LiveTraceClient(path: path) } throws: { error in
+        "\(error)".contains("closed the connection before saying anything")
+      }
+    }
+    stop.store(true, ordering: .relaxed)
+    while !canaryEnded.load(ordering: .acquiring) { sched_yield() }
+    #expect(foreignCloses.load(ordering: .relaxed) == 0, "another thread's descriptor was closed under it")
+  }
 }

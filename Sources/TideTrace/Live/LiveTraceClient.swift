@@ -36,12 +36,14 @@ package final class LiveTraceClient: Sendable {
       throw error
     }
     tracePath = folder + "/live.trace"
+    // From here on the client is whole, so a throw runs its `deinit`: each failure below lets go
+    // of what it holds through `close()`, which does it once, and never closes the connection
+    // itself (a second close of its number closes whatever another thread opened meanwhile).
     let first: [UInt8]
     do throws(InspectorSocket.Failure) {
       first = try Self.firstLine(from: connection, path: path)
     } catch {
-      Glibc.close(connection)
-      rmdir(folder)
+      close()
       throw error
     }
     let file = open(tracePath, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o600)
@@ -54,8 +56,7 @@ package final class LiveTraceClient: Sendable {
     else {
       let reason = systemReason()
       if file >= 0 { Glibc.close(file) }
-      Glibc.close(connection)
-      PrivateFolder.remove(tracePath, in: folder)
+      close()
       throw InspectorSocket.Failure(description: "\(escapedName(tracePath)): \(reason)")
     }
     let connection = connection
@@ -76,7 +77,7 @@ package final class LiveTraceClient: Sendable {
       }
     } catch {
       Glibc.close(file)
-      Glibc.close(connection)
+      close()
       throw InspectorSocket.Failure(description: "\(error)")
     }
   }
