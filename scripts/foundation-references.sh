@@ -14,10 +14,13 @@
 # Usage: scripts/foundation-references.sh [--debug] [PRODUCT]
 #   (default tide-demo of `make release`; build it first: make release, or swift build)
 set -euo pipefail
-configuration=(-c release --static-swift-stdlib)
-if [ "${1:-}" = --debug ]; then configuration=(-c debug); shift; fi
+configuration=release
+if [ "${1:-}" = --debug ]; then configuration=debug; shift; fi
 product=${1:-tide-demo}
-bin=$(swift build "${configuration[@]}" --show-bin-path)
+# SwiftPM's link to the configuration's folder, not `swift build --show-bin-path`: planning a
+# build with other options than the last build's (make test's traits) rewrites its description,
+# and the next `make test` rebuilt every target.
+bin=$(readlink -f ".build/$configuration")
 list=$bin/$product.product/Objects.LinkFileList
 [ -f "$list" ] || { echo "foundation-references: no $list; build $product first" >&2; exit 2; }
 library=$(dirname "$(readlink -f "$(command -v swift)")")/../lib/swift_static/linux/libFoundation.a
