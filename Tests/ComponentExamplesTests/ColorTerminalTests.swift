@@ -96,15 +96,10 @@ struct ColorTerminalTests {
     try await session.tmux(["pipe-pane", "-o", "-t", session.name, "cat > '\(stream)'"])
     try await session.tmux(["resize-window", "-t", session.name, "-x", "70", "-y", "14"])
     // Until the redraw's selected row (on #2e3c64) came.
-    var written = ""
-    for _ in 0..<TmuxSession.attempts(10) {
-      written = (try? String(contentsOfFile: stream, encoding: .utf8)) ?? ""
-      if written.contains("48;2;46;60;100") { break }
-      try await Task.sleep(for: .milliseconds(50))
-    }
+    _ = try await poll { ((try? String(contentsOfFile: stream, encoding: .utf8)) ?? "").contains("48;2;46;60;100") }
     try await session.send("q")
     #expect(try await session.waitForExit() == 0)
-    written = try String(contentsOfFile: stream, encoding: .utf8)
+    let written = try String(contentsOfFile: stream, encoding: .utf8)
     #expect(written.contains("48;2;46;60;100"), "the redraw with the selected row: \(written.debugDescription)")
     #expect(!written.contains("38;5;") && !written.contains("48;5;"), "a palette colour: \(written.debugDescription)")
   }

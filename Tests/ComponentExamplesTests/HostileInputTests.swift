@@ -79,9 +79,9 @@ struct HostileInputTests {
     let result = try await runProcess(binary, arguments) { pid in
       // Waits until the app holds the FIFO open (it waits for a writer), then asks it to end;
       // a process that does not end is killed at the wait limit, which fails the test below.
-      waited.value = waitUntil(seconds: Slowdown.waitLimitSeconds) { ProcessInspection.opens(pid, fifo) }
+      waited.value = pollBlocking { ProcessInspection.opens(pid, fifo) }
       kill(pid, signal)
-      watchdog(pid, seconds: Slowdown.waitLimitSeconds)
+      watchdog(pid)
     }
     #expect(waited.value, "\(binary) opened \(fifo)")
     #expect(result.status != SIGKILL || !result.wasSignalled, "the signal did not end the wait: killed at the wait limit")
@@ -109,11 +109,11 @@ struct HostileInputTests {
       // Waits until the replay records quit signals and has spent a second of CPU time (it is
       // building the list then), then sends the one SIGTERM; a process that does not end is
       // killed at the wait limit, which fails the test.
-      handled.value = waitUntil(seconds: Slowdown.waitLimitSeconds) {
+      handled.value = pollBlocking {
         ProcessInspection.catches(pid, SIGTERM) && ProcessInspection.cpuSeconds(of: pid) >= 1
       }
       kill(pid, SIGTERM)
-      watchdog(pid, seconds: Slowdown.waitLimitSeconds)
+      watchdog(pid)
     }
     #expect(handled.value, "tide-list recorded SIGTERM and was building")
     #expect(result.wasSignalled && result.status == SIGTERM, "ended as SIGTERM ends a process: \(result)")
@@ -172,9 +172,9 @@ struct HostileInputTests {
     let result = try await runProcess(binary, ["replay", script]) { pid in
       // Signalled once the replay has spent half a second of CPU: well inside the line, which
       // takes far longer, and never before the signal handlers are in place.
-      started.value = waitUntil(seconds: Slowdown.waitLimitSeconds) { ProcessInspection.cpuSeconds(of: pid) >= 0.5 }
+      started.value = pollBlocking { ProcessInspection.cpuSeconds(of: pid) >= 0.5 }
       kill(pid, SIGTERM)
-      watchdog(pid, seconds: Slowdown.waitLimitSeconds)
+      watchdog(pid)
     }
     #expect(started.value, "the replay ran")
     #expect(result.status == 128 + SIGTERM && !result.wasSignalled, "\(result.status) \(result.stderr)")
@@ -228,28 +228,10 @@ private final class Flag: Sendable {
   }
 }
 
-
-
-
-/// Polls `condition` every 10 ms until it holds or `seconds` pass; whether it held.
-private func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
-  let deadline = Date().addingTimeInterval(seconds)
-  while Date() < deadline {
-    if condition() { return true }
-    usleep(10_000)
-  }
-  return condition()
-}
-
-/// Kills `pid` with SIGKILL if it still runs after `seconds`, so a test of a wait that does not
-/// end fails instead of hanging.
-private func watchdog(_ pid: pid_t, seconds: Double) {
+/// Kills `pid` with SIGKILL if it still runs at ``Slowdown/waitLimit``, so a test of a wait
+/// that does not end fails instead of hanging.
+private func watchdog(_ pid: pid_t) {
   Thread.detachNewThread {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-      if kill(pid, 0) != 0 { return }
-      usleep(50_000)
-    }
-    kill(pid, SIGKILL)
+    if !pollBlocking(every: .milliseconds(50), until: { kill(pid, 0) != 0 }) { kill(pid, SIGKILL) }
   }
 }

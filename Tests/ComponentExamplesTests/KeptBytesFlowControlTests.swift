@@ -13,9 +13,9 @@ struct KeptBytesFlowControlTests {
     defer { withExtendedLifetime(session) {} }
     try await KeptBytesTerminalTests.write([0x13], to: session)
     try await session.type("a")
-    try await session.waitForScreen(containing: "\(app.prompt)a", seconds: 15)
+    try await session.waitForScreen(containing: "\(app.prompt)a")
     try await session.send("Escape")
-    #expect(try await session.waitForExit(seconds: 15) == 0)
+    #expect(try await session.waitForExit() == 0)
     let before = try session.file("stty-before")
     #expect(try session.file("stty-after") == before, "stty -g as before the app ran")
   }
@@ -25,9 +25,9 @@ struct KeptBytesFlowControlTests {
     defer { withExtendedLifetime(session) {} }
     try await KeptBytesTerminalTests.write([0x13], to: session)
     try await session.type("+")
-    try await session.waitForScreen(containing: "Count: 1", seconds: 15)
+    try await session.waitForScreen(containing: "Count: 1")
     try await session.type("q")
-    #expect(try await session.waitForExit(seconds: 15) == 0)
+    #expect(try await session.waitForExit() == 0)
     #expect(try session.file("stty-after") == session.file("stty-before"), "stty -g as before the app ran")
   }
 }

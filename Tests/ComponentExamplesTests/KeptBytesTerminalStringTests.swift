@@ -20,21 +20,21 @@ struct KeptBytesTerminalStringTests {
     let session = try await app.start()
     defer { withExtendedLifetime(session) {} }
     try await KeptBytesTerminalTests.write(Array("a".utf8) + Self.reply + Self.otherReplies + Array("b".utf8), to: session)
-    let screen = try await session.waitForScreen(containing: "\(app.prompt)ab", seconds: 15)
+    let screen = try await session.waitForScreen(containing: "\(app.prompt)ab")
     #expect(!screen.contains("rgb"), "no byte of the reply typed:\n\(screen)")
     try await session.send("Escape")
-    #expect(try await session.waitForExit(seconds: 15) == 0)
+    #expect(try await session.waitForExit() == 0)
   }
 
   @Test func aReplyDoesNotResetTheDemosCounter() async throws {
     let session = try await Self.startDemoCounter(label: "tide-demo-string")
     defer { withExtendedLifetime(session) {} }
     try await session.type("++")
-    try await session.waitForScreen(containing: "Count: 2", seconds: 15)
+    try await session.waitForScreen(containing: "Count: 2")
     try await KeptBytesTerminalTests.write(Self.reply + Self.otherReplies + Array("+".utf8), to: session)
-    try await session.waitForScreen(containing: "Count: 3", seconds: 15)
+    try await session.waitForScreen(containing: "Count: 3")
     try await session.type("q")
-    #expect(try await session.waitForExit(seconds: 15) == 0)
+    #expect(try await session.waitForExit() == 0)
     #expect(try session.file("stty-after") == session.file("stty-before"))
   }
 
@@ -45,7 +45,7 @@ struct KeptBytesTerminalStringTests {
     try await session.startApp(
       binary, ["--data", session.folder.file("todos.json"), "--screen", "counter"],
       environment: "env LC_ALL=C.UTF-8 TERM=tmux-256color")
-    try await session.waitForScreen(containing: "Count: 0", seconds: 15)
+    try await session.waitForScreen(containing: "Count: 0")
     return session
   }
 }

@@ -27,7 +27,7 @@ struct KeptBytesTerminalTests {
       let binary = try requireBuiltExecutable(executable)
       let session = TmuxSession(label: "\(executable)-bytes", columns: 100, rows: 24)
       try await session.startApp(binary, environment: "env LC_ALL=C.UTF-8 TERM=tmux-256color", recordingStandardError: true)
-      try await session.waitForScreen("\(executable) ready for keys", seconds: 15) { $0.contains(ready) }
+      try await session.waitForScreen("\(executable) ready for keys") { $0.contains(ready) }
       return session
     }
   }
@@ -44,11 +44,11 @@ struct KeptBytesTerminalTests {
     let session = try await app.start()
     defer { withExtendedLifetime(session) {} }
     try await Self.write(Array("hello".utf8) + [0xFF] + Array("world".utf8), to: session)
-    try await session.waitForScreen(containing: "\(app.prompt)hello\u{FFFD}world", seconds: 15)
+    try await session.waitForScreen(containing: "\(app.prompt)hello\u{FFFD}world")
     try await session.type("!")
-    try await session.waitForScreen(containing: "\(app.prompt)hello\u{FFFD}world!", seconds: 15)
+    try await session.waitForScreen(containing: "\(app.prompt)hello\u{FFFD}world!")
     try await session.send("Escape")
-    #expect(try await session.waitForExit(seconds: 15) == 0)
+    #expect(try await session.waitForExit() == 0)
   }
 
   /// Finding 5, pasted: the same bytes in a bracketed paste (`paste-buffer -p` of a buffer
@@ -60,9 +60,9 @@ struct KeptBytesTerminalTests {
     try Data(Array("hello".utf8) + [0xFF] + Array(" world".utf8)).write(to: URL(fileURLWithPath: file))
     try await session.tmux(["load-buffer", "-b", "bytes", file])
     try await session.tmux(["paste-buffer", "-p", "-b", "bytes", "-t", session.name])
-    try await session.waitForScreen(containing: "Name: hello\u{FFFD} world", seconds: 15)
+    try await session.waitForScreen(containing: "Name: hello\u{FFFD} world")
     try await session.send("Escape")
-    #expect(try await session.waitForExit(seconds: 15) == 0)
+    #expect(try await session.waitForExit() == 0)
   }
 
   /// Finding 8: escape escape (alt-escape) and rxvt's alt-up (`ESC ESC [ A`), each in one
@@ -78,11 +78,11 @@ struct KeptBytesTerminalTests {
     try await session.type("b")
     // xterm's alt-up, and alt-escape in the middle of other keys.
     try await Self.write(Array("\u{1B}[1;3A".utf8) + [0x1B, 0x1B] + Array("c".utf8), to: session)
-    let screen = try await session.waitForScreen(containing: "\(app.prompt)abc", seconds: 15)
+    let screen = try await session.waitForScreen(containing: "\(app.prompt)abc")
     #expect(!screen.contains("[A"), "no byte of alt-up typed:\n\(screen)")
     #expect((try? session.file("status")) == nil, "the app still runs")
     try await session.send("Escape")
-    #expect(try await session.waitForExit(seconds: 15) == 0)
+    #expect(try await session.waitForExit() == 0)
     let after = try await session.capture()
     #expect(!after.contains("[A"), "nothing left over for the shell:\n\(after)")
   }
@@ -96,16 +96,15 @@ struct KeptBytesTerminalTests {
     let session = try await App.textInput.start()
     defer { withExtendedLifetime(session) {} }
     try await Self.write(Array("\u{1B}[200~xyz".utf8), to: session)
-    var presses = 0
-    while (try? session.file("status")) == nil {
-      presses += 1
-      guard presses <= 20 else {
-        let screen = try await session.capture()
-        Issue.record("esc pressed every 0.6 s for 12 s and the app still runs; the pane shows:\n\(screen)")
-        return
-      }
-      try await Task.sleep(for: .milliseconds(600))
+    // Esc every 0.6 s until the app quits.
+    let quit = try await poll(every: .milliseconds(600)) {
+      if (try? session.file("status")) != nil { return true }
       try await session.send("Escape")
+      return false
+    }
+    guard quit else {
+      Issue.record("esc pressed every 0.6 s and the app still runs; the pane shows:\n\(try await session.capture())")
+      return
     }
     #expect(try session.file("status") == "0")
   }
@@ -116,11 +115,11 @@ struct KeptBytesTerminalTests {
     let session = try await App.form.start()
     defer { withExtendedLifetime(session) {} }
     try await Self.write(Array("\u{1B}[200~xyz".utf8), to: session)
-    try await session.waitForScreen(containing: "> Name:  xyz", seconds: 15)
+    try await session.waitForScreen(containing: "> Name:  xyz")
     try await session.send("Tab")
     try await session.type("e")
-    try await session.waitForScreen(containing: "> Email: e", seconds: 15)
+    try await session.waitForScreen(containing: "> Email: e")
     try await session.send("Escape")
-    #expect(try await session.waitForExit(seconds: 15) == 0)
+    #expect(try await session.waitForExit() == 0)
   }
 }

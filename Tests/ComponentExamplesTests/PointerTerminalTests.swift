@@ -28,22 +28,22 @@ struct PointerTerminalTests {
   func pressesAndTheWheelReachTheAppAndEveryExitTurnsReportingOff(way: Exit) async throws {
     let tmux = try await Self.form()
     defer { withExtendedLifetime(tmux) {} }
-    try await tmux.waitForScreen("the form", seconds: 15) { $0.contains("> Name:") && $0.contains("[ Submit ]") }
+    try await tmux.waitForScreen("the form") { $0.contains("> Name:") && $0.contains("[ Submit ]") }
     #expect(try await tmux.display("#{mouse_any_flag} #{mouse_sgr_flag}") == "1 1", "reporting on, in SGR mode, while it runs")
     // A press on the Plan label (row 5, columns 2…10) moves the focus there.
     try await tmux.type(Self.report(0, 4, 5) + Self.report(0, 4, 5, release: true))
-    try await tmux.waitForScreen("the press on Plan focused it", seconds: 15) { $0.contains("> Plan:") }
+    try await tmux.waitForScreen("the press on Plan focused it") { $0.contains("> Plan:") }
     // The wheel over the list moves the selection, 3 a notch, as far as the list goes (the
     // focus stays where it is).
     try await tmux.type(Self.report(65, 13, 6))
-    try await tmux.waitForScreen("the wheel moved the list", seconds: 15) { $0.contains("> Team") }
+    try await tmux.waitForScreen("the wheel moved the list") { $0.contains("> Team") }
     // A press past column 223, which only SGR coordinates can report, reaches the app: on the
     // empty part of the screen it does nothing, and no byte of it is typed as text.
     try await tmux.type(Self.report(0, 240, 4) + Self.report(0, 240, 4, release: true))
     try await tmux.type(Self.report(0, 12, 4) + Self.report(0, 12, 4, release: true))
-    try await tmux.waitForScreen("the press focused Email", seconds: 15) { $0.contains("> Email:") }
+    try await tmux.waitForScreen("the press focused Email") { $0.contains("> Email:") }
     try await tmux.type("x")
-    try await tmux.waitForScreen("x typed into Email", seconds: 15) { $0.contains("> Email: x") }
+    try await tmux.waitForScreen("x typed into Email") { $0.contains("> Email: x") }
 
     switch way {
     case .escape: try await tmux.send("Escape")
@@ -52,7 +52,7 @@ struct PointerTerminalTests {
     case .sighup: #expect(kill(try await tmux.appPID(named: "tide-form"), SIGHUP) == 0)
     case .crash: #expect(kill(try await tmux.appPID(named: "tide-form"), SIGSEGV) == 0)
     }
-    let status = try await tmux.waitForFile("status", seconds: 15)
+    let status = try await tmux.waitForFile("status")
     // A quit signal ends the app with 128 + N after the restore (issue 37: it was 0).
     let expected: Int32 = switch way {
     case .escape: 0
@@ -88,28 +88,20 @@ struct PointerTerminalTests {
       """
     try script.write(toFile: tmux.folder.file("job.sh"), atomically: true, encoding: .utf8)
     try await tmux.start("bash '\(tmux.folder.file("job.sh"))'")
-    try await tmux.waitForScreen("the form", seconds: 15) { $0.contains("> Name:") && $0.contains("[ Submit ]") }
+    try await tmux.waitForScreen("the form") { $0.contains("> Name:") && $0.contains("[ Submit ]") }
     #expect(try await tmux.display("#{mouse_any_flag} #{keypad_flag}") == "1 1")
     try await tmux.send("C-z")
-    var flags = ""
-    for _ in 0..<300 {  // polls 50 ms apart: at most 15 s
-      flags = try await tmux.display("#{mouse_any_flag} #{alternate_on}")
-      if flags == "0 0" { break }
-      try await Task.sleep(for: .milliseconds(50))
-    }
-    #expect(flags == "0 0", "reporting off and the normal screen while stopped")
-    for _ in 0..<300 {  // polls 50 ms apart: at most 15 s
-      flags = try await tmux.display("#{mouse_any_flag} #{alternate_on} #{keypad_flag}")
-      if flags == "1 1 1" { break }
-      try await Task.sleep(for: .milliseconds(50))
-    }
+    try await tmux.waitForDisplay(
+      "#{mouse_any_flag} #{alternate_on}", toBe: "0 0", what: "reporting off and the normal screen while stopped")
     // The keypad mode too: without it the terminal sends its cursor keys in the other form,
     // and the first arrow key after `fg` was lost (keypad_flag stayed 0 before the fix).
-    #expect(flags == "1 1 1", "reporting, the alternate screen and the keypad mode on again after the app continued")
+    try await tmux.waitForDisplay(
+      "#{mouse_any_flag} #{alternate_on} #{keypad_flag}", toBe: "1 1 1",
+      what: "reporting, the alternate screen and the keypad mode on again after the app continued")
     try await tmux.type(Self.report(0, 4, 5) + Self.report(0, 4, 5, release: true))
-    try await tmux.waitForScreen("a press after fg focused Plan", seconds: 15) { $0.contains("> Plan:") }
+    try await tmux.waitForScreen("a press after fg focused Plan") { $0.contains("> Plan:") }
     try await tmux.send("Escape")
-    #expect(try await tmux.waitForFile("status", seconds: 15) == "0")
+    #expect(try await tmux.waitForFile("status") == "0")
     #expect(try await tmux.display("#{mouse_any_flag}") == "0")
   }
 }

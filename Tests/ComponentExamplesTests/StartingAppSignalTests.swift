@@ -25,7 +25,7 @@ struct StartingAppSignalTests {
     // The terminal has the line (it echoes it) before the signal comes.
     try await session.waitForScreen(containing: "touch typed-for-the-app")
     kill(pid, SIGQUIT)
-    #expect(try await session.waitForExit(seconds: 20) == 128 + SIGQUIT)
+    #expect(try await session.waitForExit() == 128 + SIGQUIT)
     #expect(try session.file("stderr") == "tide-pager: could not read \(fifo): stopped by SIGQUIT while waiting for input")
     #expect(try await session.display("#{alternate_on}") == "0")
     #expect(try session.file("left-over") == "", "the typed line was discarded")
@@ -45,7 +45,7 @@ struct StartingAppSignalTests {
     try await session.send("Enter")
     try await session.waitForScreen(containing: "touch typed-for-the-app")
     kill(pid, SIGTERM)
-    #expect(try await session.waitForExit(seconds: 30) == 128 + SIGTERM)
+    #expect(try await session.waitForExit() == 128 + SIGTERM)
     // Then the wrapper's shell says "Terminated", as a shell does of a process a signal ended.
     let stderr = try session.file("stderr")
     #expect(
@@ -56,14 +56,16 @@ struct StartingAppSignalTests {
     #expect(try session.file("left-over") == "", "the line typed while it started was discarded")
   }
 
-  /// The app's pid once `ready` holds for it (polled every 50 ms until ``Slowdown/waitLimit``).
+  /// The app's pid once `ready` holds for it.
   private func waitForApp(
     _ name: String, in session: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation, ready: (pid_t) -> Bool
   ) async throws -> pid_t {
-    for _ in 0..<Int(Slowdown.waitLimitSeconds * 20) {
-      if let pid = try? await session.appPID(named: name), ready(pid) { return pid }
-      try await Task.sleep(for: .milliseconds(50))
+    var found: pid_t?
+    _ = try await poll {
+      found = try? await session.appPID(named: name)
+      return found.map(ready) ?? false
     }
+    if let found, ready(found) { return found }
     Issue.record("\(name) did not get ready; the pane shows:\n\(try await session.capture())", sourceLocation: sourceLocation)
     throw CancellationError()
   }

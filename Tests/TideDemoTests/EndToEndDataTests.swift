@@ -36,22 +36,22 @@ struct EndToEndDataTests {
     for run in 1...20 {
       try Data(Self.oneTodo.utf8).write(to: URL(fileURLWithPath: data))
       try await session.startDemo(run: run, binary, ["--data", data, "--screen", "todos"])
-      try await session.waitForScreen(containing: "> [ ] t", seconds: 20)
+      try await session.waitForScreen(containing: "> [ ] t")
       switch quit {
       case .q: try await session.send("x", "q")  // in one burst: the app reads x, then q
       case .controlC:
         // The terminal turns ctrl-c into SIGINT at once and discards unread input, so the
         // toggle must have been read first (its save may still be running).
         try await session.send("x")
-        try await session.waitForScreen(containing: "> [x] t", seconds: 20)
+        try await session.waitForScreen(containing: "> [x] t")
         try await session.send("C-c")
       case .sigterm, .sighup:
         let pid = try await session.appPID()
         try await session.send("x")
-        try await session.waitForScreen(containing: "> [x] t", seconds: 20)
+        try await session.waitForScreen(containing: "> [x] t")
         #expect(kill(pid, quit == .sigterm ? SIGTERM : SIGHUP) == 0)
       }
-      let status = try await session.waitForExit(seconds: 20)
+      let status = try await session.waitForExit()
       // Issue 37: a quit signal ends the app with 128 + N, as shells expect (it was 0).
       let expected: Int32 = switch quit {
       case .q: 0
@@ -82,18 +82,18 @@ struct EndToEndDataTests {
       } else {
         try await session.restartApp()
       }
-      try await session.waitForScreen("the list", seconds: 20) { $0.contains("] todo number 1 ") }
+      try await session.waitForScreen("the list") { $0.contains("] todo number 1 ") }
       let pid = try await session.appPID()
       // 1…30 toggles in one burst, then kill -9 straight away: a different moment every run.
       try await session.send(contentsOf: Array(repeating: "x", count: run))
       #expect(kill(pid, SIGKILL) == 0)
-      _ = try await session.waitForExit(seconds: 20)
+      _ = try await session.waitForExit()
       let saved = try #require(try? todos(at: data), "run \(run): the file does not parse")
       #expect(saved == list || saved == toggled, "run \(run): the file holds neither list")
     }
     // The next start removes the temporary files the killed runs left behind.
     try await session.restartApp()
-    try await session.waitForScreen("the list", seconds: 20) { $0.contains("] todo number 1 ") }
+    try await session.waitForScreen("the list") { $0.contains("] todo number 1 ") }
     #expect(!session.folder.contents().contains { $0.contains(".tmp-") }, "\(session.folder.contents())")
 
     // Meanwhile a second instance (here a replay) opens the file read-only and says who holds it.
@@ -107,7 +107,7 @@ struct EndToEndDataTests {
     #expect(replay.stdout.contains("is in use by tide-demo pid \(pid)"), "\(replay)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: data)) == before)
     try await session.send("q")
-    _ = try await session.waitForExit(seconds: 20)
+    _ = try await session.waitForExit()
   }
 }
 
@@ -123,13 +123,13 @@ extension EndToEndDataTests {
     let list = (1...100_000).map { Todo(id: $0, title: "todo \($0)") }
     try TodoStorage(path: data).saveNow(list)
     try await session.startDemo(binary, ["--data", data, "--screen", "todos"])
-    try await session.waitForScreen(containing: "> [ ] todo 1", seconds: 30)
+    try await session.waitForScreen(containing: "> [ ] todo 1")
     let start = ContinuousClock.now
     try await session.send(contentsOf: Array(repeating: "x", count: 21))
-    try await session.waitForScreen(containing: "> [x] todo 1", seconds: 15)
+    try await session.waitForScreen(containing: "> [x] todo 1")
     let drawn = ContinuousClock.now - start
     try await session.send("q")
-    _ = try await session.waitForExit(seconds: 15)
+    _ = try await session.waitForExit()
     let quit = ContinuousClock.now - start
     let saved = try TodoFile.decode(Data(contentsOf: URL(fileURLWithPath: data))).todos
     #expect(saved.count == 100_000)

@@ -83,7 +83,7 @@ struct EndToEndTests {
     try await session.send("Space")
     try await session.waitForScreen(containing: "Running")
     // Ticks have run once the time shown is no longer the start's.
-    try await session.waitForScreen("the stopwatch's time to move", seconds: 15) { !$0.contains("00:00.00") }
+    try await session.waitForScreen("the stopwatch's time to move") { !$0.contains("00:00.00") }
     try await session.expectOneThread()
     try await session.send("q")
     #expect(try await session.waitForExit() == 0)

@@ -113,11 +113,8 @@ struct InspectorBrowserTests {
     let live = try LiveTraceClient(path: socketFolder + "/app.sock")
     defer { live.close() }
     let whole = try String(contentsOfFile: trace, encoding: .utf8)
-    let deadline = Date().addingTimeInterval(30)
-    while (try? String(contentsOfFile: live.tracePath, encoding: .utf8)) != whole {
-      guard Date() < deadline else { throw TimedOut(waitingFor: "the whole trace in the inspector's copy") }
-      try await Task.sleep(for: .milliseconds(5))
-    }
+    guard try await poll(every: .milliseconds(5), until: { (try? String(contentsOfFile: live.tracePath, encoding: .utf8)) == whole })
+    else { throw TimedOut(waitingFor: "the whole trace in the inspector's copy") }
     let reader = try TraceQueries.open(live.tracePath, app: demoInspected, follow: true)
     let browser = InspectorBrowser(reader: reader, app: demoInspected, live: live)
     var state = InspectorBrowser.initialState(
@@ -126,11 +123,11 @@ struct InspectorBrowserTests {
     _ = browser.reduce(into: &state, action: .jump(to: 2))
     _ = browser.reduce(into: &state, action: .travel)
     #expect(state.heldStep == 2)
-    while state.message?.contains("refused") != true {
-      guard Date() < deadline else { throw TimedOut(waitingFor: "the app's refusal in the inspector") }
-      try await Task.sleep(for: .milliseconds(5))
+    let refused = try await poll(every: .milliseconds(5)) {
       _ = browser.reduce(into: &state, action: .poll)
+      return state.message?.contains("refused") == true
     }
+    guard refused else { throw TimedOut(waitingFor: "the app's refusal in the inspector") }
     #expect(state.message == "the app refused: step 2 could not be put back: not this build's state")
     #expect(state.heldStep == nil)
   }

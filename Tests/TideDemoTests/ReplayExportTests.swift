@@ -157,7 +157,7 @@ struct ReplayExportTests {
     try write(data, to: dataFile)
     try await session.start("cat '\(dataFile)'; exec sleep 600", environment: ["LC_ALL": "C.UTF-8", "LANG": "C.UTF-8"])
     // Polls with a deadline of 20 s: the pane shows the cast's end as soon as `cat` is done.
-    return try await session.waitForScreen("the replay's final screen:\n\(expected)", seconds: 20) { screen in
+    return try await session.waitForScreen("the replay's final screen:\n\(expected)") { screen in
       let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
         .map { String($0.reversed().drop { $0 == " " }.reversed()) }
       return rows.joined(separator: "\n").trimmingCharacters(in: .newlines) == expected.trimmingCharacters(in: .newlines)

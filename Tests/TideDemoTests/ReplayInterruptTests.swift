@@ -38,7 +38,7 @@ struct ReplayInterruptTests {
       binary, ["replay", script, "--svg", svg, "--cast", cast, "--trace", trace],
       whileRunning: { pid in
         // The replay is running once its trace has a line (a deadline of 180 s, polled every 10 ms).
-        found.set(pollUntil(seconds: Slowdown.waitLimitSeconds) { fileSize(trace) > 0 })
+        found.set(pollBlocking { fileSize(trace) > 0 })
         kill(pid, signal)
       })
     try #require(found.value, "the replay never wrote a trace line: \(result)")
@@ -72,7 +72,7 @@ struct ReplayInterruptTests {
       binary, ["replay", script, "--trace", trace],
       whileRunning: { pid in
         // The stopwatch's ticks inside the wait are on the trace (a deadline of 180 s).
-        ticking.set(pollUntil(seconds: Slowdown.waitLimitSeconds) { fileSize(trace) > 200_000 })
+        ticking.set(pollBlocking { fileSize(trace) > 200_000 })
         kill(pid, SIGTERM)
       })
     try #require(ticking.value, "the wait never ticked: \(result)")
@@ -90,7 +90,7 @@ struct ReplayInterruptTests {
     let result = try await runProcess(
       binary, ["replay", script, "--svg", svg, "--trace", trace],
       whileRunning: { pid in
-        _ = pollUntil(seconds: Slowdown.waitLimitSeconds) { fileSize(trace) > 0 }
+        _ = pollBlocking { fileSize(trace) > 0 }
         kill(pid, SIGTERM)
         kill(pid, SIGTERM)
       })
@@ -116,13 +116,4 @@ private final class Flag: Sendable {
 private func fileSize(_ path: String) -> Int {
   var info = stat()
   return stat(path, &info) == 0 ? Int(info.st_size) : 0
-}
-
-/// Polls `condition` every 10 ms for at most `seconds` (on the thread that waits for a child).
-private func pollUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
-  for _ in 0..<Int(seconds * 100) {
-    if condition() { return true }
-    usleep(10_000)
-  }
-  return false
 }

@@ -57,7 +57,7 @@ struct SignalCharactersEndToEndTests {
       """
     try script.write(toFile: session.folder.file("job.sh"), atomically: true, encoding: .utf8)
     try await session.start("bash '\(session.folder.file("job.sh"))'")
-    try await session.waitForScreen(containing: "No todos yet", seconds: 20)
+    try await session.waitForScreen(containing: "No todos yet")
   }
 
   /// Whether the app has neither ended nor stopped, as far as its wrapper tells.
@@ -89,7 +89,7 @@ struct SignalCharactersEndToEndTests {
     try await session.waitForScreen(containing: "> [x] abcde")
     expectRunning(session, after: "pasting \(character.name) on the list")
     try await session.send("q")
-    #expect(try await session.waitForExit(seconds: 20) == 0)
+    #expect(try await session.waitForExit() == 0)
     try await session.expectTerminalRestored()
   }
 
@@ -106,7 +106,7 @@ struct SignalCharactersEndToEndTests {
     try await session.send("Enter")
     try await session.waitForScreen(containing: "> [ ] t")
     try await session.send("x", key)
-    #expect(try await session.waitForExit(seconds: 20) == 128 + signal, "\(key)")
+    #expect(try await session.waitForExit() == 128 + signal, "\(key)")
     #expect(
       try EndToEndDataTests().todos(at: session.folder.file("todos.json")) == [Todo(id: 1, title: "t", isDone: true)],
       "the toggle typed before \(key) was saved")
@@ -123,11 +123,11 @@ struct SignalCharactersEndToEndTests {
     let tty = try await session.display("#{pane_tty}")
     #expect(try await Self.signalsOn(tty) == false, "the app's tty turns no byte into a signal")
     try await session.send("C-z")
-    #expect(try await session.waitForFile("stopped", seconds: 20) == "stopped")
+    #expect(try await session.waitForFile("stopped") == "stopped")
     #expect(try await session.display("#{alternate_on}") == "0", "the normal screen while stopped")
     #expect(try await Self.signalsOn(tty) == true, "the shell's modes while stopped")
     #expect(FileManager.default.createFile(atPath: session.folder.file("resume"), contents: nil), "the go-ahead for fg")
-    try await session.waitForScreen(containing: "No todos yet", seconds: 20)
+    try await session.waitForScreen(containing: "No todos yet")
     #expect(try await Self.signalsOn(tty) == false, "the app's modes again after fg")
     try await session.send("a")
     try await session.waitForScreen(containing: "New todo:")
@@ -139,7 +139,7 @@ struct SignalCharactersEndToEndTests {
     // An escape and a key in one burst are an alt-chord: the key waits for the escape's effect.
     try await session.waitForScreen("the input line closed") { !$0.contains("New todo:") }
     try await session.send("q")
-    #expect(try await session.waitForExit(seconds: 20) == 0)
+    #expect(try await session.waitForExit() == 0)
     try await session.expectTerminalRestored()
   }
 

@@ -39,7 +39,7 @@ struct SignalEndToEndTests {
     for run in 1...20 {
       try Data(EndToEndDataTests.oneTodo.utf8).write(to: URL(fileURLWithPath: data))
       try await session.startDemo(run: run, binary, ["--data", data, "--screen", "todos"])
-      try await session.waitForScreen(containing: "> [ ] t", seconds: 20)
+      try await session.waitForScreen(containing: "> [ ] t")
       switch quit {
       case .controlC:
         try await session.send("x", "C-c")
@@ -47,13 +47,13 @@ struct SignalEndToEndTests {
         let pid = try await session.appPID()
         #expect(kill(pid, SIGSTOP) == 0)
         // A stop takes effect asynchronously: a key sent before it has would be read at once.
-        try await session.waitUntilStopped(pid, seconds: 10)
+        try await session.waitUntilStopped(pid)
         try await session.send("x")
-        try await session.waitForUnreadInput(seconds: 10)
+        try await session.waitForUnreadInput()
         #expect(kill(pid, SIGTERM) == 0)
         #expect(kill(pid, SIGCONT) == 0)
       }
-      let status = try await session.waitForExit(seconds: 20)
+      let status = try await session.waitForExit()
       #expect(status == 128 + (quit == .controlC ? SIGINT : SIGTERM), "run \(run): exit \(status)")
       if try todos(at: data) != [Todo(id: 1, title: "t", isDone: true)] { lost.append(run) }
     }
@@ -74,15 +74,15 @@ struct SignalEndToEndTests {
     let data = session.folder.file("s.json")
     try Data(EndToEndDataTests.oneTodo.utf8).write(to: URL(fileURLWithPath: data))
     try await session.startDemo(binary, ["--data", data, "--screen", "todos"])
-    try await session.waitForScreen(containing: "> [ ] t", seconds: 20)
+    try await session.waitForScreen(containing: "> [ ] t")
     let pid = try await session.appPID()
     #expect(kill(pid, SIGSTOP) == 0)
-    try await session.waitUntilStopped(pid, seconds: 10)
+    try await session.waitUntilStopped(pid)
     try await session.send("x")
-    try await session.waitForUnreadInput(seconds: 10)
+    try await session.waitForUnreadInput()
     #expect(kill(pid, signal) == 0)
     #expect(kill(pid, SIGCONT) == 0)
-    let status = try await session.waitForExit(seconds: 20)
+    let status = try await session.waitForExit()
     #expect(status == 128 + signal, "signal \(signal): exit \(status)")
     #expect(try todos(at: data) == [Todo(id: 1, title: "t", isDone: true)], "the toggle was saved before the exit")
     try await session.expectTerminalRestored()
@@ -107,15 +107,15 @@ struct SignalEndToEndTests {
     try await session.startApp(
       binary, ["--data", data, "--screen", "todos"],
       environment: FileSizeLimit.command + " && env LC_ALL=C.UTF-8 LANG=C.UTF-8 TERM=tmux-256color")
-    try await session.waitForScreen("the list", seconds: 20) { $0.contains("] todo number 1 ") }
+    try await session.waitForScreen("the list") { $0.contains("] todo number 1 ") }
     try await session.send("x")
-    try await session.waitForScreen(containing: "Could not save todos to s.json", seconds: 20)
+    try await session.waitForScreen(containing: "Could not save todos to s.json")
     #expect((try? session.file("status")) == nil, "the app is still running")
     // It goes on: the next key is handled (a toggle back, which also cannot be saved).
     try await session.send("x")
-    try await session.waitForScreen(containing: "> [ ] todo number 1 ", seconds: 20)
+    try await session.waitForScreen(containing: "> [ ] todo number 1 ")
     try await session.send("q")
-    _ = try await session.waitForExit(seconds: 20)
+    _ = try await session.waitForExit()
     #expect(try Data(contentsOf: URL(fileURLWithPath: data)) == original, "the file on disk is the one from before")
     #expect(try todos(at: data) == list)
     #expect(!session.folder.contents().contains { $0.contains(".tmp-") }, "\(session.folder.contents())")
@@ -134,31 +134,31 @@ extension TmuxSession {
     }
   }
 
-  /// Polls the pane's tty until input waits in it unread (`FIONREAD` on the terminal), for at
-  /// most `seconds`: a key sent while the app is stopped has arrived.
-  func waitUntilStopped(_ pid: pid_t, seconds: Double, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+  /// Polls `/proc` until process `pid` is stopped (by a job-control signal).
+  func waitUntilStopped(_ pid: pid_t, sourceLocation: SourceLocation = #_sourceLocation) async throws {
     var state = "unknown"
-    for _ in 0..<Int(seconds * 20) {
+    let stopped = try await poll {
       state = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8))?
         .split(separator: "\n").first { $0.hasPrefix("State:") }.map(String.init) ?? "unknown"
-      if state.contains("T (stopped)") { return }
-      try await Task.sleep(for: .milliseconds(50))
+      return state.contains("T (stopped)")
     }
+    if stopped { return }
     Issue.record("timed out waiting for process \(pid) to stop; its \(state)", sourceLocation: sourceLocation)
     throw CancellationError()
   }
 
-  func waitForUnreadInput(seconds: Double, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+  /// Polls the pane's tty until input waits in it unread (`FIONREAD` on the terminal): a key
+  /// sent while the app is stopped has arrived.
+  func waitForUnreadInput(sourceLocation: SourceLocation = #_sourceLocation) async throws {
     let tty = try await display("#{pane_tty}")
     let descriptor = open(tty, O_RDONLY | O_NOCTTY | O_NONBLOCK)
     try #require(descriptor >= 0, "cannot open \(tty): \(String(cString: strerror(errno)))", sourceLocation: sourceLocation)
     defer { close(descriptor) }
-    // Every 50 ms, as the session's own waits poll.
-    for _ in 0..<Int(seconds * 20) {
-      var unread: Int32 = 0
-      if ioctl(descriptor, UInt(FIONREAD), &unread) == 0, unread > 0 { return }
-      try await Task.sleep(for: .milliseconds(50))
+    let unread = try await poll {
+      var count: Int32 = 0
+      return ioctl(descriptor, UInt(FIONREAD), &count) == 0 && count > 0
     }
+    if unread { return }
     let state = (try? String(contentsOfFile: "/proc/\(try await appPID())/status", encoding: .utf8))?
       .split(separator: "\n").first { $0.hasPrefix("State:") } ?? "unknown"
     Issue.record("timed out waiting for unread input in \(tty); the app's \(state)", sourceLocation: sourceLocation)

@@ -56,7 +56,7 @@ struct UnsavedChangesTests {
     try await session.send("x")
     try await session.waitForScreen(containing: "Could not save todos")
     try await session.send("q")
-    #expect(try await session.waitForExit(seconds: 20) == 1)
+    #expect(try await session.waitForExit() == 1)
     let stderr = try session.file("stderr")
     #expect(stderr.contains("your latest todo changes were not saved"), "\(stderr)")
     #expect(stderr.contains(data) && stderr.contains("File too large"), "\(stderr)")

@@ -27,7 +27,7 @@ struct CursesEndToEndTests {
     defer { withExtendedLifetime(tmux) {} }
     // The shell's title before the app: BEL-terminated, as a shell prompt often sets it.
     try await tmux.startApp(binary, environment: "printf '\\033]2;shell title\\007' &&")
-    try await tmux.waitForScreen(containing: "count: 0", seconds: 15)
+    try await tmux.waitForScreen(containing: "count: 0")
     try await tmux.waitForTitle("tide-hello: count 0")
     try await tmux.send("+")
     try await tmux.waitForTitle("tide-hello: count 1")
@@ -36,7 +36,7 @@ struct CursesEndToEndTests {
     } else {
       #expect(kill(try await tmux.appPID(named: "tide-hello"), SIGSEGV) == 0)
     }
-    _ = try await tmux.waitForFile("status", seconds: 15)
+    _ = try await tmux.waitForFile("status")
     try await tmux.waitForTitle("shell title")
   }
 
@@ -61,14 +61,13 @@ struct CursesEndToEndTests {
     try await tmux.start("sh '\(tmux.folder.file("job.sh"))'")
     try await tmux.tmux(["pipe-pane", "-O", "-t", tmux.name, "cat > '\(tmux.folder.file("bytes"))'"])
     try "".write(toFile: tmux.folder.file("go"), atomically: true, encoding: .utf8)
-    try await tmux.waitForScreen(containing: "count: 0", seconds: 15)
+    try await tmux.waitForScreen(containing: "count: 0")
     try await tmux.send("q")
-    #expect(try await tmux.waitForFile("status", seconds: 15) == "0")
+    #expect(try await tmux.waitForFile("status") == "0")
     var bytes = ""
-    for _ in 0..<TmuxSession.attempts(10) {
+    _ = try await poll {
       bytes = (try? String(contentsOfFile: tmux.folder.file("bytes"), encoding: .utf8)) ?? ""
-      if bytes.contains("\u{1B}[23;0t") { break }
-      try await Task.sleep(for: .milliseconds(50))
+      return bytes.contains("\u{1B}[23;0t")
     }
     let start = try #require(bytes.range(of: "\u{1B}[?1004h\u{1B}[22;0t"), "focus on, then the title pushed:\n\(bytes.debugDescription)")
     let title = try #require(bytes.range(of: "\u{1B}]2;tide-hello: count 0\u{1B}\\"), "the title written")
@@ -107,16 +106,13 @@ struct CursesEndToEndTests {
     try await tmux.start("bash '\(tmux.folder.file("job.sh"))'")
     try await tmux.tmux(["pipe-pane", "-O", "-t", tmux.name, "cat > '\(tmux.folder.file("bytes"))'"])
     try "".write(toFile: tmux.folder.file("go"), atomically: true, encoding: .utf8)
-    try await tmux.waitForScreen(containing: "count: 0", seconds: 15)
+    try await tmux.waitForScreen(containing: "count: 0")
     let on = "\u{1B}[>4;1m"
     let off = "\u{1B}[>4m"
     func bytes() -> String { (try? String(contentsOfFile: tmux.folder.file("bytes"), encoding: .utf8)) ?? "" }
     /// Waits until the app has written `on` and `off` `count` times each.
     func waitForModes(_ count: Int, what: String) async throws {
-      for _ in 0..<TmuxSession.attempts(10) {
-        if bytes().components(separatedBy: off).count - 1 >= count { break }
-        try await Task.sleep(for: .milliseconds(50))
-      }
+      _ = try await poll { bytes().components(separatedBy: off).count - 1 >= count }
       let written = bytes()
       #expect(written.contains("\u{1B}[?u"), "the keyboard protocol asked for")
       #expect(written.components(separatedBy: on).count - 1 == count, "turned on \(count) times: \(what)")
@@ -134,15 +130,13 @@ struct CursesEndToEndTests {
       try await waitForModes(1, what: "stopped by ctrl-z")
       // `fg` continues it: on again, then off at the quit.
       try "".write(toFile: tmux.folder.file("resume"), atomically: true, encoding: .utf8)
-      try await tmux.waitForScreen(containing: "count: 0", seconds: 15)
-      for _ in 0..<TmuxSession.attempts(10) where bytes().components(separatedBy: on).count - 1 < 2 {
-        try await Task.sleep(for: .milliseconds(50))
-      }
+      try await tmux.waitForScreen(containing: "count: 0")
+      _ = try await poll { bytes().components(separatedBy: on).count - 1 >= 2 }
       try await tmux.send("q")
     default:
       #expect(kill(try await tmux.appPID(named: "tide-hello"), way == "SIGTERM" ? SIGTERM : SIGSEGV) == 0)
     }
-    _ = try await tmux.waitForFile("status", seconds: 15)
+    _ = try await tmux.waitForFile("status")
     try await waitForModes(way == "ctrl-z" ? 2 : 1, what: way)
   }
 
@@ -166,13 +160,13 @@ struct CursesEndToEndTests {
       """
     try script.write(toFile: tmux.folder.file("job.sh"), atomically: true, encoding: .utf8)
     try await tmux.start("bash '\(tmux.folder.file("job.sh"))'")
-    try await tmux.waitForScreen(containing: "count: 0", seconds: 15)
+    try await tmux.waitForScreen(containing: "count: 0")
     try await tmux.waitForTitle("tide-hello: count 0")
     try await tmux.send("C-z")
-    try await tmux.waitForTitle("shell title", seconds: 15)
-    try await tmux.waitForTitle("tide-hello: count 0", seconds: 15)
+    try await tmux.waitForTitle("shell title")
+    try await tmux.waitForTitle("tide-hello: count 0")
     try await tmux.send("q")
-    #expect(try await tmux.waitForFile("status", seconds: 15) == "0")
+    #expect(try await tmux.waitForFile("status") == "0")
     try await tmux.waitForTitle("shell title")
   }
 
@@ -186,7 +180,7 @@ struct CursesEndToEndTests {
     let started = ContinuousClock.now
     let pid = try await tmux.appPID()
     #expect(kill(pid, signal) == 0)
-    let status = try await tmux.waitForFile("status", seconds: 15)
+    let status = try await tmux.waitForFile("status")
     #expect(ContinuousClock.now - started < .seconds(10), "ended without waiting for input")
     #expect(status == "\(128 + signal)", "killed by the signal itself")
     #expect(try tmux.file("stty-after") == before, "stty settings restored by the crash handler")
@@ -207,7 +201,7 @@ struct CursesEndToEndTests {
     let (tmux, before) = try await TmuxSession.helloAtCountOne()
     defer { withExtendedLifetime(tmux) {} }
     #expect(kill(try await tmux.appPID(), signal) == 0)
-    let status = try await tmux.waitForFile("status", seconds: 15)
+    let status = try await tmux.waitForFile("status")
     #expect(status == "\(128 + signal)", "quit like SIGTERM on signal \(signal)")
     #expect(try tmux.file("stty-after") == before, "stty settings restored")
     try await tmux.expectModesRestored(after: "signal \(signal)")
@@ -230,7 +224,7 @@ struct CursesEndToEndTests {
     try await tmux.waitForHello("count: 1 after the signal") { $0.contains("count: 1") }
     #expect((try? tmux.file("status")) == nil, "the app is still running")
     try await tmux.send("q")
-    let status = try await tmux.waitForFile("status", seconds: 15)
+    let status = try await tmux.waitForFile("status")
     #expect(status == "0")
     #expect(try tmux.file("stty-after") == before, "stty settings restored")
     try await tmux.expectModesRestored(after: "signal \(signal)")
@@ -246,7 +240,7 @@ struct CursesEndToEndTests {
   func anUnusableTerminalTypeExitsTwoTouchingNothing(environment: String, message: String) async throws {
     let tmux = try await TmuxSession.hello(environment: environment)
     defer { withExtendedLifetime(tmux) {} }
-    let status = try await tmux.waitForFile("status", seconds: 15)
+    let status = try await tmux.waitForFile("status")
     #expect(status == "2")
     #expect(try tmux.file("stderr") == "tide-hello: needs an interactive terminal, but \(message) (try tide-hello replay)")
     #expect(try tmux.file("stty-after") == tmux.file("stty-before"))
@@ -291,7 +285,7 @@ struct CursesEndToEndTests {
     case .ctrlBackslash: try await tmux.send("C-\\")
     }
 
-    let status = try await tmux.waitForFile("status", seconds: 15)
+    let status = try await tmux.waitForFile("status")
     let expected: Int32 = switch way {
     case .quitKey: 0
     case .ctrlC: 128 + SIGINT
@@ -348,7 +342,7 @@ extension TmuxSession {
   func waitForHello(
     _ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ isReady: (String) -> Bool
   ) async throws -> String {
-    try await waitForScreen(what, seconds: 15, sourceLocation: sourceLocation, isReady)
+    try await waitForScreen(what, sourceLocation: sourceLocation, isReady)
   }
 
   /// After the app ended, however it ended: every mode it turned on is off again — the normal

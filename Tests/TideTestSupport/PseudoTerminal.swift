@@ -65,25 +65,31 @@ package final class PseudoTerminal {
     close(master)
   }
 
-  /// Reads what the program writes until `output` holds `bytes` (after `from`), or `seconds`
-  /// pass (stretched on a loaded machine, see ``Slowdown``); whether it came.
+  /// Reads what the program writes until `output` holds `bytes`, or until the program's side
+  /// closes, or ``Slowdown/waitLimit`` passes (a wait for something that must happen); whether
+  /// it came.
   @discardableResult
-  package func read(until bytes: String, seconds: Double = 10) -> Bool {
+  package func read(until bytes: String) -> Bool {
     let wanted = Array(bytes.utf8)
-    let attempts = TmuxSession.attempts(seconds)
-    for _ in 0..<attempts {
-      if contains(wanted) { return true }
-      var pollee = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-      guard poll(&pollee, 1, 50) >= 0 else { continue }
-      if pollee.revents & Int16(POLLIN) != 0 {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = Glibc.read(master, &buffer, buffer.count)
-        if count > 0 { output += buffer[..<count] } else if count == 0 { break }
-      } else if pollee.revents & Int16(POLLHUP) != 0 {
-        break
-      }
-    }
+    _ = pollBlocking(every: .zero) { contains(wanted) || readAvailable() == .closed }
     return contains(wanted)
+  }
+
+  private enum ReadResult { case read, nothingYet, closed }
+
+  /// Reads what the program writes within 50 ms.
+  private func readAvailable() -> ReadResult {
+    var pollee = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+    guard Glibc.poll(&pollee, 1, 50) >= 0 else { return .nothingYet }
+    if pollee.revents & Int16(POLLIN) != 0 {
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      let count = Glibc.read(master, &buffer, buffer.count)
+      // Linux answers EIO (-1) once the other side closed and all it wrote was read.
+      guard count > 0 else { return .closed }
+      output += buffer[..<count]
+      return .read
+    }
+    return pollee.revents & Int16(POLLHUP) != 0 ? .closed : .nothingYet
   }
 
   /// Whether `output` holds `bytes`.
@@ -105,20 +111,23 @@ package final class PseudoTerminal {
     _ = bytes.withUnsafeBytes { Glibc.write(master, $0.baseAddress, $0.count) }
   }
 
-  /// The program's exit status (128 + N for signal N), waiting up to `seconds`; `nil` if it runs on.
-  package func waitForExit(seconds: Double = 10) -> Int32? {
-    for _ in 0..<TmuxSession.attempts(seconds) {
-      // Keep the program's writes flowing, or it blocks on a full pseudo-terminal.
-      read(until: "\u{0}\u{0}\u{0}", seconds: 0.05)
-      var status: Int32 = 0
-      let done = waitpid(pid, &status, WNOHANG)
-      if done == pid {
-        isReaped = true
-        let signal = status & 0x7F
-        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
-      }
+  /// The program's exit status (128 + N for signal N), once it exited and everything it wrote
+  /// before was read (what it writes at its exit, say); `nil` if it runs on past
+  /// ``Slowdown/waitLimit``.
+  package func waitForExit() -> Int32? {
+    var status: Int32 = 0
+    // Reads on while waiting, or the program blocks on a full pseudo-terminal.
+    let exited = pollBlocking(every: .zero) {
+      _ = readAvailable()
+      return waitpid(pid, &status, WNOHANG) == pid
     }
-    return nil
+    guard exited else { return nil }
+    isReaped = true
+    // Its last writes may reach this side after its exit was collected: read them all (a
+    // process it left behind may hold its side open, so no more within 50 ms ends it too).
+    while readAvailable() == .read {}
+    let signal = status & 0x7F
+    return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
   }
 }
 

@@ -10,18 +10,7 @@ package enum Slowdown {
   /// point is linked in and exported — so a sanitized build run by hand is stretched too.
   package static let sanitizer: Double = dlsym(nil, "__tsan_init") != nil ? 10 : 1
 
-  /// The load per core when the process started (at least 1): on a machine running ten times
-  /// more work than it has cores, a debug build takes that much longer.
-  package static let load: Double = {
-    guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8),
-      let load = text.split(separator: " ").first.flatMap({ Double($0) })
-    else { return 1 }
-    let cores = Double(max(1, ProcessInfo.processInfo.activeProcessorCount))
-    return max(1, load / cores)
-  }()
-
-  /// `duration` stretched by ``sanitizer`` (not by the load: a caller that polls counts polls,
-  /// which a loaded machine already makes slower).
+  /// `duration` stretched by ``sanitizer``.
   package static func sanitized(_ duration: Duration) -> Duration {
     duration * sanitizer
   }

@@ -153,70 +153,46 @@ package final class TmuxSession {
       .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
-  /// How many polls 50 ms apart make up `seconds`: the deadline counts polls, so a loaded
-  /// machine, where each capture takes a while, gets more time, never less. It is stretched by
-  /// the load per core and for a sanitized build too (``Slowdown``): a deadline exists to catch
-  /// a hang or a freeze, and a debug build that is merely slow must not fail for it. On a quiet
-  /// machine the deadline is exactly `seconds`.
-  package static func attempts(_ seconds: Double) -> Int { Int(seconds * 20 * Slowdown.load * Slowdown.sanitizer) }
-
-  /// Polls the pane until `condition` holds, for at most `seconds`; returns the last capture.
+  /// Polls the pane until `condition` holds (``poll(every:until:)``: a wait for something that
+  /// must happen, which gives up only at ``Slowdown/waitLimit``); returns the last capture.
   @discardableResult
   package func waitForScreen(
-    _ what: String, seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
-    _ condition: (String) -> Bool
+    _ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool
   ) async throws -> String {
     var screen = ""
-    for _ in 0..<Self.attempts(seconds) {
-      screen = try await capture()
-      if condition(screen) { return screen }
-      try await Task.sleep(for: .milliseconds(50))
-    }
+    if try await poll(until: { screen = try await capture(); return condition(screen) }) { return screen }
     Issue.record("timed out waiting for \(what); the pane shows:\n\(screen)", sourceLocation: sourceLocation)
     throw CancellationError()
   }
 
   @discardableResult
   package func waitForScreen(
-    containing text: String, seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation
+    containing text: String, sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> String {
-    try await waitForScreen("\"\(text)\"", seconds: seconds, sourceLocation: sourceLocation) { $0.contains(text) }
+    try await waitForScreen("\"\(text)\"", sourceLocation: sourceLocation) { $0.contains(text) }
   }
 
-  /// Polls the pane's title (`#{pane_title}`, what the app's OSC 2 set) until it is `title`, for
-  /// at most `seconds`.
-  package func waitForTitle(
-    _ title: String, seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation
-  ) async throws {
-    try await waitForDisplay(
-      "#{pane_title}", toBe: title, what: "the pane's title", seconds: seconds, sourceLocation: sourceLocation)
+  /// Polls the pane's title (`#{pane_title}`, what the app's OSC 2 set) until it is `title`.
+  package func waitForTitle(_ title: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    try await waitForDisplay("#{pane_title}", toBe: title, what: "the pane's title", sourceLocation: sourceLocation)
   }
 
   /// Polls what tmux says of the pane in `format` (`#{cursor_x}`, `#{pane_title}`) until it is
-  /// `expected`, for at most `seconds`.
+  /// `expected`.
   package func waitForDisplay(
-    _ format: String, toBe expected: String, what: String, seconds: Double = 10,
-    sourceLocation: SourceLocation = #_sourceLocation
+    _ format: String, toBe expected: String, what: String, sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
     var shown = ""
-    for _ in 0..<Self.attempts(seconds) {
-      shown = try await display(format)
-      if shown == expected { return }
-      try await Task.sleep(for: .milliseconds(50))
-    }
+    if try await poll(until: { shown = try await display(format); return shown == expected }) { return }
     Issue.record("timed out waiting for \(what) (\(format)) to be \"\(expected)\"; it is \"\(shown)\"", sourceLocation: sourceLocation)
     throw CancellationError()
   }
 
-  /// Polls until the file `name` in ``folder`` exists, for at most `seconds`; returns its text
-  /// without surrounding white space.
-  package func waitForFile(
-    _ name: String, seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation
-  ) async throws -> String {
-    for _ in 0..<Self.attempts(seconds) {
-      if let text = try? file(name) { return text }
-      try await Task.sleep(for: .milliseconds(50))
-    }
+  /// Polls until the file `name` in ``folder`` exists; returns its text without surrounding white
+  /// space.
+  package func waitForFile(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+    var text: String?
+    if try await poll(until: { text = try? file(name); return text != nil }), let text { return text }
     Issue.record(
       "timed out waiting for the file \(name); the pane shows:\n\((try? await capture()) ?? "")",
       sourceLocation: sourceLocation)
@@ -224,8 +200,8 @@ package final class TmuxSession {
   }
 
   /// Waits for the wrapper's status file: the app has exited and `stty -g` was recorded again.
-  package func waitForExit(seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Int32 {
-    let text = try await waitForFile("status", seconds: seconds, sourceLocation: sourceLocation)
+  package func waitForExit(sourceLocation: SourceLocation = #_sourceLocation) async throws -> Int32 {
+    let text = try await waitForFile("status", sourceLocation: sourceLocation)
     return try #require(Int32(text), "the status file holds \(text)", sourceLocation: sourceLocation)
   }
 

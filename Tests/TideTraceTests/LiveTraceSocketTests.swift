@@ -34,16 +34,11 @@ struct LiveTraceSocketTests {
     server.traceWritten()
   }
 
-  /// Polls `condition` until it holds, for at most `seconds`; says what it waited for.
-  func waitUntil(_ what: String, seconds: Double = Slowdown.waitLimitSeconds, _ condition: () -> Bool) async throws {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !condition() {
-      guard Date() < deadline else {
-        Issue.record("timed out waiting for \(what)")
-        throw CancellationError()
-      }
-      try await Task.sleep(for: .milliseconds(5))
-    }
+  /// Polls `condition` until it holds; says what it waited for.
+  func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
+    if try await poll(every: .milliseconds(5), until: condition) { return }
+    Issue.record("timed out waiting for \(what)")
+    throw CancellationError()
   }
 
   @Test func theTraceFlowsToTheInspectorAndItsCommandsBack() async throws {
