@@ -231,7 +231,7 @@ let package = Package(
     .testTarget(name: "TideTerminalTests", dependencies: ["TideTerminal", "TideTerminalTesting", "Tide", "TideTestSupport"]),
     .testTarget(
       name: "TideTerminalCommandTests",
-      dependencies: ["TideTerminalCommand", "TideTerminal", "Tide", "TideTestSupport"]),
+      dependencies: ["TideTerminalCommand", "TideTerminal", "TideTrace", "Tide", "TideTestSupport"]),
     .testTarget(
       name: "ComponentExamplesTests",
       dependencies: [

@@ -16,7 +16,10 @@ struct LiveTimeTravelTerminalTests {
     let app = TmuxSession(label: "live-\(label)-app", columns: 80, rows: 24)
     let socket = app.folder.file("app.sock")
     try await app.startApp(
-      binary, ["--screen", "counter", "--data", app.folder.file("c.json"), "--inspect-socket", socket],
+      binary, [
+        "--screen", "counter", "--data", app.folder.file("c.json"), "--inspect-socket", socket,
+        "--record", app.folder.file("session.keys"),
+      ],
       environment: environment, recordingStandardError: true)
     try await app.waitForScreen(containing: "Count: 0")
     for count in 1...5 {
@@ -74,6 +77,15 @@ struct LiveTimeTravelTerminalTests {
     #expect(!FileManager.default.fileExists(atPath: socket), "the socket goes with the app")
     try await expectRestored(app)
     try await expectRestored(inspector)
+    // The recorded script has the keys the app got — five, then two after the resume — not the
+    // one it held, and says where it was put.
+    let script = try String(contentsOfFile: app.folder.file("session.keys"), encoding: .utf8)
+    let lines = script.split(separator: "\n")
+    #expect(lines.filter { !$0.hasPrefix("#") }.map { $0.filter { $0 == "+" }.count }.reduce(0, +) == 7, "\(script)")
+    #expect(
+      lines.contains {
+        $0.hasPrefix("# here live time travel had put the app into the state of step 3 of its trace, and it went on from there")
+      }, "\(script)")
   }
 
   /// An inspector killed while it holds the app (kill -9: no goodbye) lets the app go on from

@@ -81,12 +81,6 @@ public struct Canvas: Equatable, Sendable {
     }
   }
 
-  /// Forgets the hit regions drawn so far, so no press on this frame reaches the app: what the
-  /// inspector's live time travel does while it holds the app's input.
-  package mutating func forgetHitRegions() {
-    hitRegions.removeAll()
-  }
-
   /// Blanks every cell, whatever the clip rectangle, and forgets the hit regions.
   public mutating func clear() {
     hitRegions.removeAll()

@@ -29,9 +29,10 @@ package final class Program<State, Action: Sendable> {
   /// Paces the frames drawn at once for keys and pastes, apart from every other frame.
   private var keyPacer: FramePacer
 
-  /// What the user did, for `--record`: every key, paste and resize the driver delivered, at
-  /// its time since the start — input only, never what the app showed or read. `nil` unless the
-  /// program was created recording, until ``run()`` starts.
+  /// What the user did, for `--record`: every key, paste, pointer event and resize the app got,
+  /// at its time since the start — input only, never what the app showed or read, nor what
+  /// reached the program while the app's input was held (``TerminalApp/inputHold``). `nil`
+  /// unless the program was created recording, until ``run()`` starts.
   package private(set) var recording: KeyScriptRecorder?
   /// The time from the start to when the app finished (or the terminal went away): the end of
   /// the recorded session, before the wait for unfinished work.
@@ -125,6 +126,7 @@ package final class Program<State, Action: Sendable> {
     // Before the first frame, so the first screen is already drawn for this size.
     ProgramTerminal.$current.withValue(terminal) { app.resize(to: size) }
     if recordsSession { recording = KeyScriptRecorder(size: size) }
+    app.inputHold?.released = { [weak self] reason in self?.inputReleased(after: reason) }
     let observation = app.store.observe { [weak self] _ in self?.stateChanged() }
     defer { observation.cancel() }
 
@@ -137,6 +139,9 @@ package final class Program<State, Action: Sendable> {
     loop.phase = .ended
     driver.eventsEnded()
     sessionLength = driver.elapsed
+    if let reason = app.inputHold?.reason {
+      recording?.record(comment: Self.holdComment(reason, "it ended there"), at: sessionLength)
+    }
     if loop.waitsForFrameSlot { driver.wakeForFrame(atElapsed: nil) }
     let deadline = driver.elapsed + Self.exitWorkLimit
     finishedPendingWork = await finishPendingWork { await driver.sleep(untilElapsed: deadline) }
@@ -256,10 +261,10 @@ package final class Program<State, Action: Sendable> {
   /// ctrl-c typed on the real terminal, whose tty no longer turns it into SIGINT (see
   /// `TypedSignal`): a key the app binds is that key, and ends the program as SIGINT would
   /// (``quitSignal``) if its action finished the app — tide-demo's ctrl-c quits with 130, as
-  /// before; a key it does not bind is SIGINT's quit exactly, neither recorded nor observed as
-  /// input, as the signal was not.
+  /// before; a key it does not bind, or any while the app's input is held (``InputHold``), is
+  /// SIGINT's quit exactly, neither recorded nor observed as input, as the signal was not.
   private func interrupt(typed key: Key, signal: Int32) {
-    guard app.keyAction(app.store.state, key) != nil else {
+    guard app.inputHold?.isHeld != true, app.keyAction(app.store.state, key) != nil else {
       if quitSignal == nil { quitSignal = signal }
       app.store.send(app.quitAction)
       return
@@ -271,8 +276,10 @@ package final class Program<State, Action: Sendable> {
   /// Applies one input event: a key or paste becomes the app's action; a resize becomes the
   /// app's resize action when the size changed, changes the size of every frame from now on and
   /// forces a full redraw (a resize garbles the screen even at the same size). The only place
-  /// the program's size changes.
+  /// the program's size changes. While the app's input is held, only the size changes (see
+  /// ``InputHold``).
   private func handle(_ event: InputEvent) {
+    if app.inputHold?.isHeld == true { return handleHeld(event) }
     app.inputObserver?(event)
     if recording != nil, event != .resize(size) {
       // A terminal may report one resize twice; the script needs it once.
@@ -291,6 +298,37 @@ package final class Program<State, Action: Sendable> {
       size = newSize
       loop.screen = .garbled
     }
+  }
+
+  /// An input event while the app's input is held: the app gets none, so nothing observes or
+  /// records it; a resize still sizes the frames, and ctrl-c quits as the signal would.
+  private func handleHeld(_ event: InputEvent) {
+    switch event {
+    case .key(.control("c")): app.store.send(app.quitAction)
+    case .key, .paste, .pointer: break
+    case .resize(let newSize):
+      size = newSize
+      loop.screen = .garbled
+    }
+  }
+
+  /// The app's input is let through again, from a state put in from outside: the script says
+  /// so where it happened, and the app hears of the terminal's size now — the state may have
+  /// been laid out for another, and a resize while held never reached it.
+  private func inputReleased(after reason: String) {
+    guard loop.phase != .ended else { return }
+    ProgramTerminal.$current.withValue(terminal) {
+      let now = driver.elapsed
+      recording?.record(comment: Self.holdComment(reason, "it went on from there"), at: now)
+      if let recording, recording.currentSize != size { self.recording?.record(.resize(size), at: now) }
+      app.inputObserver?(.resize(size))
+      app.resize(to: size)
+    }
+  }
+
+  /// The recorded script's line where a hold ended: what was done, how the app went on.
+  private static func holdComment(_ reason: String, _ outcome: String) -> String {
+    "here \(reason), and \(outcome): a replay of this script cannot (what was typed meanwhile, held, is left out)"
   }
 
   /// Draws the current state if the screen does not show it. A frame drawn before the pacer's

@@ -61,6 +61,9 @@ public struct TerminalApp<State, Action: Sendable> {
   /// Told each input event before the program handles it — first the terminal's size at the
   /// start, as a resize — for an app that records its sessions (a trace, a log).
   package var inputObserver: ((InputEvent) -> Void)?
+  /// Holds the app's input from outside, while something else has its state in hand (see
+  /// ``InputHold``); `nil` for an app nothing holds.
+  package var inputHold: InputHold?
   /// Asked once the program has ended and its pending work finished: what the user's changes
   /// did not reach — a failed save they were warned about — as a message for standard error
   /// naming what was not saved and where, or `nil` when everything is saved. A message makes

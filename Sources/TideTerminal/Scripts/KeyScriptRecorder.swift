@@ -14,6 +14,8 @@ import Foundation
 /// `scroll up|down N at COL ROW`, and pauses as `wait`. How a program the app handed the
 /// terminal to ended (``Tide/Effect/runInTerminal(_:then:)``) is written as a `program` line
 /// before the input that started it, so the replay gets the same outcome without running it.
+/// What the session did that no script line can — the app's state put in from outside while its
+/// input was held (``InputHold``) — is written as a comment line where it happened.
 ///
 /// Timing: the script's clock follows the session's on the absolute timeline, rounded to 10 ms.
 /// Before each event the recorder compares the event's rounded time with the time the script's
@@ -46,6 +48,8 @@ package struct KeyScriptRecorder: Sendable {
   package private(set) var events: [TimedEvent] = []
   /// How hand-overs ended, each with the index in ``events`` of the input that started it.
   package private(set) var programs: [(beforeEvent: Int, outcome: ExternalProgram.Outcome)] = []
+  /// Comment lines, each with its time and the number of ``events`` recorded before it.
+  package private(set) var comments: [(afterEvents: Int, time: Duration, text: String)] = []
 
   /// A recorder for a session that starts at `size`.
   package init(size: TerminalSize) {
@@ -55,6 +59,20 @@ package struct KeyScriptRecorder: Sendable {
   /// Records `event` at `time` (since the recording started; times must not go backwards).
   package mutating func record(_ event: InputEvent, at time: Duration) {
     events.append(TimedEvent(time: time, event: event))
+  }
+
+  /// The size the terminal has in the script after the events recorded so far.
+  package var currentSize: TerminalSize {
+    for timed in events.reversed() {
+      if case .resize(let size) = timed.event { return size }
+    }
+    return size
+  }
+
+  /// Records a comment line at `time`, after the events recorded so far: something a replay
+  /// of the script cannot do, said where it happened.
+  package mutating func record(comment text: String, at time: Duration) {
+    comments.append((events.count, time, text))
   }
 
   /// Records how a program the app ran on the terminal ended: its `program` line goes before
@@ -76,7 +94,12 @@ package struct KeyScriptRecorder: Sendable {
     }
     writer.emitResize(size)
     var programs = programs[...]
+    var comments = comments[...]
     for (index, timed) in events.enumerated() {
+      while let next = comments.first, next.afterEvents <= index {
+        writer.comment(next.text, at: next.time)
+        comments = comments.dropFirst()
+      }
       writer.advance(to: timed.time)
       while let next = programs.first, next.beforeEvent <= index {
         writer.program(next.outcome)
@@ -95,6 +118,7 @@ package struct KeyScriptRecorder: Sendable {
     }
     // A program no recorded input came after (started at the start, or by an effect).
     for remaining in programs { writer.program(remaining.outcome) }
+    for remaining in comments { writer.comment(remaining.text, at: remaining.time) }
     if let end { writer.advance(to: end) }
     writer.flush()
     return writer.lines.joined(separator: "\n") + "\n"
@@ -126,6 +150,13 @@ package struct KeyScriptRecorder: Sendable {
       case .couldNotStart(let reason): lines.append("program fails " + Writer.quoted(reason))
       default: lines.append("# a program ended in a way scripts cannot name: \(escapedExcerpt(outcome.description, limit: 80))")
       }
+    }
+
+    /// A comment line at `time`, after what came before it.
+    mutating func comment(_ text: String, at time: Duration) {
+      advance(to: time)
+      flush()
+      lines.append("# " + escapedExcerpt(text, limit: 500))
     }
 
     /// Pointer events as script lines: a press and its release as `click COL ROW`, wheel
