@@ -9,7 +9,7 @@ import TideTerminalCommand
 /// the command gives any app — its screen, `--svg`, `--cast` and `--trace` files — and its exit
 /// statuses, in the test's process.
 @MainActor
-@Suite struct QuizCommandTests {
+@Suite final class QuizCommandTests {
   /// The command as `main.swift` makes it, with the data file fixed instead of an argument.
   var command: TerminalCommand<NoAppOptions, Quiz.State, Quiz.Action> {
     TerminalCommand("tide-quiz", version: "1.0.0") { [capitals] launch in
@@ -18,6 +18,10 @@ import TideTerminalCommand
   }
 
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tide-quiz-\(UUID())").path
+
+  // Swift Testing makes a suite's instance for each test and lets it go after it: its folder goes
+  // with it.
+  deinit { try? FileManager.default.removeItem(atPath: folder) }
   let capitals = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../capitals.json").path
   let round = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Scripts/round.keys").path
 

@@ -7,7 +7,7 @@ import TideTerminal
 /// store saves its data after each change with a `DataSaver`, and a save that cannot be written
 /// comes back as an action whose text names the path and the system's reason.
 @MainActor
-@Suite struct SavingFromOutsideTests {
+@Suite final class SavingFromOutsideTests {
   struct Habit: Codable, Equatable, Sendable { var name: String }
 
   struct Habits: Reducer {
@@ -37,10 +37,15 @@ import TideTerminal
     return Store(initialState: Habits.State(), reducer: Habits(), clock: VirtualClock(), middleware: [saving])
   }
 
+  let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("tide-quiz-\(UUID())").path
+
+  // Swift Testing makes a suite's instance for each test and lets it go after it: its folder goes
+  // with it.
+  deinit { try? FileManager.default.removeItem(atPath: temporary) }
+
   func folder() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tide-quiz-\(UUID())").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+    return temporary
   }
 
   @Test func eachChangeIsSavedAndTheLastOneIsOnDisk() async throws {
