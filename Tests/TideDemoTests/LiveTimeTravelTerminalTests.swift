@@ -27,7 +27,11 @@ struct LiveTimeTravelTerminalTests {
       try await app.waitForScreen(containing: "Count: \(count)")
     }
     let inspector = TmuxSession(label: "live-\(label)-inspector", columns: 120, rows: 30)
-    try await inspector.startApp(binary, ["inspect", "--attach", socket], environment: environment, recordingStandardError: true)
+    // Its copy of the trace in the session's folder: an inspector killed by a test (kill -9)
+    // cannot remove it, and the folder goes with the session.
+    try await inspector.startApp(
+      binary, ["inspect", "--attach", socket], environment: environment + " TMPDIR=\(inspector.folder.path)",
+      recordingStandardError: true)
     // The resize the app starts with is step 1, the five increments 2 to 6.
     try await inspector.waitForScreen(containing: "step 6 of 6 — live")
     return (app, inspector, socket)
@@ -102,7 +106,8 @@ struct LiveTimeTravelTerminalTests {
 
     let second = TmuxSession(label: "live-ends-second", columns: 120, rows: 30)
     let binary = try requireBuiltExecutable("tide-demo")
-    try await second.startApp(binary, ["inspect", "--attach", app.folder.file("app.sock")], environment: environment)
+    try await second.startApp(
+      binary, ["inspect", "--attach", app.folder.file("app.sock")], environment: environment + " TMPDIR=\(second.folder.path)")
     // The trace went on from step 4: the resize at the resume is step 5, the new + step 6.
     try await second.waitForScreen(containing: "step 6 of 6 — live")
     try await app.send("q")
