@@ -156,10 +156,7 @@ struct MainActorTimersTests {
     let waker = SleepingWaker(progress: { store.state })
     MainActorTimers.wake(with: waker)
     let task = store.send(.start)
-    let deadline = ContinuousClock.now + Slowdown.sanitized(Slowdown.waitLimit)
-    while waker.lockSectionsOfOneStep.count < 5, ContinuousClock.now < deadline {
-      try await ContinuousClock().sleep(for: .milliseconds(5))
-    }
+    _ = try await poll(every: .milliseconds(5)) { waker.lockSectionsOfOneStep.count >= 5 }
     await task.cancel()
     MainActorTimers.wake(with: nil)
     waker.handBack()

@@ -63,15 +63,13 @@ import TideTestSupport
     }
     // The reader opens the FIFO on another thread; until it has, there is no reader, and the
     // check (which opens a stream without waiting) refuses it.
-    var written = false
-    let deadline = ContinuousClock.now + Slowdown.sanitized(Slowdown.waitLimit)
-    while !written, ContinuousClock.now < deadline {
-      do {
+    let written = try await poll(every: .milliseconds(1)) {
+      do throws(OutputFileError) {
         try OutputFile(checking: fifo).write("through the pipe")
-        written = true
+        return true
       } catch {
         #expect(error.reason.contains("no process is reading"), "\(error)")
-        try await Task.sleep(for: .milliseconds(1))
+        return false
       }
     }
     #expect(written, "a reader came")
