@@ -395,9 +395,20 @@ package struct JSONReader {
       }
     case UInt8(ascii: "\"")?: try skipString()
     case UInt8(ascii: "t")?, UInt8(ascii: "f")?, UInt8(ascii: "n")?: try literal()
-    case UInt8(ascii: "-")?, (UInt8(ascii: "0")...UInt8(ascii: "9"))?: _ = try number()
+    case UInt8(ascii: "-")?, (UInt8(ascii: "0")...UInt8(ascii: "9"))?: try checkNumberFits(try number())
     default: throw unexpected()
     }
+  }
+
+  /// Refuses a number ``JSONParser`` cannot hold as a `Double` either (`1e999`, four hundred
+  /// digits), as it does, so that what the check passes the parser reads. Only a number with an
+  /// exponent or of more than 18 characters can be one.
+  private func checkNumberFits(_ range: Range<Int>) throws(Failure) {
+    let text = UnsafeRawBufferPointer(rebasing: bytes[range])
+    guard text.count > 18 || text.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) else { return }
+    let string = String(decoding: text, as: UTF8.self)
+    if Int64(string) != nil || UInt64(string) != nil { return }
+    guard let number = Double(string), number.isFinite else { throw Failure(offset: range.lowerBound, kind: .malformedNumber) }
   }
 
   /// Checks that nothing but spaces follows.

@@ -39,6 +39,8 @@ struct JSONTests {
   @Test(arguments: [
     #"{"action":nope}"#, #"{"a":1,}"#, #"[1 2]"#, #"{"a":"\q"}"#, "[\"tab\t\"]", #"{"a":1} x"#,
     String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
+    // Beyond a `Double`: the parser refused them where the check passed them.
+    "[1e999]", #"{"a":-12.5e+7777}"#, "[" + String(repeating: "9", count: 400) + "]",
   ])
   func theCheckRefusesWhatTheParserRefusesAtTheSameByte(text: String) {
     var parsed: JSONParser.Failure?

@@ -16,7 +16,7 @@ package enum JSONValueDecoder {
     _ type: Value.Type, from json: JSONValue, rejectingUnknownMembers: Bool = false
   ) throws -> Value {
     let ledger = rejectingUnknownMembers ? MemberLedger() : nil
-    let value = try decodeValue(type, from: json, codingPath: [], ledger: ledger)
+    let value = try decodeValue(type, from: json, at: DecodingLocation(), ledger: ledger)
     if let unknown = ledger?.firstUnknown() { throw unknown }
     return value
   }
@@ -33,13 +33,13 @@ package enum JSONValueDecoder {
 /// one flag a member, all in one array (a state of 100,000 items opens 100,000 containers, and
 /// a set of names each was most of its decoding's cost).
 private final class MemberLedger {
-  private var containers: [(codingPath: [any CodingKey], members: [JSONMember], firstFlag: Int)] = []
+  private var containers: [(node: PathNode?, members: [JSONMember], firstFlag: Int)] = []
   private var used: [Bool] = []
 
   /// Notes a container's members; the index of its first member's flag, for ``use(_:)``.
-  func open(_ members: [JSONMember], at codingPath: [any CodingKey]) -> Int {
+  func open(_ members: [JSONMember], at node: PathNode?) -> Int {
     let firstFlag = used.count
-    containers.append((codingPath, members, firstFlag))
+    containers.append((node, members, firstFlag))
     used.append(contentsOf: repeatElement(false, count: members.count))
     return firstFlag
   }
@@ -53,7 +53,7 @@ private final class MemberLedger {
     for container in containers {
       // A `null` member is one that went away (see `allKeys`): nothing to have a use for.
       for (index, member) in container.members.enumerated() where !used[container.firstFlag + index] && member.value != .null {
-        return JSONValueDecoder.UnknownMember(codingPath: container.codingPath + [JSONNameKey(member.key)])
+        return JSONValueDecoder.UnknownMember(codingPath: PathNode.codingPath(container.node) + [JSONNameKey(member.key)])
       }
     }
     return nil
@@ -69,21 +69,58 @@ private struct JSONNameKey: CodingKey {
   init?(intValue: Int) { nil }
 }
 
+/// A container's place in the decoded tree: its key and its parent's node. The coding path is
+/// made from the chain only when it is asked for (an error, a type that reads `codingPath`):
+/// a new array of the whole path for every member and element decoded was most of the cost of
+/// decoding a state of 100,000 items.
+private final class PathNode {
+  let parent: PathNode?
+  let key: any CodingKey
+
+  init(parent: PathNode?, key: any CodingKey) {
+    self.parent = parent
+    self.key = key
+  }
+
+  static func codingPath(_ node: PathNode?) -> [any CodingKey] {
+    var keys: [any CodingKey] = []
+    var node = node
+    while let current = node {
+      keys.append(current.key)
+      node = current.parent
+    }
+    return keys.reversed()
+  }
+}
+
+/// Where a value being decoded is: its container's node and its own key (none at the top).
+private struct DecodingLocation {
+  var container: PathNode?
+  var key: (any CodingKey)?
+
+  var codingPath: [any CodingKey] { PathNode.codingPath(node()) }
+
+  /// The node of a container opened for the value here.
+  func node() -> PathNode? {
+    key.map { PathNode(parent: container, key: $0) } ?? container
+  }
+}
+
 private func decodeValue<T: Decodable>(
-  _ type: T.Type, from value: JSONValue, codingPath: [any CodingKey], ledger: MemberLedger?
+  _ type: T.Type, from value: JSONValue, at location: DecodingLocation, ledger: MemberLedger?
 ) throws -> T {
-  if let plain = try primitive(type, from: value, codingPath: codingPath) { return plain }
-  return try T(from: TreeDecoder(value: value, codingPath: codingPath, ledger: ledger))
+  if let plain = try primitive(type, from: value, at: location) { return plain }
+  return try T(from: TreeDecoder(value: value, location: location, ledger: ledger))
 }
 
 /// A plain value read from `value`, or `nil` for a type that decodes itself.
-private func primitive<T>(_ type: T.Type, from value: JSONValue, codingPath: [any CodingKey]) throws -> T? {
+private func primitive<T>(_ type: T.Type, from value: JSONValue, at location: DecodingLocation) throws -> T? {
   // Told by comparing metadata first: most values a state decodes are structs and lists, which
   // a cast to each plain type in turn made pay for fifteen failed casts each.
   guard isPlainDecodable(T.self) else { return nil }
   func mismatch(_ expected: String) -> DecodingError {
     DecodingError.typeMismatch(
-      T.self, DecodingError.Context(codingPath: codingPath, debugDescription: "Expected \(expected) but found \(value.text)."))
+      T.self, DecodingError.Context(codingPath: location.codingPath, debugDescription: "Expected \(expected) but found \(value.text)."))
   }
   func integer<I: FixedWidthInteger>(_: I.Type) throws -> I {
     switch value {
@@ -124,7 +161,7 @@ private func primitive<T>(_ type: T.Type, from value: JSONValue, codingPath: [an
   }
 }
 
-/// Whether `type` is one of the types ``primitive(_:from:codingPath:)`` reads.
+/// Whether `type` is one of the types ``primitive(_:from:at:)`` reads.
 private func isPlainDecodable(_ type: Any.Type) -> Bool {
   type == String.self || type == Int.self || type == Bool.self || type == Double.self || type == Float.self
     || type == Int64.self || type == Int32.self || type == Int16.self || type == Int8.self || type == UInt.self
@@ -133,17 +170,19 @@ private func isPlainDecodable(_ type: Any.Type) -> Bool {
 
 private struct TreeDecoder: Decoder {
   let value: JSONValue
-  let codingPath: [any CodingKey]
+  let location: DecodingLocation
   let ledger: MemberLedger?
   var userInfo: [CodingUserInfoKey: Any] { [:] }
+  var codingPath: [any CodingKey] { location.codingPath }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     guard case .object(let members) = value else {
       throw DecodingError.typeMismatch(
         [String: Any].self, DecodingError.Context(codingPath: codingPath, debugDescription: "Expected an object but found \(value.text)."))
     }
-    let firstFlag = ledger?.open(members, at: codingPath) ?? 0
-    return KeyedDecodingContainer(KeyedContainer<Key>(members: members, codingPath: codingPath, ledger: ledger, firstFlag: firstFlag))
+    let node = location.node()
+    let firstFlag = ledger?.open(members, at: node) ?? 0
+    return KeyedDecodingContainer(KeyedContainer<Key>(members: members, node: node, ledger: ledger, firstFlag: firstFlag))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -151,18 +190,19 @@ private struct TreeDecoder: Decoder {
       throw DecodingError.typeMismatch(
         [Any].self, DecodingError.Context(codingPath: codingPath, debugDescription: "Expected an array but found \(value.text)."))
     }
-    return UnkeyedContainer(elements: elements, codingPath: codingPath, ledger: ledger)
+    return UnkeyedContainer(elements: elements, node: location.node(), ledger: ledger)
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
-    SingleValueContainer(value: value, codingPath: codingPath, ledger: ledger)
+    SingleValueContainer(value: value, location: location, ledger: ledger)
   }
 }
 
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let members: [JSONMember]
-  let codingPath: [any CodingKey]
+  let node: PathNode?
   let ledger: MemberLedger?
+  var codingPath: [any CodingKey] { PathNode.codingPath(node) }
   /// The ledger's flag of this container's first member.
   let firstFlag: Int
 
@@ -209,7 +249,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       throw DecodingError.valueNotFound(
         T.self, DecodingError.Context(codingPath: codingPath + [key], debugDescription: "Found null for key '\(key.stringValue)'."))
     }
-    return try decodeValue(type, from: value, codingPath: codingPath + [key], ledger: ledger)
+    return try decodeValue(type, from: value, at: DecodingLocation(container: node, key: key), ledger: ledger)
   }
 
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeMember(type, key) }
@@ -228,20 +268,21 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeMember(type, key) }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-    try TreeDecoder(value: member(key), codingPath: codingPath + [key], ledger: ledger).container(keyedBy: type)
+    try TreeDecoder(value: member(key), location: DecodingLocation(container: node, key: key), ledger: ledger).container(keyedBy: type)
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    try TreeDecoder(value: member(key), codingPath: codingPath + [key], ledger: ledger).unkeyedContainer()
+    try TreeDecoder(value: member(key), location: DecodingLocation(container: node, key: key), ledger: ledger).unkeyedContainer()
   }
 
   func superDecoder() throws -> any Decoder {
-    TreeDecoder(value: index(of: "super").map { members[$0].value } ?? .null, codingPath: codingPath, ledger: ledger)
+    TreeDecoder(value: index(of: "super").map { members[$0].value } ?? .null, location: DecodingLocation(container: node), ledger: ledger)
   }
 
   func superDecoder(forKey key: Key) throws -> any Decoder {
     TreeDecoder(
-      value: index(of: key.stringValue).map { members[$0].value } ?? .null, codingPath: codingPath + [key], ledger: ledger)
+      value: index(of: key.stringValue).map { members[$0].value } ?? .null, location: DecodingLocation(container: node, key: key),
+      ledger: ledger)
   }
 }
 
@@ -251,26 +292,27 @@ extension Optional: OptionalDecoding {}
 
 private struct UnkeyedContainer: UnkeyedDecodingContainer {
   let elements: [JSONValue]
-  let codingPath: [any CodingKey]
+  let node: PathNode?
   let ledger: MemberLedger?
   var currentIndex = 0
+  var codingPath: [any CodingKey] { PathNode.codingPath(node) }
 
-  init(elements: [JSONValue], codingPath: [any CodingKey], ledger: MemberLedger?) {
+  init(elements: [JSONValue], node: PathNode?, ledger: MemberLedger?) {
     self.elements = elements
-    self.codingPath = codingPath
+    self.node = node
     self.ledger = ledger
   }
 
   var count: Int? { elements.count }
   var isAtEnd: Bool { currentIndex >= elements.count }
 
-  private mutating func next(_ type: Any.Type) throws -> (value: JSONValue, path: [any CodingKey]) {
+  private mutating func next(_ type: Any.Type) throws -> (value: JSONValue, location: DecodingLocation) {
     guard !isAtEnd else {
       throw DecodingError.valueNotFound(
         type, DecodingError.Context(codingPath: codingPath + [JSONIndexKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
     }
     defer { currentIndex += 1 }
-    return (elements[currentIndex], codingPath + [JSONIndexKey(currentIndex)])
+    return (elements[currentIndex], DecodingLocation(container: node, key: JSONIndexKey(currentIndex)))
   }
 
   mutating func decodeNil() throws -> Bool {
@@ -296,49 +338,50 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
   mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeNext(type) }
 
   private mutating func decodeNext<T: Decodable>(_ type: T.Type) throws -> T {
-    let (value, path) = try next(type)
-    return try decodeValue(type, from: value, codingPath: path, ledger: ledger)
+    let (value, location) = try next(type)
+    return try decodeValue(type, from: value, at: location, ledger: ledger)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-    let (value, path) = try next(KeyedDecodingContainer<NestedKey>.self)
-    return try TreeDecoder(value: value, codingPath: path, ledger: ledger).container(keyedBy: type)
+    let (value, location) = try next(KeyedDecodingContainer<NestedKey>.self)
+    return try TreeDecoder(value: value, location: location, ledger: ledger).container(keyedBy: type)
   }
 
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    let (value, path) = try next((any UnkeyedDecodingContainer).self)
-    return try TreeDecoder(value: value, codingPath: path, ledger: ledger).unkeyedContainer()
+    let (value, location) = try next((any UnkeyedDecodingContainer).self)
+    return try TreeDecoder(value: value, location: location, ledger: ledger).unkeyedContainer()
   }
 
   mutating func superDecoder() throws -> any Decoder {
-    let (value, path) = try next((any Decoder).self)
-    return TreeDecoder(value: value, codingPath: path, ledger: ledger)
+    let (value, location) = try next((any Decoder).self)
+    return TreeDecoder(value: value, location: location, ledger: ledger)
   }
 }
 
 private struct SingleValueContainer: SingleValueDecodingContainer {
   let value: JSONValue
-  let codingPath: [any CodingKey]
+  let location: DecodingLocation
   let ledger: MemberLedger?
+  var codingPath: [any CodingKey] { location.codingPath }
 
   func decodeNil() -> Bool { value == .null }
 
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger)
+    try decodeValue(type, from: value, at: location, ledger: ledger)
   }
 
-  func decode(_ type: Bool.Type) throws -> Bool { try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger) }
-  func decode(_ type: String.Type) throws -> String { try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger) }
-  func decode(_ type: Double.Type) throws -> Double { try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger) }
-  func decode(_ type: Float.Type) throws -> Float { try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger) }
-  func decode(_ type: Int.Type) throws -> Int { try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger) }
-  func decode(_ type: Int8.Type) throws -> Int8 { try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger) }
-  func decode(_ type: Int16.Type) throws -> Int16 { try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger) }
-  func decode(_ type: Int32.Type) throws -> Int32 { try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger) }
-  func decode(_ type: Int64.Type) throws -> Int64 { try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger) }
-  func decode(_ type: UInt.Type) throws -> UInt { try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger) }
-  func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger) }
-  func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger) }
-  func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger) }
-  func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeValue(type, from: value, codingPath: codingPath, ledger: ledger) }
+  func decode(_ type: Bool.Type) throws -> Bool { try decodeValue(type, from: value, at: location, ledger: ledger) }
+  func decode(_ type: String.Type) throws -> String { try decodeValue(type, from: value, at: location, ledger: ledger) }
+  func decode(_ type: Double.Type) throws -> Double { try decodeValue(type, from: value, at: location, ledger: ledger) }
+  func decode(_ type: Float.Type) throws -> Float { try decodeValue(type, from: value, at: location, ledger: ledger) }
+  func decode(_ type: Int.Type) throws -> Int { try decodeValue(type, from: value, at: location, ledger: ledger) }
+  func decode(_ type: Int8.Type) throws -> Int8 { try decodeValue(type, from: value, at: location, ledger: ledger) }
+  func decode(_ type: Int16.Type) throws -> Int16 { try decodeValue(type, from: value, at: location, ledger: ledger) }
+  func decode(_ type: Int32.Type) throws -> Int32 { try decodeValue(type, from: value, at: location, ledger: ledger) }
+  func decode(_ type: Int64.Type) throws -> Int64 { try decodeValue(type, from: value, at: location, ledger: ledger) }
+  func decode(_ type: UInt.Type) throws -> UInt { try decodeValue(type, from: value, at: location, ledger: ledger) }
+  func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeValue(type, from: value, at: location, ledger: ledger) }
+  func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeValue(type, from: value, at: location, ledger: ledger) }
+  func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeValue(type, from: value, at: location, ledger: ledger) }
+  func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeValue(type, from: value, at: location, ledger: ledger) }
 }

@@ -167,23 +167,36 @@ package enum TraceQueries {
   /// One line per action that changed the value at `path`: `N ACTION old → new`.
   /// Each action a line shows is checked to be the app's, and so is the state at the end.
   package static func whoChanged(_ pathText: String, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) -> [String] {
-    let path = try fieldPath(pathText, in: reader, option: "--who-changed")
-    // Checked, not written out: the text of a state of 100,000 items was made and dropped.
-    _ = try checkedState(after: reader.actionCount, in: reader, app: app)
+    try whoChangedText(pathText, in: reader, app: app).split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// ``whoChanged(_:in:app:)``'s lines as one UTF-8 text, each line ended by a line break (no
+  /// line holds one: values are JSON and actions' names are escaped). Written straight as
+  /// bytes: a field every action of a million changes is a million lines, and a string a line
+  /// cost more than reading them.
+  package static func whoChangedText(_ pathText: String, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) -> [UInt8] {
+    let syntax = try fieldPathSyntax(pathText, in: reader, option: "--who-changed")
+    // Checked, not written out: the text of a state of 100,000 items was made and dropped. The
+    // same state tells whether the path is a field of it (it was made twice).
+    let last = try checkedState(after: reader.actionCount, in: reader, app: app)
+    let path = try fieldPath(syntax, text: pathText, in: reader, option: "--who-changed", stateAtEnd: last)
     // A field is changed by the same few actions over and over: each is described once, known
     // again by its bytes, so that most lines' actions are never parsed.
-    var described: [(action: [UInt8], text: String)] = []
-    var lines: [String] = []
+    var described: [(action: [UInt8], text: [UInt8])] = []
+    var text: [UInt8] = []
+    // Each line's old value is the line before's new one: its text is written once.
+    var previousValue: [UInt8] = []
+    var isFirstLine = true
     var notTheApps: InspectFailure?
     try checked(reader) { () throws(TraceProblem) in
       try forEachChange(of: path, in: 1...max(1, reader.actionCount), reader: reader) {
         number, action, old, new throws(TraceProblem) in
         guard notTheApps == nil else { return }
-        let text: String
+        let actionText: [UInt8]
         if let bytes = action.bytes,
           let known = described.first(where: { $0.action.count == bytes.count && memcmp($0.action, bytes.baseAddress!, bytes.count) == 0 })
         {
-          text = known.text
+          actionText = known.text
         } else {
           let value = try action.value()
           do throws(InspectFailure) {
@@ -192,8 +205,8 @@ package enum TraceQueries {
             notTheApps = error
             return
           }
-          text = ActionText.describe(value)
-          if described.count < 16, let bytes = action.bytes { described.append((Array(bytes), text)) }
+          actionText = Array(ActionText.describe(value).utf8)
+          if described.count < 16, let bytes = action.bytes { described.append((Array(bytes), actionText)) }
         }
         // A value of another kind than the one before (`1 → "one"`), or one coming from or
         // going to nothing: the state after it is checked, as `--at` would (a few states, not
@@ -207,11 +220,31 @@ package enum TraceQueries {
             return
           }
         }
-        lines.append("\(number) \(text) \(old?.text ?? "(none)") → \(new?.text ?? "(none)")")
+        JSONValue.integer(Int64(number)).write(to: &text)
+        text.append(UInt8(ascii: " "))
+        text.append(contentsOf: actionText)
+        text.append(UInt8(ascii: " "))
+        if isFirstLine {
+          Self.writeValue(old, to: &text)
+          isFirstLine = false
+        } else {
+          text.append(contentsOf: previousValue)
+        }
+        text.append(contentsOf: " → ".utf8)
+        let newStart = text.count
+        Self.writeValue(new, to: &text)
+        previousValue.removeAll(keepingCapacity: true)
+        previousValue.append(contentsOf: text[newStart...])
+        text.append(UInt8(ascii: "\n"))
       }
     }
     if let notTheApps { throw notTheApps }
-    return lines
+    return text
+  }
+
+  /// A value's JSON text, or `(none)`.
+  private static func writeValue(_ value: JSONValue?, to text: inout [UInt8]) {
+    if let value { value.write(to: &text) } else { text.append(contentsOf: "(none)".utf8) }
   }
 
   /// A value's kind, as a change can keep it or not; `nil` for no value or `null`.
@@ -231,14 +264,27 @@ package enum TraceQueries {
   /// state has, at its start or at its end (``JSONValue/missingField(at:)``); else a usage error
   /// naming `option`, the path and the fields there are.
   package static func fieldPath(_ pathText: String, in reader: TraceReader, option: String) throws(InspectFailure) -> JSONPath {
+    try fieldPath(try fieldPathSyntax(pathText, in: reader, option: option), text: pathText, in: reader, option: option)
+  }
+
+  /// `pathText` read as a dotted path, or the usage error ``fieldPath(_:in:option:)`` gives.
+  private static func fieldPathSyntax(_ pathText: String, in reader: TraceReader, option: String) throws(InspectFailure) -> JSONPath {
     guard let path = JSONPath(parsing: pathText), case .key? = path.components.first else {
       throw InspectFailure(status: 2, message: "\(reader.header.app): \(option): '\(escapedName(pathText))' is not a dotted path of the state (such as count, items[0].title)")
     }
+    return path
+  }
+
+  /// `path` if the trace's state has it at its start or at its end (`stateAtEnd`, when the
+  /// caller has it), else the usage error of ``fieldPath(_:in:option:)``.
+  private static func fieldPath(
+    _ path: JSONPath, text pathText: String, in reader: TraceReader, option: String, stateAtEnd: JSONValue? = nil
+  ) throws(InspectFailure) -> JSONPath {
     // A path through an empty list or a null may be there later; the end state then says
     // whether it is (`todos.todos[0].nope` passed an empty start and printed nothing). A field
     // the start does not show may be there by the end too (an optional set since).
     let atStart = reader.header.state.missingField(at: path)
-    let last = reader.actionCount > 0 ? try? reader.state(after: reader.actionCount) : nil
+    let last = stateAtEnd ?? (reader.actionCount > 0 ? try? reader.state(after: reader.actionCount) : nil)
     let atEnd = last.map { $0.missingField(at: path) } ?? atStart
     guard let missing = atEnd else { return path }
     throw InspectFailure(status: 2, message: "\(reader.header.app): \(option): the state has no field '\(escapedName(pathText))' (\(escapedName(missing)))")
@@ -321,7 +367,8 @@ package enum TraceQueries {
       relevant.removeAll(keepingCapacity: true)
       var action = LineAction(bytes: nil, parsed: nil, line: line, number: number, reader: reader)
       if let parts = ActionLineParts(line), Self.collect(
-        in: line, parts: parts, target: target, ancestorsToo: !throughArray, concerns: concerns, into: &relevant)
+        in: line, parts: parts, target: target, ancestorsToo: !throughArray, exact: throughArray ? nil : path,
+        concerns: concerns, into: &relevant)
       {
         action.bytes = UnsafeRawBufferPointer(rebasing: line[parts.action])
       } else {
@@ -357,13 +404,26 @@ package enum TraceQueries {
   /// Adds to `relevant` the changes among `parts` that `concerns` accepts, parsing only those
   /// whose path's bytes start with `target` (or, with `ancestorsToo`, are the start of it);
   /// `false` when one of them is not a well-formed change, which the full parse then reports.
+  /// `exact`: the path `target` spells, when a change setting it may be read as its value alone.
   private static func collect(
-    in line: UnsafeRawBufferPointer, parts: ActionLineParts, target: [UInt8], ancestorsToo: Bool,
+    in line: UnsafeRawBufferPointer, parts: ActionLineParts, target: [UInt8], ancestorsToo: Bool, exact: JSONPath?,
     concerns: (JSONPath) -> Bool, into relevant: inout [StateChange]
   ) -> Bool {
     for part in parts.changes {
       let pathBytes = UnsafeRawBufferPointer(rebasing: line[part.path])
       guard pathBytes.mayName(target, ancestorsToo: ancestorsToo) else { continue }
+      // A new value for the path itself, spelled as the path is (`["list.cursor",5]`): only the
+      // value is parsed, for a field that a million lines set. A splice there has more than
+      // one value after the path, which this parse refuses, and goes the long way.
+      if let exact, pathBytes.count == target.count, part.path.upperBound + 2 < part.change.upperBound,
+        line[part.path.upperBound + 1] == UInt8(ascii: ","),
+        memchr(pathBytes.baseAddress!, Int32(UInt8(ascii: "\\")), pathBytes.count) == nil,
+        memcmp(pathBytes.baseAddress!, target, target.count) == 0,
+        let value = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[(part.path.upperBound + 2)..<(part.change.upperBound - 1)]))
+      {
+        relevant.append(.set(exact, value))
+        continue
+      }
       guard let json = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[part.change])),
         let change = StateChange(json: json)
       else { return false }

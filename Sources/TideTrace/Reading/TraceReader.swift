@@ -390,11 +390,14 @@ package final class TraceReader {
     }
     // Whole JSON, checked here though the values are read only when asked for: a line that is
     // not (nested too deep, a bare word) is found by every query, not only by one reading it.
-    do throws(JSONParser.Failure) {
-      try JSONParser.check(line)
-    } catch {
-      fail("malformed JSON: \(error)")
-      return
+    // The first line, the header, was parsed whole when the trace was opened.
+    if offset > 0 {
+      do throws(JSONParser.Failure) {
+        try JSONParser.check(line)
+      } catch {
+        fail("malformed JSON: \(error)")
+        return
+      }
     }
     if Self.hasPrefix(line, #"{"n":"#) {
       // Only the number is read here; the rest waits until the line is asked for.
