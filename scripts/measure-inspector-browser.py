@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""The inspector's browser of any app, timed as a person meets it, in a pseudo-terminal.
+
+`APP inspect TRACE` runs in an 80x24 pseudo-terminal whose output a terminal emulator (pyte,
+`pip install pyte`) draws: open and first screen is the time from the start to the screen whose
+title reads `step LAST of LAST` (the browser opens on the last step). Then, round after round,
+`g` (to the start) and `G` (back to the last step): a jump is the time from the key written to
+the screen whose title names the step it went to. For an executable example that tide-bench
+cannot open in-process (tide-list: `tide-bench trace-list-100k` measures its command-line
+questions).
+
+Usage: scripts/measure-inspector-browser.py APP TRACE [--rounds=N]   (default 10 rounds)
+"""
+import os, pty, select, statistics, struct, sys, termios, fcntl, time
+
+import pyte
+
+
+def action_count(trace):
+    count = 0
+    with open(trace, "rb") as f:
+        for line in f:
+            if line.startswith(b'{"n":'):
+                count += 1
+    return count
+
+
+class Terminal:
+    def __init__(self, argv):
+        self.start = time.monotonic()
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.environ["TERM"] = "xterm-256color"
+            os.environ["LC_ALL"] = "C.UTF-8"
+            os.execv(argv[0], argv)
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        self.screen = pyte.Screen(80, 24)
+        self.stream = pyte.ByteStream(self.screen)
+
+    def wait_for(self, title, since, deadline=120):
+        """Seconds from `since` until the screen's first row holds `title`."""
+        limit = time.monotonic() + deadline
+        while time.monotonic() < limit:
+            ready, _, _ = select.select([self.fd], [], [], 0.5)
+            if ready:
+                try:
+                    data = os.read(self.fd, 1 << 16)
+                except OSError:
+                    raise SystemExit("the inspector ended before showing " + title)
+                self.stream.feed(data)
+                if title in self.screen.display[0]:
+                    return time.monotonic() - since
+        raise SystemExit("waited %d s for %s" % (deadline, title))
+
+    def send(self, text):
+        start = time.monotonic()
+        os.write(self.fd, text)
+        return start
+
+    def close(self):
+        os.write(self.fd, b"q")
+        try:
+            os.waitpid(self.pid, 0)
+        except ChildProcessError:
+            pass
+
+
+def main():
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    if len(args) != 2:
+        raise SystemExit(__doc__)
+    app, trace = args
+    rounds = int(next((a.split("=")[1] for a in sys.argv if a.startswith("--rounds=")), 10))
+    last = action_count(trace)
+    def step(number):
+        return "step %d of %d" % (number, last)
+    terminal = Terminal([app, "inspect", trace])
+    opened = terminal.wait_for(step(last), terminal.start)
+    jumps = []
+    for _ in range(rounds):
+        for key, number in ((b"g", 0), (b"G", last)):
+            since = terminal.send(key)
+            jumps.append(terminal.wait_for(step(number), since))
+    terminal.close()
+    print("%s inspect %s (%d actions): open and first screen %.3f s; %d jumps (g, G): median %.1f ms, slowest %.1f ms"
+          % (os.path.basename(app), os.path.basename(trace), last, opened, len(jumps),
+             statistics.median(jumps) * 1e3, max(jumps) * 1e3))
+
+
+if __name__ == "__main__":
+    main()
