@@ -44,29 +44,20 @@ package enum JSONQuickCheck {
         // A value starts here.
         guard index < count else { return false }
         switch byte(index) {
-        case UInt8(ascii: "{"):
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+          let opensObject = byte(index) == UInt8(ascii: "{")
           guard depth < JSONReader.maximumDepth else { return false }
-          isObject[depth] = true
+          isObject[depth] = opensObject
           depth += 1
           index += 1
           skipSpaces()
-          if index < count, byte(index) == UInt8(ascii: "}") {
+          if index < count, byte(index) == (opensObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
             index += 1
             depth -= 1
           } else {
-            guard key() else { return false }
-            continue
-          }
-        case UInt8(ascii: "["):
-          guard depth < JSONReader.maximumDepth else { return false }
-          isObject[depth] = false
-          depth += 1
-          index += 1
-          skipSpaces()
-          if index < count, byte(index) == UInt8(ascii: "]") {
-            index += 1
-            depth -= 1
-          } else {
+            if opensObject {
+              guard key() else { return false }
+            }
             continue
           }
         case UInt8(ascii: "\""):
@@ -169,21 +160,7 @@ package enum JSONQuickCheck {
 
     /// One UTF-8 sequence of two to four bytes, as ``JSONReader`` checks it.
     @inline(__always) mutating func scalar() -> Bool {
-      let lead = byte(index)
-      let length: Int
-      var second: ClosedRange<UInt8> = 0x80...0xBF
-      switch lead {
-      case 0xC2...0xDF: length = 2
-      case 0xE0: (length, second) = (3, 0xA0...0xBF)
-      case 0xE1...0xEC, 0xEE...0xEF: length = 3
-      case 0xED: (length, second) = (3, 0x80...0x9F)
-      case 0xF0: (length, second) = (4, 0x90...0xBF)
-      case 0xF1...0xF3: length = 4
-      case 0xF4: (length, second) = (4, 0x80...0x8F)
-      default: return false
-      }
-      guard index + length <= count, second.contains(byte(index + 1)) else { return false }
-      for offset in 2..<length where byte(index + offset) & 0xC0 != 0x80 { return false }
+      guard let length = JSONReader.utf8SequenceLength(base, at: index, end: count) else { return false }
       index += length
       return true
     }

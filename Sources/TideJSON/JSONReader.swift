@@ -334,33 +334,44 @@ package struct JSONReader {
     return value
   }
 
-  /// Checks that `range` holds UTF-8: no stray continuation byte, no overlong form, no
-  /// surrogate, nothing beyond U+10FFFF. A failure names the first byte of the broken sequence.
+  /// Checks that `range` holds UTF-8 (``utf8SequenceLength(_:at:end:)``). A failure names the
+  /// first byte of the broken sequence.
   private func checkUTF8(_ range: Range<Int>) throws(Failure) {
     var index = range.lowerBound
     while index < range.upperBound {
-      let lead = bytes[index]
-      if lead < 0x80 {
+      if bytes[index] < 0x80 {
         index += 1
         continue
       }
-      let length: Int
-      var second: ClosedRange<UInt8> = 0x80...0xBF
-      switch lead {
-      case 0xC2...0xDF: length = 2
-      case 0xE0: (length, second) = (3, 0xA0...0xBF)
-      case 0xE1...0xEC, 0xEE...0xEF: length = 3
-      case 0xED: (length, second) = (3, 0x80...0x9F)
-      case 0xF0: (length, second) = (4, 0x90...0xBF)
-      case 0xF1...0xF3: length = 4
-      case 0xF4: (length, second) = (4, 0x80...0x8F)
-      default: throw Failure(offset: index, kind: .invalidUTF8)
+      guard let length = Self.utf8SequenceLength(bytes.baseAddress!, at: index, end: range.upperBound) else {
+        throw Failure(offset: index, kind: .invalidUTF8)
       }
-      guard index + length <= range.upperBound, second.contains(bytes[index + 1]),
-        (2..<length).allSatisfy({ bytes[index + $0] & 0xC0 == 0x80 })
-      else { throw Failure(offset: index, kind: .invalidUTF8) }
       index += length
     }
+  }
+
+  /// The length of the UTF-8 sequence of two to four bytes that starts at `index` (a byte of
+  /// 0x80 or more) and ends by `end`; `nil` when it is broken: a stray continuation byte, an
+  /// overlong form, a surrogate, beyond U+10FFFF. The reader and ``JSONQuickCheck`` hold
+  /// strings to it alike.
+  @inline(__always)
+  static func utf8SequenceLength(_ bytes: UnsafeRawPointer, at index: Int, end: Int) -> Int? {
+    let lead = bytes.load(fromByteOffset: index, as: UInt8.self)
+    let length: Int
+    var second: ClosedRange<UInt8> = 0x80...0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0: (length, second) = (3, 0xA0...0xBF)
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED: (length, second) = (3, 0x80...0x9F)
+    case 0xF0: (length, second) = (4, 0x90...0xBF)
+    case 0xF1...0xF3: length = 4
+    case 0xF4: (length, second) = (4, 0x80...0x8F)
+    default: return nil
+    }
+    guard index + length <= end, second.contains(bytes.load(fromByteOffset: index + 1, as: UInt8.self)) else { return nil }
+    for offset in 2..<length where bytes.load(fromByteOffset: index + offset, as: UInt8.self) & 0xC0 != 0x80 { return nil }
+    return length
   }
 
   // MARK: - Any value
