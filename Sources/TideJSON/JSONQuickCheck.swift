@@ -4,8 +4,9 @@
 /// 100,000-item state: 151 MB read at open).
 ///
 /// `true` only for a text the check passes. `false` means not sure: the text is wrong, or holds
-/// something this loop leaves to the reader (a `\u` escape); ``JSONParser/check(_:)`` then reads
-/// it again with ``JSONReader``, which says what is wrong and where.
+/// something this loop leaves to the reader (a `\u` escape, a number with an exponent or of more
+/// than 18 characters); ``JSONParser/check(_:)`` then reads it again with ``JSONReader``, which
+/// says what is wrong and where.
 package enum JSONQuickCheck {
   package static func passes(_ text: UnsafeRawBufferPointer) -> Bool {
     guard let base = text.baseAddress, !text.isEmpty else { return false }
@@ -113,7 +114,7 @@ package enum JSONQuickCheck {
     }
 
     /// The string whose opening quote is at the position, held to what ``JSONReader`` holds
-    /// strings to; `false` at a `\u` escape, which it decodes and checks for surrogates.
+    /// strings to; `false` at a `\u` escape, which the reader decodes and checks for surrogates.
     mutating func string() -> Bool {
       index += 1
       while true {
@@ -121,7 +122,8 @@ package enum JSONQuickCheck {
         // character or outside ASCII: each test sets the high bit of such a byte, and no bit
         // below the first one (a borrow only runs upwards from it).
         while index + 8 <= count {
-          let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+          // The first byte in the lowest bits, whatever the machine's order.
+          let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
           let ones: UInt64 = 0x0101_0101_0101_0101
           let quote = word ^ (ones &* 0x22)
           let backslash = word ^ (ones &* 0x5C)
