@@ -16,8 +16,18 @@ import TideTestSupport
 struct InspectorStateDifferTests {
   /// What the differ writes, and what the tree diff of the two fresh encodings writes.
   func changeBytes(from old: AppFeature.State, to new: AppFeature.State) throws -> (typed: String, tree: String) {
+    var differ = CodableStateDiffer<AppFeature.State>()
+    _ = try differ.json(of: old)
+    return try changeBytes(from: old, to: new, with: &differ)
+  }
+
+  /// The same with `differ`, whose changes are from `old` and which keeps the parts of the
+  /// state it diffed last (as a trace's writer keeps one differ through a session).
+  func changeBytes(
+    from old: AppFeature.State, to new: AppFeature.State, with differ: inout CodableStateDiffer<AppFeature.State>
+  ) throws -> (typed: String, tree: String) {
     var changes = TraceChanges()
-    try CodableStateDiffer<AppFeature.State>().writeChanges(from: old, to: new, into: &changes)
+    try differ.writeChanges(to: new, into: &changes)
     let tree = StateChange.changes(from: try JSONValueEncoder.encode(old), to: try JSONValueEncoder.encode(new))
     return (String(decoding: changes.bytes, as: UTF8.self), tree.map(\.json.text).joined(separator: ","))
   }
@@ -84,6 +94,7 @@ struct InspectorStateDifferTests {
 
   @Test func everyPairOfStatesGetsTheChangesOfTheirWholeJSON() throws {
     let states = states
+    var differ = CodableStateDiffer<AppFeature.State>()
     for (index, state) in states.enumerated() {
       // What the inspector reads back: the one JSON parser's tree, decoded with no text between,
       // is the state, as Foundation's decoder reads it from the text.
@@ -93,6 +104,11 @@ struct InspectorStateDifferTests {
       for (oldIndex, old) in states.enumerated() {
         let (typed, tree) = try changeBytes(from: old, to: state)
         #expect(typed == tree, "state \(oldIndex) to \(index)")
+        _ = try differ.json(of: old)
+        for (from, to) in [(old, state), (state, old), (old, state)] {
+          let (kept, keptTree) = try changeBytes(from: from, to: to, with: &differ)
+          #expect(kept == keptTree, "a kept differ, between states \(oldIndex) and \(index)")
+        }
       }
     }
   }
@@ -116,6 +132,9 @@ struct InspectorStateDifferTests {
     var random = SeededGenerator(seed: 22)
     var state = AppFeature.State(screen: .todos, todos: (1...3).map { Todo(id: $0, title: "todo \($0)") })
     var time = Duration.zero
+    // One differ through the walk, as a trace's writer keeps one.
+    var differ = CodableStateDiffer<AppFeature.State>()
+    _ = try differ.json(of: state)
     for number in 0..<2_000 {
       let step = steps[Int(random.next() % UInt64(steps.count))]
       let old = state
@@ -140,7 +159,7 @@ struct InspectorStateDifferTests {
           number: state.stopwatch.laps.count + 1, total: total, split: total - (state.stopwatch.laps.first?.total ?? .zero))
         state.stopwatch.laps.insert(lap, at: 0)
       }
-      let (typed, tree) = try changeBytes(from: old, to: state)
+      let (typed, tree) = try changeBytes(from: old, to: state, with: &differ)
       #expect(typed == tree, "step \(number): \(step)")
       if typed != tree { return }
     }

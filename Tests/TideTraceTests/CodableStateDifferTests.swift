@@ -1,3 +1,4 @@
+import Synchronization
 import TideJSON
 import Testing
 import TideTrace
@@ -24,13 +25,25 @@ struct CodableStateDifferTests {
   }
 
   func changes(from old: State, to new: State) throws -> (typed: String, tree: String) {
+    var differ = CodableStateDiffer<State>()
+    _ = try differ.json(of: old)
+    return try Self.changes(from: old, to: new, with: &differ)
+  }
+
+  /// What `differ`, whose changes are from `old`, writes to `new`, and what the tree diff of the
+  /// two states' whole JSON writes.
+  static func changes<Value: Encodable>(
+    from old: Value, to new: Value, with differ: inout CodableStateDiffer<Value>
+  ) throws -> (typed: String, tree: String) {
     var changes = TraceChanges()
-    try CodableStateDiffer<State>().writeChanges(from: old, to: new, into: &changes)
+    try differ.writeChanges(to: new, into: &changes)
     let tree = StateChange.changes(from: try JSONValueEncoder.encode(old), to: try JSONValueEncoder.encode(new))
     return (String(decoding: changes.bytes, as: UTF8.self), tree.map(\.json.text).joined(separator: ","))
   }
 
-  /// Each edit, applied to a state with a few items, from every state before it.
+  /// Each edit, applied to a state with a few items, from every state before it: by a new
+  /// differ, and by one that goes on back and forth between the two, comparing each state with
+  /// the parts it kept of the one before (read where they changed).
   @Test func everyEditGetsTheChangesOfTheWholeJSON() throws {
     var state = State(items: (1...5).map { Item(id: $0, title: "item \($0)") })
     let edits: [(inout State) -> Void] = [
@@ -45,11 +58,43 @@ struct CodableStateDifferTests {
       edit(&state)
       states.append(state)
     }
+    var differ = CodableStateDiffer<State>()
     for (newIndex, new) in states.enumerated() {
       for (oldIndex, old) in states.enumerated() {
         let (typed, tree) = try changes(from: old, to: new)
         #expect(typed == tree, "state \(oldIndex) to \(newIndex)")
+        _ = try differ.json(of: old)
+        for (from, to) in [(old, new), (new, old), (old, new)] {
+          let (kept, tree) = try Self.changes(from: from, to: to, with: &differ)
+          #expect(kept == tree, "a kept differ, between states \(oldIndex) and \(newIndex)")
+        }
       }
+    }
+  }
+
+  /// One differ through a long walk of edits, as a trace writer uses it: each step compared with
+  /// the parts kept from the step before.
+  @Test func aDifferKeptThroughAWalkGetsTheChangesOfTheWholeJSON() throws {
+    var state = State(items: (1...4).map { Item(id: $0, title: "item \($0)") })
+    let edits: [(inout State) -> Void] = [
+      { $0.count += 1 }, { $0.name = $0.name == nil ? "ada" : nil }, { $0.mode = .busy(since: $0.count) }, { $0.mode = .idle },
+      { $0.items[$0.items.count / 2].title += "!" }, { $0.items.append(Item(id: $0.count, title: "new")) },
+      { if !$0.items.isEmpty { $0.items.removeFirst() } }, { $0.items.insert(Item(id: -1, title: "front"), at: 0) },
+      { $0.items[0].tags.append("t\($0.count)") }, { $0.scores["k\($0.count % 3)"] = $0.count },
+      { $0.scores = [:] }, { $0.ratio = Double($0.count) / 3 }, { $0.items[0].title = "caf\u{E9}" },
+      { $0.items[0].title = "cafe\u{301}" }, { _ in },
+    ]
+    var differ = CodableStateDiffer<State>()
+    _ = try differ.json(of: state)
+    var random = UInt64(41)
+    for step in 0..<3_000 {
+      random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let old = state
+      edits[Int(random >> 33) % edits.count](&state)
+      if state.items.isEmpty { state.items = [Item(id: 0, title: "again")] }
+      let (typed, tree) = try Self.changes(from: old, to: state, with: &differ)
+      #expect(typed == tree, "step \(step)")
+      if typed != tree { return }
     }
   }
 
@@ -61,6 +106,43 @@ struct CodableStateDifferTests {
     let (typed, tree) = try changes(from: old, to: new)
     #expect(typed == #"["items[70000].title","seventy thousand"]"#)
     #expect(typed == tree)
+  }
+
+  /// A struct with padding after its first field, counting the times it is encoded.
+  struct Padded: Encodable {
+    static let encodings = Atomic<Int>(0)
+    var flag = false
+    var count = 0
+
+    func encode(to encoder: any Encoder) throws {
+      Self.encodings.add(1, ordering: .relaxed)
+      var container = encoder.singleValueContainer()
+      try container.encode([count])
+    }
+  }
+
+  struct PaddedState: Encodable {
+    var padded = Padded()
+    var steps = 0
+  }
+
+  /// A copy of a state need not keep the padding between a struct's fields (Swift copies field
+  /// by field), so a part whose padding bytes differ is still the same value: the differ must
+  /// neither write it nor take it apart.
+  @Test func aPartThatDiffersOnlyInItsPaddingIsNotTakenApart() throws {
+    #expect(MemoryLayout<Padded>.offset(of: \.count) == 8, "the padding this test writes into")
+    var state = PaddedState()
+    var differ = CodableStateDiffer<PaddedState>()
+    _ = try differ.json(of: state)
+    let before = Padded.encodings.load(ordering: .relaxed)
+    for step in 1...100 {
+      state.steps = step
+      withUnsafeMutableBytes(of: &state.padded) { $0[1] = UInt8(step) }
+      var changes = TraceChanges()
+      try differ.writeChanges(to: state, into: &changes)
+      #expect(String(decoding: changes.bytes, as: UTF8.self) == #"["steps",\#(step)]"#)
+    }
+    #expect(Padded.encodings.load(ordering: .relaxed) == before)
   }
 
   /// Plain values of every width, optionals handed to a container as optionals (an encoder's
@@ -115,12 +197,18 @@ struct CodableStateDifferTests {
       edit(&state)
       states.append(state)
     }
+    var differ = CodableStateDiffer<Plain>()
     for (newIndex, new) in states.enumerated() {
       for (oldIndex, old) in states.enumerated() {
-        var changes = TraceChanges()
-        try CodableStateDiffer<Plain>().writeChanges(from: old, to: new, into: &changes)
-        let tree = StateChange.changes(from: try JSONValueEncoder.encode(old), to: try JSONValueEncoder.encode(new))
-        #expect(String(decoding: changes.bytes, as: UTF8.self) == tree.map(\.json.text).joined(separator: ","), "state \(oldIndex) to \(newIndex)")
+        var fresh = CodableStateDiffer<Plain>()
+        _ = try fresh.json(of: old)
+        let (typed, tree) = try Self.changes(from: old, to: new, with: &fresh)
+        #expect(typed == tree, "state \(oldIndex) to \(newIndex)")
+        _ = try differ.json(of: old)
+        for (from, to) in [(old, new), (new, old), (old, new)] {
+          let (kept, tree) = try Self.changes(from: from, to: to, with: &differ)
+          #expect(kept == tree, "a kept differ, between states \(oldIndex) and \(newIndex)")
+        }
       }
     }
   }

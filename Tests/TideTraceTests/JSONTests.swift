@@ -90,7 +90,9 @@ struct JSONTests {
       #expect(parsed == json)
       #expect(try JSONValueDecoder.decode(Ids.self, from: parsed) == ids)
       var changes = TraceChanges()
-      try CodableStateDiffer<Ids>().writeChanges(from: Ids(hash: 0, id: 0, list: [0, 1]), to: ids, into: &changes)
+      var differ = CodableStateDiffer<Ids>()
+      _ = try differ.json(of: Ids(hash: 0, id: 0, list: [0, 1]))
+      try differ.writeChanges(to: ids, into: &changes)
       #expect(String(decoding: changes.bytes, as: UTF8.self) == #"["hash",\#(value)],["id",\#(value)],["list[0]",\#(value)]"#)
     }
     // Beyond UInt64 a number is a Double, as before, and no integer type takes it.

@@ -27,12 +27,17 @@ final class AppTrace<State: Encodable & Sendable, Action: Encodable & Sendable>:
   }
 
   func start<S>(from state: S) {
-    if let state = state as? State { recorder.start(from: state) }
+    guard S.self == State.self else { return }
+    // The same type, checked above.
+    recorder.start(from: unsafeBitCast(state, to: State.self))
   }
 
   func reduced<S, A>(_ action: A, state: S) {
-    guard let action = action as? Action, let state = state as? State else { return }
-    recorder.reduced(action, state: state)
+    // Types compared as metadata: a dynamic cast of each action and state cost more than
+    // queueing them.
+    guard S.self == State.self, A.self == Action.self else { return }
+    // The same types, checked above.
+    recorder.reduced(unsafeBitCast(action, to: Action.self), state: unsafeBitCast(state, to: State.self))
   }
 
   /// `app` with its input recorded: each key, paste, pointer event and resize, and which action

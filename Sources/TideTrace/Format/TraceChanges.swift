@@ -16,6 +16,11 @@ package struct TraceChanges {
     bytes.removeAll(keepingCapacity: true)
   }
 
+  /// Drops what was written after the first `count` bytes: the changes of a walk given up.
+  mutating func truncate(toByteCount count: Int) {
+    bytes.removeSubrange(count...)
+  }
+
   /// `["path",value]`: the value at `path` (written as ``JSONPath/description`` writes it) is
   /// now `value`.
   package mutating func set(_ path: String, _ value: JSONValue) {

@@ -85,7 +85,7 @@ private final class Storage {
   }
 }
 
-/// A plain value as JSON, or `nil` for one that encodes itself (shared with ``EncodedParts``).
+/// A plain value as JSON, or `nil` for one that encodes itself (shared with the trace's differ).
 ///
 /// Told by its type first: a trace's differ asks this of every part of a state it takes apart,
 /// and a dynamic cast to each plain type in turn was most of a struct's cost. Only an `Optional`
@@ -98,6 +98,12 @@ func primitiveJSON<T: Encodable>(_ value: T) -> JSONValue? {
   if T.self == Double.self { return .number(unsafeBitCast(value, to: Double.self)) }
   guard T.self is any OptionalValue.Type || isOtherPlainType(T.self) else { return nil }
   return castPrimitiveJSON(value)
+}
+
+/// Whether ``primitiveJSON(_:)`` may answer for a value of `type`: a plain type, or an optional.
+func isPlainType(_ type: Any.Type) -> Bool {
+  type == String.self || type == Int.self || type == Bool.self || type == Double.self
+    || type is any OptionalValue.Type || isOtherPlainType(type)
 }
 
 /// Whether `type` is one of the plain types ``primitiveJSON(_:)`` does not tell by type.

@@ -27,6 +27,9 @@ final class TraceChannel<Element: Sendable>: Sendable {
   }
 
   private let queue = Mutex(Queue())
+  /// Whether ``Queue/items`` may hold something, read without the lock while the receiver
+  /// waits for the next element: looking under the lock made the sender wait for it.
+  private let mayHaveItems = Atomic<Bool>(false)
   /// Signalled when something is queued for a waiting receiver, or the channel closed.
   private let ready = DispatchSemaphore(value: 0)
   /// Signalled when the receiver took what a waiting sender could not add to.
@@ -41,7 +44,9 @@ final class TraceChannel<Element: Sendable>: Sendable {
 
   /// Queues `element`, waiting while ``capacity`` elements are queued; after ``close()`` it is
   /// dropped.
-  func send(_ element: Element) {
+  func send(_ element: consuming Element) {
+    // Moved into the queue, not copied, once there is room.
+    var element = Optional(element)
     while true {
       let outcome: SendOutcome = queue.withLock { queue in
         guard !queue.isClosed else { return .dropped }
@@ -49,7 +54,8 @@ final class TraceChannel<Element: Sendable>: Sendable {
           queue.waitingSenders += 1
           return .full
         }
-        queue.items.append(element)
+        queue.items.append(element.take()!)
+        mayHaveItems.store(true, ordering: .releasing)
         guard queue.isReceiverWaiting else { return .queued }
         queue.isReceiverWaiting = false
         return .wakeReceiver
@@ -71,6 +77,7 @@ final class TraceChannel<Element: Sendable>: Sendable {
   func close() {
     let wake = queue.withLock { queue in
       queue.isClosed = true
+      mayHaveItems.store(true, ordering: .releasing)
       defer { queue.isReceiverWaiting = false }
       return queue.isReceiverWaiting
     }
@@ -87,8 +94,14 @@ final class TraceChannel<Element: Sendable>: Sendable {
     // catching it costs less than a wake-up per action.
     var spins = 0
     while true {
+      if spins > 0, spins < Self.spinLimit, !mayHaveItems.load(ordering: .acquiring) {
+        spins += 1
+        sched_yield()
+        continue
+      }
       let outcome: ReceiveOutcome = queue.withLock { queue in
         if !queue.items.isEmpty {
+          mayHaveItems.store(false, ordering: .relaxed)
           swap(&queue.items, &batch)
           defer { queue.waitingSenders = 0 }
           return .received(wakingSenders: queue.waitingSenders)

@@ -14,6 +14,8 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
   /// The action a key or paste is about to send: the next reduced action (equal to it, when
   /// `Action` is `Equatable`) was sent by input, any other by an effect.
   private let pendingInputAction = Mutex<Action?>(nil)
+  /// `==` of `Action`, when it is `Equatable`: found once, not by a cast of every action.
+  private let actionsAreEqual: (@Sendable (Action, Action) -> Bool)?
   /// Whether ``start(from:)`` was called: the first state handed over is the trace's.
   private let started = Atomic<Bool>(false)
   /// The Swift name of the store's reducer, for the header.
@@ -47,10 +49,11 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
     app: String, appVersion: String, arguments: [String] = [], size: TerminalSize = TerminalSize(columns: 80, rows: 24),
     elapsed: @escaping @Sendable () -> Duration,
     snapshotInterval: Int? = nil,
-    differ: any TraceStateDiffer<State> = CodableStateDiffer<State>(),
+    makeDiffer: @escaping @Sendable () -> any TraceStateDiffer<State> = { CodableStateDiffer<State>() },
     write: @escaping @Sendable ([UInt8]) -> Void
   ) {
     self.elapsed = elapsed
+    actionsAreEqual = equality(of: Action.self)
     let channel = channel
     let header = TraceHeader(
       app: app, appVersion: appVersion, arguments: arguments, size: size,
@@ -63,12 +66,15 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
       var writer: TraceWriter<State, Action>?
       var batch: [TraceEntry<State, Action>] = []
       while channel.receive(into: &batch) {
-        for entry in batch {
+        // Each entry is moved out of the batch, not copied: a copy of an app's state retains
+        // every reference it holds.
+        batch.reverse()
+        while let entry = batch.popLast() {
           if case .start(let state, let reducer) = entry {
             var header = header
             header.reducer = reducer
             writer = TraceWriter<State, Action>(
-              header: header, initialState: state, differ: differ, adaptsSnapshotInterval: adaptsSnapshotInterval, write: write)
+              header: header, initialState: state, differ: makeDiffer(), adaptsSnapshotInterval: adaptsSnapshotInterval, write: write)
           } else {
             // Nothing comes before the start: the recorder sends it first.
             writer?.append(entry)
@@ -126,10 +132,11 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
     pendingInputAction.withLock { $0 = action }
   }
 
-  /// Records `action` and the state it left.
-  package func reduced(_ action: Action, state: State) {
+  /// Records `action` and the state it left. Both are taken, not copied: a copy of a state
+  /// retains every reference it holds.
+  package func reduced(_ action: consuming Action, state: consuming State) {
     let byInput = pendingInputAction.withLock { pending in
-      guard let expected = pending, isSameAction(expected, action) != false else { return false }
+      guard let expected = pending, actionsAreEqual?(expected, action) != false else { return false }
       pending = nil
       return true
     }
@@ -159,14 +166,12 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
   }
 }
 
-/// Whether two actions are equal, when `Action` is `Equatable`; `nil` when it is not.
-private func isSameAction<Action>(_ a: Action, _ b: Action) -> Bool? {
-  guard let a = a as? any Equatable else { return nil }
-  return a.isEqual(to: b)
-}
-
-extension Equatable {
-  fileprivate func isEqual(to other: Any) -> Bool {
-    (other as? Self).map { $0 == self } ?? false
+/// `==` of `Value`, when it is `Equatable`; `nil` when it is not.
+private func equality<Value: Sendable>(of type: Value.Type) -> (@Sendable (Value, Value) -> Bool)? {
+  guard let equatable = type as? any (Equatable & Sendable).Type else { return nil }
+  func equality<Equatable: Swift.Equatable & Sendable>(_: Equatable.Type) -> @Sendable (Value, Value) -> Bool {
+    // `Equatable` is `Value`: it is the type cast above.
+    { unsafeBitCast($0, to: Equatable.self) == unsafeBitCast($1, to: Equatable.self) }
   }
+  return equality(equatable)
 }

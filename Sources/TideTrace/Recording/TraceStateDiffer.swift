@@ -7,13 +7,18 @@ import TideJSON
 /// such as comparing the typed states part by part and encoding only what changed
 /// (``CodableStateDiffer``, the default), which costs a fraction of building and walking two
 /// trees per action.
-package protocol TraceStateDiffer<State>: Sendable {
+///
+/// A differ keeps the state its next changes are from, and may keep what it learnt of it
+/// (``CodableStateDiffer`` keeps its parts), so it is made on the thread that uses it: a
+/// recorder takes a function that makes one.
+package protocol TraceStateDiffer<State> {
   associatedtype State
 
-  /// The whole state's JSON.
+  /// The whole state's JSON; the next changes are from `state` (the session's first state, a
+  /// snapshot's, or the state a jump put the app in).
   mutating func json(of state: State) throws -> JSONValue
 
-  /// Writes the changes that turn `old`, the state of the last call (or of the first ``json(of:)``),
-  /// into `new`.
-  mutating func writeChanges(from old: State, to new: State, into changes: inout TraceChanges) throws
+  /// Writes the changes that turn the state of the last call (``json(of:)``'s, or the last
+  /// `new`) into `new`. After an error the next changes are from `new`.
+  mutating func writeChanges(to new: State, into changes: inout TraceChanges) throws
 }

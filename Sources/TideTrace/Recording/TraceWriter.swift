@@ -14,16 +14,18 @@ struct TraceWriter<State: Sendable, Action: Encodable & Sendable> {
   private var header: TraceHeader
   private var differ: any TraceStateDiffer<State>
   private let write: @Sendable ([UInt8]) -> Void
-  private var previous: State
   private var actionCount = 0
   private var hasHeader = false
   private var buffer: [UInt8] = []
   private var changes = TraceChanges()
   /// An input event not written yet: the action it sends carries it on its own line.
   private var pendingInput: TraceInput?
-  /// The JSON text of the latest distinct actions, most recently used last: a session sends the
-  /// same few actions over and over, and comparing an action costs far less than encoding it.
-  private var recentActions: [(action: Action, json: [UInt8])] = []
+  /// The latest distinct actions, most recently used last, with their JSON texts and the hashes
+  /// of their bytes: a session sends the same few actions over and over, and comparing an
+  /// action's hash costs far less than encoding it.
+  private var recentActions: [Action] = []
+  private var recentActionJSON: [[UInt8]] = []
+  private var recentActionHashes: [Int] = []
 
   /// How many distinct actions ``recentActions`` keeps.
   private static var recentActionLimit: Int { 32 }
@@ -40,7 +42,6 @@ struct TraceWriter<State: Sendable, Action: Encodable & Sendable> {
     self.header = header
     self.differ = differ
     self.write = write
-    previous = initialState
     self.header.state = (try? self.differ.json(of: initialState)) ?? .null
     if adaptsSnapshotInterval {
       var text: [UInt8] = []
@@ -62,13 +63,13 @@ struct TraceWriter<State: Sendable, Action: Encodable & Sendable> {
   /// See ``snapshotInterval(forStateBytes:)``.
   static var snapshotBytesPerAction: Int { 64 }
 
-  mutating func append(_ entry: TraceEntry<State, Action>) {
+  mutating func append(_ entry: consuming TraceEntry<State, Action>) {
     if !hasHeader {
       hasHeader = true
-      if case .input(.resize(let size), _) = entry { header.size = size }
+      if case .input(.resize(let size), _) = copy entry { header.size = size }
       emit(header.json)
     }
-    switch entry {
+    switch consume entry {
     case .start:
       // The recorder makes a writer for it.
       break
@@ -82,16 +83,14 @@ struct TraceWriter<State: Sendable, Action: Encodable & Sendable> {
       actionCount += 1
       changes.removeAll()
       // A state that cannot be encoded is written as no change, as it was written as null.
-      do { try differ.writeChanges(from: previous, to: state, into: &changes) } catch { changes.removeAll() }
+      do { try differ.writeChanges(to: state, into: &changes) } catch { changes.removeAll() }
       writeStep(time: time, input: input?.event, action: action)
-      previous = state
       if actionCount % header.snapshotInterval == 0 {
         emit(TraceSnapshot(number: actionCount, state: (try? differ.json(of: state)) ?? .null).json)
       }
     case .jump(let number, let state, let time):
       writePendingInput()
       actionCount = number
-      previous = state
       emit(TraceBranch(number: number, time: time, state: (try? differ.json(of: state)) ?? .null).json)
     }
   }
@@ -122,18 +121,40 @@ struct TraceWriter<State: Sendable, Action: Encodable & Sendable> {
   /// lately — the same to the bit (`isSameSpelling`), since actions equal under `==` may spell
   /// their texts differently.
   private mutating func appendActionJSON(_ action: Action) {
-    if let index = recentActions.lastIndex(where: { isSameSpelling($0.action, action) }) {
-      buffer.append(contentsOf: recentActions[index].json)
+    let hash = bytesHash(of: action)
+    var index = recentActionHashes.count - 1
+    while index >= 0, recentActionHashes[index] != hash || !isSameSpelling(recentActions[index], action) { index -= 1 }
+    if index >= 0 {
+      buffer.append(contentsOf: recentActionJSON[index])
       // The least recently used goes first: a one-off action (a timer's tick) must not push
       // out the ones sent all the time.
-      if index != recentActions.count - 1 { recentActions.append(recentActions.remove(at: index)) }
+      if index != recentActions.count - 1 {
+        recentActions.append(recentActions.remove(at: index))
+        recentActionJSON.append(recentActionJSON.remove(at: index))
+        recentActionHashes.append(recentActionHashes.remove(at: index))
+      }
       return
     }
     var json: [UInt8] = []
     ((try? JSONValueEncoder.encode(action)) ?? .null).write(to: &json)
     buffer.append(contentsOf: json)
-    if recentActions.count == Self.recentActionLimit { recentActions.removeFirst() }
-    recentActions.append((action, json))
+    if recentActions.count == Self.recentActionLimit {
+      recentActions.removeFirst()
+      recentActionJSON.removeFirst()
+      recentActionHashes.removeFirst()
+    }
+    recentActions.append(action)
+    recentActionJSON.append(json)
+    recentActionHashes.append(hash)
+  }
+
+  /// A hash of `value`'s bytes (FNV-1a): equal bits, equal hashes.
+  private func bytesHash(of value: Action) -> Int {
+    withUnsafeBytes(of: value) { bytes in
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      return Int(truncatingIfNeeded: hash)
+    }
   }
 
   private mutating func writePendingInput() {
