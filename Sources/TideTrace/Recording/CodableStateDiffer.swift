@@ -29,7 +29,7 @@ package struct CodableStateDiffer<State: Encodable>: TraceStateDiffer {
     return try JSONValueEncoder.encode(state)
   }
 
-  package mutating func writeChanges(to new: State, into changes: inout TraceChanges) throws {
+  package mutating func writeChanges(to new: consuming State, into changes: inout TraceChanges) throws {
     guard let base else { throw DifferError.noBase }
     swap(&context.changes, &changes)
     defer { swap(&context.changes, &changes) }
@@ -37,8 +37,8 @@ package struct CodableStateDiffer<State: Encodable>: TraceStateDiffer {
     do {
       try base.update(to: new, in: context)
     } catch {
-      // What a failed walk left in the tree is not a state: the next changes are from `new`.
-      self.base = DiffNode(new, in: context)
+      // The node holds `new`, but what a failed walk left below it may not be its parts.
+      base.forgetParts()
       throw error
     }
   }

@@ -45,8 +45,9 @@ final class DiffNode {
   }
 
   /// Writes the changes from this part's value to `new` and keeps `new`; nothing when they are
-  /// the same to the bit.
-  func update<New: Encodable>(to new: New, in context: DiffContext) throws {
+  /// the same to the bit. `new` is taken, not copied: a copy of a whole state retains every
+  /// reference it holds, which the app's thread holds too.
+  func update<New: Encodable>(to new: consuming New, in context: DiffContext) throws {
     try update(from: value, to: new, in: context)
   }
 
@@ -55,17 +56,23 @@ final class DiffNode {
     holds(value, new)
   }
 
+  /// Forgets the parts read: after a walk that failed, they may not be the value's.
+  func forgetParts() {
+    shape = .unread
+  }
+
   private func holds<Old: Encodable, New: Encodable>(_ old: Old, _ new: New) -> Bool {
     Old.self == New.self && type.bytes.same(old, new)
   }
 
-  private func update<Old: Encodable, New: Encodable>(from old: Old, to new: New, in context: DiffContext) throws {
+  private func update<Old: Encodable, New: Encodable>(from old: Old, to new: consuming New, in context: DiffContext) throws {
     guard Old.self == New.self else {
       // A part handed over as another type than last time: its trees, as a reader sees them.
-      try context.diffTrees(old, new)
+      let written = Result { try context.diffTrees(old, new) }
       value = new
       type = context.type(of: New.self)
       shape = .unread
+      try written.get()
       return
     }
     if type.bytes.same(old, new) { return }
@@ -73,10 +80,16 @@ final class DiffNode {
   }
 
   /// Writes the changes from `old`, this part's value, to `new`, which differs from it, and
-  /// keeps `new`. The two are of one type; each is handed as its own type parameter so that
-  /// neither is copied to be seen as the other's.
-  func change<Old: Encodable, New: Encodable>(from old: Old, to new: New, in context: DiffContext) throws {
-    defer { value = new }
+  /// keeps `new`, also when writing them fails. The two are of one type; each is handed as its
+  /// own type parameter so that neither is copied to be seen as the other's.
+  func change<Old: Encodable, New: Encodable>(from old: Old, to new: consuming New, in context: DiffContext) throws {
+    var failure: (any Error)?
+    do { try writeChanges(from: old, to: new, in: context) } catch { failure = error }
+    value = new
+    if let failure { throw failure }
+  }
+
+  private func writeChanges<Old: Encodable, New: Encodable>(from old: Old, to new: New, in context: DiffContext) throws {
     if let list = type.list {
       try list.diffElements(old, new, in: context)
       return

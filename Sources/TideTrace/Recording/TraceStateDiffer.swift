@@ -20,5 +20,5 @@ package protocol TraceStateDiffer<State> {
 
   /// Writes the changes that turn the state of the last call (``json(of:)``'s, or the last
   /// `new`) into `new`. After an error the next changes are from `new`.
-  mutating func writeChanges(to new: State, into changes: inout TraceChanges) throws
+  mutating func writeChanges(to new: consuming State, into changes: inout TraceChanges) throws
 }

@@ -83,10 +83,13 @@ struct TraceWriter<State: Sendable, Action: Encodable & Sendable> {
       actionCount += 1
       changes.removeAll()
       // A state that cannot be encoded is written as no change, as it was written as null.
-      do { try differ.writeChanges(to: state, into: &changes) } catch { changes.removeAll() }
-      writeStep(time: time, input: input?.event, action: action)
       if actionCount % header.snapshotInterval == 0 {
+        do { try differ.writeChanges(to: copy state, into: &changes) } catch { changes.removeAll() }
+        writeStep(time: time, input: input?.event, action: action)
         emit(TraceSnapshot(number: actionCount, state: (try? differ.json(of: state)) ?? .null).json)
+      } else {
+        do { try differ.writeChanges(to: state, into: &changes) } catch { changes.removeAll() }
+        writeStep(time: time, input: input?.event, action: action)
       }
     case .jump(let number, let state, let time):
       writePendingInput()

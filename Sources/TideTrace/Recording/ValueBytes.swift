@@ -38,10 +38,12 @@ struct ValueBytes {
     }
   }
 
-  /// Appends the ranges of a struct's leaves; `false` for a type that is not a struct.
+  /// Appends the ranges of a struct's leaves; `false` for a type that is not a struct or whose
+  /// fields the metadata does not list in full (the caller then compares it whole, since a
+  /// field left out would be a change not seen).
   private static func appendFields(of type: Any.Type, at base: Int, to ranges: inout [Range<Int>]) -> Bool {
     var isStruct = false
-    _ = _forEachField(of: type, options: []) { _, offset, fieldType, kind in
+    let isComplete = _forEachField(of: type, options: []) { _, offset, fieldType, kind in
       isStruct = true
       if kind != .struct || !appendFields(of: fieldType, at: base + offset, to: &ranges) {
         let range = base + offset..<base + offset + size(of: fieldType)
@@ -53,7 +55,7 @@ struct ValueBytes {
       }
       return true
     }
-    return isStruct
+    return isStruct && isComplete
   }
 
   private static func size(of type: Any.Type) -> Int {
