@@ -6,9 +6,9 @@ enum TraceEntry<State: Sendable, Action: Sendable>: Sendable {
   case start(State, reducer: String?)
   /// A key, paste or resize, at its time on the app's clock.
   case input(InputEvent, time: Duration)
-  /// The action reduced and the state after it; `byInput` when a key or paste sent it, not an
-  /// effect.
-  case action(Action, state: State, time: Duration, byInput: Bool)
+  /// The action reduced and the state after it, with the key or paste that sent it (none when
+  /// an effect sent it, or when the input was written on its own line before).
+  case action(Action, state: State, time: Duration, input: TraceInput?)
   /// The app was put back into its state after action `number` (live time travel): the actions
   /// after it become a branch, and numbering goes on from `number`.
   case jump(to: Int, state: State, time: Duration)

@@ -11,9 +11,16 @@ import TideTerminal
 package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable & Sendable>: Sendable {
   private let channel = TraceChannel<TraceEntry<State, Action>>()
   private let elapsed: @Sendable () -> Duration
-  /// The action a key or paste is about to send: the next reduced action (equal to it, when
-  /// `Action` is `Equatable`) was sent by input, any other by an effect.
-  private let pendingInputAction = Mutex<Action?>(nil)
+  /// The last key, paste or resize, not queued yet, and the action it is about to send: the
+  /// next reduced action (equal to it, when `Action` is `Equatable`) was sent by that input and
+  /// is queued with it, so a key and its action make one entry; any other action was sent by an
+  /// effect, and the input is queued on its own before it.
+  private let pendingInput = Mutex(PendingInput())
+
+  private struct PendingInput {
+    var input: TraceInput?
+    var action: Action?
+  }
   /// `==` of `Action`, when it is `Equatable`: found once, not by a cast of every action.
   private let actionsAreEqual: (@Sendable (Action, Action) -> Bool)?
   /// Whether ``start(from:)`` was called: the first state handed over is the trace's.
@@ -122,36 +129,61 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
     if isDone { done() }
   }
 
-  /// Records a key, paste or resize the program is about to handle.
+  /// Records a key, paste or resize the program is about to handle. It is queued with the
+  /// action it sends, or on its own before whatever comes next.
   package func record(_ event: InputEvent) {
-    channel.send(.input(event, time: elapsed()))
+    let input = TraceInput(event: event, time: elapsed())
+    let earlier = pendingInput.withLock { pending in
+      defer { pending.input = input }
+      return pending.input
+    }
+    if let earlier { send(earlier) }
   }
 
   /// Notes that a key or paste is sending `action` now.
   package func willSend(_ action: Action) {
-    pendingInputAction.withLock { $0 = action }
+    pendingInput.withLock { $0.action = action }
   }
 
   /// Records `action` and the state it left. Both are taken, not copied: a copy of a state
   /// retains every reference it holds.
   package func reduced(_ action: consuming Action, state: consuming State) {
-    let byInput = pendingInputAction.withLock { pending in
-      guard let expected = pending, actionsAreEqual?(expected, action) != false else { return false }
-      pending = nil
-      return true
+    let (input, earlier) = pendingInput.withLock { pending -> (TraceInput?, TraceInput?) in
+      defer { pending.input = nil }
+      guard let expected = pending.action, actionsAreEqual?(expected, action) != false else { return (nil, pending.input) }
+      pending.action = nil
+      return (pending.input, nil)
     }
-    channel.send(.action(action, state: state, time: elapsed(), byInput: byInput))
+    if let earlier { send(earlier) }
+    channel.send(.action(action, state: state, time: elapsed(), input: input))
   }
 
   /// Records that the app was put back into `state`, its state after action `number` (live
   /// time travel): a branch line, and the next action is `number` + 1.
   package func jumped(to number: Int, state: State) {
-    pendingInputAction.withLock { $0 = nil }
+    sendPendingInput(forgettingAction: true)
     channel.send(.jump(to: number, state: state, time: elapsed()))
+  }
+
+  private func send(_ input: TraceInput) {
+    channel.send(.input(input.event, time: input.time))
+  }
+
+  /// Queues the input not queued yet, on its own.
+  private func sendPendingInput(forgettingAction: Bool = false) {
+    let earlier = pendingInput.withLock { pending in
+      defer {
+        pending.input = nil
+        if forgettingAction { pending.action = nil }
+      }
+      return pending.input
+    }
+    if let earlier { send(earlier) }
   }
 
   /// Writes what is queued and ends the trace; returns once every line is written.
   package func finish() async {
+    sendPendingInput()
     channel.close()
     await withCheckedContinuation { continuation in whenWritten { continuation.resume() } }
   }
@@ -159,6 +191,7 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
   /// ``finish()`` for a caller that cannot wait asynchronously (the end of a run): blocks until
   /// the writer, which never needs the caller's thread, has written every line.
   package func finishWriting() {
+    sendPendingInput()
     channel.close()
     let done = DispatchSemaphore(value: 0)
     whenWritten { done.signal() }

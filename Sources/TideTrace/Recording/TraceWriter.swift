@@ -18,8 +18,6 @@ struct TraceWriter<State: Sendable, Action: Encodable & Sendable> {
   private var hasHeader = false
   private var buffer: [UInt8] = []
   private var changes = TraceChanges()
-  /// An input event not written yet: the action it sends carries it on its own line.
-  private var pendingInput: TraceInput?
   /// The latest distinct actions, most recently used last, with their JSON texts and the hashes
   /// of their bytes: a session sends the same few actions over and over, and comparing an
   /// action's hash costs far less than encoding it.
@@ -66,7 +64,13 @@ struct TraceWriter<State: Sendable, Action: Encodable & Sendable> {
   mutating func append(_ entry: consuming TraceEntry<State, Action>) {
     if !hasHeader {
       hasHeader = true
-      if case .input(.resize(let size), _) = copy entry { header.size = size }
+      let firstInput: InputEvent? =
+        switch copy entry {
+        case .input(let event, _): event
+        case .action(_, _, _, let input): input?.event
+        case .start, .jump: nil
+        }
+      if case .resize(let size)? = firstInput { header.size = size }
       emit(header.json)
     }
     switch consume entry {
@@ -74,12 +78,9 @@ struct TraceWriter<State: Sendable, Action: Encodable & Sendable> {
       // The recorder makes a writer for it.
       break
     case .input(let event, let time):
-      writePendingInput()
-      pendingInput = TraceInput(event: event, time: time)
-    case .action(let action, let state, let time, let byInput):
-      let input = byInput ? pendingInput : nil
-      if input == nil { writePendingInput() }
-      pendingInput = nil
+      // An input that sent no action (the recorder queues one with its action otherwise).
+      emit(TraceInput(event: event, time: time).json)
+    case .action(let action, let state, let time, let input):
       actionCount += 1
       changes.removeAll()
       // A state that cannot be encoded is written as no change, as it was written as null.
@@ -92,7 +93,6 @@ struct TraceWriter<State: Sendable, Action: Encodable & Sendable> {
         writeStep(time: time, input: input?.event, action: action)
       }
     case .jump(let number, let state, let time):
-      writePendingInput()
       actionCount = number
       emit(TraceBranch(number: number, time: time, state: (try? differ.json(of: state)) ?? .null).json)
     }
@@ -160,13 +160,7 @@ struct TraceWriter<State: Sendable, Action: Encodable & Sendable> {
     }
   }
 
-  private mutating func writePendingInput() {
-    if let input = pendingInput { emit(input.json) }
-    pendingInput = nil
-  }
-
-  /// Hands what is gathered to `write`. A key still waiting for its action stays: the action
-  /// may be in the next batch.
+  /// Hands what is gathered to `write`.
   mutating func flush() {
     guard !buffer.isEmpty else { return }
     write(buffer)
@@ -175,7 +169,6 @@ struct TraceWriter<State: Sendable, Action: Encodable & Sendable> {
 
   /// Writes the header of a session that had no input nor action, and what is left.
   mutating func end() {
-    writePendingInput()
     if !hasHeader {
       hasHeader = true
       emit(header.json)
