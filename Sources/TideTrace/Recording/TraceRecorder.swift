@@ -72,19 +72,25 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
     let body: @Sendable () -> Void = {
       var writer: TraceWriter<State, Action>?
       var batch: [TraceEntry<State, Action>] = []
+      // What an entry moved out of the batch leaves in its place: nothing to release.
+      let moved = TraceEntry<State, Action>.input(.resize(TerminalSize(columns: 0, rows: 0)), time: .zero)
       while channel.receive(into: &batch) {
         // Each entry is moved out of the batch, not copied: a copy of an app's state retains
         // every reference it holds.
-        batch.reverse()
-        while let entry = batch.popLast() {
-          if case .start(let state, let reducer) = entry {
-            var header = header
-            header.reducer = reducer
-            writer = TraceWriter<State, Action>(
-              header: header, initialState: state, differ: makeDiffer(), adaptsSnapshotInterval: adaptsSnapshotInterval, write: write)
-          } else {
-            // Nothing comes before the start: the recorder sends it first.
-            writer?.append(entry)
+        batch.withUnsafeMutableBufferPointer { entries in
+          for place in entries.indices {
+            let entry = (entries.baseAddress! + place).move()
+            (entries.baseAddress! + place).initialize(to: moved)
+            if case .start(let state, let reducer) = entry {
+              var header = header
+              header.reducer = reducer
+              writer = TraceWriter<State, Action>(
+                header: header, initialState: state, differ: makeDiffer(), adaptsSnapshotInterval: adaptsSnapshotInterval,
+                write: write)
+            } else {
+              // Nothing comes before the start: the recorder sends it first.
+              writer?.append(entry)
+            }
           }
         }
         writer?.flush()
