@@ -145,6 +145,92 @@ struct CodableStateDifferTests {
     #expect(Padded.encodings.load(ordering: .relaxed) == before)
   }
 
+  /// A value that asks for no container is `{}`, whatever it replaces: an empty list before it
+  /// is a change.
+  enum Choice: Encodable {
+    case all, some([String])
+    func encode(to encoder: any Encoder) throws {
+      guard case .some(let names) = self else { return }
+      var container = encoder.unkeyedContainer()
+      for name in names { try container.encode(name) }
+    }
+  }
+
+  /// A part whose encoding fails for some values, left out by the `encode(to:)` that holds it
+  /// (`try?`), as the encoder of the whole JSON leaves it out.
+  struct Fragile: Encodable {
+    struct Refused: Error {}
+    var fails = false
+    var count = 0
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(count, forKey: .count)
+      if fails { throw Refused() }
+    }
+    enum CodingKeys: CodingKey { case count }
+  }
+
+  /// Keys that are one text in two spellings ("é" as one scalar and as e + U+0301) are one
+  /// member of the whole JSON, the later value.
+  struct Spellings: Encodable {
+    var first = 0
+    var second = 0
+    struct Key: CodingKey {
+      var stringValue: String
+      var intValue: Int? { nil }
+      init(stringValue: String) { self.stringValue = stringValue }
+      init?(intValue: Int) { nil }
+    }
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: Key.self)
+      try container.encode(first, forKey: Key(stringValue: "caf\u{E9}"))
+      try container.encode(second, forKey: Key(stringValue: "cafe\u{301}"))
+    }
+  }
+
+  struct Unusual: Encodable {
+    var choice = Choice.some([])
+    var fragile = Fragile()
+    var spellings = Spellings()
+    var steps = 0
+
+    enum CodingKeys: CodingKey { case choice, fragile, spellings, steps }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(choice, forKey: .choice)
+      try? container.encode(fragile, forKey: .fragile)
+      try container.encode(spellings, forKey: .spellings)
+      try container.encode(steps, forKey: .steps)
+    }
+  }
+
+  /// Each unusual encoding, by a new differ and by one kept through the edits.
+  @Test func unusualEncodingsGetTheChangesOfTheWholeJSON() throws {
+    var state = Unusual()
+    let edits: [(inout Unusual) -> Void] = [
+      { $0.choice = .all }, { $0.choice = .some(["a"]) }, { $0.choice = .some([]) }, { $0.steps += 1 },
+      { $0.fragile.count = 1 }, { $0.fragile.fails = true }, { $0.fragile.count = 2 }, { $0.steps += 1 },
+      { $0.fragile.fails = false }, { $0.fragile.count = 3 }, { $0.spellings.first = 1 }, { $0.spellings.second = 2 },
+      { $0.spellings.first = 3 }, { $0.steps += 1 },
+    ]
+    var states = [state]
+    for edit in edits {
+      edit(&state)
+      states.append(state)
+    }
+    var kept = CodableStateDiffer<Unusual>()
+    _ = try kept.json(of: states[0])
+    for index in states.indices.dropFirst() {
+      var fresh = CodableStateDiffer<Unusual>()
+      _ = try fresh.json(of: states[index - 1])
+      let (typed, tree) = try Self.changes(from: states[index - 1], to: states[index], with: &fresh)
+      #expect(typed == tree, "a new differ, edit \(index)")
+      let (keptTyped, keptTree) = try Self.changes(from: states[index - 1], to: states[index], with: &kept)
+      #expect(keptTyped == keptTree, "a kept differ, edit \(index)")
+    }
+  }
+
   /// Plain values of every width, optionals handed to a container as optionals (an encoder's
   /// `encode`, not `encodeIfPresent`), optional lists and a value wrapped in another: the
   /// differ tells plain types by their type and compares parts' types as metadata, and must

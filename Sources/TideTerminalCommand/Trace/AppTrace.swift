@@ -33,8 +33,8 @@ final class AppTrace<State: Encodable & Sendable, Action: Encodable & Sendable>:
   }
 
   func reduced<S, A>(_ action: A, state: S) {
-    // Types compared as metadata: a dynamic cast of each action and state cost more than
-    // queueing them.
+    // Types compared as metadata: a dynamic cast of each action and state would cost more
+    // than queueing them.
     guard S.self == State.self, A.self == Action.self else { return }
     // The same types, checked above.
     recorder.reduced(unsafeBitCast(action, to: Action.self), state: unsafeBitCast(state, to: State.self))

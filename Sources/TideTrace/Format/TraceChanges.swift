@@ -1,5 +1,5 @@
 import TideJSON
-/// The changes of one trace line, written as JSON text as a ``TraceStateDiffer`` finds them:
+/// The changes of one trace line, written as JSON text as ``CodableStateDiffer`` finds them:
 /// `["counter.count",5],["stopwatch.laps",0,0,[…]]` — each what ``StateChange/json`` writes,
 /// with no tree of values built for the line.
 package struct TraceChanges {

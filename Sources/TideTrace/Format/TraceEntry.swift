@@ -6,8 +6,9 @@ enum TraceEntry<State: Sendable, Action: Sendable>: Sendable {
   case start(State, reducer: String?)
   /// A key, paste or resize, at its time on the app's clock.
   case input(InputEvent, time: Duration)
-  /// The action reduced and the state after it, with the key or paste that sent it (none when
-  /// an effect sent it, or when the input was written on its own line before).
+  /// The action reduced and the state after it, with the key, paste or resize that sent it when
+  /// that input was not queued on its own before (``TraceRecorder`` queues it so when an effect's
+  /// action comes between them); none for an effect's action.
   case action(Action, state: State, time: Duration, input: TraceInput?)
   /// The app was put back into its state after action `number` (live time travel): the actions
   /// after it become a branch, and numbering goes on from `number`.

@@ -1,34 +1,41 @@
 import TideJSON
-/// The differ for any `Encodable` state, and the trace writer's default: it finds exactly the
-/// changes ``StateChange/changes(from:to:)`` finds between the two states' whole JSON, without
-/// encoding either state whole.
+/// How a trace writes an app's state as the changes from one state to the next, on every action
+/// line: exactly the ``StateChange``s that ``StateChange/changes(from:to:)`` finds between the two
+/// states' whole JSON (the trace's readers apply them to the JSON they hold), found without
+/// encoding either state whole. It works for any `Encodable` state.
 ///
 /// It keeps the state the next changes are from (the last one diffed, or the last one whose JSON
-/// it made) as a tree of ``DiffNode``s and compares the next state with it, part by part, as the typed values they are. A part whose bits are the same in both is the
+/// it made) as a tree of ``DiffNode``s, and compares the next state with it part by part, as the
+/// typed values they are. A part whose value bytes are the same in both (``ValueBytes``) is the
 /// same value and is passed over at once: both values are alive while they are compared, so a
 /// shared reference (a string's, an array's or a dictionary's storage, which copy-on-write never
 /// changes while it is shared) means the same contents, and inline bytes the same value. Only
-/// the parts whose bits differ are taken apart further — a struct or enum into what its
-/// `encode(to:)` hands its container, field by field; an `Array` element by element, with a
-/// splice for a change of length — and only the leaves that differ are encoded. An action that
-/// changes one field of a large state costs a walk down to that field, each level's new value
-/// encoded into its parts once.
+/// the parts that differ are taken apart further — a struct or enum into what its `encode(to:)`
+/// hands its container, field by field; an `Array` element by element, with a splice for a
+/// change of length — and only the leaves that differ are encoded. An action that changes one
+/// field of a large state costs a walk down to that field, each level's new value encoded into
+/// its parts once.
 ///
-/// Parts whose bits differ but whose JSON is the same (two buffers holding one text) cost an
+/// Parts whose bytes differ but whose JSON is the same (two buffers holding one text) cost an
 /// encoding and produce no change. A state should be made of values: an object of a class whose
-/// contents change in place, behind the same reference, is not seen to change.
-package struct CodableStateDiffer<State: Encodable>: TraceStateDiffer {
+/// contents change in place, behind the same reference, is not seen to change. The tree is the
+/// differ's own, so a differ stays on the thread that made it (the trace writer's).
+package struct CodableStateDiffer<State: Encodable> {
   /// The state the next changes are from, as far as it has been taken apart.
   private var base: DiffNode?
   private let context = DiffContext()
 
   package init() {}
 
+  /// The whole state's JSON; the next changes are from `state` (the session's first state, a
+  /// snapshot's, or the state a jump put the app in).
   package mutating func json(of state: State) throws -> JSONValue {
     base = DiffNode(state, in: context)
     return try JSONValueEncoder.encode(state)
   }
 
+  /// Writes the changes that turn the state of the last call (``json(of:)``'s, or the last
+  /// `new`) into `new`. `new` is taken, not copied; after an error the next changes are from it.
   package mutating func writeChanges(to new: consuming State, into changes: inout TraceChanges) throws {
     guard let base else { throw DifferError.noBase }
     swap(&context.changes, &changes)
@@ -86,7 +93,10 @@ protocol EncodableArray {
 
 extension Array: EncodableArray where Element: Encodable {
   static func diffElements<Old, New>(_ old: Old, _ new: New, in context: DiffContext) throws {
-    guard Old.self == [Element].self, New.self == [Element].self else { return }
+    guard Old.self == [Element].self, New.self == [Element].self else {
+      assertionFailure("a list's differ called with \(Old.self) and \(New.self), not \([Element].self)")
+      return
+    }
     // The same type, checked above: the bits are an array of `Element`.
     let old = unsafeBitCast(old, to: [Element].self)
     let new = unsafeBitCast(new, to: [Element].self)

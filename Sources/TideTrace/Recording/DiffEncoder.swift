@@ -22,8 +22,12 @@ final class DiffEncoder: Encoder {
   /// Comparing: the members or elements compared so far, and whether the single value came.
   private var position = 0
   private var hasSingle = false
-  /// Comparing: `false` once the value handed over something the node's shape does not have.
+  /// Comparing: `false` once the value handed over something the node's shape does not have,
+  /// or a part of it failed to encode (an error its `encode(to:)` may have caught).
   private var matches = true
+  /// Comparing: whether the value asked for a container at all (one that asks for none is
+  /// `{}`, whatever it replaces).
+  private var hasBegun = false
 
   let codingPath: [any CodingKey] = []
   var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -69,7 +73,7 @@ final class DiffEncoder: Encoder {
   static func compare<Value: Encodable>(_ value: Value, with shape: DiffNode.Shape, in context: DiffContext) throws -> Bool {
     let encoder = DiffEncoder(comparing: shape, in: context)
     try value.encode(to: encoder)
-    guard encoder.matches else { return false }
+    guard encoder.matches, encoder.hasBegun else { return false }
     switch encoder.kind {
     case .null, .single: return encoder.hasSingle
     case .keyed: return encoder.position == encoder.members.count
@@ -79,19 +83,22 @@ final class DiffEncoder: Encoder {
   }
 
   /// A key encoded twice is one member of the JSON (the later value): the tree diff tells it.
+  /// Keys are the same here as ``JSONValueEncoder`` merges them, by `String`'s `==`, so two
+  /// spellings of one text are one member.
   private static func hasRepeatedKey(_ members: [DiffNode.Member]) -> Bool {
     if members.count <= 16 {
-      for index in members.indices.dropFirst() where members[..<index].contains(where: { sameText($0.key, members[index].key) }) {
+      for index in members.indices.dropFirst() where members[..<index].contains(where: { $0.key == members[index].key }) {
         return true
       }
       return false
     }
-    var keys = Set<[UInt8]>(minimumCapacity: members.count)
-    return !members.allSatisfy { keys.insert(Array($0.key.utf8)).inserted }
+    var keys = Set<String>(minimumCapacity: members.count)
+    return !members.allSatisfy { keys.insert($0.key).inserted }
   }
 
   /// A container of `kind` asked for.
   fileprivate func begin(_ requested: Kind) {
+    hasBegun = true
     switch mode {
     case .read:
       if kind == .none {
@@ -152,6 +159,7 @@ final class DiffEncoder: Encoder {
         kind = .tree
       }
     case .compare(let context):
+      hasBegun = true
       guard kind == .single, !hasSingle, let single else {
         matches = false
         return
@@ -166,6 +174,7 @@ final class DiffEncoder: Encoder {
     case .read:
       kind = kind == .none ? .null : .tree
     case .compare:
+      hasBegun = true
       if kind == .null, !hasSingle { hasSingle = true } else { matches = false }
     }
   }
@@ -176,7 +185,13 @@ final class DiffEncoder: Encoder {
     if node.holds(value) { return }
     if let component { context.path.append(component) }
     defer { if component != nil { context.path.removeLast() } }
-    try node.update(to: value, in: context)
+    do {
+      try node.update(to: value, in: context)
+    } catch {
+      // The value's `encode(to:)` may catch it and go on: the walk is given up all the same.
+      matches = false
+      throw error
+    }
   }
 
   /// A throwaway encoder for what a nested container or super encoder is handed.

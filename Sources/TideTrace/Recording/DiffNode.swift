@@ -86,7 +86,11 @@ final class DiffNode {
     var failure: (any Error)?
     do { try writeChanges(from: old, to: new, in: context) } catch { failure = error }
     value = new
-    if let failure { throw failure }
+    if let failure {
+      // What the walk read below this part may be half of the old value's and half the new's.
+      shape = .unread
+      throw failure
+    }
   }
 
   private func writeChanges<Old: Encodable, New: Encodable>(from old: Old, to new: New, in context: DiffContext) throws {

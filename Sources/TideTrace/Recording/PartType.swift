@@ -1,6 +1,6 @@
 /// What the differ needs to know of a part's type, worked out once for each type a diff meets
 /// (``DiffContext/type(of:)``): asking for each changed part whether its type is a list or a
-/// plain value took a conformance lookup each time.
+/// plain value would take a conformance lookup each time.
 struct PartType {
   /// The bytes that hold a value of the type.
   let bytes: ValueBytes

@@ -28,7 +28,7 @@ final class TraceChannel<Element: Sendable>: Sendable {
 
   private let queue = Mutex(Queue())
   /// Whether ``Queue/items`` may hold something, read without the lock while the receiver
-  /// waits for the next element: looking under the lock made the sender wait for it.
+  /// waits for the next element: looking under the lock would make the sender wait for it.
   private let mayHaveItems = Atomic<Bool>(false)
   /// Signalled when something is queued for a waiting receiver, or the channel closed.
   private let ready = DispatchSemaphore(value: 0)

@@ -46,8 +46,8 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
   /// `elapsed()`. Nothing is written before ``start(from:)`` hands over the first state. Every
   /// `snapshotInterval` actions it writes the whole state, so a reader can start there instead
   /// of at the top; by default every ``TraceFormat/defaultSnapshotInterval`` actions, or less
-  /// often for a large state (see ``TraceWriter/snapshotInterval(forStateBytes:)``). `differ`
-  /// writes the states (by default, ``CodableStateDiffer``).
+  /// often for a large state (see ``TraceWriter/snapshotInterval(forStateBytes:)``). The writer's
+  /// thread diffs the states with a ``CodableStateDiffer`` of its own.
   ///
   /// Generic over nothing but the state and action, so that a caller naming them gets a writer
   /// specialized for them: with the clock's type among the generic parameters, the writer's
@@ -56,7 +56,6 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
     app: String, appVersion: String, arguments: [String] = [], size: TerminalSize = TerminalSize(columns: 80, rows: 24),
     elapsed: @escaping @Sendable () -> Duration,
     snapshotInterval: Int? = nil,
-    makeDiffer: @escaping @Sendable () -> any TraceStateDiffer<State> = { CodableStateDiffer<State>() },
     write: @escaping @Sendable ([UInt8]) -> Void
   ) {
     self.elapsed = elapsed
@@ -85,7 +84,7 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
               var header = header
               header.reducer = reducer
               writer = TraceWriter<State, Action>(
-                header: header, initialState: state, differ: makeDiffer(), adaptsSnapshotInterval: adaptsSnapshotInterval,
+                header: header, initialState: state, adaptsSnapshotInterval: adaptsSnapshotInterval,
                 write: write)
             } else {
               // Nothing comes before the start: the recorder sends it first.
@@ -139,11 +138,12 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
   /// action it sends, or on its own before whatever comes next.
   package func record(_ event: InputEvent) {
     let input = TraceInput(event: event, time: elapsed())
-    let earlier = pendingInput.withLock { pending in
-      defer { pending.input = input }
-      return pending.input
+    // Queued under the lock: a reducer off the main actor also queues held inputs, and inputs
+    // must reach the queue in the order they came.
+    pendingInput.withLock { pending in
+      if let earlier = pending.input { send(earlier) }
+      pending.input = input
     }
-    if let earlier { send(earlier) }
   }
 
   /// Notes that a key or paste is sending `action` now.
@@ -154,21 +154,35 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
   /// Records `action` and the state it left. Both are taken, not copied: a copy of a state
   /// retains every reference it holds.
   package func reduced(_ action: consuming Action, state: consuming State) {
-    let (input, earlier) = pendingInput.withLock { pending -> (TraceInput?, TraceInput?) in
+    let time = elapsed()
+    // Moved into the closure through an optional: a value captured by a closure is copied.
+    var entry = Optional(TraceEntry<State, Action>.action(action, state: state, time: time, input: nil))
+    // Queued under the lock, as `record(_:)` queues held inputs: inputs and actions reach the
+    // queue in the order they came, whichever thread reduces.
+    pendingInput.withLock { pending in
       defer { pending.input = nil }
-      guard let expected = pending.action, actionsAreEqual?(expected, action) != false else { return (nil, pending.input) }
-      pending.action = nil
-      return (pending.input, nil)
+      guard case .action(let action, let state, let time, _)? = entry.take() else { return }
+      if let expected = pending.action, actionsAreEqual?(expected, action) != false {
+        pending.action = nil
+        channel.send(.action(action, state: state, time: time, input: pending.input))
+      } else {
+        // An effect's action: the input held is queued on its own first.
+        if let earlier = pending.input { send(earlier) }
+        channel.send(.action(action, state: state, time: time, input: nil))
+      }
     }
-    if let earlier { send(earlier) }
-    channel.send(.action(action, state: state, time: elapsed(), input: input))
   }
 
   /// Records that the app was put back into `state`, its state after action `number` (live
   /// time travel): a branch line, and the next action is `number` + 1.
   package func jumped(to number: Int, state: State) {
-    sendPendingInput(forgettingAction: true)
-    channel.send(.jump(to: number, state: state, time: elapsed()))
+    let time = elapsed()
+    pendingInput.withLock { pending in
+      if let earlier = pending.input { send(earlier) }
+      pending.input = nil
+      pending.action = nil
+      channel.send(.jump(to: number, state: state, time: time))
+    }
   }
 
   private func send(_ input: TraceInput) {
@@ -176,15 +190,11 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
   }
 
   /// Queues the input not queued yet, on its own.
-  private func sendPendingInput(forgettingAction: Bool = false) {
-    let earlier = pendingInput.withLock { pending in
-      defer {
-        pending.input = nil
-        if forgettingAction { pending.action = nil }
-      }
-      return pending.input
+  private func sendPendingInput() {
+    pendingInput.withLock { pending in
+      if let earlier = pending.input { send(earlier) }
+      pending.input = nil
     }
-    if let earlier { send(earlier) }
   }
 
   /// Writes what is queued and ends the trace; returns once every line is written.

@@ -10,9 +10,9 @@ import TideTerminal
 /// the action's JSON text (kept for the actions sent lately) and the changes the differ finds
 /// between the typed states — with no tree of values built for it: at a million actions the
 /// trees cost more than the rest of the writer.
-struct TraceWriter<State: Sendable, Action: Encodable & Sendable> {
+struct TraceWriter<State: Encodable & Sendable, Action: Encodable & Sendable> {
   private var header: TraceHeader
-  private var differ: any TraceStateDiffer<State>
+  private var differ = CodableStateDiffer<State>()
   private let write: @Sendable ([UInt8]) -> Void
   private var actionCount = 0
   private var hasHeader = false
@@ -34,11 +34,10 @@ struct TraceWriter<State: Sendable, Action: Encodable & Sendable> {
   /// A writer of `header` and what follows it; with `adaptsSnapshotInterval`, the header's
   /// snapshot interval grows with the size of `initialState` (``snapshotInterval(forStateBytes:)``).
   init(
-    header: TraceHeader, initialState: State, differ: any TraceStateDiffer<State>, adaptsSnapshotInterval: Bool = false,
+    header: TraceHeader, initialState: State, adaptsSnapshotInterval: Bool = false,
     write: @escaping @Sendable ([UInt8]) -> Void
   ) {
     self.header = header
-    self.differ = differ
     self.write = write
     self.header.state = (try? self.differ.json(of: initialState)) ?? .null
     if adaptsSnapshotInterval {
