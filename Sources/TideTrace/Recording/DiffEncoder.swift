@@ -86,12 +86,6 @@ final class DiffEncoder: Encoder {
   /// Keys are the same here as ``JSONValueEncoder`` merges them, by `String`'s `==`, so two
   /// spellings of one text are one member.
   private static func hasRepeatedKey(_ members: [DiffNode.Member]) -> Bool {
-    if members.count <= 16 {
-      for index in members.indices.dropFirst() where members[..<index].contains(where: { $0.key == members[index].key }) {
-        return true
-      }
-      return false
-    }
     var keys = Set<String>(minimumCapacity: members.count)
     return !members.allSatisfy { keys.insert($0.key).inserted }
   }
