@@ -141,7 +141,7 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
     // Queued under the lock: a reducer off the main actor also queues held inputs, and inputs
     // must reach the queue in the order they came.
     pendingInput.withLock { pending in
-      if let earlier = pending.input { send(earlier) }
+      queueHeldInput(&pending)
       pending.input = input
     }
   }
@@ -167,7 +167,7 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
         channel.send(.action(action, state: state, time: time, input: pending.input))
       } else {
         // An effect's action: the input held is queued on its own first.
-        if let earlier = pending.input { send(earlier) }
+        queueHeldInput(&pending)
         channel.send(.action(action, state: state, time: time, input: nil))
       }
     }
@@ -178,28 +178,22 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
   package func jumped(to number: Int, state: State) {
     let time = elapsed()
     pendingInput.withLock { pending in
-      if let earlier = pending.input { send(earlier) }
-      pending.input = nil
+      queueHeldInput(&pending)
       pending.action = nil
       channel.send(.jump(to: number, state: state, time: time))
     }
   }
 
-  private func send(_ input: TraceInput) {
+  /// Queues the input `pending` holds, on its own, and lets it go. Called under the lock.
+  private func queueHeldInput(_ pending: inout PendingInput) {
+    guard let input = pending.input else { return }
     channel.send(.input(input.event, time: input.time))
-  }
-
-  /// Queues the input not queued yet, on its own.
-  private func sendPendingInput() {
-    pendingInput.withLock { pending in
-      if let earlier = pending.input { send(earlier) }
-      pending.input = nil
-    }
+    pending.input = nil
   }
 
   /// Writes what is queued and ends the trace; returns once every line is written.
   package func finish() async {
-    sendPendingInput()
+    pendingInput.withLock { queueHeldInput(&$0) }
     channel.close()
     await withCheckedContinuation { continuation in whenWritten { continuation.resume() } }
   }
@@ -207,7 +201,7 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
   /// ``finish()`` for a caller that cannot wait asynchronously (the end of a run): blocks until
   /// the writer, which never needs the caller's thread, has written every line.
   package func finishWriting() {
-    sendPendingInput()
+    pendingInput.withLock { queueHeldInput(&$0) }
     channel.close()
     let done = DispatchSemaphore(value: 0)
     whenWritten { done.signal() }
