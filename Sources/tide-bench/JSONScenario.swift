@@ -13,7 +13,12 @@ import TideTrace
 ///   `JSONSerialization` on the same lines; the note gives the check the trace index makes of
 ///   every line (no tree built).
 ///
-/// Figures are per todo and per line; the notes give whole-file milliseconds.
+/// - state-read: a state of 100,000 items (as tide-list's inspector reads one at each jump)
+///   parsed and decoded by the inspector's reader and `JSONValueDecoder`, checking for unknown
+///   members as the inspector does, against `JSONDecoder` on the same text; the note gives the
+///   decoding alone.
+///
+/// Figures are per todo, per line and per item; the notes give whole-file milliseconds.
 @MainActor
 func jsonScenario(rounds: Int) async throws -> [Measurement] {
   struct PlainFile: Codable { var todos: [Todo]; var version: Int }
@@ -39,6 +44,25 @@ func jsonScenario(rounds: Int) async throws -> [Measurement] {
       ]
       sink &+= (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]))?.count ?? -1
     })
+  }
+
+  struct Item: Codable { var id: Int; var title: String; var isChosen: Bool }
+  struct ListState: Codable { var items: [Item]; var cursor: Int; var filter: String }
+  let list = ListState(
+    items: (1...100_000).map { Item(id: $0, title: "Item \($0)", isChosen: $0 % 7 == 0) }, cursor: 99_999, filter: "")
+  let listText = try JSONEncoder().encode(list)
+  let listJSON = try listText.withUnsafeBytes { try JSONParser.parse($0) }
+  var stateTide: [Double] = [], stateDecode: [Double] = [], stateFoundation: [Double] = []
+  for _ in 0..<rounds {
+    stateTide.append(seconds {
+      sink &+= listText.withUnsafeBytes { bytes in
+        (try? JSONParser.parse(bytes)).flatMap { try? JSONValueDecoder.decode(ListState.self, from: $0, rejectingUnknownMembers: true) }?.items.count ?? -1
+      }
+    })
+    stateDecode.append(seconds {
+      sink &+= (try? JSONValueDecoder.decode(ListState.self, from: listJSON, rejectingUnknownMembers: true))?.items.count ?? -1
+    })
+    stateFoundation.append(seconds { sink &+= (try? JSONDecoder().decode(ListState.self, from: listText))?.items.count ?? -1 })
   }
 
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tide-bench-json-\(getpid())")
@@ -73,7 +97,9 @@ func jsonScenario(rounds: Int) async throws -> [Measurement] {
   write.note = "Tide \(milliseconds(writeTide)), JSONEncoder \(milliseconds(writeFoundation)), JSONSerialization \(milliseconds(writeSerialization))"
   var traceRead = Measurement(name: "json-100k trace-read", tide: per(traceTide, lines.count), baseline: per(traceSerialization, lines.count))
   traceRead.note = "\(lines.count) lines: Tide's tree \(milliseconds(traceTide)), Tide's check \(milliseconds(traceCheck)), JSONSerialization \(milliseconds(traceSerialization))"
-  return [read, write, traceRead]
+  var stateRead = Measurement(name: "json-100k state-read", tide: per(stateTide, list.items.count), baseline: per(stateFoundation, list.items.count))
+  stateRead.note = "\(listText.count) bytes: Tide \(milliseconds(stateTide)) (of which decoding \(milliseconds(stateDecode))), JSONDecoder \(milliseconds(stateFoundation))"
+  return [read, write, traceRead, stateRead]
 }
 
 /// The seconds `body` took.

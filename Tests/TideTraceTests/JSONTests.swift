@@ -1,3 +1,4 @@
+import Foundation
 import TideJSON
 import Testing
 import TideTrace
@@ -98,6 +99,62 @@ struct JSONTests {
     // Beyond UInt64 a number is a Double, as before, and no integer type takes it.
     let beyond = try JSONParser.parse("18446744073709551616")
     #expect(throws: (any Error).self) { try JSONValueDecoder.decode(UInt64.self, from: beyond) }
+  }
+
+  /// A plain value read through a keyed, an unkeyed and a single-value container: what
+  /// `JSONDecoder` reads from the same text decodes alike, and what it refuses fails at the
+  /// same coding path (the inspector names that path when a trace holds a state of another
+  /// shape).
+  @Test(arguments: [
+    #"{"id":1,"title":"a","flags":[true,false],"ratio":1.5,"small":7,"amount":2.5,"wrapped":3,"maybe":null}"#,
+    #"{"id":1,"title":"a","flags":[true],"ratio":2,"small":7,"amount":-1,"wrapped":3,"maybe":4}"#,
+    #"{"id":"x","title":"a","flags":[true],"ratio":1.5,"small":7,"amount":1,"wrapped":3}"#,
+    #"{"id":1.5,"title":"a","flags":[true],"ratio":1.5,"small":7,"amount":1,"wrapped":3}"#,
+    #"{"id":1,"title":2,"flags":[true],"ratio":1.5,"small":7,"amount":1,"wrapped":3}"#,
+    #"{"id":1,"title":"a","flags":[true,1],"ratio":1.5,"small":7,"amount":1,"wrapped":3}"#,
+    #"{"id":1,"title":"a","flags":[true],"ratio":"r","small":7,"amount":1,"wrapped":3}"#,
+    #"{"id":1,"title":"a","flags":[true],"ratio":1.5,"small":300,"amount":1,"wrapped":3}"#,
+    #"{"id":1,"title":"a","flags":[true],"ratio":1.5,"small":7,"amount":true,"wrapped":3}"#,
+    #"{"id":1,"title":"a","flags":[true],"ratio":1.5,"small":7,"amount":1,"wrapped":"w"}"#,
+    #"{"id":null,"title":"a","flags":[true],"ratio":1.5,"small":7,"amount":1,"wrapped":3}"#,
+    #"{"id":1,"title":null,"flags":[true],"ratio":1.5,"small":7,"amount":1,"wrapped":3}"#,
+    #"{"id":1,"title":"a","flags":[true],"ratio":1.5,"small":7,"amount":1,"wrapped":3,"maybe":"m"}"#,
+  ])
+  func plainValuesDecodeAndFailAsJSONDecoderDoes(text: String) throws {
+    struct Wrapped: Codable, Equatable {
+      var value: Int16
+      init(from decoder: any Decoder) throws { value = try decoder.singleValueContainer().decode(Int16.self) }
+      func encode(to encoder: any Encoder) throws {}
+    }
+    struct Sample: Codable, Equatable {
+      var id: Int
+      var title: String
+      var flags: [Bool]
+      var ratio: Double
+      var small: UInt8
+      var amount: Float
+      var wrapped: Wrapped
+      var maybe: Int32?
+    }
+    func path(_ error: any Error) -> [String]? {
+      switch error as? DecodingError {
+      case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+        context.codingPath.map(\.stringValue)
+      case .keyNotFound(let key, let context): context.codingPath.map(\.stringValue) + [key.stringValue]
+      default: nil
+      }
+    }
+    let expected = Result { try JSONDecoder().decode(Sample.self, from: Data(text.utf8)) }
+    let decoded = Result { try JSONValueDecoder.decode(Sample.self, from: JSONParser.parse(text)) }
+    switch (expected, decoded) {
+    case (.success(let expected), .success(let decoded)): #expect(decoded == expected)
+    case (.failure(let expected), .failure(let decoded)):
+      // Foundation on Linux gives no path for a number its type cannot hold (`1.5` for an
+      // `Int`, `300` for a `UInt8`); the inspector names the member all the same.
+      let expectedPath = try #require(path(expected)), decodedPath = try #require(path(decoded))
+      #expect(expectedPath.isEmpty ? !decodedPath.isEmpty : decodedPath == expectedPath, "\(decoded)")
+    default: Issue.record("JSONDecoder: \(expected); JSONValueDecoder: \(decoded)")
+    }
   }
 
   private func check(_ text: String) throws(JSONParser.Failure) {

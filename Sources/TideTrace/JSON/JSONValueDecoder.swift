@@ -33,13 +33,13 @@ package enum JSONValueDecoder {
 /// one flag a member, all in one array (a state of 100,000 items opens 100,000 containers, and
 /// a set of names each was most of its decoding's cost).
 private final class MemberLedger {
-  private var containers: [(node: PathNode?, members: [JSONMember], firstFlag: Int)] = []
+  private var containers: [(location: DecodingLocation, members: [JSONMember], firstFlag: Int)] = []
   private var used: [Bool] = []
 
   /// Notes a container's members; the index of its first member's flag, for ``use(_:)``.
-  func open(_ members: [JSONMember], at node: PathNode?) -> Int {
+  func open(_ members: [JSONMember], at location: DecodingLocation) -> Int {
     let firstFlag = used.count
-    containers.append((node, members, firstFlag))
+    containers.append((location, members, firstFlag))
     used.append(contentsOf: repeatElement(false, count: members.count))
     return firstFlag
   }
@@ -53,7 +53,7 @@ private final class MemberLedger {
     for container in containers {
       // A `null` member is one that went away (see `allKeys`): nothing to have a use for.
       for (index, member) in container.members.enumerated() where !used[container.firstFlag + index] && member.value != .null {
-        return JSONValueDecoder.UnknownMember(codingPath: PathNode.codingPath(container.node) + [JSONNameKey(member.key)])
+        return JSONValueDecoder.UnknownMember(codingPath: container.location.codingPath + [JSONNameKey(member.key)])
       }
     }
     return nil
@@ -94,6 +94,9 @@ private final class PathNode {
 }
 
 /// Where a value being decoded is: its container's node and its own key (none at the top).
+/// A keyed container keeps its location and makes its node only for a member that opens a
+/// container of its own: an object of plain members, such as each item of a long list, makes
+/// none.
 private struct DecodingLocation {
   var container: PathNode?
   var key: (any CodingKey)?
@@ -104,68 +107,99 @@ private struct DecodingLocation {
   func node() -> PathNode? {
     key.map { PathNode(parent: container, key: $0) } ?? container
   }
+
+  /// The location of the member or element `key` of a container opened here.
+  func child(_ key: any CodingKey) -> DecodingLocation {
+    DecodingLocation(container: node(), key: key)
+  }
 }
 
+/// `location` is made only for a value that opens a container, or for an error.
 private func decodeValue<T: Decodable>(
-  _ type: T.Type, from value: JSONValue, at location: DecodingLocation, ledger: MemberLedger?
+  _ type: T.Type, from value: JSONValue, at location: @autoclosure () -> DecodingLocation, ledger: MemberLedger?
 ) throws -> T {
-  if let plain = try primitive(type, from: value, at: location) { return plain }
-  return try T(from: TreeDecoder(value: value, location: location, ledger: ledger))
+  if let plain = try primitive(type, from: value, at: location()) { return plain }
+  return try T(from: TreeDecoder(value: value, location: location(), ledger: ledger))
 }
 
 /// A plain value read from `value`, or `nil` for a type that decodes itself.
-private func primitive<T>(_ type: T.Type, from value: JSONValue, at location: DecodingLocation) throws -> T? {
-  // Told by comparing metadata first: most values a state decodes are structs and lists, which
-  // a cast to each plain type in turn made pay for fifteen failed casts each.
-  guard isPlainDecodable(T.self) else { return nil }
-  func mismatch(_ expected: String) -> DecodingError {
-    DecodingError.typeMismatch(
-      T.self, DecodingError.Context(codingPath: location.codingPath, debugDescription: "Expected \(expected) but found \(value.text)."))
+private func primitive<T>(_ type: T.Type, from value: JSONValue, at location: @autoclosure () -> DecodingLocation) throws -> T? {
+  // Told by comparing metadata: most values a state decodes are structs and lists, which a
+  // cast to each plain type in turn made pay for fifteen failed casts each.
+  // `T` is the type just compared with: the value is handed back as itself, with no cast.
+  func same<U>(_ leaf: U) -> T { unsafeBitCast(leaf, to: T.self) }
+  if T.self == String.self {
+    return same(try Leaf.string(value, at: location()))
+  } else if T.self == Bool.self {
+    return same(try Leaf.bool(value, at: location()))
+  } else if T.self == Double.self {
+    return same(try Leaf.double(value, at: location()))
+  } else if T.self == Float.self {
+    return same(Float(try Leaf.double(value, as: Float.self, at: location())))
+  } else if T.self == Int.self {
+    return same(try Leaf.integer(Int.self, value, at: location()))
+  } else if T.self == Int64.self {
+    return same(try Leaf.integer(Int64.self, value, at: location()))
+  } else if T.self == Int32.self {
+    return same(try Leaf.integer(Int32.self, value, at: location()))
+  } else if T.self == Int16.self {
+    return same(try Leaf.integer(Int16.self, value, at: location()))
+  } else if T.self == Int8.self {
+    return same(try Leaf.integer(Int8.self, value, at: location()))
+  } else if T.self == UInt.self {
+    return same(try Leaf.integer(UInt.self, value, at: location()))
+  } else if T.self == UInt64.self {
+    return same(try Leaf.integer(UInt64.self, value, at: location()))
+  } else if T.self == UInt32.self {
+    return same(try Leaf.integer(UInt32.self, value, at: location()))
+  } else if T.self == UInt16.self {
+    return same(try Leaf.integer(UInt16.self, value, at: location()))
+  } else if T.self == UInt8.self {
+    return same(try Leaf.integer(UInt8.self, value, at: location()))
   }
-  func integer<I: FixedWidthInteger>(_: I.Type) throws -> I {
+  return nil
+}
+
+/// The plain values, each read from a ``JSONValue`` as `JSONDecoder` reads it from text: the
+/// containers' typed `decode` methods call these directly, with no generic dispatch or cast.
+private enum Leaf {
+  static func string(_ value: JSONValue, at location: @autoclosure () -> DecodingLocation) throws -> String {
+    guard case .string(let text) = value else { throw mismatch(String.self, "a string", value, location()) }
+    return text
+  }
+
+  static func bool(_ value: JSONValue, at location: @autoclosure () -> DecodingLocation) throws -> Bool {
+    guard case .bool(let flag) = value else { throw mismatch(Bool.self, "a Boolean", value, location()) }
+    return flag
+  }
+
+  static func double(
+    _ value: JSONValue, as type: Any.Type = Double.self, at location: @autoclosure () -> DecodingLocation
+  ) throws -> Double {
+    switch value {
+    case .number(let value): return value
+    case .integer(let value): return Double(value)
+    case .unsignedInteger(let value): return Double(value)
+    default: throw mismatch(type, "a number", value, location())
+    }
+  }
+
+  static func integer<I: FixedWidthInteger>(
+    _: I.Type, _ value: JSONValue, at location: @autoclosure () -> DecodingLocation
+  ) throws -> I {
     switch value {
     case .integer(let integer): if let exact = I(exactly: integer) { return exact }
     case .unsignedInteger(let integer): if let exact = I(exactly: integer) { return exact }
     case .number(let number): if let exact = I(exactly: number) { return exact }
     default: break
     }
-    throw mismatch("a number that fits \(I.self)")
+    throw mismatch(I.self, "a number that fits \(I.self)", value, location())
   }
-  switch type {
-  case is String.Type:
-    guard case .string(let text) = value else { throw mismatch("a string") }
-    return text as? T
-  case is Bool.Type:
-    guard case .bool(let flag) = value else { throw mismatch("a Boolean") }
-    return flag as? T
-  case is Double.Type, is Float.Type:
-    let number: Double
-    switch value {
-    case .number(let value): number = value
-    case .integer(let value): number = Double(value)
-    case .unsignedInteger(let value): number = Double(value)
-    default: throw mismatch("a number")
-    }
-    return (type == Float.self ? Float(number) as Any : number as Any) as? T
-  case is Int.Type: return try integer(Int.self) as? T
-  case is Int64.Type: return try integer(Int64.self) as? T
-  case is Int32.Type: return try integer(Int32.self) as? T
-  case is Int16.Type: return try integer(Int16.self) as? T
-  case is Int8.Type: return try integer(Int8.self) as? T
-  case is UInt.Type: return try integer(UInt.self) as? T
-  case is UInt64.Type: return try integer(UInt64.self) as? T
-  case is UInt32.Type: return try integer(UInt32.self) as? T
-  case is UInt16.Type: return try integer(UInt16.self) as? T
-  case is UInt8.Type: return try integer(UInt8.self) as? T
-  default: return nil
-  }
-}
 
-/// Whether `type` is one of the types ``primitive(_:from:at:)`` reads.
-private func isPlainDecodable(_ type: Any.Type) -> Bool {
-  type == String.self || type == Int.self || type == Bool.self || type == Double.self || type == Float.self
-    || type == Int64.self || type == Int32.self || type == Int16.self || type == Int8.self || type == UInt.self
-    || type == UInt64.self || type == UInt32.self || type == UInt16.self || type == UInt8.self
+  private static func mismatch(_ type: Any.Type, _ expected: String, _ value: JSONValue, _ location: DecodingLocation) -> DecodingError {
+    DecodingError.typeMismatch(
+      type, DecodingError.Context(codingPath: location.codingPath, debugDescription: "Expected \(expected) but found \(value.text)."))
+  }
 }
 
 private struct TreeDecoder: Decoder {
@@ -180,9 +214,8 @@ private struct TreeDecoder: Decoder {
       throw DecodingError.typeMismatch(
         [String: Any].self, DecodingError.Context(codingPath: codingPath, debugDescription: "Expected an object but found \(value.text)."))
     }
-    let node = location.node()
-    let firstFlag = ledger?.open(members, at: node) ?? 0
-    return KeyedDecodingContainer(KeyedContainer<Key>(members: members, node: node, ledger: ledger, firstFlag: firstFlag))
+    let firstFlag = ledger?.open(members, at: location) ?? 0
+    return KeyedDecodingContainer(KeyedContainer<Key>(members: members, location: location, ledger: ledger, firstFlag: firstFlag))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -200,9 +233,9 @@ private struct TreeDecoder: Decoder {
 
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let members: [JSONMember]
-  let node: PathNode?
+  let location: DecodingLocation
   let ledger: MemberLedger?
-  var codingPath: [any CodingKey] { PathNode.codingPath(node) }
+  var codingPath: [any CodingKey] { location.codingPath }
   /// The ledger's flag of this container's first member.
   let firstFlag: Int
 
@@ -245,43 +278,53 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   private func decodeMember<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
     let value = try member(key)
-    if value == .null, !(T.self is any OptionalDecoding.Type) {
+    if case .null = value, !(T.self is any OptionalDecoding.Type) {
       throw DecodingError.valueNotFound(
         T.self, DecodingError.Context(codingPath: codingPath + [key], debugDescription: "Found null for key '\(key.stringValue)'."))
     }
-    return try decodeValue(type, from: value, at: DecodingLocation(container: node, key: key), ledger: ledger)
+    return try decodeValue(type, from: value, at: location.child(key), ledger: ledger)
   }
 
-  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeMember(type, key) }
-  func decode(_ type: String.Type, forKey key: Key) throws -> String { try decodeMember(type, key) }
-  func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decodeMember(type, key) }
-  func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decodeMember(type, key) }
-  func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeMember(type, key) }
-  func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeMember(type, key) }
-  func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decodeMember(type, key) }
-  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decodeMember(type, key) }
-  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decodeMember(type, key) }
-  func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decodeMember(type, key) }
-  func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decodeMember(type, key) }
-  func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeMember(type, key) }
-  func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeMember(type, key) }
-  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeMember(type, key) }
+  /// Member `key`'s value for a plain type, which `null` is not.
+  private func plainMember(_ type: Any.Type, _ key: Key) throws -> JSONValue {
+    let value = try member(key)
+    if case .null = value {
+      throw DecodingError.valueNotFound(
+        type, DecodingError.Context(codingPath: codingPath + [key], debugDescription: "Found null for key '\(key.stringValue)'."))
+    }
+    return value
+  }
+
+  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try Leaf.bool(plainMember(type, key), at: location.child(key)) }
+  func decode(_ type: String.Type, forKey key: Key) throws -> String { try Leaf.string(plainMember(type, key), at: location.child(key)) }
+  func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try Leaf.double(plainMember(type, key), at: location.child(key)) }
+  func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try Float(Leaf.double(plainMember(type, key), as: type, at: location.child(key))) }
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try Leaf.integer(type, plainMember(type, key), at: location.child(key)) }
+  func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try Leaf.integer(type, plainMember(type, key), at: location.child(key)) }
+  func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try Leaf.integer(type, plainMember(type, key), at: location.child(key)) }
+  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try Leaf.integer(type, plainMember(type, key), at: location.child(key)) }
+  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try Leaf.integer(type, plainMember(type, key), at: location.child(key)) }
+  func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try Leaf.integer(type, plainMember(type, key), at: location.child(key)) }
+  func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try Leaf.integer(type, plainMember(type, key), at: location.child(key)) }
+  func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try Leaf.integer(type, plainMember(type, key), at: location.child(key)) }
+  func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try Leaf.integer(type, plainMember(type, key), at: location.child(key)) }
+  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try Leaf.integer(type, plainMember(type, key), at: location.child(key)) }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-    try TreeDecoder(value: member(key), location: DecodingLocation(container: node, key: key), ledger: ledger).container(keyedBy: type)
+    try TreeDecoder(value: member(key), location: location.child(key), ledger: ledger).container(keyedBy: type)
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    try TreeDecoder(value: member(key), location: DecodingLocation(container: node, key: key), ledger: ledger).unkeyedContainer()
+    try TreeDecoder(value: member(key), location: location.child(key), ledger: ledger).unkeyedContainer()
   }
 
   func superDecoder() throws -> any Decoder {
-    TreeDecoder(value: index(of: "super").map { members[$0].value } ?? .null, location: DecodingLocation(container: node), ledger: ledger)
+    TreeDecoder(value: index(of: "super").map { members[$0].value } ?? .null, location: DecodingLocation(container: location.node()), ledger: ledger)
   }
 
   func superDecoder(forKey key: Key) throws -> any Decoder {
     TreeDecoder(
-      value: index(of: key.stringValue).map { members[$0].value } ?? .null, location: DecodingLocation(container: node, key: key),
+      value: index(of: key.stringValue).map { members[$0].value } ?? .null, location: location.child(key),
       ledger: ledger)
   }
 }
@@ -322,20 +365,62 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
   }
 
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeNext(type) }
-  mutating func decode(_ type: Bool.Type) throws -> Bool { try decodeNext(type) }
-  mutating func decode(_ type: String.Type) throws -> String { try decodeNext(type) }
-  mutating func decode(_ type: Double.Type) throws -> Double { try decodeNext(type) }
-  mutating func decode(_ type: Float.Type) throws -> Float { try decodeNext(type) }
-  mutating func decode(_ type: Int.Type) throws -> Int { try decodeNext(type) }
-  mutating func decode(_ type: Int8.Type) throws -> Int8 { try decodeNext(type) }
-  mutating func decode(_ type: Int16.Type) throws -> Int16 { try decodeNext(type) }
-  mutating func decode(_ type: Int32.Type) throws -> Int32 { try decodeNext(type) }
-  mutating func decode(_ type: Int64.Type) throws -> Int64 { try decodeNext(type) }
-  mutating func decode(_ type: UInt.Type) throws -> UInt { try decodeNext(type) }
-  mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeNext(type) }
-  mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeNext(type) }
-  mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeNext(type) }
-  mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeNext(type) }
+  mutating func decode(_ type: Bool.Type) throws -> Bool {
+    let (value, location) = try next(type)
+    return try Leaf.bool(value, at: location)
+  }
+  mutating func decode(_ type: String.Type) throws -> String {
+    let (value, location) = try next(type)
+    return try Leaf.string(value, at: location)
+  }
+  mutating func decode(_ type: Double.Type) throws -> Double {
+    let (value, location) = try next(type)
+    return try Leaf.double(value, at: location)
+  }
+  mutating func decode(_ type: Float.Type) throws -> Float {
+    let (value, location) = try next(type)
+    return try Float(Leaf.double(value, as: type, at: location))
+  }
+  mutating func decode(_ type: Int.Type) throws -> Int {
+    let (value, location) = try next(type)
+    return try Leaf.integer(type, value, at: location)
+  }
+  mutating func decode(_ type: Int8.Type) throws -> Int8 {
+    let (value, location) = try next(type)
+    return try Leaf.integer(type, value, at: location)
+  }
+  mutating func decode(_ type: Int16.Type) throws -> Int16 {
+    let (value, location) = try next(type)
+    return try Leaf.integer(type, value, at: location)
+  }
+  mutating func decode(_ type: Int32.Type) throws -> Int32 {
+    let (value, location) = try next(type)
+    return try Leaf.integer(type, value, at: location)
+  }
+  mutating func decode(_ type: Int64.Type) throws -> Int64 {
+    let (value, location) = try next(type)
+    return try Leaf.integer(type, value, at: location)
+  }
+  mutating func decode(_ type: UInt.Type) throws -> UInt {
+    let (value, location) = try next(type)
+    return try Leaf.integer(type, value, at: location)
+  }
+  mutating func decode(_ type: UInt8.Type) throws -> UInt8 {
+    let (value, location) = try next(type)
+    return try Leaf.integer(type, value, at: location)
+  }
+  mutating func decode(_ type: UInt16.Type) throws -> UInt16 {
+    let (value, location) = try next(type)
+    return try Leaf.integer(type, value, at: location)
+  }
+  mutating func decode(_ type: UInt32.Type) throws -> UInt32 {
+    let (value, location) = try next(type)
+    return try Leaf.integer(type, value, at: location)
+  }
+  mutating func decode(_ type: UInt64.Type) throws -> UInt64 {
+    let (value, location) = try next(type)
+    return try Leaf.integer(type, value, at: location)
+  }
 
   private mutating func decodeNext<T: Decodable>(_ type: T.Type) throws -> T {
     let (value, location) = try next(type)
@@ -370,18 +455,18 @@ private struct SingleValueContainer: SingleValueDecodingContainer {
     try decodeValue(type, from: value, at: location, ledger: ledger)
   }
 
-  func decode(_ type: Bool.Type) throws -> Bool { try decodeValue(type, from: value, at: location, ledger: ledger) }
-  func decode(_ type: String.Type) throws -> String { try decodeValue(type, from: value, at: location, ledger: ledger) }
-  func decode(_ type: Double.Type) throws -> Double { try decodeValue(type, from: value, at: location, ledger: ledger) }
-  func decode(_ type: Float.Type) throws -> Float { try decodeValue(type, from: value, at: location, ledger: ledger) }
-  func decode(_ type: Int.Type) throws -> Int { try decodeValue(type, from: value, at: location, ledger: ledger) }
-  func decode(_ type: Int8.Type) throws -> Int8 { try decodeValue(type, from: value, at: location, ledger: ledger) }
-  func decode(_ type: Int16.Type) throws -> Int16 { try decodeValue(type, from: value, at: location, ledger: ledger) }
-  func decode(_ type: Int32.Type) throws -> Int32 { try decodeValue(type, from: value, at: location, ledger: ledger) }
-  func decode(_ type: Int64.Type) throws -> Int64 { try decodeValue(type, from: value, at: location, ledger: ledger) }
-  func decode(_ type: UInt.Type) throws -> UInt { try decodeValue(type, from: value, at: location, ledger: ledger) }
-  func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeValue(type, from: value, at: location, ledger: ledger) }
-  func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeValue(type, from: value, at: location, ledger: ledger) }
-  func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeValue(type, from: value, at: location, ledger: ledger) }
-  func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeValue(type, from: value, at: location, ledger: ledger) }
+  func decode(_ type: Bool.Type) throws -> Bool { try Leaf.bool(value, at: location) }
+  func decode(_ type: String.Type) throws -> String { try Leaf.string(value, at: location) }
+  func decode(_ type: Double.Type) throws -> Double { try Leaf.double(value, at: location) }
+  func decode(_ type: Float.Type) throws -> Float { try Float(Leaf.double(value, as: type, at: location)) }
+  func decode(_ type: Int.Type) throws -> Int { try Leaf.integer(type, value, at: location) }
+  func decode(_ type: Int8.Type) throws -> Int8 { try Leaf.integer(type, value, at: location) }
+  func decode(_ type: Int16.Type) throws -> Int16 { try Leaf.integer(type, value, at: location) }
+  func decode(_ type: Int32.Type) throws -> Int32 { try Leaf.integer(type, value, at: location) }
+  func decode(_ type: Int64.Type) throws -> Int64 { try Leaf.integer(type, value, at: location) }
+  func decode(_ type: UInt.Type) throws -> UInt { try Leaf.integer(type, value, at: location) }
+  func decode(_ type: UInt8.Type) throws -> UInt8 { try Leaf.integer(type, value, at: location) }
+  func decode(_ type: UInt16.Type) throws -> UInt16 { try Leaf.integer(type, value, at: location) }
+  func decode(_ type: UInt32.Type) throws -> UInt32 { try Leaf.integer(type, value, at: location) }
+  func decode(_ type: UInt64.Type) throws -> UInt64 { try Leaf.integer(type, value, at: location) }
 }

@@ -99,6 +99,8 @@ package enum TraceQueries {
     var actions = Set<String>()
     var state = try checked(reader) { () throws(TraceProblem) in try reader.state(after: first - 1) }
     for index in first...number {
+      // The browser asks next for the state before the step it shows, for the old values.
+      if index == number { reader.keep(state, after: number - 1) }
       let step = try checked(reader) { () throws(TraceProblem) in try reader.step(index) }
       if actions.insert(step.action.text).inserted { try check(action: step.action, number: index, in: reader, app: app) }
       var changesKind = false

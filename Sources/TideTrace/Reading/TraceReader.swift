@@ -165,14 +165,16 @@ package final class TraceReader {
   package func state(after number: Int) throws(TraceProblem) -> JSONValue {
     precondition(number >= 0 && number <= actionCount, "action \(number) is not in the trace")
     var start = (number: 0, state: header.state)
-    if let snapshot = snapshots.last(where: { $0.number <= number }) {
+    let snapshot = snapshots.last(where: { $0.number <= number })
+    if let cachedState, cachedState.number <= number, cachedState.number >= snapshot?.number ?? 0 {
+      // Parsed before the snapshot is read: a snapshot of a large state takes longer to parse
+      // than the lines after it take to apply.
+      start = cachedState
+    } else if let snapshot {
       guard let text = readLine(at: snapshot.offset) else {
         throw TraceProblem(path: path, line: snapshot.line, message: "the line can no longer be read")
       }
       start = (snapshot.number, try TraceSnapshot(parsing: text.bytes, path: path, line: snapshot.line).state)
-    }
-    if let cachedState, cachedState.number <= number, cachedState.number >= start.number {
-      start = cachedState
     }
     var state = start.state
     if start.number < number {
@@ -187,6 +189,14 @@ package final class TraceReader {
     }
     cachedState = (number, state)
     return state
+  }
+
+  /// Keeps `state`, made by applying the trace's lines, as the state after action `number`: a
+  /// question that applied the lines itself (to check each one) leaves ``state(after:)`` one line
+  /// from the next step.
+  package func keep(_ state: JSONValue, after number: Int) {
+    precondition(number >= 0 && number <= actionCount, "action \(number) is not in the trace")
+    cachedState = (number, state)
   }
 
   /// The input events of their own lines and the actions' keys and pastes up to action
