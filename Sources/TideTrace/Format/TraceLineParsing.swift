@@ -15,14 +15,15 @@ extension JSONValue {
 extension JSONValue {
   /// Refuses a line whose object repeats a member (which of the two would count?) or has one
   /// the format does not know (what would it mean?): such a line was not written by Tide.
-  func checkMembers(_ known: Set<String>, of kind: String, path: String, line: Int) throws(TraceProblem) {
+  /// Searched in order, not hashed: a line has a few members, all known (a longer line fails
+  /// at its first unknown or repeated one), and sets made per line were a fifth of reading one.
+  func checkMembers(_ known: [String], of kind: String, path: String, line: Int) throws(TraceProblem) {
     guard case .object(let members) = self else { return }
-    var seen = Set<String>()
-    for member in members {
+    for (index, member) in members.enumerated() {
       guard known.contains(member.key) else {
         throw TraceProblem(path: path, line: line, message: "\(kind) has a member the format does not know: \(escapedExcerpt(member.key, limit: 40))")
       }
-      guard seen.insert(member.key).inserted else {
+      guard !members[..<index].contains(where: { $0.key == member.key }) else {
         throw TraceProblem(path: path, line: line, message: "\(kind) has the member \(escapedExcerpt(member.key, limit: 40)) twice")
       }
     }
@@ -30,10 +31,11 @@ extension JSONValue {
 }
 
 extension TraceStep {
+  static let members = ["n", "t", "key", "paste", "resize", "pointer", "action", "changes"]
+
   package init(parsing bytes: [UInt8], path: String, line: Int) throws(TraceProblem) {
     let json = try JSONValue.parseLine(bytes, path: path, line: line)
-    try json.checkMembers(
-      ["n", "t", "key", "paste", "resize", "pointer", "action", "changes"], of: "an action line", path: path, line: line)
+    try json.checkMembers(Self.members, of: "an action line", path: path, line: line)
     if let time = json["t"], TraceFormat.seconds(in: time) == nil {
       throw TraceProblem(path: path, line: line, message: "t needs the seconds since the start, 0 or more")
     }
@@ -56,6 +58,8 @@ extension TraceStep {
 }
 
 extension TraceSnapshot {
+  static let members = ["snapshot", "state"]
+
   /// A snapshot line, or a branch line (the whole state after its action, as a snapshot's).
   package init(parsing bytes: [UInt8], path: String, line: Int) throws(TraceProblem) {
     let json = try JSONValue.parseLine(bytes, path: path, line: line)
@@ -64,7 +68,7 @@ extension TraceSnapshot {
       self.init(number: branch.number, state: branch.state)
       return
     }
-    try json.checkMembers(["snapshot", "state"], of: "a snapshot line", path: path, line: line)
+    try json.checkMembers(Self.members, of: "a snapshot line", path: path, line: line)
     guard case .integer(let number)? = json["snapshot"], let state = json["state"] else {
       throw TraceProblem(path: path, line: line, message: "a snapshot line needs snapshot and state")
     }
@@ -73,8 +77,10 @@ extension TraceSnapshot {
 }
 
 extension TraceBranch {
+  static let members = ["branch", "t", "state"]
+
   init(parsing json: JSONValue, path: String, line: Int) throws(TraceProblem) {
-    try json.checkMembers(["branch", "t", "state"], of: "a branch line", path: path, line: line)
+    try json.checkMembers(Self.members, of: "a branch line", path: path, line: line)
     guard case .integer(let number)? = json["branch"], number >= 0, let time = json["t"].flatMap(TraceFormat.seconds(in:)),
       let state = json["state"]
     else {
@@ -89,9 +95,12 @@ extension TraceInput {
   /// read from a file is allocated cell by cell).
   package static let sizeRange = 1...10_000
 
+  static let members = ["t"] + eventMembers
+  static let eventMembers = ["key", "paste", "resize", "pointer"]
+
   package init(parsing bytes: [UInt8], path: String, line: Int) throws(TraceProblem) {
     let json = try JSONValue.parseLine(bytes, path: path, line: line)
-    try json.checkMembers(["t", "key", "paste", "resize", "pointer"], of: "an input line", path: path, line: line)
+    try json.checkMembers(Self.members, of: "an input line", path: path, line: line)
     guard let time = json["t"].flatMap(TraceFormat.seconds(in:)),
       let event = try Self.event(in: json, path: path, line: line)
     else {
@@ -103,13 +112,18 @@ extension TraceInput {
   /// The `key`, `paste`, `resize` or `pointer` member of a line, if it has one.
   package static func event(in json: JSONValue, path: String, line: Int) throws(TraceProblem) -> InputEvent? {
     // A member of another type is not "no input": the line says an input sent it.
-    let events = ["key", "paste", "resize", "pointer"].filter { json[$0] != nil }
-    if events.count > 1 {
-      throw TraceProblem(path: path, line: line, message: "a line has one input at most, not \(events.joined(separator: " and "))")
+    var event: (name: String, value: JSONValue)?
+    for name in eventMembers {
+      guard let value = json[name] else { continue }
+      guard event == nil else {
+        let events = eventMembers.filter { json[$0] != nil }
+        throw TraceProblem(path: path, line: line, message: "a line has one input at most, not \(events.joined(separator: " and "))")
+      }
+      event = (name, value)
     }
-    for name in events {
-      switch (name, json[name]) {
-      case ("key", .string?), ("paste", .string?), ("resize", .array?), ("pointer", .array?): break
+    if let (name, value) = event {
+      switch (name, value) {
+      case ("key", .string), ("paste", .string), ("resize", .array), ("pointer", .array): break
       default:
         throw TraceProblem(path: path, line: line, message: "\(name) needs \(name == "key" || name == "paste" ? "a text" : "an array")")
       }

@@ -12,12 +12,18 @@ package enum JSONValueDecoder {
   /// With `rejectingUnknownMembers`, a member of an object that `Value`'s decoding never asked
   /// for is an error (``UnknownMember``) rather than ignored: how the inspector tells a state or
   /// action the app wrote from one that only resembles it (`{"count":1,"nope":2}`).
+  ///
+  /// With a `memo`, a large list or object decoded before (from the same storage, to the same
+  /// type) is taken from it instead of decoded again, and those decoded now are kept in it.
   package static func decode<Value: Decodable>(
-    _ type: Value.Type, from json: JSONValue, rejectingUnknownMembers: Bool = false
+    _ type: Value.Type, from json: JSONValue, rejectingUnknownMembers: Bool = false, memo: DecodingMemo? = nil
   ) throws -> Value {
     let ledger = rejectingUnknownMembers ? MemberLedger() : nil
-    let value = try decodeValue(type, from: json, at: DecodingLocation(), ledger: ledger)
+    let context = ledger == nil && memo == nil ? nil : DecodingContext(ledger: ledger, memo: memo)
+    let value = try decodeValue(type, from: json, at: DecodingLocation(), context: context)
     if let unknown = ledger?.firstUnknown() { throw unknown }
+    // Only now is every value decoded known to be checked.
+    if let memo, let context { memo.keep(context.decoded) }
     return value
   }
 
@@ -116,10 +122,29 @@ private struct DecodingLocation {
 
 /// `location` is made only for a value that opens a container, or for an error.
 private func decodeValue<T: Decodable>(
-  _ type: T.Type, from value: JSONValue, at location: @autoclosure () -> DecodingLocation, ledger: MemberLedger?
+  _ type: T.Type, from value: JSONValue, at location: @autoclosure () -> DecodingLocation, context: DecodingContext?
 ) throws -> T {
   if let plain = try primitive(type, from: value, at: location()) { return plain }
-  return try T(from: TreeDecoder(value: value, location: location(), ledger: ledger))
+  guard let context, let memo = context.memo, let key = DecodingMemo.Key(of: value, as: T.self, refusingUnknownMembers: context.ledger != nil) else {
+    return try T(from: TreeDecoder(value: value, location: location(), context: context))
+  }
+  if let known = memo.value(for: key) as? T { return known }
+  let decoded = try T(from: TreeDecoder(value: value, location: location(), context: context))
+  context.decoded.append(DecodingMemo.Entry(key: key, json: value, value: decoded))
+  return decoded
+}
+
+/// What one decoding notes as it goes: the members each object had and which were asked for
+/// (when unknown members are refused), and the large values decoded, for the memo.
+private final class DecodingContext {
+  let ledger: MemberLedger?
+  let memo: DecodingMemo?
+  var decoded: [DecodingMemo.Entry] = []
+
+  init(ledger: MemberLedger?, memo: DecodingMemo?) {
+    self.ledger = ledger
+    self.memo = memo
+  }
 }
 
 /// A plain value read from `value`, or `nil` for a type that decodes itself.
@@ -205,7 +230,7 @@ private enum Leaf {
 private struct TreeDecoder: Decoder {
   let value: JSONValue
   let location: DecodingLocation
-  let ledger: MemberLedger?
+  let context: DecodingContext?
   var userInfo: [CodingUserInfoKey: Any] { [:] }
   var codingPath: [any CodingKey] { location.codingPath }
 
@@ -214,8 +239,8 @@ private struct TreeDecoder: Decoder {
       throw DecodingError.typeMismatch(
         [String: Any].self, DecodingError.Context(codingPath: codingPath, debugDescription: "Expected an object but found \(value.text)."))
     }
-    let firstFlag = ledger?.open(members, at: location) ?? 0
-    return KeyedDecodingContainer(KeyedContainer<Key>(members: members, location: location, ledger: ledger, firstFlag: firstFlag))
+    let firstFlag = context?.ledger?.open(members, at: location) ?? 0
+    return KeyedDecodingContainer(KeyedContainer<Key>(members: members, location: location, context: context, firstFlag: firstFlag))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -223,18 +248,18 @@ private struct TreeDecoder: Decoder {
       throw DecodingError.typeMismatch(
         [Any].self, DecodingError.Context(codingPath: codingPath, debugDescription: "Expected an array but found \(value.text)."))
     }
-    return UnkeyedContainer(elements: elements, node: location.node(), ledger: ledger)
+    return UnkeyedContainer(elements: elements, node: location.node(), context: context)
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
-    SingleValueContainer(value: value, location: location, ledger: ledger)
+    SingleValueContainer(value: value, location: location, context: context)
   }
 }
 
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let members: [JSONMember]
   let location: DecodingLocation
-  let ledger: MemberLedger?
+  let context: DecodingContext?
   var codingPath: [any CodingKey] { location.codingPath }
   /// The ledger's flag of this container's first member.
   let firstFlag: Int
@@ -242,7 +267,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// The index of the member named `name`, noted in the ledger as asked for.
   private func index(of name: String) -> Int? {
     guard let index = members.firstIndex(where: { $0.key == name }) else { return nil }
-    ledger?.use(firstFlag + index)
+    context?.ledger?.use(firstFlag + index)
     return index
   }
 
@@ -254,7 +279,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var keys: [Key] = []
     for (index, member) in members.enumerated() where member.value != .null {
       guard let key = Key(stringValue: member.key) else { continue }
-      ledger?.use(firstFlag + index)
+      context?.ledger?.use(firstFlag + index)
       keys.append(key)
     }
     return keys
@@ -282,7 +307,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       throw DecodingError.valueNotFound(
         T.self, DecodingError.Context(codingPath: codingPath + [key], debugDescription: "Found null for key '\(key.stringValue)'."))
     }
-    return try decodeValue(type, from: value, at: location.child(key), ledger: ledger)
+    return try decodeValue(type, from: value, at: location.child(key), context: context)
   }
 
   /// Member `key`'s value for a plain type, which `null` is not.
@@ -311,21 +336,21 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try Leaf.integer(type, plainMember(type, key), at: location.child(key)) }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-    try TreeDecoder(value: member(key), location: location.child(key), ledger: ledger).container(keyedBy: type)
+    try TreeDecoder(value: member(key), location: location.child(key), context: context).container(keyedBy: type)
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    try TreeDecoder(value: member(key), location: location.child(key), ledger: ledger).unkeyedContainer()
+    try TreeDecoder(value: member(key), location: location.child(key), context: context).unkeyedContainer()
   }
 
   func superDecoder() throws -> any Decoder {
-    TreeDecoder(value: index(of: "super").map { members[$0].value } ?? .null, location: DecodingLocation(container: location.node()), ledger: ledger)
+    TreeDecoder(value: index(of: "super").map { members[$0].value } ?? .null, location: DecodingLocation(container: location.node()), context: context)
   }
 
   func superDecoder(forKey key: Key) throws -> any Decoder {
     TreeDecoder(
       value: index(of: key.stringValue).map { members[$0].value } ?? .null, location: location.child(key),
-      ledger: ledger)
+      context: context)
   }
 }
 
@@ -336,14 +361,14 @@ extension Optional: OptionalDecoding {}
 private struct UnkeyedContainer: UnkeyedDecodingContainer {
   let elements: [JSONValue]
   let node: PathNode?
-  let ledger: MemberLedger?
+  let context: DecodingContext?
   var currentIndex = 0
   var codingPath: [any CodingKey] { PathNode.codingPath(node) }
 
-  init(elements: [JSONValue], node: PathNode?, ledger: MemberLedger?) {
+  init(elements: [JSONValue], node: PathNode?, context: DecodingContext?) {
     self.elements = elements
     self.node = node
-    self.ledger = ledger
+    self.context = context
   }
 
   var count: Int? { elements.count }
@@ -424,35 +449,35 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 
   private mutating func decodeNext<T: Decodable>(_ type: T.Type) throws -> T {
     let (value, location) = try next(type)
-    return try decodeValue(type, from: value, at: location, ledger: ledger)
+    return try decodeValue(type, from: value, at: location, context: context)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
     let (value, location) = try next(KeyedDecodingContainer<NestedKey>.self)
-    return try TreeDecoder(value: value, location: location, ledger: ledger).container(keyedBy: type)
+    return try TreeDecoder(value: value, location: location, context: context).container(keyedBy: type)
   }
 
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
     let (value, location) = try next((any UnkeyedDecodingContainer).self)
-    return try TreeDecoder(value: value, location: location, ledger: ledger).unkeyedContainer()
+    return try TreeDecoder(value: value, location: location, context: context).unkeyedContainer()
   }
 
   mutating func superDecoder() throws -> any Decoder {
     let (value, location) = try next((any Decoder).self)
-    return TreeDecoder(value: value, location: location, ledger: ledger)
+    return TreeDecoder(value: value, location: location, context: context)
   }
 }
 
 private struct SingleValueContainer: SingleValueDecodingContainer {
   let value: JSONValue
   let location: DecodingLocation
-  let ledger: MemberLedger?
+  let context: DecodingContext?
   var codingPath: [any CodingKey] { location.codingPath }
 
   func decodeNil() -> Bool { value == .null }
 
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    try decodeValue(type, from: value, at: location, ledger: ledger)
+    try decodeValue(type, from: value, at: location, context: context)
   }
 
   func decode(_ type: Bool.Type) throws -> Bool { try Leaf.bool(value, at: location) }

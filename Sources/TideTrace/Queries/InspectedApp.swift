@@ -35,7 +35,9 @@ package struct InspectedApp {
   ) {
     self.name = name
     self.version = version
-    decode = { json in DecodedState(value: try Self.decoded(State.self, json)) }
+    // The app's large lists decoded once, and found again at the steps that share them.
+    let memo = DecodingMemo()
+    decode = { json in DecodedState(value: try Self.decoded(State.self, json, memo: memo)) }
     decodeAction = { json in _ = try Self.decoded(Action.self, json) }
     let made = MadeOnce(frame)
     draw = { decoded, size, arguments in
@@ -67,9 +69,11 @@ package struct InspectedApp {
     try decodeAction(json)
   }
 
-  private static func decoded<Value: Decodable>(_ type: Value.Type, _ json: JSONValue) throws(JSONDecodingProblem) -> Value {
+  private static func decoded<Value: Decodable>(
+    _ type: Value.Type, _ json: JSONValue, memo: DecodingMemo? = nil
+  ) throws(JSONDecodingProblem) -> Value {
     do {
-      return try JSONValueDecoder.decode(type, from: json, rejectingUnknownMembers: true)
+      return try JSONValueDecoder.decode(type, from: json, rejectingUnknownMembers: true, memo: memo)
     } catch {
       throw JSONDecodingProblem(error, decoding: json)
     }

@@ -98,10 +98,7 @@ package enum TraceQueries {
     guard first >= 1, first <= number else { return nil }
     var actions = Set<String>()
     var state = try checked(reader) { () throws(TraceProblem) in try reader.state(after: first - 1) }
-    for index in first...number {
-      // The browser asks next for the state before the step it shows, for the old values.
-      if index == number { reader.keep(state, after: number - 1) }
-      let step = try checked(reader) { () throws(TraceProblem) in try reader.step(index) }
+    func checkStep(_ step: TraceStep, _ index: Int) throws(InspectFailure) {
       if actions.insert(step.action.text).inserted { try check(action: step.action, number: index, in: reader, app: app) }
       var changesKind = false
       for change in step.changes {
@@ -121,6 +118,22 @@ package enum TraceQueries {
           throw notAState(of: app, after: index, in: reader, error)
         }
       }
+    }
+    // A check's failure, carried out of the reader's loop, which throws trace problems only.
+    var failure: InspectFailure?
+    do throws(TraceProblem) {
+      try reader.forEachStep(in: first...number) { index, step throws(TraceProblem) in
+        // The browser asks next for the state before the step it shows, for the old values.
+        if index == number { reader.keep(state, after: number - 1) }
+        do throws(InspectFailure) {
+          try checkStep(step, index)
+        } catch {
+          failure = error
+          throw TraceProblem(path: reader.path, line: reader.line(ofAction: index), message: error.message)
+        }
+      }
+    } catch {
+      throw failure ?? InspectFailure(status: 2, message: error.description)
     }
     return state
   }

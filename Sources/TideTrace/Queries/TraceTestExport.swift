@@ -19,8 +19,8 @@ package enum TraceTestExport {
     // Every action and state the test asserts is one the app can hold: a change of the wrong
     // type in the middle of the range would become a test that fails for the trace's sake.
     _ = try TraceQueries.checkedState(after: range.upperBound, linesFrom: range.lowerBound, in: reader, app: app)
-    for number in range {
-      steps.append(try TraceQueries.checked(reader) { () throws(TraceProblem) in try reader.step(number) })
+    try TraceQueries.checked(reader) { () throws(TraceProblem) in
+      try reader.forEachStep(in: range) { _, step throws(TraceProblem) in steps.append(step) }
     }
     let name = "traceActions\(range.lowerBound)To\(range.upperBound)"
     let (module, reducer) = Self.reducer(named: reader.header.reducer)

@@ -42,6 +42,9 @@ package final class TraceReader {
   private var headerOffset = 0
   /// The state after an action, kept so that stepping forward from it applies one line.
   private var cachedState: (number: Int, state: JSONValue)?
+  /// The last snapshot parsed, by its line's offset: steps after it start from it again, and
+  /// share its large lists, which a decoding memo then finds (``DecodingMemo``).
+  private var parsedSnapshot: (offset: Int, state: JSONValue)?
 
   /// The most one line may hold: the shared reader's limit for a whole file
   /// (``FileContents/defaultLimit``), far beyond a snapshot of any real state. A trace may be
@@ -148,6 +151,24 @@ package final class TraceReader {
     return try TraceStep(parsing: text.bytes, path: path, line: line)
   }
 
+  /// The steps of the actions in `numbers`, in order, their lines read in large chunks: a state
+  /// far from its snapshot applies thousands of lines, and a read of each was most of a jump's
+  /// cost. A line that can no longer be read (the file cut short since it was indexed) is an
+  /// error, as it is for ``step(_:)``.
+  package func forEachStep(
+    in numbers: ClosedRange<Int>, _ body: (_ number: Int, _ step: TraceStep) throws(TraceProblem) -> Void
+  ) throws(TraceProblem) {
+    precondition(numbers.lowerBound >= 1 && numbers.upperBound <= actionCount, "actions \(numbers) are not in the trace")
+    var next = numbers.lowerBound
+    try forEachActionLine(in: numbers) { number, bytes throws(TraceProblem) in
+      try body(number, TraceStep(parsing: bytes, path: path, line: line(ofAction: number)))
+      next = number + 1
+    }
+    if next <= numbers.upperBound {
+      throw TraceProblem(path: path, line: line(ofAction: next), message: "the line can no longer be read")
+    }
+  }
+
   /// The raw text of action `number`'s line, for a search that looks at bytes first.
   package func lineBytes(ofAction number: Int) -> [UInt8] {
     readLine(at: actionOffsets[number - 1])?.bytes ?? []
@@ -170,16 +191,18 @@ package final class TraceReader {
       // Parsed before the snapshot is read: a snapshot of a large state takes longer to parse
       // than the lines after it take to apply.
       start = cachedState
+    } else if let snapshot, let parsedSnapshot, parsedSnapshot.offset == snapshot.offset {
+      start = (snapshot.number, parsedSnapshot.state)
     } else if let snapshot {
       guard let text = readLine(at: snapshot.offset) else {
         throw TraceProblem(path: path, line: snapshot.line, message: "the line can no longer be read")
       }
       start = (snapshot.number, try TraceSnapshot(parsing: text.bytes, path: path, line: snapshot.line).state)
+      parsedSnapshot = (snapshot.offset, start.state)
     }
     var state = start.state
     if start.number < number {
-      for index in start.number + 1...number {
-        let step = try step(index)
+      try forEachStep(in: start.number + 1...number) { index, step throws(TraceProblem) in
         for change in step.changes where !change.apply(to: &state) {
           throw TraceProblem(
             path: path, line: line(ofAction: index),
@@ -210,8 +233,7 @@ package final class TraceReader {
       events.append((input.offset, parsed.event, parsed.time))
     }
     if number > 0 {
-      for index in 1...number {
-        let step = try step(index)
+      try forEachStep(in: 1...number) { index, step throws(TraceProblem) in
         if let input = step.input { events.append((actionOffsets[index - 1], input, step.time)) }
       }
     }
@@ -475,6 +497,7 @@ package final class TraceReader {
       resizes = []
       inputLines = []
       cachedState = nil
+      parsedSnapshot = nil
     } else {
       fail("not a line of a trace: \(excerpt(line))")
     }
@@ -503,6 +526,7 @@ package final class TraceReader {
     inputLines.removeAll { $0.offset > kept }
     snapshots.append((number, offset, nextLine))
     cachedState = nil
+    parsedSnapshot = nil
     branchCount += 1
   }
 

@@ -1,0 +1,66 @@
+import TideJSON
+import Foundation
+import Synchronization
+import Testing
+import TideTerminal
+import TideTestSupport
+import TideTrace
+
+/// The state after an action, read from the snapshot before it and the lines after that (read
+/// in large chunks), or from the state asked for last when that is nearer.
+@Suite("TideTrace: the state after an action")
+struct TraceReaderStateTests {
+  struct State: Codable, Equatable, Sendable {
+    var count = 0
+    var last = ""
+  }
+
+  /// A trace of 3,500 actions (snapshots after 1,000, 2,000 and 3,000), written to a file.
+  func trace(in folder: TemporaryDirectory) -> String {
+    let path = folder.file("app.trace")
+    let bytes = Mutex<[UInt8]>([])
+    let recorder = TraceRecorder<State, Int>(
+      app: "counter", appVersion: "1", elapsed: { .zero }, snapshotInterval: 1000,
+      write: { chunk in bytes.withLock { $0 += chunk } })
+    var state = State()
+    recorder.start(from: state)
+    for number in 1...3500 {
+      state.count += number
+      state.last = "after \(number)"
+      recorder.reduced(number, state: state)
+    }
+    recorder.finishWriting()
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes.withLock { $0 })))
+    return path
+  }
+
+  func expected(after number: Int) -> JSONValue {
+    .object([JSONMember(key: "count", value: .integer(Int64(number * (number + 1) / 2))), JSONMember(key: "last", value: .string("after \(number)"))])
+  }
+
+  @Test func everyStateIsTheOneTheAppHadInAnyOrderOfQuestions() throws {
+    let folder = TemporaryDirectory("trace-state")
+    let reader = try TraceReader(path: trace(in: folder), app: "counter", appVersion: "1")
+    #expect(reader.actionCount == 3500)
+    // Forward one at a time, back across a snapshot, far forward, to the start and the end.
+    for number in [1, 2, 999, 1000, 1001, 2500, 1999, 3499, 3500, 0, 3000, 2999, 1500, 1501] {
+      let state = try reader.state(after: number)
+      if number == 0 { #expect(state == .object([JSONMember(key: "count", value: .integer(0)), JSONMember(key: "last", value: .string(""))])) }
+      else { #expect(state == expected(after: number), "after \(number)") }
+    }
+  }
+
+  @Test func aLineCutFromTheFileSinceItWasIndexedIsAnErrorNotAnotherState() throws {
+    let folder = TemporaryDirectory("trace-state-cut")
+    let path = trace(in: folder)
+    let reader = try TraceReader(path: path, app: "counter", appVersion: "1")
+    // Cut in the middle of action 2,200's line: the snapshot after 2,000 is still there.
+    let text = try Data(contentsOf: URL(fileURLWithPath: path))
+    let line = try #require(text.range(of: Data(#"{"n":2200,"#.utf8)))
+    try FileHandle(forWritingTo: URL(fileURLWithPath: path)).truncate(atOffset: UInt64(line.lowerBound + 10))
+    #expect(try reader.state(after: 2100) == expected(after: 2100))
+    let problem = try #require(throws: TraceProblem.self) { try reader.state(after: 2500) }
+    #expect(problem.description.contains("the line can no longer be read"), "\(problem)")
+    #expect(problem.line == reader.line(ofAction: 2200))
+  }
+}
