@@ -76,15 +76,18 @@ def main():
         return "step %d of %d" % (number, last)
     terminal = Terminal([app, "inspect", trace])
     opened = terminal.wait_for(step(last), terminal.start)
-    jumps = []
+    jumps = {b"g": [], b"G": []}
     for _ in range(rounds):
         for key, number in ((b"g", 0), (b"G", last)):
             since = terminal.send(key)
-            jumps.append(terminal.wait_for(step(number), since))
+            jumps[key].append(terminal.wait_for(step(number), since))
     terminal.close()
+    every = jumps[b"g"] + jumps[b"G"]
     print("%s inspect %s (%d actions): open and first screen %.3f s; %d jumps (g, G): median %.1f ms, slowest %.1f ms"
-          % (os.path.basename(app), os.path.basename(trace), last, opened, len(jumps),
-             statistics.median(jumps) * 1e3, max(jumps) * 1e3))
+          " (g, to the start: median %.1f ms; G, to the last step: median %.1f ms)"
+          % (os.path.basename(app), os.path.basename(trace), last, opened, len(every),
+             statistics.median(every) * 1e3, max(every) * 1e3,
+             statistics.median(jumps[b"g"]) * 1e3, statistics.median(jumps[b"G"]) * 1e3))
 
 
 if __name__ == "__main__":

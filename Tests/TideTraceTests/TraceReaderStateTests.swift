@@ -63,4 +63,20 @@ struct TraceReaderStateTests {
     #expect(problem.description.contains("the line can no longer be read"), "\(problem)")
     #expect(problem.line == reader.line(ofAction: 2200))
   }
+
+  /// A question that checks each line it applies (`--at`, the browser) keeps the state it made,
+  /// and starts from it next time only when it checked the lines that question needs.
+  @Test func aStateCheckedFromALaterLineDoesNotStandForLinesBeforeIt() throws {
+    let folder = TemporaryDirectory("trace-state-checked")
+    let reader = try TraceReader(path: trace(in: folder), app: "counter", appVersion: "1")
+    reader.keepChecked(expected(after: 1500), after: 1500, linesFrom: 1001)
+    #expect(reader.checkedState(in: 1000...2000, checkedFrom: 1001).map(\.number) == 1500)
+    #expect(reader.checkedState(in: 1000...2000, checkedFrom: 1200).map(\.number) == 1500)
+    #expect(reader.checkedState(in: 1000...2000, checkedFrom: 5) == nil, "lines 5 to 1000 were not checked")
+    #expect(reader.checkedState(in: 1600...2000, checkedFrom: 1001) == nil)
+    // The same state, read without checking, is not a checked one.
+    _ = try reader.state(after: 1700)
+    #expect(reader.checkedState(in: 1000...2000, checkedFrom: 1001).map(\.number) == 1500)
+    #expect(try reader.state(after: 1501) == expected(after: 1501))
+  }
 }

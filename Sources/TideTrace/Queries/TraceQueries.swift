@@ -97,7 +97,15 @@ package enum TraceQueries {
   ) throws(InspectFailure) -> JSONValue? {
     guard first >= 1, first <= number else { return nil }
     var actions = Set<String>()
-    var state = try checked(reader) { () throws(TraceProblem) in try reader.state(after: first - 1) }
+    // The lines up to a state this question kept were checked then: checking starts after it.
+    var state: JSONValue
+    var next = first
+    if let kept = reader.checkedState(in: first - 1...number, checkedFrom: first) {
+      state = kept.state
+      next = kept.number + 1
+    } else {
+      state = try checked(reader) { () throws(TraceProblem) in try reader.state(after: first - 1) }
+    }
     func checkStep(_ step: TraceStep, _ index: Int) throws(InspectFailure) {
       if actions.insert(step.action.text).inserted { try check(action: step.action, number: index, in: reader, app: app) }
       var changesKind = false
@@ -122,9 +130,10 @@ package enum TraceQueries {
     // A check's failure, carried out of the reader's loop, which throws trace problems only.
     var failure: InspectFailure?
     do throws(TraceProblem) {
-      try reader.forEachStep(in: first...number) { index, step throws(TraceProblem) in
+      guard next <= number else { return state }
+      try reader.forEachStep(in: next...number) { index, step throws(TraceProblem) in
         // The browser asks next for the state before the step it shows, for the old values.
-        if index == number { reader.keep(state, after: number - 1) }
+        if index == number { reader.keepChecked(state, after: number - 1, linesFrom: first) }
         do throws(InspectFailure) {
           try checkStep(step, index)
         } catch {
@@ -135,6 +144,7 @@ package enum TraceQueries {
     } catch {
       throw failure ?? InspectFailure(status: 2, message: error.description)
     }
+    reader.keepChecked(state, after: number, linesFrom: first)
     return state
   }
 

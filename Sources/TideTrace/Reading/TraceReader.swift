@@ -40,8 +40,14 @@ package final class TraceReader {
   private var scannedOffset = 0
   private var nextLine = 1
   private var headerOffset = 0
-  /// The state after an action, kept so that stepping forward from it applies one line.
-  private var cachedState: (number: Int, state: JSONValue)?
+  /// States after actions, the most recently used last, kept so that a step near one of them
+  /// applies a few lines: stepping forward applies one, and going back and forth between two
+  /// steps applies none. `checkedFrom`: the first of the lines up to it that a question checked,
+  /// each of them (``keepChecked(_:after:linesFrom:)``); `nil` when none were.
+  private var keptStates: [(number: Int, state: JSONValue, checkedFrom: Int?)] = []
+  /// How many states are kept: the two around the step shown and two more. A large state's
+  /// lists are shared between them, and copied only where a change changes them.
+  private static let keptStateLimit = 4
   /// The last snapshot parsed, by its line's offset: steps after it start from it again, and
   /// share its large lists, which a decoding memo then finds (``DecodingMemo``).
   private var parsedSnapshot: (offset: Int, state: JSONValue)?
@@ -187,10 +193,11 @@ package final class TraceReader {
     precondition(number >= 0 && number <= actionCount, "action \(number) is not in the trace")
     var start = (number: 0, state: header.state)
     let snapshot = snapshots.last(where: { $0.number <= number })
-    if let cachedState, cachedState.number <= number, cachedState.number >= snapshot?.number ?? 0 {
-      // Parsed before the snapshot is read: a snapshot of a large state takes longer to parse
-      // than the lines after it take to apply.
-      start = cachedState
+    let kept = keptStates.filter { $0.number <= number && $0.number >= snapshot?.number ?? 0 }.max { $0.number < $1.number }
+    if let kept {
+      // Looked for before the snapshot is read: a snapshot of a large state takes longer to
+      // parse than the lines after it take to apply.
+      start = (kept.number, kept.state)
     } else if let snapshot, let parsedSnapshot, parsedSnapshot.offset == snapshot.offset {
       start = (snapshot.number, parsedSnapshot.state)
     } else if let snapshot {
@@ -210,16 +217,34 @@ package final class TraceReader {
         }
       }
     }
-    cachedState = (number, state)
+    keep(state, after: number, checkedFrom: nil)
     return state
   }
 
-  /// Keeps `state`, made by applying the trace's lines, as the state after action `number`: a
-  /// question that applied the lines itself (to check each one) leaves ``state(after:)`` one line
-  /// from the next step.
-  package func keep(_ state: JSONValue, after number: Int) {
+  /// Keeps `state`, made by applying the trace's lines from action `first` to `number` and
+  /// checking each, as the state after action `number`: a question that checks the same lines
+  /// starts from it next time (``checkedState(in:checkedFrom:)``), and ``state(after:)`` does too.
+  package func keepChecked(_ state: JSONValue, after number: Int, linesFrom first: Int) {
     precondition(number >= 0 && number <= actionCount, "action \(number) is not in the trace")
-    cachedState = (number, state)
+    keep(state, after: number, checkedFrom: first)
+  }
+
+  /// The kept state after the latest action in `numbers` whose lines were checked from action
+  /// `first` or before it.
+  package func checkedState(in numbers: ClosedRange<Int>, checkedFrom first: Int) -> (number: Int, state: JSONValue)? {
+    keptStates.filter { kept in kept.checkedFrom.map { $0 <= first } == true && numbers.contains(kept.number) }
+      .max { $0.number < $1.number }.map { ($0.number, $0.state) }
+  }
+
+  private func keep(_ state: JSONValue, after number: Int, checkedFrom: Int?) {
+    var checkedFrom = checkedFrom
+    if let index = keptStates.firstIndex(where: { $0.number == number }) {
+      // Checked from the earlier of the two firsts: the state is the same.
+      checkedFrom = [checkedFrom, keptStates[index].checkedFrom].compactMap { $0 }.min()
+      keptStates.remove(at: index)
+    }
+    keptStates.append((number, state, checkedFrom))
+    if keptStates.count > Self.keptStateLimit { keptStates.removeFirst(keptStates.count - Self.keptStateLimit) }
   }
 
   /// The input events of their own lines and the actions' keys and pastes up to action
@@ -496,7 +521,7 @@ package final class TraceReader {
       snapshots = []
       resizes = []
       inputLines = []
-      cachedState = nil
+      keptStates = []
       parsedSnapshot = nil
     } else {
       fail("not a line of a trace: \(excerpt(line))")
@@ -525,7 +550,7 @@ package final class TraceReader {
     resizes.removeAll { $0.afterAction >= number }
     inputLines.removeAll { $0.offset > kept }
     snapshots.append((number, offset, nextLine))
-    cachedState = nil
+    keptStates = []
     parsedSnapshot = nil
     branchCount += 1
   }
