@@ -5,7 +5,9 @@
 `pip install pyte`) draws: open and first screen is the time from the start to the screen whose
 title reads `step LAST of LAST` (the browser opens on the last step). Then, round after round,
 `g` (to the start) and `G` (back to the last step): a jump is the time from the key written to
-the screen whose title names the step it went to. For an executable example that tide-bench
+the screen whose title names the step it went to. Last, from the last step, ten steps back
+with `k`, each timed alike (a step back starts from a state before it, not after it). For an
+executable example that tide-bench
 cannot open in-process (tide-list: `tide-bench trace-list-100k` measures its command-line
 questions).
 
@@ -81,13 +83,18 @@ def main():
         for key, number in ((b"g", 0), (b"G", last)):
             since = terminal.send(key)
             jumps[key].append(terminal.wait_for(step(number), since))
+    back = []
+    for number in range(last - 1, max(0, last - 11), -1):
+        since = terminal.send(b"k")
+        back.append(terminal.wait_for(step(number), since))
     terminal.close()
     every = jumps[b"g"] + jumps[b"G"]
     print("%s inspect %s (%d actions): open and first screen %.3f s; %d jumps (g, G): median %.1f ms, slowest %.1f ms"
-          " (g, to the start: median %.1f ms; G, to the last step: median %.1f ms)"
+          " (g, to the start: median %.1f ms; G, to the last step: median %.1f ms); %d steps back (k): median %.1f ms, slowest %.1f ms"
           % (os.path.basename(app), os.path.basename(trace), last, opened, len(every),
              statistics.median(every) * 1e3, max(every) * 1e3,
-             statistics.median(jumps[b"g"]) * 1e3, statistics.median(jumps[b"G"]) * 1e3))
+             statistics.median(jumps[b"g"]) * 1e3, statistics.median(jumps[b"G"]) * 1e3,
+             len(back), statistics.median(back) * 1e3, max(back) * 1e3))
 
 
 if __name__ == "__main__":

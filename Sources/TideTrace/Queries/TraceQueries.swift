@@ -131,6 +131,9 @@ package enum TraceQueries {
     var failure: InspectFailure?
     do throws(TraceProblem) {
       guard next <= number else { return state }
+      // States kept along a long walk, sixteen at most: a step back from `number` then starts
+      // from the nearest one instead of the snapshot.
+      let spacing = max(1024, (number - next + 1) / 16)
       try reader.forEachStep(in: next...number) { index, step throws(TraceProblem) in
         // The browser asks next for the state before the step it shows, for the old values.
         if index == number { reader.keepChecked(state, after: number - 1, linesFrom: first) }
@@ -140,6 +143,7 @@ package enum TraceQueries {
           failure = error
           throw TraceProblem(path: reader.path, line: reader.line(ofAction: index), message: error.message)
         }
+        if (index - next + 1) % spacing == 0, index < number - 1 { reader.keepChecked(state, after: index, linesFrom: first) }
       }
     } catch {
       throw failure ?? InspectFailure(status: 2, message: error.description)

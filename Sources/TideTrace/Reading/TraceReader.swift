@@ -45,9 +45,11 @@ package final class TraceReader {
   /// steps applies none. `checkedFrom`: the first of the lines up to it that a question checked,
   /// each of them (``keepChecked(_:after:linesFrom:)``); `nil` when none were.
   private var keptStates: [(number: Int, state: JSONValue, checkedFrom: Int?)] = []
-  /// How many states are kept: the two around the step shown and two more. A large state's
-  /// lists are shared between them, and copied only where a change changes them.
-  private static let keptStateLimit = 4
+  /// How many states are kept: the two around the step shown, the start, and the states a
+  /// long walk of lines left on its way (``TraceQueries``), so that a step back applies a
+  /// short run of lines. A large state's lists are shared between them, and copied only where
+  /// a change changes them.
+  private static let keptStateLimit = 20
   /// The last snapshot parsed, by its line's offset: steps after it start from it again, and
   /// share its large lists, which a decoding memo then finds (``DecodingMemo``).
   private var parsedSnapshot: (offset: Int, state: JSONValue)?
