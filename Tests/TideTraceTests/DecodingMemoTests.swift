@@ -34,6 +34,13 @@ struct DecodingMemoTests {
 
   let state = State(items: (0..<5000).map { Item(id: $0, title: "Item \($0)") }, cursor: 0)
 
+  /// A memo with the room the browser gives it.
+  func browsingMemo() -> DecodingMemo {
+    let memo = DecodingMemo()
+    memo.capacity = DecodingMemo.browsingCapacity
+    return memo
+  }
+
   /// `json` decoded with `memo`, and how many items were decoded for it.
   func decoded(_ json: JSONValue, memo: DecodingMemo) throws -> (state: State, itemsDecoded: Int) {
     let before = Item.decodings.load(ordering: .relaxed)
@@ -46,7 +53,7 @@ struct DecodingMemoTests {
   }
 
   @Test func aListTwoStepsShareIsDecodedOnceAndFoundAgain() throws {
-    let memo = DecodingMemo()
+    let memo = browsingMemo()
     var json = try JSONValueEncoder.encode(state)
     let first = try decoded(json, memo: memo)
     #expect(first.state == state && first.itemsDecoded == 5000)
@@ -59,7 +66,7 @@ struct DecodingMemoTests {
   }
 
   @Test func aChangedListIsDecodedAgainWithItsChange() throws {
-    let memo = DecodingMemo()
+    let memo = browsingMemo()
     var json = try JSONValueEncoder.encode(state)
     _ = try JSONValueDecoder.decode(State.self, from: json, rejectingUnknownMembers: true, memo: memo)
     try change("items[4999].title", to: .string("renamed"), in: &json)
@@ -70,7 +77,7 @@ struct DecodingMemoTests {
   }
 
   @Test func aListWithAnUnknownMemberIsNeverFoundAsChecked() throws {
-    let memo = DecodingMemo()
+    let memo = browsingMemo()
     var json = try JSONValueEncoder.encode(state)
     try change("items[3].nope", to: .integer(1), in: &json)
     // Decoded without the check first: kept, but not for a decoding that checks.
@@ -83,11 +90,21 @@ struct DecodingMemoTests {
   }
 
   @Test func aSmallListIsNotKept() throws {
-    let memo = DecodingMemo()
+    let memo = browsingMemo()
     let small = State(items: Array(state.items.prefix(10)), cursor: 0)
     let json = try JSONValueEncoder.encode(small)
     for _ in 0..<2 {
       #expect(try decoded(json, memo: memo).itemsDecoded == 10)
+    }
+  }
+
+  /// A question asked once (`--at`, `--who-changed`) keeps nothing: its memory is that of the
+  /// state it decodes.
+  @Test func aMemoWithNoRoomKeepsNothing() throws {
+    let memo = DecodingMemo()
+    let json = try JSONValueEncoder.encode(state)
+    for _ in 0..<2 {
+      #expect(try decoded(json, memo: memo).itemsDecoded == 5000)
     }
   }
 }

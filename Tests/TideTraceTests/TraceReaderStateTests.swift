@@ -38,12 +38,14 @@ struct TraceReaderStateTests {
     .object([JSONMember(key: "count", value: .integer(Int64(number * (number + 1) / 2))), JSONMember(key: "last", value: .string("after \(number)"))])
   }
 
-  @Test func everyStateIsTheOneTheAppHadInAnyOrderOfQuestions() throws {
+  @Test(arguments: [false, true])
+  func everyStateIsTheOneTheAppHadInAnyOrderOfQuestions(browsing: Bool) throws {
     let folder = TemporaryDirectory("trace-state")
     let reader = try TraceReader(path: trace(in: folder), app: "counter", appVersion: "1")
+    reader.keepsStatesForBrowsing = browsing
     #expect(reader.actionCount == 3500)
     // Forward one at a time, back across a snapshot, far forward, to the start and the end.
-    for number in [1, 2, 999, 1000, 1001, 2500, 1999, 3499, 3500, 0, 3000, 2999, 1500, 1501] {
+    for number in [1, 2, 999, 1000, 1001, 2500, 1999, 3499, 3500, 0, 3000, 2999, 1500, 1501, 2500, 2499] {
       let state = try reader.state(after: number)
       if number == 0 { #expect(state == .object([JSONMember(key: "count", value: .integer(0)), JSONMember(key: "last", value: .string(""))])) }
       else { #expect(state == expected(after: number), "after \(number)") }
@@ -69,6 +71,8 @@ struct TraceReaderStateTests {
   @Test func aStateCheckedFromALaterLineDoesNotStandForLinesBeforeIt() throws {
     let folder = TemporaryDirectory("trace-state-checked")
     let reader = try TraceReader(path: trace(in: folder), app: "counter", appVersion: "1")
+    // As the browser reads: states kept side by side.
+    reader.keepsStatesForBrowsing = true
     reader.keepChecked(expected(after: 1500), after: 1500, linesFrom: 1001)
     #expect(reader.checkedState(in: 1000...2000, checkedFrom: 1001).map(\.number) == 1500)
     #expect(reader.checkedState(in: 1000...2000, checkedFrom: 1200).map(\.number) == 1500)

@@ -129,6 +129,8 @@ package struct InspectorBrowser: Reducer {
       help: Help.State(), message: reader.problem.map { "\($0)" }, isFollowing: follow, size: size, isQuitting: false)
     state.isLive = isLive
     state.seenBranches = reader.branchCount
+    reader.keepsStatesForBrowsing = true
+    app.decodingMemo.capacity = DecodingMemo.browsingCapacity
     let browser = InspectorBrowser(reader: reader, app: app)
     browser.layOut(&state, size: size)
     browser.select(reader.actionCount, in: &state)

@@ -19,6 +19,9 @@ package struct InspectedApp {
   private let decode: (JSONValue) throws -> DecodedState
   private let decodeAction: (JSONValue) throws -> Void
   private let draw: (DecodedState, TerminalSize, [String]) throws -> Canvas
+  /// The app's large lists decoded before, found again at the steps that share them: the
+  /// browser gives it room (``DecodingMemo/browsingCapacity``); a one-off question keeps none.
+  package let decodingMemo: DecodingMemo
 
   /// A state of the app, decoded once: a large state is checked and drawn from one decoding.
   package struct DecodedState {
@@ -35,8 +38,8 @@ package struct InspectedApp {
   ) {
     self.name = name
     self.version = version
-    // The app's large lists decoded once, and found again at the steps that share them.
     let memo = DecodingMemo()
+    decodingMemo = memo
     decode = { json in DecodedState(value: try Self.decoded(State.self, json, memo: memo)) }
     decodeAction = { json in _ = try Self.decoded(Action.self, json) }
     let made = MadeOnce(frame)

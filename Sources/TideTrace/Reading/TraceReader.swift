@@ -45,11 +45,14 @@ package final class TraceReader {
   /// steps applies none. `checkedFrom`: the first of the lines up to it that a question checked,
   /// each of them (``keepChecked(_:after:linesFrom:)``); `nil` when none were.
   private var keptStates: [(number: Int, state: JSONValue, checkedFrom: Int?)] = []
-  /// How many states are kept: the two around the step shown, the start, and the states a
-  /// long walk of lines left on its way (``TraceQueries``), so that a step back applies a
-  /// short run of lines. A large state's lists are shared between them, and copied only where
-  /// a change changes them.
-  private static let keptStateLimit = 20
+  /// Whether the reader keeps what a browser moving back and forth needs again, at the cost of
+  /// its memory: twenty states instead of one (the two around the step shown, the start, and
+  /// those a long walk of lines left on its way, so that a step back applies a short run of
+  /// lines) and the last snapshot parsed. A large state's lists are shared between kept states,
+  /// and copied only where a change changes them. A question asked once keeps the least, so
+  /// that its memory stays about that of one state.
+  package var keepsStatesForBrowsing = false
+  private var keptStateLimit: Int { keepsStatesForBrowsing ? 20 : 1 }
   /// The last snapshot parsed, by its line's offset: steps after it start from it again, and
   /// share its large lists, which a decoding memo then finds (``DecodingMemo``).
   private var parsedSnapshot: (offset: Int, state: JSONValue)?
@@ -207,7 +210,7 @@ package final class TraceReader {
         throw TraceProblem(path: path, line: snapshot.line, message: "the line can no longer be read")
       }
       start = (snapshot.number, try TraceSnapshot(parsing: text.bytes, path: path, line: snapshot.line).state)
-      parsedSnapshot = (snapshot.offset, start.state)
+      if keepsStatesForBrowsing { parsedSnapshot = (snapshot.offset, start.state) }
     }
     var state = start.state
     if start.number < number {
@@ -246,7 +249,7 @@ package final class TraceReader {
       keptStates.remove(at: index)
     }
     keptStates.append((number, state, checkedFrom))
-    if keptStates.count > Self.keptStateLimit { keptStates.removeFirst(keptStates.count - Self.keptStateLimit) }
+    if keptStates.count > keptStateLimit { keptStates.removeFirst(keptStates.count - keptStateLimit) }
   }
 
   /// The input events of their own lines and the actions' keys and pastes up to action
