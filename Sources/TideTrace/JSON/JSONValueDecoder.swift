@@ -407,43 +407,18 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
     let (value, location) = try next(type)
     return try Float(Leaf.double(value, as: type, at: location))
   }
-  mutating func decode(_ type: Int.Type) throws -> Int {
-    let (value, location) = try next(type)
-    return try Leaf.integer(type, value, at: location)
-  }
-  mutating func decode(_ type: Int8.Type) throws -> Int8 {
-    let (value, location) = try next(type)
-    return try Leaf.integer(type, value, at: location)
-  }
-  mutating func decode(_ type: Int16.Type) throws -> Int16 {
-    let (value, location) = try next(type)
-    return try Leaf.integer(type, value, at: location)
-  }
-  mutating func decode(_ type: Int32.Type) throws -> Int32 {
-    let (value, location) = try next(type)
-    return try Leaf.integer(type, value, at: location)
-  }
-  mutating func decode(_ type: Int64.Type) throws -> Int64 {
-    let (value, location) = try next(type)
-    return try Leaf.integer(type, value, at: location)
-  }
-  mutating func decode(_ type: UInt.Type) throws -> UInt {
-    let (value, location) = try next(type)
-    return try Leaf.integer(type, value, at: location)
-  }
-  mutating func decode(_ type: UInt8.Type) throws -> UInt8 {
-    let (value, location) = try next(type)
-    return try Leaf.integer(type, value, at: location)
-  }
-  mutating func decode(_ type: UInt16.Type) throws -> UInt16 {
-    let (value, location) = try next(type)
-    return try Leaf.integer(type, value, at: location)
-  }
-  mutating func decode(_ type: UInt32.Type) throws -> UInt32 {
-    let (value, location) = try next(type)
-    return try Leaf.integer(type, value, at: location)
-  }
-  mutating func decode(_ type: UInt64.Type) throws -> UInt64 {
+  mutating func decode(_ type: Int.Type) throws -> Int { try nextInteger(type) }
+  mutating func decode(_ type: Int8.Type) throws -> Int8 { try nextInteger(type) }
+  mutating func decode(_ type: Int16.Type) throws -> Int16 { try nextInteger(type) }
+  mutating func decode(_ type: Int32.Type) throws -> Int32 { try nextInteger(type) }
+  mutating func decode(_ type: Int64.Type) throws -> Int64 { try nextInteger(type) }
+  mutating func decode(_ type: UInt.Type) throws -> UInt { try nextInteger(type) }
+  mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try nextInteger(type) }
+  mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try nextInteger(type) }
+  mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try nextInteger(type) }
+  mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try nextInteger(type) }
+
+  private mutating func nextInteger<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
     let (value, location) = try next(type)
     return try Leaf.integer(type, value, at: location)
   }
