@@ -6,7 +6,8 @@
 title reads `step LAST of LAST` (the browser opens on the last step). Then, round after round,
 `g` (to the start) and `G` (back to the last step): a jump is the time from the key written to
 the screen whose title names the step it went to. Last, from the last step, ten steps back
-with `k`, each timed alike (a step back starts from a state before it, not after it). For an
+with `k` (fewer in a shorter trace), each timed alike (a step back starts from a state before
+it, not after it). For an
 executable example that tide-bench
 cannot open in-process (tide-list: `tide-bench trace-list-100k` measures its command-line
 questions).
@@ -89,12 +90,13 @@ def main():
         back.append(terminal.wait_for(step(number), since))
     terminal.close()
     every = jumps[b"g"] + jumps[b"G"]
+    steps_back = ("; %d steps back (k): median %.1f ms, slowest %.1f ms"
+                  % (len(back), statistics.median(back) * 1e3, max(back) * 1e3)) if back else ""
     print("%s inspect %s (%d actions): open and first screen %.3f s; %d jumps (g, G): median %.1f ms, slowest %.1f ms"
-          " (g, to the start: median %.1f ms; G, to the last step: median %.1f ms); %d steps back (k): median %.1f ms, slowest %.1f ms"
+          " (g, to the start: median %.1f ms; G, to the last step: median %.1f ms)%s"
           % (os.path.basename(app), os.path.basename(trace), last, opened, len(every),
              statistics.median(every) * 1e3, max(every) * 1e3,
-             statistics.median(jumps[b"g"]) * 1e3, statistics.median(jumps[b"G"]) * 1e3,
-             len(back), statistics.median(back) * 1e3, max(back) * 1e3))
+             statistics.median(jumps[b"g"]) * 1e3, statistics.median(jumps[b"G"]) * 1e3, steps_back))
 
 
 if __name__ == "__main__":

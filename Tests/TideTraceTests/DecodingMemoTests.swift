@@ -1,6 +1,8 @@
+import Foundation
 import Synchronization
 import TideJSON
 import Testing
+import TideTestSupport
 import TideTrace
 
 /// The inspector decodes the app's state at every step it shows; a large list that steps share
@@ -34,15 +36,8 @@ struct DecodingMemoTests {
 
   let state = State(items: (0..<5000).map { Item(id: $0, title: "Item \($0)") }, cursor: 0)
 
-  /// A memo with the room the browser gives it.
-  func browsingMemo() -> DecodingMemo {
-    let memo = DecodingMemo()
-    memo.capacity = DecodingMemo.browsingCapacity
-    return memo
-  }
-
   /// `json` decoded with `memo`, and how many items were decoded for it.
-  func decoded(_ json: JSONValue, memo: DecodingMemo) throws -> (state: State, itemsDecoded: Int) {
+  func decoded(_ json: JSONValue, memo: DecodingMemo?) throws -> (state: State, itemsDecoded: Int) {
     let before = Item.decodings.load(ordering: .relaxed)
     let state = try JSONValueDecoder.decode(State.self, from: json, rejectingUnknownMembers: true, memo: memo)
     return (state, Item.decodings.load(ordering: .relaxed) - before)
@@ -53,7 +48,7 @@ struct DecodingMemoTests {
   }
 
   @Test func aListTwoStepsShareIsDecodedOnceAndFoundAgain() throws {
-    let memo = browsingMemo()
+    let memo = DecodingMemo()
     var json = try JSONValueEncoder.encode(state)
     let first = try decoded(json, memo: memo)
     #expect(first.state == state && first.itemsDecoded == 5000)
@@ -66,7 +61,7 @@ struct DecodingMemoTests {
   }
 
   @Test func aChangedListIsDecodedAgainWithItsChange() throws {
-    let memo = browsingMemo()
+    let memo = DecodingMemo()
     var json = try JSONValueEncoder.encode(state)
     _ = try JSONValueDecoder.decode(State.self, from: json, rejectingUnknownMembers: true, memo: memo)
     try change("items[4999].title", to: .string("renamed"), in: &json)
@@ -77,7 +72,7 @@ struct DecodingMemoTests {
   }
 
   @Test func aListWithAnUnknownMemberIsNeverFoundAsChecked() throws {
-    let memo = browsingMemo()
+    let memo = DecodingMemo()
     var json = try JSONValueEncoder.encode(state)
     try change("items[3].nope", to: .integer(1), in: &json)
     // Decoded without the check first: kept, but not for a decoding that checks.
@@ -90,7 +85,7 @@ struct DecodingMemoTests {
   }
 
   @Test func aSmallListIsNotKept() throws {
-    let memo = browsingMemo()
+    let memo = DecodingMemo()
     let small = State(items: Array(state.items.prefix(10)), cursor: 0)
     let json = try JSONValueEncoder.encode(small)
     for _ in 0..<2 {
@@ -98,13 +93,25 @@ struct DecodingMemoTests {
     }
   }
 
-  /// A question asked once (`--at`, `--who-changed`) keeps nothing: its memory is that of the
-  /// state it decodes.
-  @Test func aMemoWithNoRoomKeepsNothing() throws {
-    let memo = DecodingMemo()
-    let json = try JSONValueEncoder.encode(state)
+  /// A question asked once (`--at`, `--who-changed`) reads with no memo: its reader keeps
+  /// none, so its memory is that of the state it decodes; a browsing reader has one.
+  @Test func onlyABrowsingReaderHasAMemo() throws {
+    let folder = TemporaryDirectory("decoding-memo-reader")
+    let path = folder.file("t.trace")
+    let bytes = Mutex<[UInt8]>([])
+    let recorder = TraceRecorder<State, Int>(app: "memo", appVersion: "1", elapsed: { .zero }, write: { chunk in bytes.withLock { $0 += chunk } })
+    recorder.start(from: state)
+    recorder.finishWriting()
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes.withLock { $0 })))
+    let reader = try TraceReader(path: path, app: "memo", appVersion: "1")
+    #expect(reader.decodingMemo == nil)
+    let json = try reader.state(after: 0)
     for _ in 0..<2 {
-      #expect(try decoded(json, memo: memo).itemsDecoded == 5000)
+      #expect(try decoded(json, memo: reader.decodingMemo).itemsDecoded == 5000)
     }
+    reader.keepsStatesForBrowsing = true
+    let memo = try #require(reader.decodingMemo)
+    #expect(try decoded(json, memo: memo).itemsDecoded == 5000)
+    #expect(try decoded(json, memo: memo).itemsDecoded == 0)
   }
 }

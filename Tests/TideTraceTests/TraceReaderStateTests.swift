@@ -64,6 +64,9 @@ struct TraceReaderStateTests {
     let problem = try #require(throws: TraceProblem.self) { try reader.state(after: 2500) }
     #expect(problem.description.contains("the line can no longer be read"), "\(problem)")
     #expect(problem.line == reader.line(ofAction: 2200))
+    // The same line read alone says the same.
+    let alone = try #require(throws: TraceProblem.self) { try reader.step(2200) }
+    #expect(alone == problem)
   }
 
   /// A question that checks each line it applies (`--at`, the browser) keeps the state it made,
@@ -82,5 +85,19 @@ struct TraceReaderStateTests {
     _ = try reader.state(after: 1700)
     #expect(reader.checkedState(in: 1000...2000, checkedFrom: 1001).map(\.number) == 1500)
     #expect(try reader.state(after: 1501) == expected(after: 1501))
+  }
+
+  /// A state kept by a question whose lines began before a snapshot (`--export-test 500..1500`)
+  /// is never used past that snapshot: a step there starts from the snapshot's line, which is
+  /// read (and refused when damaged) as if nothing were kept.
+  @Test func aKeptStateIsNeverUsedPastASnapshotItWalkedAcross() throws {
+    let folder = TemporaryDirectory("trace-state-base")
+    let reader = try TraceReader(path: trace(in: folder), app: "counter", appVersion: "1")
+    reader.keepsStatesForBrowsing = true
+    let wrong = JSONValue.object([JSONMember(key: "count", value: .integer(-1)), JSONMember(key: "last", value: .string("kept"))])
+    reader.keepChecked(wrong, after: 1500, linesFrom: 500)
+    #expect(reader.checkedState(in: 1000...1600, checkedFrom: 500).map(\.number) == 1500)
+    #expect(reader.checkedState(in: 1000...1600, checkedFrom: 1001) == nil, "lines from the snapshot after 1,000")
+    #expect(try reader.state(after: 1600) == expected(after: 1600))
   }
 }

@@ -117,7 +117,8 @@ package struct InspectorBrowser: Reducer {
     self.live = live
   }
 
-  /// The inspector on `reader`'s trace of `app`, the last step selected.
+  /// The inspector on `reader`'s trace of `app`, the last step selected. The reader is set to
+  /// keep what moving back and forth needs again (``TraceReader/keepsStatesForBrowsing``).
   package static func initialState(
     reader: TraceReader, app: InspectedApp, name: String, size: TerminalSize, follow: Bool, isLive: Bool = false
   ) -> State {
@@ -130,7 +131,6 @@ package struct InspectorBrowser: Reducer {
     state.isLive = isLive
     state.seenBranches = reader.branchCount
     reader.keepsStatesForBrowsing = true
-    app.decodingMemo.capacity = DecodingMemo.browsingCapacity
     let browser = InspectorBrowser(reader: reader, app: app)
     browser.layOut(&state, size: size)
     browser.select(reader.actionCount, in: &state)

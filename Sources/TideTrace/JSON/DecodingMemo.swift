@@ -11,23 +11,22 @@ import TideJSON
 /// A value is kept only once the decoding it was part of succeeded, unknown members included:
 /// a value found again was checked. Each is kept with the JSON it came from, so that storage
 /// cannot be freed and reused for other JSON while the value is kept; the last ``capacity``
-/// values found or decoded are kept, none by default: a question asked once would only pay
-/// for their memory.
+/// values found or decoded are kept. A reader that browses has one (``TraceReader/decodingMemo``);
+/// a question asked once has none, which would only pay for the memory.
 package final class DecodingMemo {
   /// The fewest elements or members a list or object needs to be kept: a smaller one decodes
   /// in about the time a lookup takes.
   static let minimumCount = 1024
-  /// How many values are kept: each holds a large list twice, as JSON and decoded.
-  package var capacity = 0 {
-    didSet { if entries.count > capacity { entries.removeFirst(entries.count - capacity) } }
-  }
-  /// The browser's ``capacity``: two states of up to four large lists each (tide-list's state
-  /// has three), so going back and forth between two steps decodes neither again.
-  package static let browsingCapacity = 8
+  /// How many values are kept: each holds a large list twice, as JSON and decoded. Eight keep
+  /// two states of up to four large lists each (tide-list's state has three), so going back
+  /// and forth between two steps decodes neither again.
+  let capacity: Int
   /// The most recently used last.
   private var entries: [Entry] = []
 
-  package init() {}
+  package init(capacity: Int = 8) {
+    self.capacity = max(1, capacity)
+  }
 
   /// A list's or object's storage, the type decoded from it, and whether that decoding refused
   /// unknown members (a value decoded without that check is not found by one with it).
@@ -67,9 +66,11 @@ package final class DecodingMemo {
     return entry.value
   }
 
-  /// Keeps `decoded`, letting the least recently used go beyond ``capacity``.
+  /// Keeps `decoded`, as the most recently used, letting the least recently used go beyond
+  /// ``capacity``.
   func keep(_ decoded: [Entry]) {
-    for entry in decoded where !entries.contains(where: { $0.key == entry.key }) {
+    for entry in decoded {
+      entries.removeAll { $0.key == entry.key }
       entries.append(entry)
     }
     if entries.count > capacity { entries.removeFirst(entries.count - capacity) }

@@ -19,7 +19,6 @@ package enum JSONValueDecoder {
     _ type: Value.Type, from json: JSONValue, rejectingUnknownMembers: Bool = false, memo: DecodingMemo? = nil
   ) throws -> Value {
     let ledger = rejectingUnknownMembers ? MemberLedger() : nil
-    let memo = memo.flatMap { $0.capacity > 0 ? $0 : nil }
     let context = ledger == nil && memo == nil ? nil : DecodingContext(ledger: ledger, memo: memo)
     let value = try decodeValue(type, from: json, at: DecodingLocation(), context: context)
     if let unknown = ledger?.firstUnknown() { throw unknown }

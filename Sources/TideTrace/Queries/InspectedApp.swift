@@ -16,12 +16,9 @@ package struct InspectedApp {
   package var name: String
   /// The app's version: a trace of another version may hold states this one cannot read.
   package var version: String
-  private let decode: (JSONValue) throws -> DecodedState
+  private let decode: (JSONValue, DecodingMemo?) throws -> DecodedState
   private let decodeAction: (JSONValue) throws -> Void
   private let draw: (DecodedState, TerminalSize, [String]) throws -> Canvas
-  /// The app's large lists decoded before, found again at the steps that share them: the
-  /// browser gives it room (``DecodingMemo/browsingCapacity``); a one-off question keeps none.
-  package let decodingMemo: DecodingMemo
 
   /// A state of the app, decoded once: a large state is checked and drawn from one decoding.
   package struct DecodedState {
@@ -38,9 +35,7 @@ package struct InspectedApp {
   ) {
     self.name = name
     self.version = version
-    let memo = DecodingMemo()
-    decodingMemo = memo
-    decode = { json in DecodedState(value: try Self.decoded(State.self, json, memo: memo)) }
+    decode = { json, memo in DecodedState(value: try Self.decoded(State.self, json, memo: memo)) }
     decodeAction = { json in _ = try Self.decoded(Action.self, json) }
     let made = MadeOnce(frame)
     draw = { decoded, size, arguments in
@@ -57,14 +52,15 @@ package struct InspectedApp {
     }
   }
 
-  /// Throws a ``JSONDecodingProblem`` when `json` is not a state of the app.
-  package func check(_ json: JSONValue) throws {
-    _ = try decode(json)
+  /// Throws a ``JSONDecodingProblem`` when `json` is not a state of the app. With a `memo` (a
+  /// browsing reader's), a large list decoded before is found there instead of decoded again.
+  package func check(_ json: JSONValue, memo: DecodingMemo? = nil) throws {
+    _ = try decode(json, memo)
   }
 
   /// `json` decoded as a state of the app; throws a ``JSONDecodingProblem`` when it is not one.
-  package func decodedState(_ json: JSONValue) throws -> DecodedState {
-    try decode(json)
+  package func decodedState(_ json: JSONValue, memo: DecodingMemo? = nil) throws -> DecodedState {
+    try decode(json, memo)
   }
 
   /// Throws a ``JSONDecodingProblem`` when `json` is not an action of the app.

@@ -78,7 +78,7 @@ package enum TraceQueries {
       state = try checked(reader) { () throws(TraceProblem) in try reader.state(after: number) }
     }
     do {
-      return (state, try app.decodedState(state))
+      return (state, try app.decodedState(state, memo: reader.decodingMemo))
     } catch {
       throw notAState(of: app, after: number, in: reader, error)
     }
@@ -121,7 +121,7 @@ package enum TraceQueries {
       }
       if changesKind {
         do {
-          try app.check(state)
+          try app.check(state, memo: reader.decodingMemo)
         } catch {
           throw notAState(of: app, after: index, in: reader, error)
         }
@@ -135,7 +135,9 @@ package enum TraceQueries {
       // from the nearest one instead of the snapshot.
       let spacing = max(1024, (number - next + 1) / 16)
       try reader.forEachStep(in: next...number) { index, step throws(TraceProblem) in
-        // The browser asks next for the state before the step it shows, for the old values.
+        // The browser asks next for the state before the step it shows, for the old values:
+        // kept before this last line is checked, as the state after `number - 1`, whose lines
+        // all passed.
         if index == number { reader.keepChecked(state, after: number - 1, linesFrom: first) }
         do throws(InspectFailure) {
           try checkStep(step, index)
@@ -181,7 +183,7 @@ package enum TraceQueries {
       let middle = good + (bad - good) / 2
       guard let state = try? reader.state(after: middle) else { break }
       do {
-        try app.check(state)
+        try app.check(state, memo: reader.decodingMemo)
         good = middle
       } catch {
         (bad, problem) = (middle, error)
@@ -243,7 +245,7 @@ package enum TraceQueries {
         if Self.kind(of: old) != Self.kind(of: new) || Self.kind(of: old) == nil {
           let state = try reader.state(after: number)
           do {
-            try app.check(state)
+            try app.check(state, memo: reader.decodingMemo)
           } catch {
             notTheApps = notAState(of: app, after: number, in: reader, error)
             return

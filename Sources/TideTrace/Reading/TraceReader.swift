@@ -42,16 +42,25 @@ package final class TraceReader {
   private var headerOffset = 0
   /// States after actions, the most recently used last, kept so that a step near one of them
   /// applies a few lines: stepping forward applies one, and going back and forth between two
-  /// steps applies none. `checkedFrom`: the first of the lines up to it that a question checked,
-  /// each of them (``keepChecked(_:after:linesFrom:)``); `nil` when none were.
-  private var keptStates: [(number: Int, state: JSONValue, checkedFrom: Int?)] = []
+  /// steps applies none. `base`: the snapshot (0: the header) whose state the lines were
+  /// applied to; a state is used only for a step whose nearest snapshot is that one, so no
+  /// snapshot line is passed over (one indexed after the state was made, in a followed trace,
+  /// or one a question's longer range walked across). `checkedFrom`: the first of the lines up
+  /// to it that a question checked, each of them (``keepChecked(_:after:linesFrom:)``); `nil`
+  /// when none were.
+  private var keptStates: [(number: Int, state: JSONValue, base: Int, checkedFrom: Int?)] = []
   /// Whether the reader keeps what a browser moving back and forth needs again, at the cost of
-  /// its memory: twenty states instead of one (the two around the step shown, the start, and
+  /// its memory: the twenty states used last instead of one (those around the steps shown and
   /// those a long walk of lines left on its way, so that a step back applies a short run of
-  /// lines) and the last snapshot parsed. A large state's lists are shared between kept states,
-  /// and copied only where a change changes them. A question asked once keeps the least, so
-  /// that its memory stays about that of one state.
-  package var keepsStatesForBrowsing = false
+  /// lines), the last snapshot parsed, and the app's large lists decoded (``decodingMemo``). A
+  /// large state's lists are shared between kept states, and copied only where a change changes
+  /// them. A question asked once keeps the least, so that its memory stays about that of one
+  /// state.
+  package var keepsStatesForBrowsing = false {
+    didSet { decodingMemo = keepsStatesForBrowsing ? DecodingMemo() : nil }
+  }
+  /// The app's large lists decoded before, for the states of this trace, while browsing.
+  package private(set) var decodingMemo: DecodingMemo?
   private var keptStateLimit: Int { keepsStatesForBrowsing ? 20 : 1 }
   /// The last snapshot parsed, by its line's offset: steps after it start from it again, and
   /// share its large lists, which a decoding memo then finds (``DecodingMemo``).
@@ -156,10 +165,16 @@ package final class TraceReader {
   /// Action `number` (1…``actionCount``), parsed.
   package func step(_ number: Int) throws(TraceProblem) -> TraceStep {
     let line = Int(actionLines[number - 1])
-    guard let text = readLine(at: actionOffsets[number - 1]) else {
+    return try TraceStep(parsing: indexedLine(at: actionOffsets[number - 1], line: line), path: path, line: line)
+  }
+
+  /// The line indexed at `offset` (line number `line`), whole: one that is gone or cut short
+  /// since it was indexed (the file truncated) is an error, the same for every question.
+  private func indexedLine(at offset: Int, line: Int) throws(TraceProblem) -> [UInt8] {
+    guard let text = readLine(at: offset), text.isComplete else {
       throw TraceProblem(path: path, line: line, message: "the line can no longer be read")
     }
-    return try TraceStep(parsing: text.bytes, path: path, line: line)
+    return text.bytes
   }
 
   /// The steps of the actions in `numbers`, in order, their lines read in large chunks: a state
@@ -198,7 +213,8 @@ package final class TraceReader {
     precondition(number >= 0 && number <= actionCount, "action \(number) is not in the trace")
     var start = (number: 0, state: header.state)
     let snapshot = snapshots.last(where: { $0.number <= number })
-    let kept = keptStates.filter { $0.number <= number && $0.number >= snapshot?.number ?? 0 }.max { $0.number < $1.number }
+    let base = snapshot?.number ?? 0
+    let kept = keptStates.filter { $0.number <= number && $0.base == base }.max { $0.number < $1.number }
     if let kept {
       // Looked for before the snapshot is read: a snapshot of a large state takes longer to
       // parse than the lines after it take to apply.
@@ -206,10 +222,8 @@ package final class TraceReader {
     } else if let snapshot, let parsedSnapshot, parsedSnapshot.offset == snapshot.offset {
       start = (snapshot.number, parsedSnapshot.state)
     } else if let snapshot {
-      guard let text = readLine(at: snapshot.offset) else {
-        throw TraceProblem(path: path, line: snapshot.line, message: "the line can no longer be read")
-      }
-      start = (snapshot.number, try TraceSnapshot(parsing: text.bytes, path: path, line: snapshot.line).state)
+      let text = try indexedLine(at: snapshot.offset, line: snapshot.line)
+      start = (snapshot.number, try TraceSnapshot(parsing: text, path: path, line: snapshot.line).state)
       if keepsStatesForBrowsing { parsedSnapshot = (snapshot.offset, start.state) }
     }
     var state = start.state
@@ -222,7 +236,7 @@ package final class TraceReader {
         }
       }
     }
-    keep(state, after: number, checkedFrom: nil)
+    keep(state, after: number, base: base, checkedFrom: nil)
     return state
   }
 
@@ -231,24 +245,26 @@ package final class TraceReader {
   /// starts from it next time (``checkedState(in:checkedFrom:)``), and ``state(after:)`` does too.
   package func keepChecked(_ state: JSONValue, after number: Int, linesFrom first: Int) {
     precondition(number >= 0 && number <= actionCount, "action \(number) is not in the trace")
-    keep(state, after: number, checkedFrom: first)
+    keep(state, after: number, base: snapshotNumber(atOrBefore: first - 1), checkedFrom: first)
   }
 
   /// The kept state after the latest action in `numbers` whose lines were checked from action
-  /// `first` or before it.
+  /// `first` or before it, applied to the state a walk from `first` starts from.
   package func checkedState(in numbers: ClosedRange<Int>, checkedFrom first: Int) -> (number: Int, state: JSONValue)? {
-    keptStates.filter { kept in kept.checkedFrom.map { $0 <= first } == true && numbers.contains(kept.number) }
-      .max { $0.number < $1.number }.map { ($0.number, $0.state) }
+    let base = snapshotNumber(atOrBefore: first - 1)
+    return keptStates.filter { kept in
+      kept.base == base && kept.checkedFrom.map { $0 <= first } == true && numbers.contains(kept.number)
+    }.max { $0.number < $1.number }.map { ($0.number, $0.state) }
   }
 
-  private func keep(_ state: JSONValue, after number: Int, checkedFrom: Int?) {
+  private func keep(_ state: JSONValue, after number: Int, base: Int, checkedFrom: Int?) {
     var checkedFrom = checkedFrom
-    if let index = keptStates.firstIndex(where: { $0.number == number }) {
+    if let index = keptStates.firstIndex(where: { $0.number == number && $0.base == base }) {
       // Checked from the earlier of the two firsts: the state is the same.
       checkedFrom = [checkedFrom, keptStates[index].checkedFrom].compactMap { $0 }.min()
       keptStates.remove(at: index)
     }
-    keptStates.append((number, state, checkedFrom))
+    keptStates.append((number, state, base, checkedFrom))
     if keptStates.count > keptStateLimit { keptStates.removeFirst(keptStates.count - keptStateLimit) }
   }
 
@@ -258,8 +274,8 @@ package final class TraceReader {
     let end = number == 0 ? headerOffset + 1 : actionOffsets[number - 1]
     var events: [(offset: Int, event: InputEvent, time: Duration)] = []
     for input in inputLines where input.offset < end && input.offset > headerOffset {
-      guard let text = readLine(at: input.offset) else { continue }
-      let parsed = try TraceInput(parsing: text.bytes, path: path, line: input.line)
+      let text = try indexedLine(at: input.offset, line: input.line)
+      let parsed = try TraceInput(parsing: text, path: path, line: input.line)
       events.append((input.offset, parsed.event, parsed.time))
     }
     if number > 0 {
