@@ -60,6 +60,20 @@ struct DecodingMemoTests {
     #expect(next.state == expected && next.itemsDecoded == 0)
   }
 
+  @Test func theSameListParsedAgainIsFoundByItsContent() throws {
+    let memo = DecodingMemo()
+    let text = try JSONValueEncoder.encode(state).text
+    _ = try decoded(JSONParser.parse(text), memo: memo)
+    // Another parse: other storage, the same JSON.
+    let again = try decoded(JSONParser.parse(text), memo: memo)
+    #expect(again.state == state && again.itemsDecoded == 0)
+    // The same count, one title changed at the end: decoded, with its change.
+    var changed = state
+    changed.items[4999].title = "last"
+    let other = try decoded(JSONParser.parse(JSONValueEncoder.encode(changed).text), memo: memo)
+    #expect(other.state == changed && other.itemsDecoded == 5000)
+  }
+
   @Test func aChangedListIsDecodedAgainWithItsChange() throws {
     let memo = DecodingMemo()
     var json = try JSONValueEncoder.encode(state)

@@ -8,6 +8,9 @@ import TideJSON
 /// changes it, and the reader keeps the states it read. So a list of 100,000 items, which takes
 /// longer to decode than the rest of a step together, is decoded once, then found again.
 ///
+/// A list in other storage is found too when its JSON is the same: two parses of one list, or
+/// a list made again with the same elements, decode to the same value.
+///
 /// A value is kept only once the decoding it was part of succeeded, unknown members included:
 /// a value found again was checked. Each is kept with the JSON it came from, so that storage
 /// cannot be freed and reused for other JSON while the value is kept; the last ``capacity``
@@ -34,6 +37,8 @@ package final class DecodingMemo {
     let storage: UnsafeRawPointer
     let type: ObjectIdentifier
     let refusesUnknownMembers: Bool
+    /// How many elements or members: lists of another count are not compared.
+    let count: Int
 
     /// The key of `json` decoded as `type`; `nil` for a value too small to be kept.
     init?<T>(of json: JSONValue, as type: T.Type, refusingUnknownMembers: Bool) {
@@ -41,8 +46,10 @@ package final class DecodingMemo {
       switch json {
       case .array(let elements) where elements.count >= DecodingMemo.minimumCount:
         storage = elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress!) }
+        count = elements.count
       case .object(let members) where members.count >= DecodingMemo.minimumCount:
         storage = members.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress!) }
+        count = members.count
       default:
         return nil
       }
@@ -58,12 +65,24 @@ package final class DecodingMemo {
     let value: Any
   }
 
-  /// The value kept for `key`, if any.
-  func value(for key: Key) -> Any? {
-    guard let index = entries.lastIndex(where: { $0.key == key }) else { return nil }
-    let entry = entries.remove(at: index)
-    entries.append(entry)
-    return entry.value
+  /// The value kept for `json`, whose key is `key`, if any: from the same storage, or from
+  /// other storage holding the same JSON (a snapshot parsed again, the start's list and a
+  /// snapshot's, a list filtered and cleared), which decodes to the same value. Comparing two
+  /// lists of 100,000 items costs a few milliseconds; decoding one, a hundred.
+  func value(for key: Key, json: JSONValue) -> Any? {
+    if let index = entries.lastIndex(where: { $0.key == key }) {
+      let entry = entries.remove(at: index)
+      entries.append(entry)
+      return entry.value
+    }
+    let same = entries.lastIndex { entry in
+      entry.key.type == key.type && entry.key.refusesUnknownMembers == key.refusesUnknownMembers
+        && entry.key.count == key.count && entry.json == json
+    }
+    guard let same else { return nil }
+    // Kept for this storage too: the steps that share it find it by its address.
+    keep([Entry(key: key, json: json, value: entries[same].value)])
+    return entries.last?.value
   }
 
   /// Keeps `decoded`, as the most recently used, letting the least recently used go beyond

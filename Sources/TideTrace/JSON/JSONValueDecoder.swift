@@ -128,7 +128,7 @@ private func decodeValue<T: Decodable>(
   guard let context, let memo = context.memo, let key = DecodingMemo.Key(of: value, as: T.self, refusingUnknownMembers: context.ledger != nil) else {
     return try T(from: TreeDecoder(value: value, location: location(), context: context))
   }
-  if let known = memo.value(for: key) as? T { return known }
+  if let known = memo.value(for: key, json: value) as? T { return known }
   let decoded = try T(from: TreeDecoder(value: value, location: location(), context: context))
   context.decoded.append(DecodingMemo.Entry(key: key, json: value, value: decoded))
   return decoded
