@@ -6,11 +6,9 @@
 title reads `step LAST of LAST` (the browser opens on the last step). Then, round after round,
 `g` (to the start) and `G` (back to the last step): a jump is the time from the key written to
 the screen whose title names the step it went to. Last, from the last step, ten steps back
-with `k` (fewer in a shorter trace), each timed alike (a step back starts from a state before
-it, not after it). For an
-executable example that tide-bench
-cannot open in-process (tide-list: `tide-bench trace-list-100k` measures its command-line
-questions).
+with `k` (as many as the trace has, short of step 0), each timed alike: a step back starts from
+a state before it, not after it. For an executable example that tide-bench cannot open
+in-process (tide-list: `tide-bench trace-list-100k` measures its command-line questions).
 
 Usage: scripts/measure-inspector-browser.py APP TRACE [--rounds=N]   (default 10 rounds)
 """

@@ -64,9 +64,15 @@ struct TraceReaderStateTests {
     let problem = try #require(throws: TraceProblem.self) { try reader.state(after: 2500) }
     #expect(problem.description.contains("the line can no longer be read"), "\(problem)")
     #expect(problem.line == reader.line(ofAction: 2200))
-    // The same line read alone says the same.
+    // The same line read alone says the same, and so does a question that reads every line:
+    // it does not answer as if the trace ended there.
     let alone = try #require(throws: TraceProblem.self) { try reader.step(2200) }
     #expect(alone == problem)
+    let inChunks = try #require(throws: TraceProblem.self) { try reader.forEachActionLine(in: 2100...2500) { _, _ in } }
+    #expect(inChunks == problem)
+    let app = InspectedApp(name: "counter", version: "1", state: State.self, action: Int.self, frame: { _ in { _, size in Canvas(columns: size.columns, rows: size.rows) } })
+    let whoChanged = try #require(throws: InspectFailure.self) { try TraceQueries.whoChanged("count", in: reader, app: app) }
+    #expect(whoChanged.message.contains("the line can no longer be read"), "\(whoChanged.message)")
   }
 
   /// A question that checks each line it applies (`--at`, the browser) keeps the state it made,

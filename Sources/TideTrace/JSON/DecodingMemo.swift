@@ -9,10 +9,13 @@ import TideJSON
 /// longer to decode than the rest of a step together, is decoded once, then found again.
 ///
 /// A list in other storage is found too when its JSON is the same: two parses of one list, or
-/// a list made again with the same elements, decode to the same value.
+/// a list made again with the same elements, decode to the same value. That holds for a type
+/// whose decoding depends on the JSON alone, as a state's does; one that stored its
+/// `codingPath`, or made a new identifier as it decoded, would get the value decoded first.
 ///
-/// A value is kept only once the decoding it was part of succeeded, unknown members included:
-/// a value found again was checked. Each is kept with the JSON it came from, so that storage
+/// A value decoded is kept only once the decoding it was part of succeeded, unknown members
+/// included, so a value found again was checked; one found by its content is kept for its new
+/// storage at once, being a checked value already. Each is kept with the JSON it came from, so that storage
 /// cannot be freed and reused for other JSON while the value is kept; the last ``capacity``
 /// values found or decoded are kept. A reader that browses has one (``TraceReader/decodingMemo``);
 /// a question asked once has none, which would only pay for the memory.

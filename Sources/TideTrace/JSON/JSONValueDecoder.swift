@@ -13,8 +13,9 @@ package enum JSONValueDecoder {
   /// for is an error (``UnknownMember``) rather than ignored: how the inspector tells a state or
   /// action the app wrote from one that only resembles it (`{"count":1,"nope":2}`).
   ///
-  /// With a `memo`, a large list or object decoded before (from the same storage, to the same
-  /// type) is taken from it instead of decoded again, and those decoded now are kept in it.
+  /// With a `memo`, a large list or object decoded before to the same type (from the same
+  /// storage, or from the same JSON elsewhere) is taken from it instead of decoded again, and
+  /// those decoded now are kept in it.
   package static func decode<Value: Decodable>(
     _ type: Value.Type, from json: JSONValue, rejectingUnknownMembers: Bool = false, memo: DecodingMemo? = nil
   ) throws -> Value {

@@ -43,7 +43,8 @@ package final class TraceReader {
   /// States after actions, the most recently used last, kept so that a step near one of them
   /// applies a few lines: stepping forward applies one, and going back and forth between two
   /// steps applies none. `base`: the snapshot (0: the header) whose state the lines were
-  /// applied to; a state is used only for a step whose nearest snapshot is that one, so no
+  /// applied to; ``state(after:)`` uses a state only for a step whose nearest snapshot is that
+  /// one, and ``checkedState(in:checkedFrom:)`` only for a walk that starts from that one, so no
   /// snapshot line is passed over (one indexed after the state was made, in a followed trace,
   /// or one a question's longer range walked across). `checkedFrom`: the first of the lines up
   /// to it that a question checked, each of them (``keepChecked(_:after:linesFrom:)``); `nil`
@@ -57,7 +58,10 @@ package final class TraceReader {
   /// them. A question asked once keeps the least, so that its memory stays about that of one
   /// state.
   package var keepsStatesForBrowsing = false {
-    didSet { decodingMemo = keepsStatesForBrowsing ? DecodingMemo() : nil }
+    didSet {
+      guard keepsStatesForBrowsing != oldValue else { return }
+      decodingMemo = keepsStatesForBrowsing ? DecodingMemo() : nil
+    }
   }
   /// The app's large lists decoded before, for the states of this trace, while browsing.
   package private(set) var decodingMemo: DecodingMemo?
@@ -179,25 +183,14 @@ package final class TraceReader {
 
   /// The steps of the actions in `numbers`, in order, their lines read in large chunks: a state
   /// far from its snapshot applies thousands of lines, and a read of each was most of a jump's
-  /// cost. A line that can no longer be read (the file cut short since it was indexed) is an
-  /// error, as it is for ``step(_:)``.
+  /// cost.
   package func forEachStep(
     in numbers: ClosedRange<Int>, _ body: (_ number: Int, _ step: TraceStep) throws(TraceProblem) -> Void
   ) throws(TraceProblem) {
     precondition(numbers.lowerBound >= 1 && numbers.upperBound <= actionCount, "actions \(numbers) are not in the trace")
-    var next = numbers.lowerBound
     try forEachActionLine(in: numbers) { number, bytes throws(TraceProblem) in
       try body(number, TraceStep(parsing: bytes, path: path, line: line(ofAction: number)))
-      next = number + 1
     }
-    if next <= numbers.upperBound {
-      throw TraceProblem(path: path, line: line(ofAction: next), message: "the line can no longer be read")
-    }
-  }
-
-  /// The raw text of action `number`'s line, for a search that looks at bytes first.
-  package func lineBytes(ofAction number: Int) -> [UInt8] {
-    readLine(at: actionOffsets[number - 1])?.bytes ?? []
   }
 
   /// The number of the snapshot ``state(after:)`` starts from for action `number` (0: the
@@ -219,6 +212,7 @@ package final class TraceReader {
       // Looked for before the snapshot is read: a snapshot of a large state takes longer to
       // parse than the lines after it take to apply.
       start = (kept.number, kept.state)
+      keep(kept.state, after: kept.number, base: kept.base, checkedFrom: kept.checkedFrom)
     } else if let snapshot, let parsedSnapshot, parsedSnapshot.offset == snapshot.offset {
       start = (snapshot.number, parsedSnapshot.state)
     } else if let snapshot {
@@ -251,10 +245,15 @@ package final class TraceReader {
   /// The kept state after the latest action in `numbers` whose lines were checked from action
   /// `first` or before it, applied to the state a walk from `first` starts from.
   package func checkedState(in numbers: ClosedRange<Int>, checkedFrom first: Int) -> (number: Int, state: JSONValue)? {
+    // Only states applied to the state a walk from `first` starts from: one checked from an
+    // earlier line across a snapshot is passed over, which costs a walk, never a check.
     let base = snapshotNumber(atOrBefore: first - 1)
-    return keptStates.filter { kept in
+    let found = keptStates.filter { kept in
       kept.base == base && kept.checkedFrom.map { $0 <= first } == true && numbers.contains(kept.number)
-    }.max { $0.number < $1.number }.map { ($0.number, $0.state) }
+    }.max { $0.number < $1.number }
+    guard let found else { return nil }
+    keep(found.state, after: found.number, base: found.base, checkedFrom: found.checkedFrom)
+    return (found.number, found.state)
   }
 
   private func keep(_ state: JSONValue, after number: Int, base: Int, checkedFrom: Int?) {
@@ -303,6 +302,8 @@ package final class TraceReader {
 
   /// ``forEachActionLine(in:_:)`` handing each line's bytes where they lie in the read buffer,
   /// valid only during the call: a query that skips most lines after a byte search copies none.
+  /// A line that is gone or cut short since it was indexed (the file truncated) is an error, as
+  /// it is when a line is read alone.
   package func forEachActionLineInPlace(
     in numbers: ClosedRange<Int>, _ body: (_ number: Int, _ bytes: UnsafeRawBufferPointer) throws(TraceProblem) -> Void
   ) throws(TraceProblem) {
@@ -349,6 +350,10 @@ package final class TraceReader {
         lineOffset = chunkStart + end + 1
       }
       if lineStart < count { carried.append(contentsOf: UnsafeRawBufferPointer(start: base + lineStart, count: count - lineStart)) }
+    }
+    // Lines indexed whole and no longer there whole: the file was cut short since.
+    if next < lastNumber {
+      throw TraceProblem(path: path, line: line(ofAction: next + 1), message: "the line can no longer be read")
     }
   }
 
