@@ -256,6 +256,13 @@ package final class TraceReader {
     return (found.number, found.state)
   }
 
+  /// Lets the kept states and the parsed snapshot go: a new session or a branch makes them
+  /// states of another history. (The memo's lists stay: they are found by their JSON.)
+  private func forgetStates() {
+    keptStates = []
+    parsedSnapshot = nil
+  }
+
   private func keep(_ state: JSONValue, after number: Int, base: Int, checkedFrom: Int?) {
     var checkedFrom = checkedFrom
     if let index = keptStates.firstIndex(where: { $0.number == number && $0.base == base }) {
@@ -547,8 +554,7 @@ package final class TraceReader {
       snapshots = []
       resizes = []
       inputLines = []
-      keptStates = []
-      parsedSnapshot = nil
+      forgetStates()
     } else {
       fail("not a line of a trace: \(excerpt(line))")
     }
@@ -576,8 +582,7 @@ package final class TraceReader {
     resizes.removeAll { $0.afterAction >= number }
     inputLines.removeAll { $0.offset > kept }
     snapshots.append((number, offset, nextLine))
-    keptStates = []
-    parsedSnapshot = nil
+    forgetStates()
     branchCount += 1
   }
 
