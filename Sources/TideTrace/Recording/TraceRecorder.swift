@@ -191,18 +191,23 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
     pending.input = nil
   }
 
-  /// Writes what is queued and ends the trace; returns once every line is written.
-  package func finish() async {
+  /// Queues the input still held, then closes the queue: the writer writes what is in it and
+  /// ends the trace.
+  private func closeQueue() {
     pendingInput.withLock { queueHeldInput(&$0) }
     channel.close()
+  }
+
+  /// Writes what is queued and ends the trace; returns once every line is written.
+  package func finish() async {
+    closeQueue()
     await withCheckedContinuation { continuation in whenWritten { continuation.resume() } }
   }
 
   /// ``finish()`` for a caller that cannot wait asynchronously (the end of a run): blocks until
   /// the writer, which never needs the caller's thread, has written every line.
   package func finishWriting() {
-    pendingInput.withLock { queueHeldInput(&$0) }
-    channel.close()
+    closeQueue()
     let done = DispatchSemaphore(value: 0)
     whenWritten { done.signal() }
     done.wait()
