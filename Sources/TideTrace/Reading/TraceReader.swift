@@ -319,7 +319,7 @@ package final class TraceReader {
     let first = actionOffsets[numbers.lowerBound - 1]
     let last = actionOffsets[numbers.upperBound - 1]
     let lastNumber = numbers.upperBound
-    let chunkSize = min(1 << 22, max(1 << 16, last - first + (1 << 14)))
+    let chunkSize = min(Self.chunkSize, max(1 << 16, last - first + (1 << 14)))
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
     defer { buffer.deallocate() }
     let base = UnsafeRawPointer(buffer.baseAddress!)
@@ -388,7 +388,7 @@ package final class TraceReader {
         return (bytes, true)
       }
       position += count
-      if chunk.count < 1 << 22 { chunk = [UInt8](repeating: 0, count: chunk.count * 4) }
+      if chunk.count < Self.chunkSize { chunk = [UInt8](repeating: 0, count: chunk.count * 4) }
     }
     return (bytes, false)
   }
@@ -396,9 +396,12 @@ package final class TraceReader {
 
   // MARK: Indexing
 
+  /// How much of the file is read at once, to index it or to read many lines.
+  package static let chunkSize = 1 << 22
+
   private func scan(final: Bool) {
     guard problem == nil else { return }
-    let chunkSize = 1 << 22
+    let chunkSize = Self.chunkSize
     var buffer = [UInt8](repeating: 0, count: chunkSize)
     var carried: [UInt8] = []
     var position = scannedOffset
@@ -415,23 +418,48 @@ package final class TraceReader {
       position += count
       buffer.withUnsafeBytes { raw in
         let bytes = raw.prefix(count)
+        let base = raw.baseAddress!
         var lineStart = 0
-        while problem == nil, lineStart < count,
-          let found = memchr(raw.baseAddress! + lineStart, Int32(UInt8(ascii: "\n")), count - lineStart)
-        {
-          let end = raw.baseAddress!.distance(to: UnsafeRawPointer(found))
-          let lineOffset = scannedOffset
-          guard carried.count + end - lineStart <= lineLimit else {
+        // A line begun in the chunks before, whole once its line break is in this one.
+        var carriedIsWhole = false
+        if !carried.isEmpty, let found = memchr(base, Int32(UInt8(ascii: "\n")), count) {
+          let end = base.distance(to: UnsafeRawPointer(found))
+          guard carried.count + end <= lineLimit else {
             problem = tooLong(line: nextLine)
             return
           }
-          if carried.isEmpty {
-            indexLine(UnsafeRawBufferPointer(rebasing: bytes[lineStart..<end]), offset: lineOffset)
-          } else {
-            carried.append(contentsOf: bytes[lineStart..<end])
-            carried.withUnsafeBytes { indexLine($0, offset: lineOffset) }
-            carried = []
+          carried.append(contentsOf: bytes[..<end])
+          carriedIsWhole = true
+          lineStart = end + 1
+        }
+        // The lines that start and end in this chunk (none when it is all inside a line).
+        let wholeEnd = carried.isEmpty || carriedIsWhole
+          ? lineStart + ParallelLineCheck.wholeLinesLength(UnsafeRawBufferPointer(rebasing: bytes[lineStart...])) : lineStart
+        let lineOffset = scannedOffset
+        // Checked ahead on two threads; the header, parsed when the trace was opened, is not.
+        let passing = carried.withUnsafeBytes { carriedBytes in
+          ParallelLineCheck.check(
+            line: carriedIsWhole && lineOffset > 0 ? carriedBytes : nil,
+            lines: UnsafeRawBufferPointer(rebasing: bytes[lineStart..<wholeEnd]))
+        }
+        let checked = (chunkStart + lineStart)..<(chunkStart + lineStart + passing.prefix)
+        if carriedIsWhole {
+          carried.withUnsafeBytes { indexLine($0, offset: lineOffset, isChecked: passing.line) }
+          carried = []
+          guard problem == nil else { return }
+          scannedOffset = chunkStart + lineStart
+          nextLine += 1
+        }
+        while problem == nil, lineStart < count,
+          let found = memchr(base + lineStart, Int32(UInt8(ascii: "\n")), count - lineStart)
+        {
+          let end = base.distance(to: UnsafeRawPointer(found))
+          let lineOffset = scannedOffset
+          guard end - lineStart <= lineLimit else {
+            problem = tooLong(line: nextLine)
+            return
           }
+          indexLine(UnsafeRawBufferPointer(rebasing: bytes[lineStart..<end]), offset: lineOffset, isChecked: checked.contains(lineOffset))
           guard problem == nil else { return }
           scannedOffset = chunkStart + end + 1
           nextLine += 1
@@ -451,7 +479,7 @@ package final class TraceReader {
 
   /// A line without the carriage return a CRLF line ends with (a trace saved by an editor
   /// that writes them): the line break is the line feed either way.
-  private static func withoutCarriageReturn(_ line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+  static func withoutCarriageReturn(_ line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
     line.last == UInt8(ascii: "\r") ? UnsafeRawBufferPointer(rebasing: line.dropLast()) : line
   }
 
@@ -472,7 +500,9 @@ package final class TraceReader {
     return memcmp(line.baseAddress!, prefix.utf8Start, count) == 0
   }
 
-  private func indexLine(_ line: UnsafeRawBufferPointer, offset: Int) {
+  /// `isChecked`: whether the line passed ``JSONParser/check(_:)`` already
+  /// (``ParallelLineCheck``).
+  private func indexLine(_ line: UnsafeRawBufferPointer, offset: Int, isChecked: Bool) {
     let line = Self.withoutCarriageReturn(line)
     guard line.count >= 2, line.first == UInt8(ascii: "{"), line.last == UInt8(ascii: "}") else {
       fail(line.isEmpty ? "an empty line" : "not a JSON object: \(excerpt(line))")
@@ -481,7 +511,7 @@ package final class TraceReader {
     // Whole JSON, checked here though the values are read only when asked for: a line that is
     // not (nested too deep, a bare word) is found by every query, not only by one reading it.
     // The first line, the header, was parsed whole when the trace was opened.
-    if offset > 0 {
+    if offset > 0, !isChecked {
       do throws(JSONParser.Failure) {
         try JSONParser.check(line)
       } catch {

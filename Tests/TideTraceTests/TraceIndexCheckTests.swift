@@ -1,0 +1,134 @@
+import Foundation
+import Synchronization
+import Testing
+import TideJSON
+import TideTestSupport
+import TideTrace
+
+/// Every line of a trace is checked as JSON when the trace is opened. In a large trace the
+/// lines are checked on two threads before they are indexed; the problem reported is still the
+/// first bad line's, in the words of that line's own check, and what comes before it answers.
+@Suite("TideTrace: the index checks every line")
+struct TraceIndexCheckTests {
+  struct State: Codable, Sendable {
+    var count = 0
+    var note = ""
+    var large = ""
+  }
+
+  /// A trace of 20,000 actions of about 200 bytes each, with a snapshot of 700 KB every 4,000:
+  /// three chunks of the index, lines that run from one chunk into the next, and snapshots
+  /// longer than the share of a thread.
+  static let trace: [UInt8] = {
+    let bytes = Mutex<[UInt8]>([])
+    let recorder = TraceRecorder<State, Int>(
+      app: "check", appVersion: "1", elapsed: { .zero }, snapshotInterval: 4000,
+      write: { chunk in bytes.withLock { $0 += chunk } })
+    var state = State()
+    recorder.start(from: state)
+    for number in 1...20_000 {
+      state.count = number
+      state.note = "note \(number) " + String(repeating: "n", count: 150)
+      if number == 1 { state.large = String(repeating: "l", count: 700_000) }
+      recorder.reduced(number, state: state)
+    }
+    recorder.finishWriting()
+    return bytes.withLock { $0 }
+  }()
+
+  /// Where each line starts, and the file's end.
+  static let lineStarts: [Int] = [0] + trace.indices.filter { trace[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
+
+  /// The line (0-based) that holds byte `offset`.
+  static func line(holding offset: Int) -> Int {
+    lineStarts.lastIndex { $0 <= offset }!
+  }
+
+  static func isAction(_ line: Int) -> Bool {
+    trace[lineStarts[line]...].starts(with: Array(#"{"n":"#.utf8))
+  }
+
+  @Test func theTraceIsLargeEnoughToBeCheckedOnTwoThreads() throws {
+    #expect(Self.trace.count > 2 * TraceReader.chunkSize)
+    let folder = TemporaryDirectory("index-check")
+    let path = folder.file("whole.trace")
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(Self.trace)))
+    let reader = try TraceReader(path: path, app: "check", appVersion: "1")
+    reader.finishReading()
+    #expect(reader.problem == nil)
+    #expect(reader.actionCount == 20_000)
+  }
+
+  /// The lines broken: the first after the header, the last whole line of the first chunk, a
+  /// line that runs into the next chunk and the one after it, a snapshot, the last; and a line only the full reader can tell is wrong (a lone
+  /// surrogate, which the quick check leaves to it).
+  @Test(arguments: ["second", "end of chunk", "across chunks", "first of chunk 2", "snapshot", "last", "surrogate"])
+  func theFirstBadLineIsReportedAsItsOwnCheckReportsIt(place: String) throws {
+    let chunk = TraceReader.chunkSize
+    let snapshot = Self.lineStarts.indices.dropFirst().first { !Self.isAction($0) && $0 < Self.lineStarts.count - 1 }!
+    let line: Int = switch place {
+    case "second": 1
+    case "end of chunk": Self.line(holding: chunk - 1) - 1
+    case "across chunks": Self.line(holding: chunk - 1)
+    case "first of chunk 2": Self.line(holding: chunk - 1) + 1
+    case "snapshot": snapshot
+    case "last": Self.lineStarts.count - 2
+    default: Self.line(holding: chunk + chunk / 3)
+    }
+    var damaged = Self.trace
+    let start = Self.lineStarts[line]
+    let end = Self.lineStarts[line + 1] - 1
+    if place == "surrogate" {
+      // The note's first characters, `"note `, become a lone high surrogate: the same length.
+      let note = try #require(damaged[start..<end].firstRange(of: Array(#""note "#.utf8)))
+      damaged.replaceSubrange(note, with: Array(#""\uD800"#.utf8))
+    } else {
+      // The first `:` after the line's first key: still an object from `{` to `}`.
+      let colon = try #require(damaged[(start + 4)..<end].firstIndex(of: UInt8(ascii: ":")))
+      damaged[colon] = UInt8(ascii: ";")
+    }
+    let expected = damaged[start..<end].withUnsafeBytes { bytes in
+      Result { () throws(JSONParser.Failure) in try JSONParser.check(bytes) }
+    }
+    guard case .failure(let failure) = expected else {
+      Issue.record("line \(line + 1) still passes its check")
+      return
+    }
+    let folder = TemporaryDirectory("index-check-damaged")
+    let path = folder.file("damaged.trace")
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(damaged)))
+    let reader = try TraceReader(path: path, app: "check", appVersion: "1")
+    reader.finishReading()
+    #expect(reader.problem == TraceProblem(path: path, line: line + 1, message: "malformed JSON: \(failure)"), "line \(line + 1)")
+    #expect(reader.actionCount == (1..<line).filter(Self.isAction).count, "the actions before it still answer")
+  }
+
+  /// Lines of about 150 bytes, one of them broken at a time, around the place where the two
+  /// threads' shares meet and at both ends: the passing part ends where the broken line starts.
+  @Test func theLinesThatPassEndWhereTheFirstBrokenLineStarts() {
+    let lines = (0..<2000).map { Array("{\"n\":\($0),\"note\":\"\(String(repeating: "x", count: 130))\"}\n".utf8) }
+    let starts = lines.reduce(into: [0]) { $0.append($0.last! + $1.count) }
+    let whole = lines.flatMap { $0 }
+    #expect(whole.count >= ParallelLineCheck.smallestShared)
+    let middle = starts.firstIndex { $0 >= whole.count / 2 }!
+    let broken = [0, 1, 999, middle - 2, middle - 1, middle, middle + 1, middle + 2, 1998, 1999]
+    for index in broken {
+      var damaged = whole
+      damaged[starts[index] + 4] = UInt8(ascii: ";")
+      let passing = damaged.withUnsafeBytes { ParallelLineCheck.check(line: nil, lines: $0) }
+      #expect(passing.prefix == starts[index], "line \(index) broken")
+      #expect(passing.line)
+    }
+    let all = whole.withUnsafeBytes { ParallelLineCheck.check(line: nil, lines: $0) }
+    #expect(all.prefix == whole.count)
+    // A long line completed by the chunk is checked beside them, broken or not.
+    let long = Array("{\"note\":\"\(String(repeating: "y", count: 400_000))\"}".utf8)
+    for isBroken in [false, true] {
+      var line = long
+      if isBroken { line[3] = UInt8(ascii: "\u{01}") }
+      let passing = line.withUnsafeBytes { line in whole.withUnsafeBytes { ParallelLineCheck.check(line: line, lines: $0) } }
+      #expect(passing.line == !isBroken)
+      #expect(passing.prefix == whole.count)
+    }
+  }
+}
