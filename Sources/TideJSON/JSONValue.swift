@@ -68,7 +68,7 @@ package enum JSONValue: Equatable, Sendable {
     case .null: bytes.append(contentsOf: "null".utf8)
     case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
     case .integer(let value): Self.writeInteger(value, to: &bytes)
-    case .unsignedInteger(let value): bytes.append(contentsOf: String(value).utf8)
+    case .unsignedInteger(let value): Self.writeDecimal(value, isNegative: false, to: &bytes)
     case .number(let value):
       // JSON has no infinities or NaN; a state that holds one is written as null.
       if value.isFinite { bytes.append(contentsOf: value.description.utf8) } else { bytes.append(contentsOf: "null".utf8) }
@@ -125,7 +125,28 @@ package enum JSONValue: Equatable, Sendable {
       bytes.append(UInt8(ascii: "0") + UInt8(value))
       return
     }
-    bytes.append(contentsOf: String(value).utf8)
+    writeDecimal(value.magnitude, isNegative: value < 0, to: &bytes)
+  }
+
+  /// The digits of `magnitude`, after a minus sign when `isNegative`: written in place, where a
+  /// `String` made for each number was most of the cost of a trace line's number (a million
+  /// lines, each with its action's number and often a count).
+  private static func writeDecimal(_ magnitude: UInt64, isNegative: Bool, to bytes: inout [UInt8]) {
+    // 20 digits at most (UInt64.max), and a sign.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { digits in
+      var rest = magnitude
+      var start = digits.count
+      repeat {
+        start -= 1
+        digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+        rest /= 10
+      } while rest > 0
+      if isNegative {
+        start -= 1
+        digits[start] = UInt8(ascii: "-")
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+    }
   }
 
   private static let hexDigits = Array("0123456789abcdef".utf8)

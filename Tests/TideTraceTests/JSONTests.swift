@@ -76,6 +76,24 @@ struct JSONTests {
   /// written, read back and decoded, and in a change the differ writes (they went through a
   /// `Double`, so `UInt64.max` came back as 2^64 and failed to decode, and nearby values as
   /// their neighbours).
+  /// Integers are written as Swift prints them, at every length and both ends of their range,
+  /// and read back as the same value.
+  @Test func integersAreWrittenAsSwiftPrintsThem() throws {
+    var signed: [Int64] = [0, 9, 10, -1, -9, -10, 99, 100, Int64.max, Int64.min, Int64.min + 1]
+    var power: Int64 = 1
+    for _ in 0..<18 {
+      power *= 10
+      signed += [power - 1, power, power + 1, -power, -(power - 1)]
+    }
+    for value in signed {
+      #expect(JSONValue.integer(value).text == String(value))
+      #expect(try Array(String(value).utf8).withUnsafeBytes { try JSONParser.parse($0) } == .integer(value))
+    }
+    for value: UInt64 in [UInt64(Int64.max) + 1, UInt64.max, UInt64.max - 9, 10_000_000_000_000_000_000] {
+      #expect(JSONValue.unsignedInteger(value).text == String(value))
+    }
+  }
+
   @Test func unsignedIntegersAboveInt64MaxStayExact() throws {
     struct Ids: Codable, Equatable {
       var hash: UInt64

@@ -21,8 +21,12 @@ package struct ActionLineParts {
   package var changes: [(change: Range<Int>, path: Range<Int>)]
 
   /// The parts of `line`; `nil` when it is not an action line written as a trace writes it.
-  package init?(_ line: UnsafeRawBufferPointer) {
-    var scanner = Scanner(bytes: line)
+  /// `knownAction`: the action's bytes in the parts of a line before (a whole value, which is
+  /// what makes this safe). When this line's action is the same bytes, they are passed over
+  /// without looking into them (a field's changes come from the same few actions over and
+  /// over): looking into the same bytes would end at the same place.
+  package init?(_ line: UnsafeRawBufferPointer, knownAction: UnsafeRawBufferPointer? = nil) {
+    var scanner = Scanner(bytes: line, knownAction: knownAction)
     guard let parts = scanner.actionLine() else { return nil }
     self = parts
   }
@@ -34,6 +38,7 @@ package struct ActionLineParts {
 
   private struct Scanner {
     let bytes: UnsafeRawBufferPointer
+    let knownAction: UnsafeRawBufferPointer?
     var position = 0
 
     mutating func actionLine() -> ActionLineParts? {
@@ -48,9 +53,11 @@ package struct ActionLineParts {
         if named(key, "changes") {
           changes = changeList()
           if changes == nil { return nil }
+        } else if named(key, "action") {
+          guard skipKnownAction() || skipValue() else { return nil }
+          action = start..<position
         } else {
           guard skipValue() else { return nil }
-          if named(key, "action") { action = start..<position }
           if named(key, "n") { hasNumber = true }
           if named(key, "t") { hasTime = true }
         }
@@ -60,6 +67,18 @@ package struct ActionLineParts {
       }
       guard hasNumber, hasTime, let action, let changes else { return nil }
       return ActionLineParts(action: action, changes: changes)
+    }
+
+    /// Moves past the known action if the value here is it, followed by the next member or the
+    /// line's end.
+    mutating func skipKnownAction() -> Bool {
+      guard let knownAction, let known = knownAction.baseAddress else { return false }
+      let end = position + knownAction.count
+      guard end < bytes.count, bytes[end] == UInt8(ascii: ",") || bytes[end] == UInt8(ascii: "}"),
+        memcmp(bytes.baseAddress! + position, known, knownAction.count) == 0
+      else { return false }
+      position = end
+      return true
     }
 
     /// `[["path",…],…]`: each change and its path.

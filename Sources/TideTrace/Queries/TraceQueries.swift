@@ -261,7 +261,7 @@ package enum TraceQueries {
         } else {
           text.append(contentsOf: previousValue)
         }
-        text.append(contentsOf: " → ".utf8)
+        text.append(contentsOf: Self.arrow)
         let newStart = text.count
         Self.writeValue(new, to: &text)
         previousValue.removeAll(keepingCapacity: true)
@@ -272,6 +272,9 @@ package enum TraceQueries {
     if let notTheApps { throw notTheApps }
     return text
   }
+
+  /// Between a line's old value and its new one.
+  private static let arrow = Array(" → ".utf8)
 
   /// A value's JSON text, or `(none)`.
   private static func writeValue(_ value: JSONValue?, to text: inout [UInt8]) {
@@ -388,6 +391,8 @@ package enum TraceQueries {
     var old = throughArray ? root.value(at: relative) : start.value(at: path)
     var count = 0
     var relevant: [StateChange] = []
+    // The action of the last line taken apart, which the next line's most likely repeats.
+    var lastAction: [UInt8] = []
     func concerns(_ change: JSONPath) -> Bool {
       throughArray ? change.components.first == .key(top) : change.isWithin(path) || path.isWithin(change)
     }
@@ -397,11 +402,15 @@ package enum TraceQueries {
       else { return }
       relevant.removeAll(keepingCapacity: true)
       var action = LineAction(bytes: nil, parsed: nil, line: line, number: number, reader: reader)
-      if let parts = ActionLineParts(line), Self.collect(
+      let parts = lastAction.withUnsafeBytes { ActionLineParts(line, knownAction: $0) }
+      if let parts, Self.collect(
         in: line, parts: parts, target: target, ancestorsToo: !throughArray, exact: throughArray ? nil : path,
         concerns: concerns, into: &relevant)
       {
         action.bytes = UnsafeRawBufferPointer(rebasing: line[parts.action])
+        if let bytes = action.bytes, lastAction.count != bytes.count || memcmp(lastAction, bytes.baseAddress!, bytes.count) != 0 {
+          lastAction = Array(bytes)
+        }
       } else {
         let step = try TraceStep(parsing: Array(line), path: reader.path, line: reader.line(ofAction: number))
         relevant = step.changes.filter { concerns($0.path) }

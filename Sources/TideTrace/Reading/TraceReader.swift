@@ -632,9 +632,9 @@ package final class TraceReader {
   private static func resize(onActionLine line: UnsafeRawBufferPointer, after numberEnd: Int) -> ActionLineResize {
     guard let timeEnd = (numberEnd + 1..<min(line.count, numberEnd + 40)).first(where: { line[$0] == UInt8(ascii: ",") })
     else { return .none }
-    let prefix = #","resize":["#
-    let start = timeEnd + prefix.utf8.count
-    guard start < line.count, prefix.utf8.elementsEqual(line[timeEnd..<start]) else { return .none }
+    let prefix: StaticString = #","resize":["#
+    let start = timeEnd + prefix.utf8CodeUnitCount
+    guard start < line.count, memcmp(line.baseAddress! + timeEnd, prefix.utf8Start, prefix.utf8CodeUnitCount) == 0 else { return .none }
     var values: [Int] = []
     var value = 0
     var index = start
