@@ -72,10 +72,6 @@ struct JSONTests {
     }
   }
 
-  /// Unsigned integers above `Int64.max` (an id, a hash) stay exact through a trace: encoded,
-  /// written, read back and decoded, and in a change the differ writes (they went through a
-  /// `Double`, so `UInt64.max` came back as 2^64 and failed to decode, and nearby values as
-  /// their neighbours).
   /// Integers are written as Swift prints them, at every length and both ends of their range,
   /// and read back as the same value.
   @Test func integersAreWrittenAsSwiftPrintsThem() throws {
@@ -94,6 +90,10 @@ struct JSONTests {
     }
   }
 
+  /// Unsigned integers above `Int64.max` (an id, a hash) stay exact through a trace: encoded,
+  /// written, read back and decoded, and in a change the differ writes (they went through a
+  /// `Double`, so `UInt64.max` came back as 2^64 and failed to decode, and nearby values as
+  /// their neighbours).
   @Test func unsignedIntegersAboveInt64MaxStayExact() throws {
     struct Ids: Codable, Equatable {
       var hash: UInt64

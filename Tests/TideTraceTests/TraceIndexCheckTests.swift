@@ -17,8 +17,7 @@ struct TraceIndexCheckTests {
   }
 
   /// A trace of 20,000 actions of about 200 bytes each, with a snapshot of 700 KB every 4,000:
-  /// three chunks of the index, lines that run from one chunk into the next, and snapshots
-  /// longer than the share of a thread.
+  /// three chunks of the index, and lines that run from one chunk into the next.
   static let trace: [UInt8] = {
     let bytes = Mutex<[UInt8]>([])
     let recorder = TraceRecorder<State, Int>(
@@ -48,7 +47,7 @@ struct TraceIndexCheckTests {
     trace[lineStarts[line]...].starts(with: Array(#"{"n":"#.utf8))
   }
 
-  @Test func theTraceIsLargeEnoughToBeCheckedOnTwoThreads() throws {
+  @Test func aWholeTraceOfSeveralChunksIsIndexedWithoutAProblem() throws {
     #expect(Self.trace.count > 2 * TraceReader.chunkSize)
     let folder = TemporaryDirectory("index-check")
     let path = folder.file("whole.trace")
@@ -111,12 +110,14 @@ struct TraceIndexCheckTests {
     let whole = lines.flatMap { $0 }
     #expect(whole.count >= ParallelLineCheck.smallestShared)
     let middle = starts.firstIndex { $0 >= whole.count / 2 }!
-    let broken = [0, 1, 999, middle - 2, middle - 1, middle, middle + 1, middle + 2, 1998, 1999]
-    for index in broken {
+    let broken = [[0], [1], [999], [middle - 2], [middle - 1], [middle], [middle + 1], [middle + 2], [1998], [1999],
+      // One in each share: the first is the one that counts.
+      [10, 1990], [middle - 1, middle], [middle - 1, middle + 1]]
+    for indexes in broken {
       var damaged = whole
-      damaged[starts[index] + 4] = UInt8(ascii: ";")
+      for index in indexes { damaged[starts[index] + 4] = UInt8(ascii: ";") }
       let passing = damaged.withUnsafeBytes { ParallelLineCheck.check(line: nil, lines: $0) }
-      #expect(passing.prefix == starts[index], "line \(index) broken")
+      #expect(passing.prefix == starts[indexes[0]], "lines \(indexes) broken")
       #expect(passing.line)
     }
     let all = whole.withUnsafeBytes { ParallelLineCheck.check(line: nil, lines: $0) }
@@ -129,6 +130,58 @@ struct TraceIndexCheckTests {
       let passing = line.withUnsafeBytes { line in whole.withUnsafeBytes { ParallelLineCheck.check(line: line, lines: $0) } }
       #expect(passing.line == !isBroken)
       #expect(passing.prefix == whole.count)
+    }
+  }
+
+  /// The end of a chunk's whole lines: its last line break wherever it is, none at all.
+  @Test func theWholeLinesOfAChunkEndAtItsLastLineBreak() {
+    for count in 0...40 {
+      for lastBreak in [nil] + Array(0..<count) {
+        var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: count)
+        if let lastBreak {
+          bytes[lastBreak] = UInt8(ascii: "\n")
+          if lastBreak > 3 { bytes[lastBreak - 3] = UInt8(ascii: "\n") }
+        }
+        let length = bytes.withUnsafeBytes { TraceReader.wholeLinesLength($0) }
+        #expect(length == lastBreak.map { $0 + 1 } ?? 0, "\(count) bytes, the last break at \(String(describing: lastBreak))")
+      }
+    }
+  }
+
+  /// Lines longer than a chunk: a header, never checked and never refused for it, and a
+  /// snapshot across three chunks, refused when broken, answering when whole.
+  @Test(arguments: [false, true])
+  func aLineAcrossSeveralChunksIsCheckedWhole(isBroken: Bool) throws {
+    let bytes = Mutex<[UInt8]>([])
+    let recorder = TraceRecorder<State, Int>(
+      app: "check", appVersion: "1", elapsed: { .zero }, snapshotInterval: 3,
+      write: { chunk in bytes.withLock { $0 += chunk } })
+    var state = State(large: String(repeating: "h", count: TraceReader.chunkSize + 1000))
+    recorder.start(from: state)
+    for number in 1...4 {
+      state.count = number
+      if number == 2 { state.large += String(repeating: "s", count: TraceReader.chunkSize) }
+      recorder.reduced(number, state: state)
+    }
+    recorder.finishWriting()
+    var trace = bytes.withLock { $0 }
+    let starts = [0] + trace.indices.filter { trace[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
+    let snapshot = try #require(starts.firstIndex { trace[$0...].starts(with: Array(#"{"snapshot":"#.utf8)) })
+    #expect(starts[1] > TraceReader.chunkSize, "the header runs past the first chunk")
+    #expect(starts[snapshot + 1] - starts[snapshot] > 2 * TraceReader.chunkSize, "the snapshot spans three chunks")
+    if isBroken { trace[starts[snapshot + 1] - 3] = UInt8(ascii: ";") }
+    let folder = TemporaryDirectory("index-check-long")
+    let path = folder.file("long.trace")
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(trace)))
+    let reader = try TraceReader(path: path, app: "check", appVersion: "1")
+    reader.finishReading()
+    if isBroken {
+      #expect(reader.problem?.line == snapshot + 1)
+      #expect(reader.problem?.message.hasPrefix("malformed JSON") == true, "\(String(describing: reader.problem))")
+      #expect(reader.actionCount == 3)
+    } else {
+      #expect(reader.problem == nil)
+      #expect(reader.actionCount == 4)
     }
   }
 }

@@ -72,7 +72,7 @@ package struct ActionLineParts {
     /// Moves past the known action if the value here is it, followed by the next member or the
     /// line's end.
     mutating func skipKnownAction() -> Bool {
-      guard let knownAction, let known = knownAction.baseAddress else { return false }
+      guard let knownAction, !knownAction.isEmpty, let known = knownAction.baseAddress else { return false }
       let end = position + knownAction.count
       guard end < bytes.count, bytes[end] == UInt8(ascii: ",") || bytes[end] == UInt8(ascii: "}"),
         memcmp(bytes.baseAddress! + position, known, knownAction.count) == 0

@@ -407,10 +407,9 @@ package enum TraceQueries {
         in: line, parts: parts, target: target, ancestorsToo: !throughArray, exact: throughArray ? nil : path,
         concerns: concerns, into: &relevant)
       {
-        action.bytes = UnsafeRawBufferPointer(rebasing: line[parts.action])
-        if let bytes = action.bytes, lastAction.count != bytes.count || memcmp(lastAction, bytes.baseAddress!, bytes.count) != 0 {
-          lastAction = Array(bytes)
-        }
+        let bytes = UnsafeRawBufferPointer(rebasing: line[parts.action])
+        action.bytes = bytes
+        if lastAction.count != bytes.count || memcmp(lastAction, bytes.baseAddress!, bytes.count) != 0 { lastAction = Array(bytes) }
       } else {
         let step = try TraceStep(parsing: Array(line), path: reader.path, line: reader.line(ofAction: number))
         relevant = step.changes.filter { concerns($0.path) }

@@ -24,7 +24,7 @@ package enum ParallelLineCheck {
 
   /// What passes among a chunk's lines.
   package struct Passing {
-    /// Whether the line begun in the chunks before passes.
+    /// Whether the line begun in the chunks before passes (`true` when there is none).
     package var line: Bool
     /// How many bytes at the start of the chunk's whole lines are lines that pass: all of them
     /// when every one does, else up to where the first that does not starts.
@@ -77,30 +77,12 @@ package enum ParallelLineCheck {
 
     func check(_ half: Int) {
       if half == 0 {
-        results[0] = line.map(ParallelLineCheck.passes) ?? true ? 1 : 0
+        results[0] = (line.map(ParallelLineCheck.passes) ?? true) ? 1 : 0
         results[1] = ParallelLineCheck.passingPrefix(of: first)
       } else {
         results[2] = ParallelLineCheck.passingPrefix(of: second)
       }
     }
-  }
-
-  /// How many bytes at the start of `bytes` are whole lines: up to its last line break. Found
-  /// eight bytes at a time from the end, as a chunk may end far inside a long line (a snapshot).
-  static func wholeLinesLength(_ bytes: UnsafeRawBufferPointer) -> Int {
-    guard let base = bytes.baseAddress else { return 0 }
-    var end = bytes.count
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    while end >= 8 {
-      // A line break's byte is zero in `word` and so sets its high bit in `found`; a borrow may
-      // set bits above the first zero, never below, and the loop below finds the last.
-      let word = base.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self) ^ (ones &* 0x0A)
-      let found = (word &- ones) & ~word & (ones &* 0x80)
-      if found != 0 { break }
-      end -= 8
-    }
-    while end > 0, bytes[end - 1] != UInt8(ascii: "\n") { end -= 1 }
-    return end
   }
 
   fileprivate static func passes(_ line: UnsafeRawBufferPointer) -> Bool {

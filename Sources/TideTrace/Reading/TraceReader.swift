@@ -432,17 +432,21 @@ package final class TraceReader {
           carriedIsWhole = true
           lineStart = end + 1
         }
-        // The lines that start and end in this chunk (none when it is all inside a line).
+        // The lines that start and end in this chunk (none when it is all inside a line),
+        // checked ahead on two threads; not the header, parsed when the trace was opened.
         let wholeEnd = carried.isEmpty || carriedIsWhole
-          ? lineStart + ParallelLineCheck.wholeLinesLength(UnsafeRawBufferPointer(rebasing: bytes[lineStart...])) : lineStart
+          ? lineStart + Self.wholeLinesLength(UnsafeRawBufferPointer(rebasing: bytes[lineStart...])) : lineStart
+        var checkStart = lineStart
+        if chunkStart + lineStart == 0, let found = memchr(base, Int32(UInt8(ascii: "\n")), wholeEnd) {
+          checkStart = base.distance(to: UnsafeRawPointer(found)) + 1
+        }
         let lineOffset = scannedOffset
-        // Checked ahead on two threads; the header, parsed when the trace was opened, is not.
         let passing = carried.withUnsafeBytes { carriedBytes in
           ParallelLineCheck.check(
             line: carriedIsWhole && lineOffset > 0 ? carriedBytes : nil,
-            lines: UnsafeRawBufferPointer(rebasing: bytes[lineStart..<wholeEnd]))
+            lines: UnsafeRawBufferPointer(rebasing: bytes[checkStart..<wholeEnd]))
         }
-        let checked = (chunkStart + lineStart)..<(chunkStart + lineStart + passing.prefix)
+        let checked = (chunkStart + checkStart)..<(chunkStart + checkStart + passing.prefix)
         if carriedIsWhole {
           carried.withUnsafeBytes { indexLine($0, offset: lineOffset, isChecked: passing.line) }
           carried = []
@@ -475,6 +479,24 @@ package final class TraceReader {
     if problem == nil, final, !carried.isEmpty {
       problem = TraceProblem(path: path, line: nextLine, message: "the last line is cut short (the trace ends in the middle of a line)")
     }
+  }
+
+  /// How many bytes at the start of `bytes` are whole lines: up to its last line break. Found
+  /// eight bytes at a time from the end, as a chunk may end far inside a long line (a snapshot).
+  package static func wholeLinesLength(_ bytes: UnsafeRawBufferPointer) -> Int {
+    guard let base = bytes.baseAddress else { return 0 }
+    var end = bytes.count
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    while end >= 8 {
+      // A line break's byte is zero in `word`, which makes `found` non-zero; which bits it sets
+      // above the lowest zero byte may be wrong, so the loop below finds the last one.
+      let word = base.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self) ^ (ones &* 0x0A)
+      let found = (word &- ones) & ~word & (ones &* 0x80)
+      if found != 0 { break }
+      end -= 8
+    }
+    while end > 0, bytes[end - 1] != UInt8(ascii: "\n") { end -= 1 }
+    return end
   }
 
   /// A line without the carriage return a CRLF line ends with (a trace saved by an editor
