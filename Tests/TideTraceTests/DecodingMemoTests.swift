@@ -112,11 +112,7 @@ struct DecodingMemoTests {
   @Test func onlyABrowsingReaderHasAMemo() throws {
     let folder = TemporaryDirectory("decoding-memo-reader")
     let path = folder.file("t.trace")
-    let bytes = Mutex<[UInt8]>([])
-    let recorder = TraceRecorder<State, Int>(app: "memo", appVersion: "1", elapsed: { .zero }, write: { chunk in bytes.withLock { $0 += chunk } })
-    recorder.start(from: state)
-    recorder.finishWriting()
-    #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes.withLock { $0 })))
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(recordedTrace(app: "memo", from: state))))
     let reader = try TraceReader(path: path, app: "memo", appVersion: "1")
     #expect(reader.decodingMemo == nil)
     let json = try reader.state(after: 0)

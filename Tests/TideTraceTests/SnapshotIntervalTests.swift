@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 import TideTrace
 
@@ -12,14 +11,7 @@ struct SnapshotIntervalTests {
 
   /// The header's `snapshotEvery` of a trace of `state`.
   func snapshotEvery(of state: State, snapshotInterval: Int? = nil) throws -> Int {
-    let bytes = Mutex<[UInt8]>([])
-    let recorder = TraceRecorder<State, Int>(
-      app: "test", appVersion: "1", elapsed: { .zero }, snapshotInterval: snapshotInterval,
-      write: { chunk in bytes.withLock { $0 += chunk } })
-    recorder.start(from: state)
-    recorder.reduced(1, state: state)
-    recorder.finishWriting()
-    let text = bytes.withLock { String(decoding: $0, as: UTF8.self) }
+    let text = String(decoding: recordedTrace(app: "test", snapshotInterval: snapshotInterval, from: state, actions: 1), as: UTF8.self)
     let header = try #require(text.split(separator: "\n").first)
     let field = try #require(header.range(of: #""snapshotEvery":"#))
     return try #require(Int(header[field.upperBound...].prefix { $0.isNumber }))

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import TideJSON
 import TideTestSupport
@@ -18,22 +17,11 @@ struct TraceIndexCheckTests {
 
   /// A trace of 20,000 actions of about 200 bytes each, with a snapshot of 700 KB every 4,000:
   /// three chunks of the index, and lines that run from one chunk into the next.
-  static let trace: [UInt8] = {
-    let bytes = Mutex<[UInt8]>([])
-    let recorder = TraceRecorder<State, Int>(
-      app: "check", appVersion: "1", elapsed: { .zero }, snapshotInterval: 4000,
-      write: { chunk in bytes.withLock { $0 += chunk } })
-    var state = State()
-    recorder.start(from: state)
-    for number in 1...20_000 {
-      state.count = number
-      state.note = "note \(number) " + String(repeating: "n", count: 150)
-      if number == 1 { state.large = String(repeating: "l", count: 700_000) }
-      recorder.reduced(number, state: state)
-    }
-    recorder.finishWriting()
-    return bytes.withLock { $0 }
-  }()
+  static let trace = recordedTrace(app: "check", snapshotInterval: 4000, from: State(), actions: 20_000) { number, state in
+    state.count = number
+    state.note = "note \(number) " + String(repeating: "n", count: 150)
+    if number == 1 { state.large = String(repeating: "l", count: 700_000) }
+  }
 
   /// Where each line starts, and the file's end.
   static let lineStarts: [Int] = [0] + trace.indices.filter { trace[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
@@ -152,19 +140,12 @@ struct TraceIndexCheckTests {
   /// snapshot across three chunks, refused when broken, answering when whole.
   @Test(arguments: [false, true])
   func aLineAcrossSeveralChunksIsCheckedWhole(isBroken: Bool) throws {
-    let bytes = Mutex<[UInt8]>([])
-    let recorder = TraceRecorder<State, Int>(
-      app: "check", appVersion: "1", elapsed: { .zero }, snapshotInterval: 3,
-      write: { chunk in bytes.withLock { $0 += chunk } })
-    var state = State(large: String(repeating: "h", count: TraceReader.chunkSize + 1000))
-    recorder.start(from: state)
-    for number in 1...4 {
+    var trace = recordedTrace(
+      app: "check", snapshotInterval: 3, from: State(large: String(repeating: "h", count: TraceReader.chunkSize + 1000)), actions: 4
+    ) { number, state in
       state.count = number
       if number == 2 { state.large += String(repeating: "s", count: TraceReader.chunkSize) }
-      recorder.reduced(number, state: state)
     }
-    recorder.finishWriting()
-    var trace = bytes.withLock { $0 }
     let starts = [0] + trace.indices.filter { trace[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
     let snapshot = try #require(starts.firstIndex { trace[$0...].starts(with: Array(#"{"snapshot":"#.utf8)) })
     #expect(starts[1] > TraceReader.chunkSize, "the header runs past the first chunk")

@@ -1,6 +1,5 @@
 import TideJSON
 import Foundation
-import Synchronization
 import Testing
 import TideTerminal
 import TideTestSupport
@@ -18,19 +17,11 @@ struct TraceReaderStateTests {
   /// A trace of 3,500 actions (snapshots after 1,000, 2,000 and 3,000), written to a file.
   func trace(in folder: TemporaryDirectory) -> String {
     let path = folder.file("app.trace")
-    let bytes = Mutex<[UInt8]>([])
-    let recorder = TraceRecorder<State, Int>(
-      app: "counter", appVersion: "1", elapsed: { .zero }, snapshotInterval: 1000,
-      write: { chunk in bytes.withLock { $0 += chunk } })
-    var state = State()
-    recorder.start(from: state)
-    for number in 1...3500 {
+    let bytes = recordedTrace(app: "counter", snapshotInterval: 1000, from: State(), actions: 3500) { number, state in
       state.count += number
       state.last = "after \(number)"
-      recorder.reduced(number, state: state)
     }
-    recorder.finishWriting()
-    #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes.withLock { $0 })))
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
     return path
   }
 
