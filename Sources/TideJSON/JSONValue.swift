@@ -210,8 +210,50 @@ package enum JSONValue: Equatable, Sendable {
   }
 }
 
+/// Hashed as `==` compares: texts by their UTF-8 bytes, numbers by their bits. A set of values
+/// tells the actions a question has checked apart without writing each one's text.
+extension JSONValue: Hashable {
+  package func hash(into hasher: inout Hasher) {
+    switch self {
+    case .null: hasher.combine(0 as UInt8)
+    case .bool(let value):
+      hasher.combine(1 as UInt8)
+      hasher.combine(value)
+    case .integer(let value):
+      hasher.combine(2 as UInt8)
+      hasher.combine(value)
+    case .unsignedInteger(let value):
+      hasher.combine(3 as UInt8)
+      hasher.combine(value)
+    case .number(let value):
+      hasher.combine(4 as UInt8)
+      hasher.combine(value.bitPattern)
+    case .string(let text):
+      hasher.combine(5 as UInt8)
+      hashText(text, into: &hasher)
+    case .array(let elements):
+      hasher.combine(6 as UInt8)
+      hasher.combine(elements.count)
+      for element in elements { element.hash(into: &hasher) }
+    case .object(let members):
+      hasher.combine(7 as UInt8)
+      hasher.combine(members.count)
+      for member in members { member.hash(into: &hasher) }
+    }
+  }
+}
+
+/// A text's UTF-8 bytes and their count (so that `["ab","c"]` and `["a","bc"]` differ).
+private func hashText(_ text: String, into hasher: inout Hasher) {
+  var text = text
+  text.withUTF8 { bytes in
+    hasher.combine(bytes.count)
+    hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+  }
+}
+
 /// One member of a JSON object.
-package struct JSONMember: Equatable, Sendable {
+package struct JSONMember: Hashable, Sendable {
   package var key: String
   package var value: JSONValue
 
@@ -223,6 +265,11 @@ package struct JSONMember: Equatable, Sendable {
   /// Equal when written alike: the keys' UTF-8 bytes and the values (see ``JSONValue``).
   package static func == (lhs: JSONMember, rhs: JSONMember) -> Bool {
     sameText(lhs.key, rhs.key) && lhs.value == rhs.value
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hashText(key, into: &hasher)
+    value.hash(into: &hasher)
   }
 }
 

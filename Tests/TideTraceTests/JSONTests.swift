@@ -72,6 +72,25 @@ struct JSONTests {
     }
   }
 
+  /// A set of values holds one of each spelling, as `==` tells them apart: canonically
+  /// equivalent texts, 0.0 and -0.0, 1 and 1.0 are two values each; a value parsed again is
+  /// the same one.
+  @Test func aSetOfValuesHoldsEachSpellingOnce() throws {
+    let values: [JSONValue] = [
+      .string("\u{E9}"), .string("e\u{301}"), .number(0.0), .number(-0.0), .integer(1), .number(1.0),
+      .unsignedInteger(UInt64.max), .bool(true), .null, .array([.string("ab"), .string("c")]), .array([.string("a"), .string("bc")]),
+      .object([JSONMember(key: "a", value: .integer(1))]), .object([JSONMember(key: "a", value: .integer(2))]),
+      .object([JSONMember(key: "\u{E9}", value: .null)]), .object([JSONMember(key: "e\u{301}", value: .null)]),
+    ]
+    var set = Set(values)
+    #expect(set.count == values.count)
+    for value in values {
+      let again = try Array(value.text.utf8).withUnsafeBytes { try JSONParser.parse($0) }
+      #expect(again == value && again.hashValue == value.hashValue, "\(value.text)")
+      #expect(!set.insert(again).inserted, "\(value.text)")
+    }
+  }
+
   /// Integers are written as Swift prints them, at every length and both ends of their range,
   /// and read back as the same value.
   @Test func integersAreWrittenAsSwiftPrintsThem() throws {

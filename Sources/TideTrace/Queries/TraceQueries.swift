@@ -96,7 +96,7 @@ package enum TraceQueries {
     from first: Int, upTo number: Int, in reader: TraceReader, app: InspectedApp
   ) throws(InspectFailure) -> JSONValue? {
     guard first >= 1, first <= number else { return nil }
-    var actions = Set<String>()
+    var actions = Set<JSONValue>()
     // The lines up to a state this question kept were checked then: checking starts after it.
     var state: JSONValue
     var next = first
@@ -107,7 +107,7 @@ package enum TraceQueries {
       state = try checked(reader) { () throws(TraceProblem) in try reader.state(after: first - 1) }
     }
     func checkStep(_ step: TraceStep, _ index: Int) throws(InspectFailure) {
-      if actions.insert(step.action.text).inserted { try check(action: step.action, number: index, in: reader, app: app) }
+      if actions.insert(step.action).inserted { try check(action: step.action, number: index, in: reader, app: app) }
       var changesKind = false
       for change in step.changes {
         let old: Int?
