@@ -204,85 +204,46 @@ package enum TraceQueries {
   /// ``whoChanged(_:in:app:)``'s lines as one UTF-8 text, each line ended by a line break (no
   /// line holds one: values are JSON and actions' names are escaped). Written straight as
   /// bytes: a field every action of a million changes is a million lines, and a string a line
-  /// cost more than reading them.
-  package static func whoChangedText(_ pathText: String, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) -> [UInt8] {
+  /// cost more than reading them. `splittingFrom`: the fewest actions read on two threads
+  /// (``WhoChanged``).
+  package static func whoChangedText(
+    _ pathText: String, in reader: TraceReader, app: InspectedApp, splittingFrom: Int = WhoChanged.smallestSplit
+  ) throws(InspectFailure) -> [UInt8] {
     let syntax = try fieldPathSyntax(pathText, in: reader, option: "--who-changed")
     // Checked, not written out: the text of a state of 100,000 items was made and dropped. The
     // same state tells whether the path is a field of it (it was made twice).
     let last = try checkedState(after: reader.actionCount, in: reader, app: app)
     let path = try fieldPath(syntax, text: pathText, in: reader, option: "--who-changed", stateAtEnd: last)
-    // A field is changed by the same few actions over and over: each is described once, known
-    // again by its bytes, so that most lines' actions are never parsed.
-    var described: [(action: [UInt8], text: [UInt8])] = []
-    var text: [UInt8] = []
-    // Each line's old value is the line before's new one: its text is written once.
-    var previousValue: [UInt8] = []
-    var isFirstLine = true
-    var notTheApps: InspectFailure?
-    try checked(reader) { () throws(TraceProblem) in
-      try forEachChange(of: path, in: 1...max(1, reader.actionCount), reader: reader) {
-        number, action, old, new throws(TraceProblem) in
-        guard notTheApps == nil else { return }
-        let actionText: [UInt8]
-        if let bytes = action.bytes,
-          let known = described.first(where: { $0.action.count == bytes.count && memcmp($0.action, bytes.baseAddress!, bytes.count) == 0 })
-        {
-          actionText = known.text
-        } else {
-          let value = try action.value()
-          do throws(InspectFailure) {
-            try check(action: value, number: number, in: reader, app: app)
-          } catch {
-            notTheApps = error
-            return
-          }
-          actionText = Array(ActionText.describe(value).utf8)
-          if described.count < 16, let bytes = action.bytes { described.append((Array(bytes), actionText)) }
-        }
-        // A value of another kind than the one before (`1 → "one"`), or one coming from or
-        // going to nothing: the state after it is checked, as `--at` would (a few states, not
-        // one a line).
-        if Self.kind(of: old) != Self.kind(of: new) || Self.kind(of: old) == nil {
-          let state = try reader.state(after: number)
+    let parts = try WhoChanged.parts(of: path, in: reader, splittingFrom: splittingFrom)
+    // The checks a part left to this thread, in the order of the lines: the first that fails
+    // is the answer, as it was when one thread read every line.
+    var checkedActions = Set<JSONValue>()
+    for part in parts {
+      for (number, check) in part.checks {
+        switch check {
+        case .action(let value):
+          if checkedActions.insert(value).inserted { try self.check(action: value, number: number, in: reader, app: app) }
+        case .state:
+          let state = try checked(reader) { () throws(TraceProblem) in try reader.state(after: number) }
           do {
             try app.check(state, memo: reader.decodingMemo)
           } catch {
-            notTheApps = notAState(of: app, after: number, in: reader, error)
-            return
+            throw notAState(of: app, after: number, in: reader, error)
           }
         }
-        JSONValue.integer(Int64(number)).write(to: &text)
-        text.append(UInt8(ascii: " "))
-        text.append(contentsOf: actionText)
-        text.append(UInt8(ascii: " "))
-        if isFirstLine {
-          Self.writeValue(old, to: &text)
-          isFirstLine = false
-        } else {
-          text.append(contentsOf: previousValue)
-        }
-        text.append(contentsOf: Self.arrow)
-        let newStart = text.count
-        Self.writeValue(new, to: &text)
-        previousValue.removeAll(keepingCapacity: true)
-        previousValue.append(contentsOf: text[newStart...])
-        text.append(UInt8(ascii: "\n"))
       }
+      if let problem = part.problem { throw InspectFailure(status: 2, message: problem.description) }
     }
-    if let notTheApps { throw notTheApps }
-    return text
+    return parts.count == 1 ? parts[0].text : parts.flatMap(\.text)
   }
 
-  /// Between a line's old value and its new one.
-  private static let arrow = Array(" → ".utf8)
-
-  /// A value's JSON text, or `(none)`.
-  private static func writeValue(_ value: JSONValue?, to text: inout [UInt8]) {
+  /// The text of `old`: its JSON, or `(none)`.
+  static func writeValue(_ value: JSONValue?, to text: inout [UInt8]) {
     if let value { value.write(to: &text) } else { text.append(contentsOf: "(none)".utf8) }
   }
 
   /// A value's kind, as a change can keep it or not; `nil` for no value or `null`.
-  private static func kind(of value: JSONValue?) -> Int? {
+  static func kind(of value: JSONValue?) -> Int? {
     switch value {
     case nil, .null?: nil
     case .bool?: 1
@@ -370,9 +331,10 @@ package enum TraceQueries {
   /// line is looked at only when a byte search finds such a change's path in it, its parts are
   /// found by ``ActionLineParts`` without building its tree, and only those changes are parsed
   /// and applied — to the chain of objects leading to the value, or to the part of the state
-  /// under the first key.
-  private static func forEachChange(
-    of path: JSONPath, in numbers: ClosedRange<Int>, reader: TraceReader, limit: Int = .max,
+  /// under the first key. `start`: the state before the first of `numbers`, when the caller
+  /// has it; without it, the reader makes it.
+  static func forEachChange(
+    of path: JSONPath, in numbers: ClosedRange<Int>, reader: TraceReader, from start: JSONValue? = nil, limit: Int = .max,
     _ found: (_ number: Int, _ action: LineAction, _ old: JSONValue?, _ new: JSONValue?) throws(TraceProblem) -> Void
   ) throws(TraceProblem) {
     guard reader.actionCount > 0, case .key(let top)? = path.components.first else { return }
@@ -386,7 +348,7 @@ package enum TraceQueries {
       Array("[\"\(JSONPath(Array(path.components.prefix(count))))\"".utf8)
     }
     // Through an array: the part of the state under the first key; else the value itself.
-    let start = try reader.state(after: numbers.lowerBound - 1)
+    let start = if let start { start } else { try reader.state(after: numbers.lowerBound - 1) }
     var root = throughArray ? start[top] ?? .null : .null
     var old = throughArray ? root.value(at: relative) : start.value(at: path)
     var count = 0

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+import TideJSON
+import TideTerminal
+import TideTestSupport
+import TideTrace
+
+/// `--who-changed` reads a long trace on two threads, a part each side of a snapshot: its lines
+/// and its failures are those of one thread reading every line.
+@Suite("TideTrace: --who-changed on two threads")
+struct WhoChangedTests {
+  /// A label the app holds as a number or as a name, but never the name "bad".
+  enum Label: Codable, Equatable, Sendable {
+    case number(Int)
+    case name(String)
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      if let number = try? container.decode(Int.self) {
+        self = .number(number)
+        return
+      }
+      let name = try container.decode(String.self)
+      guard name != "bad" else { throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a label") }
+      self = .name(name)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      switch self {
+      case .number(let number): try container.encode(number)
+      case .name(let name): try container.encode(name)
+      }
+    }
+  }
+
+  struct State: Codable, Sendable {
+    var count = 0
+    var label = Label.number(0)
+    var items: [String] = []
+  }
+
+  /// An action the app has: a number below 100,000.
+  struct Action: Decodable {
+    init(from decoder: any Decoder) throws {
+      let number = try decoder.singleValueContainer().decode(Int.self)
+      guard number < 100_000 else { throw DecodingError.dataCorruptedError(in: try decoder.singleValueContainer(), debugDescription: "no such action") }
+    }
+  }
+
+  let app = InspectedApp(
+    name: "labels", version: "1", state: State.self, action: Action.self,
+    frame: { _ in { _, size in Canvas(columns: size.columns, rows: size.rows) } })
+
+  /// 6,000 actions, a snapshot every 500: the count changes at each, the label every 7th
+  /// (a number, a name, a number again), the list every 11th. `badActions`: actions recorded
+  /// as the app would not have them; `badLabels`: where the label becomes "bad".
+  func trace(in folder: TemporaryDirectory, badActions: Set<Int> = [], badLabels: Set<Int> = []) throws -> TraceReader {
+    let bytes = recordedTrace(app: "labels", snapshotInterval: 500, from: State(), actions: 6000) { number, state in
+      state.count = number % 97
+      if number % 7 == 0 { state.label = number % 14 == 0 ? .name("n\(number)") : .number(number) }
+      if badLabels.contains(number) { state.label = .name("bad") }
+      if number % 11 == 0 { state.items.insert("i\(number)", at: min(3, state.items.count)) }
+    }
+    var text = String(decoding: bytes, as: UTF8.self)
+    for number in badActions {
+      text = text.replacingOccurrences(of: #"{"n":\#(number),"t":0.0,"action":\#(number),"#, with: #"{"n":\#(number),"t":0.0,"action":\#(100_000 + number),"#)
+    }
+    let path = folder.file("labels.trace")
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
+    return try TraceReader(path: path, app: "labels", appVersion: "1")
+  }
+
+  func answer(_ path: String, _ reader: TraceReader, splittingFrom: Int) -> Result<String, InspectFailure> {
+    Result { () throws(InspectFailure) in
+      String(decoding: try TraceQueries.whoChangedText(path, in: reader, app: app, splittingFrom: splittingFrom), as: UTF8.self)
+    }
+  }
+
+  @Test(arguments: ["count", "label", "items", "items[3]", "items[5]"])
+  func twoPartsAnswerAsOne(path: String) throws {
+    let folder = TemporaryDirectory("who-changed-parts")
+    let reader = try trace(in: folder)
+    let parts = try WhoChanged.parts(of: try #require(JSONPath(parsing: path)), in: reader, splittingFrom: 1)
+    #expect(parts.count == 2, "read in two parts")
+    let one = answer(path, reader, splittingFrom: .max)
+    let two = answer(path, reader, splittingFrom: 1)
+    let lines = try one.get().split(separator: "\n")
+    #expect(lines.count > 100)
+    #expect(try two.get() == one.get())
+  }
+
+  /// Failures in either part, or both: the first in the order of the lines is the answer. The
+  /// actions are among those that change the label (every 7th); the bad labels follow a label
+  /// that was a number, so that the label's kind changes and its state is checked.
+  @Test(arguments: [
+    ([98], []), ([5908], []), ([98, 5908], []), ([], [4208]), ([], [302, 4208]), ([4200], [302]), ([301], [4208]),
+  ] as [([Int], [Int])])
+  func theFirstFailureIsTheOneOfOneThread(badActions: [Int], badLabels: [Int]) throws {
+    let folder = TemporaryDirectory("who-changed-failures")
+    let reader = try trace(in: folder, badActions: Set(badActions), badLabels: Set(badLabels))
+    // `count` changes at every action and never changes kind: only an action fails it.
+    let expected = [
+      "count": badActions.min().map { ($0, "is not an action") },
+      "label": (badActions.map { ($0, "is not an action") } + badLabels.map { ($0, "is not a state") }).min { $0.0 < $1.0 },
+    ]
+    for (path, first) in expected {
+      let one = answer(path, reader, splittingFrom: .max)
+      let two = answer(path, reader, splittingFrom: 1)
+      guard let first else {
+        #expect(try two.get() == one.get(), "\(path)")
+        continue
+      }
+      guard case .failure(let failure) = one, case .failure(let split) = two else {
+        Issue.record("\(path) answered despite \(badActions) \(badLabels)")
+        continue
+      }
+      #expect(failure.message.contains("action \(first.0) \(first.1)") || failure.message.contains("after action \(first.0) \(first.1)"), "\(path): \(failure.message)")
+      #expect(split.message == failure.message && split.status == failure.status, "\(path)")
+    }
+  }
+}
