@@ -17,7 +17,7 @@ package struct InspectedApp {
   /// The app's version: a trace of another version may hold states this one cannot read.
   package var version: String
   private let decode: (JSONValue, DecodingMemo?) throws -> DecodedState
-  private let decodeAction: (JSONValue) throws -> Void
+  private let decodeAction: @Sendable (JSONValue) throws -> Void
   private let draw: (DecodedState, TerminalSize, [String]) throws -> Canvas
 
   /// A state of the app, decoded once: a large state is checked and drawn from one decoding.
@@ -29,7 +29,8 @@ package struct InspectedApp {
   /// The app whose state is `State`, its screens drawn by what `frame` makes from the arguments
   /// a trace's header holds (the view, or the too-small message, at a size). It is made when a
   /// screen is first asked for: the questions that need none never make the app.
-  package init<State: Decodable, Action: Decodable>(
+  /// `Action`'s decoding may run on another thread (``actionCheck``).
+  package init<State: Decodable, Action: Decodable & SendableMetatype>(
     name: String, version: String, state: State.Type, action: Action.Type,
     frame: @escaping (_ arguments: [String]) throws -> (State, TerminalSize) -> Canvas
   ) {
@@ -67,6 +68,10 @@ package struct InspectedApp {
   package func checkAction(_ json: JSONValue) throws {
     try decodeAction(json)
   }
+
+  /// ``checkAction(_:)`` as a function another thread may call: it decodes the JSON it is
+  /// handed into the app's `Action` type and holds nothing else.
+  package var actionCheck: @Sendable (JSONValue) throws -> Void { decodeAction }
 
   private static func decoded<Value: Decodable>(
     _ type: Value.Type, _ json: JSONValue, memo: DecodingMemo? = nil

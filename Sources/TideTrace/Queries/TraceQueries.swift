@@ -168,10 +168,14 @@ package enum TraceQueries {
     do {
       try app.checkAction(action)
     } catch {
-      let problem = TraceProblem(
-        path: reader.path, line: reader.line(ofAction: number), message: "action \(number) is not an action of \(app.name): \(error)")
-      throw InspectFailure(status: 2, message: problem.description)
+      throw notAnAction(number, of: app.name, in: reader, error)
     }
+  }
+
+  /// The failure for action `number`, which `error` says is not an action of `app`.
+  static func notAnAction(_ number: Int, of app: String, in reader: TraceReader, _ error: any Error) -> InspectFailure {
+    let problem = TraceProblem(path: reader.path, line: reader.line(ofAction: number), message: "action \(number) is not an action of \(app): \(error)")
+    return InspectFailure(status: 2, message: problem.description)
   }
 
   /// The failure for a state after action `number` that is not the app's, naming the line whose
@@ -198,43 +202,38 @@ package enum TraceQueries {
   /// One line per action that changed the value at `path`: `N ACTION old → new`.
   /// Each action a line shows is checked to be the app's, and so is the state at the end.
   package static func whoChanged(_ pathText: String, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) -> [String] {
-    try whoChangedText(pathText, in: reader, app: app).split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+    try whoChangedText(pathText, in: reader, app: app).flatMap { $0.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) } }
   }
 
-  /// ``whoChanged(_:in:app:)``'s lines as one UTF-8 text, each line ended by a line break (no
-  /// line holds one: values are JSON and actions' names are escaped). Written straight as
-  /// bytes: a field every action of a million changes is a million lines, and a string a line
-  /// cost more than reading them. `splittingFrom`: the fewest actions read on two threads
-  /// (``WhoChanged``).
+  /// ``whoChanged(_:in:app:)``'s lines as UTF-8 text in one or two parts, to be written one
+  /// after the other, each line ended by a line break (no line holds one: values are JSON and
+  /// actions' names are escaped). Written straight as bytes: a field every action of a million
+  /// changes is a million lines, and a string a line cost more than reading them; the parts are
+  /// not joined, which would hold the answer twice. `splittingFrom`: the fewest actions read on
+  /// two threads (``WhoChanged``).
   package static func whoChangedText(
     _ pathText: String, in reader: TraceReader, app: InspectedApp, splittingFrom: Int = WhoChanged.smallestSplit
-  ) throws(InspectFailure) -> [UInt8] {
+  ) throws(InspectFailure) -> [[UInt8]] {
     let syntax = try fieldPathSyntax(pathText, in: reader, option: "--who-changed")
     // Checked, not written out: the text of a state of 100,000 items was made and dropped. The
     // same state tells whether the path is a field of it (it was made twice).
     let last = try checkedState(after: reader.actionCount, in: reader, app: app)
     let path = try fieldPath(syntax, text: pathText, in: reader, option: "--who-changed", stateAtEnd: last)
-    let parts = try WhoChanged.parts(of: path, in: reader, splittingFrom: splittingFrom)
-    // The checks a part left to this thread, in the order of the lines: the first that fails
-    // is the answer, as it was when one thread read every line.
-    var checkedActions = Set<JSONValue>()
+    let parts = try WhoChanged.parts(of: path, in: reader, app: app, splittingFrom: splittingFrom)
+    // The states a part left to this thread, then the failure that ended it, in the order of
+    // the lines: the first that fails is the answer, as when one thread reads every line.
     for part in parts {
-      for (number, check) in part.checks {
-        switch check {
-        case .action(let value):
-          if checkedActions.insert(value).inserted { try self.check(action: value, number: number, in: reader, app: app) }
-        case .state:
-          let state = try checked(reader) { () throws(TraceProblem) in try reader.state(after: number) }
-          do {
-            try app.check(state, memo: reader.decodingMemo)
-          } catch {
-            throw notAState(of: app, after: number, in: reader, error)
-          }
+      for number in part.stateChecks {
+        let state = try checked(reader) { () throws(TraceProblem) in try reader.state(after: number) }
+        do {
+          try app.check(state, memo: reader.decodingMemo)
+        } catch {
+          throw notAState(of: app, after: number, in: reader, error)
         }
       }
-      if let problem = part.problem { throw InspectFailure(status: 2, message: problem.description) }
+      if let failure = part.failure { throw failure }
     }
-    return parts.count == 1 ? parts[0].text : parts.flatMap(\.text)
+    return parts.map(\.text)
   }
 
   /// The text of `old`: its JSON, or `(none)`.
@@ -333,11 +332,37 @@ package enum TraceQueries {
   /// and applied — to the chain of objects leading to the value, or to the part of the state
   /// under the first key. `start`: the state before the first of `numbers`, when the caller
   /// has it; without it, the reader makes it.
-  static func forEachChange(
-    of path: JSONPath, in numbers: ClosedRange<Int>, reader: TraceReader, from start: JSONValue? = nil, limit: Int = .max,
+  private static func forEachChange(
+    of path: JSONPath, in numbers: ClosedRange<Int>, reader: TraceReader, limit: Int = .max,
     _ found: (_ number: Int, _ action: LineAction, _ old: JSONValue?, _ new: JSONValue?) throws(TraceProblem) -> Void
   ) throws(TraceProblem) {
-    guard reader.actionCount > 0, case .key(let top)? = path.components.first else { return }
+    guard reader.actionCount > 0 else { return }
+    let start = try reader.state(after: numbers.clamped(to: 1...reader.actionCount).lowerBound - 1)
+    _ = try forEachChange(of: path, in: numbers, reader: reader, from: start, limit: limit, found)
+  }
+
+  /// What of a state ``forEachChange(of:in:reader:from:limit:_:)`` reads the path's value from:
+  /// for a path through an array, the part under its first key; else the value alone, at its
+  /// place. Two states with equal ones give the same answer.
+  static func carried(of path: JSONPath, in state: JSONValue) -> JSONValue {
+    guard case .key(let top)? = path.components.first else { return .null }
+    if path.components.contains(where: { if case .index = $0 { true } else { false } }) {
+      return .object([JSONMember(key: top, value: state[top] ?? .null)])
+    }
+    var tree = JSONValue.null
+    if let value = state.value(at: path) { tree.set(value, at: path.components[...]) }
+    return tree
+  }
+
+  /// ``forEachChange(of:in:reader:limit:_:)`` from `start`, the state before the first of
+  /// `numbers` (or what ``carried(of:in:)`` keeps of it). Reads only the reader's index, never
+  /// the states it keeps, so two threads may call it at once (``WhoChanged``). Returns what
+  /// ``carried(of:in:)`` would keep of the state after the last of `numbers`.
+  static func forEachChange(
+    of path: JSONPath, in numbers: ClosedRange<Int>, reader: TraceReader, from start: JSONValue, limit: Int = .max,
+    _ found: (_ number: Int, _ action: LineAction, _ old: JSONValue?, _ new: JSONValue?) throws(TraceProblem) -> Void
+  ) throws(TraceProblem) -> JSONValue {
+    guard reader.actionCount > 0, case .key(let top)? = path.components.first else { return .null }
     let numbers = numbers.clamped(to: 1...reader.actionCount)
     let throughArray = path.components.contains { if case .index = $0 { true } else { false } }
     let relative = JSONPath(Array(path.components.dropFirst()))
@@ -348,7 +373,6 @@ package enum TraceQueries {
       Array("[\"\(JSONPath(Array(path.components.prefix(count))))\"".utf8)
     }
     // Through an array: the part of the state under the first key; else the value itself.
-    let start = if let start { start } else { try reader.state(after: numbers.lowerBound - 1) }
     var root = throughArray ? start[top] ?? .null : .null
     var old = throughArray ? root.value(at: relative) : start.value(at: path)
     var count = 0
@@ -400,6 +424,10 @@ package enum TraceQueries {
         old = new
       }
     }
+    if throughArray { return .object([JSONMember(key: top, value: root)]) }
+    var tree = JSONValue.null
+    if let old { tree.set(old, at: path.components[...]) }
+    return tree
   }
 
   /// Adds to `relevant` the changes among `parts` that `concerns` accepts, parsing only those

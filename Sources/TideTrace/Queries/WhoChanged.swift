@@ -8,36 +8,36 @@ import Musl
 import Darwin
 #endif
 
-/// `--who-changed`'s lines, read on two threads for a long trace: the actions before a snapshot
-/// near the middle on one, those after it on the other, which starts from the snapshot's value.
-/// Each thread writes the lines of its part and leaves the checks that need the app or the
-/// reader's kept states (an action's case, a state whose value changed kind) to the calling
-/// thread, which makes them in the order of the lines: the answer, and the first failure, are
-/// those of one thread reading every line.
+/// `--who-changed`'s lines, read on two threads for a long trace: the actions up to the snapshot
+/// nearest the middle on one, those after it on the other, which starts from the snapshot's
+/// state. Each thread writes the lines of its part and checks their actions; the states that
+/// need checking (where the value changed kind) are left to the calling thread, which keeps the
+/// reader's states. When the snapshot's value at the path is not spelled as the first part left
+/// it (a member a snapshot leaves out, keys in another order), the second part is read again
+/// from where the first ended: the answer is always that of one thread reading every line.
 package enum WhoChanged {
   /// Traces of fewer actions are read on one thread.
   package static let smallestSplit = 1 << 16
 
-  /// A check the calling thread makes, for the line of its number.
-  enum Check {
-    /// That the action, new to its part, is the app's.
-    case action(JSONValue)
-    /// That the state after it, whose value at the path changed kind, is the app's.
-    case state
-  }
-
-  /// The lines of a part, what is left to check, and the problem that ended it, if any.
+  /// The lines of a part, the states left to check, and the failure that ended it, if any.
   package struct Part {
     package var text: [UInt8] = []
-    var checks: [(number: Int, check: Check)] = []
-    var problem: TraceProblem?
+    /// The actions after which the state is checked, in order: all before the failure's.
+    var stateChecks: [Int] = []
+    var failure: InspectFailure?
+    /// What ``TraceQueries/carried(of:in:)`` keeps of the state after the part's last action.
+    var end = JSONValue.null
   }
 
   /// The parts of the answer for `path`, in order: one, or two when the trace has at least
-  /// `splittingFrom` actions and a snapshot between its first and last quarter.
-  package static func parts(of path: JSONPath, in reader: TraceReader, splittingFrom: Int) throws(InspectFailure) -> [Part] {
+  /// `splittingFrom` actions and a snapshot in its middle half.
+  package static func parts(
+    of path: JSONPath, in reader: TraceReader, app: InspectedApp, splittingFrom: Int
+  ) throws(InspectFailure) -> [Part] {
     let count = max(1, reader.actionCount)
-    let middle = reader.snapshotNumber(atOrBefore: count / 2 + count / 4)
+    let below = reader.snapshotNumber(atOrBefore: count / 2)
+    let above = reader.snapshotNumber(atOrBefore: count / 2 + count / 4)
+    let middle = above > count / 2 && (below <= count / 4 || above - count / 2 < count / 2 - below) ? above : below
     let ranges = count >= splittingFrom && middle > count / 4 ? [1...middle, (middle + 1)...count] : [1...count]
     // Made here, where the reader may keep them: the threads only read its index.
     let starts = try TraceQueries.checked(reader) { () throws(TraceProblem) in
@@ -45,30 +45,47 @@ package enum WhoChanged {
       for range in ranges { starts.append(try reader.state(after: range.lowerBound - 1)) }
       return starts
     }
-    guard ranges.count == 2 else { return [part(of: path, in: ranges[0], from: starts[0], reader: reader)] }
-    let work = Work(path: path, ranges: ranges, starts: starts, reader: reader)
+    let check = app.actionCheck
+    guard ranges.count == 2 else {
+      return [part(of: path, in: ranges[0], from: starts[0], reader: reader, app: app.name, check: check)]
+    }
+    let work = Work(path: path, ranges: ranges, starts: starts, reader: reader, app: app.name, check: check)
     DispatchQueue.concurrentPerform(iterations: 2) { index in work.read(index) }
-    return Array(work.parts)
+    var parts = Array(work.parts)
+    // The second part started from the snapshot; one thread would have gone on from the first.
+    if parts[0].failure == nil, parts[0].end != TraceQueries.carried(of: path, in: starts[1]) {
+      parts[1] = part(of: path, in: ranges[1], from: parts[0].end, reader: reader, app: app.name, check: check)
+    }
+    return parts
   }
 
   /// The two parts, for the two threads.
   private final class Work: @unchecked Sendable {
     // Sendable by hand: during `concurrentPerform` both threads only read the reader's index
-    // (`forEachActionLineInPlace`, `line(ofAction:)`, `path`), which nothing writes meanwhile:
-    // the states it keeps are made before (`starts`) and after, on the calling thread. Each
-    // thread writes only its own element of `parts`, allocated before; `concurrentPerform`
-    // returns only after both are done, so the reads that follow come after every write.
+    // (`forEachActionLineInPlace`, `line(ofAction:)`, `actionCount`, `path`, and the lines a
+    // full parse reads again), which nothing writes meanwhile: the states it keeps are made
+    // before (`starts`) and after, on the calling thread, and `forEachChange` from a start
+    // never asks it for one. `check` decodes only the JSON it is handed. Each thread writes
+    // only its own element of `parts`, allocated before; `concurrentPerform` returns only after
+    // both are done, so the reads that follow come after every write.
     let path: JSONPath
     let ranges: [ClosedRange<Int>]
     let starts: [JSONValue]
     let reader: TraceReader
+    let app: String
+    let check: @Sendable (JSONValue) throws -> Void
     let parts: UnsafeMutableBufferPointer<Part>
 
-    init(path: JSONPath, ranges: [ClosedRange<Int>], starts: [JSONValue], reader: TraceReader) {
+    init(
+      path: JSONPath, ranges: [ClosedRange<Int>], starts: [JSONValue], reader: TraceReader, app: String,
+      check: @escaping @Sendable (JSONValue) throws -> Void
+    ) {
       self.path = path
       self.ranges = ranges
       self.starts = starts
       self.reader = reader
+      self.app = app
+      self.check = check
       parts = .allocate(capacity: ranges.count)
       parts.initialize(repeating: Part())
     }
@@ -79,13 +96,17 @@ package enum WhoChanged {
     }
 
     func read(_ index: Int) {
-      parts[index] = WhoChanged.part(of: path, in: ranges[index], from: starts[index], reader: reader)
+      parts[index] = WhoChanged.part(of: path, in: ranges[index], from: starts[index], reader: reader, app: app, check: check)
     }
   }
 
   /// The lines of the actions in `numbers` that changed the value at `path`, from `start`, the
-  /// state before the first of them.
-  private static func part(of path: JSONPath, in numbers: ClosedRange<Int>, from start: JSONValue, reader: TraceReader) -> Part {
+  /// state before the first of them; a part ends at the first action that is not the app's, or
+  /// at a line that cannot be read.
+  private static func part(
+    of path: JSONPath, in numbers: ClosedRange<Int>, from start: JSONValue, reader: TraceReader, app: String,
+    check: @Sendable (JSONValue) throws -> Void
+  ) -> Part {
     var part = Part()
     // A field is changed by the same few actions over and over: each is described once, known
     // again by its bytes, so that most lines' actions are never parsed.
@@ -94,7 +115,8 @@ package enum WhoChanged {
     var previousValue: [UInt8] = []
     var isFirstLine = true
     do throws(TraceProblem) {
-      try TraceQueries.forEachChange(of: path, in: numbers, reader: reader, from: start) { number, action, old, new throws(TraceProblem) in
+      part.end = try TraceQueries.forEachChange(of: path, in: numbers, reader: reader, from: start) {
+        number, action, old, new throws(TraceProblem) in
         let actionText: [UInt8]
         if let bytes = action.bytes,
           let known = described.first(where: { $0.action.count == bytes.count && memcmp($0.action, bytes.baseAddress!, bytes.count) == 0 })
@@ -102,7 +124,13 @@ package enum WhoChanged {
           actionText = known.text
         } else {
           let value = try action.value()
-          part.checks.append((number, .action(value)))
+          do {
+            try check(value)
+          } catch {
+            part.failure = TraceQueries.notAnAction(number, of: app, in: reader, error)
+            // Ends the reading; the failure is the part's answer.
+            throw TraceProblem(path: reader.path, line: nil, message: "")
+          }
           actionText = Array(ActionText.describe(value).utf8)
           if described.count < 16, let bytes = action.bytes { described.append((Array(bytes), actionText)) }
         }
@@ -110,7 +138,7 @@ package enum WhoChanged {
         // going to nothing: the state after it is checked, as `--at` would (a few states, not
         // one a line).
         if TraceQueries.kind(of: old) != TraceQueries.kind(of: new) || TraceQueries.kind(of: old) == nil {
-          part.checks.append((number, .state))
+          part.stateChecks.append(number)
         }
         JSONValue.integer(Int64(number)).write(to: &part.text)
         part.text.append(UInt8(ascii: " "))
@@ -130,7 +158,7 @@ package enum WhoChanged {
         part.text.append(UInt8(ascii: "\n"))
       }
     } catch {
-      part.problem = error
+      if part.failure == nil { part.failure = InspectFailure(status: 2, message: error.description) }
     }
     return part
   }
