@@ -236,7 +236,7 @@ package enum TraceQueries {
     return parts.map(\.text)
   }
 
-  /// The text of `old`: its JSON, or `(none)`.
+  /// A value's JSON text, or `(none)`.
   static func writeValue(_ value: JSONValue?, to text: inout [UInt8]) {
     if let value { value.write(to: &text) } else { text.append(contentsOf: "(none)".utf8) }
   }
