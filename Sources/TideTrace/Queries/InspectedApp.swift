@@ -64,13 +64,9 @@ package struct InspectedApp {
     try decode(json, memo)
   }
 
-  /// Throws a ``JSONDecodingProblem`` when `json` is not an action of the app.
-  package func checkAction(_ json: JSONValue) throws {
-    try decodeAction(json)
-  }
-
-  /// ``checkAction(_:)`` as a function another thread may call: it decodes the JSON it is
-  /// handed into the app's `Action` type and holds nothing else.
+  /// Throws a ``JSONDecodingProblem`` when its JSON is not an action of the app. A function
+  /// another thread may call (``WhoChanged``): it decodes the JSON it is handed into the app's
+  /// `Action` type and holds nothing else.
   package var actionCheck: @Sendable (JSONValue) throws -> Void { decodeAction }
 
   private static func decoded<Value: Decodable>(

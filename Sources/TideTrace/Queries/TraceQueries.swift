@@ -166,7 +166,7 @@ package enum TraceQueries {
   /// an action of the app: an export or an answer never shows one as if it were.
   package static func check(action: JSONValue, number: Int, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) {
     do {
-      try app.checkAction(action)
+      try app.actionCheck(action)
     } catch {
       throw notAnAction(number, of: app.name, in: reader, error)
     }
@@ -330,8 +330,7 @@ package enum TraceQueries {
   /// line is looked at only when a byte search finds such a change's path in it, its parts are
   /// found by ``ActionLineParts`` without building its tree, and only those changes are parsed
   /// and applied — to the chain of objects leading to the value, or to the part of the state
-  /// under the first key. `start`: the state before the first of `numbers`, when the caller
-  /// has it; without it, the reader makes it.
+  /// under the first key.
   private static func forEachChange(
     of path: JSONPath, in numbers: ClosedRange<Int>, reader: TraceReader, limit: Int = .max,
     _ found: (_ number: Int, _ action: LineAction, _ old: JSONValue?, _ new: JSONValue?) throws(TraceProblem) -> Void
@@ -349,8 +348,14 @@ package enum TraceQueries {
     if path.components.contains(where: { if case .index = $0 { true } else { false } }) {
       return .object([JSONMember(key: top, value: state[top] ?? .null)])
     }
+    return placed(state.value(at: path), at: path)
+  }
+
+  /// A tree that holds only `value` at `path`, with the objects leading to it; `null` for no
+  /// value.
+  private static func placed(_ value: JSONValue?, at path: JSONPath) -> JSONValue {
     var tree = JSONValue.null
-    if let value = state.value(at: path) { tree.set(value, at: path.components[...]) }
+    if let value { tree.set(value, at: path.components[...]) }
     return tree
   }
 
@@ -413,8 +418,7 @@ package enum TraceQueries {
         // The common case, a new value for the field itself: no chain of objects to build.
         new = value
       } else {
-        var tree = JSONValue.null
-        if let old { tree.set(old, at: path.components[...]) }
+        var tree = placed(old, at: path)
         for change in relevant { change.apply(to: &tree) }
         new = tree.value(at: path)
       }
@@ -424,10 +428,7 @@ package enum TraceQueries {
         old = new
       }
     }
-    if throughArray { return .object([JSONMember(key: top, value: root)]) }
-    var tree = JSONValue.null
-    if let old { tree.set(old, at: path.components[...]) }
-    return tree
+    return throughArray ? .object([JSONMember(key: top, value: root)]) : placed(old, at: path)
   }
 
   /// Adds to `relevant` the changes among `parts` that `concerns` accepts, parsing only those
