@@ -212,7 +212,11 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
       arguments,
       output: { standardOutput.writeLine($0) },
       errors: { StandardError.writeLine($0) })
-    // A replay's screen lost to a full disk or a closed pipe must not end with status 0.
+    // A reader that stopped reading (`| head`) chose to: the command ends as one that writes
+    // with SIGPIPE's default action does, silently and with the status a shell shows for it
+    // (141), never 0, so `set -o pipefail` still sees the output cut.
+    if standardOutput.readerClosed { InterruptSignals.endProcess(by: SIGPIPE) }
+    // A replay's screen lost to a full disk must not end with status 0.
     if let reason = standardOutput.failure {
       StandardError.writeLine("standard output: error: cannot write: \(reason)")
       exit(max(status, 1))
@@ -458,15 +462,21 @@ extension TerminalCommand where Options == NoAppOptions {
 @MainActor
 private final class StandardOutput {
   private(set) var failure: String?
+  /// Whether the pipe's reader closed it: what follows is dropped, and no failure reported.
+  private(set) var readerClosed = false
 
   func writeLine(_ line: String) {
-    guard failure == nil else { return }
+    guard failure == nil, !readerClosed else { return }
     var bytes = Array((line + "\n").utf8)[...]
     while !bytes.isEmpty {
       let count = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
-        failure = String(cString: strerror(errno))
+        if errno == EPIPE {
+          readerClosed = true
+        } else {
+          failure = String(cString: strerror(errno))
+        }
         return
       }
       bytes = bytes.dropFirst(count)
