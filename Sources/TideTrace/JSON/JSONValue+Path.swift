@@ -59,4 +59,26 @@ extension JSONValue {
       return false
     }
   }
+
+  /// Hands `body` the value at `path` to change in place, when there is one; `false` when there
+  /// is none, or when `body` says so. Only the containers on the way are rebuilt: an element
+  /// changed in a list of 100,000 elements copies none of the others.
+  package mutating func modify(at path: ArraySlice<JSONPath.Component>, _ body: (inout JSONValue) -> Bool) -> Bool {
+    guard let first = path.first else { return body(&self) }
+    switch (first, self) {
+    case (.key(let key), .object(var members)):
+      guard let index = members.firstIndex(where: { $0.key == key }) else { return false }
+      // Left alone while the member changes, so that its storage has one owner.
+      self = .null
+      defer { self = .object(members) }
+      return members[index].value.modify(at: path.dropFirst(), body)
+    case (.index(let index), .array(var elements)):
+      guard elements.indices.contains(index) else { return false }
+      self = .null
+      defer { self = .array(elements) }
+      return elements[index].modify(at: path.dropFirst(), body)
+    default:
+      return false
+    }
+  }
 }

@@ -284,22 +284,14 @@ package enum TraceQueries {
     throw InspectFailure(status: 2, message: "\(reader.header.app): \(option): the state has no field '\(escapedName(pathText))' (\(escapedName(missing)))")
   }
 
-  /// One action that changed the value at a path: the value before and after (`nil`: none).
-  package struct FieldChange {
-    package var number: Int
-    package var action: JSONValue
-    package var old: JSONValue?
-    package var new: JSONValue?
-  }
-
   /// The actions among `numbers` that changed the value at `path` (a path whose first key the
   /// state has), in order, stopping after `limit`.
-  package static func changes(
+  package static func changingActions(
     of path: JSONPath, in numbers: ClosedRange<Int>, reader: TraceReader, limit: Int = .max
-  ) throws(TraceProblem) -> [FieldChange] {
-    var found: [FieldChange] = []
-    try forEachChange(of: path, in: numbers, reader: reader, limit: limit) { number, action, old, new throws(TraceProblem) in
-      found.append(FieldChange(number: number, action: try action.value(), old: old, new: new))
+  ) throws(TraceProblem) -> [Int] {
+    var found: [Int] = []
+    try forEachChange(of: path, in: numbers, reader: reader, limit: limit) { number, _, _ throws(TraceProblem) in
+      found.append(number)
     }
     return found
   }
@@ -322,8 +314,8 @@ package enum TraceQueries {
     }
   }
 
-  /// Hands `found` each action among `numbers` that changed the value at `path`, with the value
-  /// before and after, stopping after `limit`.
+  /// Hands `found` each action among `numbers` that changed the value at `path`, with how it
+  /// changed it (``ValueChange``), stopping after `limit`.
   ///
   /// Only a change at the path, inside it or at one of its ancestors can move its value (for a
   /// path through an array, any change under its first key, as an element's index may move): a
@@ -333,7 +325,7 @@ package enum TraceQueries {
   /// under the first key.
   private static func forEachChange(
     of path: JSONPath, in numbers: ClosedRange<Int>, reader: TraceReader, limit: Int = .max,
-    _ found: (_ number: Int, _ action: LineAction, _ old: JSONValue?, _ new: JSONValue?) throws(TraceProblem) -> Void
+    _ found: (_ number: Int, _ action: LineAction, _ change: ValueChange) throws(TraceProblem) -> Void
   ) throws(TraceProblem) {
     guard reader.actionCount > 0 else { return }
     let start = try reader.state(after: numbers.clamped(to: 1...reader.actionCount).lowerBound - 1)
@@ -365,7 +357,7 @@ package enum TraceQueries {
   /// ``carried(of:in:)`` would keep of the state after the last of `numbers`.
   static func forEachChange(
     of path: JSONPath, in numbers: ClosedRange<Int>, reader: TraceReader, from start: JSONValue, limit: Int = .max,
-    _ found: (_ number: Int, _ action: LineAction, _ old: JSONValue?, _ new: JSONValue?) throws(TraceProblem) -> Void
+    _ found: (_ number: Int, _ action: LineAction, _ change: ValueChange) throws(TraceProblem) -> Void
   ) throws(TraceProblem) -> JSONValue {
     guard reader.actionCount > 0, case .key(let top)? = path.components.first else { return .null }
     let numbers = numbers.clamped(to: 1...reader.actionCount)
@@ -379,7 +371,16 @@ package enum TraceQueries {
     }
     // Through an array: the part of the state under the first key; else the value itself.
     var root = throughArray ? start[top] ?? .null : .null
+    // The value before the line, while it is short; a long one is kept only in its tree, `root`
+    // or `longTree`, which then has one owner and changes in place (``ValueChange``).
     var old = throughArray ? root.value(at: relative) : start.value(at: path)
+    var longTree = JSONValue.null
+    var longKind: Int?
+    if let value = old, value.isTextLonger(than: ValueChange.longest) {
+      longKind = kind(of: value)
+      if !throughArray { longTree = placed(value, at: path) }
+      old = nil
+    }
     var count = 0
     var relevant: [StateChange] = []
     // The action of the last line taken apart, which the next line's most likely repeats.
@@ -406,6 +407,24 @@ package enum TraceQueries {
         relevant = step.changes.filter { concerns($0.path) }
         action.parsed = step.action
       }
+      if let oldKind = longKind {
+        var tree = throughArray ? JSONValue.object([JSONMember(key: top, value: root)]) : longTree
+        (root, longTree) = (.null, .null)
+        var inside: [ValueChange.Part] = []
+        for change in relevant { Self.apply(change, to: &tree, noting: path, into: &inside) }
+        let newKind: Int?
+        if let new = tree.value(at: path), !new.isTextLonger(than: ValueChange.longest) {
+          (newKind, longKind, old) = (kind(of: new), nil, new)
+        } else {
+          newKind = kind(of: tree.value(at: path))
+          longKind = newKind
+        }
+        if throughArray { root = tree[top] ?? .null } else if longKind != nil { longTree = tree }
+        guard !inside.isEmpty else { return }
+        count += 1
+        try found(number, action, ValueChange(inside: inside, oldKind: oldKind, newKind: newKind))
+        return
+      }
       let new: JSONValue?
       if throughArray {
         var tree = JSONValue.object([JSONMember(key: top, value: root)])
@@ -422,13 +441,56 @@ package enum TraceQueries {
         for change in relevant { change.apply(to: &tree) }
         new = tree.value(at: path)
       }
-      if new != old {
-        count += 1
-        try found(number, action, old, new)
+      guard new != old else { return }
+      count += 1
+      try found(number, action, ValueChange(old: old, new: new, oldKind: kind(of: old), newKind: kind(of: new)))
+      if let value = new, value.isTextLonger(than: ValueChange.longest) {
+        longKind = kind(of: value)
+        if !throughArray { longTree = placed(value, at: path) }
+        old = nil
+      } else {
         old = new
       }
     }
-    return throughArray ? .object([JSONMember(key: top, value: root)]) : placed(old, at: path)
+    if throughArray { return .object([JSONMember(key: top, value: root)]) }
+    return longKind == nil ? placed(old, at: path) : longTree
+  }
+
+  /// Applies `change` to `tree`, adding to `inside` what it changed at `path` or inside it: a
+  /// change inside the path at its own place, one at the path or an ancestor as the value at
+  /// the path.
+  private static func apply(
+    _ change: StateChange, to tree: inout JSONValue, noting path: JSONPath, into inside: inout [ValueChange.Part]
+  ) {
+    switch change {
+    case .splice(let at, let index, let removing, let inserting) where at.isWithin(path):
+      var removed: [JSONValue] = []
+      if case .array(let elements)? = tree.value(at: at), index >= 0, removing >= 0, index + removing <= elements.count {
+        removed = Array(elements[index..<index + removing])
+      }
+      // The list is no longer held here, so it changes in place.
+      change.apply(to: &tree)
+      if removed != inserting {
+        inside.append(ValueChange.Part(path: at, removed: index..<index + removing, old: .array(removed), new: .array(inserting)))
+      }
+    case .set(let at, _) where at.isWithin(path) || path.isWithin(at):
+      // The value at the path itself when the change sets it or an ancestor.
+      let place = at.isWithin(path) ? at : path
+      // Held while the change replaces it, which copies nothing.
+      let before = tree.value(at: place)
+      change.apply(to: &tree)
+      let after = tree.value(at: place)
+      if before != after { inside.append(ValueChange.Part(path: place, removed: nil, old: before, new: after)) }
+    case .splice(let at, _, _, _) where path.isWithin(at):
+      // A list the path goes through, spliced: the element at the path may have moved.
+      let before = tree.value(at: path)
+      change.apply(to: &tree)
+      let after = tree.value(at: path)
+      if before != after { inside.append(ValueChange.Part(path: path, removed: nil, old: before, new: after)) }
+    default:
+      // Through an array, a change beside the path.
+      change.apply(to: &tree)
+    }
   }
 
   /// Adds to `relevant` the changes among `parts` that `concerns` accepts, parsing only those
@@ -469,7 +531,7 @@ package enum TraceQueries {
     var size = 256
     while start <= reader.actionCount {
       let end = min(reader.actionCount, start + size - 1)
-      if let change = try changes(of: path, in: start...end, reader: reader, limit: 1).first { return change.number }
+      if let number = try changingActions(of: path, in: start...end, reader: reader, limit: 1).first { return number }
       start = end + 1
       size *= 4
     }
@@ -483,7 +545,7 @@ package enum TraceQueries {
     var size = 256
     while end >= 1 {
       let start = max(1, end - size + 1)
-      if let change = try changes(of: path, in: start...end, reader: reader).last { return change.number }
+      if let number = try changingActions(of: path, in: start...end, reader: reader).last { return number }
       end = start - 1
       size *= 4
     }

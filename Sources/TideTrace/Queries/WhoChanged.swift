@@ -111,12 +111,13 @@ package enum WhoChanged {
     // A field is changed by the same few actions over and over: each is described once, known
     // again by its bytes, so that most lines' actions are never parsed.
     var described: [(action: [UInt8], text: [UInt8])] = []
-    // Each line's old value is the line before's new one: its text is written once.
+    // Each line's old value is the line before's new one: its text is written once. Empty
+    // when the line before reported the changes inside a long value instead.
     var previousValue: [UInt8] = []
-    var isFirstLine = true
+    var previousIsOld = false
     do throws(TraceProblem) {
       part.end = try TraceQueries.forEachChange(of: path, in: numbers, reader: reader, from: start) {
-        number, action, old, new throws(TraceProblem) in
+        number, action, change throws(TraceProblem) in
         let actionText: [UInt8]
         if let bytes = action.bytes,
           let known = described.first(where: { $0.action.count == bytes.count && memcmp($0.action, bytes.baseAddress!, bytes.count) == 0 })
@@ -137,30 +138,58 @@ package enum WhoChanged {
         // A value of another kind than the one before (`1 → "one"`), or one coming from or
         // going to nothing: the state after it is checked, as `--at` would (a few states, not
         // one a line).
-        if TraceQueries.kind(of: old) != TraceQueries.kind(of: new) || TraceQueries.kind(of: old) == nil {
+        if change.oldKind != change.newKind || change.oldKind == nil {
           part.stateChecks.append(number)
         }
         JSONValue.integer(Int64(number)).write(to: &part.text)
         part.text.append(UInt8(ascii: " "))
         part.text.append(contentsOf: actionText)
         part.text.append(UInt8(ascii: " "))
-        if isFirstLine {
-          TraceQueries.writeValue(old, to: &part.text)
-          isFirstLine = false
+        if let inside = change.inside {
+          for (index, inner) in inside.enumerated() {
+            if index > 0 { part.text.append(contentsOf: "; ".utf8) }
+            part.text.append(contentsOf: inner.path.description.utf8)
+            if let removed = inner.removed { part.text.append(contentsOf: "[\(removed.lowerBound)..<\(removed.upperBound)]".utf8) }
+            part.text.append(contentsOf: ": ".utf8)
+            writeShortened(inner.old, to: &part.text)
+            part.text.append(contentsOf: arrow)
+            writeShortened(inner.new, to: &part.text)
+          }
+          previousIsOld = false
         } else {
-          part.text.append(contentsOf: previousValue)
+          if previousIsOld {
+            part.text.append(contentsOf: previousValue)
+          } else {
+            TraceQueries.writeValue(change.old, to: &part.text)
+          }
+          part.text.append(contentsOf: arrow)
+          let newStart = part.text.count
+          TraceQueries.writeValue(change.new, to: &part.text)
+          previousValue.removeAll(keepingCapacity: true)
+          previousValue.append(contentsOf: part.text[newStart...])
+          previousIsOld = true
         }
-        part.text.append(contentsOf: arrow)
-        let newStart = part.text.count
-        TraceQueries.writeValue(new, to: &part.text)
-        previousValue.removeAll(keepingCapacity: true)
-        previousValue.append(contentsOf: part.text[newStart...])
         part.text.append(UInt8(ascii: "\n"))
       }
     } catch {
       if part.failure == nil { part.failure = InspectFailure(status: 2, message: error.description) }
     }
     return part
+  }
+
+  /// A value inside a long one, or the long one itself: its JSON text when it is short, else
+  /// what it is and its size (`(a list of 100000 elements)`), as `(none)` is written for none.
+  private static func writeShortened(_ value: JSONValue?, to text: inout [UInt8]) {
+    guard let value, value.isTextLonger(than: ValueChange.longest) else {
+      TraceQueries.writeValue(value, to: &text)
+      return
+    }
+    switch value {
+    case .array(let elements): text.append(contentsOf: "(a list of \(elements.count) elements)".utf8)
+    case .object(let members): text.append(contentsOf: "(an object of \(members.count) members)".utf8)
+    case .string(let string): text.append(contentsOf: "(a string of \(string.utf8.count) bytes)".utf8)
+    default: value.write(to: &text)
+    }
   }
 
   /// Between a line's old value and its new one.
