@@ -165,4 +165,37 @@ struct TraceIndexCheckTests {
       #expect(reader.actionCount == 4)
     }
   }
+
+  /// The header is parsed beside the index: the reader's is the file's first line's, and a
+  /// later session's (a second run writing to the same file) when there is one.
+  @Test func theHeaderIsTheFirstSessionsOrTheLastOnes() throws {
+    let folder = TemporaryDirectory("index-header")
+    let path = folder.file("two.trace")
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(Self.trace)))
+    let one = try TraceReader(path: path, app: "check", appVersion: "1")
+    #expect(one.header.app == "check" && one.skippedSessions == 0)
+    #expect(one.header.state["large"] == .string(""))
+    #expect(try one.state(after: 0) == one.header.state)
+    let second = recordedTrace(app: "check", from: State(count: 7, note: "second"), actions: 3) { number, state in state.count += number }
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(Self.trace + second)))
+    let two = try TraceReader(path: path, app: "check", appVersion: "1")
+    #expect(two.skippedSessions == 1)
+    #expect(two.header.state["note"] == .string("second"))
+    #expect(two.actionCount == 3)
+    #expect(try two.state(after: 3)["count"] == .integer(13))
+  }
+
+  /// A large trace of another app is refused for what it is, however far the index has gone
+  /// when the header is found wrong.
+  @Test func aLargeTraceOfAnotherAppIsRefused() throws {
+    let folder = TemporaryDirectory("index-other-app")
+    let path = folder.file("other.trace")
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(Self.trace)))
+    #expect { try TraceReader(path: path, app: "another", appVersion: "1") } throws: { error in
+      (error as? TraceProblem)?.message == "this is a trace of check, not of another"
+    }
+    #expect { try TraceReader(path: path, app: "check", appVersion: "2") } throws: { error in
+      (error as? TraceProblem)?.message.hasPrefix("this trace was written by check 1; this is check 2") == true
+    }
+  }
 }
