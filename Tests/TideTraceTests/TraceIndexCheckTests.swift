@@ -198,4 +198,44 @@ struct TraceIndexCheckTests {
       (error as? TraceProblem)?.message.hasPrefix("this trace was written by check 1; this is check 2") == true
     }
   }
+
+  /// A line across two chunks that is longer than the limit is refused by its number, whether
+  /// the chunk it starts in already holds too much of it or only the next one does; the lines
+  /// before it answer.
+  @Test(arguments: ["in its first chunk", "in its second chunk"])
+  func aLineAcrossChunksLongerThanTheLimitIsRefusedByItsNumber(tooLong: String) throws {
+    let limit = 2_000
+    var trace = recordedTrace(app: "check", from: State(), actions: 30_000) { number, state in
+      state.count = number
+      state.note = "note \(number) " + String(repeating: "n", count: 150)
+    }
+    let starts = [0] + trace.indices.filter { trace[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
+    // A line of about 200 bytes that starts 2,100 bytes before the first chunk's end, made
+    // longer by spaces JSON allows after its first comma, so that the first chunk holds more of
+    // it than the limit; or one that starts 800 bytes before, made longer before its last brace.
+    let isLongInFirst = tooLong == "in its first chunk"
+    let line = try #require(starts.lastIndex { $0 <= TraceReader.chunkSize - (isLongInFirst ? 2_100 : 800) })
+    #expect(trace[starts[line]...].starts(with: Array(#"{"n":"#.utf8)))
+    let comma = try #require(trace[starts[line]...].firstIndex(of: UInt8(ascii: ",")))
+    trace.insert(contentsOf: [UInt8](repeating: UInt8(ascii: " "), count: limit), at: isLongInFirst ? comma + 1 : starts[line + 1] - 2)
+    #expect(starts[line + 1] + limit > TraceReader.chunkSize, "the line runs into the second chunk")
+    #expect((TraceReader.chunkSize - starts[line] > limit) == isLongInFirst)
+    let folder = TemporaryDirectory("index-long-line")
+    let path = folder.file("long.trace")
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(trace)))
+    let reader = try TraceReader(path: path, app: "check", appVersion: "1", lineLimit: limit)
+    reader.finishReading()
+    #expect(reader.problem?.line == line + 1)
+    #expect(reader.problem?.message.hasPrefix("the line holds more than") == true, "\(String(describing: reader.problem))")
+    #expect(reader.actionCount == (0..<line).filter { Self.isAction(in: trace, at: starts[$0]) }.count)
+    // The same line within the limit is indexed with the rest.
+    let whole = try TraceReader(path: path, app: "check", appVersion: "1", lineLimit: 1 << 20)
+    whole.finishReading()
+    #expect(whole.problem == nil)
+    #expect(whole.actionCount == 30_000)
+  }
+
+  static func isAction(in trace: [UInt8], at start: Int) -> Bool {
+    trace[start...].starts(with: Array(#"{"n":"#.utf8))
+  }
 }
