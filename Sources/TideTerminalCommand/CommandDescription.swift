@@ -13,37 +13,39 @@ struct CommandDescription: Sendable {
   var version: String
   var abstract: String
   var discussion: String
-  /// The app's own options as ArgumentParser writes their usage (`[--items <items>]`).
-  var optionsUsage: String
-  /// The app's subcommands, by name, with their abstracts and usage.
-  var subcommands: [(name: String, usage: String, abstract: String)]
+  /// Writes the usage of the app's own options (`[--items <items>]`) and its subcommands, by
+  /// name, with their usage and abstracts: through ArgumentParser's help generator, which an app
+  /// that parses its arguments and runs never needs (its code was 0.1 MiB of the running
+  /// stopwatch's memory), so only when ``writesMessages``.
+  var usages: @Sendable () -> (options: String, subcommands: [(name: String, usage: String, abstract: String)])
+  /// Whether help or an error message is being written, which the usage text is for.
+  var writesMessages = false
 
   @TaskLocal static var current = CommandDescription(
-    name: "", version: "", abstract: "", discussion: "", optionsUsage: "", subcommands: [])
-
-  /// `tide-list [--items <items>]`: the app's options after the command's name.
-  func usage(_ words: String...) -> String {
-    ([name] + words.prefix(1) + [optionsUsage] + words.dropFirst()).filter { !$0.isEmpty }.joined(separator: " ")
-  }
+    name: "", version: "", abstract: "", discussion: "", usages: { ("", []) })
 
   /// The top-level usage: each form on its own line, the subcommands by name.
-  var runUsage: String {
+  func runUsage(_ usages: (options: String, subcommands: [(name: String, usage: String, abstract: String)])) -> String {
+    // `tide-list [--items <items>]`: the app's options after the command's name.
+    func usage(_ words: String...) -> String {
+      ([name] + words.prefix(1) + [usages.options] + words.dropFirst()).filter { !$0.isEmpty }.joined(separator: " ")
+    }
     var lines = [
       usage("", "[--color <colors>] [--theme <name>] [--background <mode>] [--record <path>] [--trace <path>]"),
       usage(
         "replay",
         "<script> ... [--size <cols>x<rows>] [--frames] [--color <colors>] [--theme <name>] [--background <mode>] [--cast <path>] [--svg <path>] [--trace <path>] [--initial-data <path>]"),
     ]
-    lines += subcommands.map { "\(name) \($0.usage)" }
+    lines += usages.subcommands.map { "\(name) \($0.usage)" }
     lines.append("\(name) --help | --version")
     return lines.joined(separator: "\n")
   }
 
-  var runDiscussion: String {
+  func runDiscussion(_ usages: (options: String, subcommands: [(name: String, usage: String, abstract: String)])) -> String {
     var text = discussion.isEmpty ? "" : discussion + "\n\n"
     text += "SUBCOMMANDS:\n"
     text += "  replay  Replay key scripts headlessly and print the final screen (see '\(name) replay --help').\n"
-    for subcommand in subcommands {
+    for subcommand in usages.subcommands {
       text += "  \(subcommand.name)  \(subcommand.abstract)\n"
     }
     text += """
@@ -61,9 +63,11 @@ struct CommandDescription: Sendable {
 struct RunArguments<Options: ParsableArguments>: ParsableCommand {
   static var configuration: CommandConfiguration {
     let description = CommandDescription.current
+    guard description.writesMessages else { return CommandConfiguration(commandName: description.name, version: description.version) }
+    let usages = description.usages()
     return CommandConfiguration(
-      commandName: description.name, abstract: description.abstract, usage: description.runUsage,
-      discussion: description.runDiscussion, version: description.version)
+      commandName: description.name, abstract: description.abstract, usage: description.runUsage(usages),
+      discussion: description.runDiscussion(usages), version: description.version)
   }
 
   @OptionGroup var options: Options

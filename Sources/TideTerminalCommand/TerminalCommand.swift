@@ -153,22 +153,24 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
     traceSupport: TraceSupport<State, Action>?,
     app: @escaping (Options, TerminalLaunch) throws -> TerminalApp<State, Action>
   ) {
-    var optionsUsage = Options.usageString()
-    // ArgumentParser names a plain ParsableArguments type's usage after the type: drop it.
-    if let space = optionsUsage.firstIndex(of: " ") {
-      optionsUsage = String(optionsUsage[optionsUsage.index(after: space)...])
-    } else {
-      optionsUsage = ""
-    }
     self.description = CommandDescription(
       name: name, version: "\(name) \(version)", abstract: abstract, discussion: discussion,
-      optionsUsage: optionsUsage,
-      subcommands: subcommands.map { command in
-        let commandName = command.configuration.commandName ?? "\(command)"
-        var usage = command.usageString()
-        if !usage.hasPrefix(commandName) { usage = commandName + " " + usage }
-        return (commandName, usage, command.configuration.abstract)
-      } + (traceSupport == nil ? [] : [("inspect", InspectArguments.usage, InspectArguments.abstract)]))
+      usages: {
+        var optionsUsage = Options.usageString()
+        // ArgumentParser names a plain ParsableArguments type's usage after the type: drop it.
+        if let space = optionsUsage.firstIndex(of: " ") {
+          optionsUsage = String(optionsUsage[optionsUsage.index(after: space)...])
+        } else {
+          optionsUsage = ""
+        }
+        let commands = subcommands.map { command in
+          let commandName = command.configuration.commandName ?? "\(command)"
+          var usage = command.usageString()
+          if !usage.hasPrefix(commandName) { usage = commandName + " " + usage }
+          return (commandName, usage, command.configuration.abstract)
+        } + (traceSupport == nil ? [] : [("inspect", InspectArguments.usage, InspectArguments.abstract)])
+        return (optionsUsage, commands)
+      })
     self.subcommands = subcommands
     self.dataFile = dataFile
     self.inputFiles = inputFiles
@@ -364,15 +366,18 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
   private func parse<Command: ParsableCommand>(
     _ type: Command.Type, _ arguments: [String], _ make: (Command) -> Parsed
   ) -> Parsed {
+    // Help and error messages are written with the usage text, which parsing does not need.
+    var writing = description
+    writing.writesMessages = true
     do {
       let command = try type.parseAsRoot(arguments)
       guard let command = command as? Command else {
-        return .message(type.helpMessage(), status: 0)
+        return .message(CommandDescription.$current.withValue(writing) { type.helpMessage() }, status: 0)
       }
       return make(command)
     } catch {
       let code = type.exitCode(for: error)
-      return .message(type.fullMessage(for: error), status: code == .success ? 0 : 2)
+      return .message(CommandDescription.$current.withValue(writing) { type.fullMessage(for: error) }, status: code == .success ? 0 : 2)
     }
   }
 }
