@@ -216,8 +216,9 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
       errors: { StandardError.writeLine($0) })
     // A reader that stopped reading (`| head`) chose to: the command ends as one that writes
     // with SIGPIPE's default action does, silently and with the status a shell shows for it
-    // (141), never 0, so `set -o pipefail` still sees the output cut.
-    if standardOutput.readerClosed { InterruptSignals.endProcess(by: SIGPIPE) }
+    // (141), never 0, so `set -o pipefail` still sees the output cut. A quit signal that
+    // stopped the run keeps its own status.
+    if standardOutput.readerClosed, status < 128 { InterruptSignals.endProcess(by: SIGPIPE) }
     // A replay's screen lost to a full disk must not end with status 0.
     if let reason = standardOutput.failure {
       StandardError.writeLine("standard output: error: cannot write: \(reason)")

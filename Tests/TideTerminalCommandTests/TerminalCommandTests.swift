@@ -58,6 +58,17 @@ struct TerminalCommandTests {
     #expect(version.status == 0 && version.stdout == "tally 1.2.3", "\(version)")
   }
 
+  /// The usage text is written only for messages (ArgumentParser's help generator is not run at
+  /// every start): a usage error of the interactive form still shows every form with the app's
+  /// options.
+  @Test func aUsageErrorShowsTheFormsWithTheAppsOptions() async throws {
+    let wrong = await run(Tally.command, ["--bogus"])
+    #expect(wrong.status == 2, "\(wrong)")
+    #expect(wrong.stderr.contains("Unknown option '--bogus'"), "\(wrong)")
+    #expect(wrong.stderr.contains("tally [--step <step>] [--color <colors>]"), "\(wrong)")
+    #expect(wrong.stderr.contains("tally replay [--step <step>] <script> ..."), "\(wrong)")
+  }
+
   @Test func replayTakesTheAppsOptionsAndExitsZero() async throws {
     let path = try script("keys + +\nexpect \"tally: 6\"\n")
     let outcome = await run(Tally.command, ["replay", path, "--step", "3", "--size", "40x12"])

@@ -97,7 +97,8 @@ package enum StateChange: Equatable, Sendable {
     case .splice(let path, let index, let removing, let inserting):
       // In place: a todo added to a list of 100,000 copies none of the others.
       return value.modify(at: path.components[...]) { list in
-        guard case .array(var elements) = list, index >= 0, removing >= 0, index + removing <= elements.count
+        guard case .array(var elements) = list, index >= 0, removing >= 0, index <= elements.count,
+          removing <= elements.count - index
         else { return false }
         list = .null
         elements.replaceSubrange(index..<index + removing, with: inserting)

@@ -21,15 +21,26 @@ extension JSONValue {
 
   /// Sets the value at `path`, creating object members on the way; an index past an array's
   /// end appends. Returns `false` when the path runs through something that is not an object
-  /// or array.
+  /// or array. Only the containers on the way are changed, in place: a member set in an object
+  /// of a list of 100,000 elements copies none of them.
   @discardableResult
   package mutating func set(_ newValue: JSONValue, at path: ArraySlice<JSONPath.Component>) -> Bool {
     guard let first = path.first else {
       self = newValue
       return true
     }
-    switch (first, self) {
-    case (.key(let key), .object(var members)):
+    // Matched on `first` alone: a `switch` over `(first, self)` holds a second reference to the
+    // container for as long as it runs, and every change below then copied it whole.
+    switch first {
+    case .key(let key):
+      if case .null = self {
+        var child = JSONValue.null
+        guard child.set(newValue, at: path.dropFirst()) else { return false }
+        self = .object([JSONMember(key: key, value: child)])
+        return true
+      }
+      guard case .object(var members) = self else { return false }
+      // Left alone while the member changes, so that its storage has one owner.
       self = .null
       defer { self = .object(members) }
       if let index = members.firstIndex(where: { $0.key == key }) {
@@ -39,13 +50,8 @@ extension JSONValue {
       guard child.set(newValue, at: path.dropFirst()) else { return false }
       members.append(JSONMember(key: key, value: child))
       return true
-    case (.key(let key), .null):
-      var child = JSONValue.null
-      guard child.set(newValue, at: path.dropFirst()) else { return false }
-      self = .object([JSONMember(key: key, value: child)])
-      return true
-    case (.index(let index), .array(var elements)):
-      guard index >= 0, index <= elements.count else { return false }
+    case .index(let index):
+      guard case .array(var elements) = self, index >= 0, index <= elements.count else { return false }
       self = .null
       defer { self = .array(elements) }
       if index == elements.count {
@@ -55,8 +61,6 @@ extension JSONValue {
         return true
       }
       return elements[index].set(newValue, at: path.dropFirst())
-    default:
-      return false
     }
   }
 
@@ -65,20 +69,18 @@ extension JSONValue {
   /// changed in a list of 100,000 elements copies none of the others.
   package mutating func modify(at path: ArraySlice<JSONPath.Component>, _ body: (inout JSONValue) -> Bool) -> Bool {
     guard let first = path.first else { return body(&self) }
-    switch (first, self) {
-    case (.key(let key), .object(var members)):
-      guard let index = members.firstIndex(where: { $0.key == key }) else { return false }
-      // Left alone while the member changes, so that its storage has one owner.
+    // On `first` alone, as in `set(_:at:)`.
+    switch first {
+    case .key(let key):
+      guard case .object(var members) = self, let index = members.firstIndex(where: { $0.key == key }) else { return false }
       self = .null
       defer { self = .object(members) }
       return members[index].value.modify(at: path.dropFirst(), body)
-    case (.index(let index), .array(var elements)):
-      guard elements.indices.contains(index) else { return false }
+    case .index(let index):
+      guard case .array(var elements) = self, elements.indices.contains(index) else { return false }
       self = .null
       defer { self = .array(elements) }
       return elements[index].modify(at: path.dropFirst(), body)
-    default:
-      return false
     }
   }
 }

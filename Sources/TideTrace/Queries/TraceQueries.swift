@@ -419,7 +419,14 @@ package enum TraceQueries {
           newKind = kind(of: tree.value(at: path))
           longKind = newKind
         }
-        if throughArray { root = tree[top] ?? .null } else if longKind != nil { longTree = tree }
+        if throughArray {
+          root = tree[top] ?? .null
+        } else if longKind != nil {
+          // A change at an ancestor may have brought the value's siblings in: the tree keeps
+          // the value alone, as ``carried(of:in:)`` does.
+          let sibling = relevant.contains { $0.path != path && path.isWithin($0.path) }
+          longTree = sibling ? placed(tree.value(at: path), at: path) : tree
+        }
         guard !inside.isEmpty else { return }
         count += 1
         try found(number, action, ValueChange(inside: inside, oldKind: oldKind, newKind: newKind))
@@ -465,12 +472,14 @@ package enum TraceQueries {
     switch change {
     case .splice(let at, let index, let removing, let inserting) where at.isWithin(path):
       var removed: [JSONValue] = []
-      if case .array(let elements)? = tree.value(at: at), index >= 0, removing >= 0, index + removing <= elements.count {
+      if case .array(let elements)? = tree.value(at: at), index >= 0, removing >= 0, index <= elements.count,
+        removing <= elements.count - index
+      {
         removed = Array(elements[index..<index + removing])
       }
-      // The list is no longer held here, so it changes in place.
-      change.apply(to: &tree)
-      if removed != inserting {
+      // The list is no longer held here, so it changes in place. A splice that does not fit
+      // the list (a hand-edited line) changes nothing, as at the value's other sizes.
+      if change.apply(to: &tree), removed != inserting {
         inside.append(ValueChange.Part(path: at, removed: index..<index + removing, old: .array(removed), new: .array(inserting)))
       }
     case .set(let at, _) where at.isWithin(path) || path.isWithin(at):
@@ -478,13 +487,13 @@ package enum TraceQueries {
       let place = at.isWithin(path) ? at : path
       // Held while the change replaces it, which copies nothing.
       let before = tree.value(at: place)
-      change.apply(to: &tree)
+      guard change.apply(to: &tree) else { return }
       let after = tree.value(at: place)
       if before != after { inside.append(ValueChange.Part(path: place, removed: nil, old: before, new: after)) }
     case .splice(let at, _, _, _) where path.isWithin(at):
       // A list the path goes through, spliced: the element at the path may have moved.
       let before = tree.value(at: path)
-      change.apply(to: &tree)
+      guard change.apply(to: &tree) else { return }
       let after = tree.value(at: path)
       if before != after { inside.append(ValueChange.Part(path: path, removed: nil, old: before, new: after)) }
     default:

@@ -6,7 +6,8 @@ import TideJSON
 /// whole, before and after. A longer one — a list of 100,000 items — is neither: copying it at
 /// each line and writing it twice a line cost its size a line (a million lines of 5 MB). Its
 /// change is reported as the changes made inside it instead, each with its part before and
-/// after, which costs what the line changed.
+/// after, which costs what the line changed: a line is reported when one of them changed its
+/// place.
 struct ValueChange {
   /// Values whose JSON is longer than this, in bytes, are reported by what changed inside them.
   static let longest = 4_096
@@ -20,7 +21,8 @@ struct ValueChange {
     var new: JSONValue?
   }
 
-  /// The value before and after, when it was short before (`nil`: none, or a long one).
+  /// The value before and after, when it was short before (`nil`: none); the value after is
+  /// whole even when it is long, on the one line that made it so.
   var old: JSONValue?
   var new: JSONValue?
   /// The changes inside the value, when it was long before; `nil` when it was short.

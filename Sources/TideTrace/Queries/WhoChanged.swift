@@ -156,6 +156,8 @@ package enum WhoChanged {
             writeShortened(inner.new, to: &part.text)
           }
           previousIsOld = false
+          // The text of a value that became long, kept no longer.
+          if previousValue.count > ValueChange.longest { previousValue = [] }
         } else {
           if previousIsOld {
             part.text.append(contentsOf: previousValue)

@@ -92,14 +92,13 @@ package final class TraceReader {
     self.app = app
     self.appVersion = appVersion
     self.lineLimit = lineLimit
+    // Every stored property is set from here on, so a throw runs `deinit`, which closes the
+    // descriptor: closing it here too closed it twice, the second time perhaps another
+    // thread's file given the same number meanwhile.
     guard let first = readLine(at: 0) else {
-      close(descriptor)
       throw TraceProblem(path: path, line: nil, message: "the file is empty: not a trace")
     }
-    guard first.bytes.count <= lineLimit else {
-      close(descriptor)
-      throw tooLong(line: 1)
-    }
+    guard first.bytes.count <= lineLimit else { throw tooLong(line: 1) }
     // Parsed on another thread while the file is indexed, which needs nothing from it: a
     // header holding a large state (5.3 MB for 100,000 items) was a tenth of opening. A header
     // that fails stops the index at its next chunk, so a trace of another app is refused as
@@ -109,14 +108,9 @@ package final class TraceReader {
     DispatchQueue.global().async(group: parsed) { parse.run() }
     scan(final: false, stopping: { parse.failed.load(ordering: .relaxed) })
     parsed.wait()
-    do {
-      let first = try parse.header()
-      // A later session in the file has its own header, which the index took.
-      if skippedSessions == 0 { header = first }
-    } catch {
-      close(descriptor)
-      throw error
-    }
+    let header = try parse.header()
+    // A later session in the file has its own header, which the index took.
+    if skippedSessions == 0 { self.header = header }
   }
 
   /// The first line's header, parsed beside the index.
