@@ -205,4 +205,21 @@ struct WhoChangedLongValueTests {
     let numbers = try TraceQueries.changingActions(of: try #require(JSONPath(parsing: path)), in: 1...2000, reader: reader)
     #expect(numbers == one.map { Int($0.prefix { $0 != " " }) })
   }
+
+  /// A splice a line makes that does not fit the list (a hand-edited trace: a negative count)
+  /// changes nothing and is no change of the value. Trapped before: the part's indices made a
+  /// range whose end was below its start.
+  @Test func aSpliceThatDoesNotFitIsNoChange() throws {
+    var text = String(decoding: Self.trace, as: UTF8.self)
+    let splice = #""board.items",5,0,"#
+    let line = try #require(text.split(separator: "\n").first { $0.hasPrefix(#"{"n":13,"#) && $0.contains(splice) })
+    text = text.replacingOccurrences(of: String(line), with: line.replacingOccurrences(of: splice, with: #""board.items",5,-1,"#))
+    let folder = TemporaryDirectory("who-changed-long-unfit")
+    let path = folder.file("board.trace")
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
+    let reader = try TraceReader(path: path, app: "board", appVersion: "1")
+    let lines = try answer("board", reader)
+    #expect(lines.contains { $0.hasPrefix("11 ") } && lines.contains { $0.hasPrefix("15 ") }, "the lines around it")
+    #expect(!lines.contains { $0.hasPrefix("13 ") }, "the splice that does not fit changed nothing")
+  }
 }
