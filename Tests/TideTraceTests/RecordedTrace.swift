@@ -1,4 +1,5 @@
 import Synchronization
+import Testing
 import TideTrace
 
 /// What a `TraceRecorder` writes for app `app` at version 1: a session that starts from `start`
@@ -19,4 +20,18 @@ func recordedTrace<State: Encodable & Sendable>(
   }
   recorder.finishWriting()
   return bytes.withLock { $0 }
+}
+
+/// The lines `--who-changed path` answers for `reader`'s trace, after checking that the trace is
+/// read in two parts when asked to (`splittingFrom: 1`) and that the two parts answer as one.
+func linesOfTwoParts(_ path: String, in reader: TraceReader, app: InspectedApp) throws -> [String] {
+  let parts = try WhoChanged.parts(of: try #require(JSONPath(parsing: path)), in: reader, app: app, splittingFrom: 1)
+  #expect(parts.count == 2, "read in two parts")
+  func lines(splittingFrom: Int) throws -> [String] {
+    let text = try TraceQueries.whoChangedText(path, in: reader, app: app, splittingFrom: splittingFrom)
+    return String(decoding: text.joined(), as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+  let one = try lines(splittingFrom: .max)
+  #expect(try lines(splittingFrom: 1) == one, "\(path): two parts answer as one")
+  return one
 }

@@ -101,8 +101,8 @@ struct WhoChangedLongValueTests {
     return try TraceReader(path: path, app: "board", appVersion: "1")
   }
 
-  func answer(_ path: String, _ reader: TraceReader, splittingFrom: Int = .max) throws -> [String] {
-    let text = try TraceQueries.whoChangedText(path, in: reader, app: app, splittingFrom: splittingFrom)
+  func answer(_ path: String, _ reader: TraceReader) throws -> [String] {
+    let text = try TraceQueries.whoChangedText(path, in: reader, app: app, splittingFrom: .max)
     return String(decoding: text.joined(), as: UTF8.self).split(separator: "\n").map(String.init)
   }
 
@@ -197,11 +197,8 @@ struct WhoChangedLongValueTests {
   func twoPartsAnswerAsOne(path: String) throws {
     let folder = TemporaryDirectory("who-changed-long-parts")
     let reader = try reader(in: folder)
-    let parts = try WhoChanged.parts(of: try #require(JSONPath(parsing: path)), in: reader, app: app, splittingFrom: 1)
-    #expect(parts.count == 2, "read in two parts")
-    let one = try answer(path, reader)
+    let one = try linesOfTwoParts(path, in: reader, app: app)
     #expect(one.count >= (path == "memo" ? 3 : 100))
-    #expect(try answer(path, reader, splittingFrom: 1) == one)
     let numbers = try TraceQueries.changingActions(of: try #require(JSONPath(parsing: path)), in: 1...2000, reader: reader)
     #expect(numbers == one.map { Int($0.prefix { $0 != " " }) })
   }
