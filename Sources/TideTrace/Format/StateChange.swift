@@ -136,6 +136,13 @@ package enum StateChange: Equatable, Sendable {
     }
   }
 
+  /// Where a splice's removed run ends, as written: a hand-edited count past `Int.max` reads
+  /// `index+removing` rather than trapping.
+  private static func end(_ index: Int, _ removing: Int) -> String {
+    let (sum, overflows) = index.addingReportingOverflow(removing)
+    return overflows ? "\(index)+\(removing)" : "\(sum)"
+  }
+
   /// One line for people: `counter.count = 5`, `stopwatch.laps[0..<0] = [{…}]`.
   package var summary: String {
     switch self {
@@ -144,7 +151,7 @@ package enum StateChange: Equatable, Sendable {
     case .splice(let path, let index, let removing, let inserting):
       removing == 0
         ? "\(path) insert at \(index): \(JSONValue.array(inserting).text)"
-        : "\(path)[\(index)..<\(index + removing)] = \(JSONValue.array(inserting).text)"
+        : "\(path)[\(index)..<\(Self.end(index, removing))] = \(JSONValue.array(inserting).text)"
     }
   }
 }
