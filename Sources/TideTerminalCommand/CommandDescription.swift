@@ -17,15 +17,21 @@ struct CommandDescription: Sendable {
   /// name, with their usage and abstracts: through ArgumentParser's help generator, which an app
   /// that parses its arguments and runs never needs (its code was 0.1 MiB of the running
   /// stopwatch's memory), so only when ``writesMessages``.
-  var usages: @Sendable () -> (options: String, subcommands: [(name: String, usage: String, abstract: String)])
+  var usages: @Sendable () -> Usages
   /// Whether help or an error message is being written, which the usage text is for.
   var writesMessages = false
 
+  /// The usage of the app's own options, and its subcommands with their usage and abstracts.
+  struct Usages {
+    var options: String
+    var subcommands: [(name: String, usage: String, abstract: String)]
+  }
+
   @TaskLocal static var current = CommandDescription(
-    name: "", version: "", abstract: "", discussion: "", usages: { ("", []) })
+    name: "", version: "", abstract: "", discussion: "", usages: { Usages(options: "", subcommands: []) })
 
   /// The top-level usage: each form on its own line, the subcommands by name.
-  func runUsage(_ usages: (options: String, subcommands: [(name: String, usage: String, abstract: String)])) -> String {
+  func runUsage(_ usages: Usages) -> String {
     // `tide-list [--items <items>]`: the app's options after the command's name.
     func usage(_ words: String...) -> String {
       ([name] + words.prefix(1) + [usages.options] + words.dropFirst()).filter { !$0.isEmpty }.joined(separator: " ")
@@ -41,7 +47,7 @@ struct CommandDescription: Sendable {
     return lines.joined(separator: "\n")
   }
 
-  func runDiscussion(_ usages: (options: String, subcommands: [(name: String, usage: String, abstract: String)])) -> String {
+  func runDiscussion(_ usages: Usages) -> String {
     var text = discussion.isEmpty ? "" : discussion + "\n\n"
     text += "SUBCOMMANDS:\n"
     text += "  replay  Replay key scripts headlessly and print the final screen (see '\(name) replay --help').\n"

@@ -169,7 +169,7 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
           if !usage.hasPrefix(commandName) { usage = commandName + " " + usage }
           return (commandName, usage, command.configuration.abstract)
         } + (traceSupport == nil ? [] : [("inspect", InspectArguments.usage, InspectArguments.abstract)])
-        return (optionsUsage, commands)
+        return CommandDescription.Usages(options: optionsUsage, subcommands: commands)
       })
     self.subcommands = subcommands
     self.dataFile = dataFile
