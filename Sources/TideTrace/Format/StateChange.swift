@@ -97,11 +97,10 @@ package enum StateChange: Equatable, Sendable {
     case .splice(let path, let index, let removing, let inserting):
       // In place: a todo added to a list of 100,000 copies none of the others.
       return value.modify(at: path.components[...]) { list in
-        guard case .array(var elements) = list, index >= 0, removing >= 0, index <= elements.count,
-          removing <= elements.count - index
+        guard case .array(var elements) = list, let removed = Self.removedRange(at: index, removing: removing, of: elements.count)
         else { return false }
         list = .null
-        elements.replaceSubrange(index..<index + removing, with: inserting)
+        elements.replaceSubrange(removed, with: inserting)
         list = .array(elements)
         return true
       }
@@ -134,6 +133,14 @@ package enum StateChange: Equatable, Sendable {
     default:
       return nil
     }
+  }
+
+  /// The elements a splice at `index` removing `removing` takes out of a list of `count`, or
+  /// `nil` when it does not fit the list (a hand-edited line: a count below zero, past the end,
+  /// or so large that the sum overflows).
+  static func removedRange(at index: Int, removing: Int, of count: Int) -> Range<Int>? {
+    guard index >= 0, removing >= 0, index <= count, removing <= count - index else { return nil }
+    return index..<index + removing
   }
 
   /// Where a splice's removed run ends, as written: a hand-edited count past `Int.max` reads

@@ -472,10 +472,8 @@ package enum TraceQueries {
     switch change {
     case .splice(let at, let index, let removing, let inserting) where at.isWithin(path):
       var removed: [JSONValue] = []
-      if case .array(let elements)? = tree.value(at: at), index >= 0, removing >= 0, index <= elements.count,
-        removing <= elements.count - index
-      {
-        removed = Array(elements[index..<index + removing])
+      if case .array(let elements)? = tree.value(at: at), let range = StateChange.removedRange(at: index, removing: removing, of: elements.count) {
+        removed = Array(elements[range])
       }
       // The list is no longer held here, so it changes in place. A splice that does not fit
       // the list (a hand-edited line) changes nothing, as at the value's other sizes.
