@@ -112,9 +112,8 @@ package enum WhoChanged {
     // again by its bytes, so that most lines' actions are never parsed.
     var described: [(action: [UInt8], text: [UInt8])] = []
     // Each line's old value is the line before's new one: its text is written once. Empty
-    // when the line before reported the changes inside a long value instead.
+    // on the first line, and when the line before reported the changes inside a long value.
     var previousValue: [UInt8] = []
-    var previousIsOld = false
     do throws(TraceProblem) {
       part.end = try TraceQueries.forEachChange(of: path, in: numbers, reader: reader, from: start) {
         number, action, change throws(TraceProblem) in
@@ -155,21 +154,18 @@ package enum WhoChanged {
             part.text.append(contentsOf: arrow)
             writeShortened(inner.new, to: &part.text)
           }
-          previousIsOld = false
-          // The text of a value that became long, kept no longer.
-          if previousValue.count > ValueChange.longest { previousValue = [] }
+          previousValue = []
         } else {
-          if previousIsOld {
-            part.text.append(contentsOf: previousValue)
-          } else {
+          if previousValue.isEmpty {
             TraceQueries.writeValue(change.old, to: &part.text)
+          } else {
+            part.text.append(contentsOf: previousValue)
           }
           part.text.append(contentsOf: arrow)
           let newStart = part.text.count
           TraceQueries.writeValue(change.new, to: &part.text)
           previousValue.removeAll(keepingCapacity: true)
           previousValue.append(contentsOf: part.text[newStart...])
-          previousIsOld = true
         }
         part.text.append(UInt8(ascii: "\n"))
       }
