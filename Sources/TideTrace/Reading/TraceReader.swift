@@ -106,7 +106,7 @@ package final class TraceReader {
     let parse = HeaderParse(bytes: first.bytes, app: app, appVersion: appVersion, path: path)
     let parsed = DispatchGroup()
     DispatchQueue.global().async(group: parsed) { parse.run() }
-    scan(final: false, stopping: { parse.failed.load(ordering: .relaxed) })
+    scan(final: false, stopping: { parse.hasFailed })
     parsed.wait()
     let header = try parse.header()
     // A later session in the file has its own header, which the index took.
@@ -119,7 +119,6 @@ package final class TraceReader {
     let app: String
     let appVersion: String
     let path: String
-    let failed = Atomic(false)
     private let result = Mutex<Result<TraceHeader, TraceProblem>?>(nil)
 
     init(bytes: [UInt8], app: String, appVersion: String, path: String) {
@@ -130,8 +129,12 @@ package final class TraceReader {
       let header = Result { () throws(TraceProblem) in
         try TraceReader.parseHeader(bytes, app: app, appVersion: appVersion, path: path, line: 1)
       }
-      if case .failure = header { failed.store(true, ordering: .relaxed) }
       result.withLock { $0 = header }
+    }
+
+    /// Whether ``run()`` found the header wrong: asked between two chunks of the index.
+    var hasFailed: Bool {
+      result.withLock { if case .failure? = $0 { true } else { false } }
     }
 
     /// The header, once ``run()`` is done.
