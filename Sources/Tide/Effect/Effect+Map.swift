@@ -22,8 +22,8 @@ extension Effect {
       return Effect<NewAction>(.merge(effects.map { $0.map(transform) }))
     case .concatenate(let effects):
       return Effect<NewAction>(.concatenate(effects.map { $0.map(transform) }))
-    case .run(let priority, let onMainThread, let body):
-      return Effect<NewAction>(.run(priority: priority, onMainThread: onMainThread) { context in
+    case .run(let priority, let body):
+      return Effect<NewAction>(.run(priority: priority) { context in
         await body(context.map(transform))
       })
     case .cancellable(let id, let cancelInFlight, let effect):

@@ -19,12 +19,8 @@ public struct Effect<Action: Sendable>: Sendable {
     case send(Action)
     case merge([Effect])
     case concatenate([Effect])
-    /// Runs `body` as a task; the context sends back to the store and sleeps on its clock.
-    /// `onMainThread` (Tide's timers) runs it on the main thread, where it sends, when the
-    /// store's clock is a real one: each wake of its sleep is then one thread switch, not two.
-    indirect case run(
-      priority: TaskPriority?, onMainThread: Bool = false,
-      body: @Sendable (EffectContext<Action>) async -> Void)
+    /// Runs `body` as a task; the context sends back to the store.
+    indirect case run(priority: TaskPriority?, body: @Sendable (EffectContext<Action>) async -> Void)
     indirect case cancellable(id: EffectID, cancelInFlight: Bool, effect: Effect)
     indirect case cancel(id: EffectID)
     /// Lets `effect` start at most once per `interval` for `id`; the gate's state lives in the
@@ -98,14 +94,6 @@ public struct Effect<Action: Sendable>: Sendable {
   @inlinable
   public func concatenate(with other: Self) -> Self {
     .concatenate([self, other])
-  }
-
-  /// Whether this effect is a `run` that asks for the main thread.
-  var runsOnMainThread: Bool {
-    switch operation {
-    case .run(_, true, _), .timer: return true
-    default: return false
-    }
   }
 
   /// Whether this effect does nothing.

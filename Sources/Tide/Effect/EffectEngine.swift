@@ -22,15 +22,15 @@ import Synchronization
 ///
 /// **Sleeps.** Every sleep of an effect on the store's clock is registered here once, as a
 /// sleeper with its deadline (an offset from the store's start): timers, intervals, debounce,
-/// throttle, `.send(after:)`, `send.sleep(for:)` — and, on a ``VirtualClock``, a `.run` body
-/// sleeping on that clock directly, which the clock reports here. A virtual clock says when it
-/// wakes a sleeper; whatever the clock, a sleeper counts as woken once the clock reads its
-/// deadline, since the clock resumes it then — or, for a clock moved by hand that took the
-/// sleep only after it had moved to exactly its deadline (the sleeping thread preempted, as on a
-/// loaded machine), the store's next wait for idle wakes it (``wakeDueSleepers()``), or for a
-/// timer entry its queue does (``TimerQueue``). So idle is never reported while anything is due
-/// by the clock's reading: a move of a test clock that the store's actor has not caught up with
-/// yet is waited for, not mistaken for quiet.
+/// throttle, `.send(after:)`, `send.sleep(for:)` — each an entry of the clock's timer queue
+/// (``TimerEntry``) — and, on a ``VirtualClock``, a `.run` body sleeping on that clock
+/// directly, which the clock reports here. A virtual clock says when it wakes a sleeper;
+/// whatever the clock, a sleeper counts as woken once the clock reads its deadline, since its
+/// queue fires it then — even on a clock moved by hand that took the sleep only after it had
+/// moved to exactly its deadline (the sleeping thread preempted, as on a loaded machine), which
+/// the queue finds as it takes the sleep (``TimerQueue``). So idle is never reported while
+/// anything is due by the clock's reading: a move of a test clock that the store's actor has
+/// not caught up with yet is waited for, not mistaken for quiet.
 ///
 /// **Effects by id.** Tasks register and unregister themselves from any thread, so the table
 /// lives behind the lock rather than on the store's actor: a finishing task must not need a hop
@@ -64,7 +64,8 @@ package final class EffectEngine: Sendable {
 
   private struct ChildWait {
     var pending: Int
-    var parentWaits = false
+    /// The parent, once it waits: resumed when the last child ends.
+    var parent: CheckedContinuation<Void, Never>?
   }
 
   /// A running effect: a task, or a timer entry waiting in its clock's queue.
@@ -115,9 +116,6 @@ package final class EffectEngine: Sendable {
     /// The registered sleeps: their deadlines, as offsets from the store's start.
     var sleepers = SmallDictionary<UInt64, Duration>()
     var nextSleeper: UInt64 = 0
-    /// Sleepers on a clock moved by hand that the clock has passed: woken by the engine
-    /// (``wakeDueSleepers()``), `nil` once woken before they began to wait for it.
-    var wakes: [UInt64: CheckedContinuation<Void, Never>?] = [:]
     var childWaits: [UInt64: ChildWait] = [:]
     var nextChildWait: UInt64 = 0
     /// The store's actor, held while any effect task or timer entry runs (see ``home``).
@@ -156,7 +154,6 @@ package final class EffectEngine: Sendable {
     /// The sleeper `key` is runnable again.
     mutating func unpark(_ key: UInt64) {
       if sleepers.removeValue(forKey: key) != nil { counts.sleeping -= 1 }
-      wakes[key] = nil
       changed()
     }
 
@@ -184,19 +181,22 @@ package final class EffectEngine: Sendable {
   /// period needs them, so a store outside tests pays one load a send, not two locked updates.
   private let countsInTransit = Atomic<Bool>(false)
 
-  /// Whether the clock is moved by hand and says nothing of its sleepers (swift-clocks'
-  /// `TestClock`): neither virtual nor real time. Its sleepers also wait for
-  /// ``wakeDueSleepers()``.
-  private let clockIsMovedByHand: Bool
   /// Whether the clock keeps real time (``StoreClock/isRealTime``): read at every arm of a
   /// timer entry, so kept here rather than asked of the clock.
   let clockIsRealTime: Bool
+  /// Whether the clock is a ``VirtualClock``, which parks the store's timer entries itself.
+  let clockIsVirtual: Bool
+  /// Whether the clock is moved by hand and says nothing of its sleepers (swift-clocks'
+  /// `TestClock`): neither virtual nor real time. Its queue may need waking by the store's
+  /// waits (``wakeOverdueTimers()``).
+  private let clockIsMovedByHand: Bool
 
   @usableFromInline
   init(clock: StoreClock) {
     self.clock = clock
     clockIsRealTime = clock.isRealTime
-    clockIsMovedByHand = clock.virtual == nil && !clockIsRealTime
+    clockIsVirtual = clock.virtual != nil
+    clockIsMovedByHand = !clockIsVirtual && !clockIsRealTime
   }
 
   /// The one lock section of the engine, counted (``EngineLockSections``): applies `body` and,
@@ -297,7 +297,7 @@ package final class EffectEngine: Sendable {
     quietPeriod: Duration? = nil,
     progress: () -> Int = { 0 }
   ) async -> Bool {
-    wakeDueSleepers()
+    wakeOverdueTimers()
     let (idle, version) = idleAndVersion()
     if done() || (stopsWhenIdle && idle) { return idle }
     guard limit != nil || quietPeriod != nil else {
@@ -305,7 +305,7 @@ package final class EffectEngine: Sendable {
       var version = version
       while true {
         await waitForChange(after: version)
-        wakeDueSleepers()
+        wakeOverdueTimers()
         let idle: Bool
         (idle, version) = idleAndVersion()
         if done() || (stopsWhenIdle && idle) { return idle }
@@ -331,7 +331,7 @@ package final class EffectEngine: Sendable {
     var lastProgress = (start, initial, progress())
     var version = firstVersion
     while true {
-      wakeDueSleepers()
+      wakeOverdueTimers()
       let now = ContinuousClock.now
       var counts = self.counts
       let idle = isIdle
@@ -369,8 +369,8 @@ package final class EffectEngine: Sendable {
 
   // MARK: - Sleeping
 
-  /// Sleeps until the store's clock reads `deadline` (an offset from the store's start),
-  /// registered as a parked sleeper meanwhile.
+  /// Sleeps until the store's clock reads `deadline` (an offset from the store's start): an
+  /// entry of the clock's timer queue like every time effect (``TaskSleep``), parked meanwhile.
   func sleep(until deadline: Duration) async throws {
     // A deadline already reached returns at once: some clocks (swift-clocks' TestClock) would
     // otherwise park a sleep "until now" until the clock next moves.
@@ -378,70 +378,15 @@ package final class EffectEngine: Sendable {
       try Task.checkCancellation()
       return
     }
-    if let virtual = clock.virtual {
-      // The clock registers the sleeper here itself, and says when it wakes it.
-      try await EffectEngine.$current.withValue(self) {
-        try await virtual.clock.sleep(until: virtual.origin.advanced(by: deadline))
-      }
-      return
-    }
-    let id = park(deadline: deadline)
-    defer { unpark(id) }
-    guard clockIsMovedByHand else {
-      try await clock.sleep(until: deadline)
-      return
-    }
-    // A clock moved by hand may take the sleep only after it moved to exactly `deadline` (this
-    // thread preempted after `park`, the store meanwhile idle and the clock moved), and keep it
-    // asleep until its next move: the store's own waits then wake it (``wakeDueSleepers()``).
-    try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask { try await self.clock.sleep(until: deadline) }
-      group.addTask { await self.waitForWake(id) }
-      defer { group.cancelAll() }
-      try await group.next()
-    }
-    try Task.checkCancellation()
+    try await TaskSleep(engine: self).sleep(until: deadline)
   }
 
-  /// Returns once ``wakeDueSleepers()`` woke the sleeper `key`, or its task is cancelled.
-  private func waitForWake(_ key: UInt64) async {
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        // Under the lock that `onCancel` takes: a cancellation is either seen here or finds
-        // the continuation stored.
-        let woken = withStorage { storage in
-          if let wake = storage.wakes[key], wake == nil { return true }
-          if Task.isCancelled { return true }
-          storage.wakes[key] = continuation
-          return false
-        }
-        if woken { continuation.resume() }
-      }
-    } onCancel: {
-      let continuation = withStorage { storage in storage.wakes.removeValue(forKey: key) ?? nil }
-      continuation?.resume()
-    }
-  }
-
-  /// Wakes the sleepers on a clock moved by hand whose deadline the clock has passed: a wait
-  /// for idle calls it, so a sleep the clock took too late to wake still ends. (A timer
-  /// entry's sleep never needs it: its queue looks as it takes the sleep, see ``TimerQueue``.)
-  private func wakeDueSleepers() {
-    guard clockIsMovedByHand else { return }
-    let now = clock.reading
-    let woken = withStorage { storage -> [CheckedContinuation<Void, Never>] in
-      var woken: [CheckedContinuation<Void, Never>] = []
-      for (key, deadline) in storage.sleepers where deadline <= now {
-        switch storage.wakes[key] {
-        case .some(.some(let continuation)): woken.append(continuation)
-        case .some(.none): continue
-        case .none: break
-        }
-        storage.wakes[key] = .some(nil)
-      }
-      return woken
-    }
-    for continuation in woken { continuation.resume() }
+  /// On a clock moved by hand, drains the clock's queue if the clock passed its wake before it
+  /// took the queue's sleep — a clock of the app's that hands the sleep on late — which the
+  /// clock would keep asleep until its next move (see ``TimerQueue``).
+  private func wakeOverdueTimers() {
+    guard clockIsMovedByHand, let home else { return }
+    clock.wakeIfOverdue(home: home)
   }
 
   /// Registers a sleeper until `deadline`; returns its key for ``unpark(_:)``.
@@ -457,8 +402,14 @@ package final class EffectEngine: Sendable {
 
   /// A virtual clock parks a sleeper of this store's: `deadline` is an instant on `clock`.
   func park(on clock: VirtualClock, deadline: VirtualClock.Instant) -> UInt64? {
+    offset(of: deadline, on: clock).map { park(deadline: $0) }
+  }
+
+  /// `deadline`, an instant on `clock`, as an offset from the store's start; `nil` when the
+  /// store's clock is another.
+  func offset(of deadline: VirtualClock.Instant, on clock: VirtualClock) -> Duration? {
     guard let virtual = self.clock.virtual, virtual.clock === clock else { return nil }
-    return park(deadline: virtual.origin.duration(to: deadline))
+    return virtual.origin.duration(to: deadline)
   }
 
   /// The sleeper `key` was woken (or cancelled): it is runnable again.
@@ -472,7 +423,6 @@ package final class EffectEngine: Sendable {
     withStorage { storage in
       guard storage.sleepers[key] != nil else { return false }
       storage.sleepers[key] = deadline
-      storage.wakes[key] = nil
       storage.changed()
       return true
     }
@@ -563,7 +513,7 @@ package final class EffectEngine: Sendable {
   @discardableResult
   func spawn(
     ids: [EffectID], lifetime: EffectLifetime, group: EffectGroup?, priority: TaskPriority?,
-    onMainThread: Bool = false, childOf wait: UInt64? = nil, _ body: @escaping @Sendable () async -> Void
+    childOf wait: UInt64? = nil, _ body: @escaping @Sendable () async -> Void
   ) -> (key: UInt64, task: Task<Void, Never>) {
     let (key, preference, isClosed) = withStorage { storage in
       storage.started(home: clock.home)
@@ -573,7 +523,7 @@ package final class EffectEngine: Sendable {
         RunningEffect(task: nil, timer: nil, ids: ids, lifetime: lifetime, groups: Self.groups(group), childOf: wait),
         key: key)
       if storage.isClosed { lifetime.cancel() }
-      return (key, storage.executorPreference ?? (onMainThread ? MainQueueTaskExecutor.shared : nil), storage.isClosed)
+      return (key, storage.executorPreference, storage.isClosed)
     }
     // On a virtual clock, a `.run` body sleeping on the clock directly is registered with this
     // engine through the task-local.
@@ -617,18 +567,24 @@ package final class EffectEngine: Sendable {
   /// Registers a time effect that waits as an entry of the clock's timer queue (no task) under
   /// `ids`, counted as running until ``finishTimer(_:unparking:)`` and tracked by `group` meanwhile.
   /// `makeEntry` makes the entry from its key; the caller arms it. Returns `nil` when the
-  /// store is gone: the effect never runs.
+  /// store is gone: the effect never runs. Given `wait`, it is a child of the task that opened
+  /// it, which waits for it with ``awaitTimer(_:of:)``.
   @usableFromInline
   func registerTimer<Entry: TimerEntry>(
-    ids: [EffectID], lifetime: EffectLifetime, group: EffectGroup?, _ makeEntry: (UInt64) -> Entry
+    ids: [EffectID], lifetime: EffectLifetime, group: EffectGroup?, childOf wait: UInt64? = nil,
+    _ makeEntry: (UInt64) -> Entry
   ) -> Entry? {
     let registered = withStorage { storage -> Entry? in
-      if storage.isClosed { return nil }
+      if storage.isClosed {
+        // Never started, so never ended: its parent has nothing to wait for.
+        if let wait { storage.childWaits[wait] = nil }
+        return nil
+      }
       storage.nextKey += 1
       let key = storage.nextKey
       let timer = makeEntry(key)
       storage.register(
-        RunningEffect(task: nil, timer: timer, ids: ids, lifetime: lifetime, groups: Self.groups(group), childOf: nil),
+        RunningEffect(task: nil, timer: timer, ids: ids, lifetime: lifetime, groups: Self.groups(group), childOf: wait),
         key: key)
       storage.started(home: clock.home)
       return timer
@@ -679,7 +635,8 @@ package final class EffectEngine: Sendable {
   /// it was, one of the children its parent waits for if it is one (the last child of a
   /// waiting parent makes the parent runnable in the same step).
   private func finish(_ key: UInt64, unparking sleeper: UInt64 = 0) {
-    let ended = withStorage { storage -> (released: (any Actor)?, groups: [EffectGroup])? in
+    let ended = withStorage {
+      storage -> (released: (any Actor)?, groups: [EffectGroup], parent: CheckedContinuation<Void, Never>?)? in
       if sleeper != 0 { storage.unpark(sleeper) }
       guard let effect = storage.effects.removeValue(forKey: key) else { return nil }
       // One lookup of the id (two while others share it): each is an `EffectID` comparison.
@@ -695,22 +652,26 @@ package final class EffectEngine: Sendable {
       // reference, and freeing it frees its stores.
       var released: (any Actor)?
       if storage.counts.running == 0 { swap(&released, &storage.heldHome) }
+      var parent: CheckedContinuation<Void, Never>?
       if let wait = effect.childOf, var children = storage.childWaits[wait] {
         children.pending -= 1
         if children.pending > 0 {
           storage.childWaits[wait] = children
         } else {
           storage.childWaits[wait] = nil
-          if children.parentWaits { storage.counts.waitingOnChildren -= 1 }
+          parent = children.parent
+          if parent != nil { storage.counts.waitingOnChildren -= 1 }
         }
       }
-      return (released, effect.groups.values)
+      return (released, effect.groups.values, parent)
     }
     guard let ended else { return }
     withExtendedLifetime(ended.released) {}
     // Counted as ended before it leaves its groups: once a group's wait returns, the counters
     // no longer show its tasks.
     for group in ended.groups { group.remove(key: key) }
+    // The parent goes on once its last child has left everything it was part of.
+    ended.parent?.resume()
   }
 
   /// Cancels the tasks with `keys`, counting each as cancelling until it ends.
@@ -812,17 +773,35 @@ package final class EffectEngine: Sendable {
   /// Awaits the child tasks of `wait`, counted as waiting (not runnable) while any is running,
   /// and passes cancellation down to them.
   func awaitChildren(_ children: [Task<Void, Never>], of wait: UInt64) async {
-    withStorage { storage in
-      // Every child may have ended already: then there is nothing to wait for.
-      storage.changed()
-      guard storage.childWaits[wait] != nil else { return }
-      storage.childWaits[wait]?.parentWaits = true
-      storage.counts.waitingOnChildren += 1
-    }
-    await withTaskCancellationHandler {
-      for child in children { await child.value }
-    } onCancel: {
+    await awaitChildren(of: wait) {
       for child in children { child.cancel() }
+    }
+  }
+
+  /// Awaits the timer entry `key`, a child of `wait` (``registerTimer(ids:lifetime:group:childOf:_:)``):
+  /// a timer inside an effect task, which the task waits for as for a child task. Cancelling
+  /// the task cancels the timer.
+  func awaitTimer(_ key: UInt64, of wait: UInt64) async {
+    await awaitChildren(of: wait) { [self] in cancel(tasks: [key]) }
+  }
+
+  /// The one wait for children, whatever they are: counted as waiting (not runnable) while any
+  /// runs, resumed by the last one's ``finish(_:unparking:)``; `cancelChildren` on cancellation.
+  private func awaitChildren(of wait: UInt64, cancelChildren: @escaping @Sendable () -> Void) async {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (parent: CheckedContinuation<Void, Never>) in
+        let ended = withStorage { storage -> Bool in
+          storage.changed()
+          // Every child may have ended already: then there is nothing to wait for.
+          guard storage.childWaits[wait] != nil else { return true }
+          storage.childWaits[wait]?.parent = parent
+          storage.counts.waitingOnChildren += 1
+          return false
+        }
+        if ended { parent.resume() }
+      }
+    } onCancel: {
+      cancelChildren()
     }
   }
 

@@ -148,22 +148,15 @@ struct EffectInterpreter<Action: Sendable>: Sendable {
     return entry?.key
   }
 
-  /// Whether `effect`'s task runs on the main thread: a timer's, on a real clock.
-  private func wantsMainThread(_ effect: Effect<Action>) -> Bool {
-    effect.runsOnMainThread && clock.isRealTime && link.homeIsMainActor
-  }
-
   /// Starts `effect` as a registered task, tracked by `group`.
   @usableFromInline
   func spawn(_ effect: Effect<Action>, ids: [EffectID], group: EffectGroup?) {
     var priority: TaskPriority?
-    if case .run(let runPriority, _, _) = effect.operation { priority = runPriority }
+    if case .run(let runPriority, _) = effect.operation { priority = runPriority }
     // Delays count from when the reducer returned the effect, not from when its task first runs.
     let returnedAt = clock.now
     let lifetime = EffectLifetime(parent: nil)
-    engine.spawn(
-      ids: ids, lifetime: lifetime, group: group, priority: priority, onMainThread: wantsMainThread(effect)
-    ) { [self] in
+    engine.spawn(ids: ids, lifetime: lifetime, group: group, priority: priority) { [self] in
       await self.execute(effect, ids: ids, group: group, lifetime: lifetime, startingAt: returnedAt)
     }
   }
@@ -192,7 +185,7 @@ struct EffectInterpreter<Action: Sendable>: Sendable {
         await execute(
           child, ids: ids, group: group, lifetime: lifetime, startingAt: index == 0 ? start : nil)
       }
-    case .run(_, _, let body):
+    case .run(_, let body):
       // The body's own lifetime ends when it returns, so a `send` it leaked is caught.
       let bodyLifetime = EffectLifetime(parent: lifetime)
       let context = context(group: group, lifetime: bodyLifetime, start: start)
@@ -226,10 +219,19 @@ struct EffectInterpreter<Action: Sendable>: Sendable {
       if lifetime.isCancelled || Task.isCancelled { return }
       await execute(inner, ids: ids, group: group, lifetime: lifetime)
     case .timer(let after, let every, let action):
-      let bodyLifetime = EffectLifetime(parent: lifetime)
-      let context = context(group: group, lifetime: bodyLifetime, start: start)
-      await context.repeatEvery(every, from: context.start + after, action: action)
-      bodyLifetime.finish()
+      // The same entry as a timer the reducer returned, which the task waits for as for a child.
+      let ticks = TickSchedule(first: (start ?? clock.now) + after, every: every)
+      let wait = engine.expectChildren(1)
+      let link = self.link
+      let timerLifetime = EffectLifetime(parent: lifetime)
+      guard
+        let timer = engine.registerTimer(ids: ids, lifetime: timerLifetime, group: nil, childOf: wait, { [engine] key in
+          RepeatingTimer(
+            engine: engine, key: key, ticks: ticks, action: action, lifetime: timerLifetime, link: link, group: group)
+        })
+      else { return }
+      timer.arm(at: ticks.first)
+      await engine.awaitTimer(timer.key, of: wait)
     }
   }
 
@@ -249,8 +251,7 @@ struct EffectInterpreter<Action: Sendable>: Sendable {
   ) -> Task<Void, Never> {
     let lifetime = EffectLifetime(parent: parent)
     return engine.spawn(
-      ids: ids, lifetime: lifetime, group: nil, priority: nil, onMainThread: wantsMainThread(effect),
-      childOf: wait
+      ids: ids, lifetime: lifetime, group: nil, priority: nil, childOf: wait
     ) { [self] in
       await self.execute(effect, ids: ids, group: group, lifetime: lifetime, startingAt: start)
     }.task

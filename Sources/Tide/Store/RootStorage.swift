@@ -60,7 +60,7 @@ extension RootStorage {
   @inlinable
   @inline(never)
   func makeLink() -> StoreLink<Action> {
-    let link = StoreLink<Action>(homeIsMainActor: clock.homeIdentity == ObjectIdentifier(MainActor.shared))
+    let link = StoreLink<Action>()
     if fields.handle == nil {
       let liveness = StoreLiveness()
       fields.liveness = liveness

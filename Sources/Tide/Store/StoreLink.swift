@@ -10,8 +10,6 @@
 /// (``EffectEngine/home``), so a store never keeps the actor that keeps it alive.
 @usableFromInline
 final class StoreLink<Action: Sendable>: Sendable {
-  /// Whether the store's actor is the main actor (a real clock's timers then run on the main queue).
-  let homeIsMainActor: Bool
   // The store's handle (a Store, or an IsolatedStore's StoreLiveness), weakly (its core's
   // reference count then stays on the fast path: a weakly referenced object's every retain
   // goes through a side table), and its core, unretained: the handle is alive exactly while
@@ -30,9 +28,7 @@ final class StoreLink<Action: Sendable>: Sendable {
   nonisolated(unsafe) private var receiver: ((AnyObject, Action, EffectGroup?) -> Void)?
 
   @usableFromInline
-  init(homeIsMainActor: Bool) {
-    self.homeIsMainActor = homeIsMainActor
-  }
+  init() {}
 
   /// Points the link at the store's handle, the root core it owns and the core's `receive`.
   @usableFromInline

@@ -3,8 +3,7 @@ import Dispatch
 /// A task executor that runs every job on the main thread, through the main dispatch queue —
 /// the thread the main actor runs on.
 ///
-/// Tide's timers on a real clock run here (their work is sending to the store, on the main
-/// actor). TideTerminal's `KeyScriptPlayer` runs all the replayed store's effects here: a replay
+/// TideTerminal's `KeyScriptPlayer` runs all the replayed store's effects here: a replay
 /// drives its virtual clock from the main actor, and each timer tick passes from the player to
 /// the effect's task, to the store on the main actor and back. Kept on one thread, each of those
 /// hand-overs is a queued call instead of waking another thread, which makes long waits about

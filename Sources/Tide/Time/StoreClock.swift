@@ -1,5 +1,6 @@
-/// The store's clock, reduced to what effects need: the time since the store started and a
-/// sleep until such a time. Offsets as `Duration` keep timer arithmetic exact for any clock.
+/// The store's clock, reduced to what effects need: the time since the store started and the
+/// queue its time effects wait in. Offsets as `Duration` keep timer arithmetic exact for any
+/// clock.
 ///
 /// It holds no clock of its own: the time is read from, and the store's timer entries wait in,
 /// the queue its clock and actor share with every other store on them (a ``TimerQueue``, or the
@@ -69,6 +70,12 @@ struct StoreClock: Sendable {
     timers.arm(entry, at: deadline + timerShift)
   }
 
+  /// On a clock moved by hand, wakes the queue if the clock passed its wake before it took
+  /// the queue's sleep (see ``TimerQueue``). `home` is the store's actor, held by the caller.
+  func wakeIfOverdue(home: any Actor) {
+    timers.wakeIfOverdue(home: home)
+  }
+
   /// Takes `entry` out of the clock's timer queue, if it is still there.
   func disarm(_ entry: TimerEntry) {
     timers.disarm(entry)
@@ -87,10 +94,5 @@ struct StoreClock: Sendable {
   /// the store's time reading that deadline (see ``now``).
   func firing(at deadline: Duration, _ body: () -> Void) {
     FiringInstant.during(deadline, on: timers, body)
-  }
-
-  /// Sleeps until the clock reads `deadline` (an offset from the store's creation).
-  func sleep(until deadline: Duration) async throws {
-    try await timers.sleep(untilTime: deadline + timerShift)
   }
 }

@@ -43,6 +43,11 @@ class TimerEntry: @unchecked Sendable {
   ///
   /// An entry re-armed as it fires (a timer's next tick) is still parked, at the deadline that
   /// came: its sleeper is moved to the new deadline, in one lock section of the engine.
+  ///
+  /// A ``VirtualClock`` parks the entry itself, under its lock as it takes it: its parked
+  /// sleepers count as idle whatever their deadline, and an entry parked before the clock had
+  /// it — armed off the store's actor, a task's sleep — could be missed by a driver that moved
+  /// the clock in between, seeing the store idle.
   @usableFromInline
   func arm(at deadline: Duration) {
     let clock = engine.clock
@@ -50,11 +55,17 @@ class TimerEntry: @unchecked Sendable {
       dispatch(dueAt: nil, firingHereOn: nil)
       return
     }
+    if !engine.clockIsVirtual { park(until: deadline) }
+    clock.arm(self, at: deadline)
+  }
+
+  /// Parks the entry with its store until `deadline` (an offset on the store's clock), or moves
+  /// the sleeper it kept through its firing there.
+  func park(until deadline: Duration) {
     let parked = parkKey.load(ordering: .relaxed)
     if parked == 0 || !engine.repark(parked, deadline: deadline) {
       parkKey.store(engine.park(deadline: deadline), ordering: .relaxed)
     }
-    clock.arm(self, at: deadline)
   }
 
   /// The entry has run its course (or found its store gone): it is no longer running, nor
@@ -92,53 +103,32 @@ class TimerEntry: @unchecked Sendable {
     engine.clock.firing(at: deadline) { fire() }
   }
 
-  /// Runs ``fire()`` on the store's actor, from a task that waits for it: how a queue shared
-  /// by many store actors hands each its entries. Through the store's queue of due entries, as
-  /// ``dispatch(dueAt:firingHereOn:)`` does, so a store's entries fire in the order they came
-  /// due whichever way they came.
-  func fireOnItsStore(dueAt deadline: Duration?) async {
-    // No actor: the entry joined a job under way, or was cancelled with the store's last effect.
-    guard let home = engine.queueDue(self, dueAt: deadline) else { return }
-    await home.fireQueuedDue(of: engine)
-  }
-
-  /// Runs ``fire()`` on the store's actor, at `deadline` when given (see ``fire(dueAt:)``):
-  /// right here when `caller` (the actor the caller is isolated to) is that actor — a virtual
-  /// clock moved by the store's own actor, where a replay fires one entry at a time — else as a
-  /// job queued there.
+  /// The one route from due to fired, whoever found the entry due — its clock's queue, a
+  /// virtual clock's move, an arm whose deadline had passed: fires it right here when `caller`
+  /// (the actor the caller is isolated to) is the store's actor — a virtual clock moved by the
+  /// store's own actor, where a replay fires one entry at a time, or a queue on that actor —
+  /// else queues it with its store, whose due entries fire there in the order they came due, and
+  /// returns the hop that fires them: `nil` when one is under way, or when the store's last
+  /// effect ended meanwhile and there is nothing to fire.
   ///
   /// The direct call is what makes a replay's `wait` cost the firings it covers: a task per
-  /// firing (even an immediate one) cost as much as the store's work on it.
-  func dispatch(dueAt deadline: Duration?, firingHereOn caller: (any Actor)?) {
+  /// firing (even an immediate one) cost as much as the store's work on it. Through one queue
+  /// a store, since tasks hopping to an actor from the pool may reach it in any order.
+  func due(at deadline: Duration?, firingHereOn caller: (any Actor)?) -> DueEntriesHop? {
     if let caller, livesOn(caller) {
       // `caller` is the actor the calling code is isolated to, so this runs on the store's
       // actor, where `fire()` must run.
       fire(dueAt: deadline)
-      return
+      return nil
     }
-    // On a real clock, a task isolated to the main actor is queued there at once, in the order
-    // made. (On a clock moved by hand, entries due together go through the store's queue of
-    // due entries below, which fires them in deadline order.)
-    if deadline == nil, engine.clock.homeIdentity == ObjectIdentifier(MainActor.shared) {
-      // Held while the entry is registered; none held, the entry was cancelled meanwhile and
-      // with it the store's last effect: there is nothing to fire.
-      guard engine.home != nil else { return }
-      Task { @MainActor in self.fire() }
-      return
-    }
-    // A task hopping to another actor from the pool may overtake the one made before it: the
-    // entries due go through the store's queue, fired in order by one job.
-    let engine = self.engine
-    if let home = engine.queueDue(self, dueAt: deadline) {
-      Task { await home.fireQueuedDue(of: engine) }
-    }
+    guard let home = engine.queueDue(self, dueAt: deadline) else { return nil }
+    return DueEntriesHop(home: home, engine: engine)
   }
-}
 
-extension Actor {
-  /// Fires the due timer entries of `engine`'s store, which lives here, in their order.
-  fileprivate func fireQueuedDue(of engine: EffectEngine) {
-    engine.fireQueuedDue()
+  /// ``due(at:firingHereOn:)`` from code that does not wait for the store's actor: the hop, if
+  /// one is needed, is a task.
+  func dispatch(dueAt deadline: Duration?, firingHereOn caller: (any Actor)?) {
+    due(at: deadline, firingHereOn: caller)?.start()
   }
 }
 
@@ -154,8 +144,9 @@ protocol TimerScheduling: AnyObject, Sendable {
   var timeNow: Duration { get }
   /// The clock's reading, on the queue's scale, whatever fires: what is due is due by it.
   var clockReading: Duration { get }
-  /// Sleeps on the clock until it reads `deadline`, on the queue's scale.
-  func sleep(untilTime deadline: Duration) async throws
+  /// On a clock moved by hand, wakes the queue if the clock passed its wake before it took the
+  /// queue's sleep (see ``TimerQueue``); `home` is the queue's actor, held by the caller.
+  func wakeIfOverdue(home: any Actor)
   /// Whether the clock keeps real time (continuous or suspending): it resumes every sleeper
   /// once its deadline has passed, and a main-actor store runs its timers on the main queue.
   var isRealTime: Bool { get }

@@ -80,10 +80,6 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
 
   var clockReading: Duration { now }
 
-  func sleep(untilTime deadline: Duration) async throws {
-    try await clock.sleep(until: origin.advanced(by: deadline), tolerance: nil)
-  }
-
   func arm(_ entry: TimerEntry, at deadline: Duration) {
     let next = locked { storage -> NextWake? in
       storage.nextSequence += 1
@@ -189,13 +185,13 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
       // over on this thread, where a task per entry cost a task's making and scheduling
       // (100,000 store actors' expiries drained in 2.3 s that way).
       if isRealTime {
-        for entry in await fireDue(generation: generation, isolation: home) {
-          await entry.fireOnItsStore(dueAt: nil)
+        for hop in await fireDue(generation: generation, isolation: home) {
+          await hop.run()
         }
       } else {
         // One at a time, each fired before the next is taken: what it arms may come due first.
-        while let (entry, deadline) = await drainDue(generation: generation, isolation: home) {
-          await entry.fireOnItsStore(dueAt: deadline)
+        while let hop = await drainDue(generation: generation, isolation: home) {
+          await hop.run()
         }
       }
     }
@@ -206,23 +202,31 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
       return storage.sleeper
     }
     replaced?.cancel()
-    // The sleep is on the clock now. A clock moved by hand that had reached `wake` just before
-    // it took the sleep keeps it asleep until its next move, which may never come: read after
-    // the sleep was taken, a clock past `wake` says the entries are due, and a sleeper that
-    // does not sleep drains them (the one asleep, if the clock did wake it, finds it replaced).
-    // Read then, a clock short of `wake` will wake the sleep when it passes it.
-    if !isRealTime, sleeps, wake <= now {
-      let overdue = locked { storage -> UInt64? in
-        guard storage.sleeperGeneration == generation else { return nil }
-        return Self.nextSleeper(waking: wake, in: &storage)
-      }
-      if let overdue { startSleeper(generation: overdue, wake: wake, home: home) }
+    // The sleep is on the clock now, unless the clock takes it later (a clock of the app's
+    // that wraps another); read now, a clock short of `wake` will wake it when it passes it.
+    if !isRealTime, sleeps { wakeIfOverdue(home: home) }
+  }
+
+  /// On a clock moved by hand: drains now if the clock has passed the sleeper's wake. Such a
+  /// clock that reached `wake` before it took the sleep keeps it asleep until its next move,
+  /// which may never come; a sleeper that does not sleep drains the entries instead (the one
+  /// asleep, if the clock does wake it, finds itself replaced). Called once the sleep is taken,
+  /// and by each wait of a store for idle (``EffectEngine``), for a clock that took it later
+  /// still. `home` is the queue's actor, held by the caller.
+  func wakeIfOverdue(home: any Actor) {
+    guard !isRealTime else { return }
+    let now = self.now
+    let overdue = locked { storage -> (generation: UInt64, wake: Duration)? in
+      guard !storage.draining, let wake = storage.sleeperWake, wake <= now else { return nil }
+      return (Self.nextSleeper(waking: wake, in: &storage), wake)
     }
+    if let overdue { startSleeper(generation: overdue.generation, wake: overdue.wake, home: home) }
   }
 
   /// The sleeper's wake, on `home`: takes out every entry now due, puts the next sleeper on the
   /// clock for the earliest deadline left, and only then fires the due entries of stores on
-  /// `home` in deadline order (returning those of stores elsewhere, in order, to hand on) — so
+  /// `home` in deadline order (queueing those of stores elsewhere with their stores, and
+  /// returning the hops that fire them) — so
   /// a test that moves the clock as soon as it sees the first action finds the next sleep
   /// registered. On a real clock; a clock moved by hand drains instead
   /// (``drainDue(generation:isolation:)``).
@@ -232,7 +236,7 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
   /// parked with its store, at the deadline that came, so it counts as runnable until it
   /// re-arms (which moves its sleeper) or ends (which removes it) — one section of the store's
   /// engine a tick, not two.
-  private func fireDue(generation: UInt64, isolation home: isolated any Actor) -> [TimerEntry] {
+  private func fireDue(generation: UInt64, isolation home: isolated any Actor) -> [DueEntriesHop] {
     let now = self.now
     let (due, next) = locked { storage -> ([TimerQueueHeap.Item], NextWake?) in
       guard storage.wakeUp(generation) else { return ([], nil) }
@@ -241,27 +245,20 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
       return (due, wakeNext(at: first.deadline, in: &storage))
     }
     startSleeper(next)
-    var elsewhere: [TimerEntry] = []
+    var hops: [DueEntriesHop] = []
     for item in due {
-      // Fired here when its store lives on this actor; else handed to the store's own.
-      if item.entry.livesOn(home) {
-        item.entry.fire(dueAt: nil)
-      } else {
-        elsewhere.append(item.entry)
-      }
+      if let hop = item.entry.due(at: nil, firingHereOn: home) { hops.append(hop) }
     }
-    return elsewhere
+    return hops
   }
 
   /// A step of the drain that follows a wake on a clock moved by hand, on `home`: fires the
   /// entries due by the clock's reading, earliest first — each taken only once the one before
   /// has fired, since what that one armed may be due before the rest — at their deadlines.
-  /// Returns the first that belongs to a store elsewhere, for the sleeper to hand on before it
-  /// comes back for the next step; `nil` once none is due, with the sleeper on the clock for
-  /// the earliest deadline left (or when a newer sleeper took over).
-  private func drainDue(
-    generation: UInt64, isolation home: isolated any Actor
-  ) -> (entry: TimerEntry, deadline: Duration)? {
+  /// Returns the hop that fires the first that belongs to a store elsewhere, for the sleeper
+  /// to make before it comes back for the next step; `nil` once none is due, with the sleeper
+  /// on the clock for the earliest deadline left (or when a newer sleeper took over).
+  private func drainDue(generation: UInt64, isolation home: isolated any Actor) -> DueEntriesHop? {
     while true {
       let now = self.now
       let step = locked { storage -> DrainStep in
@@ -284,10 +281,8 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
         startSleeper(generation: next, wake: wake, home: home)
         return nil
       case .fire(let item):
-        // Unparked by its store's queue of due entries, when it gets there: due until then.
-        guard item.entry.livesOn(home) else { return (item.entry, item.deadline) }
         item.entry.unpark()
-        item.entry.fire(dueAt: item.deadline)
+        if let hop = item.entry.due(at: item.deadline, firingHereOn: home) { return hop }
       }
     }
   }

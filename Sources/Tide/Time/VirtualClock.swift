@@ -168,6 +168,8 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
   func arm(_ entry: TimerEntry, at deadline: Duration) {
     let observers = storage.withLock { storage -> [Observer]? in
       if deadline <= storage.now.offset, storage.advancing == 0 { return nil }
+      // Parked under the lock, before any wake or driver can see the clock without it.
+      if let offset = entry.engine.offset(of: Instant(offset: deadline), on: self) { entry.park(until: offset) }
       storage.nextID += 1
       storage.sleepers.insert(
         Sleeper(id: storage.nextID, deadline: Instant(offset: deadline), continuation: nil, parked: nil, entry: entry),
@@ -188,11 +190,10 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
 
   var clockReading: Duration { now.offset }
 
-  func sleep(untilTime deadline: Duration) async throws {
-    try await sleep(until: Instant(offset: deadline))
-  }
-
   var isRealTime: Bool { false }
+
+  /// Never needed: the clock wakes its sleepers itself, as it moves.
+  func wakeIfOverdue(home: any Actor) {}
 
   /// Removes a timer entry that was cancelled before its deadline.
   func disarm(_ entry: TimerEntry) {
