@@ -57,7 +57,7 @@ func stopwatchHourScenario(minutes: Int, rounds: Int) async -> Measurement {
   } catch {
     fatalError("stopwatch-hour script: \(error)")
   }
-  let expectedTicks = minutes * 60 * 20
+  let expectedTicks = Int(Duration.seconds(minutes * 60) / StopwatchFeature.tickInterval)
   var times: [Double] = []
   for _ in 0..<rounds {
     let clock = VirtualClock()
@@ -83,7 +83,7 @@ func stopwatchHourScenario(minutes: Int, rounds: Int) async -> Measurement {
     times.append(Double((ContinuousClock.now - start).attoseconds) / 1e9)
     token.cancel()
     // The zero reading at the start, plus one per tick.
-    guard inOrder, readings == expectedTicks + 1, lastReading == .seconds(minutes * 60) else {
+    guard inOrder, readings == expectedTicks + 1, lastReading == StopwatchFeature.tickInterval * expectedTicks else {
       fatalError("stopwatch-hour: \(readings - 1) ticks (in order: \(inOrder)), expected \(expectedTicks)")
     }
   }

@@ -246,7 +246,7 @@ package final class EffectEngine: Sendable {
   /// wakes one at a time and waits for idle in between, with the next one due at the same
   /// instant still parked — so a parked sleeper there is idle whatever its deadline.
   private var dueHorizon: Duration? {
-    clock.virtual == nil ? clock.reading : nil
+    clockIsVirtual ? nil : clock.reading
   }
 
   /// Parked sleepers count as idle only while their deadline is still ahead of `horizon`.
@@ -402,14 +402,8 @@ package final class EffectEngine: Sendable {
 
   /// A virtual clock parks a sleeper of this store's: `deadline` is an instant on `clock`.
   func park(on clock: VirtualClock, deadline: VirtualClock.Instant) -> UInt64? {
-    offset(of: deadline, on: clock).map { park(deadline: $0) }
-  }
-
-  /// `deadline`, an instant on `clock`, as an offset from the store's start; `nil` when the
-  /// store's clock is another.
-  func offset(of deadline: VirtualClock.Instant, on clock: VirtualClock) -> Duration? {
     guard let virtual = self.clock.virtual, virtual.clock === clock else { return nil }
-    return virtual.origin.duration(to: deadline)
+    return park(deadline: virtual.origin.duration(to: deadline))
   }
 
   /// The sleeper `key` was woken (or cancelled): it is runnable again.

@@ -85,4 +85,6 @@ final class StoreLiveness {
   @usableFromInline init() {}
 }
 
-extension RootCore: RootStorage {}
+extension RootCore: RootStorage {
+  @inlinable var startedEffects: EffectEngine? { fields.startedEffects }
+}

@@ -21,6 +21,10 @@ protocol RootStorage<State, Action>: EffectHost {
 
   /// The store's state, queue, observers, effects and middleware, held inline.
   var fields: StoreFields<State, Action> { get set }
+  /// `fields.startedEffects`, read in place: through ``fields``' getter, code not specialised
+  /// for the store (a replay's idle test, once a timer tick) copied every field, state
+  /// included, to read one reference.
+  var startedEffects: EffectEngine? { get }
   /// The slot ``StoreTime/now`` reads this store's drains through (see ``RootCore/timeSlot``).
   var timeSlot: Unmanaged<StoreTimeSlot>? { get }
   /// What the time slot holds during this store's drain (see ``StoreTime/now``): a
@@ -82,7 +86,7 @@ extension RootStorage {
   /// effects), so a store that starts none costs none of it. Only on the store's actor.
   @inlinable
   var registry: EffectEngine {
-    if let startedEffects = fields.startedEffects { return startedEffects }
+    if let startedEffects { return startedEffects }
     return startEffects()
   }
 

@@ -57,6 +57,14 @@ public final class Store<State, Action: Sendable> {
   @inlinable
   public var state: State { core.state }
 
+  /// Calls `body` with the current state, read in place: what code not specialised for the
+  /// store calls once a timer tick (a replay asking whether the app finished), where ``state``
+  /// copied the whole state — every array and string in it retained and released — to read it.
+  @inlinable
+  package func withState<Result>(_ body: (State) -> Result) -> Result {
+    core.withState(body)
+  }
+
   /// Sends an action: the reducer runs at once (or, if the store is busy reducing, right after
   /// the actions queued before it) and observers are told when the queue has drained.
   ///

@@ -180,4 +180,5 @@ extension StoreActor: RootStorage, StoreClockOwner {
     UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()) | 1
   }
   @usableFromInline nonisolated var clock: StoreClock { storedClock.unsafelyUnwrapped }
+  @inlinable nonisolated var startedEffects: EffectEngine? { fields.startedEffects }
 }

@@ -20,6 +20,15 @@ enum StoreCore<State, Action: Sendable> {
     }
   }
 
+  /// Calls `body` with the current state (see ``Store/withState(_:)``).
+  @inlinable
+  func withState<Result>(_ body: (State) -> Result) -> Result {
+    switch self {
+    case .root(let root): body(root.fields.ownedState)
+    case .scoped(let scoped): body(scoped.state())
+    }
+  }
+
   /// Sends `action` (see ``Store/send(_:)``).
   @inlinable
   @inline(__always)

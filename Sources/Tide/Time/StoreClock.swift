@@ -76,6 +76,11 @@ struct StoreClock: Sendable {
     timers.wakeIfOverdue(home: home)
   }
 
+  /// `time`, on the scale of the clock's queue, as an offset from the store's creation.
+  func offset(ofQueueTime time: Duration) -> Duration {
+    time - timerShift
+  }
+
   /// Takes `entry` out of the clock's timer queue, if it is still there.
   func disarm(_ entry: TimerEntry) {
     timers.disarm(entry)

@@ -169,7 +169,7 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
     let observers = storage.withLock { storage -> [Observer]? in
       if deadline <= storage.now.offset, storage.advancing == 0 { return nil }
       // Parked under the lock, before any wake or driver can see the clock without it.
-      if let offset = entry.engine.offset(of: Instant(offset: deadline), on: self) { entry.park(until: offset) }
+      entry.park(until: entry.engine.clock.offset(ofQueueTime: deadline))
       storage.nextID += 1
       storage.sleepers.insert(
         Sleeper(id: storage.nextID, deadline: Instant(offset: deadline), continuation: nil, parked: nil, entry: entry),

@@ -196,7 +196,7 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
     return program.finishedPendingWork
   }
 
-  private var isFinished: Bool { app.isFinished(app.store.state) }
+  private var isFinished: Bool { app.store.withState(app.isFinished) }
 
   private func playLines(of script: KeyScript) async throws(Failure) -> Outcome {
     if run == nil {
