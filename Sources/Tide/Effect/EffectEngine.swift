@@ -385,8 +385,9 @@ package final class EffectEngine: Sendable {
   /// took the queue's sleep — a clock of the app's that hands the sleep on late — which the
   /// clock would keep asleep until its next move (see ``TimerQueue``).
   private func wakeOverdueTimers() {
+    // Held while it wakes the queue: the store's actor, alive while any effect runs.
     guard clockIsMovedByHand, let home else { return }
-    clock.wakeIfOverdue(home: home)
+    withExtendedLifetime(home) { clock.wakeIfOverdue() }
   }
 
   /// Registers a sleeper until `deadline`; returns its key for ``unpark(_:)``.
@@ -551,8 +552,8 @@ package final class EffectEngine: Sendable {
       effect.task = task
       storage.effects[key] = effect
       // Joined under the lock, so `finish` (which takes it) cannot leave the group first.
-      group?.add(key: key, task: task, lifetime: lifetime, engine: self)
-      return effect.isCancelRequested
+      let groupIsCancelled = group?.add(key: key, task: task, lifetime: lifetime, engine: self) ?? false
+      return effect.isCancelRequested || groupIsCancelled
     }
     if cancelNow { task.cancel() }
     return (key, task)
@@ -607,14 +608,17 @@ package final class EffectEngine: Sendable {
 
   /// Makes `group` wait for the task `key` too, if it is still running.
   func join(key: UInt64, group: EffectGroup) {
-    let cancelTimer = withStorage { storage -> Bool in
-      guard var effect = storage.effects[key], effect.task != nil || effect.timer != nil else { return false }
-      guard effect.groups[ObjectIdentifier(group)] == nil else { return false }
+    let cancelled = withStorage { storage -> (task: Task<Void, Never>?, isTimer: Bool)? in
+      guard var effect = storage.effects[key], effect.task != nil || effect.timer != nil else { return nil }
+      guard effect.groups[ObjectIdentifier(group)] == nil else { return nil }
       effect.groups[ObjectIdentifier(group)] = group
       storage.effects[key] = effect
-      return group.add(key: key, task: effect.task, lifetime: effect.lifetime, engine: self) && effect.task == nil
+      guard group.add(key: key, task: effect.task, lifetime: effect.lifetime, engine: self) else { return nil }
+      return (effect.task, effect.task == nil)
     }
-    if cancelTimer { cancel(tasks: [key]) }
+    // The group was cancelled: what joined it is, outside the lock.
+    cancelled?.task?.cancel()
+    if cancelled?.isTimer == true { cancel(tasks: [key]) }
   }
 
   /// Stops `group` waiting for the task `key`: what it waited for is no longer its own.

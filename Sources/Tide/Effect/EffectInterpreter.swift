@@ -231,6 +231,10 @@ struct EffectInterpreter<Action: Sendable>: Sendable {
         })
       else { return }
       timer.arm(at: ticks.first)
+      // Cancelled between its registration and its arming (this task runs off the store's
+      // actor, where a cancel may come at any time): the cancel found nothing armed to take
+      // out, so the entry, armed now, is taken out here.
+      if timerLifetime.isCancelled { timer.disarm() }
       await engine.awaitTimer(timer.key, of: wait)
     }
   }

@@ -71,18 +71,16 @@ final class EffectGroup: Sendable {
   private let storage = Mutex(Storage())
 
   /// Adds the effect `key` (`task` is `nil` for a timer entry of `engine`). Returns whether
-  /// the group was already cancelled: a task is then cancelled here, a timer entry must be
-  /// cancelled by the caller through its engine, outside the engine's lock.
-  @discardableResult
+  /// the group was already cancelled: its lifetime is then cancelled here, and the caller
+  /// cancels the task or timer entry once it holds no lock — a task's cancellation handlers run
+  /// on the cancelling thread, and one that takes the engine's lock (a sleep's) would find it
+  /// held.
   func add(key: UInt64, task: Task<Void, Never>?, lifetime: EffectLifetime, engine: EffectEngine) -> Bool {
     let cancelled = storage.withLock { storage in
       storage.members[key] = Member(task: task, lifetime: lifetime, engine: task == nil ? engine : nil)
       return storage.isCancelled
     }
-    if cancelled {
-      lifetime.cancel()
-      task?.cancel()
-    }
+    if cancelled { lifetime.cancel() }
     return cancelled
   }
 

@@ -54,10 +54,9 @@ struct StoreClock: Sendable {
     return (clock, VirtualClock.Instant(offset: timerShift))
   }
 
-  /// Whether the clock is real time (continuous or suspending): a main-actor store runs its
-  /// timers on the main queue, and the clock resumes every sleeper once its deadline has passed,
-  /// where a test clock moved by hand (swift-clocks' `TestClock`) may keep a sleep that reached
-  /// it at exactly its current time asleep until its next move, and keeps timers on the pool.
+  /// Whether the clock is real time (continuous or suspending): the clock resumes every sleeper
+  /// once its deadline has passed, where a test clock moved by hand (swift-clocks' `TestClock`)
+  /// may keep a sleep that reached it at exactly its current time asleep until its next move.
   ///
   /// On a clock that is not, Tide fires every timer entry the clock's reading made due, in
   /// deadline order, each at its deadline (``FiringInstant``): a repeating timer never skips a
@@ -71,9 +70,9 @@ struct StoreClock: Sendable {
   }
 
   /// On a clock moved by hand, wakes the queue if the clock passed its wake before it took
-  /// the queue's sleep (see ``TimerQueue``). `home` is the store's actor, held by the caller.
-  func wakeIfOverdue(home: any Actor) {
-    timers.wakeIfOverdue(home: home)
+  /// the queue's sleep (see ``TimerQueue``), while the caller holds the store's actor.
+  func wakeIfOverdue() {
+    timers.wakeIfOverdue()
   }
 
   /// `time`, on the scale of the clock's queue, as an offset from the store's creation.

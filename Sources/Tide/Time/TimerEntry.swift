@@ -1,16 +1,18 @@
 import Synchronization
 
+/// A wait on the store's clock for a deadline: an entry in its clock's timer queue, not a task.
 /// A declarative time effect (`.send(after:)`, a timer or interval tick, debounce, a throttled
-/// or delayed start) waiting for its deadline: an entry in its clock's timer queue, not a task.
+/// or delayed start) is one, and so is an effect task's sleep (``TaskSleep``).
 ///
 /// Arming one is an insert into the queue of the store's clock and actor (a ``TimerQueue``, or
 /// the ``VirtualClock`` itself); while it waits it is parked with the store's
-/// ``EffectEngine``, so it counts as an effect asleep until a time still to come. When its
-/// deadline comes it is unparked first — runnable from that instant, so idle is never reported
-/// between the wake and the action — and then ``fire()`` runs on the store's actor.
+/// ``EffectEngine``, so it counts as asleep until a time still to come. When its deadline comes
+/// it is unparked — runnable from that instant, so idle is never reported between the wake and
+/// what it does — and ``fire()`` runs on the store's actor (``due(at:firingHereOn:)``).
 ///
-/// Cancelling it (by id, by its send's `StoreTask`, or because the store went away) takes it
-/// out of the queue at once: a cancelled time effect holds nothing and never fires.
+/// Cancelling a time effect (by id, by its send's `StoreTask`, or because the store went away)
+/// takes it out of the queue at once: a cancelled one holds nothing and never fires. A sleep is
+/// cancelled with its task.
 @usableFromInline
 class TimerEntry: @unchecked Sendable {
   // @unchecked: the stored properties are `let`s of sendable types or atomics; subclasses add
@@ -145,9 +147,11 @@ protocol TimerScheduling: AnyObject, Sendable {
   /// The clock's reading, on the queue's scale, whatever fires: what is due is due by it.
   var clockReading: Duration { get }
   /// On a clock moved by hand, wakes the queue if the clock passed its wake before it took the
-  /// queue's sleep (see ``TimerQueue``); `home` is the queue's actor, held by the caller.
-  func wakeIfOverdue(home: any Actor)
+  /// queue's sleep (see ``TimerQueue``). The caller keeps the queue's actor alive: it holds a
+  /// store whose running effects hold the store's actor, which is the queue's or lives on
+  /// `StoreActorTimers`' shared one, which never goes away.
+  func wakeIfOverdue()
   /// Whether the clock keeps real time (continuous or suspending): it resumes every sleeper
-  /// once its deadline has passed, and a main-actor store runs its timers on the main queue.
+  /// once its deadline has passed.
   var isRealTime: Bool { get }
 }

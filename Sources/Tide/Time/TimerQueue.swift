@@ -147,7 +147,8 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
     }
     storage.waker = waker
     waker.wake(at: runLoopOrigin.advanced(by: wake)) { [self] in
-      _ = fireDue(generation: generation, isolation: MainActor.shared)
+      // The main actor's queue holds only main-actor stores: no hop is ever returned.
+      for hop in fireDue(generation: generation, isolation: MainActor.shared) { hop.start() }
     }
     defer { storage.sleeper = nil }
     return .handed(replaced: storage.sleeper)
@@ -167,8 +168,10 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
   /// actor, held by the caller.
   private func startSleeper(generation: UInt64, wake: Duration, home: any Actor) {
     // Nonisolated and immediate: runs on this thread up to the clock's suspension, so the sleep
-    // is registered now. Its continuation (`fireDue`) is always a job on `home`, never inline:
-    // the caller is on `home` or is this queue's own sleeper.
+    // is registered now. Its continuation (`fireDue`) is always a job on `home`, never inline,
+    // whoever calls — a store on `home`, an effect task arming a sleep, a wait for idle: an
+    // immediate task never takes over another actor on the thread that starts it. (A sleep's
+    // entry is armed under its own lock, which a firing on this thread would take again.)
     // `home` is held by the sleeper: pending timers keep their actor alive, as a task sleeping
     // for it would.
     let sleeps = wake > now
@@ -212,8 +215,13 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
   /// which may never come; a sleeper that does not sleep drains the entries instead (the one
   /// asleep, if the clock does wake it, finds itself replaced). Called once the sleep is taken,
   /// and by each wait of a store for idle (``EffectEngine``), for a clock that took it later
-  /// still. `home` is the queue's actor, held by the caller.
-  func wakeIfOverdue(home: any Actor) {
+  /// still, whose store keeps the queue's actor alive (see ``TimerScheduling/wakeIfOverdue()``).
+  func wakeIfOverdue() {
+    wakeIfOverdue(home: home)
+  }
+
+  /// ``wakeIfOverdue()`` with the queue's actor, `home`, held by the caller.
+  private func wakeIfOverdue(home: any Actor) {
     guard !isRealTime else { return }
     let now = self.now
     let overdue = locked { storage -> (generation: UInt64, wake: Duration)? in
@@ -281,7 +289,10 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
         startSleeper(generation: next, wake: wake, home: home)
         return nil
       case .fire(let item):
-        item.entry.unpark()
+        // An entry of a store elsewhere stays parked, due, until its store's queue of due
+        // entries takes it (``EffectEngine/queueDue(_:dueAt:)``): unparked before, it would be
+        // neither, and a test store's wait would see nothing due.
+        if item.entry.livesOn(home) { item.entry.unpark() }
         if let hop = item.entry.due(at: item.deadline, firingHereOn: home) { return hop }
       }
     }

@@ -193,7 +193,7 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
   var isRealTime: Bool { false }
 
   /// Never needed: the clock wakes its sleepers itself, as it moves.
-  func wakeIfOverdue(home: any Actor) {}
+  func wakeIfOverdue() {}
 
   /// Removes a timer entry that was cancelled before its deadline.
   func disarm(_ entry: TimerEntry) {
