@@ -28,7 +28,8 @@ import Synchronization
 /// whatever the clock, a sleeper counts as woken once the clock reads its deadline, since its
 /// queue fires it then — even on a clock moved by hand that took the sleep only after it had
 /// moved to exactly its deadline (the sleeping thread preempted, as on a loaded machine), which
-/// the queue finds as it takes the sleep (``TimerQueue``). So idle is never reported while
+/// the queue finds as it takes the sleep, or the store's next wait for idle finds for a clock
+/// that takes it later still (``TimerQueue``). So idle is never reported while
 /// anything is due by the clock's reading: a move of a test clock that the store's actor has
 /// not caught up with yet is waited for, not mistaken for quiet.
 ///
