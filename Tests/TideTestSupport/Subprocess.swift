@@ -78,7 +78,14 @@ package func runProcessAndWait(
   posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
   let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-  let envp = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+  // A child built with ThreadSanitizer (`make test-tsan`) reads its suppressions and exit code
+  // from the environment: an environment the caller wrote keeps the run's, or the child reports
+  // the known false races the suppressions name and exits 66.
+  var childEnvironment = environment ?? ProcessInfo.processInfo.environment
+  if childEnvironment["TSAN_OPTIONS"] == nil {
+    childEnvironment["TSAN_OPTIONS"] = ProcessInfo.processInfo.environment["TSAN_OPTIONS"]
+  }
+  let envp = childEnvironment.map { strdup("\($0.key)=\($0.value)") } + [nil]
   defer {
     argv.forEach { free($0) }
     envp.forEach { free($0) }
