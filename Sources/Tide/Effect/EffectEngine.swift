@@ -196,7 +196,7 @@ package final class EffectEngine: Sendable {
   init(clock: StoreClock) {
     self.clock = clock
     clockIsRealTime = clock.isRealTime
-    clockIsVirtual = clock.virtual != nil
+    clockIsVirtual = clock.isVirtual
     clockIsMovedByHand = !clockIsVirtual && !clockIsRealTime
   }
 
@@ -404,8 +404,8 @@ package final class EffectEngine: Sendable {
 
   /// A virtual clock parks a sleeper of this store's: `deadline` is an instant on `clock`.
   func park(on clock: VirtualClock, deadline: VirtualClock.Instant) -> UInt64? {
-    guard let virtual = self.clock.virtual, virtual.clock === clock else { return nil }
-    return park(deadline: virtual.origin.duration(to: deadline))
+    guard clockIsVirtual, self.clock.is(clock) else { return nil }
+    return park(deadline: self.clock.offset(ofQueueTime: deadline.offset))
   }
 
   /// The sleeper `key` was woken (or cancelled): it is runnable again.
@@ -524,7 +524,7 @@ package final class EffectEngine: Sendable {
     // On a virtual clock, a `.run` body sleeping on the clock directly is registered with this
     // engine through the task-local.
     let run: @Sendable () async -> Void
-    if clock.virtual == nil {
+    if !clockIsVirtual {
       run = body
     } else {
       run = { [self] in

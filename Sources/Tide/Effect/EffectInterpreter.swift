@@ -88,15 +88,36 @@ struct EffectInterpreter<Action: Sendable>: Sendable {
         host.start(inner, ids: ids, group: group)
       }
     case .timer(let after, let every, let action):
-      let lifetime = EffectLifetime(parent: nil)
-      let link = self.link
       let group = host.currentGroup()
-      let ticks = TickSchedule(first: clock.now + after, every: every)
-      engine.registerTimer(ids: ids, lifetime: lifetime, group: group) { key in
+      startTimer(
+        TickSchedule(first: clock.now + after, every: every), action: action, ids: ids,
+        lifetime: EffectLifetime(parent: nil), sendingIn: group, joining: group)
+    }
+  }
+
+  /// Registers and arms the repeating timer of a `.timer` effect: one the reducer returned
+  /// (which joins the send's `joining` group), or one a task runs as a step (which the task
+  /// awaits as the child `childOf`). Returns it, or `nil` when the store is gone or the group
+  /// cancelled.
+  @inlinable
+  @discardableResult
+  func startTimer(
+    _ ticks: TickSchedule, action: @escaping @Sendable (Duration) -> Action, ids: [EffectID], lifetime: EffectLifetime,
+    sendingIn group: EffectGroup?, joining: EffectGroup?, childOf wait: UInt64? = nil
+  ) -> RepeatingTimer<Action>? {
+    let link = self.link
+    guard
+      let timer = engine.registerTimer(ids: ids, lifetime: lifetime, group: joining, childOf: wait, { [engine] key in
         RepeatingTimer(
           engine: engine, key: key, ticks: ticks, action: action, lifetime: lifetime, link: link, group: group)
-      }?.arm(at: ticks.first)
-    }
+      })
+    else { return nil }
+    timer.arm(at: ticks.first)
+    // Cancelled between its registration and its arming (a task runs off the store's actor,
+    // where a cancel may come at any time): the cancel found nothing armed to take out, so the
+    // entry, armed now, is taken out here.
+    if lifetime.isCancelled { timer.disarm() }
+    return timer
   }
 
   /// Starts `effect` at once if `id` last ran at least `interval` ago; otherwise keeps it (the
@@ -220,21 +241,12 @@ struct EffectInterpreter<Action: Sendable>: Sendable {
       await execute(inner, ids: ids, group: group, lifetime: lifetime)
     case .timer(let after, let every, let action):
       // The same entry as a timer the reducer returned, which the task waits for as for a child.
-      let ticks = TickSchedule(first: (start ?? clock.now) + after, every: every)
       let wait = engine.expectChildren(1)
-      let link = self.link
-      let timerLifetime = EffectLifetime(parent: lifetime)
       guard
-        let timer = engine.registerTimer(ids: ids, lifetime: timerLifetime, group: nil, childOf: wait, { [engine] key in
-          RepeatingTimer(
-            engine: engine, key: key, ticks: ticks, action: action, lifetime: timerLifetime, link: link, group: group)
-        })
+        let timer = startTimer(
+          TickSchedule(first: (start ?? clock.now) + after, every: every), action: action, ids: ids,
+          lifetime: EffectLifetime(parent: lifetime), sendingIn: group, joining: nil, childOf: wait)
       else { return }
-      timer.arm(at: ticks.first)
-      // Cancelled between its registration and its arming (this task runs off the store's
-      // actor, where a cancel may come at any time): the cancel found nothing armed to take
-      // out, so the entry, armed now, is taken out here.
-      if timerLifetime.isCancelled { timer.disarm() }
       await engine.awaitTimer(timer.key, of: wait)
     }
   }

@@ -35,7 +35,7 @@ final class EffectLifetime: Sendable {
   }
 
   /// Whether this lifetime or one it descends from was cancelled.
-  var isCancelled: Bool {
+  @usableFromInline var isCancelled: Bool {
     var next: EffectLifetime? = self
     while let lifetime = next {
       if lifetime.state.load(ordering: .acquiring) == Self.cancelled { return true }

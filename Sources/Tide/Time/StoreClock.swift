@@ -47,12 +47,11 @@ struct StoreClock: Sendable {
     return StoreClock(timers: timers, timerShift: timers.timeNow, home: home)
   }
 
-  /// The clock when it is a ``VirtualClock`` (the one kind that can tell who sleeps on it),
-  /// with the store's start on it.
-  var virtual: (clock: VirtualClock, origin: VirtualClock.Instant)? {
-    guard let clock = timers as? VirtualClock else { return nil }
-    return (clock, VirtualClock.Instant(offset: timerShift))
-  }
+  /// Whether the clock is a ``VirtualClock``, the one kind that can tell who sleeps on it.
+  var isVirtual: Bool { timers is VirtualClock }
+
+  /// Whether the clock is `clock`.
+  func `is`(_ clock: VirtualClock) -> Bool { timers === clock }
 
   /// Whether the clock is real time (continuous or suspending): the clock resumes every sleeper
   /// once its deadline has passed, where a test clock moved by hand (swift-clocks' `TestClock`)

@@ -78,6 +78,7 @@ class TimerEntry: @unchecked Sendable {
   }
 
   /// Takes the entry out of its queue and the store's sleepers: it was cancelled.
+  @usableFromInline
   func disarm() {
     engine.clock.disarm(self)
     unpark()
