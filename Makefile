@@ -19,9 +19,10 @@ SWIFTPM    := SWIFT_DETERMINISTIC_HASHING=1 $(SWIFT)
 # instructions a frame), --icf=all (-0.36 MiB, but folds C functions whose addresses may be
 # compared), reflection metadata off (ArgumentParser needs it); LTO does not build with SwiftPM here.
 # Each of our functions is compiled into a section of its own, so the order places functions, not
-# whole files: the running stopwatch's code on 90 pages instead of 151, its peak 9.7-10.0 MiB
-# instead of 10.1 (docs/Measurements.md, memory). The compiler keeps an object whose code did not
-# change even when this flag did: after changing it, delete .build/*/release/*.build/*.o once.
+# whole files: the running stopwatch's code on 90 pages instead of 151, its peak 9,840 kB instead
+# of 10,148 (medians of nine; docs/Measurements.md, memory). The compiler keeps an object whose code
+# did not change even when only this flag did (another release build without it, or an old tree):
+# that costs layout, never correctness; delete .build/*/release/*.build/*.o once to redo them all.
 RELEASE_LINK := -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld -Xlinker --no-export-dynamic \
   -Xlinker --symbol-ordering-file=$(CURDIR)/scripts/tide-demo.order -Xlinker --no-warn-symbol-ordering
 GLIBC_HAS_RELR := $(shell v=$$(getconf GNU_LIBC_VERSION 2>/dev/null | cut -d' ' -f2); \

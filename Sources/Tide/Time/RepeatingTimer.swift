@@ -44,5 +44,8 @@ final class RepeatingTimer<Action: Sendable>: TimerEntry, @unchecked Sendable {
     let next = engine.nextTick(after: tick, of: ticks)
     self.tick.store(next, ordering: .relaxed)
     arm(at: ticks.instant(of: next))
+    // Cancelled from another thread between the check above and the arm: the cancel found
+    // nothing armed to take out, so the entry, armed now, is taken out here (as `startTimer`).
+    if lifetime.isCancelled { disarm() }
   }
 }
