@@ -146,6 +146,7 @@ public struct TerminalCommand<Options: ParsableArguments, State, Action: Sendabl
   }
 
   /// The command, with `traceSupport` when the app's types allow `--trace` and `inspect`.
+  @usableFromInline
   init(
     _ name: String, version: String, abstract: String, discussion: String, options: Options.Type,
     subcommands: [any ParsableCommand.Type], dataFile: ((Options, TerminalLaunch.Mode) throws -> String?)?,
@@ -409,6 +410,9 @@ extension TerminalCommand where State: Codable & Sendable, Action: Codable & Sen
   /// A command named `name` running the app `app` makes, for an app whose State and Action are
   /// `Codable`: it also has `--trace` (trace format v1) and `inspect`. The parameters are those
   /// of ``init(_:version:abstract:discussion:options:subcommands:dataFile:inputFiles:replayArguments:app:)``.
+  ///
+  /// Inlinable, so that the trace's recorder is compiled for the app's `State` and `Action`.
+  @inlinable
   public init(
     _ name: String,
     version: String,
@@ -423,13 +427,15 @@ extension TerminalCommand where State: Codable & Sendable, Action: Codable & Sen
   ) {
     self.init(
       name, version: version, abstract: abstract, discussion: discussion, options: options, subcommands: subcommands,
-      dataFile: dataFile, inputFiles: inputFiles, replayArguments: replayArguments, traceSupport: .codable(), app: app)
+      dataFile: dataFile, inputFiles: inputFiles, replayArguments: replayArguments,
+      traceSupport: .codable(), app: app)
   }
 }
 
 extension TerminalCommand where Options == NoAppOptions, State: Codable & Sendable, Action: Codable & Sendable {
   /// A command named `name` for an app without options of its own whose State and Action are
   /// `Codable`: it also has `--trace` and `inspect`.
+  @inlinable
   public init(
     _ name: String,
     version: String,

@@ -12,8 +12,16 @@ final class AppTrace<State: Encodable & Sendable, Action: Encodable & Sendable>:
   /// `traced`): without one the trace would hold no action.
   private let isAttached = Atomic<Bool>(false)
 
-  init(recorder: TraceRecorder<State, Action>) {
+  /// Hands an action and its state to ``recorder``: made where `State` and `Action` are known,
+  /// so the recorder's code runs compiled for them (see ``TraceSupport/codable(recordReduced:)``).
+  private let recordReduced: @Sendable (Action, State) -> Void
+
+  init(
+    recorder: TraceRecorder<State, Action>,
+    recordReduced: @Sendable (TraceRecorder<State, Action>) -> @Sendable (Action, State) -> Void
+  ) {
     self.recorder = recorder
+    self.recordReduced = recordReduced(recorder)
   }
 
   var needsInitialState: Bool { recorder.needsInitialState }
@@ -37,7 +45,7 @@ final class AppTrace<State: Encodable & Sendable, Action: Encodable & Sendable>:
     // than queueing them.
     guard S.self == State.self, A.self == Action.self else { return }
     // The same types, checked above.
-    recorder.reduced(unsafeBitCast(action, to: Action.self), state: unsafeBitCast(state, to: State.self))
+    recordReduced(unsafeBitCast(action, to: Action.self), unsafeBitCast(state, to: State.self))
   }
 
   /// `app` with its input recorded: each key, paste, pointer event and resize, and which action

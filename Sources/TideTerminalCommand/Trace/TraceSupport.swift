@@ -9,6 +9,7 @@ import TideTrace
 /// Its closures are made where the types' conformances are known, so the command itself, generic
 /// over any State and Action, needs none.
 @MainActor
+@usableFromInline
 struct TraceSupport<State, Action: Sendable> {
   /// A trace of one run, written through `write`.
   let makeTrace: (_ header: TraceSessionHeader, _ write: @escaping @Sendable ([UInt8]) -> Void) -> TraceSession<State, Action>
@@ -19,14 +20,31 @@ struct TraceSupport<State, Action: Sendable> {
     _ makeFrame: @escaping ([String]) throws -> (State, TerminalSize) -> Canvas
   ) -> InspectedApp
 
-  /// The support for an app whose `State` and `Action` are `Codable`.
+  /// The support for an app whose `State` and `Action` are `Codable`, made where they are known
+  /// (the command's initializers are inlinable).
+  @inlinable
   static func codable() -> TraceSupport
+  where State: Codable & Sendable, Action: Codable & Sendable {
+    codable(recordReduced: { recorder in { action, state in recorder.reduced(action, state: state) } })
+  }
+
+  /// The support for an app whose `State` and `Action` are `Codable`, handing each action to
+  /// the recorder through what `recordReduced` makes for it: a closure ``codable()`` writes,
+  /// inlinable, so that it is compiled where the app's types are known and the recorder's
+  /// inlinable code with it. Made here, generic, the recorder's code ran unspecialized, looking
+  /// up the metadata of its generic types at every action.
+  @usableFromInline
+  static func codable(
+    recordReduced: @escaping @Sendable (TraceRecorder<State, Action>) -> @Sendable (Action, State) -> Void
+  ) -> TraceSupport
   where State: Codable & Sendable, Action: Codable & Sendable {
     TraceSupport(
       makeTrace: { header, write in
-        let trace = AppTrace<State, Action>(recorder: TraceRecorder(
-          app: header.app, appVersion: header.version, arguments: header.arguments, size: header.size,
-          elapsed: TraceRecorder<State, Action>.elapsedTime(on: header.clock), write: write))
+        let trace = AppTrace<State, Action>(
+          recorder: TraceRecorder(
+            app: header.app, appVersion: header.version, arguments: header.arguments, size: header.size,
+            elapsed: TraceRecorder<State, Action>.elapsedTime(on: header.clock), write: write),
+          recordReduced: recordReduced)
         return TraceSession(
           actionTrace: trace, hasReducer: { trace.hasReducer }, observing: { trace.observing($0) },
           travelling: { app in

@@ -1,6 +1,7 @@
 import TideTerminal
 
 /// What the app reports to its trace, in order: the user's input and the actions reduced.
+@usableFromInline
 enum TraceEntry<State: Sendable, Action: Sendable>: Sendable {
   /// The state before the first action, and the Swift name of the store's reducer if known.
   case start(State, reducer: String?)

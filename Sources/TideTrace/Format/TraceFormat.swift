@@ -77,6 +77,7 @@ package struct TraceHeader: Equatable, Sendable {
 }
 
 /// An input line.
+@usableFromInline
 package struct TraceInput: Equatable, Sendable {
   package var event: InputEvent
   package var time: Duration

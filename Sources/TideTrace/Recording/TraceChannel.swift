@@ -16,26 +16,29 @@ import Synchronization
 /// ``capacity`` elements behind, a send waits for it: memory stays bounded (a replay queued
 /// every state of a million actions, 786 MB) and a faster producer is held to the writer's pace.
 /// A live app never gets that far ahead, so its keys never wait.
+@usableFromInline
 final class TraceChannel<Element: Sendable>: Sendable {
-  private struct Queue {
-    var items: [Element] = []
-    var isClosed = false
+  @usableFromInline struct Queue {
+    @usableFromInline var items: [Element] = []
+    @usableFromInline var isClosed = false
     /// The writer sleeps on ``TraceChannel/ready`` until a send or close wakes it.
-    var isReceiverWaiting = false
+    @usableFromInline var isReceiverWaiting = false
     /// Senders sleeping on ``TraceChannel/room`` until the writer takes what is queued.
-    var waitingSenders = 0
+    @usableFromInline var waitingSenders = 0
+
+    init() {}
   }
 
-  private let queue = Mutex(Queue())
+  @usableFromInline let queue = Mutex(Queue())
   /// Whether ``Queue/items`` may hold something, read without the lock while the receiver
   /// waits for the next element: looking under the lock would make the sender wait for it.
-  private let mayHaveItems = Atomic<Bool>(false)
+  @usableFromInline let mayHaveItems = Atomic<Bool>(false)
   /// Signalled when something is queued for a waiting receiver, or the channel closed.
-  private let ready = DispatchSemaphore(value: 0)
+  @usableFromInline let ready = DispatchSemaphore(value: 0)
   /// Signalled when the receiver took what a waiting sender could not add to.
-  private let room = DispatchSemaphore(value: 0)
+  @usableFromInline let room = DispatchSemaphore(value: 0)
   /// How many elements may wait for the writer.
-  let capacity: Int
+  @usableFromInline let capacity: Int
 
   init(capacity: Int = 2048) {
     self.capacity = max(1, capacity)
@@ -43,7 +46,8 @@ final class TraceChannel<Element: Sendable>: Sendable {
   }
 
   /// Queues `element`, waiting while ``capacity`` elements are queued; after ``close()`` it is
-  /// dropped.
+  /// dropped. Inlinable, as ``TraceRecorder/reduced(_:state:)`` is.
+  @inlinable
   func send(_ element: consuming Element) {
     // Moved into the queue, not copied, once there is room.
     var element = Optional(element)
@@ -71,7 +75,7 @@ final class TraceChannel<Element: Sendable>: Sendable {
     }
   }
 
-  private enum SendOutcome { case dropped, queued, wakeReceiver, full }
+  @usableFromInline enum SendOutcome { case dropped, queued, wakeReceiver, full }
 
   /// No more elements: the receiver gets what is queued, then `nil`.
   func close() {

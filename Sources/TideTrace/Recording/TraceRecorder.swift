@@ -8,21 +8,24 @@ import TideTerminal
 /// state after it — and a writer on a thread of its own encodes, diffs and writes it, so tracing
 /// adds no visible latency to a key. The queue is bounded (``TraceChannel``): a replay faster
 /// than the writer waits for it instead of queueing states without end.
+@usableFromInline
 package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable & Sendable>: Sendable {
-  private let channel = TraceChannel<TraceEntry<State, Action>>()
-  private let elapsed: @Sendable () -> Duration
+  @usableFromInline let channel = TraceChannel<TraceEntry<State, Action>>()
+  @usableFromInline let elapsed: @Sendable () -> Duration
   /// The last key, paste or resize, not queued yet, and the action it is about to send: the
   /// next reduced action (equal to it, when `Action` is `Equatable`) was sent by that input and
   /// is queued with it, so a key and its action make one entry; any other action was sent by an
   /// effect, and the input is queued on its own before it.
-  private let pendingInput = Mutex(PendingInput())
+  @usableFromInline let pendingInput = Mutex(PendingInput())
 
-  private struct PendingInput {
-    var input: TraceInput?
-    var action: Action?
+  @usableFromInline struct PendingInput {
+    @usableFromInline var input: TraceInput?
+    @usableFromInline var action: Action?
+
+    init() {}
   }
   /// `==` of `Action`, when it is `Equatable`: found once, not by a cast of every action.
-  private let actionsAreEqual: (@Sendable (Action, Action) -> Bool)?
+  @usableFromInline let actionsAreEqual: (@Sendable (Action, Action) -> Bool)?
   /// Whether ``start(from:)`` was called: the first state handed over is the trace's.
   private let started = Atomic<Bool>(false)
   /// The Swift name of the store's reducer, for the header.
@@ -153,6 +156,12 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
 
   /// Records `action` and the state it left. Both are taken, not copied: a copy of a state
   /// retains every reference it holds.
+  ///
+  /// Inlinable, so that where the app's `State` and `Action` are known (the command's
+  /// initializer makes the closure that calls it) it is compiled for them: run generic, it looked
+  /// up the metadata of half a dozen generic types at each action, 5,000 instructions of the
+  /// 10,000 a traced action cost the replay's thread.
+  @inlinable
   package func reduced(_ action: consuming Action, state: consuming State) {
     let time = elapsed()
     // Moved into the closure through an optional: a value captured by a closure is copied.
@@ -185,7 +194,8 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
   }
 
   /// Queues the input `pending` holds, on its own, and lets it go. Called under the lock.
-  private func queueHeldInput(_ pending: inout PendingInput) {
+  @usableFromInline
+  func queueHeldInput(_ pending: inout PendingInput) {
     guard let input = pending.input else { return }
     channel.send(.input(input.event, time: input.time))
     pending.input = nil
