@@ -12,16 +12,17 @@ final class AppTrace<State: Encodable & Sendable, Action: Encodable & Sendable>:
   /// `traced`): without one the trace would hold no action.
   private let isAttached = Atomic<Bool>(false)
 
-  /// Hands an action and its state to ``recorder``: made where `State` and `Action` are known,
-  /// so the recorder's code runs compiled for them (see ``TraceSupport/codable(recordReduced:)``).
-  private let recordReduced: @Sendable (Action, State) -> Void
+  /// What hands ``recorder`` each action, input and action sent: made where `State` and
+  /// `Action` are known, so the recorder's code runs compiled for them (see
+  /// ``TraceSupport/codable(recording:)``).
+  private let recording: RecorderCalls<State, Action>
 
   init(
     recorder: TraceRecorder<State, Action>,
-    recordReduced: @Sendable (TraceRecorder<State, Action>) -> @Sendable (Action, State) -> Void
+    recording: (TraceRecorder<State, Action>) -> RecorderCalls<State, Action>
   ) {
     self.recorder = recorder
-    self.recordReduced = recordReduced(recorder)
+    self.recording = recording(recorder)
   }
 
   var needsInitialState: Bool { recorder.needsInitialState }
@@ -45,7 +46,7 @@ final class AppTrace<State: Encodable & Sendable, Action: Encodable & Sendable>:
     // than queueing them.
     guard S.self == State.self, A.self == Action.self else { return }
     // The same types, checked above.
-    recordReduced(unsafeBitCast(action, to: Action.self), unsafeBitCast(state, to: State.self))
+    recording.reduced(unsafeBitCast(action, to: Action.self), unsafeBitCast(state, to: State.self))
   }
 
   /// `app` with its input recorded: each key, paste, pointer event and resize, and which action
@@ -54,26 +55,26 @@ final class AppTrace<State: Encodable & Sendable, Action: Encodable & Sendable>:
   func observing(_ app: TerminalApp<State, Action>) -> TerminalApp<State, Action> {
     recorder.start(from: app.store.state)
     var app = app
-    let recorder = recorder
+    let recording = recording
     let keyAction = app.keyAction
     let pasteAction = app.pasteAction
     let resizeAction = app.resizeAction
     app.keyAction = { state, key in
       let action = keyAction(state, key)
-      if let action { recorder.willSend(action) }
+      if let action { recording.willSend(action) }
       return action
     }
     app.pasteAction = { state, text in
       let action = pasteAction(state, text)
-      if let action { recorder.willSend(action) }
+      if let action { recording.willSend(action) }
       return action
     }
     app.resizeAction = { size in
       let action = resizeAction(size)
-      if let action { recorder.willSend(action) }
+      if let action { recording.willSend(action) }
       return action
     }
-    app.inputObserver = { recorder.record($0) }
+    app.inputObserver = recording.record
     return app
   }
 }

@@ -25,17 +25,22 @@ struct TraceSupport<State, Action: Sendable> {
   @inlinable
   static func codable() -> TraceSupport
   where State: Codable & Sendable, Action: Codable & Sendable {
-    codable(recordReduced: { recorder in { action, state in recorder.reduced(action, state: state) } })
+    codable(recording: { recorder in
+      RecorderCalls(
+        reduced: { action, state in recorder.reduced(action, state: state) },
+        willSend: { action in recorder.willSend(action) },
+        record: { event in recorder.record(event) })
+    })
   }
 
-  /// The support for an app whose `State` and `Action` are `Codable`, handing each action to
-  /// the recorder through what `recordReduced` makes for it: a closure ``codable()`` writes,
-  /// inlinable, so that it is compiled where the app's types are known and the recorder's
-  /// inlinable code with it. Made here, generic, the recorder's code ran unspecialized, looking
-  /// up the metadata of its generic types at every action.
+  /// The support for an app whose `State` and `Action` are `Codable`, handing each action and
+  /// input to the recorder through the calls `recording` makes for it: closures ``codable()``
+  /// writes, inlinable, so that they are compiled where the app's types are known and the
+  /// recorder's inlinable code with them. Made here, generic, the recorder's code ran
+  /// unspecialized, looking up the metadata of its generic types at every action.
   @usableFromInline
   static func codable(
-    recordReduced: @escaping @Sendable (TraceRecorder<State, Action>) -> @Sendable (Action, State) -> Void
+    recording: @escaping (TraceRecorder<State, Action>) -> RecorderCalls<State, Action>
   ) -> TraceSupport
   where State: Codable & Sendable, Action: Codable & Sendable {
     TraceSupport(
@@ -44,7 +49,7 @@ struct TraceSupport<State, Action: Sendable> {
           recorder: TraceRecorder(
             app: header.app, appVersion: header.version, arguments: header.arguments, size: header.size,
             elapsed: TraceRecorder<State, Action>.elapsedTime(on: header.clock), write: write),
-          recordReduced: recordReduced)
+          recording: recording)
         return TraceSession(
           actionTrace: trace, hasReducer: { trace.hasReducer }, observing: { trace.observing($0) },
           travelling: { app in

@@ -82,6 +82,12 @@ package struct TraceInput: Equatable, Sendable {
   package var event: InputEvent
   package var time: Duration
 
+  @usableFromInline
+  package init(event: InputEvent, time: Duration) {
+    self.event = event
+    self.time = time
+  }
+
   var json: JSONValue {
     .object([JSONMember(key: "t", value: .number(TraceFormat.seconds(time))), Self.member(for: event)])
   }

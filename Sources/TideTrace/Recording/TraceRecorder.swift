@@ -138,7 +138,9 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
   }
 
   /// Records a key, paste or resize the program is about to handle. It is queued with the
-  /// action it sends, or on its own before whatever comes next.
+  /// action it sends, or on its own before whatever comes next. Inlinable, as
+  /// ``reduced(_:state:)`` is.
+  @inlinable
   package func record(_ event: InputEvent) {
     let input = TraceInput(event: event, time: elapsed())
     // Queued under the lock: a reducer off the main actor also queues held inputs, and inputs
@@ -149,7 +151,8 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
     }
   }
 
-  /// Notes that a key or paste is sending `action` now.
+  /// Notes that a key or paste is sending `action` now. Inlinable, as ``reduced(_:state:)`` is.
+  @inlinable
   package func willSend(_ action: Action) {
     pendingInput.withLock { $0.action = action }
   }

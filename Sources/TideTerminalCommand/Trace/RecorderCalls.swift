@@ -1,0 +1,22 @@
+import TideTerminal
+import TideTrace
+
+/// The recorder's calls made for each action and input, as closures made where the app's `State`
+/// and `Action` are known (``TraceSupport/codable()``, inlinable): through them the recorder's
+/// inlinable code runs compiled for those types.
+@usableFromInline
+struct RecorderCalls<State: Encodable & Sendable, Action: Encodable & Sendable>: Sendable {
+  let reduced: @Sendable (Action, State) -> Void
+  let willSend: @Sendable (Action) -> Void
+  let record: @Sendable (InputEvent) -> Void
+
+  @usableFromInline
+  init(
+    reduced: @escaping @Sendable (Action, State) -> Void, willSend: @escaping @Sendable (Action) -> Void,
+    record: @escaping @Sendable (InputEvent) -> Void
+  ) {
+    self.reduced = reduced
+    self.willSend = willSend
+    self.record = record
+  }
+}
