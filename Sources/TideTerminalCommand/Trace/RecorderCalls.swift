@@ -6,13 +6,15 @@ import TideTrace
 /// inlinable code runs compiled for those types.
 @usableFromInline
 struct RecorderCalls<State: Encodable & Sendable, Action: Encodable & Sendable>: Sendable {
-  let reduced: @Sendable (Action, State) -> Void
+  /// Takes the action and the state, as the recorder does: a borrowed pair would be copied
+  /// (every reference in the state retained) to hand over.
+  let reduced: @Sendable (consuming Action, consuming State) -> Void
   let willSend: @Sendable (Action) -> Void
   let record: @Sendable (InputEvent) -> Void
 
   @usableFromInline
   init(
-    reduced: @escaping @Sendable (Action, State) -> Void, willSend: @escaping @Sendable (Action) -> Void,
+    reduced: @escaping @Sendable (consuming Action, consuming State) -> Void, willSend: @escaping @Sendable (Action) -> Void,
     record: @escaping @Sendable (InputEvent) -> Void
   ) {
     self.reduced = reduced

@@ -27,7 +27,7 @@ struct TraceSupport<State, Action: Sendable> {
   where State: Codable & Sendable, Action: Codable & Sendable {
     codable(recording: { recorder in
       RecorderCalls(
-        reduced: { action, state in recorder.reduced(action, state: state) },
+        reduced: { action, state in recorder.reduced(consume action, state: consume state) },
         willSend: { action in recorder.willSend(action) },
         record: { event in recorder.record(event) })
     })

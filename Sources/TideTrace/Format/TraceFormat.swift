@@ -79,8 +79,8 @@ package struct TraceHeader: Equatable, Sendable {
 /// An input line.
 @usableFromInline
 package struct TraceInput: Equatable, Sendable {
-  package var event: InputEvent
-  package var time: Duration
+  @usableFromInline package var event: InputEvent
+  @usableFromInline package var time: Duration
 
   @usableFromInline
   package init(event: InputEvent, time: Duration) {

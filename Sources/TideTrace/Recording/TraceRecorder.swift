@@ -52,9 +52,10 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
   /// often for a large state (see ``TraceWriter/snapshotInterval(forStateBytes:)``). The writer's
   /// thread diffs the states with a ``CodableStateDiffer`` of its own.
   ///
-  /// Generic over nothing but the state and action, so that a caller naming them gets a writer
-  /// specialized for them: with the clock's type among the generic parameters, the writer's
-  /// code ran unspecialized, looking up metadata per action.
+  /// Generic over nothing but the state and action (the clock is a closure, `elapsed`). The
+  /// writer's thread runs this type's code as it is compiled here, generic; what the caller's
+  /// thread runs for each action and input (``reduced(_:state:)``, ``record(_:)``,
+  /// ``willSend(_:)``) is inlinable, compiled for the app's types where those are known.
   package init(
     app: String, appVersion: String, arguments: [String] = [], size: TerminalSize = TerminalSize(columns: 80, rows: 24),
     elapsed: @escaping @Sendable () -> Duration,
@@ -197,7 +198,7 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
   }
 
   /// Queues the input `pending` holds, on its own, and lets it go. Called under the lock.
-  @usableFromInline
+  @inlinable
   func queueHeldInput(_ pending: inout PendingInput) {
     guard let input = pending.input else { return }
     channel.send(.input(input.event, time: input.time))
