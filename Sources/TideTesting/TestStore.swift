@@ -537,7 +537,18 @@ struct RecordingReducer<Base: Reducer>: Reducer where Base.State: Equatable {
   let recorder: Recorder<Base.State, Base.Action>
 
   func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    let effect = base.reduce(into: &state, action: action)
+    reduce(into: &state, action: action) { base.reduce(into: &$0, action: $1) }
+  }
+
+  func _bodyFunction() -> ((inout Base.State, Base.Action) -> Effect<Base.Action>)? {
+    guard let body = base._bodyFunction() else { return nil }
+    return { reduce(into: &$0, action: $1, base: body) }
+  }
+
+  private func reduce(
+    into state: inout Base.State, action: Base.Action, base: (inout Base.State, Base.Action) -> Effect<Base.Action>
+  ) -> Effect<Base.Action> {
+    let effect = base(&state, action)
     recorder.record(action, state: state)
     return effect
   }

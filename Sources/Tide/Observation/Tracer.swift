@@ -87,8 +87,19 @@ public struct TracedReducer<Base: Reducer>: Reducer {
 
   /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    reduce(into: &state, action: action) { base.reduce(into: &$0, action: $1) }
+  }
+
+  public func _bodyFunction() -> ((inout Base.State, Base.Action) -> Effect<Base.Action>)? {
+    guard let body = base._bodyFunction() else { return nil }
+    return { reduce(into: &$0, action: $1, base: body) }
+  }
+
+  private func reduce(
+    into state: inout Base.State, action: Base.Action, base: (inout Base.State, Base.Action) -> Effect<Base.Action>
+  ) -> Effect<Base.Action> {
     let before = state
-    let effect = base.reduce(into: &state, action: action)
+    let effect = base(&state, action)
     tracer.emit(TraceEvent(
       time: Date(), label: label, action: ValueDump.text(of: action), diff: DumpDiff.text(from: before, to: state)))
     return effect

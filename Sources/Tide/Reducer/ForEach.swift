@@ -23,10 +23,10 @@ extension Reducer {
 /// ``Reducer/forEach(_:action:element:)``.
 public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer
 where Element.State: Identifiable, Element.State.ID == ID {
-  @usableFromInline let parent: Parent
+  @usableFromInline let parent: ResolvedReducer<Parent>
   @usableFromInline let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
   @usableFromInline let toElementAction: ActionPath<Parent.Action, (id: ID, action: Element.Action)>
-  @usableFromInline let element: Element
+  @usableFromInline let element: ResolvedReducer<Element>
 
   @inlinable
   init(
@@ -35,10 +35,10 @@ where Element.State: Identifiable, Element.State.ID == ID {
     toElementAction: ActionPath<Parent.Action, (id: ID, action: Element.Action)>,
     element: Element
   ) {
-    self.parent = parent
+    self.parent = ResolvedReducer(parent)
     self.toElements = toElements
     self.toElementAction = toElementAction
-    self.element = element
+    self.element = ResolvedReducer(element)
   }
 
   /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.

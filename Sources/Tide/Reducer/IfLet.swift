@@ -18,20 +18,20 @@ extension Reducer {
 
 /// A reducer that runs a child on optional state; made by ``Reducer/ifLet(_:action:then:)``.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
-  @usableFromInline let parent: Parent
+  @usableFromInline let parent: ResolvedReducer<Parent>
   @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
   @usableFromInline let toChildAction: ActionPath<Parent.Action, Child.Action>
-  @usableFromInline let child: Child
+  @usableFromInline let child: ResolvedReducer<Child>
 
   @inlinable
   init(
     parent: Parent, toChildState: WritableKeyPath<Parent.State, Child.State?>,
     toChildAction: ActionPath<Parent.Action, Child.Action>, child: Child
   ) {
-    self.parent = parent
+    self.parent = ResolvedReducer(parent)
     self.toChildState = toChildState
     self.toChildAction = toChildAction
-    self.child = child
+    self.child = ResolvedReducer(child)
   }
 
   /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.

@@ -14,11 +14,17 @@
 public struct Reduce<State, Action: Sendable>: Reducer, Sendable {
   @usableFromInline
   let closure: @Sendable (inout State, Action) -> Effect<Action>
+  /// For a wrapped reducer: reads its body (`nil` when it has none) for each store or scope
+  /// that runs this one. Each reads its own, so no body is shared between stores, whatever
+  /// their isolation.
+  @usableFromInline
+  let readBody: (@Sendable () -> ((inout State, Action) -> Effect<Action>)?)?
 
   /// Creates a reducer from a closure that mutates the state and returns an effect.
   @inlinable
   public init(_ reduce: @escaping @Sendable (inout State, Action) -> Effect<Action>) {
     self.closure = reduce
+    self.readBody = nil
   }
 
   /// Wraps any `Sendable` reducer of the same state and action, erasing its type — to pick one
@@ -29,6 +35,12 @@ public struct Reduce<State, Action: Sendable>: Reducer, Sendable {
   @inlinable
   public init<R: Reducer & Sendable>(_ reducer: R) where R.State == State, R.Action == Action {
     self.closure = { reducer.reduce(into: &$0, action: $1) }
+    self.readBody = { reducer._bodyFunction() }
+  }
+
+  @inlinable
+  public func _bodyFunction() -> ((inout State, Action) -> Effect<Action>)? {
+    readBody?()
   }
 
   /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.

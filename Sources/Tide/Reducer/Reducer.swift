@@ -28,8 +28,24 @@ public protocol Reducer<State, Action> {
   func reduce(into state: inout State, action: Action) -> Effect<Action>
 
   /// The reducers this one is made of, run in order.
+  ///
+  /// A store reads `body` once, when it is made, and runs what it returned for every action;
+  /// so do ``Scope``, `ifLet` and `forEach` for the child reducers they hold. Build it from the
+  /// reducer's own properties, as a description, not from anything that changes: state
+  /// reaches a reducer only through ``reduce(into:action:)``'s arguments.
   @ReducerBuilder<State, Action>
   var body: Body { get }
+
+  /// The reducer's ``body``, read now, as the function stores and scopes call for each action;
+  /// `nil` for a reducer that implements ``reduce(into:action:)`` itself.
+  ///
+  /// Tide implements it for every reducer; a reducer of yours never does.
+  func _bodyFunction() -> ((inout State, Action) -> Effect<Action>)?
+}
+
+extension Reducer {
+  @inlinable
+  public func _bodyFunction() -> ((inout State, Action) -> Effect<Action>)? { nil }
 }
 
 extension Reducer where Body == Never {
@@ -45,5 +61,12 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     body.reduce(into: &state, action: action)
+  }
+
+  // A body is a tree of reducers built anew each time it is read (a scope's storage, its key
+  // paths' offsets): read once, it costs a store nothing per action.
+  @inlinable
+  public func _bodyFunction() -> ((inout State, Action) -> Effect<Action>)? {
+    body.coreFunction()
   }
 }

@@ -60,7 +60,7 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
 final class ScopeStorage<ParentState, ParentAction: Sendable, Child: Reducer> {
   @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
   @usableFromInline let toChildAction: ActionPath<ParentAction, Child.Action>
-  @usableFromInline let child: Child
+  @usableFromInline let child: ResolvedReducer<Child>
   /// The child's byte offset inside the parent when the key path names stored, inline
   /// storage (the common case of a struct property): then the child is reduced in place
   /// through a pointer, which costs nothing, instead of through the key path machinery.
@@ -74,7 +74,7 @@ final class ScopeStorage<ParentState, ParentAction: Sendable, Child: Reducer> {
   ) {
     self.toChildState = toChildState
     self.toChildAction = toChildAction
-    self.child = child
+    self.child = ResolvedReducer(child)
     self.childOffset = MemoryLayout<ParentState>.offset(of: toChildState)
   }
 

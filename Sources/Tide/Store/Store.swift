@@ -162,11 +162,12 @@ final class ReducerBox<R: Reducer> {
 }
 
 extension Reducer {
-  /// The reducer as the function a store's core calls: a ``Reduce``'s own closure; any other
-  /// reducer boxed, so each call borrows it instead of copying it (and retaining every closure
-  /// inside it) out of the closure's context.
+  /// The reducer as the function a store's core calls: its body's, read once, for a reducer
+  /// with a body; a ``Reduce``'s own closure; any other reducer boxed, so each call borrows it
+  /// instead of copying it (and retaining every closure inside it) out of the closure's context.
   @inlinable
   func coreFunction() -> (inout State, Action) -> Effect<Action> {
+    if let body = _bodyFunction() { return body }
     if let closure = self as? Reduce<State, Action> { return closure.closure }
     // A reducer with no stored properties has nothing to copy or retain: captured as it is,
     // it costs no box (two allocations a store).

@@ -50,9 +50,9 @@ public final actor StoreActor<R: Reducer> {
   // an effect through `StoreLink.withHost`, which runs on `home`, this actor — and none is held
   // across a call-out (see `RootCore`). The fields also skip dynamic exclusivity checks, for
   // the same reason.
-  /// The reducer itself, not a closure over it: a reducer with no stored properties takes no
-  /// room, and a send calls it directly.
-  @usableFromInline nonisolated(unsafe) let reducer: R
+  /// The reducer itself, not a closure over it: a send calls a reducer without a body
+  /// directly (a reducer with a body runs the body it read once).
+  @usableFromInline nonisolated(unsafe) let reducer: ResolvedReducer<R>
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var fields: StoreFields<State, Action>
 
   /// The store's clock; set once the actor exists, since the clock's home is the actor. Read
@@ -76,7 +76,7 @@ public final actor StoreActor<R: Reducer> {
     middleware: [Middleware<State, Action>] = []
   ) {
     fields = StoreFields(state: initialState, middleware: middleware, onMainActor: false)
-    self.reducer = reducer
+    self.reducer = ResolvedReducer(reducer)
     // The store's timers wait in the queue its clock shares with every store actor, not in a
     // queue (and a sleeper) of their own: a pending timer costs an entry.
     storedClock = StoreClock(clock, home: self, timerHome: StoreActorTimers.shared)

@@ -27,9 +27,20 @@ public struct LaunchTracedReducer<Base: Reducer>: Reducer {
 
   /// Reduces `action` into `state` with the base, reporting both to the trace if there is one.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    guard let trace else { return base.reduce(into: &state, action: action) }
+    reduce(into: &state, action: action) { base.reduce(into: &$0, action: $1) }
+  }
+
+  public func _bodyFunction() -> ((inout Base.State, Base.Action) -> Effect<Base.Action>)? {
+    guard let body = base._bodyFunction() else { return nil }
+    return { reduce(into: &$0, action: $1, base: body) }
+  }
+
+  private func reduce(
+    into state: inout Base.State, action: Base.Action, base: (inout Base.State, Base.Action) -> Effect<Base.Action>
+  ) -> Effect<Base.Action> {
+    guard let trace else { return base(&state, action) }
     if trace.needsInitialState { trace.start(from: state) }
-    let effect = base.reduce(into: &state, action: action)
+    let effect = base(&state, action)
     trace.reduced(action, state: state)
     return effect
   }
