@@ -24,7 +24,8 @@ class TimerEntry: @unchecked Sendable {
   @usableFromInline let key: UInt64
   /// The key of its parked sleep with ``engine`` (0: not parked).
   let parkKey = Atomic<UInt64>(0)
-  /// The sequence number of its live item in a ``TimerQueue`` (0: not armed there).
+  /// The sequence number of its live item in its clock's queue, a ``TimerQueue`` or a
+  /// ``VirtualClock``'s sleepers (0: not armed). Read and written under that queue's lock.
   let queueSequence = Atomic<UInt64>(0)
 
   init(engine: EffectEngine, key: UInt64) {

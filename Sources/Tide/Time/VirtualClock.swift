@@ -28,29 +28,16 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
   }
 
-  /// A task asleep on the clock, or a store's timer entry waiting for its deadline.
-  private struct Sleeper {
-    let id: UInt64
-    let deadline: Instant
-    let continuation: CheckedContinuation<Void, any Error>?
+  /// A task asleep on the clock.
+  private struct TaskSleeper {
+    let continuation: CheckedContinuation<Void, any Error>
     /// The store whose effect sleeps here, and its key for the sleep there.
     let parked: (engine: EffectEngine, key: UInt64)?
-    let entry: TimerEntry?
 
-    /// Tells the store the sleeper is runnable again: called under the clock's lock, as it
-    /// leaves the list, so the store never counts it asleep after it was woken.
+    /// Tells the store the task is runnable again: called under the clock's lock, as it leaves
+    /// the sleepers, so the store never counts it asleep after it was woken.
     func unpark() {
       if let parked { parked.engine.unpark(parked.key) }
-      entry?.unpark()
-    }
-
-    /// Resumes the task, or fires the entry on its store's actor at its deadline: right here
-    /// when `caller` (the actor the caller is isolated to) is that actor — a replay waking one
-    /// sleeper at a time, a test moving the clock — else as a job queued there, as a resumed
-    /// task would run.
-    func resume(firingHereOn caller: (any Actor)?) {
-      continuation?.resume()
-      entry?.dispatch(dueAt: deadline.offset, firingHereOn: caller)
     }
   }
 
@@ -59,7 +46,7 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
   private struct Storage {
     var now = Instant()
     var nextID: UInt64 = 0
-    var sleepers = VirtualClockSleepers<Sleeper>()
+    var sleepers = VirtualClockSleepers<TaskSleeper>()
     /// Read under the lock and called after it; an array, so handing it out copies nothing.
     var observers: [Observer] = []
     var nextObserver: UInt64 = 0
@@ -120,20 +107,19 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
             engine.park(on: self, deadline: deadline).map { (engine, $0) }
           }
           storage.sleepers.insert(
-            Sleeper(id: id, deadline: deadline, continuation: continuation, parked: parked, entry: nil),
-            id: id, deadline: deadline.offset, entry: nil)
+            task: TaskSleeper(continuation: continuation, parked: parked), id: id, deadline: deadline.offset)
           return (nil, storage.observers)
         }
         if let result = outcome.0 { continuation.resume(with: result) }
         for observer in outcome.1 { observer.onChange() }
       }
     } onCancel: {
-      let removed = storage.withLock { storage -> (Sleeper?, [Observer]) in
-        guard let sleeper = storage.sleepers.remove(id: id) else { return (nil, []) }
+      let removed = storage.withLock { storage -> (TaskSleeper?, [Observer]) in
+        guard let sleeper = storage.sleepers.remove(taskID: id) else { return (nil, []) }
         sleeper.unpark()
         return (sleeper, storage.observers)
       }
-      removed.0?.continuation?.resume(throwing: CancellationError())
+      removed.0?.continuation.resume(throwing: CancellationError())
       for observer in removed.1 { observer.onChange() }
     }
   }
@@ -149,15 +135,28 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
     wake(notAfter: limit, firingHereOn: isolation)
   }
 
+  /// Wakes the earliest sleeper due by `limit`: resumes the task, or fires the entry on its
+  /// store's actor at its deadline — right here when `caller` (the actor the caller is isolated
+  /// to) is that actor, a replay waking one sleeper at a time or a test moving the clock; else
+  /// as a job queued there, as a resumed task would run.
   private func wake(notAfter limit: Instant, firingHereOn caller: (any Actor)?) -> Bool {
-    let woken = storage.withLock { storage -> Sleeper? in
-      guard let sleeper = storage.sleepers.removeEarliest(notAfter: limit.offset) else { return nil }
-      sleeper.unpark()
-      if storage.now < sleeper.deadline { storage.now = sleeper.deadline }
-      return sleeper
+    let due = storage.withLock { storage -> (deadline: Duration, woken: VirtualClockSleepers<TaskSleeper>.Woken)? in
+      guard let due = storage.sleepers.removeEarliest(notAfter: limit.offset) else { return nil }
+      // Unparked under the lock, as the sleeper leaves, so its store never counts it asleep
+      // after it was woken.
+      switch due.woken {
+      case .task(let task): task.unpark()
+      case .entry(let entry): entry.unpark()
+      }
+      if storage.now.offset < due.deadline { storage.now = Instant(offset: due.deadline) }
+      return due
     }
-    woken?.resume(firingHereOn: caller)
-    return woken != nil
+    guard let due else { return false }
+    switch due.woken {
+    case .task(let task): task.continuation.resume()
+    case .entry(let entry): entry.dispatch(dueAt: due.deadline, firingHereOn: caller)
+    }
+    return true
   }
 
   /// Adds a timer entry due at `deadline` (an offset from the clock's start). One the clock
@@ -171,9 +170,7 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
       // Parked under the lock, before any wake or driver can see the clock without it.
       entry.park(until: entry.engine.clock.offset(ofQueueTime: deadline))
       storage.nextID += 1
-      storage.sleepers.insert(
-        Sleeper(id: storage.nextID, deadline: Instant(offset: deadline), continuation: nil, parked: nil, entry: entry),
-        id: storage.nextID, deadline: deadline, entry: entry)
+      storage.sleepers.insert(entry: entry, id: storage.nextID, deadline: deadline)
       return storage.observers
     }
     guard let observers else {
@@ -198,7 +195,7 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
   /// Removes a timer entry that was cancelled before its deadline.
   func disarm(_ entry: TimerEntry) {
     let observers = storage.withLock { storage -> [Observer] in
-      guard storage.sleepers.remove(entry: entry) != nil else { return [] }
+      guard storage.sleepers.remove(entry: entry) else { return [] }
       return storage.observers
     }
     for observer in observers { observer.onChange() }

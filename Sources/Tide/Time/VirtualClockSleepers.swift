@@ -1,35 +1,46 @@
 /// Who is asleep on a ``VirtualClock``: earliest deadline first, equal deadlines in order of
 /// arrival, in O(log n) a sleeper.
 ///
-/// A binary min-heap of (deadline, id) beside the sleepers by id; one that leaves before its
-/// deadline (a cancelled task, a disarmed timer) leaves the table at once and its heap item
-/// when it reaches the top, or when the dead outnumber the living. A list scanned for its
-/// earliest made 10,000 sessions' timeouts quadratic.
-struct VirtualClockSleepers<Sleeper> {
+/// A binary min-heap of (deadline, id). Two kinds sleep there:
+/// - A store's timer entry, armed once at a time as on ``TimerQueue``: its `queueSequence` is
+///   the id of its live arm, so arming it again replaces that arm, and a heap item is live
+///   while the ids agree. A tick takes no table and no hashing.
+/// - A task in `sleep(until:)`, kept in a table by id for its cancellation.
+///
+/// One that leaves before its deadline (a cancelled task, a disarmed timer) leaves its heap
+/// item behind, dropped when it reaches the top or when the dead outnumber the living. A list
+/// scanned for its earliest made 10,000 sessions' timeouts quadratic.
+struct VirtualClockSleepers<TaskSleeper> {
+  /// A sleeper whose deadline came.
+  enum Woken {
+    case task(TaskSleeper)
+    case entry(TimerEntry)
+  }
+
   private struct Item {
     let deadline: Duration
     let id: UInt64
+    /// The timer entry, or `nil` for a task (in `tasks`).
+    let entry: TimerEntry?
   }
 
   private var heap: [Item] = []
-  private var sleepers: [UInt64: (sleeper: Sleeper, entry: ObjectIdentifier?)] = [:]
-  /// The ids a timer entry is asleep under, by the entry's identity.
-  private var entryIDs: [ObjectIdentifier: [UInt64]] = [:]
+  private var tasks: [UInt64: TaskSleeper] = [:]
+  private var liveEntries = 0
 
-  var count: Int { sleepers.count }
+  var count: Int { tasks.count + liveEntries }
 
-  mutating func insert(_ sleeper: Sleeper, id: UInt64, deadline: Duration, entry: AnyObject?) {
-    let key = entry.map(ObjectIdentifier.init)
-    sleepers[id] = (sleeper, key)
-    if let key { entryIDs[key, default: []].append(id) }
-    heap.append(Item(deadline: deadline, id: id))
-    var child = heap.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard Self.isEarlier(heap[child], heap[parent]) else { break }
-      heap.swapAt(child, parent)
-      child = parent
-    }
+  /// Puts a task to sleep until `deadline`.
+  mutating func insert(task: TaskSleeper, id: UInt64, deadline: Duration) {
+    tasks[id] = task
+    push(Item(deadline: deadline, id: id, entry: nil))
+  }
+
+  /// Arms `entry` for `deadline` under `id`, in place of its earlier arm if it has one.
+  /// Called under the clock's lock, which every access to the entry's arm takes.
+  mutating func insert(entry: TimerEntry, id: UInt64, deadline: Duration) {
+    if entry.queueSequence.exchange(id, ordering: .relaxed) == 0 { liveEntries += 1 }
+    push(Item(deadline: deadline, id: id, entry: entry))
   }
 
   /// The earliest deadline of a sleeper, if any.
@@ -39,43 +50,59 @@ struct VirtualClockSleepers<Sleeper> {
   }
 
   /// Takes out the earliest sleeper, if its deadline is not after `limit`.
-  mutating func removeEarliest(notAfter limit: Duration) -> Sleeper? {
+  mutating func removeEarliest(notAfter limit: Duration) -> (deadline: Duration, woken: Woken)? {
     dropDeadTop()
     guard let first = heap.first, first.deadline <= limit else { return nil }
     popFirst()
-    return take(first.id)
-  }
-
-  /// Takes out the sleeper `id`, if it is still asleep.
-  mutating func remove(id: UInt64) -> Sleeper? {
-    guard let sleeper = take(id) else { return nil }
-    compactIfMostlyDead()
-    return sleeper
-  }
-
-  /// Takes out the sleeper of `entry` that arrived first, if any.
-  mutating func remove(entry: AnyObject) -> Sleeper? {
-    guard let id = entryIDs[ObjectIdentifier(entry)]?.first else { return nil }
-    return remove(id: id)
-  }
-
-  private mutating func take(_ id: UInt64) -> Sleeper? {
-    guard let (sleeper, entry) = sleepers.removeValue(forKey: id) else { return nil }
-    if let entry {
-      entryIDs[entry]?.removeAll { $0 == id }
-      if entryIDs[entry]?.isEmpty == true { entryIDs[entry] = nil }
+    if let entry = first.entry {
+      entry.queueSequence.store(0, ordering: .relaxed)
+      liveEntries -= 1
+      return (first.deadline, .entry(entry))
     }
-    return sleeper
+    guard let task = tasks.removeValue(forKey: first.id) else { return nil }
+    return (first.deadline, .task(task))
+  }
+
+  /// Takes out the task asleep under `id`, if it is still asleep.
+  mutating func remove(taskID id: UInt64) -> TaskSleeper? {
+    guard let task = tasks.removeValue(forKey: id) else { return nil }
+    compactIfMostlyDead()
+    return task
+  }
+
+  /// Disarms `entry`; returns whether it was armed.
+  mutating func remove(entry: TimerEntry) -> Bool {
+    guard entry.queueSequence.exchange(0, ordering: .relaxed) != 0 else { return false }
+    liveEntries -= 1
+    compactIfMostlyDead()
+    return true
+  }
+
+  private static func isLive(_ item: Item, tasks: [UInt64: TaskSleeper]) -> Bool {
+    if let entry = item.entry { return entry.queueSequence.load(ordering: .relaxed) == item.id }
+    return tasks[item.id] != nil
   }
 
   private mutating func dropDeadTop() {
-    while let first = heap.first, sleepers[first.id] == nil { popFirst() }
+    while let first = heap.first, !Self.isLive(first, tasks: tasks) { popFirst() }
   }
 
   private mutating func compactIfMostlyDead() {
-    guard heap.count > 64, heap.count > 2 * sleepers.count else { return }
-    heap.removeAll { sleepers[$0.id] == nil }
+    guard heap.count > 64, heap.count > 2 * count else { return }
+    let tasks = self.tasks
+    heap.removeAll { !Self.isLive($0, tasks: tasks) }
     for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(from: index) }
+  }
+
+  private mutating func push(_ item: Item) {
+    heap.append(item)
+    var child = heap.count - 1
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard Self.isEarlier(heap[child], heap[parent]) else { break }
+      heap.swapAt(child, parent)
+      child = parent
+    }
   }
 
   private mutating func popFirst() {
