@@ -15,7 +15,11 @@ extension Store {
   /// Whether the store's effects are idle now (``EffectEngine``): a replay tests it before
   /// ``waitUntilIdle()``, whose `async` call costs hops to the main actor and back even when
   /// there is nothing to wait for — most of a replayed timer tick.
+  ///
+  /// Asked once a replayed timer tick, from code not specialised for the store's types: it
+  /// reads the engine through the core's own field, with no protocol witness or generic
+  /// metadata to look up, and a store that never started an effect is idle without one.
   package var effectsAreIdle: Bool {
-    effectScheduler.isIdle
+    core.effectsAreIdle
   }
 }

@@ -59,6 +59,13 @@ enum StoreCore<State, Action: Sendable> {
   }
 
   /// The root's effect registry.
+  var effectsAreIdle: Bool {
+    switch self {
+    case .root(let root): root.startedEffects?.isIdle ?? true
+    case .scoped(let scoped): scoped.registry.isIdle
+    }
+  }
+
   @inlinable
   var registry: EffectEngine {
     switch self {

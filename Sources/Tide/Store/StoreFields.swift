@@ -5,10 +5,10 @@ import DequeModule
 /// each hold one inline, as one stored property, and ``RootStorage`` does the store's work on it
 /// for both.
 ///
-/// The fields a plain send reads come first — three flags and the state — so a send brings in
-/// the cache lines a hand-written actor's state takes; everything after them serves effects,
-/// observers and middleware, and a plain send, which finds `hasFollowUps` and `hasHooks` unset,
-/// reads none of it. Swift lays out a struct's stored properties in the order they are
+/// The fields a plain send reads come first — three flags and the state, with the effect
+/// engine's reference between them — so a send brings in the cache lines a hand-written
+/// actor's state takes; everything after them serves effects, observers and middleware, and a
+/// plain send, which finds `hasFollowUps` and `hasHooks` unset, reads none of it. Swift lays out a struct's stored properties in the order they are
 /// declared, and the struct inline in its holder: no object of its own, no pointer to follow.
 ///
 /// Used only on the store's actor, like its holder (see ``RootStorage``).
@@ -23,6 +23,10 @@ struct StoreFields<State, Action: Sendable> {
   @usableFromInline var hasFollowUps = false
   /// Whether any middleware or tap runs: one test on the path of a plain store.
   @usableFromInline var hasHooks: Bool
+  /// The store's effect object, made at its first effect (see ``RootStorage/effects``). Before
+  /// the state, at an offset that does not depend on the state's type: code not specialised
+  /// for the store reads it without looking up this struct's metadata.
+  @usableFromInline var startedEffects: EffectEngine?
   /// The state: the reducer mutates it in place, and observers are lent its address for a
   /// round, so a round copies nothing. Observers cannot see it change under them: the reducer
   /// runs only in the drain loop, never during a round (an action sent from an observer is
@@ -54,8 +58,6 @@ struct StoreFields<State, Action: Sendable> {
   /// The holder's `receive`, specialised for its state where the store was made (see
   /// ``StoreLink``); captures nothing.
   @usableFromInline var receiver: ((AnyObject, Action, EffectGroup?) -> Void)?
-  /// The store's effect object, made at its first effect (see ``RootStorage/effects``).
-  @usableFromInline var startedEffects: EffectEngine?
 
   /// Inlined where the store is made, so it is specialised for the store's types there: run
   /// generic, each array, function type and deque it makes looked up its type's metadata at run

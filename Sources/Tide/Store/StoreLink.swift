@@ -22,6 +22,9 @@ final class StoreLink<Action: Sendable>: Sendable {
   // where the store's own methods run, never at the same time.
   nonisolated(unsafe) private weak var handle: AnyObject?
   nonisolated(unsafe) private unowned(unsafe) var core: (any EffectHost<Action>)?
+  // The same core as a plain object, for `receive`: holding the existential for a call made a
+  // timer tick look up its type's metadata, and a tuple's. Written with `core`.
+  nonisolated(unsafe) private unowned(unsafe) var coreObject: AnyObject?
   // The core's `receive`, specialised for its state where the store was made (a call through
   // `core` runs the core's generic code unspecialised: a timer tick's drain cost a tenth more
   // in metadata lookups). Captures nothing; written with `core`, under the same rule.
@@ -38,6 +41,7 @@ final class StoreLink<Action: Sendable>: Sendable {
   ) {
     self.handle = handle
     self.core = core
+    self.coreObject = core
     self.receiver = receiver
   }
 
@@ -46,8 +50,10 @@ final class StoreLink<Action: Sendable>: Sendable {
   func receive(_ action: Action, group: EffectGroup?) -> Bool {
     // The handle and the core are held for the call, so a store released during it (by an
     // observer) stays until the call returns.
-    guard let handle, let core, let receiver else { return false }
-    withExtendedLifetime((handle, core)) { receiver(core, action, group) }
+    guard let handle, let coreObject, let receiver else { return false }
+    withExtendedLifetime(handle) {
+      withExtendedLifetime(coreObject) { receiver(coreObject, action, group) }
+    }
     return true
   }
 

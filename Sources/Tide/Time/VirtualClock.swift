@@ -28,11 +28,17 @@ public final class VirtualClock: Clock, TimerScheduling, Sendable {
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
   }
 
-  /// A task asleep on the clock.
-  private struct TaskSleeper {
+  /// A task asleep on the clock. An object, so a woken sleeper is one reference whichever
+  /// kind it is, and a timer's tick moves nothing bigger out of the lock.
+  private final class TaskSleeper: Sendable {
     let continuation: CheckedContinuation<Void, any Error>
     /// The store whose effect sleeps here, and its key for the sleep there.
     let parked: (engine: EffectEngine, key: UInt64)?
+
+    init(continuation: CheckedContinuation<Void, any Error>, parked: (engine: EffectEngine, key: UInt64)?) {
+      self.continuation = continuation
+      self.parked = parked
+    }
 
     /// Tells the store the task is runnable again: called under the clock's lock, as it leaves
     /// the sleepers, so the store never counts it asleep after it was woken.
