@@ -501,6 +501,13 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
 
   /// Moves the store's clock one sleeping deadline at a time, at most `timeout`, until `done`;
   /// returns whether the effects are idle at the end.
+  private static func wholeNanosecond(atOrAfter time: Duration) -> Duration {
+    let nanosecond: Int128 = 1_000_000_000
+    let attoseconds = time.attoseconds
+    let below = attoseconds % nanosecond
+    return below <= 0 ? Duration(attoseconds: attoseconds - below) : Duration(attoseconds: attoseconds - below + nanosecond)
+  }
+
   private func advanceClock(
     upTo timeout: Duration, until done: () -> Bool,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
@@ -516,7 +523,9 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
         fileID: fileID, filePath: filePath, line: line, column: column)
       return true
     }
-    let limit = tested.clockOffset() + timeout
+    // Up to the whole nanosecond at or after it: a timer's ticks fall on whole nanoseconds
+    // (its period need not), so `timeout: period` still reaches the next tick.
+    let limit = Self.wholeNanosecond(atOrAfter: tested.clockOffset() + timeout)
     var idle = true
     while !done() {
       let now = tested.clockOffset()

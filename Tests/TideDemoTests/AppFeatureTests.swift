@@ -93,11 +93,11 @@ struct AppFeatureTests {
       $0.stopwatch.lastReading = .seconds(7)
     }
     let interval = StopwatchFeature.tickInterval
-    await store.receive(.stopwatch(.tick(at: .seconds(7) + interval)), timeout: interval) {
-      $0.stopwatch.lastReading = .seconds(7) + interval
+    await store.receive(.stopwatch(.tick(at: .seconds(7) + tickInstant(1))), timeout: interval) {
+      $0.stopwatch.lastReading = .seconds(7) + tickInstant(1)
     }
     await store.send(.stopwatch(.toggle)) {
-      $0.stopwatch.accumulated = interval
+      $0.stopwatch.accumulated = tickInstant(1)
       $0.stopwatch.startedAt = nil
     }
     await store.finish()

@@ -58,9 +58,10 @@ struct CLITests {
     let headers = result.stdout.split(separator: "\n").filter { $0.hasPrefix("--- frame ") }
     #expect(headers.first == "--- frame 1 (after 0: start)", "\(result)")
     #expect(headers.contains("--- frame 2 (after 1: keys space)"), "\(result)")
-    #expect(headers.last == "--- frame 4 (after 2: wait 100ms)", "\(result)")
+    // A frame at each of the six ticks inside the wait, the last at 100 ms exactly.
+    #expect(headers.last == "--- frame 8 (after 2: wait 100ms)", "\(result)")
     #expect(result.stdout.contains("00:00.10"))
-    let rows = result.stdout.components(separatedBy: "--- frame 4 (after 2: wait 100ms)\n")[1]
+    let rows = result.stdout.components(separatedBy: "--- frame 8 (after 2: wait 100ms)\n")[1]
       .split(separator: "\n", omittingEmptySubsequences: false)
     #expect(rows.count == 16, "15 rows and the final newline")
   }

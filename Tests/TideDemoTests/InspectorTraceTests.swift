@@ -31,14 +31,14 @@ struct InspectorTraceTests {
   @Test func anActionLineCarriesItsKeyTheActionAndOnlyWhatChanged() async throws {
     let folder = try makeInspectorFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let (trace, _) = try await traceOfReplay("keys + tab space\nwait 50ms\n", in: folder)
+    let (trace, _) = try await traceOfReplay("keys + tab space\nwait 20ms\n", in: folder)
     let lines = try traceLines(trace)
     #expect(lines[1].hasPrefix(#"{"n":1,"t":0.0,"resize":[80,24],"#))
     #expect(lines[2] == #"{"n":2,"t":0.0,"key":"+","action":{"counter":{"_0":{"increment":{}}}},"changes":[["counter.count",1]]}"#)
     #expect(lines[3] == #"{"n":3,"t":0.0,"key":"tab","action":{"nextScreen":{}},"changes":[["screen","stopwatch"]]}"#)
     #expect(lines[4] == #"{"n":4,"t":0.0,"key":"space","action":{"stopwatch":{"_0":{"toggle":{}}}},"changes":[["stopwatch.startedAt",0.0]]}"#)
     // An effect's action has no key.
-    #expect(lines[5] == #"{"n":5,"t":0.05,"action":{"stopwatch":{"_0":{"tick":{"at":0.05}}}},"changes":[["stopwatch.lastReading",0.05]]}"#)
+    #expect(lines[5] == #"{"n":5,"t":0.016666667,"action":{"stopwatch":{"_0":{"tick":{"at":0.016666667}}}},"changes":[["stopwatch.lastReading",0.016666667]]}"#)
   }
 
   @Test func aKeyTheAppIgnoresHasALineOfItsOwn() async throws {

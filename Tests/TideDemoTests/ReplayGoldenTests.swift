@@ -74,12 +74,12 @@ struct ReplayGoldenTests {
     let times = frames.compactMap { frame in
       frame.screen.split(separator: "\n").lazy.compactMap { $0.wholeMatch(of: /\s*(\d\d:\d\d\.\d\d)/)?.1 }.first
     }.map(String.init)
-    // Every tick (20 a second) gives a new frame showing the clock's time.
+    // Every tick (60 a second) gives a new frame showing the clock's time.
     #expect(times.first == "00:00.00")
-    #expect(times.contains("00:00.05"))
+    #expect(times.contains("00:00.01"))
     #expect(times.contains("00:00.50"))
     #expect(times.last == "00:01.00")
-    #expect(frames.filter { $0.source == "wait 1s" }.count == 20)
+    #expect(frames.filter { $0.source == "wait 1s" }.count == 60)
   }
 
   @Test func aFailingExpectationReportsTheLineAndTheScreen() async throws {

@@ -25,18 +25,19 @@ struct StopwatchFeatureTests {
       $0.lastReading = .zero
     }
     #expect(store.state.isRunning)
-    // Every tick arrives at its exact instant, one interval apart, and carries it.
+    // Every tick arrives at its exact instant, on the whole nanosecond nearest a multiple of
+    // the interval, and carries it.
     let interval = StopwatchFeature.tickInterval
     let ticks = Int((Duration.milliseconds(2500) / interval).rounded())
     for tick in 1...ticks {
-      await store.receive(.tick(at: interval * tick), timeout: interval) {
-        $0.lastReading = interval * tick
+      await store.receive(.tick(at: tickInstant(tick)), timeout: interval) {
+        $0.lastReading = tickInstant(tick)
       }
     }
-    #expect(store.store.clockOffset == interval * ticks)
+    #expect(store.store.clockOffset == tickInstant(ticks))
     #expect(store.state.elapsed.stopwatchText == "00:02.50")
     await store.send(.toggle) {
-      $0.accumulated = interval * ticks
+      $0.accumulated = tickInstant(ticks)
       $0.startedAt = nil
     }
     #expect(!store.state.isRunning)
@@ -59,7 +60,7 @@ struct StopwatchFeatureTests {
     }
     let interval = StopwatchFeature.tickInterval
     for tick in 1...4 {
-      let instant = Duration.seconds(7) + interval * tick
+      let instant = Duration.seconds(7) + tickInstant(tick)
       await store.receive(.tick(at: instant), timeout: interval) { $0.lastReading = instant }
       // The tick's instant is the clock's reading when it was due, and elapsed time is taken
       // from it alone.
@@ -69,17 +70,17 @@ struct StopwatchFeatureTests {
     // A press between ticks reads its own instant: 10 ms after the last tick is 10 ms more,
     // not the tick's time.
     await clock.advance(by: .milliseconds(10))
-    let lapInstant = Duration.seconds(7) + interval * 4 + .milliseconds(10)
+    let lapInstant = Duration.seconds(7) + tickInstant(4) + .milliseconds(10)
     await store.send(.lap) {
       $0.lastReading = lapInstant
       $0.laps = [Lap(number: 1, total: lapInstant - .seconds(7), split: lapInstant - .seconds(7))]
     }
     // The ticks keep their rhythm from the start.
-    await store.receive(.tick(at: .seconds(7) + interval * 5), timeout: interval) {
-      $0.lastReading = .seconds(7) + interval * 5
+    await store.receive(.tick(at: .seconds(7) + tickInstant(5)), timeout: interval) {
+      $0.lastReading = .seconds(7) + tickInstant(5)
     }
     await store.send(.toggle) {
-      $0.accumulated = interval * 5
+      $0.accumulated = tickInstant(5)
       $0.startedAt = nil
     }
     await store.finish()
@@ -124,11 +125,11 @@ struct StopwatchFeatureTests {
     let store = makeStore(clock)
     await store.send(.toggle) { $0.startedAt = .zero }
     let interval = StopwatchFeature.tickInterval
-    await store.receive(.tick(at: interval), timeout: interval) {
-      $0.lastReading = interval
+    await store.receive(.tick(at: tickInstant(1)), timeout: interval) {
+      $0.lastReading = tickInstant(1)
     }
     await store.send(.toggle) {
-      $0.accumulated = interval
+      $0.accumulated = tickInstant(1)
       $0.startedAt = nil
     }
     await clock.advance(by: .seconds(1))
@@ -266,4 +267,11 @@ struct StopwatchFeatureTests {
     #expect(AppFeature.action(for: .character("r"), in: state) == .stopwatch(.reset))
     #expect(AppFeature.action(for: .character("+"), in: state) == nil)
   }
+}
+
+/// When the stopwatch's tick `tick` is due after its start: the nearest whole nanosecond to
+/// `tick` intervals (a sixtieth of a second is not a whole number of them).
+func tickInstant(_ tick: Int) -> Duration {
+  let attoseconds = (StopwatchFeature.tickInterval * tick).attoseconds
+  return .nanoseconds(Int64((attoseconds + 500_000_000) / 1_000_000_000))
 }

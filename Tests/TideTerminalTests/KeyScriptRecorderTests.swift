@@ -64,6 +64,33 @@ import TideTerminal
     #expect(try KeyScript(parsing: text).recordedDate == date)
   }
 
+  /// A script made from a trace (`--export-keys`) puts each input between the same two timer
+  /// ticks as the run did: at 60 ticks a second no tick is on a 10 ms step, and rounding to
+  /// one moved a key past a tick (and the end before the last). Every pause is written, to the
+  /// nanosecond, and the end is reached even when its instant lies between two nanoseconds.
+  @Test func anExactScriptKeepsEveryInputBetweenTheSameTicks() throws {
+    var recorder = KeyScriptRecorder(size: TerminalSize(columns: 80, rows: 24), timing: .exact)
+    let tick = Duration.seconds(1) / 60
+    let times: [Duration] = [.zero, tick + .nanoseconds(1), tick * 2 - .nanoseconds(1), .milliseconds(120)]
+    for (index, time) in times.enumerated() { recorder.record(.key(.character(["a", "b", "c", "d"][index])), at: time) }
+    // The end is the eighth tick's instant, a third of a nanosecond past a whole one.
+    let end = tick * 8
+    let text = recorder.script(date: Date(timeIntervalSince1970: 0), end: end)
+    #expect(text.contains("wait 16.666668ms\n"), "\(text)")
+    // After the size the script starts at.
+    let replayed = replayedEvents(of: try KeyScript(parsing: text)).dropFirst().map(\.time)
+    #expect(replayed == [.zero, .nanoseconds(16_666_668), .nanoseconds(33_333_332), .milliseconds(120)])
+    let scriptEnd = try KeyScript(parsing: text).steps.reduce(Duration.zero) { total, step in
+      if case .wait(let duration) = step.command { total + duration } else { total }
+    }
+    #expect(scriptEnd >= end && scriptEnd - end < .nanoseconds(1), "ends at \(scriptEnd), the tick at \(end)")
+    // A live session's script keeps its 10 ms steps and its 50 ms shortest pause.
+    var rounded = KeyScriptRecorder(size: TerminalSize(columns: 80, rows: 24))
+    rounded.record(.key(.character("a")), at: tick + .nanoseconds(1))
+    rounded.record(.key(.character("b")), at: .milliseconds(123))
+    #expect(rounded.script(date: Date(timeIntervalSince1970: 0)).contains("keys a\nwait 120ms\nkeys b\n"))
+  }
+
   /// A hand-over's `program` line stands before the input that started it, even when keys came
   /// meanwhile; one no recorded input started (an effect at the start) still has its line.
   @Test func programLinesStandBeforeTheInputThatStartedThem() throws {

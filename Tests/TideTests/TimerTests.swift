@@ -110,6 +110,28 @@ struct TimerTests {
     #expect(clock.sleeperCount == 0)
   }
 
+  /// An interval whose period is not a whole number of nanoseconds (a sixtieth of a second:
+  /// a 60 Hz redraw) ticks on whole nanoseconds, each rounded from the start so none drifts:
+  /// a trace, a script's `wait` and an encoding to the nanosecond hold its times exactly, and
+  /// every third tick is on a twentieth of a second, as a 20 Hz timer's were.
+  @Test func aSixtiethOfASecondTicksOnWholeNanosecondsWithoutDrift() async {
+    let clock = VirtualClock()
+    let store = Store(
+      initialState: [],
+      reducer: ticker(every: .seconds(1) / 60) { clock.now.offset },
+      clock: clock)
+    store.send(.start)
+    clock.advance(by: .seconds(3_600))
+    await store.waitUntilIdle()
+    #expect(store.state.count == 216_000)
+    #expect(Array(store.state.prefix(3)) == [.nanoseconds(16_666_667), .nanoseconds(33_333_333), .milliseconds(50)])
+    #expect(store.state.allSatisfy { $0.components.attoseconds % 1_000_000_000 == 0 })
+    #expect(store.state.indices.filter { $0 % 3 == 2 }.allSatisfy { store.state[$0] == .milliseconds(50) * ($0 / 3 + 1) })
+    #expect(store.state.last == .seconds(3_600))
+    store.send(.stop)
+    await store.waitUntilIdle()
+  }
+
   /// A replay wakes one sleeper at a time and waits for idle in between: two timers due at
   /// the same instant (tide-progress's bar and spinner, both at 100 ms) leave the second parked
   /// at the clock's reading after the first fires, and that wait must still end.

@@ -112,7 +112,7 @@ struct EffectInterpreter<Action: Sendable>: Sendable {
           engine: engine, key: key, ticks: ticks, action: action, lifetime: lifetime, link: link, group: group)
       })
     else { return nil }
-    timer.arm(at: ticks.first)
+    timer.arm(at: ticks.instant(of: 0))
     // Cancelled between its registration and its arming (a task runs off the store's actor,
     // where a cancel may come at any time): the cancel found nothing armed to take out, so the
     // entry, armed now, is taken out here.

@@ -57,11 +57,12 @@ package struct StopwatchFeature: Reducer, Sendable {
     case tick(at: Duration)
   }
 
-  /// How often a running stopwatch redraws: 20 times a second. At 60 a second (the runtime's
-  /// frame rate) a frame costs 1.46x the Swift floor's, against 1.25x, and a replayed virtual
-  /// hour takes three times the ticks, over its 250 ms (docs/Measurements.md): the rate waits
-  /// for a cheaper tick.
-  package static let tickInterval: Duration = .milliseconds(50)
+  /// How often a running stopwatch redraws: 60 times a second, the runtime's frame rate, as
+  /// Bubble Tea's and Textual's stopwatches do. Its ticks fall on whole nanoseconds (an
+  /// interval's always do), so each tick's time is exact in the stopwatch's encoding, seconds
+  /// to the nanosecond, and every third is on a twentieth of a second. A replayed virtual hour
+  /// is 216,000 ticks.
+  package static let tickInterval: Duration = .seconds(1) / 60
 
   private enum TimerID: Hashable, Sendable {
     case ticks

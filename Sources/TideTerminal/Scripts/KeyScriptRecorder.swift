@@ -17,11 +17,11 @@ import Foundation
 /// What the session did that no script line can — the app's state put in from outside while its
 /// input was held (``InputHold``) — is written as a comment line where it happened.
 ///
-/// Timing: the script's clock follows the session's on the absolute timeline, rounded to 10 ms.
-/// Before each event the recorder compares the event's rounded time with the time the script's
-/// `wait`s add up to; a difference of 50 ms or more becomes a `wait`, a smaller one is carried
-/// into the next pause instead of being lost, so a replay never drifts more than 50 ms from the
-/// session. Characters that could not be written as a key token (`#`, `"`, blanks, control
+/// Timing (``Timing``): a live session's script follows the session's clock on the absolute
+/// timeline, rounded to 10 ms. Before each event the recorder compares the event's rounded time
+/// with the time the script's `wait`s add up to; a difference of 50 ms or more becomes a
+/// `wait`, a smaller one is carried into the next pause instead of being lost, so a replay never
+/// drifts more than 50 ms from the session. A script made from a trace is exact instead. Characters that could not be written as a key token (`#`, `"`, blanks, control
 /// characters, lone combining marks) go into `type` strings, escaped where needed; adjacent
 /// characters that would merge into one grapheme cluster go into separate `type` lines, so the
 /// replay presses exactly the recorded keys.
@@ -51,9 +51,42 @@ package struct KeyScriptRecorder: Sendable {
   /// Comment lines, each with its time and the number of ``events`` recorded before it.
   package private(set) var comments: [(afterEvents: Int, time: Duration, text: String)] = []
 
+  /// How a script's `wait`s follow the times of its events.
+  package enum Timing: Sendable {
+    /// A person's session: waits in steps of 10 ms, a pause under 50 ms carried into the next
+    /// (see ``KeyScriptRecorder``), so the script reads as the session felt.
+    case rounded
+    /// A trace's events, to be replayed to the same state: every pause written, to the
+    /// nanosecond, and the end rounded up, so each input falls between the same two timer
+    /// ticks as in the run the trace recorded, and the last tick before the end fires. Timers
+    /// at 60 a second are not on any 10 ms step.
+    case exact
+  }
+
+  /// The whole nanoseconds at or after `time`, a time read back from a trace, so that a replay
+  /// or a test moving its clock that far reaches the action at `time`: a timer at 60 a second
+  /// ticks between two nanoseconds. A trace's `Double` seconds miss their instant by a few
+  /// attoseconds near the start, by a fraction of a nanosecond after hours; a time up to 32
+  /// attoseconds past a whole nanosecond counts as that nanosecond, so an input at 120 ms stays
+  /// at 120 ms.
+  package static func nanoseconds(reaching time: Duration) -> Int64 {
+    let (seconds, attoseconds) = (time - Duration(secondsComponent: 0, attosecondsComponent: 32)).components
+    return seconds * 1_000_000_000 + (attoseconds + 999_999_999) / 1_000_000_000
+  }
+
+  /// `time` to the nearest whole nanosecond: when an input came, read back from a trace.
+  package static func nearestNanoseconds(of time: Duration) -> Int64 {
+    let (seconds, attoseconds) = time.components
+    return seconds * 1_000_000_000 + (attoseconds + 500_000_000) / 1_000_000_000
+  }
+
+  /// How ``script(date:notes:end:)`` writes the waits.
+  package var timing: Timing
+
   /// A recorder for a session that starts at `size`.
-  package init(size: TerminalSize) {
+  package init(size: TerminalSize, timing: Timing = .rounded) {
     self.size = size
+    self.timing = timing
   }
 
   /// Records `event` at `time` (since the recording started; times must not go backwards).
@@ -86,7 +119,7 @@ package struct KeyScriptRecorder: Sendable {
   /// header comment lines (e.g. how to replay it), and `end`, the time the session ended, adds
   /// a final `wait` so that timers keep running in the replay as long as they did live.
   package func script(date: Date, notes: [String] = [], end: Duration? = nil) -> String {
-    var writer = Writer()
+    var writer = Writer(timing: timing)
     let stamp = date.formatted(.iso8601)
     writer.lines.append(KeyScript.recordedHeader + "\(stamp), terminal \(size)")
     for note in notes {
@@ -119,13 +152,14 @@ package struct KeyScriptRecorder: Sendable {
     // A program no recorded input came after (started at the start, or by an effect).
     for remaining in programs { writer.program(remaining.outcome) }
     for remaining in comments { writer.comment(remaining.text, at: remaining.time) }
-    if let end { writer.advance(to: end) }
+    if let end { writer.advance(to: end, isEnd: true) }
     writer.flush()
     return writer.lines.joined(separator: "\n") + "\n"
   }
 
   /// Builds the script's lines, grouping keys and characters as they come.
   private struct Writer {
+    let timing: Timing
     var lines: [String] = []
     /// The time the `wait`s written so far add up to.
     var scriptTime = Duration.zero
@@ -199,9 +233,19 @@ package struct KeyScriptRecorder: Sendable {
       }
     }
 
-    mutating func advance(to time: Duration) {
-      let due = Writer.rounded(time) - scriptTime
-      guard due >= KeyScriptRecorder.shortestPause else { return }
+    mutating func advance(to time: Duration, isEnd: Bool = false) {
+      let due: Duration
+      switch timing {
+      case .rounded:
+        due = Writer.rounded(time) - scriptTime
+        guard due >= KeyScriptRecorder.shortestPause else { return }
+      case .exact:
+        // Each input at its nearest nanosecond; the end at or after the action it shows,
+        // whose timer may tick between two.
+        let target = isEnd ? KeyScriptRecorder.nanoseconds(reaching: time) : KeyScriptRecorder.nearestNanoseconds(of: time)
+        due = .nanoseconds(target) - scriptTime
+        guard due > .zero else { return }
+      }
       flush()
       lines.append("wait " + Writer.format(due))
       scriptTime += due
@@ -279,16 +323,18 @@ package struct KeyScriptRecorder: Sendable {
       return .nanoseconds((nanoseconds + step / 2) / step * step)
     }
 
-    /// A duration in whole milliseconds as the shortest script form: `2m`, `3s`, `1.25s`, `450ms`.
+    /// A duration in whole nanoseconds as the shortest script form: `2m`, `3s`, `1.25s`,
+    /// `450ms`, `16.666667ms`.
     static func format(_ duration: Duration) -> String {
       let (seconds, attoseconds) = duration.components
-      let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-      if milliseconds % 60_000 == 0 { return "\(milliseconds / 60_000)m" }
-      if milliseconds < 1000 { return "\(milliseconds)ms" }
-      var fraction = String(milliseconds % 1000)
-      fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+      let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+      if nanoseconds % 60_000_000_000 == 0 { return "\(nanoseconds / 60_000_000_000)m" }
+      let (unit, name, digits): (Int64, String, Int) =
+        nanoseconds < 1_000_000_000 ? (1_000_000, "ms", 6) : (1_000_000_000, "s", 9)
+      var fraction = String(nanoseconds % unit)
+      fraction = String(repeating: "0", count: digits - fraction.count) + fraction
       while fraction.hasSuffix("0") { fraction.removeLast() }
-      return fraction.isEmpty ? "\(milliseconds / 1000)s" : "\(milliseconds / 1000).\(fraction)s"
+      return "\(nanoseconds / unit)" + (fraction.isEmpty ? "" : "." + fraction) + name
     }
 
     /// `text` as a script string: `"` and `\` escaped, control characters, U+2028 and U+2029

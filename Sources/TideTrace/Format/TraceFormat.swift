@@ -40,9 +40,11 @@ package enum TraceFormat {
     return Double(seconds) + Double(attoseconds) / 1e18
   }
 
-  /// A time read from a trace, to the nanosecond.
+  /// A time read from a trace, as near the instant it was written from as a `Double` holds:
+  /// within a few attoseconds. Not rounded to the nanosecond, since a timer at 60 a second
+  /// ticks between two (see ``KeyScriptRecorder/nanoseconds(reaching:)``).
   package static func duration(_ seconds: Double) -> Duration {
-    .nanoseconds(Int64((seconds * 1e9).rounded()))
+    .seconds(seconds)
   }
 }
 

@@ -563,7 +563,7 @@ package enum TraceQueries {
   /// the key that sent it, and a wait to its time.
   package static func keyScript(through number: Int, in reader: TraceReader) throws(InspectFailure) -> String {
     let events = try checked(reader) { () throws(TraceProblem) in try reader.inputEvents(through: number) }
-    var recorder = KeyScriptRecorder(size: reader.header.size)
+    var recorder = KeyScriptRecorder(size: reader.header.size, timing: .exact)
     var size = reader.header.size
     for (event, time) in events {
       // The size at the start, and a size reported twice, are no resize for the script.

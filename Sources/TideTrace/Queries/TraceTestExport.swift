@@ -50,13 +50,13 @@ package enum TraceTestExport {
       let assertion = step.changes.isEmpty ? "" : " {\n    try TraceFixture.apply(\(SwiftSource.stringLiteral(changes)), to: &$0)\n  }"
       if step.input != nil {
         if step.time > now {
-          lines.append("  clock.advance(to: VirtualClock.Instant(offset: .nanoseconds(\(nanoseconds(step.time)))))")
+          lines.append("  clock.advance(to: VirtualClock.Instant(offset: .nanoseconds(\(KeyScriptRecorder.nearestNanoseconds(of: step.time)))))")
           now = step.time
         }
         lines.append("  await store.send(\(action))\(assertion)")
       } else {
         let wait = step.time > now ? step.time - now : .zero
-        lines.append("  await store.receive(\(action), timeout: .nanoseconds(\(nanoseconds(wait))))\(assertion)")
+        lines.append("  await store.receive(\(action), timeout: .nanoseconds(\(KeyScriptRecorder.nanoseconds(reaching: wait))))\(assertion)")
         now = max(now, step.time)
       }
     }
@@ -87,10 +87,5 @@ package enum TraceTestExport {
     case .resize(let size): "a resize to \(size)"
     case .pointer(let pointer): "a pointer \(TraceInput.pointerKindName(pointer.kind)) at column \(pointer.column + 1), row \(pointer.row + 1)"
     }
-  }
-
-  private static func nanoseconds(_ duration: Duration) -> Int64 {
-    let (seconds, attoseconds) = duration.components
-    return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
   }
 }
