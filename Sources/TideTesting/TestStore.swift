@@ -549,6 +549,8 @@ struct RecordingReducer<Base: Reducer>: Reducer where Base.State: Equatable {
     reduce(into: &state, action: action) { base.reduce(into: &$0, action: $1) }
   }
 
+  static var _hasBodyFunction: Bool { Base._hasBodyFunction }
+
   func _bodyFunction() -> ((inout Base.State, Base.Action) -> Effect<Base.Action>)? {
     guard let body = base._bodyFunction() else { return nil }
     return { reduce(into: &$0, action: $1, base: body) }

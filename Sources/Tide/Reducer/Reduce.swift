@@ -43,6 +43,9 @@ public struct Reduce<State, Action: Sendable>: Reducer, Sendable {
     readBody?()
   }
 
+  @inlinable
+  public static var _hasBodyFunction: Bool { true }
+
   /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {

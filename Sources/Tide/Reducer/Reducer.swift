@@ -41,11 +41,19 @@ public protocol Reducer<State, Action> {
   ///
   /// Tide implements it for every reducer; a reducer of yours never does.
   func _bodyFunction() -> ((inout State, Action) -> Effect<Action>)?
+
+  /// Whether ``_bodyFunction()`` may return a function: known from the type, so a scope whose
+  /// child has no body calls the child directly, with no test. Tide implements it; a reducer
+  /// of yours never does.
+  static var _hasBodyFunction: Bool { get }
 }
 
 extension Reducer {
   @inlinable
   public func _bodyFunction() -> ((inout State, Action) -> Effect<Action>)? { nil }
+
+  @inlinable
+  public static var _hasBodyFunction: Bool { false }
 }
 
 extension Reducer where Body == Never {
@@ -69,4 +77,7 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   public func _bodyFunction() -> ((inout State, Action) -> Effect<Action>)? {
     body.coreFunction()
   }
+
+  @inlinable
+  public static var _hasBodyFunction: Bool { true }
 }

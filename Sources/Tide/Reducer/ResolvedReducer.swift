@@ -9,13 +9,15 @@ struct ResolvedReducer<Base: Reducer> {
   @inlinable
   init(_ base: Base) {
     self.base = base
-    self.body = base._bodyFunction()
+    self.body = Base._hasBodyFunction ? base._bodyFunction() : nil
   }
 
   @inlinable
   @inline(__always)
   func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    if let body { return body(&state, action) }
+    // `_hasBodyFunction` is known where the reducer's type is: a child without a body is
+    // called with no test of `body`.
+    if Base._hasBodyFunction, let body { return body(&state, action) }
     return base.reduce(into: &state, action: action)
   }
 }

@@ -30,6 +30,8 @@ public struct LaunchTracedReducer<Base: Reducer>: Reducer {
     reduce(into: &state, action: action) { base.reduce(into: &$0, action: $1) }
   }
 
+  public static var _hasBodyFunction: Bool { Base._hasBodyFunction }
+
   public func _bodyFunction() -> ((inout Base.State, Base.Action) -> Effect<Base.Action>)? {
     guard let body = base._bodyFunction() else { return nil }
     return { reduce(into: &$0, action: $1, base: body) }
