@@ -546,18 +546,17 @@ struct RecordingReducer<Base: Reducer>: Reducer where Base.State: Equatable {
   let recorder: Recorder<Base.State, Base.Action>
 
   func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    reduce(into: &state, action: action) { base.reduce(into: &$0, action: $1) }
+    run(&state, action, base.reduce(into:action:))
   }
 
   static var _hasBodyFunction: Bool { Base._hasBodyFunction }
 
   func _bodyFunction() -> ((inout Base.State, Base.Action) -> Effect<Base.Action>)? {
-    guard let body = base._bodyFunction() else { return nil }
-    return { reduce(into: &$0, action: $1, base: body) }
+    base.bodyFunction(wrappedIn: run)
   }
 
-  private func reduce(
-    into state: inout Base.State, action: Base.Action, base: (inout Base.State, Base.Action) -> Effect<Base.Action>
+  private func run(
+    _ state: inout Base.State, _ action: Base.Action, _ base: (inout Base.State, Base.Action) -> Effect<Base.Action>
   ) -> Effect<Base.Action> {
     let effect = base(&state, action)
     recorder.record(action, state: state)

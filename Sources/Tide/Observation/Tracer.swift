@@ -87,18 +87,17 @@ public struct TracedReducer<Base: Reducer>: Reducer {
 
   /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    reduce(into: &state, action: action) { base.reduce(into: &$0, action: $1) }
+    run(&state, action, base.reduce(into:action:))
   }
 
   public static var _hasBodyFunction: Bool { Base._hasBodyFunction }
 
   public func _bodyFunction() -> ((inout Base.State, Base.Action) -> Effect<Base.Action>)? {
-    guard let body = base._bodyFunction() else { return nil }
-    return { reduce(into: &$0, action: $1, base: body) }
+    base.bodyFunction(wrappedIn: run)
   }
 
-  private func reduce(
-    into state: inout Base.State, action: Base.Action, base: (inout Base.State, Base.Action) -> Effect<Base.Action>
+  private func run(
+    _ state: inout Base.State, _ action: Base.Action, _ base: (inout Base.State, Base.Action) -> Effect<Base.Action>
   ) -> Effect<Base.Action> {
     let before = state
     let effect = base(&state, action)

@@ -27,18 +27,17 @@ public struct LaunchTracedReducer<Base: Reducer>: Reducer {
 
   /// Reduces `action` into `state` with the base, reporting both to the trace if there is one.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    reduce(into: &state, action: action) { base.reduce(into: &$0, action: $1) }
+    run(&state, action, base.reduce(into:action:))
   }
 
   public static var _hasBodyFunction: Bool { Base._hasBodyFunction }
 
   public func _bodyFunction() -> ((inout Base.State, Base.Action) -> Effect<Base.Action>)? {
-    guard let body = base._bodyFunction() else { return nil }
-    return { reduce(into: &$0, action: $1, base: body) }
+    base.bodyFunction(wrappedIn: run)
   }
 
-  private func reduce(
-    into state: inout Base.State, action: Base.Action, base: (inout Base.State, Base.Action) -> Effect<Base.Action>
+  private func run(
+    _ state: inout Base.State, _ action: Base.Action, _ base: (inout Base.State, Base.Action) -> Effect<Base.Action>
   ) -> Effect<Base.Action> {
     guard let trace else { return base(&state, action) }
     if trace.needsInitialState { trace.start(from: state) }
