@@ -499,8 +499,6 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
       progress: { [recorder] in recorder.recordedCount })
   }
 
-  /// Moves the store's clock one sleeping deadline at a time, at most `timeout`, until `done`;
-  /// returns whether the effects are idle at the end.
   private static func wholeNanosecond(atOrAfter time: Duration) -> Duration {
     let nanosecond: Int128 = 1_000_000_000
     let attoseconds = time.attoseconds
@@ -508,6 +506,8 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     return below <= 0 ? Duration(attoseconds: attoseconds - below) : Duration(attoseconds: attoseconds - below + nanosecond)
   }
 
+  /// Moves the store's clock one sleeping deadline at a time, at most `timeout`, until `done`;
+  /// returns whether the effects are idle at the end.
   private func advanceClock(
     upTo timeout: Duration, until done: () -> Bool,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
@@ -541,22 +541,12 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
 }
 
 /// Runs the feature's reducer and records each action with the state it left.
-struct RecordingReducer<Base: Reducer>: Reducer where Base.State: Equatable {
+struct RecordingReducer<Base: Reducer>: WrappingReducer where Base.State: Equatable {
   let base: Base
   let recorder: Recorder<Base.State, Base.Action>
 
-  func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    run(&state, action, base.reduce(into:action:))
-  }
-
-  static var _hasBodyFunction: Bool { Base._hasBodyFunction }
-
-  func _bodyFunction() -> ((inout Base.State, Base.Action) -> Effect<Base.Action>)? {
-    base.bodyFunction(wrappedIn: run)
-  }
-
-  private func run(
-    _ state: inout Base.State, _ action: Base.Action, _ base: (inout Base.State, Base.Action) -> Effect<Base.Action>
+  func run(
+    _ state: inout Base.State, _ action: Base.Action, base: (inout Base.State, Base.Action) -> Effect<Base.Action>
   ) -> Effect<Base.Action> {
     let effect = base(&state, action)
     recorder.record(action, state: state)

@@ -39,6 +39,7 @@ private struct Root: Reducer, Sendable {
     var scoped = 0
     var optional: Int? = 0
     var rows: IdentifiedArray<Int, Row> = [Row(id: 1), Row(id: 2)]
+    var counted = 0
   }
 
   enum Action: Sendable {
@@ -58,9 +59,24 @@ private struct Root: Reducer, Sendable {
   var body: some Reducer<State, Action> {
     let _ = reads.read("root")
     Scope(state: \State.scoped, action: Self.scopedPath) { Tapper(reads: reads, name: "scoped") }
+    // A reducer with a body straight in the builder, beside the others.
+    Counted(reads: reads)
     Reduce<State, Action> { _, _ in .none }
       .ifLet(\.optional, action: Self.optionalPath) { Tapper(reads: reads, name: "optional") }
       .forEach(\.rows, action: Self.rowPath) { RowTapper(reads: reads) }
+  }
+}
+
+/// Counts every action the root handles, with a body of its own.
+private struct Counted: Reducer {
+  let reads: BodyReads
+
+  var body: some Reducer<Root.State, Root.Action> {
+    let _ = reads.read("counted")
+    Reduce<Root.State, Root.Action> { state, _ in
+      state.counted += 1
+      return .none
+    }
   }
 }
 
@@ -85,7 +101,8 @@ struct BodyReadOnceTests {
   private func expectEveryBodyReadOnce(_ reads: BodyReads, _ state: Root.State) {
     #expect(state.scoped == 25 && state.optional == 25)
     #expect(state.rows.map(\.taps) == [25, 25])
-    for name in ["root", "scoped", "optional", "row", "row taps"] {
+    #expect(state.counted == 100)
+    for name in ["root", "scoped", "optional", "row", "row taps", "counted"] {
       #expect(reads[name] == 1, "\(name)'s body read \(reads[name]) times")
     }
   }

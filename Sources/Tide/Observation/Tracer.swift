@@ -80,24 +80,15 @@ extension Reducer {
 }
 
 /// A reducer that reports each action and state diff; made by ``Reducer/traced(_:to:)``.
-public struct TracedReducer<Base: Reducer>: Reducer {
-  let base: Base
+public struct TracedReducer<Base: Reducer>: WrappingReducer {
+  /// The reducer traced.
+  public let base: Base
   let label: String
   let tracer: Tracer
 
-  /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.
-  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    run(&state, action, base.reduce(into:action:))
-  }
-
-  public static var _hasBodyFunction: Bool { Base._hasBodyFunction }
-
-  public func _bodyFunction() -> ((inout Base.State, Base.Action) -> Effect<Base.Action>)? {
-    base.bodyFunction(wrappedIn: run)
-  }
-
-  private func run(
-    _ state: inout Base.State, _ action: Base.Action, _ base: (inout Base.State, Base.Action) -> Effect<Base.Action>
+  /// Reduces `action` into `state` with the base, reporting both.
+  public func run(
+    _ state: inout Base.State, _ action: Base.Action, base: (inout Base.State, Base.Action) -> Effect<Base.Action>
   ) -> Effect<Base.Action> {
     let before = state
     let effect = base(&state, action)

@@ -30,14 +30,16 @@ public protocol Reducer<State, Action> {
   /// The reducers this one is made of, run in order.
   ///
   /// A store reads `body` once, when it is made, and runs what it returned for every action;
-  /// so do ``Scope``, `ifLet` and `forEach` for the child reducers they hold. Build it from the
-  /// reducer's own properties, as a description, not from anything that changes: state
-  /// reaches a reducer only through ``reduce(into:action:)``'s arguments.
+  /// so do ``Scope``, `ifLet`, `forEach`, a ``ReducerBuilder``'s reducers and a
+  /// ``WrappingReducer`` for the reducers they hold. Build it from the reducer's own
+  /// properties, as a description, not from anything that changes: state reaches a reducer
+  /// only through ``reduce(into:action:)``'s arguments. Implement `body` or
+  /// `reduce(into:action:)`, not both: a reducer with both runs its body.
   @ReducerBuilder<State, Action>
   var body: Body { get }
 
   /// The reducer's ``body``, read now, as the function stores and scopes call for each action;
-  /// `nil` for a reducer that implements ``reduce(into:action:)`` itself.
+  /// `nil` for a reducer without a body.
   ///
   /// Tide implements it for every reducer; a reducer of yours never does.
   func _bodyFunction() -> ((inout State, Action) -> Effect<Action>)?

@@ -67,13 +67,13 @@ public struct EmptyReducer<State, Action: Sendable>: Reducer {
 /// Two reducers run in order; built by ``ReducerBuilder`` and ``CombineReducers``.
 public struct CombinedReducer<First: Reducer, Second: Reducer>: Reducer
 where First.State == Second.State, First.Action == Second.Action {
-  @usableFromInline let first: First
-  @usableFromInline let second: Second
+  @usableFromInline let first: ResolvedReducer<First>
+  @usableFromInline let second: ResolvedReducer<Second>
 
   @inlinable
   init(_ first: First, _ second: Second) {
-    self.first = first
-    self.second = second
+    self.first = ResolvedReducer(first)
+    self.second = ResolvedReducer(second)
   }
 
   /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.
@@ -86,10 +86,12 @@ where First.State == Second.State, First.Action == Second.Action {
 
 /// A reducer that runs only when it was built (an `if` without `else` in a builder).
 public struct OptionalReducer<Wrapped: Reducer>: Reducer {
-  @usableFromInline let wrapped: Wrapped?
+  @usableFromInline let wrapped: ResolvedReducer<Wrapped>?
 
   @inlinable
-  init(_ wrapped: Wrapped?) { self.wrapped = wrapped }
+  init(_ wrapped: Wrapped?) {
+    if let wrapped { self.wrapped = ResolvedReducer(wrapped) } else { self.wrapped = nil }
+  }
 
   /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.
   @inlinable
@@ -126,12 +128,12 @@ where First.State == Second.State, First.Action == Second.Action {
 /// ```
 public struct CombineReducers<State, Action: Sendable, Reducers: Reducer>: Reducer
 where Reducers.State == State, Reducers.Action == Action {
-  @usableFromInline let reducers: Reducers
+  @usableFromInline let reducers: ResolvedReducer<Reducers>
 
   /// Combines the reducers listed in `build`.
   @inlinable
   public init(@ReducerBuilder<State, Action> _ build: () -> Reducers) {
-    self.reducers = build()
+    self.reducers = ResolvedReducer(build())
   }
 
   /// Reduces `action` into `state`; see ``Reducer/reduce(into:action:)``.

@@ -18,7 +18,7 @@ extension Store {
   ///
   /// Asked once a replayed timer tick, from code not specialised for the store's types: it
   /// reads the engine through the core's own field, with no protocol witness or generic
-  /// metadata to look up, and a store that never started an effect is idle without one.
+  /// metadata to look up, and a root store that never started an effect is idle without one.
   package var effectsAreIdle: Bool {
     core.effectsAreIdle
   }

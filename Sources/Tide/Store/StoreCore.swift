@@ -58,7 +58,8 @@ enum StoreCore<State, Action: Sendable> {
     }
   }
 
-  /// The root's effect registry.
+  /// Whether the store's effects are idle: a root store that never started one has no engine
+  /// and is.
   var effectsAreIdle: Bool {
     switch self {
     case .root(let root): root.startedEffects?.isIdle ?? true
@@ -66,6 +67,7 @@ enum StoreCore<State, Action: Sendable> {
     }
   }
 
+  /// The root's effect registry.
   @inlinable
   var registry: EffectEngine {
     switch self {

@@ -33,6 +33,14 @@ struct TickSchedule: Sendable {
     return Duration(attoseconds: rounded * nanosecond)
   }
 
+  /// The tick delivered after tick `tick`, `now` being the reading of a real clock (`nil` on a
+  /// test or virtual clock).
+  ///
+  /// On a real clock, the first tick still ahead of the clock — floor(elapsed / every) + 1 —
+  /// so a tick whose time came while the one before was delivered is skipped, never delivered
+  /// late in a burst. On a test or virtual clock, always the next one: every tick the clock
+  /// passed is delivered, each at its instant, as a test that moves the clock over several
+  /// periods expects (the clock's queue fires them in deadline order).
   func tick(after tick: Int, realTimeNow now: Duration?) -> Int {
     guard let now else { return tick + 1 }
     let elapsed = now - first

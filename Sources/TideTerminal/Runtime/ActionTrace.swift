@@ -21,23 +21,14 @@ package protocol ActionTrace: AnyObject, Sendable {
 
 /// A reducer whose actions and states go to the launch's trace (``TerminalLaunch/traced(_:)``);
 /// without a trace it is its base alone, at the cost of one check an action.
-public struct LaunchTracedReducer<Base: Reducer>: Reducer {
-  let base: Base
+public struct LaunchTracedReducer<Base: Reducer>: WrappingReducer {
+  /// The reducer traced.
+  public let base: Base
   let trace: (any ActionTrace)?
 
   /// Reduces `action` into `state` with the base, reporting both to the trace if there is one.
-  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    run(&state, action, base.reduce(into:action:))
-  }
-
-  public static var _hasBodyFunction: Bool { Base._hasBodyFunction }
-
-  public func _bodyFunction() -> ((inout Base.State, Base.Action) -> Effect<Base.Action>)? {
-    base.bodyFunction(wrappedIn: run)
-  }
-
-  private func run(
-    _ state: inout Base.State, _ action: Base.Action, _ base: (inout Base.State, Base.Action) -> Effect<Base.Action>
+  public func run(
+    _ state: inout Base.State, _ action: Base.Action, base: (inout Base.State, Base.Action) -> Effect<Base.Action>
   ) -> Effect<Base.Action> {
     guard let trace else { return base(&state, action) }
     if trace.needsInitialState { trace.start(from: state) }

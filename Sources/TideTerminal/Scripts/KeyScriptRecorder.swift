@@ -64,8 +64,9 @@ package struct KeyScriptRecorder: Sendable {
   }
 
   /// The whole nanoseconds at or after `time`, a time read back from a trace, so that a replay
-  /// or a test moving its clock that far reaches the action at `time`: a timer at 60 a second
-  /// ticks between two nanoseconds. A trace's `Double` seconds miss their instant by a few
+  /// or a test moving its clock that far reaches the action at `time`: an effect's deadline
+  /// (a delay of a third of a second) may fall between two nanoseconds, and a trace's time
+  /// misses its instant besides. A trace's `Double` seconds miss it by a few
   /// attoseconds near the start, by a fraction of a nanosecond after hours; a time up to 32
   /// attoseconds past a whole nanosecond counts as that nanosecond, so an input at 120 ms stays
   /// at 120 ms.

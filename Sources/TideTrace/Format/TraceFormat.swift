@@ -41,8 +41,8 @@ package enum TraceFormat {
   }
 
   /// A time read from a trace, as near the instant it was written from as a `Double` holds:
-  /// within a few attoseconds. Not rounded to the nanosecond, since a timer at 60 a second
-  /// ticks between two (see ``KeyScriptRecorder/nanoseconds(reaching:)``).
+  /// within a few attoseconds near the start. Not rounded to the nanosecond, since an effect's
+  /// deadline may fall between two (see ``KeyScriptRecorder/nanoseconds(reaching:)``).
   package static func duration(_ seconds: Double) -> Duration {
     .seconds(seconds)
   }
