@@ -1,6 +1,7 @@
 /// A child reducer as the reducers that hold one (``Scope``, `ifLet`, `forEach`, a
-/// ``StoreActor``) call it: its body read once, when it has one, and otherwise the reducer
-/// itself, called directly.
+/// ``ReducerBuilder``'s combined and optional reducers, ``CombineReducers``, a ``StoreActor``)
+/// call it: its body read once, when it has one, and otherwise the reducer itself, called
+/// directly.
 @usableFromInline
 struct ResolvedReducer<Base: Reducer> {
   @usableFromInline let base: Base
