@@ -85,11 +85,15 @@ enum MiddlewareHook<Action: Sendable, State, Result: Sendable>: Sendable {
       precondition(
         onMainActor,
         "A middleware made with Middleware(_:) or Middleware(before:) runs on the main actor; a store on another actor takes Middleware.onAnyActor(_:) or Middleware.onAnyActor(before:).")
+      // The store calls its hooks only on its own actor, which here is the main actor (checked
+      // at each call): the hook runs where it is isolated to, and is lent the state on the actor
+      // the state lives on. Calling it as a plain function, as `MainActor.assumeIsolated` calls
+      // its closure, is what lets the state be lent rather than copied into a closure that the
+      // check could send elsewhere: a synchronous function's isolation is not part of its ABI.
+      let call = unsafeBitCast(body, to: ((Action, State) -> Result).self)
       return { action, state in
-        // The store calls its hooks only on its own actor, which here is the main actor: the
-        // state is lent to the hook on the actor it already lives on, and never leaves it.
-        nonisolated(unsafe) let state = state
-        return MainActor.assumeIsolated { body(action, state) }
+        MainActor.preconditionIsolated()
+        return call(action, state)
       }
     }
   }

@@ -21,8 +21,10 @@ import Tide
 /// — on every exit path.
 @MainActor
 package final class Program<State, Action: Sendable> {
-  /// The app; its ``TerminalApp/background`` is the driver's once the driver found it.
-  private var app: TerminalApp<State, Action>
+  /// The app. A constant, so that calling into it borrows it rather than copying its functions.
+  private let app: TerminalApp<State, Action>
+  /// The terminal's background, once the driver found it: the frames' in place of the app's.
+  private var background: TerminalBackground?
   private let driver: any TerminalDriver
   private let recordsSession: Bool
   private var pacer: FramePacer
@@ -72,6 +74,9 @@ package final class Program<State, Action: Sendable> {
 
   /// Where the loop is, how far the screen is behind, whether a frame slot is awaited.
   private var loop = ProgramLoopState()
+  /// Whether the app is finished, as of its store's last drained batch: kept by the loop's store
+  /// observer, which is lent the state, where reading `app.store.state` here copies it each turn.
+  private var appIsFinished = false
   /// Whether the loop draws frames when the pacer allows (see ``TerminalDriver/pacesFrames``).
   private let pacesFrames: Bool
   /// The loop's queue, while it runs.
@@ -120,14 +125,18 @@ package final class Program<State, Action: Sendable> {
     }
     size = try await driver.start(input)
     // Before the first frame, which is drawn for it.
-    if let background = driver.background { app.background = background }
+    background = driver.background
     // The observer hears of the size before the app acts on it, as it does of every event.
     app.inputObserver?(.resize(size))
     // Before the first frame, so the first screen is already drawn for this size.
     ProgramTerminal.$current.withValue(terminal) { app.resize(to: size) }
     if recordsSession { recording = KeyScriptRecorder(size: size) }
     app.inputHold?.released = { [weak self] reason in self?.inputReleased(after: reason) }
-    let observation = app.store.observe { [weak self] _ in self?.stateChanged() }
+    let isFinished = app.isFinished
+    let observation = app.store.observe { [weak self] state in
+      self?.appIsFinished = isFinished(state)
+      self?.stateChanged()
+    }
     defer { observation.cancel() }
 
     if pacesFrames { drawIfDue() }
@@ -165,7 +174,7 @@ package final class Program<State, Action: Sendable> {
     case .starting, .handling, .ended: return
     case .waiting, .finishing: break
     }
-    if !app.isFinished(app.store.state) {
+    if !appIsFinished {
       drawIfDue()
     } else if events?.isEmpty ?? true {
       end()
@@ -211,7 +220,7 @@ package final class Program<State, Action: Sendable> {
       return false
     }
     loop.phase = .finishing
-    let isFinished = app.isFinished(app.store.state)
+    let isFinished = appIsFinished
     if pacesFrames, !isFinished {
       // A typed key's frame does not wait for the slot another frame took.
       if event.isTyped, loop.screen != .current,
@@ -270,7 +279,7 @@ package final class Program<State, Action: Sendable> {
       return
     }
     handle(.key(key))
-    if quitSignal == nil, app.isFinished(app.store.state) { quitSignal = signal }
+    if quitSignal == nil, appIsFinished { quitSignal = signal }
   }
 
   /// Applies one input event: a key or paste becomes the app's action; a resize becomes the
@@ -346,7 +355,7 @@ package final class Program<State, Action: Sendable> {
       let now = driver.elapsed
       return pacer.slot(at: now) <= now
     }()
-    let frame = app.frame(size: size)
+    let frame = app.frame(size: size, background: background)
     if app.acceptsPointer {
       lastFrame = frame
       hitMap = nil

@@ -58,6 +58,9 @@ public struct TerminalApp<State, Action: Sendable> {
   /// answered as the app started (see ``TerminalBackground``). A test sets it to replay the app
   /// on a light background.
   public var background: TerminalBackground = .dark
+  /// The scope of `Action`, in which every frame is drawn: made once, as its functions are the
+  /// same for every frame.
+  private let actionScope = ActionScope.root(Action.self)
   /// Told each input event before the program handles it — first the terminal's size at the
   /// start, as a resize — for an app that records its sessions (a trace, a log).
   package var inputObserver: ((InputEvent) -> Void)?
@@ -147,17 +150,18 @@ public struct TerminalApp<State, Action: Sendable> {
   }
 
   /// The frame to show at `size`: the view of the current state, or the too-small message.
-  package func frame(size: TerminalSize) -> Canvas {
-    frame(of: store.state, size: size)
+  /// `background`: the terminal's, when it answered, in place of ``background``.
+  package func frame(size: TerminalSize, background: TerminalBackground? = nil) -> Canvas {
+    frame(of: store.state, size: size, background: background)
   }
 
   /// The frame `state` shows at `size`, whatever the store holds: the inspector's screen of a
   /// step of a trace.
-  package func frame(of state: State, size: TerminalSize) -> Canvas {
+  package func frame(of state: State, size: TerminalSize, background: TerminalBackground? = nil) -> Canvas {
     var canvas = Canvas(columns: size.columns, rows: size.rows)
     canvas.theme = theme
-    canvas.background = background
-    canvas.actionScope = .root(Action.self)
+    canvas.background = background ?? self.background
+    canvas.actionScope = actionScope
     if isTooSmall(size) {
       // One line when it fits, else wrapped before "(need", so the size needed stays readable.
       let message = "Terminal too small (need \(minimumSize))"
