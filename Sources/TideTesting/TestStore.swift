@@ -499,13 +499,6 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
       progress: { [recorder] in recorder.recordedCount })
   }
 
-  private static func wholeNanosecond(atOrAfter time: Duration) -> Duration {
-    let nanosecond: Int128 = 1_000_000_000
-    let attoseconds = time.attoseconds
-    let below = attoseconds % nanosecond
-    return below <= 0 ? Duration(attoseconds: attoseconds - below) : Duration(attoseconds: attoseconds - below + nanosecond)
-  }
-
   /// Moves the store's clock one sleeping deadline at a time, at most `timeout`, until `done`;
   /// returns whether the effects are idle at the end.
   private func advanceClock(
@@ -525,7 +518,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     }
     // Up to the whole nanosecond at or after it: a timer's ticks fall on whole nanoseconds
     // (its period need not), so `timeout: period` still reaches the next tick.
-    let limit = Self.wholeNanosecond(atOrAfter: tested.clockOffset() + timeout)
+    let limit = (tested.clockOffset() + timeout).roundedUpToNanosecond
     var idle = true
     while !done() {
       let now = tested.clockOffset()

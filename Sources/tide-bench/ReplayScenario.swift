@@ -84,8 +84,7 @@ func stopwatchHourScenario(minutes: Int, rounds: Int) async -> Measurement {
     token.cancel()
     // The zero reading at the start, plus one per tick.
     // The last tick's instant: on the whole nanosecond nearest its multiple of the interval.
-    let lastTick = (StopwatchFeature.tickInterval * expectedTicks).attoseconds
-    let lastInstant = Duration.nanoseconds(Int64((lastTick + 500_000_000) / 1_000_000_000))
+    let lastInstant = (StopwatchFeature.tickInterval * expectedTicks).roundedToNanosecond
     guard inOrder, readings == expectedTicks + 1, lastReading == lastInstant else {
       fatalError("stopwatch-hour: \(readings - 1) ticks (in order: \(inOrder)), expected \(expectedTicks)")
     }

@@ -272,6 +272,5 @@ struct StopwatchFeatureTests {
 /// When the stopwatch's tick `tick` is due after its start: the nearest whole nanosecond to
 /// `tick` intervals (a sixtieth of a second is not a whole number of them).
 func tickInstant(_ tick: Int) -> Duration {
-  let attoseconds = (StopwatchFeature.tickInterval * tick).attoseconds
-  return .nanoseconds(Int64((attoseconds + 500_000_000) / 1_000_000_000))
+  (StopwatchFeature.tickInterval * tick).roundedToNanosecond
 }

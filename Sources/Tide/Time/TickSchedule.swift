@@ -23,14 +23,7 @@ struct TickSchedule: Sendable {
   /// rounded to the nearest nanosecond.
   @usableFromInline
   func instant(of tick: Int) -> Duration {
-    Self.nearestNanosecond(first.attoseconds + every.attoseconds * Int128(tick))
-  }
-
-  private static func nearestNanosecond(_ attoseconds: Int128) -> Duration {
-    let nanosecond: Int128 = 1_000_000_000
-    let rounded = attoseconds >= 0
-      ? (attoseconds + nanosecond / 2) / nanosecond : -((-attoseconds + nanosecond / 2) / nanosecond)
-    return Duration(attoseconds: rounded * nanosecond)
+    Duration(attoseconds: first.attoseconds + every.attoseconds * Int128(tick)).roundedToNanosecond
   }
 
   /// The tick delivered after tick `tick`, `now` being the reading of a real clock (`nil` on a

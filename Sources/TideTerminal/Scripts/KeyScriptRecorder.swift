@@ -71,14 +71,7 @@ package struct KeyScriptRecorder: Sendable {
   /// attoseconds past a whole nanosecond counts as that nanosecond, so an input at 120 ms stays
   /// at 120 ms.
   package static func nanoseconds(reaching time: Duration) -> Int64 {
-    let (seconds, attoseconds) = (time - Duration(secondsComponent: 0, attosecondsComponent: 32)).components
-    return seconds * 1_000_000_000 + (attoseconds + 999_999_999) / 1_000_000_000
-  }
-
-  /// `time` to the nearest whole nanosecond: when an input came, read back from a trace.
-  package static func nearestNanoseconds(of time: Duration) -> Int64 {
-    let (seconds, attoseconds) = time.components
-    return seconds * 1_000_000_000 + (attoseconds + 500_000_000) / 1_000_000_000
+    (time - Duration(secondsComponent: 0, attosecondsComponent: 32)).roundedUpToNanosecond.wholeNanoseconds
   }
 
   /// How ``script(date:notes:end:)`` writes the waits.
@@ -243,7 +236,7 @@ package struct KeyScriptRecorder: Sendable {
       case .exact:
         // Each input at its nearest nanosecond; the end at or after the action it shows,
         // whose timer may tick between two.
-        let target = isEnd ? KeyScriptRecorder.nanoseconds(reaching: time) : KeyScriptRecorder.nearestNanoseconds(of: time)
+        let target = isEnd ? KeyScriptRecorder.nanoseconds(reaching: time) : time.roundedToNanosecond.wholeNanoseconds
         due = .nanoseconds(target) - scriptTime
         guard due > .zero else { return }
       }

@@ -1,3 +1,4 @@
+import Tide
 import TideJSON
 import TideTerminal
 
@@ -50,7 +51,7 @@ package enum TraceTestExport {
       let assertion = step.changes.isEmpty ? "" : " {\n    try TraceFixture.apply(\(SwiftSource.stringLiteral(changes)), to: &$0)\n  }"
       if step.input != nil {
         if step.time > now {
-          lines.append("  clock.advance(to: VirtualClock.Instant(offset: .nanoseconds(\(KeyScriptRecorder.nearestNanoseconds(of: step.time)))))")
+          lines.append("  clock.advance(to: VirtualClock.Instant(offset: .nanoseconds(\(step.time.roundedToNanosecond.wholeNanoseconds))))")
           now = step.time
         }
         lines.append("  await store.send(\(action))\(assertion)")
