@@ -89,6 +89,20 @@ private struct RowTapper: Reducer {
   }
 }
 
+/// A builder that chooses one of two children (`if`/`else`), each with a body of its own.
+private struct Branching: Reducer {
+  let reads: BodyReads
+  let takesFirst: Bool
+
+  var body: some Reducer<Int, Void> {
+    if takesFirst {
+      Tapper(reads: reads, name: "first branch")
+    } else {
+      Tapper(reads: reads, name: "second branch")
+    }
+  }
+}
+
 private let everyAction: [Root.Action] = Array(
   repeating: [.scoped, .optional, .row(id: 1), .row(id: 2)], count: 25
 ).flatMap { $0 }
@@ -141,6 +155,16 @@ struct BodyReadOnceTests {
     let store = StoreActor(initialState: Root.State(), reducer: Root(reads: reads))
     for action in everyAction { await store.send(action) }
     expectEveryBodyReadOnce(reads, await store.state)
+  }
+
+  /// The branch an `if`/`else` in a body chose is read once too, as every other child.
+  @Test(arguments: [true, false]) @MainActor func chosenBranch(takesFirst: Bool) {
+    let reads = BodyReads()
+    let store = Store(initialState: 0, reducer: Branching(reads: reads, takesFirst: takesFirst))
+    for _ in 0..<100 { store.send(()) }
+    #expect(store.state == 100)
+    #expect(reads[takesFirst ? "first branch" : "second branch"] == 1)
+    #expect(reads[takesFirst ? "second branch" : "first branch"] == 0)
   }
 
   /// Two stores of one erased reducer read a body each: none is shared between stores, so a

@@ -116,6 +116,22 @@ where First.State == Second.State, First.Action == Second.Action {
     case .second(let reducer): reducer.reduce(into: &state, action: action)
     }
   }
+
+  // The branch chosen, resolved as any other child: its body is read once, not every action.
+  @inlinable
+  public func _bodyFunction() -> ((inout First.State, First.Action) -> Effect<First.Action>)? {
+    switch self {
+    case .first(let reducer):
+      let resolved = ResolvedReducer(reducer)
+      return { state, action in resolved.reduce(into: &state, action: action) }
+    case .second(let reducer):
+      let resolved = ResolvedReducer(reducer)
+      return { state, action in resolved.reduce(into: &state, action: action) }
+    }
+  }
+
+  @inlinable
+  public static var _hasBodyFunction: Bool { First._hasBodyFunction || Second._hasBodyFunction }
 }
 
 /// Runs several reducers in order on every action and merges their effects.

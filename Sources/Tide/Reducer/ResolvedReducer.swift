@@ -1,5 +1,5 @@
 /// A child reducer as the reducers that hold one (``Scope``, `ifLet`, `forEach`, a
-/// ``ReducerBuilder``'s combined and optional reducers, ``CombineReducers``, a ``StoreActor``)
+/// ``ReducerBuilder``'s combined, optional and either reducers, ``CombineReducers``, a ``StoreActor``)
 /// call it: its body read once, when it has one, and otherwise the reducer itself, called
 /// directly.
 @usableFromInline
