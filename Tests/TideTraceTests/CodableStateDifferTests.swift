@@ -244,6 +244,9 @@ struct CodableStateDifferTests {
     var holes: [Int16?] = []
     var wrapped = Wrapper(value: 0)
     var mode: Mode? = nil
+    /// An optional of a struct that encodes as a plain value, and an optional of an optional.
+    var point: Wrapper? = nil
+    var nested: Int?? = nil
 
     struct Wrapper: Codable, Equatable {
       var value: UInt8
@@ -255,7 +258,7 @@ struct CodableStateDifferTests {
       }
     }
 
-    enum CodingKeys: CodingKey { case small, unsigned, float, wide, maybe, holes, wrapped, mode }
+    enum CodingKeys: CodingKey { case small, unsigned, float, wide, maybe, holes, wrapped, mode, point, nested }
 
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
@@ -267,6 +270,8 @@ struct CodableStateDifferTests {
       try container.encode(holes, forKey: .holes)
       try container.encode(wrapped, forKey: .wrapped)
       try container.encode(mode, forKey: .mode)
+      try container.encode(point, forKey: .point)
+      try container.encode(nested, forKey: .nested)
     }
   }
 
@@ -276,7 +281,8 @@ struct CodableStateDifferTests {
       { $0.small = -3 }, { $0.unsigned = 7 }, { $0.float = 1.5 }, { $0.wide = UInt64.max }, { $0.wide = 2 },
       { $0.maybe = [1, 2] }, { $0.maybe?.append(3) }, { $0.maybe = nil }, { $0.holes = [1, nil, 3] },
       { $0.holes[1] = 2 }, { $0.holes[0] = nil }, { $0.wrapped.value = 9 }, { $0.mode = .busy(since: 1) },
-      { $0.mode = .idle }, { $0.mode = nil },
+      { $0.mode = .idle }, { $0.mode = nil }, { $0.point = Plain.Wrapper(value: 1) }, { $0.point?.value = 2 },
+      { $0.point = nil }, { $0.nested = .some(nil) }, { $0.nested = 4 }, { $0.nested = nil },
     ]
     var states = [state]
     for edit in edits {

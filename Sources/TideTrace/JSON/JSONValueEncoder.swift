@@ -96,14 +96,31 @@ func primitiveJSON<T: Encodable>(_ value: T) -> JSONValue? {
   if T.self == Int.self { return .integer(Int64(unsafeBitCast(value, to: Int.self))) }
   if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
   if T.self == Double.self { return .number(unsafeBitCast(value, to: Double.self)) }
-  guard T.self is any OptionalValue.Type || isOtherPlainType(T.self) else { return nil }
+  guard isOtherPlainType(T.self) || optionalMayBePlain(T.self) else { return nil }
   return castPrimitiveJSON(value)
 }
 
-/// Whether ``primitiveJSON(_:)`` may answer for a value of `type`: a plain type, or an optional.
+/// Whether ``primitiveJSON(_:)`` may answer for a value of `type`: a plain type, or an optional
+/// that may hold one.
 func isPlainType(_ type: Any.Type) -> Bool {
   type == String.self || type == Int.self || type == Bool.self || type == Double.self
-    || type is any OptionalValue.Type || isOtherPlainType(type)
+    || isOtherPlainType(type) || optionalMayBePlain(type)
+}
+
+/// Whether `type` is an optional whose value a cast may find a plain value in: one of a plain
+/// type, or of a type that may hold anything (an existential, a class). An optional of a struct
+/// or enum of another type never does, and was cast to each plain type in turn, every time one
+/// changed (`editor: Editor?`).
+private func optionalMayBePlain(_ type: Any.Type) -> Bool {
+  guard let optional = type as? any OptionalValue.Type else { return false }
+  let wrapped = optional.wrappedType
+  // The metadata's kind, its first word (stable ABI, docs/ABI/TypeMetadata.rst): 0x200 a
+  // struct, 0x201 an enum, 0x202 an optional; a class's is a pointer, far above.
+  switch unsafeBitCast(wrapped, to: UnsafePointer<UInt>.self).pointee {
+  case 0x200, 0x201: return isPlainType(wrapped)
+  case 0x202: return optionalMayBePlain(wrapped)
+  default: return true
+  }
 }
 
 /// Whether `type` is one of the plain types ``primitiveJSON(_:)`` does not tell by type.
@@ -113,8 +130,13 @@ private func isOtherPlainType(_ type: Any.Type) -> Bool {
 }
 
 /// An `Optional`, which may hold a plain value.
-private protocol OptionalValue {}
-extension Optional: OptionalValue {}
+private protocol OptionalValue {
+  static var wrappedType: Any.Type { get }
+}
+
+extension Optional: OptionalValue {
+  fileprivate static var wrappedType: Any.Type { Wrapped.self }
+}
 
 /// ``primitiveJSON(_:)`` by dynamic casts, for an optional or a plain type.
 private func castPrimitiveJSON<T: Encodable>(_ value: T) -> JSONValue? {

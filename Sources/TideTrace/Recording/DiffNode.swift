@@ -11,12 +11,15 @@ import TideJSON
 /// over with no copy made, and only a part that differs is walked further and kept. A part that
 /// has not changed since it was first seen is never taken apart.
 final class DiffNode {
+  // `@exclusivity(unchecked)`, as ``DiffEncoder``'s: a node is read and written by one walk on
+  // the trace writer's thread, and no access of these spans another (`value` is copied out to
+  // be compared, then set), so the runtime's check of each access is work with nothing to find.
   /// The part's value in the state diffed last.
-  private(set) var value: any Encodable
+  @exclusivity(unchecked) private(set) var value: any Encodable
   /// What the differ knows of the value's type.
-  private var type: PartType
+  @exclusivity(unchecked) private var type: PartType
   /// The value's parts, when they have been read.
-  private(set) var shape = Shape.unread
+  @exclusivity(unchecked) private(set) var shape = Shape.unread
 
   enum Shape {
     /// Not taken apart: it has not changed since the node was made.
@@ -138,9 +141,11 @@ final class DiffNode {
 /// Where a diff is: the path of the part being compared, and the changes written so far. One
 /// per ``CodableStateDiffer``, shared by the encoders its walk makes.
 final class DiffContext {
-  var path: [JSONPath.Component] = []
-  var changes = TraceChanges()
-  private var types: [ObjectIdentifier: PartType] = [:]
+  // Unchecked as a node's: one walk on one thread, `path` appended to and removed from around
+  // each part, `changes` written to between, never one access inside another.
+  @exclusivity(unchecked) var path: [JSONPath.Component] = []
+  @exclusivity(unchecked) var changes = TraceChanges()
+  @exclusivity(unchecked) private var types: [ObjectIdentifier: PartType] = [:]
 
   /// What the differ knows of `type`, worked out the first time it is asked.
   func type<Value: Encodable>(of type: Value.Type) -> PartType {

@@ -84,15 +84,19 @@ package final class TraceRecorder<State: Encodable & Sendable, Action: Encodable
           for place in entries.indices {
             let entry = (entries.baseAddress! + place).move()
             (entries.baseAddress! + place).initialize(to: moved)
-            if case .start(let state, let reducer) = entry {
+            // The start comes first (the recorder sends it first), so only the first entry is
+            // looked into, and every other is handed on consumed: in this generic code telling
+            // an entry's case, or passing it on, copied its state, a call for each reference
+            // the state holds.
+            if writer == nil {
+              guard case .start(let state, let reducer) = consume entry else { continue }
               var header = header
               header.reducer = reducer
               writer = TraceWriter<State, Action>(
                 header: header, initialState: state, adaptsSnapshotInterval: adaptsSnapshotInterval,
                 write: write)
             } else {
-              // Nothing comes before the start: the recorder sends it first.
-              writer?.append(entry)
+              writer?.append(consume entry)
             }
           }
         }

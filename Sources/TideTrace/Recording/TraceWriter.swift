@@ -88,7 +88,7 @@ struct TraceWriter<State: Encodable & Sendable, Action: Encodable & Sendable> {
         writeStep(time: time, input: input?.event, action: action)
         emit(TraceSnapshot(number: actionCount, state: (try? differ.json(of: state)) ?? .null).json)
       } else {
-        do { try differ.writeChanges(to: state, into: &changes) } catch { changes.removeAll() }
+        do { try differ.writeChanges(to: consume state, into: &changes) } catch { changes.removeAll() }
         writeStep(time: time, input: input?.event, action: action)
       }
     case .jump(let number, let state, let time):
