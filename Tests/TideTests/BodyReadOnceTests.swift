@@ -103,6 +103,28 @@ private struct Branching: Reducer {
   }
 }
 
+/// A reducer without a body, for a branch that has none.
+private struct Adds: Reducer {
+  let amount: Int
+
+  func reduce(into state: inout Int, action: Void) -> Effect<Void> {
+    state += amount
+    return .none
+  }
+}
+
+private struct BranchingWithoutBodies: Reducer {
+  let takesFirst: Bool
+
+  var body: some Reducer<Int, Void> {
+    if takesFirst {
+      Adds(amount: 1)
+    } else {
+      Adds(amount: 10)
+    }
+  }
+}
+
 private let everyAction: [Root.Action] = Array(
   repeating: [.scoped, .optional, .row(id: 1), .row(id: 2)], count: 25
 ).flatMap { $0 }
@@ -165,6 +187,13 @@ struct BodyReadOnceTests {
     #expect(store.state == 100)
     #expect(reads[takesFirst ? "first branch" : "second branch"] == 1)
     #expect(reads[takesFirst ? "second branch" : "first branch"] == 0)
+  }
+
+  /// A branch without a body is run as it is, whichever was chosen.
+  @Test(arguments: [true, false]) @MainActor func chosenBranchWithoutABody(takesFirst: Bool) {
+    let store = Store(initialState: 0, reducer: BranchingWithoutBodies(takesFirst: takesFirst))
+    for _ in 0..<3 { store.send(()) }
+    #expect(store.state == (takesFirst ? 3 : 30))
   }
 
   /// Two stores of one erased reducer read a body each: none is shared between stores, so a

@@ -86,10 +86,11 @@ enum MiddlewareHook<Action: Sendable, State, Result: Sendable>: Sendable {
         onMainActor,
         "A middleware made with Middleware(_:) or Middleware(before:) runs on the main actor; a store on another actor takes Middleware.onAnyActor(_:) or Middleware.onAnyActor(before:).")
       // The store calls its hooks only on its own actor, which here is the main actor (checked
-      // at each call): the hook runs where it is isolated to, and is lent the state on the actor
-      // the state lives on. Calling it as a plain function, as `MainActor.assumeIsolated` calls
-      // its closure, is what lets the state be lent rather than copied into a closure that the
-      // check could send elsewhere: a synchronous function's isolation is not part of its ABI.
+      // at each call but under -Ounchecked): the hook runs where it is isolated to, and is lent
+      // the state on the actor the state lives on. Calling it as a plain function, as
+      // `MainActor.assumeIsolated` calls its closure, is what lets the state be lent rather than
+      // copied into a closure that the check could send elsewhere: a synchronous function's
+      // isolation is not part of its ABI.
       let call = unsafeBitCast(body, to: ((Action, State) -> Result).self)
       return { action, state in
         MainActor.preconditionIsolated()

@@ -117,16 +117,13 @@ where First.State == Second.State, First.Action == Second.Action {
     }
   }
 
-  // The branch chosen, resolved as any other child: its body is read once, not every action.
+  // The branch chosen, when it has a body: read once, not every action. A branch without one
+  // is called through `reduce(into:action:)`.
   @inlinable
   public func _bodyFunction() -> ((inout First.State, First.Action) -> Effect<First.Action>)? {
     switch self {
-    case .first(let reducer):
-      let resolved = ResolvedReducer(reducer)
-      return { state, action in resolved.reduce(into: &state, action: action) }
-    case .second(let reducer):
-      let resolved = ResolvedReducer(reducer)
-      return { state, action in resolved.reduce(into: &state, action: action) }
+    case .first(let reducer): reducer._bodyFunction()
+    case .second(let reducer): reducer._bodyFunction()
     }
   }
 

@@ -108,14 +108,16 @@ func isPlainType(_ type: Any.Type) -> Bool {
 }
 
 /// Whether `type` is an optional whose value a cast may find a plain value in: one of a plain
-/// type, or of a type that may hold anything (an existential, a class). An optional of a struct
-/// or enum of another type never does, and was cast to each plain type in turn, every time one
-/// changed (`editor: Editor?`).
+/// type, or of a type that may hold anything (a class). An optional of a struct or enum of
+/// another type is written as its value writes itself, through its `encode(to:)`, as the same
+/// value outside an optional is; it was cast to each plain type in turn every time one changed
+/// (`editor: Editor?`), for nothing where casts do not bridge (Linux).
 private func optionalMayBePlain(_ type: Any.Type) -> Bool {
   guard let optional = type as? any OptionalValue.Type else { return false }
   let wrapped = optional.wrappedType
-  // The metadata's kind, its first word (stable ABI, docs/ABI/TypeMetadata.rst): 0x200 a
-  // struct, 0x201 an enum, 0x202 an optional; a class's is a pointer, far above.
+  // The metadata's kind, its first word (the runtime's ABI, include/swift/ABI/MetadataKind.def):
+  // 0x200 a struct, 0x201 an enum, 0x202 an optional; a class's is 0, or with Objective-C
+  // interoperability its isa pointer: cast, as before.
   switch unsafeBitCast(wrapped, to: UnsafePointer<UInt>.self).pointee {
   case 0x200, 0x201: return isPlainType(wrapped)
   case 0x202: return optionalMayBePlain(wrapped)
