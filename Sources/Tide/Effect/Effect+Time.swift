@@ -3,10 +3,10 @@ extension Effect {
   ///
   /// Tick *n* is due at start + after + n × every, rounded to the nearest whole nanosecond (a
   /// sixtieth of a second ticks at 16,666,667, 33,333,333 and 50,000,000 ns), computed from the
-  /// clock rather than from accumulated sleeps, so a timer never drifts. On a real clock, a tick that falls due while
-  /// an earlier one is still being delivered is skipped, never delivered late in a burst; on a
-  /// test or virtual clock every tick a move of the clock passes is delivered, each at its
-  /// instant. Pair it with ``cancellable(id:cancelInFlight:)`` to stop it.
+  /// clock rather than from accumulated sleeps, so a timer never drifts. On a real clock, a tick
+  /// that falls due while an earlier one is still being delivered is skipped, never delivered
+  /// late in a burst; on a test or virtual clock every tick a move of the clock passes is
+  /// delivered, each at its instant. Pair it with ``cancellable(id:cancelInFlight:)`` to stop it.
   @inlinable
   public static func timer(_ action: Action, after: Duration, every: Duration) -> Self {
     timer(after: after, every: every) { _ in action }

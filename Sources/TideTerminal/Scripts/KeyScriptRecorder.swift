@@ -21,7 +21,8 @@ import Foundation
 /// timeline, rounded to 10 ms. Before each event the recorder compares the event's rounded time
 /// with the time the script's `wait`s add up to; a difference of 50 ms or more becomes a
 /// `wait`, a smaller one is carried into the next pause instead of being lost, so a replay never
-/// drifts more than 50 ms from the session. A script made from a trace is exact instead. Characters that could not be written as a key token (`#`, `"`, blanks, control
+/// drifts more than 50 ms from the session. A script made from a trace is exact instead.
+/// Characters that could not be written as a key token (`#`, `"`, blanks, control
 /// characters, lone combining marks) go into `type` strings, escaped where needed; adjacent
 /// characters that would merge into one grapheme cluster go into separate `type` lines, so the
 /// replay presses exactly the recorded keys.
