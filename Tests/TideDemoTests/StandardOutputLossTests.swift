@@ -21,13 +21,18 @@ import TideTestSupport
 
   /// Failed before the fix: `… | head -n 1` printed "standard output: error: cannot write:
   /// Broken pipe" and the command exited 1.
-  @Test(arguments: ["tide-list", "tide-demo"])
-  func aReaderThatStopsReadingEndsItSilently(app: String) async throws {
+  @Test(arguments: [("tide-list", "down", "up"), ("tide-demo", "+", "-")])
+  func aReaderThatStopsReadingEndsItSilently(app: String, forth: String, back: String) async throws {
     let executable = try requireBuiltExecutable(app)
     let folder = TemporaryDirectory("tide-stdout-closed")
     let script = folder.file("s.keys")
-    // Every frame printed: far more than a pipe holds, so writes go on after `head` has gone.
-    try String(repeating: "keys down\n", count: 400).write(toFile: script, atomically: false, encoding: .utf8)
+    // Far more than a pipe holds (about 460 KB of tide-list's frames, 800 KB of tide-demo's), so
+    // writes go on after `head` has gone, whenever it goes: a replay prints a frame only for a
+    // screen that changed, and keys without a wait between them share a frame, so 400 `down`s
+    // printed 6-15 KB, which a pipe holds whole, and the replay exited 0 before `head` was gone
+    // when the machine was busy.
+    try String(repeating: "keys \(forth)\nwait 20ms\nkeys \(back)\nwait 20ms\n", count: 800)
+      .write(toFile: script, atomically: false, encoding: .utf8)
     let errors = folder.file("errors")
     let status = folder.file("status")
     let result = try await runProcess(
