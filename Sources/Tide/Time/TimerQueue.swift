@@ -50,8 +50,9 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
   private let storage = Mutex(TimerQueueStorage())
 
   /// The queue's origin when a run loop's ``TimerWaker`` may take its wakes: the main actor's
-  /// queue on the continuous clock, the one a terminal app's store runs on; else `nil`.
-  private let runLoopOrigin: ContinuousClock.Instant?
+  /// queue on the continuous clock, the one a terminal app's store runs on; else `nil`. Since
+  /// the clock's epoch (`sinceEpoch`): each wake adds to it at every tick.
+  private let runLoopOrigin: Duration?
   /// Whether the clock keeps real time; if not, it is moved by hand and the queue drains.
   let isRealTime: Bool
 
@@ -60,7 +61,7 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
     self.origin = clock.now
     self.home = home
     let onMainActor = ObjectIdentifier(home) == ObjectIdentifier(MainActor.shared)
-    runLoopOrigin = onMainActor ? origin as? ContinuousClock.Instant : nil
+    runLoopOrigin = onMainActor ? (origin as? ContinuousClock.Instant)?.sinceEpoch : nil
     isRealTime = C.self == ContinuousClock.self || C.self == SuspendingClock.self
   }
 
@@ -71,7 +72,12 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
   }
 
   /// The clock's reading on the queue's scale now.
-  var now: Duration { origin.duration(to: clock.now) }
+  var now: Duration {
+    // The main actor's continuous-clock queue (the terminal's) reads the system clock itself:
+    // the same reading, without a resilient instant and a generic call for each tick.
+    if let runLoopOrigin { return ContinuousClock.nowSinceEpoch - runLoopOrigin }
+    return origin.duration(to: clock.now)
+  }
 
   var timeNow: Duration {
     if !isRealTime, let deadline = FiringInstant.deadline(on: self) { return deadline }
@@ -128,15 +134,6 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
     return storage.sleeperGeneration
   }
 
-  /// What a lock section that moved the queue's wake to a new sleeper leaves to do once the lock
-  /// is let go: a sleeper task to start, or one replaced to cancel.
-  private enum NextWake: Sendable {
-    /// Start the sleeper task of `generation` for `wake`.
-    case start(generation: UInt64, wake: Duration)
-    /// The wake went to the run loop's waker; cancel the sleeper task it replaced, if any.
-    case handed(replaced: Task<Void, Never>?)
-  }
-
   /// Moves the queue's wake to `wake`, in the caller's lock section: handed to the run loop's
   /// waker right here when one serves this queue (under the lock, so that requests reach it in
   /// generation order, and with no second lock section a tick), else left to a new sleeper task.
@@ -146,7 +143,7 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
       return .start(generation: generation, wake: wake)
     }
     storage.waker = waker
-    waker.wake(at: runLoopOrigin.advanced(by: wake)) { [self] in
+    waker.wake(at: ContinuousClock.Instant(sinceEpoch: runLoopOrigin + wake)) { [self] in
       // The main actor's queue holds only main-actor stores: no hop is ever returned.
       for hop in fireDue(generation: generation, isolation: MainActor.shared) { hop.start() }
     }
@@ -368,4 +365,14 @@ private struct TimerQueueStorage {
     defer { deadItems -= deadSkipped }
     return heap.popDue(atOrBefore: now, deadSkipped: &deadSkipped)
   }
+}
+
+/// What a lock section that moved a ``TimerQueue``'s wake to a new sleeper leaves to do once the
+/// lock is let go: a sleeper task to start, or one replaced to cancel. Outside the generic queue,
+/// so that the runtime does not look up its type for each queue's clock at every tick.
+private enum NextWake: Sendable {
+  /// Start the sleeper task of `generation` for `wake`.
+  case start(generation: UInt64, wake: Duration)
+  /// The wake went to the run loop's waker; cancel the sleeper task it replaced, if any.
+  case handed(replaced: Task<Void, Never>?)
 }

@@ -118,9 +118,28 @@ extension Duration {
     let hours = total / 3600
     let minutes = (total % 3600) / 60
     let secs = total % 60
-    func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    let tail = "\(two(minutes)):\(two(secs)).\(two(Int64(centiseconds)))"
-    return hours > 0 ? "\(hours):\(tail)" : tail
+    // Written digit by digit into the string's own storage (inline, under 16 bytes): this text
+    // is made at every frame of a running stopwatch, and interpolating its five parts took a
+    // dozen appends.
+    let hoursText = hours > 0 ? "\(hours):" : ""
+    return String(unsafeUninitializedCapacity: hoursText.utf8.count + 8) { text in
+      var count = 0
+      func put(_ byte: UInt8) {
+        text[count] = byte
+        count += 1
+      }
+      func putTwoDigits(_ value: Int64) {
+        put(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / 10))
+        put(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10))
+      }
+      for byte in hoursText.utf8 { put(byte) }
+      putTwoDigits(minutes)
+      put(UInt8(ascii: ":"))
+      putTwoDigits(secs)
+      put(UInt8(ascii: "."))
+      putTwoDigits(Int64(centiseconds))
+      return count
+    }
   }
 
   /// Half a nanosecond, written out: `.nanoseconds(1) / 2` is a 128-bit division every frame.

@@ -45,12 +45,12 @@ public struct Canvas: Equatable, Sendable {
     cursorPosition = clip.contains(column: column, row: row) ? (column, row) : nil
   }
 
-  mutating func appendHitRegion(_ rect: Rect, handler: (@Sendable (PointerEvent) -> (any Sendable)?)?) {
+  mutating func appendHitRegion(_ rect: Rect, response: HitRegion.Response?) {
     let visible = clip.intersection(rect)
     guard visible.width > 0, visible.height > 0 else { return }
     // Room for a screen's few regions at once, not three reallocations as they come.
     if hitRegions.capacity == 0 { hitRegions.reserveCapacity(8) }
-    hitRegions.append(HitRegion(rect: visible, origin: rect, handler: handler))
+    hitRegions.append(HitRegion(rect: visible, origin: rect, response: response))
   }
 
   /// A blank canvas of `columns` × `rows` cells (negative sizes become 0).

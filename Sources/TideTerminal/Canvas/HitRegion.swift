@@ -6,9 +6,33 @@ package struct HitRegion: Sendable {
   package let rect: Rect
   /// The rectangle as marked; a handler's coordinates count from its top left corner.
   package let origin: Rect
-  /// What an event means, or `nil` for an event the region lets through to what lies below;
-  /// no handler at all for a region that covers what lies below (an overlay).
-  let handler: (@Sendable (PointerEvent) -> (any Sendable)?)?
+  /// What an event means; `nil` for a region that covers what lies below (an overlay).
+  let response: Response?
+
+  /// What a region makes of a pointer event: its value, or `nil` to let the event through to
+  /// what lies below. The common kinds are values, not closures: a frame marks its buttons and
+  /// rows again each time it is drawn, and a closure for each was an allocation each.
+  enum Response: Sendable {
+    /// A press of the primary button sends the value.
+    case press(any Sendable)
+    /// The wheel sends `up` or `down` for each notch.
+    case wheel(up: any Sendable, down: any Sendable)
+    /// A handler works the value out from the event.
+    case handler(@Sendable (PointerEvent) -> (any Sendable)?)
+
+    func value(for event: PointerEvent) -> (any Sendable)? {
+      switch self {
+      case .press(let value): event.isPrimaryPress ? value : nil
+      case .wheel(let up, let down):
+        switch event.kind {
+        case .scrollUp: up
+        case .scrollDown: down
+        default: nil
+        }
+      case .handler(let handler): handler(event)
+      }
+    }
+  }
 }
 
 /// The hit regions of one frame, indexed by row, to find the region under a pointer event.
@@ -58,8 +82,8 @@ package struct HitMap: Sendable {
     for position in Int(rowStarts[event.row])..<Int(rowStarts[event.row + 1]) {
       let region = regions[Int(indices[position])]
       guard region.rect.contains(column: event.column, row: event.row) else { continue }
-      guard let handler = region.handler else { return nil }
-      if let target = handler(event.relative(to: region.origin)) { return target }
+      guard let response = region.response else { return nil }
+      if let target = response.value(for: event.relative(to: region.origin)) { return target }
     }
     return nil
   }
@@ -82,12 +106,12 @@ extension Canvas {
     _ rect: Rect, handler: @escaping @Sendable (PointerEvent) -> Target?
   ) {
     guard let scope = actionScope else {
-      appendHitRegion(rect, handler: { handler($0) })
+      appendHitRegion(rect, response: .handler { handler($0) })
       return
     }
     if ObjectIdentifier(Target.self) == ObjectIdentifier((any Sendable).self) {
       // The type is known only from the value: checked, and reported, at each event.
-      appendHitRegion(rect, handler: { event in
+      appendHitRegion(rect, response: .handler { event in
         handler(event).flatMap { scope.appAction(for: $0) }
       })
       return
@@ -96,27 +120,21 @@ extension Canvas {
       scope.reportMismatch(sending: String(reflecting: Target.self), what: "A hit region")
       return
     }
-    appendHitRegion(rect, handler: { handler($0).flatMap { scope.lift($0) } })
+    appendHitRegion(rect, response: .handler { handler($0).flatMap { scope.lift($0) } })
   }
 
   /// Marks `rect` so that a press of the primary button there sends `action` (other events go
   /// through to the region below). `action` is checked as ``addHitRegion(_:handler:)``'s are.
   public mutating func addHitRegion(_ rect: Rect, onPress action: some Sendable) {
     guard let target = appActionWhenDrawn(action) else { return }
-    appendHitRegion(rect, handler: { $0.isPrimaryPress ? target : nil })
+    appendHitRegion(rect, response: .press(target))
   }
 
   /// Marks `rect` so that the wheel sends `up` or `down` for each notch and presses go through
   /// to the region below: a scrolling component's region, its actions checked when drawn.
   package mutating func addWheelRegion(_ rect: Rect, up: any Sendable, down: any Sendable) {
     guard let up = appActionWhenDrawn(up), let down = appActionWhenDrawn(down) else { return }
-    appendHitRegion(rect, handler: { event in
-      switch event.kind {
-      case .scrollUp: up
-      case .scrollDown: down
-      default: nil
-      }
-    })
+    appendHitRegion(rect, response: .wheel(up: up, down: down))
   }
 
   /// The app's action for `value` sent from a region marked here, or `nil`, reported, when it
@@ -130,7 +148,7 @@ extension Canvas {
   /// after this) take presses above what it covers, and whose other cells take them from
   /// nothing below.
   public mutating func coverHitRegions(_ rect: Rect) {
-    appendHitRegion(rect, handler: nil)
+    appendHitRegion(rect, response: nil)
   }
 
   /// Checks, while drawing, that `value` — a component's action as its `sending` function embeds

@@ -10,7 +10,8 @@ package final class CursesDriver: TerminalDriver {
   private var ended: AsyncStream<Void>?
   private var isActive = false
   private let clock = ContinuousClock()
-  private var startInstant = ContinuousClock.now
+  /// When the driver was made, since the continuous clock's epoch (`sinceEpoch`).
+  private var start = ContinuousClock.nowSinceEpoch
 
   private let reportsPointer: Bool
   private let screenMode: ScreenMode
@@ -71,7 +72,7 @@ package final class CursesDriver: TerminalDriver {
     }
     self.background = background
     isActive = true
-    startInstant = clock.now
+    start = ContinuousClock.nowSinceEpoch
     // The screen thread waits anyway: its wait's timeout wakes the main actor's timers too.
     MainActorTimers.wake(with: screen)
     return size
@@ -86,9 +87,9 @@ package final class CursesDriver: TerminalDriver {
     screen.handBackTimers()
   }
 
-  package func present(_ frame: Canvas, redrawingAll: Bool) {
+  package func present(_ frame: consuming Canvas, redrawingAll: Bool) {
     guard isActive else { return }
-    screen.draw(frame, redrawingAll: redrawingAll)
+    screen.draw(consume frame, redrawingAll: redrawingAll)
   }
 
   package func setTitle(_ title: String?) {
@@ -120,14 +121,14 @@ package final class CursesDriver: TerminalDriver {
     }
   }
 
-  package var elapsed: Duration { clock.now - startInstant }
+  package var elapsed: Duration { ContinuousClock.nowSinceEpoch - start }
 
   package func wakeForFrame(atElapsed deadline: Duration?) {
-    screen.wakeForFrame(at: deadline.map { startInstant + $0 })
+    screen.wakeForFrame(at: deadline.map { start + $0 })
   }
 
   package func sleep(untilElapsed deadline: Duration) async {
-    try? await clock.sleep(until: startInstant + deadline)
+    try? await clock.sleep(until: ContinuousClock.Instant(sinceEpoch: start + deadline))
   }
 
   package func stop() async {

@@ -401,8 +401,8 @@ package final class CursesTerminal: ScreenDevice {
   }
 
   /// Draws `frame`, diffed by `renderer` against the last one.
-  func render(_ frame: Canvas, with renderer: inout Renderer) {
-    renderer.render(frame, to: self)
+  func render(_ frame: consuming Canvas, with renderer: inout Renderer) {
+    renderer.render(consume frame, to: self)
   }
 
   /// A full-screen app has no scrollback to print to: the lines are dropped.

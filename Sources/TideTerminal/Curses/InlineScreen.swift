@@ -138,10 +138,10 @@ final class InlineScreen: ScreenDevice {
     return repaintRequested
   }
 
-  func render(_ frame: Canvas, with renderer: inout Renderer) {
+  func render(_ frame: consuming Canvas, with renderer: inout Renderer) {
     guard isActive else { return }
     live.prepare(height: InlineTerminal.height(of: frame))
-    renderer.render(frame, to: self)
+    renderer.render(consume frame, to: self)
   }
 
   func handOver(to program: ExternalProgram) -> ExternalProgram.Outcome {

@@ -22,7 +22,7 @@ protocol ScreenDevice: Terminal {
   /// Whether the last frame is to be drawn again whole; asking clears it.
   func takeRepaintRequest() -> Bool
   /// Draws `frame`, diffed by `renderer` against the last one.
-  func render(_ frame: Canvas, with renderer: inout Renderer)
+  func render(_ frame: consuming Canvas, with renderer: inout Renderer)
   /// Runs `program` on the terminal and returns how it ended.
   func handOver(to program: ExternalProgram) -> ExternalProgram.Outcome
   /// Prints `lines` above an inline app's live area.

@@ -36,18 +36,20 @@ final class ScreenThread: TimerWaker {
     /// Titles and clipboard copies to write after the pending frame, in order.
     var pendingWrites: [@Sendable (any ScreenDevice) -> Void] = []
     var stopRequested = false
+    // The deadlines are times since the continuous clock's epoch (`sinceEpoch`): frozen values,
+    // which the loop compares at every pass without the runtime's help.
     /// The main actor's next timer wake (see ``wake(at:fire:)``) and what to call then.
-    var timerDeadline: ContinuousClock.Instant?
+    var timerDeadline: Duration?
     var timerFire: (@MainActor @Sendable () -> Void)?
     /// The program's next frame slot (see ``wakeForFrame(at:)``).
-    var frameDeadline: ContinuousClock.Instant?
+    var frameDeadline: Duration?
     /// Whether this thread still takes timer wakes: false once ``handBackTimers()`` ran.
     var servesTimers = true
     /// A timer's call was handed to the main actor and not yet handled: a wake it asks for
     /// waits for ``eventHandled()`` (one wake-up with the frame it draws, not two).
     var timersFiring = false
     /// The deadline the thread's current wait ends at, as it last read the state (`nil`: none).
-    var waitingUntil: ContinuousClock.Instant?
+    var waitingUntil: Duration?
     /// A byte is in the wake-up pipe and the thread has not yet read the state after it.
     var wakePending = false
   }
@@ -181,10 +183,9 @@ final class ScreenThread: TimerWaker {
     }
     var renderer = Renderer()
     while true {
-      let now = ContinuousClock.now
+      let now = ContinuousClock.nowSinceEpoch
       let (frame, redrawsAll, stop, dueTimers, frameSlot, wakeDeadline, writes) = shared.withLock { shared in
         defer {
-          shared.pendingFrame = nil
           shared.pendingRedrawsAll = false
           shared.pendingWrites = []
         }
@@ -203,7 +204,7 @@ final class ScreenThread: TimerWaker {
         }
         shared.waitingUntil = Self.earlier(shared.timerDeadline, shared.frameDeadline)
         return (
-          shared.pendingFrame, shared.pendingRedrawsAll, shared.stopRequested, dueTimers, frameSlot, shared.waitingUntil,
+          shared.pendingFrame.take(), shared.pendingRedrawsAll, shared.stopRequested, dueTimers, frameSlot, shared.waitingUntil,
           shared.pendingWrites
         )
       }
@@ -232,7 +233,7 @@ final class ScreenThread: TimerWaker {
       }
       if let frame {
         if redrawsAll { renderer.invalidate() }
-        terminal.render(frame, with: &renderer)
+        terminal.render(consume frame, with: &renderer)
       }
       for write in writes { write(terminal) }
       // Back from a program the terminal was handed to: the last frame whole, as after ctrl-z.
@@ -240,7 +241,7 @@ final class ScreenThread: TimerWaker {
       // On the main thread's run loop the program may have taken what was handed over at once,
       // here, leaving a frame and new deadlines no wake-up announces: read them before waiting.
       if handedOver { continue }
-      let timeout = wakeDeadline.map { $0 - ContinuousClock.now }
+      let timeout = wakeDeadline.map { $0 - ContinuousClock.nowSinceEpoch }
       // Due already (drawing took until then): fire it on the next pass, without a read.
       if let timeout, timeout <= .zero { continue }
       if let event = terminal.readEvent(timeout: timeout) {
@@ -250,18 +251,17 @@ final class ScreenThread: TimerWaker {
   }
 
   /// The earlier of two deadlines, either of which may be absent.
-  private static func earlier(
-    _ first: ContinuousClock.Instant?, _ second: ContinuousClock.Instant?
-  ) -> ContinuousClock.Instant? {
+  private static func earlier(_ first: Duration?, _ second: Duration?) -> Duration? {
     guard let first else { return second }
     guard let second else { return first }
     return min(first, second)
   }
 
-  /// Wakes the thread at `deadline` to report the program's frame slot (`onFrameSlot`),
+  /// Wakes the thread at `deadline` (since the continuous clock's epoch: see
+  /// `ContinuousClock.Instant.sinceEpoch`) to report the program's frame slot (`onFrameSlot`),
   /// replacing the slot asked for before; `nil` cancels it. The slot is the wait's timeout, as
   /// the timers' deadline is, so a frame held back by the frame rate costs no other thread.
-  func wakeForFrame(at deadline: ContinuousClock.Instant?) {
+  func wakeForFrame(at deadline: Duration?) {
     let wakes = shared.withLock { shared -> Bool in
       shared.frameDeadline = deadline
       guard let deadline else { return false }
@@ -272,9 +272,11 @@ final class ScreenThread: TimerWaker {
   }
 
   /// Hands the thread a frame to draw; a frame not yet drawn is replaced by the newer one.
-  func draw(_ frame: Canvas, redrawingAll: Bool) {
+  func draw(_ frame: consuming Canvas, redrawingAll: Bool) {
+    // Moved into the lock's closure through an optional: a value a closure captures is copied.
+    var frame = Optional(frame)
     let wakes = shared.withLock { shared in
-      shared.pendingFrame = frame
+      shared.pendingFrame = frame.take()
       shared.pendingRedrawsAll = shared.pendingRedrawsAll || redrawingAll
       return Self.takeWake(&shared)
     }
@@ -304,7 +306,8 @@ final class ScreenThread: TimerWaker {
   /// Wakes the thread at `deadline` to hand `fire` to the main actor (see ``Tide/TimerWaker``).
   /// Once the timers were handed back, calls `fire` at once, on the main actor, so the queue
   /// puts the wake back on a sleeping task.
-  func wake(at deadline: ContinuousClock.Instant?, fire: @escaping @MainActor @Sendable () -> Void) {
+  func wake(at instant: ContinuousClock.Instant?, fire: @escaping @MainActor @Sendable () -> Void) {
+    let deadline = instant?.sinceEpoch
     let (wakes, handsBack) = shared.withLock { shared -> (Bool, Bool) in
       guard shared.servesTimers else { return (false, deadline != nil) }
       shared.timerDeadline = deadline

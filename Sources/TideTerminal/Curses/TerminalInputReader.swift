@@ -16,7 +16,8 @@ struct TerminalInputReader {
   private var decoded: [InputEvent] = []
   private var nextDecoded = 0
   /// When the last bytes were read: the decoder's ``InputDecoder/waitForMore`` counts from it.
-  private var lastInput = ContinuousClock.now
+  /// Times here are since the continuous clock's epoch (`sinceEpoch`), frozen values.
+  private var lastInput = ContinuousClock.nowSinceEpoch
   private var readBuffer = [UInt8](repeating: 0, count: 4096)
 
   /// Waits for the next input. Returns `resized()` after the terminal was resized, and `nil`
@@ -30,7 +31,7 @@ struct TerminalInputReader {
     // with it (a quit signal right after a key, as ctrl-c after `x`) would otherwise be seen
     // first and hide the key from a caller reading up to the quit (issue 20).
     if timeout == .zero { inputMayBePending = true }
-    let deadline = timeout.map { ContinuousClock.now + $0 }
+    let deadline = timeout.map { ContinuousClock.nowSinceEpoch + $0 }
     while true {
       if tide_take_resize() != 0 {
         return resized()
@@ -44,7 +45,7 @@ struct TerminalInputReader {
         nextDecoded = 0
       }
       if inputMayBePending, readInput() { continue }
-      let now = ContinuousClock.now
+      let now = ContinuousClock.nowSinceEpoch
       var wakeAt = deadline
       if let wait = decoder.waitForMore {
         let pause = lastInput + wait
@@ -81,7 +82,7 @@ struct TerminalInputReader {
       if count < 0 { inputEnded = true }
       return false
     }
-    lastInput = ContinuousClock.now
+    lastInput = ContinuousClock.nowSinceEpoch
     decoded.append(contentsOf: decoder.receive(readBuffer[..<Int(count)]))
     // A read that filled the buffer may have left more; a shorter one took all there was.
     inputMayBePending = Int(count) == readBuffer.count
@@ -120,7 +121,7 @@ struct TerminalInputReader {
     let keyboardBefore = decoder.keyboardProtocolAnswers
     TerminalControl.write(
       (forBackground ? BackgroundColorReply.query : "") + Self.keyboardProtocolQuery + Self.deviceAttributesQuery)
-    let deadline = ContinuousClock.now + wait
+    let deadline = ContinuousClock.nowSinceEpoch + wait
     waiting: while !inputEnded {
       // Done at DA1's answer, or once every other answer came (a terminal that does not know DA1).
       if decoder.deviceAttributesAnswers != attributesBefore
@@ -130,7 +131,7 @@ struct TerminalInputReader {
         break
       }
       if inputMayBePending, readInput() { continue }
-      let remaining = deadline - ContinuousClock.now
+      let remaining = deadline - ContinuousClock.nowSinceEpoch
       guard remaining > .zero else { break }
       // A wake-up (a quit signal, the main actor's jobs) is seen by the screen loop after the wait.
       switch tide_input_wait(Self.milliseconds(remaining), 1) {

@@ -152,7 +152,7 @@ package final class HeadlessDriver: TerminalDriver {
   /// Its store's timers are the virtual clock's: nothing to hand back.
   package func eventsEnded() {}
 
-  package func present(_ frame: Canvas, redrawingAll: Bool) {
+  package func present(_ frame: consuming Canvas, redrawingAll: Bool) {
     var frame = frame
     if case .inline = screenMode {
       lastInlineFrame = frame

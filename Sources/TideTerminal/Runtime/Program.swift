@@ -47,9 +47,10 @@ package final class Program<State, Action: Sendable> {
   /// program then exits with 128 + its number, as a shell expects of a process a signal ended.
   package private(set) var quitSignal: Int32?
 
-  /// The last frame drawn, kept for its hit regions when the app accepts pointer input, and the
-  /// map of them, built at the first pointer event on that frame.
-  private var lastFrame: Canvas?
+  /// The hit regions of the last frame drawn and its height, kept when the app accepts pointer
+  /// input (the regions alone: the frame itself goes to the driver, not copied), and the map of
+  /// them, built at the first pointer event on that frame.
+  private var lastHitRegions: (regions: [HitRegion], rows: Int)?
   private var hitMap: HitMap?
 
   /// Where the app's ``Tide/Effect/copyToClipboard(_:)`` and
@@ -299,7 +300,7 @@ package final class Program<State, Action: Sendable> {
     case .paste(let text): app.paste(text, on: size)
     case .pointer(let pointer):
       // The user pressed what they saw: the last frame drawn.
-      if hitMap == nil, let lastFrame { hitMap = HitMap(lastFrame) }
+      if hitMap == nil, let lastHitRegions { hitMap = HitMap(regions: lastHitRegions.regions, rows: lastHitRegions.rows) }
       if let hitMap { app.point(pointer, on: hitMap) }
     case .resize(let newSize):
       // A terminal may report one size twice; the app hears of a size once.
@@ -357,10 +358,10 @@ package final class Program<State, Action: Sendable> {
     }()
     let frame = app.frame(size: size, background: background)
     if app.acceptsPointer {
-      lastFrame = frame
+      lastHitRegions = (frame.hitRegions, frame.rows)
       hitMap = nil
     }
-    driver.present(frame, redrawingAll: redrawsAll)
+    driver.present(consume frame, redrawingAll: redrawsAll)
     if let title = app.title {
       let newTitle = title(app.store.state)
       if newTitle != shownTitle {

@@ -28,12 +28,16 @@ package struct Renderer: Sendable {
   /// Writes `canvas` to `terminal` and flushes: on the first frame or after a size change, clears
   /// and writes every non-blank cell; otherwise writes only the cells that changed, and writes
   /// nothing at all when nothing changed.
-  package mutating func render(_ canvas: Canvas, to terminal: some Terminal) {
+  ///
+  /// The canvas is taken and kept as the last frame, not copied: the last frame is read in
+  /// place through `previous?` (a copy of a canvas retains each of its buffers and closures,
+  /// and a frame made several of them).
+  package mutating func render(_ canvas: consuming Canvas, to terminal: some Terminal) {
     var cells = 0
     var bytes = 0
-    if let previous, previous.columns == canvas.columns, previous.rows == canvas.rows {
+    if previous?.columns == canvas.columns, previous?.rows == canvas.rows {
       canvas.cells.withUnsafeBufferPointer { current in
-        previous.cells.withUnsafeBufferPointer { old in
+        previous?.cells.withUnsafeBufferPointer { old in
           let columns = canvas.columns
           for row in 0..<canvas.rows {
             let start = row * columns
@@ -55,7 +59,7 @@ package struct Renderer: Sendable {
         }
       }
       // A caret that moved over unchanged cells (a wide character's second half) is a change.
-      guard cells > 0 || !Self.same(canvas.cursorPosition, previous.cursorPosition) else { return }
+      guard cells > 0 || !Self.same(canvas.cursorPosition, previous?.cursorPosition ?? nil) else { return }
     } else {
       terminal.clear()
       canvas.cells.withUnsafeBufferPointer { current in
@@ -71,7 +75,7 @@ package struct Renderer: Sendable {
     }
     terminal.placeCursor(at: canvas.cursorPosition)
     terminal.flush()
-    previous = canvas
+    previous = consume canvas
     statistics.frames += 1
     statistics.cells += cells
     statistics.bytes += bytes

@@ -28,7 +28,7 @@ package protocol TerminalDriver: AnyObject, Sendable {
   func eventsEnded()
 
   /// Shows `frame`; `redrawingAll` when every cell must be written again (after a resize).
-  func present(_ frame: Canvas, redrawingAll: Bool)
+  func present(_ frame: consuming Canvas, redrawingAll: Bool)
 
   /// Shows `title` as the window's title, or puts the terminal's own back for `nil`: called
   /// by the program only when the app's title changes, after the frame that goes with it.
