@@ -383,6 +383,7 @@ package enum TraceQueries {
     }
     var count = 0
     var relevant: [StateChange] = []
+    var paths = ChangePaths()
     // The action of the last line taken apart, which the next line's most likely repeats.
     var lastAction: [UInt8] = []
     func concerns(_ change: JSONPath) -> Bool {
@@ -397,7 +398,7 @@ package enum TraceQueries {
       let parts = lastAction.withUnsafeBytes { ActionLineParts(line, knownAction: $0) }
       if let parts, Self.collect(
         in: line, parts: parts, target: target, ancestorsToo: !throughArray, exact: throughArray ? nil : path,
-        concerns: concerns, into: &relevant)
+        paths: &paths, concerns: concerns, into: &relevant)
       {
         let bytes = UnsafeRawBufferPointer(rebasing: line[parts.action])
         action.bytes = bytes
@@ -480,13 +481,15 @@ package enum TraceQueries {
       if change.apply(to: &tree), removed != inserting {
         inside.append(ValueChange.Part(path: at, removed: index..<index + removing, old: .array(removed), new: .array(inserting)))
       }
-    case .set(let at, _) where at.isWithin(path) || path.isWithin(at):
+    case .set(let at, let value) where at.isWithin(path) || path.isWithin(at):
       // The value at the path itself when the change sets it or an ancestor.
-      let place = at.isWithin(path) ? at : path
+      let setsPlace = at.isWithin(path)
+      let place = setsPlace ? at : path
       // Held while the change replaces it, which copies nothing.
       let before = tree.value(at: place)
       guard change.apply(to: &tree) else { return }
-      let after = tree.value(at: place)
+      // A set of the place itself leaves its value there: no second walk down to read it.
+      let after = setsPlace ? value : tree.value(at: place)
       if before != after { inside.append(ValueChange.Part(path: place, removed: nil, old: before, new: after)) }
     case .splice(let at, _, _, _) where path.isWithin(at):
       // A list the path goes through, spliced: the element at the path may have moved.
@@ -506,21 +509,23 @@ package enum TraceQueries {
   /// `exact`: the path `target` spells, when a change setting it may be read as its value alone.
   private static func collect(
     in line: UnsafeRawBufferPointer, parts: ActionLineParts, target: [UInt8], ancestorsToo: Bool, exact: JSONPath?,
-    concerns: (JSONPath) -> Bool, into relevant: inout [StateChange]
+    paths: inout ChangePaths, concerns: (JSONPath) -> Bool, into relevant: inout [StateChange]
   ) -> Bool {
     for part in parts.changes {
       let pathBytes = UnsafeRawBufferPointer(rebasing: line[part.path])
       guard pathBytes.mayName(target, ancestorsToo: ancestorsToo) else { continue }
-      // A new value for the path itself, spelled as the path is (`["list.cursor",5]`): only the
-      // value is parsed, for a field that a million lines set. A splice there has more than
+      // A new value for a path, spelled without escapes (`["list.cursor",5]`): only the value
+      // is parsed, and the path is the one this text was taken apart into before — for the
+      // path itself, or one inside it, that a million lines set. A splice there has more than
       // one value after the path, which this parse refuses, and goes the long way.
-      if let exact, pathBytes.count == target.count, part.path.upperBound + 2 < part.change.upperBound,
+      if let exact, part.path.upperBound + 2 < part.change.upperBound,
         line[part.path.upperBound + 1] == UInt8(ascii: ","),
         memchr(pathBytes.baseAddress!, Int32(UInt8(ascii: "\\")), pathBytes.count) == nil,
-        memcmp(pathBytes.baseAddress!, target, target.count) == 0,
+        let changed = pathBytes.count == target.count && memcmp(pathBytes.baseAddress!, target, target.count) == 0
+          ? exact : paths.path(spelled: pathBytes),
         let value = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[(part.path.upperBound + 2)..<(part.change.upperBound - 1)]))
       {
-        relevant.append(.set(exact, value))
+        if concerns(changed) { relevant.append(.set(changed, value)) }
         continue
       }
       guard let json = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[part.change])),
