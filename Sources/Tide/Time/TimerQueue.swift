@@ -53,6 +53,9 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
   /// queue on the continuous clock, the one a terminal app's store runs on; else `nil`. Since
   /// the clock's epoch (`sinceEpoch`): each wake adds to it at every tick.
   private let runLoopOrigin: Duration?
+  /// ``runLoopOrigin`` when the clock is `ContinuousClock` itself, whose reading ``now`` takes
+  /// from the system clock; `nil` for any other, another clock of the same instants included.
+  private let systemClockOrigin: Duration?
   /// Whether the clock keeps real time; if not, it is moved by hand and the queue drains.
   let isRealTime: Bool
 
@@ -62,6 +65,7 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
     self.home = home
     let onMainActor = ObjectIdentifier(home) == ObjectIdentifier(MainActor.shared)
     runLoopOrigin = onMainActor ? (origin as? ContinuousClock.Instant)?.sinceEpoch : nil
+    systemClockOrigin = C.self == ContinuousClock.self ? runLoopOrigin : nil
     isRealTime = C.self == ContinuousClock.self || C.self == SuspendingClock.self
   }
 
@@ -75,7 +79,7 @@ package final class TimerQueue<C: Clock<Duration>>: TimerScheduling, @unchecked 
   var now: Duration {
     // The main actor's continuous-clock queue (the terminal's) reads the system clock itself:
     // the same reading, without a resilient instant and a generic call for each tick.
-    if let runLoopOrigin { return ContinuousClock.nowSinceEpoch - runLoopOrigin }
+    if let systemClockOrigin { return ContinuousClock.nowSinceEpoch - systemClockOrigin }
     return origin.duration(to: clock.now)
   }
 

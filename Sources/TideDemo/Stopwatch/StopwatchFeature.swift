@@ -118,7 +118,7 @@ extension Duration {
     let hours = total / 3600
     let minutes = (total % 3600) / 60
     let secs = total % 60
-    // Written digit by digit into the string's own storage (inline, under 16 bytes): this text
+    // Written digit by digit into the string's own storage (inline up to 99,999 hours): this text
     // is made at every frame of a running stopwatch, and interpolating its five parts took a
     // dozen appends.
     let hoursText = hours > 0 ? "\(hours):" : ""

@@ -1,5 +1,6 @@
 /// A part of a frame that says what a pointer event there means: marked while drawing (see
-/// ``Canvas/addHitRegion(_:handler:)``), kept by the runtime with the frame it belongs to.
+/// ``Canvas/addHitRegion(_:handler:)``), kept by the runtime, with the others of the last frame
+/// drawn, until the next frame.
 package struct HitRegion: Sendable {
   /// The cells the region takes pointer events in: its rectangle within the clip rectangle in
   /// force when it was marked.

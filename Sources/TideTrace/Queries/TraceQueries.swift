@@ -506,7 +506,9 @@ package enum TraceQueries {
   /// Adds to `relevant` the changes among `parts` that `concerns` accepts, parsing only those
   /// whose path's bytes start with `target` (or, with `ancestorsToo`, are the start of it);
   /// `false` when one of them is not a well-formed change, which the full parse then reports.
-  /// `exact`: the path `target` spells, when a change setting it may be read as its value alone.
+  /// `exact`: the path `target` spells, when a change that sets it, a path inside it or (with
+  /// `ancestorsToo`) one of its ancestors may be read as its value alone; `nil` to parse each
+  /// change whole (a path through an array).
   private static func collect(
     in line: UnsafeRawBufferPointer, parts: ActionLineParts, target: [UInt8], ancestorsToo: Bool, exact: JSONPath?,
     paths: inout ChangePaths, concerns: (JSONPath) -> Bool, into relevant: inout [StateChange]
@@ -516,7 +518,7 @@ package enum TraceQueries {
       guard pathBytes.mayName(target, ancestorsToo: ancestorsToo) else { continue }
       // A new value for a path, spelled without escapes (`["list.cursor",5]`): only the value
       // is parsed, and the path is the one this text was taken apart into before — for the
-      // path itself, or one inside it, that a million lines set. A splice there has more than
+      // path itself, one inside it or an ancestor, which a million lines may set. A splice there has more than
       // one value after the path, which this parse refuses, and goes the long way.
       if let exact, part.path.upperBound + 2 < part.change.upperBound,
         line[part.path.upperBound + 1] == UInt8(ascii: ","),
