@@ -15,6 +15,8 @@
 # also simulates the caches (callgrind --cache-sim=yes: first-level instruction and data misses,
 # last-level misses, on the host's cache geometry) and prints them a frame — the VM has no
 # hardware counters, and the instructions alone do not say why a frame costs more time.
+# FRAME_CALLGRIND_OPTIONS adds options to callgrind's: `--dump-instr=yes` with FRAME_DUMPS keeps
+# the address of each instruction, for scripts/frame-code-lines.py (the lines of code a frame runs).
 set -euo pipefail
 bin=${1:-$(swift build -c release --static-swift-stdlib --show-bin-path)/tide-demo}
 seconds=${2:-10}
@@ -43,7 +45,7 @@ measure() {
   # valgrind cannot read the DWARF of the static Swift runtime; the symbol table is enough.
   objcopy --strip-debug "$program" "$work/$name"
   tmux -L "$server" new-session -d -x 80 -y 24 \
-    "valgrind --tool=callgrind --cache-sim=${FRAME_CACHE_SIM:-no} --compress-strings=no --callgrind-out-file='$work/$name.out' '$work/$name' $* 2>'$work/$name.log'"
+    "valgrind --tool=callgrind ${FRAME_CALLGRIND_OPTIONS:-} --cache-sim=${FRAME_CACHE_SIM:-no} --compress-strings=no --callgrind-out-file='$work/$name.out' '$work/$name' $* 2>'$work/$name.log'"
   local deadline=$((SECONDS + 60))
   until tmux -L "$server" capture-pane -p | grep -q Stopped; do
     (( SECONDS < deadline )) || { echo "measure-frame-instructions: $name showed no stopwatch within 60 s" >&2; exit 1; }
