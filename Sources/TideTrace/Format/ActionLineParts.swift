@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TideJSON
 
 /// Where the parts of an action line lie in its bytes (`{"n":…,"t":…,"action":{…},"changes":[…]}`),
 /// found by one pass over the bytes that builds no tree: `--who-changed` looks at hundreds of
@@ -19,6 +20,14 @@ package struct ActionLineParts {
   package var action: Range<Int>
   /// Each change's bytes (`["counter.count",5]`) and those of its path, between the quotes.
   package var changes: [(change: Range<Int>, path: Range<Int>)]
+  /// The bytes of the time's value (`t`).
+  package var time: Range<Int> = 0..<0
+  /// The input member's name and value (`"key":"j"`), when the line has one.
+  package var input: (name: Range<Int>, value: Range<Int>)?
+  /// Whether every member is one ``TraceStep`` knows, spelled without escapes, none twice, and
+  /// the line has one input at most: what ``TraceStep/init(parsing:path:line:)`` refuses
+  /// otherwise, so a caller that reads the line from its parts alone knows when not to.
+  package var hasOnlyKnownMembers = true
 
   /// The parts of `line`; `nil` when it is not an action line written as a trace writes it.
   /// `knownAction`: the action's bytes in the parts of a line before (a whole value, which is
@@ -36,6 +45,12 @@ package struct ActionLineParts {
     self.changes = changes
   }
 
+  /// The names of the members ``TraceStep`` reads, as bits: which a line has, to tell one that
+  /// comes twice.
+  private static let memberNames: [StaticString] = ["n", "t", "action", "changes", "key", "paste", "resize", "pointer"]
+  /// Where the input members start in ``memberNames``.
+  private static let firstInputMember = 4
+
   private struct Scanner {
     let bytes: UnsafeRawBufferPointer
     let knownAction: UnsafeRawBufferPointer?
@@ -45,8 +60,10 @@ package struct ActionLineParts {
       guard next(UInt8(ascii: "{")) else { return nil }
       var action: Range<Int>?
       var changes: [(change: Range<Int>, path: Range<Int>)]?
-      var hasNumber = false
-      var hasTime = false
+      var time: Range<Int>?
+      var input: (name: Range<Int>, value: Range<Int>)?
+      var seen: UInt8 = 0
+      var hasOnlyKnownMembers = true
       while true {
         guard let key = string(), next(UInt8(ascii: ":")) else { return nil }
         let start = position
@@ -58,15 +75,28 @@ package struct ActionLineParts {
           action = start..<position
         } else {
           guard skipValue() else { return nil }
-          if named(key, "n") { hasNumber = true }
-          if named(key, "t") { hasTime = true }
+        }
+        if let member = ActionLineParts.memberNames.firstIndex(where: { named(key, $0) }) {
+          if seen & (1 << member) != 0 { hasOnlyKnownMembers = false }
+          seen |= 1 << member
+          if member == 1 { time = start..<position }
+          if member >= ActionLineParts.firstInputMember {
+            if input != nil { hasOnlyKnownMembers = false }
+            input = (key, start..<position)
+          }
+        } else {
+          hasOnlyKnownMembers = false
         }
         if next(UInt8(ascii: ",")) { continue }
         guard next(UInt8(ascii: "}")), position == bytes.count else { return nil }
         break
       }
-      guard hasNumber, hasTime, let action, let changes else { return nil }
-      return ActionLineParts(action: action, changes: changes)
+      guard seen & 0b11 == 0b11, let time, let action, let changes else { return nil }
+      var parts = ActionLineParts(action: action, changes: changes)
+      parts.time = time
+      parts.input = input
+      parts.hasOnlyKnownMembers = hasOnlyKnownMembers
+      return parts
     }
 
     /// Moves past the known action if the value here is it, followed by the next member or the
@@ -98,6 +128,8 @@ package struct ActionLineParts {
     }
 
     func named(_ range: Range<Int>, _ key: StaticString) -> Bool {
+      // A name with an escape never matches, though it may spell one of these: the full parse
+      // then reads the line, as it reads every line whose members are not plainly known.
       range.count == key.utf8CodeUnitCount
         && memcmp(bytes.baseAddress! + range.lowerBound, key.utf8Start, range.count) == 0
     }
@@ -161,5 +193,37 @@ package struct ActionLineParts {
         return false
       }
     }
+  }
+}
+
+extension ActionLineParts {
+  /// The changes of `line`, these its parts, as ``TraceStep/init(parsing:path:line:)`` reads them,
+  /// read without the line's tree: each set's value alone (``ChangePaths/set(_:in:)``), only a
+  /// splice parsed whole. `nil` when the full parse must read the line — it refuses it (a member
+  /// it does not know or twice, a time or an input it cannot read, a malformed change) and says
+  /// why, or it is not plain enough to read from its parts. A state many lines from a snapshot
+  /// is their changes applied in turn, and parsing each line whole was most of that.
+  func changesAsStepReadsThem(in line: UnsafeRawBufferPointer, paths: inout ChangePaths) -> [StateChange]? {
+    guard hasOnlyKnownMembers,
+      let time = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[time])), TraceFormat.seconds(in: time) != nil
+    else { return nil }
+    if let input {
+      guard let value = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[input.value])) else { return nil }
+      let member = JSONValue.object([JSONMember(key: String(decoding: UnsafeRawBufferPointer(rebasing: line[input.name]), as: UTF8.self), value: value)])
+      do { _ = try TraceInput.event(in: member, path: "", line: 0) } catch { return nil }
+    }
+    var read: [StateChange] = []
+    read.reserveCapacity(changes.count)
+    for part in changes {
+      if let (path, value) = paths.set(part, in: line) {
+        read.append(.set(path, value))
+        continue
+      }
+      guard let json = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[part.change])),
+        let change = StateChange(json: json)
+      else { return nil }
+      read.append(change)
+    }
+    return read
   }
 }

@@ -106,10 +106,16 @@ package enum TraceQueries {
     } else {
       state = try checked(reader) { () throws(TraceProblem) in try reader.state(after: first - 1) }
     }
-    func checkStep(_ step: TraceStep, _ index: Int) throws(InspectFailure) {
-      if actions.insert(step.action).inserted { try check(action: step.action, number: index, in: reader, app: app) }
+    // The spellings of the actions seen, by their bytes: a line whose action is spelled as one
+    // before is not parsed for it.
+    var spellings = ActionSpellings()
+    var paths = ChangePaths()
+    var lastAction: [UInt8] = []
+    /// Checks `action` (`nil`: a spelling checked before) and applies `changes`, action `index`'s.
+    func checkStep(action: JSONValue?, changes: [StateChange], _ index: Int) throws(InspectFailure) {
+      if let action, actions.insert(action).inserted { try check(action: action, number: index, in: reader, app: app) }
       var changesKind = false
-      for change in step.changes {
+      for change in changes {
         let old: Int?
         if case .splice = change { old = -1 } else { old = kind(of: state.value(at: change.path)) }
         guard change.apply(to: &state) else {
@@ -134,13 +140,32 @@ package enum TraceQueries {
       // States kept along a long walk, sixteen at most: a step back from `number` then starts
       // from the nearest one instead of the snapshot.
       let spacing = max(1024, (number - next + 1) / 16)
-      try reader.forEachStep(in: next...number) { index, step throws(TraceProblem) in
+      try reader.forEachActionLineInPlace(in: next...number) { index, line throws(TraceProblem) in
         // The browser asks next for the state before the step it shows, for the old values:
         // kept before this last line is checked, as the state after `number - 1`, whose lines
         // all passed.
         if index == number { reader.keepChecked(state, after: number - 1, linesFrom: first) }
+        // The line's changes read from its parts where it is plain, its action parsed only for a
+        // new spelling; else the full parse, which says what is wrong with the line.
+        let action: JSONValue?
+        let changes: [StateChange]
+        if let parts = lastAction.withUnsafeBytes({ ActionLineParts(line, knownAction: $0) }),
+          let read = parts.changesAsStepReadsThem(in: line, paths: &paths)
+        {
+          let bytes = UnsafeRawBufferPointer(rebasing: line[parts.action])
+          if spellings.insert(bytes) {
+            action = try JSONValue.parseLine(Array(bytes), path: reader.path, line: reader.line(ofAction: index))
+          } else {
+            action = nil
+          }
+          if !lastAction.elementsEqual(bytes) { lastAction = Array(bytes) }
+          changes = read
+        } else {
+          let step = try TraceStep(parsing: Array(line), path: reader.path, line: reader.line(ofAction: index))
+          (action, changes) = (step.action, step.changes)
+        }
         do throws(InspectFailure) {
-          try checkStep(step, index)
+          try checkStep(action: action, changes: changes, index)
         } catch {
           failure = error
           throw TraceProblem(path: reader.path, line: reader.line(ofAction: index), message: error.message)
@@ -383,7 +408,7 @@ package enum TraceQueries {
     }
     var count = 0
     var relevant: [StateChange] = []
-    var paths = ChangePaths()
+    var paths = ChangePaths(knowing: throughArray ? nil : path, spelled: target)
     // The action of the last line taken apart, which the next line's most likely repeats.
     var lastAction: [UInt8] = []
     func concerns(_ change: JSONPath) -> Bool {
@@ -397,7 +422,7 @@ package enum TraceQueries {
       var action = LineAction(bytes: nil, parsed: nil, line: line, number: number, reader: reader)
       let parts = lastAction.withUnsafeBytes { ActionLineParts(line, knownAction: $0) }
       if let parts, Self.collect(
-        in: line, parts: parts, target: target, ancestorsToo: !throughArray, exact: throughArray ? nil : path,
+        in: line, parts: parts, target: target, ancestorsToo: !throughArray, readsSetsAlone: !throughArray,
         paths: &paths, concerns: concerns, into: &relevant)
       {
         let bytes = UnsafeRawBufferPointer(rebasing: line[parts.action])
@@ -506,27 +531,19 @@ package enum TraceQueries {
   /// Adds to `relevant` the changes among `parts` that `concerns` accepts, parsing only those
   /// whose path's bytes start with `target` (or, with `ancestorsToo`, are the start of it);
   /// `false` when one of them is not a well-formed change, which the full parse then reports.
-  /// `exact`: the path `target` spells, when a change that sets it, a path inside it or (with
-  /// `ancestorsToo`) one of its ancestors may be read as its value alone; `nil` to parse each
-  /// change whole (a path through an array).
+  /// With `readsSetsAlone`, a change that sets the path, a path inside it or (with `ancestorsToo`)
+  /// one of its ancestors is read as its value alone (``ChangePaths/set(_:in:)``); else each
+  /// change is parsed whole (a path through an array).
   private static func collect(
-    in line: UnsafeRawBufferPointer, parts: ActionLineParts, target: [UInt8], ancestorsToo: Bool, exact: JSONPath?,
+    in line: UnsafeRawBufferPointer, parts: ActionLineParts, target: [UInt8], ancestorsToo: Bool, readsSetsAlone: Bool,
     paths: inout ChangePaths, concerns: (JSONPath) -> Bool, into relevant: inout [StateChange]
   ) -> Bool {
     for part in parts.changes {
       let pathBytes = UnsafeRawBufferPointer(rebasing: line[part.path])
       guard pathBytes.mayName(target, ancestorsToo: ancestorsToo) else { continue }
-      // A new value for a path, spelled without escapes (`["list.cursor",5]`): only the value
-      // is parsed, and the path is the one this text was taken apart into before — for the
-      // path itself, one inside it or an ancestor, which a million lines may set. A splice there has more than
-      // one value after the path, which this parse refuses, and goes the long way.
-      if let exact, part.path.upperBound + 2 < part.change.upperBound,
-        line[part.path.upperBound + 1] == UInt8(ascii: ","),
-        memchr(pathBytes.baseAddress!, Int32(UInt8(ascii: "\\")), pathBytes.count) == nil,
-        let changed = pathBytes.count == target.count && memcmp(pathBytes.baseAddress!, target, target.count) == 0
-          ? exact : paths.path(spelled: pathBytes),
-        let value = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[(part.path.upperBound + 2)..<(part.change.upperBound - 1)]))
-      {
+      // A new value for the path itself, one inside it or an ancestor, which a million lines
+      // may set: its value alone parsed. Anything else (a splice) goes the long way.
+      if readsSetsAlone, let (changed, value) = paths.set(part, in: line) {
         if concerns(changed) { relevant.append(.set(changed, value)) }
         continue
       }

@@ -258,10 +258,24 @@ package final class TraceReader {
     }
     var state = start.state
     if start.number < number {
-      try forEachStep(in: start.number + 1...number) { index, step throws(TraceProblem) in
-        for change in step.changes where !change.apply(to: &state) {
+      // Each line's changes read from its parts where they are plain, else by the full parse,
+      // which says what is wrong with a line (``ActionLineParts/changesAsStepReadsThem(in:paths:)``).
+      var paths = ChangePaths()
+      var lastAction: [UInt8] = []
+      try forEachActionLineInPlace(in: start.number + 1...number) { index, line throws(TraceProblem) in
+        let changes: [StateChange]
+        if let parts = lastAction.withUnsafeBytes({ ActionLineParts(line, knownAction: $0) }),
+          let read = parts.changesAsStepReadsThem(in: line, paths: &paths)
+        {
+          changes = read
+          let action = UnsafeRawBufferPointer(rebasing: line[parts.action])
+          if !lastAction.elementsEqual(action) { lastAction = Array(action) }
+        } else {
+          changes = try TraceStep(parsing: Array(line), path: path, line: self.line(ofAction: index)).changes
+        }
+        for change in changes where !change.apply(to: &state) {
           throw TraceProblem(
-            path: path, line: line(ofAction: index),
+            path: path, line: self.line(ofAction: index),
             message: "the change to \(change.path) does not fit the state before it")
         }
       }
