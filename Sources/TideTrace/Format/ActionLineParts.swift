@@ -45,10 +45,8 @@ package struct ActionLineParts {
     self.changes = changes
   }
 
-  /// The names of the members ``TraceStep`` reads, as bits: which a line has, to tell one that
-  /// comes twice.
-  private static let memberNames: [StaticString] = ["n", "t", "action", "changes", "key", "paste", "resize", "pointer"]
-  /// Where the input members start in ``memberNames``.
+  /// The members ``TraceStep`` reads are numbered (see `Scanner.member(named:)`), a bit each of
+  /// those a line has, to tell one that comes twice; the inputs' numbers start here.
   private static let firstInputMember = 4
 
   private struct Scanner {
@@ -76,7 +74,7 @@ package struct ActionLineParts {
         } else {
           guard skipValue() else { return nil }
         }
-        if let member = ActionLineParts.memberNames.firstIndex(where: { named(key, $0) }) {
+        if let member = member(named: key) {
           if seen & (1 << member) != 0 { hasOnlyKnownMembers = false }
           seen |= 1 << member
           if member == 1 { time = start..<position }
@@ -124,6 +122,25 @@ package struct ActionLineParts {
         changes.append((start..<position, path))
         if next(UInt8(ascii: ",")) { continue }
         return next(UInt8(ascii: "]")) ? changes : nil
+      }
+    }
+
+    /// The number of the member `key` names: `n` 0, `t` 1, `action` 2, `changes` 3, then the
+    /// inputs, `key` 4, `paste` 5, `resize` 6, `pointer` 7; `nil` for any other name. Told apart
+    /// by length first: a million lines' members are looked up.
+    func member(named key: Range<Int>) -> Int? {
+      switch key.count {
+      case 1:
+        switch bytes[key.lowerBound] {
+        case UInt8(ascii: "n"): 0
+        case UInt8(ascii: "t"): 1
+        default: nil
+        }
+      case 3: named(key, "key") ? 4 : nil
+      case 5: named(key, "paste") ? 5 : nil
+      case 6: named(key, "action") ? 2 : named(key, "resize") ? 6 : nil
+      case 7: named(key, "changes") ? 3 : named(key, "pointer") ? 7 : nil
+      default: nil
       }
     }
 
