@@ -9,8 +9,9 @@ import TideJSON
 
 /// Where the parts of an action line lie in its bytes (`{"n":…,"t":…,"action":{…},"changes":[…]}`),
 /// found by one pass over the bytes that builds no tree: `--who-changed` looks at hundreds of
-/// thousands of lines and needs of each only its action and the few changes at its path, and
-/// building each line's whole tree cost more than anything else the query did.
+/// thousands of lines and needs of each only its action and the few changes at its path, and a
+/// state far from a snapshot needs of each line only its changes (and its action once for each
+/// spelling); building each line's whole tree cost more than anything else either did.
 ///
 /// The scan checks the line's structure (strings closed, brackets matched, the four members
 /// there) but not every value in it: a line it cannot take apart is left to ``TraceStep``'s full
@@ -220,6 +221,10 @@ extension ActionLineParts {
   /// it does not know or twice, a time or an input it cannot read, a malformed change) and says
   /// why, or it is not plain enough to read from its parts. A state many lines from a snapshot
   /// is their changes applied in turn, and parsing each line whole was most of that.
+  ///
+  /// The line passed the trace's check of every line when it was indexed (``TraceReader``): its
+  /// parts are read as JSON the full parse would read. A file rewritten in place since, with
+  /// the same line lengths, is read as it now is, its changes still parsed.
   func changesAsStepReadsThem(in line: UnsafeRawBufferPointer, paths: inout ChangePaths) -> [StateChange]? {
     guard hasOnlyKnownMembers,
       let time = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[time])), TraceFormat.seconds(in: time) != nil

@@ -8,7 +8,8 @@ import Darwin
 
 /// The spellings of the actions a walk of lines has seen, by their bytes: a session sends the
 /// same few actions over and over, and a line whose action is spelled as one before needs no
-/// tree of it to know it was checked.
+/// tree of it to know it was checked. It keeps a copy of each spelling, beside the tree of each
+/// distinct action the walk checked: a walk over actions that all differ (pastes) holds both.
 struct ActionSpellings {
   private var byHash: [Int: [[UInt8]]] = [:]
 

@@ -217,9 +217,9 @@ package final class TraceReader {
     return text.bytes
   }
 
-  /// The steps of the actions in `numbers`, in order, their lines read in large chunks: a state
-  /// far from its snapshot applies thousands of lines, and a read of each was most of a jump's
-  /// cost.
+  /// The steps of the actions in `numbers`, in order, each line parsed whole, the lines read in
+  /// large chunks (a read of each line was once most of a jump's cost). A walk that needs only
+  /// the lines' changes reads them from their parts instead (see ``state(after:)``).
   package func forEachStep(
     in numbers: ClosedRange<Int>, _ body: (_ number: Int, _ step: TraceStep) throws(TraceProblem) -> Void
   ) throws(TraceProblem) {
