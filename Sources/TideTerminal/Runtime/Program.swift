@@ -75,9 +75,14 @@ package final class Program<State, Action: Sendable> {
 
   /// Where the loop is, how far the screen is behind, whether a frame slot is awaited.
   private var loop = ProgramLoopState()
-  /// Whether the app is finished, as of its store's last drained batch: kept by the loop's store
-  /// observer, which is lent the state, where reading `app.store.state` here copies it each turn.
-  private var appIsFinished = false
+  /// Whether the app is finished, as of its store's last drained batch: kept from the program's
+  /// creation by a store observer, which is lent the state, where reading `app.store.state` in
+  /// this generic code copied it each turn. A store tells its observers in the order they were
+  /// added, so the loop's own, which draws, finds it already set; a replay player reads it
+  /// between its lines.
+  package private(set) var appIsFinished = false
+  /// The observation that keeps ``appIsFinished``.
+  private var finishWatch: ObservationToken?
   /// Whether the loop draws frames when the pacer allows (see ``TerminalDriver/pacesFrames``).
   private let pacesFrames: Bool
   /// The loop's queue, while it runs.
@@ -101,6 +106,8 @@ package final class Program<State, Action: Sendable> {
     self.keyPacer = FramePacer(framesPerSecond: framesPerSecond)
     self.recordsSession = recordsSession
     self.pacesFrames = driver.pacesFrames
+    let isFinished = app.isFinished
+    finishWatch = app.store.observe { [weak self] state in self?.appIsFinished = isFinished(state) }
   }
 
   /// How long ``run()`` waits for work marked ``Tide/Effect/finishesBeforeExit()``.
@@ -133,11 +140,7 @@ package final class Program<State, Action: Sendable> {
     ProgramTerminal.$current.withValue(terminal) { app.resize(to: size) }
     if recordsSession { recording = KeyScriptRecorder(size: size) }
     app.inputHold?.released = { [weak self] reason in self?.inputReleased(after: reason) }
-    let isFinished = app.isFinished
-    let observation = app.store.observe { [weak self] state in
-      self?.appIsFinished = isFinished(state)
-      self?.stateChanged()
-    }
+    let observation = app.store.observe { [weak self] _ in self?.stateChanged() }
     defer { observation.cancel() }
 
     if pacesFrames { drawIfDue() }

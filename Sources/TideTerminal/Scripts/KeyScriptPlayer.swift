@@ -102,11 +102,10 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
   private let driver: HeadlessDriver
   private let program: Program<State, Action>
   private var run: Task<Void, Never>?
-  /// Whether the app is done, as of the store's last round: kept by an observer, which is lent
-  /// the state, so a timer's tick in a `wait` tests a flag. Reading the state here instead, in
-  /// code not specialised for its type, copied all of it and looked up its metadata.
-  private var isFinished = false
-  private var finishWatch: ObservationToken?
+  /// Whether the app is done, as of the store's last round: the program's flag, kept by an
+  /// observer that is lent the state (``Program/appIsFinished``), so a timer's tick in a `wait`
+  /// tests a flag.
+  private var isFinished: Bool { program.appIsFinished }
   private var frameCount = 0
   /// The driver's frame count when a frame was last reported.
   private var reportedFrames = 0
@@ -147,8 +146,6 @@ package final class KeyScriptPlayer<State, Action: Sendable> {
     driver.keepsFrameTexts = false
     self.driver = driver
     self.program = Program(app, driver: driver, framesPerSecond: framesPerSecond)
-    let isFinished = app.isFinished
-    finishWatch = app.store.observe { [weak self] state in self?.isFinished = isFinished(state) }
   }
 
   isolated deinit {
