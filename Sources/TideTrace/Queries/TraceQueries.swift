@@ -109,8 +109,7 @@ package enum TraceQueries {
     // The spellings of the actions seen, by their bytes: a line whose action is spelled as one
     // before is not parsed for it.
     var spellings = ActionSpellings()
-    var paths = ChangePaths()
-    var lastAction: [UInt8] = []
+    var lines = LineChangesReader()
     /// Checks `action` (`nil`: a spelling checked before) and applies `changes`, action `index`'s.
     func checkStep(action: JSONValue?, changes: [StateChange], _ index: Int) throws(InspectFailure) {
       if let action, actions.insert(action).inserted { try check(action: action, number: index, in: reader, app: app) }
@@ -145,24 +144,15 @@ package enum TraceQueries {
         // kept before this last line is checked, as the state after `number - 1`, whose lines
         // all passed.
         if index == number { reader.keepChecked(state, after: number - 1, linesFrom: first) }
-        // The line's changes read from its parts where it is plain, its action parsed only for a
-        // new spelling; else the full parse, which says what is wrong with the line.
+        // A line read from its parts has its action parsed only for a new spelling.
+        let (read, changes) = try lines.read(line, path: reader.path, lineNumber: reader.line(ofAction: index))
         let action: JSONValue?
-        let changes: [StateChange]
-        if let parts = lastAction.withUnsafeBytes({ ActionLineParts(line, knownAction: $0) }),
-          let read = parts.changesAsStepReadsThem(in: line, paths: &paths)
-        {
-          let bytes = UnsafeRawBufferPointer(rebasing: line[parts.action])
-          if spellings.insert(bytes) {
-            action = try JSONValue.parseLine(Array(bytes), path: reader.path, line: reader.line(ofAction: index))
-          } else {
-            action = nil
-          }
-          if !lastAction.elementsEqual(bytes) { lastAction = Array(bytes) }
-          changes = read
-        } else {
-          let step = try TraceStep(parsing: Array(line), path: reader.path, line: reader.line(ofAction: index))
-          (action, changes) = (step.action, step.changes)
+        switch read {
+        case .bytes(let bytes):
+          action = spellings.insert(bytes)
+            ? try JSONValue.parseLine(Array(bytes), path: reader.path, line: reader.line(ofAction: index)) : nil
+        case .parsed(let parsed):
+          action = parsed
         }
         do throws(InspectFailure) {
           try checkStep(action: action, changes: changes, index)

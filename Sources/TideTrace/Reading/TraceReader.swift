@@ -219,7 +219,7 @@ package final class TraceReader {
 
   /// The steps of the actions in `numbers`, in order, each line parsed whole, the lines read in
   /// large chunks (a read of each line was once most of a jump's cost). A walk that needs only
-  /// the lines' changes reads them from their parts instead (see ``state(after:)``).
+  /// the lines' changes reads them from their parts instead (``LineChangesReader``).
   package func forEachStep(
     in numbers: ClosedRange<Int>, _ body: (_ number: Int, _ step: TraceStep) throws(TraceProblem) -> Void
   ) throws(TraceProblem) {
@@ -258,21 +258,9 @@ package final class TraceReader {
     }
     var state = start.state
     if start.number < number {
-      // Each line's changes read from its parts where they are plain, else by the full parse,
-      // which says what is wrong with a line (``ActionLineParts/changesAsStepReadsThem(in:paths:)``).
-      var paths = ChangePaths()
-      var lastAction: [UInt8] = []
+      var lines = LineChangesReader()
       try forEachActionLineInPlace(in: start.number + 1...number) { index, line throws(TraceProblem) in
-        let changes: [StateChange]
-        if let parts = lastAction.withUnsafeBytes({ ActionLineParts(line, knownAction: $0) }),
-          let read = parts.changesAsStepReadsThem(in: line, paths: &paths)
-        {
-          changes = read
-          let action = UnsafeRawBufferPointer(rebasing: line[parts.action])
-          if !lastAction.elementsEqual(action) { lastAction = Array(action) }
-        } else {
-          changes = try TraceStep(parsing: Array(line), path: path, line: self.line(ofAction: index)).changes
-        }
+        let changes = try lines.read(line, path: path, lineNumber: self.line(ofAction: index)).changes
         for change in changes where !change.apply(to: &state) {
           throw TraceProblem(
             path: path, line: self.line(ofAction: index),
