@@ -10,7 +10,11 @@ with `k` (as many as the trace has, short of step 0), each timed alike: a step b
 a state before it, not after it. For an executable example that tide-bench cannot open
 in-process (tide-list: `tide-bench trace-list-100k` measures its command-line questions).
 
-Usage: scripts/measure-inspector-browser.py APP TRACE [--rounds=N]   (default 10 rounds)
+Then 20 jumps with `:N` and enter to steps spread over the trace, first visits each: right
+after opening, while the walk that keeps states along the trace may still be under
+way, and again to 20 other steps `--settle` seconds later (default 5), once it has ended.
+
+Usage: scripts/measure-inspector-browser.py APP TRACE [--rounds=N] [--settle=S]   (default 10 rounds)
 """
 import os, pty, select, statistics, struct, sys, termios, fcntl, time
 
@@ -72,11 +76,21 @@ def main():
         raise SystemExit(__doc__)
     app, trace = args
     rounds = int(next((a.split("=")[1] for a in sys.argv if a.startswith("--rounds=")), 10))
+    settle = float(next((a.split("=")[1] for a in sys.argv if a.startswith("--settle=")), 5))
     last = action_count(trace)
     def step(number):
         return "step %d of %d" % (number, last)
     terminal = Terminal([app, "inspect", trace])
     opened = terminal.wait_for(step(last), terminal.start)
+    def far_jumps(shift):
+        """Each of 20 steps spread over the trace, gone to with `:N` and enter."""
+        times = []
+        for k in range(1, 21):
+            number = min(last, max(1, last * (k * 7 % 20 + 1) // 20 - shift))
+            since = terminal.send(b":%d\r" % number)
+            times.append(terminal.wait_for(step(number), since))
+        return times
+    first_far = far_jumps(last // 40)
     jumps = {b"g": [], b"G": []}
     for _ in range(rounds):
         for key, number in ((b"g", 0), (b"G", last)):
@@ -86,6 +100,10 @@ def main():
     for number in range(last - 1, max(0, last - 11), -1):
         since = terminal.send(b"k")
         back.append(terminal.wait_for(step(number), since))
+    # The walk that keeps states along the trace (TraceWaypointWalk) has long ended by now on a
+    # trace of a million actions; these steps are between those visited first.
+    time.sleep(settle)
+    later_far = far_jumps(last // 13)
     terminal.close()
     every = jumps[b"g"] + jumps[b"G"]
     steps_back = ("; %d steps back (k): median %.1f ms, slowest %.1f ms"
@@ -95,6 +113,10 @@ def main():
           % (os.path.basename(app), os.path.basename(trace), last, opened, len(every),
              statistics.median(every) * 1e3, max(every) * 1e3,
              statistics.median(jumps[b"g"]) * 1e3, statistics.median(jumps[b"G"]) * 1e3, steps_back))
+    print("20 jumps to steps spread over the trace (:N), first visits right after opening: median %.1f ms, slowest %.1f ms;"
+          " 20 more %.0f s later: median %.1f ms, slowest %.1f ms"
+          % (statistics.median(first_far) * 1e3, max(first_far) * 1e3, settle,
+             statistics.median(later_far) * 1e3, max(later_far) * 1e3))
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ struct InspectorBrowserTests {
   nonisolated static let folder = inspectorFixtures.appendingPathComponent("browser")
   static let size = "120x40"
 
-  nonisolated static let scripts = ["open", "steps", "field", "filter", "help", "detail"]
+  nonisolated static let scripts = ["open", "steps", "field", "filter", "help", "detail", "step"]
 
   /// The trace of `session.keys`, written into `folder`.
   static func sessionTrace(in folder: URL) async throws -> String {

@@ -58,6 +58,9 @@ package enum InspectorCommand {
     let name = live == nil ? escapedName(PathName.name(of: reader.path)) : "\(app.name) (live)"
     let initialState = InspectorBrowser.initialState(
       reader: reader, app: app, name: name, size: launch.size, follow: follow, isLive: live != nil)
+    // Once the first screen is read: states along the trace, so that no jump applies more than a
+    // few thousand lines.
+    reader.startWaypointWalk(checks: app.checks)
     let store = launch.store(initialState: initialState, reducer: InspectorBrowser(reader: reader, app: app, live: live))
     if follow { store.send(.startFollowing) }
     return TerminalApp(

@@ -18,6 +18,14 @@ package struct InspectorBrowser: Reducer {
   /// Steps the list holds at once.
   package static let windowSize = 1_000
 
+  /// What the status bar's prompt asks for.
+  package enum Prompt: Equatable, Sendable {
+    /// The field whose changes `[` and `]` jump between.
+    case field
+    /// A step to jump to, by its number.
+    case step
+  }
+
   /// Which pane the keys move.
   package enum Focus: Equatable, Sendable {
     case steps
@@ -40,11 +48,12 @@ package struct InspectorBrowser: Reducer {
     /// The app's screen after the shown step, drawn by its own view, and the terminal's size then.
     package var appScreen: Canvas
     package var appSize: TerminalSize
-    /// The field whose changes `[` and `]` jump between (a dotted path), and its prompt.
+    /// The field whose changes `[` and `]` jump between (a dotted path).
     package var field: String
-    package var fieldInput: TextInput.State
-    package var isChoosingField: Bool
-    /// A path the prompt refused, offered again when it opens (the message says why).
+    /// The prompt open in the status bar, if one is, and what is typed in it.
+    package var prompt: Prompt?
+    package var promptInput: TextInput.State
+    /// A path the field's prompt refused, offered again when it opens (the message says why).
     package var rejectedField: String?
     package var focus: Focus
     package var help: Help.State
@@ -86,9 +95,11 @@ package struct InspectorBrowser: Reducer {
     case previousChange
     /// Opens the prompt for the field, filled with the shown step's first change.
     case chooseField
-    case fieldInput(TextInput.Action)
-    case acceptField
-    case cancelField
+    /// Opens the prompt for a step to jump to.
+    case chooseStep
+    case promptInput(TextInput.Action)
+    case acceptPrompt
+    case cancelPrompt
     case toggleFocus
     case resized(TerminalSize)
     /// Starts looking for steps appended to the trace, every ``followInterval``.
@@ -126,7 +137,7 @@ package struct InspectorBrowser: Reducer {
       traceName: name, actionCount: reader.actionCount, firstStep: 0,
       steps: SelectionList.State(items: []), shownStep: -1, detail: Viewport.State(),
       appScreen: Canvas(columns: 0, rows: 0), appSize: reader.header.size, field: "",
-      fieldInput: TextInput.State(placeholder: "counter.count"), isChoosingField: false, rejectedField: nil, focus: .steps,
+      prompt: nil, promptInput: TextInput.State(), rejectedField: nil, focus: .steps,
       help: Help.State(), message: reader.problem.map { "\($0)" }, isFollowing: follow, size: size, isQuitting: false)
     state.isLive = isLive
     state.seenBranches = reader.branchCount
@@ -170,28 +181,24 @@ package struct InspectorBrowser: Reducer {
       let suggestion = state.rejectedField
         ?? (state.field.isEmpty ? firstChangedPath(of: state.shownStep) ?? "" : state.field)
       _ = TextInput().reduce(into: &input, action: .setText(suggestion))
-      state.fieldInput = input
-      state.isChoosingField = true
-    case .fieldInput(let action):
-      _ = TextInput().reduce(into: &state.fieldInput, action: action)
-    case .acceptField:
-      let text = String(state.fieldInput.text.filter { $0 != " " })
-      do throws(InspectFailure) {
-        _ = try TraceQueries.fieldPath(text, in: reader, option: "field")
-        state.field = text
-        state.message = "[ and ] jump between the changes of \(text)"
-        state.isChoosingField = false
-        state.rejectedField = nil
-      } catch {
-        // The status bar shows the prompt while it is open: it closes so that the reason shows
-        // (before, the refusal was set but never drawn), and offers the path again on `c`.
-        state.message = error.message.replacing("\(reader.header.app): field: ", with: "") + " — c to change it"
-        state.isChoosingField = false
-        state.rejectedField = text
+      state.promptInput = input
+      state.prompt = .field
+    case .chooseStep:
+      state.promptInput = TextInput.State(placeholder: "0 to \(state.actionCount)")
+      state.prompt = .step
+    case .promptInput(let action):
+      _ = TextInput().reduce(into: &state.promptInput, action: action)
+    case .acceptPrompt:
+      let text = String(state.promptInput.text.filter { $0 != " " })
+      // The status bar shows the prompt while it is open: it closes so that a refusal shows.
+      switch state.prompt {
+      case .field: acceptField(text, in: &state)
+      case .step: acceptStep(text, in: &state)
+      case nil: break
       }
-    case .cancelField:
-      state.isChoosingField = false
-      state.rejectedField = nil
+    case .cancelPrompt:
+      if state.prompt == .field { state.rejectedField = nil }
+      state.prompt = nil
     case .toggleFocus:
       state.focus = state.focus == .steps ? .detail : .steps
     case .resized(let size):
@@ -267,6 +274,33 @@ package struct InspectorBrowser: Reducer {
       state.isQuitting = true
     }
     return .none
+  }
+
+  // MARK: The prompts
+
+  /// Follows the field at `text`, or says why not and offers it again on `c`.
+  func acceptField(_ text: String, in state: inout State) {
+    state.prompt = nil
+    do throws(InspectFailure) {
+      _ = try TraceQueries.fieldPath(text, in: reader, option: "field")
+      state.field = text
+      state.message = "[ and ] jump between the changes of \(text)"
+      state.rejectedField = nil
+    } catch {
+      state.message = error.message.replacing("\(reader.header.app): field: ", with: "") + " — c to change it"
+      state.rejectedField = text
+    }
+  }
+
+  /// Jumps to the step numbered `text`, or says why not.
+  func acceptStep(_ text: String, in state: inout State) {
+    state.prompt = nil
+    guard let number = Int(text), (0...state.actionCount).contains(number) else {
+      let shown = text.isEmpty ? "nothing" : "\"\(text)\""
+      state.message = "no step \(shown): the steps are 0 to \(state.actionCount) — : to choose again"
+      return
+    }
+    select(number, in: &state)
   }
 
   // MARK: The window and the shown step

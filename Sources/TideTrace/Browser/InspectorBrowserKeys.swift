@@ -5,6 +5,7 @@ extension InspectorBrowser {
   static let commandKeys = KeyMap<Action>([
     KeyBinding(.home, .character("g"), action: .jumpToStart, help: "start"),
     KeyBinding(.end, .character("G"), action: .jumpToEnd, help: "end"),
+    KeyBinding(.character(":"), action: .chooseStep, help: "go to step"),
     KeyBinding(.character("c"), action: .chooseField, help: "field"),
     KeyBinding(.character("["), action: .previousChange, help: "prev change"),
     KeyBinding(.character("]"), action: .nextChange, help: "next change"),
@@ -21,9 +22,15 @@ extension InspectorBrowser {
 
   /// The keys of the field prompt: enter follows the field, esc leaves it as it was.
   static let fieldKeys = KeyMap<Action>([
-    KeyBinding(.enter, action: .acceptField, help: "follow field"),
-    KeyBinding(.escape, action: .cancelField, help: "cancel"),
-  ]).followed(by: TextInput.keys.map(Action.fieldInput))
+    KeyBinding(.enter, action: .acceptPrompt, help: "follow field"),
+    KeyBinding(.escape, action: .cancelPrompt, help: "cancel"),
+  ]).followed(by: TextInput.keys.map(Action.promptInput))
+
+  /// The keys of the step prompt: enter jumps to the step, esc stays.
+  static let stepKeys = KeyMap<Action>([
+    KeyBinding(.enter, action: .acceptPrompt, help: "go"),
+    KeyBinding(.escape, action: .cancelPrompt, help: "cancel"),
+  ]).followed(by: TextInput.keys.map(Action.promptInput))
 
   /// Every key of the inspector, for the `?` overlay.
   static var helpEntries: [KeyHelp] {
@@ -37,7 +44,11 @@ extension InspectorBrowser {
   /// or the detail's with the inspector's own.
   static func keys(for state: State) -> KeyMap<Action> {
     if state.help.isShowingAll { return Help.fullHelpKeys(entryCount: helpEntries.count).map(Action.help) }
-    if state.isChoosingField { return fieldKeys }
+    switch state.prompt {
+    case .field: return fieldKeys
+    case .step: return stepKeys
+    case nil: break
+    }
     if state.steps.isFiltering { return SelectionList<ListItem>.filteringKeys.map(Action.steps) }
     let own = state.isLive ? liveKeys.followed(by: commandKeys) : commandKeys
     switch state.focus {
@@ -51,7 +62,7 @@ extension InspectorBrowser {
   /// The action for `key` in `state`; while typing, a character goes to the text field.
   package static func action(for key: Key, in state: State) -> Action? {
     if let action = keys(for: state).action(for: key) { return action }
-    if state.isChoosingField { return TextInput.action(for: key).map(Action.fieldInput) }
+    if state.prompt != nil { return TextInput.action(for: key).map(Action.promptInput) }
     if state.steps.isFiltering { return SelectionList.action(for: key, in: state.steps).map(Action.steps) }
     return nil
   }

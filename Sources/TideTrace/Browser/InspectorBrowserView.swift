@@ -30,11 +30,11 @@ extension InspectorBrowser {
     Viewport.draw(state.detail, in: detailBody, on: &canvas, sending: { Action.detail($0) })
 
     let status = layout.status
-    if state.isChoosingField {
-      let prompt = "field to follow: "
+    if let open = state.prompt {
+      let prompt = open == .field ? "field to follow: " : "go to step: "
       canvas.draw(prompt, atColumn: status.column, row: status.row, style: theme.title)
       TextInput.draw(
-        state.fieldInput,
+        state.promptInput,
         in: Rect(column: status.column + prompt.count, row: status.row, width: max(0, status.width - prompt.count), height: 1),
         on: &canvas)
     } else if let message = state.message {

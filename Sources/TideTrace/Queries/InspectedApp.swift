@@ -16,9 +16,19 @@ package struct InspectedApp {
   package var name: String
   /// The app's version: a trace of another version may hold states this one cannot read.
   package var version: String
-  private let decode: (JSONValue, DecodingMemo?) throws -> DecodedState
-  private let decodeAction: @Sendable (JSONValue) throws -> Void
+  /// How the app's states and actions are told from other JSON.
+  package let checks: Checks
   private let draw: (DecodedState, TerminalSize, [String]) throws -> Canvas
+
+  /// The decoding of the app's `State` and `Action`, which holds nothing else: what a walk of
+  /// the trace on another thread checks lines with (``TraceWaypointWalk``), where the app's
+  /// screens, made by its own non-sendable view, cannot go.
+  package struct Checks: Sendable {
+    package let name: String
+    package let version: String
+    fileprivate let decode: @Sendable (JSONValue, DecodingMemo?) throws -> DecodedState
+    fileprivate let decodeAction: @Sendable (JSONValue) throws -> Void
+  }
 
   /// A state of the app, decoded once: a large state is checked and drawn from one decoding.
   package struct DecodedState {
@@ -30,14 +40,16 @@ package struct InspectedApp {
   /// a trace's header holds (the view, or the too-small message, at a size). It is made when a
   /// screen is first asked for: the questions that need none never make the app.
   /// `Action`'s decoding may run on another thread (``actionCheck``).
-  package init<State: Decodable, Action: Decodable & SendableMetatype>(
+  package init<State: Decodable & SendableMetatype, Action: Decodable & SendableMetatype>(
     name: String, version: String, state: State.Type, action: Action.Type,
     frame: @escaping (_ arguments: [String]) throws -> (State, TerminalSize) -> Canvas
   ) {
     self.name = name
     self.version = version
-    decode = { json, memo in DecodedState(value: try Self.decoded(State.self, json, memo: memo)) }
-    decodeAction = { json in _ = try Self.decoded(Action.self, json) }
+    checks = Checks(
+      name: name, version: version,
+      decode: { json, memo in DecodedState(value: try Self.decoded(State.self, json, memo: memo)) },
+      decodeAction: { json in _ = try Self.decoded(Action.self, json) })
     let made = MadeOnce(frame)
     draw = { decoded, size, arguments in
       // Made by `decode` above from the same `State`: the cast cannot fail.
@@ -53,21 +65,31 @@ package struct InspectedApp {
     }
   }
 
+  /// The app that only checks, for a thread of its own: asked for a screen, it says it draws none.
+  package init(checks: Checks) {
+    name = checks.name
+    version = checks.version
+    self.checks = checks
+    draw = { _, _, _ in
+      throw InspectFailure(status: 2, message: "\(checks.name): the screens are drawn on the inspector's own thread")
+    }
+  }
+
   /// Throws a ``JSONDecodingProblem`` when `json` is not a state of the app. With a `memo` (a
   /// browsing reader's), a large list decoded before is found there instead of decoded again.
   package func check(_ json: JSONValue, memo: DecodingMemo? = nil) throws {
-    _ = try decode(json, memo)
+    _ = try checks.decode(json, memo)
   }
 
   /// `json` decoded as a state of the app; throws a ``JSONDecodingProblem`` when it is not one.
   package func decodedState(_ json: JSONValue, memo: DecodingMemo? = nil) throws -> DecodedState {
-    try decode(json, memo)
+    try checks.decode(json, memo)
   }
 
   /// Throws a ``JSONDecodingProblem`` when its JSON is not an action of the app. A function
   /// another thread may call (``WhoChanged``): it decodes the JSON it is handed into the app's
   /// `Action` type and holds nothing else.
-  package var actionCheck: @Sendable (JSONValue) throws -> Void { decodeAction }
+  package var actionCheck: @Sendable (JSONValue) throws -> Void { checks.decodeAction }
 
   private static func decoded<Value: Decodable>(
     _ type: Value.Type, _ json: JSONValue, memo: DecodingMemo? = nil

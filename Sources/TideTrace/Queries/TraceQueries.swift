@@ -92,7 +92,7 @@ package enum TraceQueries {
   /// snapshot interval of lines.
   /// Returns the state after `number`, made by applying the lines it checked (each read once),
   /// or `nil` when there were none to check.
-  private static func checkLinesRead(
+  static func checkLinesRead(
     from first: Int, upTo number: Int, in reader: TraceReader, app: InspectedApp
   ) throws(InspectFailure) -> JSONValue? {
     guard first >= 1, first <= number else { return nil }
