@@ -114,6 +114,18 @@ package enum WhoChanged {
     // Each line's old value is the line before's new one: its text is written once. Empty
     // on the first line, and when the line before reported the changes inside a long value.
     var previousValue: [UInt8] = []
+    // The text of the paths inside a long value written lately: the same few, a million times.
+    var pathTexts: [(path: JSONPath, text: [UInt8])] = []
+    func writePath(_ path: JSONPath, to text: inout [UInt8]) {
+      if let known = pathTexts.first(where: { $0.path == path }) {
+        text.append(contentsOf: known.text)
+        return
+      }
+      let written = Array(path.description.utf8)
+      if pathTexts.count == 16 { pathTexts.removeFirst() }
+      pathTexts.append((path, written))
+      text.append(contentsOf: written)
+    }
     do throws(TraceProblem) {
       part.end = try TraceQueries.forEachChange(of: path, in: numbers, reader: reader, from: start) {
         number, action, change throws(TraceProblem) in
@@ -145,11 +157,12 @@ package enum WhoChanged {
         part.text.append(contentsOf: actionText)
         part.text.append(UInt8(ascii: " "))
         if let inside = change.inside {
-          for (index, inner) in inside.enumerated() {
-            if index > 0 { part.text.append(contentsOf: "; ".utf8) }
-            part.text.append(contentsOf: inner.path.description.utf8)
+          for index in inside.indices {
+            let inner = inside[index]
+            if index > 0 { part.text.append(contentsOf: separator) }
+            writePath(inner.path, to: &part.text)
             if let removed = inner.removed { part.text.append(contentsOf: "[\(removed.lowerBound)..<\(removed.upperBound)]".utf8) }
-            part.text.append(contentsOf: ": ".utf8)
+            part.text.append(contentsOf: colon)
             writeShortened(inner.old, to: &part.text)
             part.text.append(contentsOf: arrow)
             writeShortened(inner.new, to: &part.text)
@@ -192,4 +205,7 @@ package enum WhoChanged {
 
   /// Between a line's old value and its new one.
   private static let arrow = Array(" → ".utf8)
+  /// Between a path inside a long value and its values; between two such paths.
+  private static let colon = Array(": ".utf8)
+  private static let separator = Array("; ".utf8)
 }
