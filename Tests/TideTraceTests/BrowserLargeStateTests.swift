@@ -101,6 +101,11 @@ struct BrowserLargeStateTests {
       // this small) ends the walk before the last.
       reader.waitForWaypoints()
       #expect(reader.waypointCount == 13)
+      // Visited again, every walk now starts from one of them or from a state kept since.
+      for number in visits.reversed() {
+        _ = browser.reduce(into: &browsing, action: .jump(to: number))
+        #expect(browsing.appScreen == Self.frame(states[number], browsing.appSize), "step \(number), visited again")
+      }
     }
   }
 }

@@ -49,7 +49,11 @@ struct TraceWaypointWalkTests {
     reader.waitForWaypoints()
     // 300…1800 after the header; 2000 (the snapshot's) and 2300…3800; 4000 and 4300…4900.
     #expect(reader.waypointCount == 17)
-    #expect(reader.checkedState(in: 2000...2299, checkedFrom: 2001)?.number == 2000, "the snapshot's, not parsed again")
+    #expect(reader.checkedState(in: 2000...2299, checkedFrom: 2001)?.number == 2000, "the snapshot's own state")
+    // The state at the snapshot is the one the lines made, which shares the header's list of
+    // 3,000 items, not the snapshot's parse (a list of its own).
+    #expect(try reader.state(after: 2000).valuesNotShared(with: reader.header.state) < 10)
+    #expect(try TraceQueries.open(path, app: Self.app).state(after: 2000).valuesNotShared(with: reader.header.state) > 3000)
     #expect(reader.checkedState(in: 2000...3799, checkedFrom: 2001)?.number == 3500, "the nearest state at or before 3799")
     #expect(reader.checkedState(in: 0...299, checkedFrom: 1) == nil, "none before the first")
     let numbers = [1, 299, 300, 301, 1800, 1999, 2000, 2001, 2299, 2300, 3799, 3800, 3801, 4000, 4301, 4900, 4999, 5000, 1234, 3333]
@@ -166,5 +170,26 @@ struct TraceWaypointWalkTests {
     // The object and the list copied; the one new item's member too.
     #expect(renamed.valuesNotShared(with: moved) == 2 + 100 + 1)
     #expect(state.valuesNotShared(with: state) == 0)
+    // The first item removed: a new list, its other 99 items shared where they moved to.
+    guard case .array(let elements) = list else { return }
+    let shorter = JSONValue.object([JSONMember(key: "items", value: .array(Array(elements.dropFirst()))), JSONMember(key: "cursor", value: .integer(0))])
+    #expect(shorter.valuesNotShared(with: state) == 2 + 99)
+    // One inserted in the middle.
+    var inserted = elements
+    inserted.insert(.object([JSONMember(key: "title", value: .string("new"))]), at: 50)
+    let longer = JSONValue.object([JSONMember(key: "items", value: .array(inserted)), JSONMember(key: "cursor", value: .integer(0))])
+    #expect(longer.valuesNotShared(with: state) == 2 + 101 + 1)
+  }
+
+  @Test func aReaderLetGoMidWalkEndsItsWalk() throws {
+    let folder = TemporaryDirectory("waypoint-walk-let-go")
+    let path = try Self.trace(in: folder)
+    var reader: TraceReader? = try TraceQueries.open(path, app: Self.app)
+    reader?.startWaypointWalk(checks: Self.app.checks, spacing: 1)
+    // The walk reads the file on its own descriptor and stops at its next run of lines: the
+    // file can be read by another reader meanwhile, and removed.
+    reader = nil
+    let other = try TraceQueries.open(path, app: Self.app)
+    #expect(try TraceQueries.checkedState(after: 5000, in: other, app: Self.app) == Self.expectedStates(path, at: [5000])[0])
   }
 }

@@ -292,12 +292,12 @@ package struct InspectorBrowser: Reducer {
     }
   }
 
-  /// Jumps to the step numbered `text`, or says why not.
+  /// Jumps to the step numbered `text`, or says why not; nothing typed, nothing done.
   func acceptStep(_ text: String, in state: inout State) {
     state.prompt = nil
+    guard !text.isEmpty else { return }
     guard let number = Int(text), (0...state.actionCount).contains(number) else {
-      let shown = text.isEmpty ? "nothing" : "\"\(text)\""
-      state.message = "no step \(shown): the steps are 0 to \(state.actionCount) — : to choose again"
+      state.message = "no step \"\(text)\": the steps are 0 to \(state.actionCount) — : to choose again"
       return
     }
     select(number, in: &state)

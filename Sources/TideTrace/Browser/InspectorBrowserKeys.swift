@@ -5,7 +5,7 @@ extension InspectorBrowser {
   static let commandKeys = KeyMap<Action>([
     KeyBinding(.home, .character("g"), action: .jumpToStart, help: "start"),
     KeyBinding(.end, .character("G"), action: .jumpToEnd, help: "end"),
-    KeyBinding(.character(":"), action: .chooseStep, help: "go to step"),
+    KeyBinding(.character(":"), action: .chooseStep, help: "step"),
     KeyBinding(.character("c"), action: .chooseField, help: "field"),
     KeyBinding(.character("["), action: .previousChange, help: "prev change"),
     KeyBinding(.character("]"), action: .nextChange, help: "next change"),

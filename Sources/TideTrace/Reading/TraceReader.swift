@@ -212,7 +212,10 @@ package final class TraceReader {
       snapshots: snapshots, app: app, appVersion: appVersion, lineLimit: lineLimit, stopSignal: stopSignal)
   }
 
-  /// A reader of `copy`'s index, which it does not extend (no ``update()``), owning its descriptor.
+  /// A reader of `copy`'s index, which it does not extend (no ``update()``), owning its
+  /// descriptor. It keeps one state, as a question asked once does, and the app's large lists
+  /// decoded: a walk of every line checks the whole state wherever a value changes kind or a
+  /// list is spliced, which without them decodes a list of 100,000 items each time.
   init(copy: Copy) {
     path = copy.path
     descriptor = copy.descriptor
@@ -225,6 +228,7 @@ package final class TraceReader {
     lineLimit = copy.lineLimit
     stopSignal = copy.stopSignal
     problem = TraceProblem(path: copy.path, line: nil, message: "a copy of the index reads no further")
+    decodingMemo = DecodingMemo()
   }
 
   /// Starts making states along the trace on another thread, every `spacing` actions between

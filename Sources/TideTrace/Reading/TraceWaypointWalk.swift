@@ -79,7 +79,8 @@ final class TraceWaypointWalk: Sendable {
     var remaining = budget
     // The state after the last segment's lines, while it may go on into the next segment.
     var carried: JSONValue?
-    var lastHanded: JSONValue?
+    // The first states share the header's lists, which the browser's reader holds already.
+    var lastHanded: JSONValue? = reader.header.state
     /// Hands `state` over while the budget allows; returns whether it did.
     func hand(_ state: JSONValue, after number: Int, base: Int) -> Bool {
       remaining -= state.valuesNotShared(with: lastHanded)
@@ -127,6 +128,8 @@ extension JSONValue {
   /// How many values `self`'s lists and objects hold in storage that `other`'s do not share at
   /// the same place: what keeping `self` beside `other` costs, about (a list changed in place
   /// after the two were one value was copied whole, its elements' own storage still shared).
+  /// A list's elements are matched from its start and from its end, so that one splice (an
+  /// item removed from the front of 100,000) does not count every element after it as new.
   package func valuesNotShared(with other: JSONValue?) -> Int {
     switch self {
     case .array(let elements):
@@ -135,8 +138,14 @@ extension JSONValue {
       }
       if Self.sameStorage(elements, others) { return 0 }
       var count = elements.count
-      for index in elements.indices {
-        count += elements[index].valuesNotShared(with: index < others.count ? others[index] : nil)
+      // Matched from the start while an element's storage is the other's at the same index,
+      // the rest from the end.
+      var front = 0
+      while front < min(elements.count, others.count), elements[front].isSharedStorage(with: others[front]) { front += 1 }
+      let shift = others.count - elements.count
+      for index in front..<elements.count {
+        let match = index + shift
+        count += elements[index].valuesNotShared(with: match >= front && match < others.count ? others[match] : nil)
       }
       return count
     case .object(let members):
@@ -152,6 +161,16 @@ extension JSONValue {
       return count
     default:
       return 0
+    }
+  }
+
+  /// Whether both are lists or both objects in the same storage (`false` for other values,
+  /// which hold none).
+  private func isSharedStorage(with other: JSONValue) -> Bool {
+    switch (self, other) {
+    case (.array(let one), .array(let two)): Self.sameStorage(one, two)
+    case (.object(let one), .object(let two)): Self.sameStorage(one, two)
+    default: false
     }
   }
 
