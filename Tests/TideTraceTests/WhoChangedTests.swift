@@ -159,4 +159,26 @@ struct WhoChangedTests {
       #expect(split.message == failure.message && split.status == failure.status, "\(path)")
     }
   }
+
+  /// The state at the end is checked before any line is answered, and the path looked for in
+  /// it; on two threads that happens beside the first part's reading, and its failure is still
+  /// the answer, ahead of any in the lines.
+  @Test(arguments: [
+    ([], [5999], "after action 5999 is not a state of labels"), ([98], [5999], "after action 5999 is not a state of labels"),
+    ([], [], "the state has no field 'nope'"), ([98], [], "the state has no field 'nope'"),
+  ] as [([Int], [Int], String)])
+  func theEndsFailureIsTheAnswerOnOneThreadOrTwo(badActions: [Int], badLabels: [Int], message: String) throws {
+    let folder = TemporaryDirectory("who-changed-end")
+    let reader = try trace(in: folder, badActions: Set(badActions), badLabels: Set(badLabels))
+    for path in badLabels.isEmpty ? ["nope"] : ["count", "label", "nope"] {
+      let one = answer(path, reader, splittingFrom: .max)
+      let two = answer(path, reader, splittingFrom: 1)
+      guard case .failure(let failure) = one, case .failure(let split) = two else {
+        Issue.record("\(path) answered despite \(badActions) \(badLabels)")
+        continue
+      }
+      #expect(failure.message.contains(message), "\(path): \(failure.message)")
+      #expect(split.message == failure.message && split.status == failure.status, "\(path)")
+    }
+  }
 }

@@ -229,12 +229,13 @@ package enum TraceQueries {
   package static func whoChangedText(
     _ pathText: String, in reader: TraceReader, app: InspectedApp, splittingFrom: Int = WhoChanged.smallestSplit
   ) throws(InspectFailure) -> [[UInt8]] {
-    let syntax = try fieldPathSyntax(pathText, in: reader, option: "--who-changed")
+    let path = try fieldPathSyntax(pathText, in: reader, option: "--who-changed")
     // Checked, not written out: the text of a state of 100,000 items was made and dropped. The
     // same state tells whether the path is a field of it (it was made twice).
-    let last = try checkedState(after: reader.actionCount, in: reader, app: app)
-    let path = try fieldPath(syntax, text: pathText, in: reader, option: "--who-changed", stateAtEnd: last)
-    let parts = try WhoChanged.parts(of: path, in: reader, app: app, splittingFrom: splittingFrom)
+    let parts = try WhoChanged.parts(of: path, in: reader, app: app, splittingFrom: splittingFrom) { reader, app throws(InspectFailure) in
+      let last = try checkedState(after: reader.actionCount, in: reader, app: app)
+      _ = try fieldPath(path, text: pathText, in: reader, option: "--who-changed", stateAtEnd: last)
+    }
     // The states a part left to this thread, then the failure that ended it, in the order of
     // the lines: the first that fails is the answer, as when one thread reads every line.
     for part in parts {

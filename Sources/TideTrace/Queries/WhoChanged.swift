@@ -29,31 +29,45 @@ package enum WhoChanged {
     var end = JSONValue.null
   }
 
+  /// What is asked of the state at the trace's end before an answer is given (that it is a
+  /// state of the app, that it has the path): run on the reader it is handed, with the app it
+  /// is handed, which for the second part's thread are its own.
+  package typealias EndCheck = @Sendable (_ reader: TraceReader, _ app: InspectedApp) throws(InspectFailure) -> Void
+
   /// The parts of the answer for `path`, in order: one, or two when the trace has at least
-  /// `splittingFrom` actions and a snapshot in its middle half.
+  /// `splittingFrom` actions and a snapshot in its middle half. `checkEnd` runs first; its
+  /// failure is the answer. With two parts it runs on the second part's thread, on a reader of
+  /// its own, while the first part is read: the split is moved past the middle by about what it
+  /// costs (a state of 100,000 items at the end is parsed, its last lines applied and the whole
+  /// decoded: a sixth of `--who-changed list.cursor`, which waited for it).
   package static func parts(
-    of path: JSONPath, in reader: TraceReader, app: InspectedApp, splittingFrom: Int
+    of path: JSONPath, in reader: TraceReader, app: InspectedApp, splittingFrom: Int, checkingEnd checkEnd: @escaping EndCheck = { _, _ in }
   ) throws(InspectFailure) -> [Part] {
     let count = max(1, reader.actionCount)
-    let below = reader.snapshotNumber(atOrBefore: count / 2)
-    let above = reader.snapshotNumber(atOrBefore: count / 2 + count / 4)
-    let middle = above > count / 2 && (below <= count / 4 || above - count / 2 < count / 2 - below) ? above : below
-    let ranges = count >= splittingFrom && middle > count / 4 ? [1...middle, (middle + 1)...count] : [1...count]
-    // Made here, where the reader may keep them: the threads only read its index.
-    let starts = try TraceQueries.checked(reader) { () throws(TraceProblem) in
-      var starts: [JSONValue] = []
-      for range in ranges { starts.append(try reader.state(after: range.lowerBound - 1)) }
-      return starts
-    }
+    // The end's check and the second part's start, in lines: parsing and decoding a state cost
+    // about as much as a line a 68 bytes of it (tide-list, 2026-11-30).
+    let last = reader.snapshotNumber(atOrBefore: count)
+    let aim = count / 2 + ((count - last) / 2 + reader.snapshotBytes(after: last) / 68) / 2
+    let below = reader.snapshotNumber(atOrBefore: aim)
+    let above = reader.snapshotNumber(atOrBefore: min(count, aim + count / 4))
+    let middle = above > aim && (below <= count / 4 || above - aim < aim - below) ? above : below
     let check = app.actionCheck
-    guard ranges.count == 2 else {
-      return [part(of: path, in: ranges[0], from: starts[0], reader: reader, app: app.name, check: check)]
+    let split = count >= splittingFrom && middle > count / 4 && middle < count
+    guard split, let copy = reader.copyForAnotherThread() else {
+      try checkEnd(reader, app)
+      let start = try TraceQueries.checked(reader) { () throws(TraceProblem) in try reader.state(after: 0) }
+      return [part(of: path, in: 1...count, from: start, reader: reader, app: app.name, check: check)]
     }
-    let work = Work(path: path, ranges: ranges, starts: starts, reader: reader, app: app.name, check: check)
+    let ranges = [1...middle, (middle + 1)...count]
+    let start = try TraceQueries.checked(reader) { () throws(TraceProblem) in try reader.state(after: 0) }
+    let work = Work(
+      path: path, ranges: ranges, start: start, reader: reader, copy: copy, app: app.name, checks: app.checks, check: check,
+      checkEnd: checkEnd)
     DispatchQueue.concurrentPerform(iterations: 2) { index in work.read(index) }
+    if let failure = work.endFailure { throw failure }
     var parts = Array(work.parts)
     // The second part started from the snapshot; one thread would have gone on from the first.
-    if parts[0].failure == nil, parts[0].end != TraceQueries.carried(of: path, in: starts[1]) {
+    if parts[0].failure == nil, let secondStart = work.secondStart, parts[0].end != TraceQueries.carried(of: path, in: secondStart) {
       parts[1] = part(of: path, in: ranges[1], from: parts[0].end, reader: reader, app: app.name, check: check)
     }
     return parts
@@ -61,31 +75,41 @@ package enum WhoChanged {
 
   /// The two parts, for the two threads.
   private final class Work: @unchecked Sendable {
-    // Sendable by hand: during `concurrentPerform` both threads only read the reader's index
-    // (`forEachActionLineInPlace`, `line(ofAction:)`, `actionCount`, `path`, and the lines a
-    // full parse reads again), which nothing writes meanwhile: the states it keeps are made
-    // before (`starts`) and after, on the calling thread, and `forEachChange` from a start
-    // never asks it for one. `check` decodes only the JSON it is handed. Each thread writes
-    // only its own element of `parts`, allocated before; `concurrentPerform` returns only after
+    // Sendable by hand: during `concurrentPerform` the first thread only reads the reader's
+    // index (`forEachActionLineInPlace`, `line(ofAction:)`, `actionCount`, `path`, and the
+    // lines a full parse reads again), which nothing writes meanwhile: `forEachChange` from a
+    // start never asks it for a state. The second thread reads and keeps states on a reader of
+    // its own, made from `copy` there. `check`, `checks` and `checkEnd` hold nothing but the
+    // app's decoding. Each thread writes only its own element of `parts`, allocated before, and
+    // the second alone `endFailure` and `secondStart`; `concurrentPerform` returns only after
     // both are done, so the reads that follow come after every write.
     let path: JSONPath
     let ranges: [ClosedRange<Int>]
-    let starts: [JSONValue]
+    let start: JSONValue
     let reader: TraceReader
+    let copy: TraceReader.Copy
     let app: String
+    let checks: InspectedApp.Checks
     let check: @Sendable (JSONValue) throws -> Void
+    let checkEnd: EndCheck
     let parts: UnsafeMutableBufferPointer<Part>
+    var endFailure: InspectFailure?
+    /// The state the second part started from: the snapshot's.
+    var secondStart: JSONValue?
 
     init(
-      path: JSONPath, ranges: [ClosedRange<Int>], starts: [JSONValue], reader: TraceReader, app: String,
-      check: @escaping @Sendable (JSONValue) throws -> Void
+      path: JSONPath, ranges: [ClosedRange<Int>], start: JSONValue, reader: TraceReader, copy: TraceReader.Copy, app: String,
+      checks: InspectedApp.Checks, check: @escaping @Sendable (JSONValue) throws -> Void, checkEnd: @escaping EndCheck
     ) {
       self.path = path
       self.ranges = ranges
-      self.starts = starts
+      self.start = start
       self.reader = reader
+      self.copy = copy
       self.app = app
+      self.checks = checks
       self.check = check
+      self.checkEnd = checkEnd
       parts = .allocate(capacity: ranges.count)
       parts.initialize(repeating: Part())
     }
@@ -96,7 +120,19 @@ package enum WhoChanged {
     }
 
     func read(_ index: Int) {
-      parts[index] = WhoChanged.part(of: path, in: ranges[index], from: starts[index], reader: reader, app: app, check: check)
+      guard index == 1 else {
+        parts[0] = WhoChanged.part(of: path, in: ranges[0], from: start, reader: reader, app: app, check: check)
+        return
+      }
+      let own = TraceReader(copy: copy, keepingDecodedLists: false)
+      do throws(InspectFailure) {
+        try checkEnd(own, InspectedApp(checks: checks))
+        let start = try TraceQueries.checked(own) { () throws(TraceProblem) in try own.state(after: ranges[1].lowerBound - 1) }
+        secondStart = start
+        parts[1] = WhoChanged.part(of: path, in: ranges[1], from: start, reader: own, app: app, check: check)
+      } catch {
+        endFailure = error
+      }
     }
   }
 

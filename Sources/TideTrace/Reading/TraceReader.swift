@@ -213,10 +213,11 @@ package final class TraceReader {
   }
 
   /// A reader of `copy`'s index, which it does not extend (no ``update()``), owning its
-  /// descriptor. It keeps one state, as a question asked once does, and the app's large lists
-  /// decoded: a walk of every line checks the whole state wherever a value changes kind or a
-  /// list is spliced, which without them decodes a list of 100,000 items each time.
-  init(copy: Copy) {
+  /// descriptor. It keeps one state, as a question asked once does; with `keepingDecodedLists`,
+  /// the app's large lists decoded too (``decodingMemo``), for a walk of every line, which
+  /// checks the whole state wherever a value changes kind or a list is spliced: without them
+  /// each check decodes a list of 100,000 items anew.
+  init(copy: Copy, keepingDecodedLists: Bool) {
     path = copy.path
     descriptor = copy.descriptor
     header = copy.header
@@ -228,7 +229,7 @@ package final class TraceReader {
     lineLimit = copy.lineLimit
     stopSignal = copy.stopSignal
     problem = TraceProblem(path: copy.path, line: nil, message: "a copy of the index reads no further")
-    decodingMemo = DecodingMemo()
+    decodingMemo = keepingDecodedLists ? DecodingMemo() : nil
   }
 
   /// Starts making states along the trace on another thread, every `spacing` actions between
@@ -330,6 +331,14 @@ package final class TraceReader {
   /// header's state).
   package func snapshotNumber(atOrBefore number: Int) -> Int {
     snapshots.last(where: { $0.number <= number })?.number ?? 0
+  }
+
+  /// About how many bytes the snapshot line after action `number` holds (0: there is none):
+  /// what reading its state costs, to share such work between two threads.
+  package func snapshotBytes(after number: Int) -> Int {
+    guard let snapshot = snapshots.last(where: { $0.number == number }) else { return 0 }
+    let next = number < actionOffsets.count ? actionOffsets[number] : scannedOffset
+    return max(0, next - snapshot.offset)
   }
 
   /// The state after action `number` (0: the initial state): from the nearest snapshot at or

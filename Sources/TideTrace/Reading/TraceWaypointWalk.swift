@@ -49,7 +49,7 @@ final class TraceWaypointWalk: Sendable {
     let walk = TraceWaypointWalk()
     walk.ended.enter()
     DispatchQueue.global(qos: .utility).async {
-      let reader = TraceReader(copy: copy)
+      let reader = TraceReader(copy: copy, keepingDecodedLists: true)
       walk.walk(reader, snapshots: copy.snapshotNumbers, app: InspectedApp(checks: checks), spacing: max(1, spacing),
         budget: valueBudget(forBytes: copy.indexedBytes))
       walk.ended.leave()
