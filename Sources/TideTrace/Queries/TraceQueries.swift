@@ -399,6 +399,8 @@ package enum TraceQueries {
     }
     var count = 0
     var relevant: [StateChange] = []
+    // The changes inside a long value a line made, its storage kept from line to line.
+    var inside: [ValueChange.Part] = []
     var paths = ChangePaths(knowing: throughArray ? nil : path, spelled: target)
     // The action of the last line taken apart, which the next line's most likely repeats.
     var lastAction: [UInt8] = []
@@ -427,7 +429,7 @@ package enum TraceQueries {
       if let oldKind = longKind {
         var tree = throughArray ? JSONValue.object([JSONMember(key: top, value: root)]) : longTree
         (root, longTree) = (.null, .null)
-        var inside: [ValueChange.Part] = []
+        inside.removeAll(keepingCapacity: true)
         for change in relevant { Self.apply(change, to: &tree, noting: path, into: &inside) }
         let newKind: Int?
         if let new = tree.value(at: path), !new.isTextLonger(than: ValueChange.longest) {
@@ -500,6 +502,16 @@ package enum TraceQueries {
     case .set(let at, let value) where at.isWithin(path) || path.isWithin(at):
       // The value at the path itself when the change sets it or an ancestor.
       let setsPlace = at.isWithin(path)
+      // A value there already, replaced where it is found: one walk down, not two.
+      var replaced: JSONValue?
+      if setsPlace, tree.modify(at: at.components[...], { slot in
+        replaced = slot
+        slot = value
+        return true
+      }) {
+        if replaced != value { inside.append(ValueChange.Part(path: at, removed: nil, old: replaced, new: value)) }
+        return
+      }
       let place = setsPlace ? at : path
       // Held while the change replaces it, which copies nothing.
       let before = tree.value(at: place)
