@@ -37,11 +37,13 @@ struct ChangesFromPartsTests {
     #"{"n":1,"t":0,"action":0,"changes":[["a",1,2,3]]}"#,
     #"{"n":1,"\u0074":0,"action":0,"changes":[["a",1]]}"#,
     #"{"n":1,"t":0,"action":0,"action":1,"changes":[]}"#,
+    #"{"n":1,"t":0,"key":"j","action":0,"changes":[["a"]]}"#,
+    #"{"n":1,"t":"0","key":"j","action":0,"changes":[]}"#,
   ]
 
-  func readFromParts(_ line: String, paths: inout ChangePaths) -> [StateChange]? {
+  func readFromParts(_ line: String, paths: inout ChangePaths, inputs: inout SpellingsSeen) -> [StateChange]? {
     Array(line.utf8).withUnsafeBytes { bytes in
-      ActionLineParts(bytes)?.changesAsStepReadsThem(in: bytes, paths: &paths)
+      ActionLineParts(bytes)?.changesAsStepReadsThem(in: bytes, paths: &paths, inputs: &inputs)
     }
   }
 
@@ -50,20 +52,28 @@ struct ChangesFromPartsTests {
   }
 
   @Test func aPlainLinesChangesAreTheFullParsesChanges() throws {
-    // One cache for all, as a walk keeps one: a path read before is the same path again.
+    // One cache for all, as a walk keeps one: a path read before is the same path again, an
+    // input spelled as one checked before passes again.
     var paths = ChangePaths()
+    var inputs = SpellingsSeen()
     for _ in 0..<2 {
       for line in Self.plainLines {
         let full = try #require(fullParse(line), "the full parse reads \(line)")
-        #expect(readFromParts(line, paths: &paths) == full, "\(line)")
+        #expect(readFromParts(line, paths: &paths, inputs: &inputs) == full, "\(line)")
       }
     }
   }
 
   @Test func everyOtherLineIsLeftToTheFullParse() {
+    // Twice, and after the plain lines' inputs were checked: an input refused once is refused
+    // again, and one checked before does not let another line's wrong parts pass.
     var paths = ChangePaths()
-    for line in Self.otherLines {
-      #expect(readFromParts(line, paths: &paths) == nil, "\(line)")
+    var inputs = SpellingsSeen()
+    for line in Self.plainLines { _ = readFromParts(line, paths: &paths, inputs: &inputs) }
+    for _ in 0..<2 {
+      for line in Self.otherLines {
+        #expect(readFromParts(line, paths: &paths, inputs: &inputs) == nil, "\(line)")
+      }
     }
     // All but the escaped member's name are refused, and said why.
     #expect(Self.otherLines.filter { fullParse($0) != nil } == [#"{"n":1,"\u0074":0,"action":0,"changes":[["a",1]]}"#])

@@ -67,7 +67,7 @@ struct WhoChangedTests {
   /// as the app would not have them; `badLabels`: where the label becomes "bad".
   func trace(
     in folder: TemporaryDirectory, snapshotInterval: Int = 500, badActions: Set<Int> = [], badLabels: Set<Int> = [],
-    malformed: Set<Int> = []
+    malformed: Set<Int> = [], afterHeader: String? = nil
   ) throws -> TraceReader {
     let bytes = recordedTrace(app: "labels", snapshotInterval: snapshotInterval, from: State(), actions: 6000) { number, state in
       state.count = number % 97
@@ -91,6 +91,7 @@ struct WhoChangedTests {
         lines[index] = lines[index][..<changes.upperBound] + #"[["label"]]}"#
       }
     }
+    if let afterHeader { lines.insert(afterHeader, at: 1) }
     let text = lines.joined(separator: "\n")
     let path = folder.file("labels.trace")
     #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
@@ -163,6 +164,23 @@ struct WhoChangedTests {
   /// The state at the end is checked before any line is answered, and the path looked for in
   /// it; on two threads that happens beside the first part's reading, and its failure is still
   /// the answer, ahead of any in the lines.
+  /// A snapshot of action 0 that is not one (hostile pass): the state a first part starts from
+  /// is read after the end's check, on two threads as on one.
+  @Test func aWrongSnapshotAtTheStartComesAfterTheEndsCheck() throws {
+    let folder = TemporaryDirectory("who-changed-start")
+    let reader = try trace(in: folder, afterHeader: #"{"snapshot":0}"#)
+    for (path, message) in [("nope", "the state has no field 'nope'"), ("count", "labels.trace:2: error:")] {
+      let one = answer(path, reader, splittingFrom: .max)
+      let two = answer(path, reader, splittingFrom: 1)
+      guard case .failure(let failure) = one, case .failure(let split) = two else {
+        Issue.record("\(path) answered despite the snapshot")
+        continue
+      }
+      #expect(failure.message.contains(message), "\(path): \(failure.message)")
+      #expect(split.message == failure.message && split.status == failure.status, "\(path): \(split.message)")
+    }
+  }
+
   @Test(arguments: [
     ([], [5999], "after action 5999 is not a state of labels"), ([98], [5999], "after action 5999 is not a state of labels"),
     ([], [], "the state has no field 'nope'"), ([98], [], "the state has no field 'nope'"),

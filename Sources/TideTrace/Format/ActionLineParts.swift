@@ -225,14 +225,19 @@ extension ActionLineParts {
   /// The line passed the trace's check of every line when it was indexed (``TraceReader``): its
   /// parts are read as JSON the full parse would read. A file rewritten in place since, with
   /// the same line lengths, is read as it now is, its changes still parsed.
-  func changesAsStepReadsThem(in line: UnsafeRawBufferPointer, paths: inout ChangePaths) -> [StateChange]? {
+  func changesAsStepReadsThem(in line: UnsafeRawBufferPointer, paths: inout ChangePaths, inputs: inout SpellingsSeen) -> [StateChange]? {
     guard hasOnlyKnownMembers,
       let time = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[time])), TraceFormat.seconds(in: time) != nil
     else { return nil }
-    if let input {
+    // An input spelled as one that passed before (`key":"j`, from its name to its value's end)
+    // passes again: the check reads nothing else.
+    if let input, case let spelling = UnsafeRawBufferPointer(rebasing: line[input.name.lowerBound..<input.value.upperBound]),
+      !inputs.contains(spelling)
+    {
       guard let value = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[input.value])) else { return nil }
       let member = JSONValue.object([JSONMember(key: String(decoding: UnsafeRawBufferPointer(rebasing: line[input.name]), as: UTF8.self), value: value)])
       do { _ = try TraceInput.event(in: member, path: "", line: 0) } catch { return nil }
+      _ = inputs.insert(spelling)
     }
     var read: [StateChange] = []
     read.reserveCapacity(changes.count)

@@ -108,7 +108,7 @@ package enum TraceQueries {
     }
     // The spellings of the actions seen, by their bytes: a line whose action is spelled as one
     // before is not parsed for it.
-    var spellings = ActionSpellings()
+    var spellings = SpellingsSeen()
     var lines = LineChangesReader()
     /// Checks `action` (`nil`: a spelling checked before) and applies `changes`, action `index`'s.
     func checkStep(action: JSONValue?, changes: [StateChange], _ index: Int) throws(InspectFailure) {

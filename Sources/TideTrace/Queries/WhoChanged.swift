@@ -8,9 +8,9 @@ import Musl
 import Darwin
 #endif
 
-/// `--who-changed`'s lines, read on two threads for a long trace: the actions up to the snapshot
-/// nearest the middle on one, those after it on the other, which starts from the snapshot's
-/// state. Each thread writes the lines of its part and checks their actions; the states that
+/// `--who-changed`'s lines, read on two threads for a long trace: the actions up to a snapshot
+/// near the middle on one, those after it on the other, which first checks the state at the end
+/// and then starts from the snapshot's state. Each thread writes the lines of its part and checks their actions; the states that
 /// need checking (where the value changed kind) are left to the calling thread, which keeps the
 /// reader's states. When the snapshot's value at the path is not spelled as the first part left
 /// it (a member a snapshot leaves out, keys in another order), the second part is read again
@@ -35,11 +35,12 @@ package enum WhoChanged {
   package typealias EndCheck = @Sendable (_ reader: TraceReader, _ app: InspectedApp) throws(InspectFailure) -> Void
 
   /// The parts of the answer for `path`, in order: one, or two when the trace has at least
-  /// `splittingFrom` actions and a snapshot in its middle half. `checkEnd` runs first; its
-  /// failure is the answer. With two parts it runs on the second part's thread, on a reader of
-  /// its own, while the first part is read: the split is moved past the middle by about what it
-  /// costs (a state of 100,000 items at the end is parsed, its last lines applied and the whole
-  /// decoded: a sixth of `--who-changed list.cursor`, which waited for it).
+  /// `splittingFrom` actions and a snapshot past its first quarter where the split aims. The
+  /// split aims past the middle by about what `checkEnd` costs, which runs first: with two
+  /// parts on the second part's thread, on a reader of its own, while the first part is read (a
+  /// state of 100,000 items at the end is parsed, its last lines applied and the whole decoded:
+  /// a sixth of `--who-changed list.cursor`, which waited for it). Its failure is the answer,
+  /// ahead of any other.
   package static func parts(
     of path: JSONPath, in reader: TraceReader, app: InspectedApp, splittingFrom: Int, checkingEnd checkEnd: @escaping EndCheck = { _, _ in }
   ) throws(InspectFailure) -> [Part] {
@@ -59,12 +60,12 @@ package enum WhoChanged {
       return [part(of: path, in: 1...count, from: start, reader: reader, app: app.name, check: check)]
     }
     let ranges = [1...middle, (middle + 1)...count]
-    let start = try TraceQueries.checked(reader) { () throws(TraceProblem) in try reader.state(after: 0) }
     let work = Work(
-      path: path, ranges: ranges, start: start, reader: reader, copy: copy, app: app.name, checks: app.checks, check: check,
-      checkEnd: checkEnd)
+      path: path, ranges: ranges, reader: reader, copy: copy, app: app.name, checks: app.checks, check: check, checkEnd: checkEnd)
     DispatchQueue.concurrentPerform(iterations: 2) { index in work.read(index) }
-    if let failure = work.endFailure { throw failure }
+    // In the order one thread meets them: the end's check, then the state the first part
+    // starts from (a snapshot of action 0 may stand for the header's).
+    if let failure = work.endFailure ?? work.startFailure { throw failure }
     var parts = Array(work.parts)
     // The second part started from the snapshot; one thread would have gone on from the first.
     if parts[0].failure == nil, let secondStart = work.secondStart, parts[0].end != TraceQueries.carried(of: path, in: secondStart) {
@@ -75,17 +76,16 @@ package enum WhoChanged {
 
   /// The two parts, for the two threads.
   private final class Work: @unchecked Sendable {
-    // Sendable by hand: during `concurrentPerform` the first thread only reads the reader's
-    // index (`forEachActionLineInPlace`, `line(ofAction:)`, `actionCount`, `path`, and the
-    // lines a full parse reads again), which nothing writes meanwhile: `forEachChange` from a
-    // start never asks it for a state. The second thread reads and keeps states on a reader of
-    // its own, made from `copy` there. `check`, `checks` and `checkEnd` hold nothing but the
-    // app's decoding. Each thread writes only its own element of `parts`, allocated before, and
-    // the second alone `endFailure` and `secondStart`; `concurrentPerform` returns only after
-    // both are done, so the reads that follow come after every write.
+    // Sendable by hand: during `concurrentPerform` the first thread alone uses the calling
+    // reader (the state its part starts from, then the index: `forEachChange` from a start
+    // never asks it for a state). The second thread reads and keeps states on a reader of its
+    // own, made from `copy` there. `check`, `checks` and `checkEnd` hold nothing but the app's
+    // decoding and the path asked. Each thread writes only its own element of `parts`,
+    // allocated before, the first alone `startFailure`, the second alone `endFailure` and
+    // `secondStart`; `concurrentPerform` returns only after both are done, so the reads that
+    // follow come after every write.
     let path: JSONPath
     let ranges: [ClosedRange<Int>]
-    let start: JSONValue
     let reader: TraceReader
     let copy: TraceReader.Copy
     let app: String
@@ -94,16 +94,16 @@ package enum WhoChanged {
     let checkEnd: EndCheck
     let parts: UnsafeMutableBufferPointer<Part>
     var endFailure: InspectFailure?
+    var startFailure: InspectFailure?
     /// The state the second part started from: the snapshot's.
     var secondStart: JSONValue?
 
     init(
-      path: JSONPath, ranges: [ClosedRange<Int>], start: JSONValue, reader: TraceReader, copy: TraceReader.Copy, app: String,
+      path: JSONPath, ranges: [ClosedRange<Int>], reader: TraceReader, copy: TraceReader.Copy, app: String,
       checks: InspectedApp.Checks, check: @escaping @Sendable (JSONValue) throws -> Void, checkEnd: @escaping EndCheck
     ) {
       self.path = path
       self.ranges = ranges
-      self.start = start
       self.reader = reader
       self.copy = copy
       self.app = app
@@ -121,7 +121,12 @@ package enum WhoChanged {
 
     func read(_ index: Int) {
       guard index == 1 else {
-        parts[0] = WhoChanged.part(of: path, in: ranges[0], from: start, reader: reader, app: app, check: check)
+        do throws(InspectFailure) {
+          let start = try TraceQueries.checked(reader) { () throws(TraceProblem) in try reader.state(after: 0) }
+          parts[0] = WhoChanged.part(of: path, in: ranges[0], from: start, reader: reader, app: app, check: check)
+        } catch {
+          startFailure = error
+        }
         return
       }
       let own = TraceReader(copy: copy, keepingDecodedLists: false)

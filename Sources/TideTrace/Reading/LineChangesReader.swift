@@ -1,13 +1,22 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TideJSON
 
 /// How a walk over thousands of action lines reads each line's changes and action: from the
-/// line's parts where it is plain (``ActionLineParts/changesAsStepReadsThem(in:paths:)``), else by
+/// line's parts where it is plain (``ActionLineParts/changesAsStepReadsThem(in:paths:inputs:)``), else by
 /// the full parse (``TraceStep``), which throws for a line it refuses and says why. A state far
 /// from a snapshot is those lines' changes applied in turn, and parsing each line whole was most
 /// of that. It keeps what one line tells the next: the last action's bytes, which a line that
-/// repeats them is scanned past, and the paths read (``ChangePaths``).
+/// repeats them is scanned past, the paths read (``ChangePaths``) and the inputs checked
+/// (``SpellingsSeen``).
 struct LineChangesReader {
   private var paths = ChangePaths()
+  private var inputs = SpellingsSeen()
   private var lastAction: [UInt8] = []
 
   /// A line's action as it was read: the bytes of its JSON, where the line was read from its
@@ -20,10 +29,12 @@ struct LineChangesReader {
   /// The action and the changes of `line`, the action line at `lineNumber` of the trace at `path`.
   mutating func read(_ line: UnsafeRawBufferPointer, path: String, lineNumber: Int) throws(TraceProblem) -> (action: Action, changes: [StateChange]) {
     if let parts = lastAction.withUnsafeBytes({ ActionLineParts(line, knownAction: $0) }),
-      let changes = parts.changesAsStepReadsThem(in: line, paths: &paths)
+      let changes = parts.changesAsStepReadsThem(in: line, paths: &paths, inputs: &inputs)
     {
       let action = UnsafeRawBufferPointer(rebasing: line[parts.action])
-      if !lastAction.elementsEqual(action) { lastAction = Array(action) }
+      let same = lastAction.count == action.count
+        && (action.isEmpty || lastAction.withUnsafeBytes { memcmp($0.baseAddress!, action.baseAddress!, action.count) == 0 })
+      if !same { lastAction = Array(action) }
       return (.bytes(action), changes)
     }
     let step = try TraceStep(parsing: Array(line), path: path, line: lineNumber)

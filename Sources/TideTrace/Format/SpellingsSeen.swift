@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The spellings a walk of lines has seen, by their bytes: a session sends the same few actions
+/// over and over, from the same few keys, and a line whose action or input is spelled as one
+/// before needs no tree of it to know it was checked. It keeps a copy of each spelling, beside
+/// the tree of each distinct action the walk checked: a walk over actions that all differ
+/// (pastes) holds both.
+struct SpellingsSeen {
+  private var byHash: [Int: [[UInt8]]] = [:]
+
+  /// Notes `bytes`; whether they are a spelling not seen before.
+  mutating func insert(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    let hash = Self.hash(bytes)
+    if contains(bytes, hash: hash) { return false }
+    byHash[hash, default: []].append(Array(bytes))
+    return true
+  }
+
+  /// Whether `bytes` were noted before.
+  func contains(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    contains(bytes, hash: Self.hash(bytes))
+  }
+
+  private func contains(_ bytes: UnsafeRawBufferPointer, hash: Int) -> Bool {
+    guard let seen = byHash[hash] else { return false }
+    return seen.contains { spelling in
+      spelling.count == bytes.count
+        && (bytes.isEmpty || spelling.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 })
+    }
+  }
+
+  private static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
+    var hasher = Hasher()
+    hasher.combine(bytes: bytes)
+    return hasher.finalize()
+  }
+}
