@@ -115,14 +115,26 @@ package enum TraceQueries {
       if let action, actions.insert(action).inserted { try check(action: action, number: index, in: reader, app: app) }
       var changesKind = false
       for change in changes {
-        let old: Int?
-        if case .splice = change { old = -1 } else { old = kind(of: state.value(at: change.path)) }
+        // A value set where one is already: replaced where it is found, one walk down, its kind
+        // before compared with the new value's.
+        if case .set(let path, let value) = change {
+          var old: Int?
+          if state.modify(at: path.components[...], { slot in
+            old = kind(of: slot)
+            slot = value
+            return true
+          }) {
+            if old == nil || old != kind(of: value) { changesKind = true }
+            continue
+          }
+        }
+        // A splice, or a value where there was none (which `set` makes the way to).
         guard change.apply(to: &state) else {
           let problem = TraceProblem(
             path: reader.path, line: reader.line(ofAction: index), message: "the change to \(change.path) does not fit the state before it")
           throw InspectFailure(status: 2, message: problem.description)
         }
-        if old == -1 || old == nil || old != kind(of: state.value(at: change.path)) { changesKind = true }
+        changesKind = true
       }
       if changesKind {
         do {
@@ -148,8 +160,9 @@ package enum TraceQueries {
         let (read, changes) = try lines.read(line, path: reader.path, lineNumber: reader.line(ofAction: index))
         let action: JSONValue?
         switch read {
-        case .bytes(let bytes):
-          action = spellings.insert(bytes)
+        case .bytes(let bytes, let repeatsLast):
+          // The last line's action was noted when it was read.
+          action = !repeatsLast && spellings.insert(bytes)
             ? try JSONValue.parseLine(Array(bytes), path: reader.path, line: reader.line(ofAction: index)) : nil
         case .parsed(let parsed):
           action = parsed

@@ -20,9 +20,10 @@ struct LineChangesReader {
   private var lastAction: [UInt8] = []
 
   /// A line's action as it was read: the bytes of its JSON, where the line was read from its
-  /// parts (valid only as long as the line's bytes are), or its tree, where it was parsed whole.
+  /// parts (valid only as long as the line's bytes are), and whether they are the last such
+  /// line's; or its tree, where it was parsed whole.
   enum Action {
-    case bytes(UnsafeRawBufferPointer)
+    case bytes(UnsafeRawBufferPointer, repeatsLast: Bool)
     case parsed(JSONValue)
   }
 
@@ -35,7 +36,7 @@ struct LineChangesReader {
       let same = lastAction.count == action.count
         && (action.isEmpty || lastAction.withUnsafeBytes { memcmp($0.baseAddress!, action.baseAddress!, action.count) == 0 })
       if !same { lastAction = Array(action) }
-      return (.bytes(action), changes)
+      return (.bytes(action, repeatsLast: same), changes)
     }
     let step = try TraceStep(parsing: Array(line), path: path, line: lineNumber)
     return (.parsed(step.action), step.changes)
