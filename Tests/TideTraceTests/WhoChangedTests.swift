@@ -161,26 +161,18 @@ struct WhoChangedTests {
     }
   }
 
-  /// The state at the end is checked before any line is answered, and the path looked for in
-  /// it; on two threads that happens beside the first part's reading, and its failure is still
-  /// the answer, ahead of any in the lines.
   /// A snapshot of action 0 that is not one (hostile pass): the state a first part starts from
   /// is read after the end's check, on two threads as on one.
   @Test func aWrongSnapshotAtTheStartComesAfterTheEndsCheck() throws {
     let folder = TemporaryDirectory("who-changed-start")
     let reader = try trace(in: folder, afterHeader: #"{"snapshot":0}"#)
-    for (path, message) in [("nope", "the state has no field 'nope'"), ("count", "labels.trace:2: error:")] {
-      let one = answer(path, reader, splittingFrom: .max)
-      let two = answer(path, reader, splittingFrom: 1)
-      guard case .failure(let failure) = one, case .failure(let split) = two else {
-        Issue.record("\(path) answered despite the snapshot")
-        continue
-      }
-      #expect(failure.message.contains(message), "\(path): \(failure.message)")
-      #expect(split.message == failure.message && split.status == failure.status, "\(path): \(split.message)")
-    }
+    expectTheSameFailure("nope", reader, saying: "the state has no field 'nope'")
+    expectTheSameFailure("count", reader, saying: "labels.trace:2: error:")
   }
 
+  /// The state at the end is checked before any line is answered, and the path looked for in
+  /// it; on two threads that happens beside the first part's reading, and its failure is still
+  /// the answer, ahead of any in the lines.
   @Test(arguments: [
     ([], [5999], "after action 5999 is not a state of labels"), ([98], [5999], "after action 5999 is not a state of labels"),
     ([], [], "the state has no field 'nope'"), ([98], [], "the state has no field 'nope'"),
@@ -189,14 +181,19 @@ struct WhoChangedTests {
     let folder = TemporaryDirectory("who-changed-end")
     let reader = try trace(in: folder, badActions: Set(badActions), badLabels: Set(badLabels))
     for path in badLabels.isEmpty ? ["nope"] : ["count", "label", "nope"] {
-      let one = answer(path, reader, splittingFrom: .max)
-      let two = answer(path, reader, splittingFrom: 1)
-      guard case .failure(let failure) = one, case .failure(let split) = two else {
-        Issue.record("\(path) answered despite \(badActions) \(badLabels)")
-        continue
-      }
-      #expect(failure.message.contains(message), "\(path): \(failure.message)")
-      #expect(split.message == failure.message && split.status == failure.status, "\(path)")
+      expectTheSameFailure(path, reader, saying: message)
     }
+  }
+
+  /// `--who-changed path` fails on one thread, saying `message`, and the same on two.
+  func expectTheSameFailure(_ path: String, _ reader: TraceReader, saying message: String) {
+    let one = answer(path, reader, splittingFrom: .max)
+    let two = answer(path, reader, splittingFrom: 1)
+    guard case .failure(let failure) = one, case .failure(let split) = two else {
+      Issue.record("\(path) answered: \(one), \(two)")
+      return
+    }
+    #expect(failure.message.contains(message), "\(path): \(failure.message)")
+    #expect(split.message == failure.message && split.status == failure.status, "\(path): \(split.message)")
   }
 }
