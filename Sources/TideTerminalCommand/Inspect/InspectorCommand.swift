@@ -68,6 +68,7 @@ package enum InspectorCommand {
       minimumSize: TerminalSize(columns: 60, rows: 16),
       view: { state, canvas in InspectorBrowser.draw(state, on: &canvas) },
       keyAction: { state, key in InspectorBrowser.action(for: key, in: state) },
+      pasteAction: { state, text in InspectorBrowser.action(forPaste: text, in: state) },
       resizeAction: { size in .resized(size) },
       quitAction: .quit,
       isFinished: \.isQuitting,

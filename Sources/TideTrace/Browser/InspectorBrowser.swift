@@ -177,15 +177,19 @@ package struct InspectorBrowser: Reducer {
     case .nextChange, .previousChange:
       jumpToChange(forward: action == .nextChange, in: &state)
     case .chooseField:
-      var input = TextInput.State(placeholder: "counter.count")
-      let suggestion = state.rejectedField
-        ?? (state.field.isEmpty ? firstChangedPath(of: state.shownStep) ?? "" : state.field)
+      // The step's first change, or the field followed, or one refused, to edit; the placeholder
+      // is what to type when it is emptied.
+      var input = TextInput.State(placeholder: "a dotted path of the state, such as a.b")
+      let rejected = state.rejectedField.flatMap { $0.isEmpty ? nil : $0 }
+      let suggestion = rejected ?? (state.field.isEmpty ? firstChangedPath(of: state.shownStep) ?? "" : state.field)
       _ = TextInput().reduce(into: &input, action: .setText(suggestion))
       state.promptInput = input
       state.prompt = .field
+      clearMessage(&state)
     case .chooseStep:
       state.promptInput = TextInput.State(placeholder: "0 to \(state.actionCount)")
       state.prompt = .step
+      clearMessage(&state)
     case .promptInput(let action):
       _ = TextInput().reduce(into: &state.promptInput, action: action)
     case .acceptPrompt:
@@ -199,6 +203,7 @@ package struct InspectorBrowser: Reducer {
     case .cancelPrompt:
       if state.prompt == .field { state.rejectedField = nil }
       state.prompt = nil
+      clearMessage(&state)
     case .toggleFocus:
       state.focus = state.focus == .steps ? .detail : .steps
     case .resized(let size):
@@ -305,10 +310,18 @@ package struct InspectorBrowser: Reducer {
 
   // MARK: The window and the shown step
 
+  /// Lets the status bar's message go, unless it is the trace's own problem (a line that ended
+  /// its index), which stays while the trace is browsed: a step's failure or a refusal is about
+  /// what was shown or asked last.
+  func clearMessage(_ state: inout State) {
+    let problem = reader.problem.map { "\($0)" }
+    if state.message != problem { state.message = nil }
+  }
+
   /// Selects step `number` (clamped to the trace), moving the window when it is outside it.
   func select(_ number: Int, in state: inout State) {
     let number = min(max(0, number), state.actionCount)
-    state.message = state.message.flatMap { $0.firstRange(of: "error:") != nil ? $0 : nil }
+    clearMessage(&state)
     let isFiltered = state.steps.isFiltering || state.steps.matches != nil
     let inWindow = number >= state.firstStep && number < state.firstStep + state.steps.items.count
     if isFiltered || !inWindow || state.steps.items.isEmpty {

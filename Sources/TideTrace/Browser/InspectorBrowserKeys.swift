@@ -59,6 +59,15 @@ extension InspectorBrowser {
     }
   }
 
+  /// The action a bracketed paste of `text` stands for: typed into the open prompt or the
+  /// filter, else nothing (a paste is never taken for keys).
+  package static func action(forPaste text: String, in state: State) -> Action? {
+    if state.help.isShowingAll { return nil }
+    if state.prompt != nil { return .promptInput(.paste(text)) }
+    if state.steps.isFiltering { return .steps(.query(.paste(text))) }
+    return nil
+  }
+
   /// The action for `key` in `state`; while typing, a character goes to the text field.
   package static func action(for key: Key, in state: State) -> Action? {
     if let action = keys(for: state).action(for: key) { return action }
