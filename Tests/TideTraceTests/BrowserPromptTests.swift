@@ -11,20 +11,9 @@ import TideTrace
 @MainActor
 @Suite("TideTrace: the browser's prompts and status bar")
 struct BrowserPromptTests {
-  struct State: Codable, Equatable, Sendable {
-    var items: [String]
-    var cursor = 0
-  }
+  typealias State = ItemsAndCursor
 
-  static var app: InspectedApp {
-    InspectedApp(
-      name: "prompts", version: "1", state: State.self, action: Int.self,
-      frame: { _ in { state, size in
-        var canvas = Canvas(columns: size.columns, rows: size.rows)
-        canvas.draw("cursor \(state.cursor)", atColumn: 0, row: 0)
-        return canvas
-      } })
-  }
+  static var app: InspectedApp { ItemsAndCursor.app(named: "prompts") }
 
   /// 600 actions moving the cursor, a snapshot every 250; with `wrongAt`, that action's change
   /// sets the cursor to a text, which the app's `State` cannot hold.

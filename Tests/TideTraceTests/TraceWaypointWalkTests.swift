@@ -10,16 +10,9 @@ import TideTrace
 /// unlike its lines is met as the browser's own walk meets it, and its memory stays bounded.
 @Suite("TideTrace: states made along a trace on another thread")
 struct TraceWaypointWalkTests {
-  struct State: Codable, Equatable, Sendable {
-    var items: [String]
-    var cursor = 0
-  }
+  typealias State = ItemsAndCursor
 
-  static var app: InspectedApp {
-    InspectedApp(
-      name: "walk", version: "1", state: State.self, action: Int.self,
-      frame: { _ in { _, size in Canvas(columns: size.columns, rows: size.rows) } })
-  }
+  static var app: InspectedApp { ItemsAndCursor.app(named: "walk") }
 
   /// 5,000 actions from `items` items, a snapshot every 2,000: each action moves the cursor,
   /// and with `renaming` renames an item too (a large list changed by every line).
