@@ -1,4 +1,7 @@
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 import TideJSON
 
@@ -49,12 +52,22 @@ final class TraceWaypointWalk: Sendable {
     let walk = TraceWaypointWalk()
     walk.ended.enter()
     DispatchQueue.global(qos: .utility).async {
+      lowerThisThreadsPriority()
       let reader = TraceReader(copy: copy, keepingDecodedLists: true)
       walk.walk(reader, snapshots: copy.snapshotNumbers, app: InspectedApp(checks: checks), spacing: max(1, spacing),
         budget: valueBudget(forBytes: copy.indexedBytes))
       walk.ended.leave()
     }
     return walk
+  }
+
+  /// Lets the threads that need a core more have it first — the browser's, another program's:
+  /// a walk is work done ahead of the person.
+  private static func lowerThisThreadsPriority() {
+    #if os(Linux)
+    // Linux keeps a nice value a thread, and process 0 is the calling thread (setpriority(2)).
+    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+    #endif
   }
 
   /// Asks the walk to end: it does after the run of lines it is checking.
