@@ -380,7 +380,7 @@ package final class TraceReader {
 
   /// Whether the snapshot line after action `number` is `state` as the writer writes it, byte
   /// for byte: a large state found to be a snapshot's without parsing it (5.3 MB of JSON for
-  /// 100,000 items), which takes a tenth of the time and none of the memory. `false` too for a
+  /// 100,000 items), and without the memory its tree would hold. `false` too for a
   /// snapshot spelled otherwise (members in another order), which may still hold the same value.
   package func snapshot(after number: Int, isSpelled state: JSONValue) throws(TraceProblem) -> Bool {
     guard let snapshot = snapshots.last(where: { $0.number == number }) else { return false }

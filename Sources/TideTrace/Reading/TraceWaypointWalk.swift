@@ -26,7 +26,8 @@ import TideJSON
 /// gets fewer states, the walk ending where the budget does. A line the walk finds wrong ends
 /// it too: the browser's own walk says what is wrong when a step there is shown.
 final class TraceWaypointWalk: Sendable {
-  /// Actions between two states the walk hands over: about 8 ms of lines to check and apply.
+  /// Actions between two states the walk hands over: at the 1.6 µs a line tide-list's checked
+  /// walk took, under 7 ms of lines to check and apply from the nearest.
   static let defaultSpacing = 4096
 
   struct Waypoint: Sendable {
