@@ -64,6 +64,20 @@ extension JSONValue {
     }
   }
 
+  /// Puts `newValue` in place of the value at `path`, when there is one there, and returns
+  /// that value (`.null` for a `null` there); `nil`, changing nothing, when there is none — a
+  /// caller that would make the way there then sets it (``set(_:at:)``). One walk down, where
+  /// reading the value and setting the new one took two.
+  package mutating func replace(at path: JSONPath, with newValue: JSONValue) -> JSONValue? {
+    var replaced: JSONValue?
+    _ = modify(at: path.components[...]) { slot in
+      replaced = slot
+      slot = newValue
+      return true
+    }
+    return replaced
+  }
+
   /// Hands `body` the value at `path` to change in place, when there is one; `false` when there
   /// is none, or when `body` says so. Only the containers on the way are rebuilt: an element
   /// changed in a list of 100,000 elements copies none of the others.

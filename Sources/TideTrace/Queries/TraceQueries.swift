@@ -117,16 +117,10 @@ package enum TraceQueries {
       for change in changes {
         // A value set where one is already: replaced where it is found, one walk down, its kind
         // before compared with the new value's.
-        if case .set(let path, let value) = change {
-          var old: Int?
-          if state.modify(at: path.components[...], { slot in
-            old = kind(of: slot)
-            slot = value
-            return true
-          }) {
-            if old == nil || old != kind(of: value) { changesKind = true }
-            continue
-          }
+        if case .set(let path, let value) = change, let replaced = state.replace(at: path, with: value) {
+          let old = kind(of: replaced)
+          if old == nil || old != kind(of: value) { changesKind = true }
+          continue
         }
         // A splice, or a value where there was none (which `set` makes the way to).
         guard change.apply(to: &state) else {
@@ -516,12 +510,7 @@ package enum TraceQueries {
       // The value at the path itself when the change sets it or an ancestor.
       let setsPlace = at.isWithin(path)
       // A value there already, replaced where it is found: one walk down, not two.
-      var replaced: JSONValue?
-      if setsPlace, tree.modify(at: at.components[...], { slot in
-        replaced = slot
-        slot = value
-        return true
-      }) {
+      if setsPlace, let replaced = tree.replace(at: at, with: value) {
         if replaced != value { inside.append(ValueChange.Part(path: at, removed: nil, old: replaced, new: value)) }
         return
       }
