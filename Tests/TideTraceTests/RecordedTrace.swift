@@ -23,15 +23,18 @@ func recordedTrace<State: Encodable & Sendable>(
 }
 
 /// The lines `--who-changed path` answers for `reader`'s trace, after checking that the trace is
-/// read in two parts when asked to (`splittingFrom: 1`) and that the two parts answer as one.
+/// read in two parts when asked to (`splittingFrom: 1`) and that the two parts answer as one,
+/// whichever thread checks the state at the end.
 func linesOfTwoParts(_ path: String, in reader: TraceReader, app: InspectedApp) throws -> [String] {
   let parts = try WhoChanged.parts(of: try #require(JSONPath(parsing: path)), in: reader, app: app, splittingFrom: 1)
   #expect(parts.count == 2, "read in two parts")
-  func lines(splittingFrom: Int) throws -> [String] {
-    let text = try TraceQueries.whoChangedText(path, in: reader, app: app, splittingFrom: splittingFrom)
-    return String(decoding: text.joined(), as: UTF8.self).split(separator: "\n").map(String.init)
+  func lines(splittingFrom: Int, endCheckedFirst: Bool? = nil) throws -> [String] {
+    let text = try TraceQueries.whoChangedText(path, in: reader, app: app, splittingFrom: splittingFrom, endCheckedFirst: endCheckedFirst)
+    return text.flatMap { $0.split(separator: "\n").map(String.init) }
   }
   let one = try lines(splittingFrom: .max)
-  #expect(try lines(splittingFrom: 1) == one, "\(path): two parts answer as one")
+  for endCheckedFirst in [false, true] {
+    #expect(try lines(splittingFrom: 1, endCheckedFirst: endCheckedFirst) == one, "\(path): two parts answer as one, the end checked first: \(endCheckedFirst)")
+  }
   return one
 }

@@ -103,7 +103,7 @@ struct WhoChangedLongValueTests {
 
   func answer(_ path: String, _ reader: TraceReader) throws -> [String] {
     let text = try TraceQueries.whoChangedText(path, in: reader, app: app, splittingFrom: .max)
-    return String(decoding: text.joined(), as: UTF8.self).split(separator: "\n").map(String.init)
+    return text.flatMap { $0.split(separator: "\n").map(String.init) }
   }
 
   /// Each line is an action that changed the value, and no action that changed it is missing.

@@ -91,16 +91,7 @@ package enum InspectRunner {
     case .whoChanged(let path):
       // Handed over in blocks of whole lines: a field that every action of a million changes
       // is a million lines, which took a write each.
-      for text in try TraceQueries.whoChangedText(path, in: reader, app: app) {
-        var start = 0
-        while start < text.count {
-          var end = min(text.count, start + (1 << 16))
-          while end < text.count, text[end - 1] != UInt8(ascii: "\n") { end += 1 }
-          // Without the last line break: the output adds one.
-          output(String(decoding: text[start..<end - 1], as: UTF8.self))
-          start = end
-        }
-      }
+      for block in try TraceQueries.whoChangedText(path, in: reader, app: app) { output(block) }
     case .exportKeys(let number, let file):
       let script = try TraceQueries.keyScript(through: try action(number, "--export-keys"), in: reader)
       try write(script, to: file, option: "--export-keys", trace: path)

@@ -224,22 +224,23 @@ package enum TraceQueries {
   /// One line per action that changed the value at `path`: `N ACTION old → new`.
   /// Each action a line shows is checked to be the app's, and so is the state at the end.
   package static func whoChanged(_ pathText: String, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) -> [String] {
-    try whoChangedText(pathText, in: reader, app: app).flatMap { $0.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) } }
+    try whoChangedText(pathText, in: reader, app: app).flatMap { $0.split(separator: "\n").map(String.init) }
   }
 
-  /// ``whoChanged(_:in:app:)``'s lines as UTF-8 text in one or two parts, to be written one
-  /// after the other, each line ended by a line break (no line holds one: values are JSON and
-  /// actions' names are escaped). Written straight as bytes: a field every action of a million
-  /// changes is a million lines, and a string a line cost more than reading them; the parts are
-  /// not joined, which would hold the answer twice. `splittingFrom`: the fewest actions read on
-  /// two threads (``WhoChanged``).
+  /// ``whoChanged(_:in:app:)``'s lines in blocks of whole lines, to be written one after the
+  /// other, each block without its last line break (no line holds one: values are JSON and
+  /// actions' names are escaped). Written straight as bytes and made into text a block at a
+  /// time, on the thread that read them: a field every action of a million changes is a
+  /// million lines, and a string a line cost more than reading them. `splittingFrom`: the
+  /// fewest actions read on two threads (``WhoChanged``).
   package static func whoChangedText(
-    _ pathText: String, in reader: TraceReader, app: InspectedApp, splittingFrom: Int = WhoChanged.smallestSplit
-  ) throws(InspectFailure) -> [[UInt8]] {
+    _ pathText: String, in reader: TraceReader, app: InspectedApp, splittingFrom: Int = WhoChanged.smallestSplit,
+    endCheckedFirst: Bool? = nil
+  ) throws(InspectFailure) -> [String] {
     let path = try fieldPathSyntax(pathText, in: reader, option: "--who-changed")
     // Checked, not written out: the text of a state of 100,000 items was made and dropped. The
     // same state tells whether the path is a field of it (it was made twice).
-    let parts = try WhoChanged.parts(of: path, in: reader, app: app, splittingFrom: splittingFrom) { reader, app throws(InspectFailure) in
+    let parts = try WhoChanged.parts(of: path, in: reader, app: app, splittingFrom: splittingFrom, endCheckedFirst: endCheckedFirst) { reader, app throws(InspectFailure) in
       let last = try checkedState(after: reader.actionCount, in: reader, app: app)
       _ = try fieldPath(path, text: pathText, in: reader, option: "--who-changed", stateAtEnd: last)
     }
@@ -256,7 +257,7 @@ package enum TraceQueries {
       }
       if let failure = part.failure { throw failure }
     }
-    return parts.map(\.text)
+    return parts.flatMap(\.blocks)
   }
 
   /// A value's JSON text, or `(none)`.

@@ -9,19 +9,23 @@ import Darwin
 #endif
 
 /// `--who-changed`'s lines, read on two threads for a long trace: the actions up to a snapshot
-/// near the middle on one, those after it on the other, which first checks the state at the end
-/// and then starts from the snapshot's state. Each thread writes the lines of its part and checks their actions; the states that
-/// need checking (where the value changed kind) are left to the calling thread, which keeps the
-/// reader's states. When the snapshot's value at the path is not spelled as the first part left
-/// it (a member a snapshot leaves out, keys in another order), the second part is read again
-/// from where the first ended: the answer is always that of one thread reading every line.
+/// near the middle on one, those after it on the other, which starts from the snapshot's state.
+/// The state at the end is checked first, on the thread it evens out the work of. Each thread
+/// writes the lines of its part and checks their actions; the states that need checking (where
+/// the value changed kind) are left to the calling thread, which keeps the reader's states. When
+/// the snapshot's value at the path is not spelled as the first part left it (a member a
+/// snapshot leaves out, keys in another order), the second part is read again from where the
+/// first ended: the answer is always that of one thread reading every line.
 package enum WhoChanged {
   /// Traces of fewer actions are read on one thread.
   package static let smallestSplit = 1 << 16
 
   /// The lines of a part, the states left to check, and the failure that ended it, if any.
   package struct Part {
-    package var text: [UInt8] = []
+    /// The lines, in blocks of about 64 KiB of whole lines, each block without its last line
+    /// break: made into text on the part's thread, and written a block at a time (a field that
+    /// every action of a million changes is a million lines).
+    package var blocks: [String] = []
     /// The actions after which the state is checked, in order: all before the failure's.
     var stateChecks: [Int] = []
     var failure: InspectFailure?
@@ -34,38 +38,65 @@ package enum WhoChanged {
   /// is handed, which for the second part's thread are its own.
   package typealias EndCheck = @Sendable (_ reader: TraceReader, _ app: InspectedApp) throws(InspectFailure) -> Void
 
+  /// Where two threads split a trace of `count` actions: the snapshot the second part starts
+  /// from, and which thread checks the state at the end first.
+  package struct Split: Equatable {
+    package var middle: Int
+    package var endCheckedFirst: Bool
+
+    package init(middle: Int, endCheckedFirst: Bool) {
+      self.middle = middle
+      self.endCheckedFirst = endCheckedFirst
+    }
+
+    /// The split that evens out the two threads' work best, counted in lines read: the
+    /// second part's start costs a parse of its snapshot, the end's check a parse of the last
+    /// snapshot, its lines after it and a decoding of the whole state (tide-list's 100,000
+    /// items, 5.3 MB: 0.04 s to parse, 0.145 s in all, as 29,000 and 107,000 lines of
+    /// `--who-changed`, 2026-11-30). `nil` when no snapshot in the middle half can start the
+    /// second part.
+    package static func evening(count: Int, snapshots: [(number: Int, bytes: Int)]) -> Split? {
+      let last = snapshots.last(where: { $0.number <= count })
+      let endCost = (count - (last?.number ?? 0)) + (last?.bytes ?? 0) / 57
+      var best: (split: Split, longest: Int)?
+      for snapshot in snapshots where snapshot.number > count / 4 && snapshot.number <= count - count / 4 {
+        let first = snapshot.number
+        let second = count - snapshot.number + snapshot.bytes / 183
+        for endCheckedFirst in [false, true] {
+          let longest = endCheckedFirst ? max(first + endCost, second) : max(first, second + endCost)
+          if longest < best?.longest ?? .max { best = (Split(middle: snapshot.number, endCheckedFirst: endCheckedFirst), longest) }
+        }
+      }
+      return best?.split
+    }
+  }
+
   /// The parts of the answer for `path`, in order: one, or two when the trace has at least
-  /// `splittingFrom` actions and a snapshot past its first quarter where the split aims. The
-  /// split aims past the middle by about what `checkEnd` costs, which runs first: with two
-  /// parts on the second part's thread, on a reader of its own, while the first part is read (a
-  /// state of 100,000 items at the end is parsed, its last lines applied and the whole decoded:
-  /// a sixth of `--who-changed list.cursor`, which waited for it). Its failure is the answer,
-  /// ahead of any other.
+  /// `splittingFrom` actions and a snapshot in its middle half to split at (``Split``).
+  /// `checkEnd` runs first, on the thread ``Split`` says, or as `endCheckedFirst` says when
+  /// it is not `nil`; its failure is the answer, ahead of any other.
   package static func parts(
-    of path: JSONPath, in reader: TraceReader, app: InspectedApp, splittingFrom: Int, checkingEnd checkEnd: @escaping EndCheck = { _, _ in }
+    of path: JSONPath, in reader: TraceReader, app: InspectedApp, splittingFrom: Int, endCheckedFirst: Bool? = nil,
+    checkingEnd checkEnd: @escaping EndCheck = { _, _ in }
   ) throws(InspectFailure) -> [Part] {
     let count = max(1, reader.actionCount)
-    // The end's check and the second part's start, in lines: parsing and decoding a state cost
-    // about as much as a line a 68 bytes of it (tide-list, 2026-11-30).
-    let last = reader.snapshotNumber(atOrBefore: count)
-    let aim = count / 2 + ((count - last) / 2 + reader.snapshotBytes(after: last) / 68) / 2
-    let below = reader.snapshotNumber(atOrBefore: aim)
-    let above = reader.snapshotNumber(atOrBefore: min(count, aim + count / 4))
-    let middle = above > aim && (below <= count / 4 || above - aim < aim - below) ? above : below
     let check = app.actionCheck
-    let split = count >= splittingFrom && middle > count / 4 && middle < count
-    guard split, let copy = reader.copyForAnotherThread() else {
+    guard count >= splittingFrom, var split = Split.evening(count: count, snapshots: reader.snapshotSizes),
+      let copy = reader.copyForAnotherThread()
+    else {
       try checkEnd(reader, app)
       let start = try TraceQueries.checked(reader) { () throws(TraceProblem) in try reader.state(after: 0) }
       return [part(of: path, in: 1...count, from: start, reader: reader, app: app.name, check: check)]
     }
-    let ranges = [1...middle, (middle + 1)...count]
+    if let endCheckedFirst { split.endCheckedFirst = endCheckedFirst }
+    let ranges = [1...split.middle, (split.middle + 1)...count]
     let work = Work(
-      path: path, ranges: ranges, reader: reader, copy: copy, app: app.name, checks: app.checks, check: check, checkEnd: checkEnd)
+      path: path, ranges: ranges, endThread: split.endCheckedFirst ? 0 : 1, reader: reader, copy: copy, app: app.name,
+      checks: app.checks, check: check, checkEnd: checkEnd)
     DispatchQueue.concurrentPerform(iterations: 2) { index in work.read(index) }
-    // In the order one thread meets them: the end's check, then the state the first part
-    // starts from (a snapshot of action 0 may stand for the header's).
-    if let failure = work.endFailure ?? work.startFailure { throw failure }
+    // In the order one thread meets them: the end's check, then the states the parts start
+    // from (a snapshot of action 0 may stand for the header's).
+    if let failure = work.endFailure ?? work.startFailures[1] ?? work.startFailures[0] { throw failure }
     var parts = Array(work.parts)
     // The second part started from the snapshot; one thread would have gone on from the first.
     if parts[0].failure == nil, let secondStart = work.secondStart, parts[0].end != TraceQueries.carried(of: path, in: secondStart) {
@@ -77,15 +108,15 @@ package enum WhoChanged {
   /// The two parts, for the two threads.
   private final class Work: @unchecked Sendable {
     // Sendable by hand: during `concurrentPerform` the first thread alone uses the calling
-    // reader (the state its part starts from, then the index: `forEachChange` from a start
-    // never asks it for a state). The second thread reads and keeps states on a reader of its
-    // own, made from `copy` there. `check`, `checks` and `checkEnd` hold nothing but the app's
-    // decoding and the path asked. Each thread writes only its own element of `parts`,
-    // allocated before, the first alone `startFailure`, the second alone `endFailure` and
-    // `secondStart`; `concurrentPerform` returns only after both are done, so the reads that
-    // follow come after every write.
+    // reader. The second thread reads and keeps states on a reader of its own, made from `copy`
+    // there. `check`, `checks` and `checkEnd` hold nothing but the app's decoding and the path
+    // asked. Each thread writes only its own elements of `parts` and `startFailures`, allocated
+    // before, the second alone `secondStart`, the one `endThread` names alone `endFailure`;
+    // `concurrentPerform` returns only after both are done, so the reads that follow come
+    // after every write.
     let path: JSONPath
     let ranges: [ClosedRange<Int>]
+    let endThread: Int
     let reader: TraceReader
     let copy: TraceReader.Copy
     let app: String
@@ -93,17 +124,18 @@ package enum WhoChanged {
     let check: @Sendable (JSONValue) throws -> Void
     let checkEnd: EndCheck
     let parts: UnsafeMutableBufferPointer<Part>
+    let startFailures: UnsafeMutableBufferPointer<InspectFailure?>
     var endFailure: InspectFailure?
-    var startFailure: InspectFailure?
     /// The state the second part started from: the snapshot's.
     var secondStart: JSONValue?
 
     init(
-      path: JSONPath, ranges: [ClosedRange<Int>], reader: TraceReader, copy: TraceReader.Copy, app: String,
+      path: JSONPath, ranges: [ClosedRange<Int>], endThread: Int, reader: TraceReader, copy: TraceReader.Copy, app: String,
       checks: InspectedApp.Checks, check: @escaping @Sendable (JSONValue) throws -> Void, checkEnd: @escaping EndCheck
     ) {
       self.path = path
       self.ranges = ranges
+      self.endThread = endThread
       self.reader = reader
       self.copy = copy
       self.app = app
@@ -112,31 +144,36 @@ package enum WhoChanged {
       self.checkEnd = checkEnd
       parts = .allocate(capacity: ranges.count)
       parts.initialize(repeating: Part())
+      startFailures = .allocate(capacity: ranges.count)
+      startFailures.initialize(repeating: nil)
     }
 
     deinit {
       parts.deinitialize()
       parts.deallocate()
+      startFailures.deinitialize()
+      startFailures.deallocate()
     }
 
     func read(_ index: Int) {
-      guard index == 1 else {
+      let own = index == 0 ? reader : TraceReader(copy: copy, keepingDecodedLists: false)
+      if index == endThread {
         do throws(InspectFailure) {
-          let start = try TraceQueries.checked(reader) { () throws(TraceProblem) in try reader.state(after: 0) }
-          parts[0] = WhoChanged.part(of: path, in: ranges[0], from: start, reader: reader, app: app, check: check)
+          try checkEnd(own, InspectedApp(checks: checks))
         } catch {
-          startFailure = error
+          endFailure = error
+          return
         }
-        return
       }
-      let own = TraceReader(copy: copy, keepingDecodedLists: false)
+      // A path of this thread's own: every line compares paths with it, and a count of
+      // references changed by both threads at once is a cache line handed to and fro.
+      let path = JSONPath(path.components.map { $0 })
       do throws(InspectFailure) {
-        try checkEnd(own, InspectedApp(checks: checks))
-        let start = try TraceQueries.checked(own) { () throws(TraceProblem) in try own.state(after: ranges[1].lowerBound - 1) }
-        secondStart = start
-        parts[1] = WhoChanged.part(of: path, in: ranges[1], from: start, reader: own, app: app, check: check)
+        let start = try TraceQueries.checked(own) { () throws(TraceProblem) in try own.state(after: ranges[index].lowerBound - 1) }
+        if index == 1 { secondStart = start }
+        parts[index] = WhoChanged.part(of: path, in: ranges[index], from: start, reader: own, app: app, check: check)
       } catch {
-        endFailure = error
+        startFailures[index] = error
       }
     }
   }
@@ -149,6 +186,16 @@ package enum WhoChanged {
     check: @Sendable (JSONValue) throws -> Void
   ) -> Part {
     var part = Part()
+    // The block being written.
+    var text: [UInt8] = []
+    text.reserveCapacity(Self.blockSize + 4_096)
+    func endBlock() {
+      guard !text.isEmpty else { return }
+      part.blocks.append(String(decoding: text.dropLast(), as: UTF8.self))
+      text.removeAll(keepingCapacity: true)
+    }
+    // Made here, not shared: see `Work.read(_:)`.
+    let arrow = Array(" → ".utf8), colon = Array(": ".utf8), separator = Array("; ".utf8)
     // A field is changed by the same few actions over and over: each is described once, known
     // again by its bytes, so that most lines' actions are never parsed.
     var described: [(action: [UInt8], text: [UInt8])] = []
@@ -193,36 +240,38 @@ package enum WhoChanged {
         if change.oldKind != change.newKind || change.oldKind == nil {
           part.stateChecks.append(number)
         }
-        JSONValue.integer(Int64(number)).write(to: &part.text)
-        part.text.append(UInt8(ascii: " "))
-        part.text.append(contentsOf: actionText)
-        part.text.append(UInt8(ascii: " "))
+        JSONValue.integer(Int64(number)).write(to: &text)
+        text.append(UInt8(ascii: " "))
+        text.append(contentsOf: actionText)
+        text.append(UInt8(ascii: " "))
         if let inside = change.inside {
           for index in inside.indices {
             let inner = inside[index]
-            if index > 0 { part.text.append(contentsOf: separator) }
-            writePath(inner.path, to: &part.text)
-            if let removed = inner.removed { part.text.append(contentsOf: "[\(removed.lowerBound)..<\(removed.upperBound)]".utf8) }
-            part.text.append(contentsOf: colon)
-            writeShortened(inner.old, to: &part.text)
-            part.text.append(contentsOf: arrow)
-            writeShortened(inner.new, to: &part.text)
+            if index > 0 { text.append(contentsOf: separator) }
+            writePath(inner.path, to: &text)
+            if let removed = inner.removed { text.append(contentsOf: "[\(removed.lowerBound)..<\(removed.upperBound)]".utf8) }
+            text.append(contentsOf: colon)
+            writeShortened(inner.old, to: &text)
+            text.append(contentsOf: arrow)
+            writeShortened(inner.new, to: &text)
           }
           previousValue = []
         } else {
           if previousValue.isEmpty {
-            TraceQueries.writeValue(change.old, to: &part.text)
+            TraceQueries.writeValue(change.old, to: &text)
           } else {
-            part.text.append(contentsOf: previousValue)
+            text.append(contentsOf: previousValue)
           }
-          part.text.append(contentsOf: arrow)
-          let newStart = part.text.count
-          TraceQueries.writeValue(change.new, to: &part.text)
+          text.append(contentsOf: arrow)
+          let newStart = text.count
+          TraceQueries.writeValue(change.new, to: &text)
           previousValue.removeAll(keepingCapacity: true)
-          previousValue.append(contentsOf: part.text[newStart...])
+          previousValue.append(contentsOf: text[newStart...])
         }
-        part.text.append(UInt8(ascii: "\n"))
+        text.append(UInt8(ascii: "\n"))
+        if text.count >= Self.blockSize { endBlock() }
       }
+      endBlock()
     } catch {
       if part.failure == nil { part.failure = InspectFailure(status: 2, message: error.description) }
     }
@@ -244,9 +293,6 @@ package enum WhoChanged {
     }
   }
 
-  /// Between a line's old value and its new one.
-  private static let arrow = Array(" → ".utf8)
-  /// Between a path inside a long value and its values; between two such paths.
-  private static let colon = Array(": ".utf8)
-  private static let separator = Array("; ".utf8)
+  /// About how many bytes of lines a block holds.
+  private static var blockSize: Int { 1 << 16 }
 }

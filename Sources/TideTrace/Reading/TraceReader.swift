@@ -333,12 +333,13 @@ package final class TraceReader {
     snapshots.last(where: { $0.number <= number })?.number ?? 0
   }
 
-  /// About how many bytes the snapshot line after action `number` holds (0: there is none):
+  /// The snapshots, each as the action it follows and about how many bytes its line holds:
   /// what reading its state costs, to share such work between two threads.
-  package func snapshotBytes(after number: Int) -> Int {
-    guard let snapshot = snapshots.last(where: { $0.number == number }) else { return 0 }
-    let next = number < actionOffsets.count ? actionOffsets[number] : scannedOffset
-    return max(0, next - snapshot.offset)
+  package var snapshotSizes: [(number: Int, bytes: Int)] {
+    snapshots.map { snapshot in
+      let next = snapshot.number < actionOffsets.count ? actionOffsets[snapshot.number] : scannedOffset
+      return (snapshot.number, max(0, next - snapshot.offset))
+    }
   }
 
   /// The state after action `number` (0: the initial state): from the nearest snapshot at or
