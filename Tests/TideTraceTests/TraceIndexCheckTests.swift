@@ -110,6 +110,8 @@ struct TraceIndexCheckTests {
     }
     let all = whole.withUnsafeBytes { ParallelLineCheck.check(line: nil, lines: $0) }
     #expect(all.prefix == whole.count)
+    // Each line where it ends and with its number, on both sides of the threads' meeting.
+    #expect(all.lines == (0..<2000).map { ParallelLineCheck.CheckedLine(end: starts[$0 + 1] - 1, actionNumber: $0) })
     // A long line completed by the chunk is checked beside them, broken or not.
     let long = Array("{\"note\":\"\(String(repeating: "y", count: 400_000))\"}".utf8)
     for isBroken in [false, true] {
@@ -118,6 +120,27 @@ struct TraceIndexCheckTests {
       let passing = line.withUnsafeBytes { line in whole.withUnsafeBytes { ParallelLineCheck.check(line: line, lines: $0) } }
       #expect(passing.line == !isBroken)
       #expect(passing.prefix == whole.count)
+    }
+  }
+
+  /// An action line's number read beside the check: only for a line the index would take
+  /// as it is, else 0, for the index to read it the long way and say what is wrong.
+  @Test func anActionLinesNumberIsReadOnlyWhenThatIsAllItNeeds() {
+    let cases: [(String, Int)] = [
+      (#"{"n":5,"t":0.0,"key":"j","action":1,"changes":[]}"#, 5),
+      (#"{"n":123456789012345678,"t":0.0,"action":1,"changes":[]}"#, 123_456_789_012_345_678),
+      (#"{"n":7,"t":0.0,"action":1,"changes":[]}"# + "\r", 7),
+      // A resize on the line, one out of range, a number too long or not there, another line.
+      (#"{"n":5,"t":0.0,"resize":[80,24],"action":1,"changes":[]}"#, 0),
+      (#"{"n":5,"t":0.0,"resize":[0,24],"action":1,"changes":[]}"#, 0),
+      (#"{"n":1234567890123456789,"t":0.0,"action":1,"changes":[]}"#, 0),
+      (#"{"n":,"t":0.0,"action":1,"changes":[]}"#, 0),
+      (#"{"n":"5","t":0.0,"action":1,"changes":[]}"#, 0),
+      (#"{"t":0.0,"key":"j"}"#, 0),
+      (#"{"snapshot":5,"state":{}}"#, 0),
+    ]
+    for (line, number) in cases {
+      #expect(Array(line.utf8).withUnsafeBytes { TraceReader.plainActionNumber($0) } == number, "\(line)")
     }
   }
 

@@ -608,6 +608,7 @@ package final class TraceReader {
             lines: UnsafeRawBufferPointer(rebasing: bytes[checkStart..<wholeEnd]))
         }
         let checked = (chunkStart + checkStart)..<(chunkStart + checkStart + passing.prefix)
+        var nextChecked = 0
         if carriedIsWhole {
           carried.withUnsafeBytes { indexLine($0, offset: lineOffset, isChecked: passing.line) }
           carried = []
@@ -615,16 +616,30 @@ package final class TraceReader {
           scannedOffset = chunkStart + lineStart
           nextLine += 1
         }
-        while problem == nil, lineStart < count,
-          let found = memchr(base + lineStart, Int32(UInt8(ascii: "\n")), count - lineStart)
-        {
-          let end = base.distance(to: UnsafeRawPointer(found))
+        while problem == nil, lineStart < count {
+          // A line that passed the check is known already: where it ends, and its number if it
+          // is an action line as most are.
+          let end: Int
+          var actionNumber = 0
+          if lineStart >= checkStart, nextChecked < passing.lines.count {
+            (end, actionNumber) = (checkStart + passing.lines[nextChecked].end, passing.lines[nextChecked].actionNumber)
+            nextChecked += 1
+          } else if let found = memchr(base + lineStart, Int32(UInt8(ascii: "\n")), count - lineStart) {
+            end = base.distance(to: UnsafeRawPointer(found))
+          } else {
+            break
+          }
           let lineOffset = scannedOffset
           guard end - lineStart <= lineLimit else {
             problem = tooLong(line: nextLine)
             return
           }
-          indexLine(UnsafeRawBufferPointer(rebasing: bytes[lineStart..<end]), offset: lineOffset, isChecked: checked.contains(lineOffset))
+          if actionNumber > 0, actionNumber == actionOffsets.count + 1 {
+            actionOffsets.append(lineOffset)
+            actionLines.append(Int32(truncatingIfNeeded: nextLine))
+          } else {
+            indexLine(UnsafeRawBufferPointer(rebasing: bytes[lineStart..<end]), offset: lineOffset, isChecked: checked.contains(lineOffset))
+          }
           guard problem == nil else { return }
           scannedOffset = chunkStart + end + 1
           nextLine += 1
@@ -681,6 +696,27 @@ package final class TraceReader {
     let count = prefix.utf8CodeUnitCount
     guard line.count >= count else { return false }
     return memcmp(line.baseAddress!, prefix.utf8Start, count) == 0
+  }
+
+  /// The number of an action line as the index takes most of them, `{"n":N,` with no resize
+  /// on it, or 0 for any other line, which ``indexLine(_:offset:isChecked:)`` reads the long way
+  /// (and says what is wrong with). It needs nothing from the lines before, so it is read beside
+  /// the lines' check, on two threads (``ParallelLineCheck``); the index then takes an action
+  /// line whose number follows on without looking into it.
+  package static func plainActionNumber(_ line: UnsafeRawBufferPointer) -> Int {
+    let line = withoutCarriageReturn(line)
+    guard line.count >= 8, line.last == UInt8(ascii: "}"), hasPrefix(line, #"{"n":"#) else { return 0 }
+    var number = 0
+    var index = 5
+    // Eighteen digits at most, which cannot overflow: a longer number goes the long way.
+    while index < min(line.count, 5 + 18), let digit = digit(line[index]) {
+      number = number * 10 + digit
+      index += 1
+    }
+    guard index > 5, index < line.count, line[index] == UInt8(ascii: ","), case .none = resize(onActionLine: line, after: index) else {
+      return 0
+    }
+    return number
   }
 
   /// `isChecked`: whether the line passed ``JSONParser/check(_:)`` already
