@@ -185,26 +185,108 @@ package enum WhoChanged {
     of path: JSONPath, in numbers: ClosedRange<Int>, from start: JSONValue, reader: TraceReader, app: String,
     check: @Sendable (JSONValue) throws -> Void
   ) -> Part {
-    var part = Part()
-    // The block being written.
-    var text: [UInt8] = []
-    text.reserveCapacity(Self.blockSize + 4_096)
-    func endBlock() {
-      guard !text.isEmpty else { return }
-      part.blocks.append(String(decoding: text.dropLast(), as: UTF8.self))
-      text.removeAll(keepingCapacity: true)
+    var lines = Lines()
+    do throws(TraceProblem) {
+      let end = try TraceQueries.forEachChange(of: path, in: numbers, reader: reader, from: start) {
+        number, action, change throws(TraceProblem) in
+        try lines.write(number, action, change, app: app, reader: reader, check: check)
+      }
+      lines.endBlock()
+      lines.part.end = end
+    } catch {
+      if lines.part.failure == nil { lines.part.failure = InspectFailure(status: 2, message: error.description) }
     }
-    // Made here, not shared: see `Work.read(_:)`.
-    let arrow = Array(" → ".utf8), colon = Array(": ".utf8), separator = Array("; ".utf8)
-    // A field is changed by the same few actions over and over: each is described once, known
-    // again by its bytes, so that most lines' actions are never parsed.
+    return lines.part
+  }
+
+  /// A part's lines as they are written: one value that the walk's closure changes, rather
+  /// than the several it captured, each of which cost a check of exclusive access a line.
+  private struct Lines {
+    var part = Part()
+    /// The block being written.
+    var text: [UInt8] = []
+    /// A field is changed by the same few actions over and over: each is described once, known
+    /// again by its bytes, so that most lines' actions are never parsed.
     var described: [(action: [UInt8], text: [UInt8])] = []
-    // Each line's old value is the line before's new one: its text is written once. Empty
-    // on the first line, and when the line before reported the changes inside a long value.
+    /// Each line's old value is the line before's new one: its text is written once. Empty on
+    /// the first line, and when the line before reported the changes inside a long value.
     var previousValue: [UInt8] = []
-    // The text of the paths inside a long value written lately: the same few, a million times.
+    /// The text of the paths inside a long value written lately: the same few, a million times.
     var pathTexts: [(path: JSONPath, text: [UInt8])] = []
-    func writePath(_ path: JSONPath, to text: inout [UInt8]) {
+    // Made for each part, not shared: see `Work.read(_:)`.
+    let arrow = Array(" → ".utf8), colon = Array(": ".utf8), separator = Array("; ".utf8)
+
+    init() {
+      text.reserveCapacity(WhoChanged.blockSize + 4_096)
+    }
+
+    /// The line of action `number`, which made `change`; a failure, which ends the reading,
+    /// when the action is not one of the app's.
+    mutating func write(
+      _ number: Int, _ action: TraceQueries.LineAction, _ change: ValueChange, app: String, reader: TraceReader,
+      check: @Sendable (JSONValue) throws -> Void
+    ) throws(TraceProblem) {
+      let actionText = try describe(action, number: number, app: app, reader: reader, check: check)
+      // A value of another kind than the one before (`1 → "one"`), or one coming from or
+      // going to nothing: the state after it is checked, as `--at` would (a few states, not
+      // one a line).
+      if change.oldKind != change.newKind || change.oldKind == nil {
+        part.stateChecks.append(number)
+      }
+      JSONValue.integer(Int64(number)).write(to: &text)
+      text.append(UInt8(ascii: " "))
+      text.append(contentsOf: actionText)
+      text.append(UInt8(ascii: " "))
+      if let inside = change.inside {
+        for index in inside.indices {
+          let inner = inside[index]
+          if index > 0 { text.append(contentsOf: separator) }
+          writePath(inner.path)
+          if let removed = inner.removed { text.append(contentsOf: "[\(removed.lowerBound)..<\(removed.upperBound)]".utf8) }
+          text.append(contentsOf: colon)
+          WhoChanged.writeShortened(inner.old, to: &text)
+          text.append(contentsOf: arrow)
+          WhoChanged.writeShortened(inner.new, to: &text)
+        }
+        previousValue.removeAll(keepingCapacity: true)
+      } else {
+        if previousValue.isEmpty {
+          TraceQueries.writeValue(change.old, to: &text)
+        } else {
+          text.append(contentsOf: previousValue)
+        }
+        text.append(contentsOf: arrow)
+        let newStart = text.count
+        TraceQueries.writeValue(change.new, to: &text)
+        previousValue.removeAll(keepingCapacity: true)
+        previousValue.append(contentsOf: text[newStart...])
+      }
+      text.append(UInt8(ascii: "\n"))
+      if text.count >= WhoChanged.blockSize { endBlock() }
+    }
+
+    private mutating func describe(
+      _ action: TraceQueries.LineAction, number: Int, app: String, reader: TraceReader, check: @Sendable (JSONValue) throws -> Void
+    ) throws(TraceProblem) -> [UInt8] {
+      if let bytes = action.bytes,
+        let known = described.first(where: { $0.action.count == bytes.count && memcmp($0.action, bytes.baseAddress!, bytes.count) == 0 })
+      {
+        return known.text
+      }
+      let value = try action.value()
+      do {
+        try check(value)
+      } catch {
+        part.failure = TraceQueries.notAnAction(number, of: app, in: reader, error)
+        // Ends the reading; the failure is the part's answer.
+        throw TraceProblem(path: reader.path, line: nil, message: "")
+      }
+      let actionText = Array(ActionText.describe(value).utf8)
+      if described.count < 16, let bytes = action.bytes { described.append((Array(bytes), actionText)) }
+      return actionText
+    }
+
+    private mutating func writePath(_ path: JSONPath) {
       if let known = pathTexts.first(where: { $0.path == path }) {
         text.append(contentsOf: known.text)
         return
@@ -214,73 +296,18 @@ package enum WhoChanged {
       pathTexts.append((path, written))
       text.append(contentsOf: written)
     }
-    do throws(TraceProblem) {
-      part.end = try TraceQueries.forEachChange(of: path, in: numbers, reader: reader, from: start) {
-        number, action, change throws(TraceProblem) in
-        let actionText: [UInt8]
-        if let bytes = action.bytes,
-          let known = described.first(where: { $0.action.count == bytes.count && memcmp($0.action, bytes.baseAddress!, bytes.count) == 0 })
-        {
-          actionText = known.text
-        } else {
-          let value = try action.value()
-          do {
-            try check(value)
-          } catch {
-            part.failure = TraceQueries.notAnAction(number, of: app, in: reader, error)
-            // Ends the reading; the failure is the part's answer.
-            throw TraceProblem(path: reader.path, line: nil, message: "")
-          }
-          actionText = Array(ActionText.describe(value).utf8)
-          if described.count < 16, let bytes = action.bytes { described.append((Array(bytes), actionText)) }
-        }
-        // A value of another kind than the one before (`1 → "one"`), or one coming from or
-        // going to nothing: the state after it is checked, as `--at` would (a few states, not
-        // one a line).
-        if change.oldKind != change.newKind || change.oldKind == nil {
-          part.stateChecks.append(number)
-        }
-        JSONValue.integer(Int64(number)).write(to: &text)
-        text.append(UInt8(ascii: " "))
-        text.append(contentsOf: actionText)
-        text.append(UInt8(ascii: " "))
-        if let inside = change.inside {
-          for index in inside.indices {
-            let inner = inside[index]
-            if index > 0 { text.append(contentsOf: separator) }
-            writePath(inner.path, to: &text)
-            if let removed = inner.removed { text.append(contentsOf: "[\(removed.lowerBound)..<\(removed.upperBound)]".utf8) }
-            text.append(contentsOf: colon)
-            writeShortened(inner.old, to: &text)
-            text.append(contentsOf: arrow)
-            writeShortened(inner.new, to: &text)
-          }
-          previousValue = []
-        } else {
-          if previousValue.isEmpty {
-            TraceQueries.writeValue(change.old, to: &text)
-          } else {
-            text.append(contentsOf: previousValue)
-          }
-          text.append(contentsOf: arrow)
-          let newStart = text.count
-          TraceQueries.writeValue(change.new, to: &text)
-          previousValue.removeAll(keepingCapacity: true)
-          previousValue.append(contentsOf: text[newStart...])
-        }
-        text.append(UInt8(ascii: "\n"))
-        if text.count >= Self.blockSize { endBlock() }
-      }
-      endBlock()
-    } catch {
-      if part.failure == nil { part.failure = InspectFailure(status: 2, message: error.description) }
+
+    /// Makes the lines written since the last block a block, without their last line break.
+    mutating func endBlock() {
+      guard !text.isEmpty else { return }
+      part.blocks.append(String(decoding: text.dropLast(), as: UTF8.self))
+      text.removeAll(keepingCapacity: true)
     }
-    return part
   }
 
   /// A value inside a long one, or the long one itself: its JSON text when it is short, else
   /// what it is and its size (`(a list of 100000 elements)`), as `(none)` is written for none.
-  private static func writeShortened(_ value: JSONValue?, to text: inout [UInt8]) {
+  fileprivate static func writeShortened(_ value: JSONValue?, to text: inout [UInt8]) {
     guard let value, value.isTextLonger(than: ValueChange.longest) else {
       TraceQueries.writeValue(value, to: &text)
       return
@@ -294,5 +321,5 @@ package enum WhoChanged {
   }
 
   /// About how many bytes of lines a block holds.
-  private static var blockSize: Int { 1 << 16 }
+  fileprivate static var blockSize: Int { 1 << 16 }
 }
