@@ -617,12 +617,30 @@ package final class TraceReader {
           nextLine += 1
         }
         while problem == nil, lineStart < count {
-          // A line that passed the check is known already: where it ends, and its number if it
-          // is an action line as most are.
+          // Lines that passed the check are known already: where each ends, and its number if
+          // it is an action line as most are. A run of action lines whose numbers follow on is
+          // taken at once, noted in this thread's own values (the reader's, changed a line at
+          // a time, cost a check of exclusive access each).
+          if lineStart >= checkStart, nextChecked < passing.lines.count, passing.lines[nextChecked].actionNumber == actionOffsets.count + 1 {
+            var (offsets, lines) = ([Int](), [Int32]())
+            var (expected, offset, line) = (actionOffsets.count + 1, scannedOffset, nextLine)
+            while nextChecked < passing.lines.count, passing.lines[nextChecked].actionNumber == expected {
+              let end = checkStart + passing.lines[nextChecked].end
+              // Left to the line by line reading below, which says so.
+              guard end - lineStart <= lineLimit else { break }
+              offsets.append(offset)
+              lines.append(Int32(truncatingIfNeeded: line))
+              (expected, offset, line, lineStart) = (expected + 1, chunkStart + end + 1, line + 1, end + 1)
+              nextChecked += 1
+            }
+            actionOffsets.append(contentsOf: offsets)
+            actionLines.append(contentsOf: lines)
+            (scannedOffset, nextLine) = (offset, line)
+            if !offsets.isEmpty { continue }
+          }
           let end: Int
-          var actionNumber = 0
           if lineStart >= checkStart, nextChecked < passing.lines.count {
-            (end, actionNumber) = (checkStart + passing.lines[nextChecked].end, passing.lines[nextChecked].actionNumber)
+            end = checkStart + passing.lines[nextChecked].end
             nextChecked += 1
           } else if let found = memchr(base + lineStart, Int32(UInt8(ascii: "\n")), count - lineStart) {
             end = base.distance(to: UnsafeRawPointer(found))
@@ -634,12 +652,7 @@ package final class TraceReader {
             problem = tooLong(line: nextLine)
             return
           }
-          if actionNumber > 0, actionNumber == actionOffsets.count + 1 {
-            actionOffsets.append(lineOffset)
-            actionLines.append(Int32(truncatingIfNeeded: nextLine))
-          } else {
-            indexLine(UnsafeRawBufferPointer(rebasing: bytes[lineStart..<end]), offset: lineOffset, isChecked: checked.contains(lineOffset))
-          }
+          indexLine(UnsafeRawBufferPointer(rebasing: bytes[lineStart..<end]), offset: lineOffset, isChecked: checked.contains(lineOffset))
           guard problem == nil else { return }
           scannedOffset = chunkStart + end + 1
           nextLine += 1
