@@ -419,7 +419,7 @@ package enum TraceQueries {
       guard count < limit,
         line.containsChange(under: needle) || ancestors.contains(where: { line.containsBytes($0) })
       else { return }
-      relevant.removeAll(keepingCapacity: true)
+      relevant.empty()
       var action = LineAction(bytes: nil, parsed: nil, line: line, number: number, reader: reader)
       let parts = lastAction.withUnsafeBytes { ActionLineParts(line, knownAction: $0) }
       if let parts, Self.collect(
@@ -437,13 +437,13 @@ package enum TraceQueries {
       if let oldKind = longKind {
         var tree = throughArray ? JSONValue.object([JSONMember(key: top, value: root)]) : longTree
         (root, longTree) = (.null, .null)
-        inside.removeAll(keepingCapacity: true)
+        inside.empty()
         for change in relevant { Self.apply(change, to: &tree, noting: path, into: &inside) }
-        let newKind: Int?
-        if let new = tree.value(at: path), !new.isTextLonger(than: ValueChange.longest) {
-          (newKind, longKind, old) = (kind(of: new), nil, new)
+        let new = tree.value(at: path)
+        let newKind = kind(of: new)
+        if let new, !new.isTextLonger(than: ValueChange.longest) {
+          (longKind, old) = (nil, new)
         } else {
-          newKind = kind(of: tree.value(at: path))
           longKind = newKind
         }
         if throughArray {
@@ -668,5 +668,14 @@ extension UnsafeRawBufferPointer {
       start = at + 1
     }
     return false
+  }
+}
+
+extension Array {
+  /// Removes every element and keeps the storage, for a list refilled a million times with
+  /// one or two elements: `removeAll(keepingCapacity:)` replaces a range in general, about 220
+  /// instructions where taking the last one off costs a few.
+  fileprivate mutating func empty() {
+    while popLast() != nil {}
   }
 }

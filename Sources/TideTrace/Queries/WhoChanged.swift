@@ -213,8 +213,6 @@ package enum WhoChanged {
     var previousValue: [UInt8] = []
     /// The text of the paths inside a long value written lately: the same few, a million times.
     var pathTexts: [(path: JSONPath, text: [UInt8])] = []
-    // Made for each part, not shared: see `Work.read(_:)`.
-    let arrow = Array(" → ".utf8), colon = Array(": ".utf8), separator = Array("; ".utf8)
 
     init() {
       text.reserveCapacity(WhoChanged.blockSize + 4_096)
@@ -240,12 +238,12 @@ package enum WhoChanged {
       if let inside = change.inside {
         for index in inside.indices {
           let inner = inside[index]
-          if index > 0 { text.append(contentsOf: separator) }
+          if index > 0 { append("; ") }
           writePath(inner.path)
           if let removed = inner.removed { text.append(contentsOf: "[\(removed.lowerBound)..<\(removed.upperBound)]".utf8) }
-          text.append(contentsOf: colon)
+          append(": ")
           WhoChanged.writeShortened(inner.old, to: &text)
-          text.append(contentsOf: arrow)
+          append(" → ")
           WhoChanged.writeShortened(inner.new, to: &text)
         }
         previousValue.removeAll(keepingCapacity: true)
@@ -255,7 +253,7 @@ package enum WhoChanged {
         } else {
           text.append(contentsOf: previousValue)
         }
-        text.append(contentsOf: arrow)
+        append(" → ")
         let newStart = text.count
         TraceQueries.writeValue(change.new, to: &text)
         previousValue.removeAll(keepingCapacity: true)
@@ -284,6 +282,12 @@ package enum WhoChanged {
       let actionText = Array(ActionText.describe(value).utf8)
       if described.count < 16, let bytes = action.bytes { described.append((Array(bytes), actionText)) }
       return actionText
+    }
+
+    /// Text that no count of references guards: a `[UInt8]` made for each part was retained
+    /// and released each time a line took it, a million times.
+    private mutating func append(_ constant: StaticString) {
+      text.append(contentsOf: UnsafeRawBufferPointer(start: constant.utf8Start, count: constant.utf8CodeUnitCount))
     }
 
     private mutating func writePath(_ path: JSONPath) {
