@@ -410,8 +410,7 @@ package enum TraceQueries {
     // The changes inside a long value a line made, its storage kept from line to line.
     var inside: [ValueChange.Part] = []
     var paths = ChangePaths(knowing: throughArray ? nil : path, spelled: target)
-    // The action of the last line taken apart, which the next line's most likely repeats.
-    var lastAction: [UInt8] = []
+    var lastAction = LastAction()
     func concerns(_ change: JSONPath) -> Bool {
       throughArray ? change.components.first == .key(top) : change.isWithin(path) || path.isWithin(change)
     }
@@ -421,14 +420,13 @@ package enum TraceQueries {
       else { return }
       relevant.empty()
       var action = LineAction(bytes: nil, parsed: nil, line: line, number: number, reader: reader)
-      let parts = lastAction.withUnsafeBytes { ActionLineParts(line, knownAction: $0) }
-      if let parts, Self.collect(
+      if let parts = lastAction.parts(of: line), Self.collect(
         in: line, parts: parts, target: target, ancestorsToo: !throughArray, readsSetsAlone: !throughArray,
         paths: &paths, concerns: concerns, into: &relevant)
       {
         let bytes = UnsafeRawBufferPointer(rebasing: line[parts.action])
         action.bytes = bytes
-        if lastAction.count != bytes.count || memcmp(lastAction, bytes.baseAddress!, bytes.count) != 0 { lastAction = Array(bytes) }
+        _ = lastAction.note(bytes)
       } else {
         let step = try TraceStep(parsing: Array(line), path: reader.path, line: reader.line(ofAction: number))
         relevant = step.changes.filter { concerns($0.path) }

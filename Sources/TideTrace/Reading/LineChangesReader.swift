@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TideJSON
 
 /// How a walk over thousands of action lines reads each line's changes and action: from the
@@ -17,7 +10,7 @@ import TideJSON
 struct LineChangesReader {
   private var paths = ChangePaths()
   private var inputs = SpellingsSeen()
-  private var lastAction: [UInt8] = []
+  private var lastAction = LastAction()
 
   /// A line's action as it was read: the bytes of its JSON, where the line was read from its
   /// parts (valid only as long as the line's bytes are), and whether they are the last such
@@ -29,14 +22,9 @@ struct LineChangesReader {
 
   /// The action and the changes of `line`, the action line at `lineNumber` of the trace at `path`.
   mutating func read(_ line: UnsafeRawBufferPointer, path: String, lineNumber: Int) throws(TraceProblem) -> (action: Action, changes: [StateChange]) {
-    if let parts = lastAction.withUnsafeBytes({ ActionLineParts(line, knownAction: $0) }),
-      let changes = parts.changesAsStepReadsThem(in: line, paths: &paths, inputs: &inputs)
-    {
+    if let parts = lastAction.parts(of: line), let changes = parts.changesAsStepReadsThem(in: line, paths: &paths, inputs: &inputs) {
       let action = UnsafeRawBufferPointer(rebasing: line[parts.action])
-      let same = lastAction.count == action.count
-        && (action.isEmpty || lastAction.withUnsafeBytes { memcmp($0.baseAddress!, action.baseAddress!, action.count) == 0 })
-      if !same { lastAction = Array(action) }
-      return (.bytes(action, repeatsLast: same), changes)
+      return (.bytes(action, repeatsLast: lastAction.note(action)), changes)
     }
     let step = try TraceStep(parsing: Array(line), path: path, line: lineNumber)
     return (.parsed(step.action), step.changes)
