@@ -40,8 +40,11 @@ package enum JSONValueDecoder {
 /// one flag a member, all in one array (a state of 100,000 items opens 100,000 containers, and
 /// a set of names each was most of its decoding's cost).
 private final class MemberLedger {
-  private var containers: [(location: DecodingLocation, members: [JSONMember], firstFlag: Int)] = []
-  private var used: [Bool] = []
+  // `@exclusivity(unchecked)`: a ledger is used by one decoding on one thread, and each access
+  // of these is one append, one flag set or one read, ended before the next begins (none is
+  // passed `inout` across a call): the runtime's check of each was three a decoded object.
+  @exclusivity(unchecked) private var containers: [(location: DecodingLocation, members: [JSONMember], firstFlag: Int)] = []
+  @exclusivity(unchecked) private var used: [Bool] = []
 
   /// Notes a container's members; the index of its first member's flag, for ``use(_:)``.
   func open(_ members: [JSONMember], at location: DecodingLocation) -> Int {

@@ -110,34 +110,6 @@ package enum TraceQueries {
     // before is not parsed for it.
     var spellings = SpellingsSeen()
     var lines = LineChangesReader()
-    /// Checks `action` (`nil`: a spelling checked before) and applies `changes`, action `index`'s.
-    func checkStep(action: JSONValue?, changes: [StateChange], _ index: Int) throws(InspectFailure) {
-      if let action, actions.insert(action).inserted { try check(action: action, number: index, in: reader, app: app) }
-      var changesKind = false
-      for change in changes {
-        // A value set where one is already: replaced where it is found, one walk down, its kind
-        // before compared with the new value's.
-        if case .set(let path, let value) = change, let replaced = state.replace(at: path, with: value) {
-          let old = kind(of: replaced)
-          if old == nil || old != kind(of: value) { changesKind = true }
-          continue
-        }
-        // A splice, or a value where there was none (which `set` makes the way to).
-        guard change.apply(to: &state) else {
-          let problem = TraceProblem(
-            path: reader.path, line: reader.line(ofAction: index), message: "the change to \(change.path) does not fit the state before it")
-          throw InspectFailure(status: 2, message: problem.description)
-        }
-        changesKind = true
-      }
-      if changesKind {
-        do {
-          try app.check(state, memo: reader.decodingMemo)
-        } catch {
-          throw notAState(of: app, after: index, in: reader, error)
-        }
-      }
-    }
     // A check's failure, carried out of the reader's loop, which throws trace problems only.
     var failure: InspectFailure?
     do throws(TraceProblem) {
@@ -162,7 +134,7 @@ package enum TraceQueries {
           action = parsed
         }
         do throws(InspectFailure) {
-          try checkStep(action: action, changes: changes, index)
+          try checkStep(action: action, changes: changes, index, state: &state, actions: &actions, in: reader, app: app)
         } catch {
           failure = error
           throw TraceProblem(path: reader.path, line: reader.line(ofAction: index), message: error.message)
@@ -174,6 +146,41 @@ package enum TraceQueries {
     }
     reader.keepChecked(state, after: number, linesFrom: first)
     return state
+  }
+
+  /// Checks `action` (`nil`: a spelling checked before), unless `actions` holds it, and applies
+  /// `changes`, action `index`'s, to `state`, checking it where a value changed kind. A static
+  /// function handed what it changes: a local one capturing them cost a dynamic check of
+  /// exclusive access a line.
+  private static func checkStep(
+    action: JSONValue?, changes: [StateChange], _ index: Int, state: inout JSONValue, actions: inout Set<JSONValue>,
+    in reader: TraceReader, app: InspectedApp
+  ) throws(InspectFailure) {
+    if let action, actions.insert(action).inserted { try check(action: action, number: index, in: reader, app: app) }
+    var changesKind = false
+    for change in changes {
+      // A value set where one is already: replaced where it is found, one walk down, its kind
+      // before compared with the new value's.
+      if case .set(let path, let value) = change, let replaced = state.replace(at: path, with: value) {
+        let old = kind(of: replaced)
+        if old == nil || old != kind(of: value) { changesKind = true }
+        continue
+      }
+      // A splice, or a value where there was none (which `set` makes the way to).
+      guard change.apply(to: &state) else {
+        let problem = TraceProblem(
+          path: reader.path, line: reader.line(ofAction: index), message: "the change to \(change.path) does not fit the state before it")
+        throw InspectFailure(status: 2, message: problem.description)
+      }
+      changesKind = true
+    }
+    if changesKind {
+      do {
+        try app.check(state, memo: reader.decodingMemo)
+      } catch {
+        throw notAState(of: app, after: index, in: reader, error)
+      }
+    }
   }
 
   /// Fails as ``check(action:number:in:app:)`` when action `number` (none for 0) is not the app's:
