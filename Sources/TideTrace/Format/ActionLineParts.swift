@@ -118,8 +118,11 @@ package struct ActionLineParts {
       while true {
         let start = position
         guard next(UInt8(ascii: "[")), let path = string() else { return nil }
-        position = start
-        guard skipValue() else { return nil }
+        // The values after the path, each passed over: the path is not scanned twice.
+        while next(UInt8(ascii: ",")) {
+          guard skipValue() else { return nil }
+        }
+        guard next(UInt8(ascii: "]")) else { return nil }
         changes.append((start..<position, path))
         if next(UInt8(ascii: ",")) { continue }
         return next(UInt8(ascii: "]")) ? changes : nil
