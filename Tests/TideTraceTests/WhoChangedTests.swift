@@ -67,7 +67,7 @@ struct WhoChangedTests {
   /// as the app would not have them; `badLabels`: where the label becomes "bad".
   func trace(
     in folder: TemporaryDirectory, snapshotInterval: Int = 500, badActions: Set<Int> = [], badLabels: Set<Int> = [],
-    malformed: Set<Int> = [], afterHeader: String? = nil
+    malformed: Set<Int> = [], badSnapshots: Set<Int> = [], afterHeader: String? = nil
   ) throws -> TraceReader {
     let bytes = recordedTrace(app: "labels", snapshotInterval: snapshotInterval, from: State(), actions: 6000) { number, state in
       state.count = number % 97
@@ -89,6 +89,12 @@ struct WhoChangedTests {
         // Whole JSON, so the index takes it; not a change, which the answer finds when it reads it.
         let changes = try #require(lines[index].range(of: #""changes":"#))
         lines[index] = lines[index][..<changes.upperBound] + #"[["label"]]}"#
+      }
+    }
+    for index in lines.indices {
+      // A member the format does not know: the snapshot cannot be read.
+      for number in badSnapshots where lines[index].hasPrefix(#"{"snapshot":\#(number),"#) {
+        lines[index] = #"{"snapshot":\#(number),"zz":1,"# + lines[index].dropFirst(#"{"snapshot":\#(number),"#.count)
       }
     }
     if let afterHeader { lines.insert(afterHeader, at: 1) }
@@ -162,6 +168,32 @@ struct WhoChangedTests {
         #expect(split.message == failure.message && split.status == failure.status, "\(path)")
       }
     }
+  }
+
+  /// A snapshot the second part would start from that cannot be read (hostile pass): reading
+  /// `count` on one thread never reads it (its value never changes kind, so no state after a
+  /// line is asked for), so neither do two — the second part is read from where the first
+  /// ended; the other paths' answers, which ask for states near it, are one thread's too; and a
+  /// failure in the lines before it is still the answer.
+  @Test func aSnapshotThatCannotBeReadWhereThePartsMeetIsNotTheAnswer() throws {
+    let folder = TemporaryDirectory("who-changed-bad-snapshot")
+    let middle = Set(stride(from: 1500, through: 4500, by: 500))
+    let reader = try trace(in: folder, badSnapshots: middle)
+    func said(_ answer: Result<String, InspectFailure>) -> String {
+      switch answer {
+      case .success(let text): "answered: \(text)"
+      case .failure(let failure): "failed (\(failure.status)): \(failure.message)"
+      }
+    }
+    #expect(try answer("count", reader, splittingFrom: .max).get().hasPrefix("1 "))
+    for path in ["count", "label", "items", "settings.a"] {
+      let one = said(answer(path, reader, splittingFrom: .max))
+      for endCheckedFirst in [false, true] {
+        #expect(said(answer(path, reader, splittingFrom: 1, endCheckedFirst: endCheckedFirst)) == one, "\(path)")
+      }
+    }
+    let failing = try trace(in: TemporaryDirectory("who-changed-bad-snapshot-action"), badActions: [1000], badSnapshots: middle)
+    expectTheSameFailure("count", failing, saying: "action 1000 is not an action")
   }
 
   /// A snapshot of action 0 that is not one (hostile pass): the state a first part starts from

@@ -94,12 +94,16 @@ package enum WhoChanged {
       path: path, ranges: ranges, endThread: split.endCheckedFirst ? 0 : 1, reader: reader, copy: copy, app: app.name,
       checks: app.checks, check: check, checkEnd: checkEnd)
     DispatchQueue.concurrentPerform(iterations: 2) { index in work.read(index) }
-    // In the order one thread meets them: the end's check, then the states the parts start
-    // from (a snapshot of action 0 may stand for the header's).
-    if let failure = work.endFailure ?? work.startFailures[1] ?? work.startFailures[0] { throw failure }
+    // In the order one thread meets them: the end's check, then the state the first part
+    // starts from (a snapshot of action 0 may stand for the header's).
+    if let failure = work.endFailure ?? work.startFailure { throw failure }
     var parts = Array(work.parts)
-    // The second part started from the snapshot; one thread would have gone on from the first.
-    if parts[0].failure == nil, let secondStart = work.secondStart, parts[0].end != TraceQueries.carried(of: path, in: secondStart) {
+    // The second part started from the snapshot, which one thread never reads: it goes on from
+    // where the first part ended. So where the snapshot cannot be read, or spells the value
+    // otherwise than the first part left it, the second part is read again from there.
+    if parts[0].failure == nil,
+      work.secondStart.map({ parts[0].end != TraceQueries.carried(of: path, in: $0) }) ?? true
+    {
       parts[1] = part(of: path, in: ranges[1], from: parts[0].end, reader: reader, app: app.name, check: check)
     }
     return parts
@@ -110,8 +114,9 @@ package enum WhoChanged {
     // Sendable by hand: during `concurrentPerform` the first thread alone uses the calling
     // reader. The second thread reads and keeps states on a reader of its own, made from `copy`
     // there. `check`, `checks` and `checkEnd` hold nothing but the app's decoding and the path
-    // asked. Each thread writes only its own elements of `parts` and `startFailures`, allocated
-    // before, the second alone `secondStart`, the one `endThread` names alone `endFailure`;
+    // asked. Each thread writes only its own element of `parts`, allocated before, the first
+    // alone `startFailure`, the second alone `secondStart`, the one `endThread` names alone
+    // `endFailure`;
     // `concurrentPerform` returns only after both are done, so the reads that follow come
     // after every write.
     let path: JSONPath
@@ -124,9 +129,9 @@ package enum WhoChanged {
     let check: @Sendable (JSONValue) throws -> Void
     let checkEnd: EndCheck
     let parts: UnsafeMutableBufferPointer<Part>
-    let startFailures: UnsafeMutableBufferPointer<InspectFailure?>
     var endFailure: InspectFailure?
-    /// The state the second part started from: the snapshot's.
+    var startFailure: InspectFailure?
+    /// The state the second part started from, the snapshot's; `nil` when it could not be read.
     var secondStart: JSONValue?
 
     init(
@@ -144,15 +149,11 @@ package enum WhoChanged {
       self.checkEnd = checkEnd
       parts = .allocate(capacity: ranges.count)
       parts.initialize(repeating: Part())
-      startFailures = .allocate(capacity: ranges.count)
-      startFailures.initialize(repeating: nil)
     }
 
     deinit {
       parts.deinitialize()
       parts.deallocate()
-      startFailures.deinitialize()
-      startFailures.deallocate()
     }
 
     func read(_ index: Int) {
@@ -173,7 +174,9 @@ package enum WhoChanged {
         if index == 1 { secondStart = start }
         parts[index] = WhoChanged.part(of: path, in: ranges[index], from: start, reader: own, app: app, check: check)
       } catch {
-        startFailures[index] = error
+        // The second part's start, a snapshot one thread never reads, is not the answer's:
+        // without it the second part is read again from where the first ended.
+        if index == 0 { startFailure = error }
       }
     }
   }
