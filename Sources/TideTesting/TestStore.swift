@@ -43,7 +43,9 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   /// call, a file), and a test process runs many tests on one main actor, where an effect's
   /// action waits its turn. A wait that never ends because of the store's own timers cannot
   /// happen: a timer's sleep is on the clock before `send` returns. A test that expects the wait
-  /// to fail sets a shorter one.
+  /// to fail sets a shorter one. Time the process spent stalled is not counted: a wait woken
+  /// more than 100 ms after its bound (its threads busy with other tests, a sanitizer slowing
+  /// everything) moves the bound by that much, for the effects did not run either.
   public var wallTimeout: Duration = .seconds(10)
 
   /// The `Store` under test, for reading its live state or scoping it.
