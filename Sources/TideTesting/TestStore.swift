@@ -45,7 +45,8 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   /// happen: a timer's sleep is on the clock before `send` returns. A test that expects the wait
   /// to fail sets a shorter one. Time the process spent stalled is not counted: a wait woken
   /// more than 100 ms after its bound (its threads busy with other tests, a sanitizer slowing
-  /// everything) moves the bound by that much, for the effects did not run either.
+  /// everything) moves the bound by that much and a second more, for the effects did not run
+  /// either; it ends at a bound it meets on time.
   public var wallTimeout: Duration = .seconds(10)
 
   /// The `Store` under test, for reading its live state or scoping it.

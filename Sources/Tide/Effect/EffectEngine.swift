@@ -356,11 +356,12 @@ package final class EffectEngine: Sendable {
       if now >= bound {
         // Woken this late, the wait did not run meanwhile, nor, most likely, the effects: the
         // process was busy elsewhere (other tests on the same threads, a sanitizer). That time
-        // is not counted against the effects: both bounds move by it.
+        // is not counted against the effects, and they get a grace to run now that the wait
+        // does: both bounds move past now by it. The wait ends at a bound it meets on time.
         let lateness = now - bound
         guard lateness > Self.stallAllowance else { return idle }
-        start += lateness
-        lastProgress.0 += lateness
+        start += lateness + Self.stallGrace
+        lastProgress.0 += lateness + Self.stallGrace
         continue
       }
       if alarm?.deadline != bound {
@@ -378,8 +379,10 @@ package final class EffectEngine: Sendable {
   }
 
   /// How late a real-time bound of ``settle(isolation:until:stopsWhenIdle:limit:quietPeriod:progress:)``
-  /// may be noticed before the wait takes the process to have stalled.
+  /// may be noticed before the wait takes the process to have stalled, and the time the effects
+  /// are then given to run before the bound is met again.
   private static var stallAllowance: Duration { .milliseconds(100) }
+  private static var stallGrace: Duration { .seconds(1) }
 
   // MARK: - Sleeping
 
