@@ -116,9 +116,8 @@ package enum WhoChanged {
     // there. `check`, `checks` and `checkEnd` hold nothing but the app's decoding and the path
     // asked. Each thread writes only its own element of `parts`, allocated before, the first
     // alone `startFailure`, the second alone `secondStart`, the one `endThread` names alone
-    // `endFailure`;
-    // `concurrentPerform` returns only after both are done, so the reads that follow come
-    // after every write.
+    // `endFailure`; `concurrentPerform` returns only after both are done, so the reads that
+    // follow come after every write.
     let path: JSONPath
     let ranges: [ClosedRange<Int>]
     let endThread: Int
