@@ -326,10 +326,10 @@ package final class EffectEngine: Sendable {
   ) async -> Bool {
     var alarm: (deadline: ContinuousClock.Instant, task: Task<Void, Never>)?
     defer { alarm?.task.cancel() }
-    var start = ContinuousClock.now
+    var bounds = RealTimeBounds(start: .now, limit: limit, quietPeriod: quietPeriod)
     var initial = counts
     initial.version = 0
-    var lastProgress = (start, initial, progress())
+    var lastProgress = (initial, progress())
     var version = firstVersion
     while true {
       wakeOverdueTimers()
@@ -338,38 +338,27 @@ package final class EffectEngine: Sendable {
       let idle = isIdle
       counts.version = 0
       let current = progress()
-      if counts != lastProgress.1 || current != lastProgress.2 { lastProgress = (now, counts, current) }
+      if counts != lastProgress.0 || current != lastProgress.1 {
+        lastProgress = (counts, current)
+        bounds.progressed(at: now)
+      }
       // A sleeper whose time came is in transit too, until it runs again and leaves the
       // sleepers; so is a timer entry whose time came, until it has fired.
       let horizon = dueHorizon
       let woken = horizon.map { now in counts.sleepDeadlines.contains { $0 <= now } } ?? false || hasDueEntries
-      let quiet = counts.inTransit == 0 && !woken ? quietPeriod.map { lastProgress.0 + $0 } : nil
-      let bounds = [limit.map { start + $0 }, quiet].compactMap { $0 }
-      guard let bound = bounds.min() else {
-        // Only a quiet period bounds this wait, and an effect is in transit: wait for a change.
-        await waitForChange(after: version)
-        let nowIdle: Bool
-        (nowIdle, version) = idleAndVersion()
-        if done() || (stopsWhenIdle && nowIdle) { return nowIdle }
-        continue
-      }
-      if now >= bound {
-        // Woken this late, the wait did not run meanwhile, nor, most likely, the effects: the
-        // process was busy elsewhere (other tests on the same threads, a sanitizer). That time
-        // is not counted against the effects, and they get a grace to run now that the wait
-        // does: both bounds move past now by it. The wait ends at a bound it meets on time.
-        let lateness = now - bound
-        guard lateness > Self.stallAllowance else { return idle }
-        start += lateness + Self.stallGrace
-        lastProgress.0 += lateness + Self.stallGrace
-        continue
-      }
-      if alarm?.deadline != bound {
-        alarm?.task.cancel()
-        alarm = (bound, Task { [self] in
-          try? await Task.sleep(until: bound, clock: .continuous)
-          signal()
-        })
+      switch bounds.next(at: now, quiet: counts.inTransit == 0 && !woken) {
+      case .met:
+        return idle
+      case .waitForChange:
+        break
+      case .waitUntil(let bound):
+        if alarm?.deadline != bound {
+          alarm?.task.cancel()
+          alarm = (bound, Task { [self] in
+            try? await Task.sleep(until: bound, clock: .continuous)
+            signal()
+          })
+        }
       }
       await waitForChange(after: version)
       let nowIdle: Bool
@@ -377,12 +366,6 @@ package final class EffectEngine: Sendable {
       if done() || (stopsWhenIdle && nowIdle) { return nowIdle }
     }
   }
-
-  /// How late a real-time bound of ``settle(isolation:until:stopsWhenIdle:limit:quietPeriod:progress:)``
-  /// may be noticed before the wait takes the process to have stalled, and the time the effects
-  /// are then given to run before the bound is met again.
-  private static var stallAllowance: Duration { .milliseconds(100) }
-  private static var stallGrace: Duration { .seconds(1) }
 
   // MARK: - Sleeping
 
