@@ -247,7 +247,7 @@ extension RootStorage {
   func handle(_ action: Action, fromHook index: Int) {
     var action = action
     for hook in index..<fields.beforeReducer.count {
-      switch fields.beforeReducer[hook](action, fields.ownedState) {
+      switch withStateInPlace({ fields.beforeReducer[hook](action, $0) }) {
       case .proceed(let next):
         action = next
       case .drop:
@@ -259,10 +259,17 @@ extension RootStorage {
     }
     reduce(action)
     for hook in fields.afterReducer {
-      let effect = hook(action, fields.ownedState)
+      let effect = withStateInPlace { hook(action, $0) }
       if !effect.isNone { start(effect) }
     }
-    if let actionTap = fields.actionTap { actionTap(action, fields.ownedState) }
+    if let actionTap = fields.actionTap { withStateInPlace { actionTap(action, $0) } }
+  }
+
+  /// Calls `body` with the state read where it lies. Read from ``fields`` to be passed to a
+  /// hook, the state came with a copy of every field beside it, at each action a middleware saw.
+  @inlinable
+  func withStateInPlace<Result>(_ body: (State) -> Result) -> Result {
+    withUnsafePointer(to: &fields.ownedState) { body($0.pointee) }
   }
 
   /// Hands `action` to the hooks from `index` on once `delay` has passed on the store's clock,

@@ -48,8 +48,9 @@ extension AppFeature {
       column += 1
     }
     let title = "Tide demo"
-    if column + title.count + 1 < canvas.columns {
-      canvas.draw(title, atColumn: canvas.columns - title.count - 1, row: 0, style: theme.muted)
+    let titleWidth = title.displayWidth
+    if column + titleWidth + 1 < canvas.columns {
+      canvas.draw(title, atColumn: canvas.columns - titleWidth - 1, row: 0, style: theme.muted)
     }
     // A fill, not a drawn string: building 80 "─" into a String was a tenth of a frame's work.
     canvas.fill(Rect(column: 0, row: 1, width: canvas.columns, height: 1), with: "─", style: theme.border)

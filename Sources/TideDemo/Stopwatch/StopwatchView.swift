@@ -11,7 +11,7 @@ extension StopwatchFeature {
       width: area.width, style: theme.title)
     let word = state.isRunning ? "Running" : "Stopped"
     canvas.drawTruncated(
-      word, atColumn: area.column + max(0, (area.width - word.count) / 2), row: row + 1, width: area.width,
+      word, atColumn: area.column + max(0, (area.width - word.displayWidth) / 2), row: row + 1, width: area.width,
       style: state.isRunning ? theme.success : theme.muted)
     drawLaps(state.laps, in: Rect(column: area.column, row: row + 3, width: area.width, height: area.endRow - row - 3), on: &canvas)
   }

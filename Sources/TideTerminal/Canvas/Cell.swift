@@ -93,7 +93,8 @@ package struct Cell: Hashable, Sendable {
   }
 
   static func content(of character: Character) -> UInt32 {
-    content(of: String(character))
+    if let byte = character.singleASCIIByte { return UInt32(byte) }
+    return content(of: String(character))
   }
 
   /// The content for a cell's text (not empty): its scalar, or its id in the ``ClusterTable``.

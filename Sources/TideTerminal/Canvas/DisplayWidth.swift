@@ -14,10 +14,19 @@ extension Character {
   ///
   /// A `Character` is already a whole grapheme cluster, so "e\u{301}" is one column.
   public var displayWidth: Int {
-    if let ascii = asciiValue {
+    if let ascii = singleASCIIByte {
       return ascii >= 0x20 && ascii != 0x7F ? 1 : 0
     }
+    // "\r\n", the one cluster of two ASCII scalars, is two controls: 0.
     return DisplayWidth.width(of: unicodeScalars)
+  }
+
+  /// The character's byte when it is a single ASCII scalar. Read from its UTF-8: `asciiValue`
+  /// first compares the character with "\r\n", a string comparison, in every frame's fills.
+  package var singleASCIIByte: UInt8? {
+    let utf8 = self.utf8
+    guard utf8.count == 1, let byte = utf8.first, byte < 0x80 else { return nil }
+    return byte
   }
 }
 

@@ -140,8 +140,11 @@ extension Canvas {
 
   /// The app's action for `value` sent from a region marked here, or `nil`, reported, when it
   /// cannot reach the app; `value` itself on a canvas drawn outside an app.
-  private func appActionWhenDrawn(_ value: any Sendable) -> (any Sendable)? {
+  private func appActionWhenDrawn<Value: Sendable>(_ value: Value) -> (any Sendable)? {
     guard let scope = actionScope else { return value }
+    // A value of the scope's type is known by its static type: the check from the value itself
+    // is a dynamic type lookup, for each region of each frame.
+    if scope.acceptsType(Value.self) { return scope.lift(value) }
     return scope.appAction(for: value)
   }
 

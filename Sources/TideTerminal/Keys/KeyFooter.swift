@@ -35,6 +35,7 @@ struct KeyFooter: Equatable, Sendable {
 /// Where a ``KeyMap`` keeps its ``KeyFooter``, made at the first footer drawn and shared by the
 /// table's copies (a table is usually a `static let`, copied into each frame's layers); a table
 /// whose bindings change gets a new one.
+@usableFromInline
 final class KeyFooterCache: Sendable {
   private struct Memo {
     var footer: KeyFooter?
@@ -51,6 +52,11 @@ final class KeyFooterCache: Sendable {
       memo.footer = made
       return made
     }
+  }
+
+  /// The footer, if it was made.
+  var madeFooter: KeyFooter? {
+    memo.withLock { $0.footer }
   }
 
   /// The last help line of layers whose first table is this one (``KeyLayers/helpLine(maxWidth:)``).

@@ -4,14 +4,26 @@
 /// (ctrl-c in one layer, not copied into every screen's table) and nothing is filtered by hand.
 public struct KeyLayers<Action> {
   /// The tables, first wins.
-  package var layers: [KeyMap<Action>]
+  @usableFromInline package let layers: [KeyMap<Action>]
   /// The action for a character no layer binds (a text input taking it), or `nil` to ignore it.
-  package var textEntry: ((Character) -> Action)?
+  @usableFromInline package let textEntry: ((Character) -> Action)?
+  /// Each table's footer cache, in order: all ``helpLine(maxWidth:)`` reads on its way to the
+  /// line made last time. Reading `layers` there, in code not specialised for `Action`, looked
+  /// up the tables' type at run time, at every frame of every app with a help line.
+  @usableFromInline let footerCaches: [KeyFooterCache]
 
   /// Layers `layers`, with `textEntry` for unbound characters.
+  ///
+  /// Inlined where the layers are made, so the footer caches are gathered by code specialised
+  /// for `Action`.
+  @inlinable
   public init(_ layers: [KeyMap<Action>], textEntry: ((Character) -> Action)? = nil) {
     self.layers = layers
     self.textEntry = textEntry
+    var footerCaches: [KeyFooterCache] = []
+    footerCaches.reserveCapacity(layers.count)
+    for layer in layers { footerCaches.append(layer.footerCache) }
+    self.footerCaches = footerCaches
   }
 
   /// The action for `key`: the first layer's binding, else text entry for a character.
@@ -43,14 +55,14 @@ public struct KeyLayers<Action> {
   /// keys such as `? help` are never crowded out), and the earlier layers fill what is left.
   public func helpLine(maxWidth: Int) -> String {
     // Drawn every frame from the same tables: the line made last time, if they are the same.
-    // (A plain loop: this code runs unspecialized, where key paths and lazy sequences would
-    // look up their generic metadata on every call.)
-    guard let first = layers.first else { return "" }
-    if let joined = first.footerCache.joined, joined.maxWidth == maxWidth,
-      joined.followers.count == layers.count - 1
+    // (A plain loop over the footer caches: this code runs unspecialized, where the tables
+    // themselves, key paths and lazy sequences would look up their generic metadata.)
+    guard let first = footerCaches.first else { return "" }
+    if let joined = first.joined, joined.maxWidth == maxWidth,
+      joined.followers.count == footerCaches.count - 1
     {
       var same = true
-      for index in 1..<layers.count where layers[index].footer != joined.followers[index - 1] {
+      for index in 1..<footerCaches.count where footerCaches[index].madeFooter != joined.followers[index - 1] {
         same = false
         break
       }
@@ -59,7 +71,7 @@ public struct KeyLayers<Action> {
     let line = joinedHelpLine(maxWidth: maxWidth)
     var followers: [KeyFooter] = []
     for layer in layers.dropFirst() { followers.append(layer.footer) }
-    first.footerCache.joined = JoinedFooter(followers: followers, maxWidth: maxWidth, line: line)
+    first.joined = JoinedFooter(followers: followers, maxWidth: maxWidth, line: line)
     return line
   }
 

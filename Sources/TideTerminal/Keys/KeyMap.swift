@@ -6,7 +6,7 @@ public struct KeyMap<Action> {
     didSet { footerCache = KeyFooterCache() }
   }
   /// The footer help, laid out at the first ``helpLine(maxWidth:)``.
-  private(set) var footerCache = KeyFooterCache()
+  @usableFromInline private(set) var footerCache = KeyFooterCache()
 
   /// A table of `bindings`.
   public init(_ bindings: [KeyBinding<Action>]) {

@@ -25,6 +25,11 @@ struct FramePacer {
   let interval: Duration
   /// How far before it is due a frame is drawn anyway: jitter of the wake-ups that ask for it.
   let tolerance: Duration
+  /// How far a held frame moves the rhythm back (see the type's doc), worked out once: a
+  /// `Duration` divided by an integer is a generic 128-bit division.
+  private let animationStep: Duration
+  private let burstStep: Duration
+  private let halfInterval: Duration
   /// When the next frame is due at the full rate; `nil` before the first frame.
   private(set) var nextDue: Duration?
   /// When the last frame was drawn; `nil` before the first.
@@ -35,6 +40,9 @@ struct FramePacer {
   init(framesPerSecond: Int) {
     interval = .seconds(1) / framesPerSecond
     tolerance = interval / 4
+    animationStep = interval / 64
+    burstStep = interval / 256
+    halfInterval = interval / 2
   }
 
   /// When a frame wanted at `now` may be drawn: `now`, or the earliest time within the tolerance
@@ -65,7 +73,7 @@ struct FramePacer {
     var rhythm = max(due, now - tolerance)
     if let held, let previous {
       // Held back: the rhythm may be what is late, not the frame early (see the type's doc).
-      let step = held - previous >= interval / 2 ? interval / 64 : interval / 256
+      let step = held - previous >= halfInterval ? animationStep : burstStep
       rhythm -= min(step, max(.zero, due - tolerance - held))
     }
     nextDue = rhythm + interval

@@ -207,9 +207,7 @@ package final class Program<State, Action: Sendable> {
     case .input(let event):
       handle(event)
     case .quitSignal(let signal):
-      QuitWatch.stopping()
-      if quitSignal == nil { quitSignal = signal }
-      app.store.send(app.quitAction)
+      quit(signal: signal)
     case .typedInterrupt(let key, let signal):
       interrupt(typed: key, signal: signal)
     case .timersDue(let fire):
@@ -238,6 +236,15 @@ package final class Program<State, Action: Sendable> {
     if fromDriver { driver.didHandle() }
     // A scripted driver lets the app settle and asks for the quitting line's frame first.
     return !(isFinished && (pacesFrames || event.isFrameRequest))
+  }
+
+  /// A quit signal: the app's quit action. A function of its own, not inlined into the loop's
+  /// step: the send it inlines looks up the app's `Effect` type, at every event the step takes.
+  @inline(never)
+  private func quit(signal: Int32) {
+    QuitWatch.stopping()
+    if quitSignal == nil { quitSignal = signal }
+    app.store.send(app.quitAction)
   }
 
   /// Draws now if the state changed and the pacer allows a frame; else asks the driver to wake
@@ -359,18 +366,15 @@ package final class Program<State, Action: Sendable> {
       let now = driver.elapsed
       return pacer.slot(at: now) <= now
     }()
-    let frame = app.frame(size: size, background: background)
+    let (frame, title) = app.frameAndTitle(size: size, background: background)
     if app.acceptsPointer {
       lastHitRegions = (frame.hitRegions, frame.rows)
       hitMap = nil
     }
     driver.present(consume frame, redrawingAll: redrawsAll)
-    if let title = app.title {
-      let newTitle = title(app.store.state)
-      if newTitle != shownTitle {
-        shownTitle = newTitle
-        driver.setTitle(newTitle)
-      }
+    if app.title != nil, title != shownTitle {
+      shownTitle = title
+      driver.setTitle(title)
     }
     if paced { pacer.recordFrame(at: driver.elapsed) }
   }

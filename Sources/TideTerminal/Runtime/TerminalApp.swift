@@ -31,9 +31,6 @@ public struct TerminalApp<State, Action: Sendable> {
   /// resizeAction: { size in .list(.resize(height: size.rows - 2)) }
   /// ```
   package var resizeAction: (TerminalSize) -> Action?
-  /// Sent when SIGINT, SIGTERM, SIGHUP or SIGQUIT (ctrl-\ typed included) asks the program to
-  /// end, and for a ctrl-c key the app does not bind (see ``press(_:)``).
-  package var quitAction: Action
   /// Whether the program is done (it quit).
   package var isFinished: (State) -> Bool
   /// Whether the app takes pointer (mouse) input: the terminal then reports presses, releases
@@ -73,6 +70,13 @@ public struct TerminalApp<State, Action: Sendable> {
   /// the `TerminalCommand` of TideTerminalCommand exit with status 1, for a live run and a
   /// replay alike, so quitting never hides lost work.
   package var unsavedChanges: () -> String?
+  /// Sent when SIGINT, SIGTERM, SIGHUP or SIGQUIT (ctrl-\ typed included) asks the program to
+  /// end, and for a ctrl-c key the app does not bind (see ``press(_:)``).
+  ///
+  /// The last stored property: the only one whose size depends on the app's types. Every one
+  /// before it then lies at an offset known without the app type's metadata, which the loop's
+  /// code, not specialised for the app, otherwise looked up at every frame.
+  package var quitAction: Action
 
   /// Creates a terminal program; only `store`, `view`, `keyAction`, `quitAction` and
   /// `isFinished` are needed.
@@ -153,6 +157,13 @@ public struct TerminalApp<State, Action: Sendable> {
   /// `background`: the terminal's, when it answered, in place of ``background``.
   package func frame(size: TerminalSize, background: TerminalBackground? = nil) -> Canvas {
     frame(of: store.state, size: size, background: background)
+  }
+
+  /// The frame to show at `size` and the window's title (``title``; `nil` without one), from
+  /// one reading of the state: what a live program draws each frame.
+  package func frameAndTitle(size: TerminalSize, background: TerminalBackground?) -> (frame: Canvas, title: String?) {
+    let state = store.state
+    return (frame(of: state, size: size, background: background), title?(state) ?? nil)
   }
 
   /// The frame `state` shows at `size`, whatever the store holds: the inspector's screen of a
