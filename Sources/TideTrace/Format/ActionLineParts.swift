@@ -229,9 +229,12 @@ extension ActionLineParts {
   /// parts are read as JSON the full parse would read. A file rewritten in place since, with
   /// the same line lengths, is read as it now is, its changes still parsed.
   func changesAsStepReadsThem(in line: UnsafeRawBufferPointer, paths: inout ChangePaths, inputs: inout SpellingsSeen) -> [StateChange]? {
-    guard hasOnlyKnownMembers,
-      let time = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[time])), TraceFormat.seconds(in: time) != nil
-    else { return nil }
+    guard hasOnlyKnownMembers else { return nil }
+    let timeSpelling = UnsafeRawBufferPointer(rebasing: line[time])
+    if !inputs.lastTime.matches(timeSpelling) {
+      guard let time = try? JSONParser.parse(timeSpelling), TraceFormat.seconds(in: time) != nil else { return nil }
+      inputs.lastTime.note(timeSpelling)
+    }
     // An input spelled as one that passed before (`key":"j`, from its name to its value's end)
     // passes again: the check reads nothing else.
     if let input, case let spelling = UnsafeRawBufferPointer(rebasing: line[input.name.lowerBound..<input.value.upperBound]),

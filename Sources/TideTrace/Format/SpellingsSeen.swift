@@ -13,6 +13,11 @@ import Darwin
 /// (pastes) holds both.
 struct SpellingsSeen {
   private var byHash: [Int: [[UInt8]]] = [:]
+  /// The spelling ``contains(_:)`` found last, compared before any hash.
+  private var last = LastSpelling()
+  /// The time (`t`) of the line checked last, which passed: a line with the same time's bytes
+  /// needs no parse of it.
+  var lastTime = LastSpelling()
 
   /// Notes `bytes`; whether they are a spelling not seen before.
   mutating func insert(_ bytes: UnsafeRawBufferPointer) -> Bool {
@@ -23,8 +28,11 @@ struct SpellingsSeen {
   }
 
   /// Whether `bytes` were noted before.
-  func contains(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    contains(bytes, hash: Self.hash(bytes))
+  mutating func contains(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    if last.matches(bytes) { return true }
+    guard contains(bytes, hash: Self.hash(bytes)) else { return false }
+    last.note(bytes)
+    return true
   }
 
   private func contains(_ bytes: UnsafeRawBufferPointer, hash: Int) -> Bool {
