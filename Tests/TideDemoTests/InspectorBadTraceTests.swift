@@ -138,7 +138,11 @@ struct InspectorBadTraceTests {
     (#""changes":[["counter.count",2]]"#, #""changes":[["counter.count",2]],"changes":[["counter.count",9]]"#, "at 3",
      "an action line has the member changes twice"),
     (#""n":3,"#, #""n":3,"zzz":1,"#, "at 3", "an action line has a member the format does not know: zzz"),
-    (#""t":0.0"#, #""t":-1.0"#, "at 3", "t needs the seconds since the start, 0 or more"),
+    (#""t":0.0"#, #""t":-1.0"#, "at 3", "t needs the seconds since the start, 0 to 1e12"),
+    // Third hostile pass: a time past what a Duration holds stopped the inspector with an
+    // overflow (SIGILL), for every question that read the line.
+    (#""t":0.0"#, #""t":1e21"#, "at 3", "t needs the seconds since the start, 0 to 1e12"),
+    (#""t":0.0"#, #""t":1e308"#, "who-changed", "t needs the seconds since the start, 0 to 1e12"),
     // Second hostile re-check: a wrong type that a later line overwrote was answered past it.
     (#"["counter.count",2]"#, #"["counter.count","two"]"#, "at 4",
      #"the state after action 3 is not a state of tide-demo: at counter.count: expected a number that fits Int but found "two""#),

@@ -62,7 +62,10 @@ public struct KeyLayers<Action> {
       joined.followers.count == footerCaches.count - 1
     {
       var same = true
-      for index in 1..<footerCaches.count where footerCaches[index].madeFooter != joined.followers[index - 1] {
+      // A table made anew for this frame has no footer yet: made from its bindings, it may
+      // still be the one the line was made of.
+      for index in 1..<footerCaches.count
+      where (footerCaches[index].madeFooter ?? layers[index].footer) != joined.followers[index - 1] {
         same = false
         break
       }

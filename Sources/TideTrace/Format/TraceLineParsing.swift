@@ -37,7 +37,7 @@ extension TraceStep {
     let json = try JSONValue.parseLine(bytes, path: path, line: line)
     try json.checkMembers(Self.members, of: "an action line", path: path, line: line)
     if let time = json["t"], TraceFormat.seconds(in: time) == nil {
-      throw TraceProblem(path: path, line: line, message: "t needs the seconds since the start, 0 or more")
+      throw TraceProblem(path: path, line: line, message: "t needs the seconds since the start, 0 to 1e12")
     }
     guard case .integer(let number)? = json["n"], let time = json["t"].flatMap(TraceFormat.seconds(in:)),
       let action = json["action"], case .array(let changes)? = json["changes"]
@@ -161,12 +161,18 @@ extension TraceInput {
 }
 
 extension TraceFormat {
-  /// A time member's value: seconds since the start, never before it.
+  /// A time member's value: seconds since the start, never before it and at most
+  /// ``latestTime``.
   package static func seconds(in json: JSONValue) -> Duration? {
     switch json {
-    case .integer(let value) where value >= 0: duration(Double(value))
-    case .number(let value) where value >= 0: duration(value)
+    case .integer(let value) where value >= 0 && Double(value) <= latestTime: duration(Double(value))
+    case .number(let value) where value >= 0 && value <= latestTime: duration(value)
     default: nil
     }
   }
+
+  /// The latest time a trace line may give, in seconds (about 31,700 years): far past any
+  /// session, and far from the 1.7e20 s past which a `Duration` cannot hold it — a time there
+  /// stopped the inspector with an overflow instead of naming the line.
+  package static let latestTime = 1e12
 }

@@ -165,9 +165,10 @@ package enum WhoChanged {
           return
         }
       }
-      // A path of this thread's own: every line compares paths with it, and a count of
-      // references changed by both threads at once is a cache line handed to and fro.
-      let path = JSONPath(path.components.map { $0 })
+      // The second thread's path of its own: every line compares paths with it, and a count of
+      // references changed by both threads at once is a cache line handed to and fro. The
+      // first thread keeps the caller's, which no other thread then touches.
+      let path = index == 0 ? path : JSONPath(path.components.map { $0 })
       do throws(InspectFailure) {
         let start = try TraceQueries.checked(own) { () throws(TraceProblem) in try own.state(after: ranges[index].lowerBound - 1) }
         if index == 1 { secondStart = start }
