@@ -218,6 +218,31 @@ package struct ActionLineParts {
 }
 
 extension ActionLineParts {
+  /// Whether the full parse (``TraceStep/init(parsing:path:line:)``) takes all of `line` but its
+  /// action and changes: every member one it knows, once, the time 0 to
+  /// ``TraceFormat/latestTime``, the input one it reads. A time or an input spelled as one that
+  /// passed before (``SpellingsSeen``) passes again without a parse. `false`: the full parse
+  /// refuses the line and says why, or reads what is not plain.
+  func passesAsStepReadsIt(in line: UnsafeRawBufferPointer, inputs: inout SpellingsSeen) -> Bool {
+    guard hasOnlyKnownMembers else { return false }
+    let timeSpelling = UnsafeRawBufferPointer(rebasing: line[time])
+    if !inputs.lastTime.matches(timeSpelling) {
+      guard let time = try? JSONParser.parse(timeSpelling), TraceFormat.seconds(in: time) != nil else { return false }
+      inputs.lastTime.note(timeSpelling)
+    }
+    // An input spelled as one that passed before (`key":"j`, from its name to its value's end)
+    // passes again: the check reads nothing else.
+    if let input, case let spelling = UnsafeRawBufferPointer(rebasing: line[input.name.lowerBound..<input.value.upperBound]),
+      !inputs.contains(spelling)
+    {
+      guard let value = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[input.value])) else { return false }
+      let member = JSONValue.object([JSONMember(key: String(decoding: UnsafeRawBufferPointer(rebasing: line[input.name]), as: UTF8.self), value: value)])
+      do { _ = try TraceInput.event(in: member, path: "", line: 0) } catch { return false }
+      _ = inputs.insert(spelling)
+    }
+    return true
+  }
+
   /// The changes of `line`, these its parts, as ``TraceStep/init(parsing:path:line:)`` reads them,
   /// read without the line's tree: each set's value alone (``ChangePaths/set(_:in:)``), only a
   /// splice parsed whole. `nil` when the full parse must read the line — it refuses it (a member
@@ -229,22 +254,7 @@ extension ActionLineParts {
   /// parts are read as JSON the full parse would read. A file rewritten in place since, with
   /// the same line lengths, is read as it now is, its changes still parsed.
   func changesAsStepReadsThem(in line: UnsafeRawBufferPointer, paths: inout ChangePaths, inputs: inout SpellingsSeen) -> [StateChange]? {
-    guard hasOnlyKnownMembers else { return nil }
-    let timeSpelling = UnsafeRawBufferPointer(rebasing: line[time])
-    if !inputs.lastTime.matches(timeSpelling) {
-      guard let time = try? JSONParser.parse(timeSpelling), TraceFormat.seconds(in: time) != nil else { return nil }
-      inputs.lastTime.note(timeSpelling)
-    }
-    // An input spelled as one that passed before (`key":"j`, from its name to its value's end)
-    // passes again: the check reads nothing else.
-    if let input, case let spelling = UnsafeRawBufferPointer(rebasing: line[input.name.lowerBound..<input.value.upperBound]),
-      !inputs.contains(spelling)
-    {
-      guard let value = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[input.value])) else { return nil }
-      let member = JSONValue.object([JSONMember(key: String(decoding: UnsafeRawBufferPointer(rebasing: line[input.name]), as: UTF8.self), value: value)])
-      do { _ = try TraceInput.event(in: member, path: "", line: 0) } catch { return nil }
-      _ = inputs.insert(spelling)
-    }
+    guard passesAsStepReadsIt(in: line, inputs: &inputs) else { return nil }
     var read: [StateChange] = []
     read.reserveCapacity(changes.count)
     for part in changes {

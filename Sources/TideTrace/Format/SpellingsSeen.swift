@@ -13,8 +13,12 @@ import Darwin
 /// (pastes) holds both.
 struct SpellingsSeen {
   private var byHash: [Int: [[UInt8]]] = [:]
-  /// The spelling ``contains(_:)`` found last, compared before any hash.
-  private var last = LastSpelling()
+  /// The spelling ``contains(_:)`` found last, then the first few it found (up to ``fewest``),
+  /// compared before any hash: a session's inputs are a handful of keys, and a hash of a few
+  /// bytes costs more than comparing them with each.
+  private var last: ShortSpelling?
+  private var few: [ShortSpelling] = []
+  private static let fewest = 16
   /// The time (`t`) of the line checked last, which passed: a line with the same time's bytes
   /// needs no parse of it.
   var lastTime = LastSpelling()
@@ -29,18 +33,27 @@ struct SpellingsSeen {
 
   /// Whether `bytes` were noted before.
   mutating func contains(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    if last.matches(bytes) { return true }
+    let short = ShortSpelling(bytes)
+    if let short, short == last || few.contains(short) {
+      last = short
+      return true
+    }
     guard contains(bytes, hash: Self.hash(bytes)) else { return false }
-    last.note(bytes)
+    if let short {
+      last = short
+      if few.count < Self.fewest { few.append(short) }
+    }
     return true
   }
 
   private func contains(_ bytes: UnsafeRawBufferPointer, hash: Int) -> Bool {
     guard let seen = byHash[hash] else { return false }
-    return seen.contains { spelling in
-      spelling.count == bytes.count
-        && (bytes.isEmpty || spelling.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 })
-    }
+    return seen.contains { Self.same($0, bytes) }
+  }
+
+  private static func same(_ spelling: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
+    spelling.count == bytes.count
+      && (bytes.isEmpty || spelling.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 })
   }
 
   private static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {

@@ -418,6 +418,9 @@ package enum TraceQueries {
     var inside: [ValueChange.Part] = []
     var paths = ChangePaths(knowing: throughArray ? nil : path, spelled: target)
     var lastAction = LastAction()
+    // A line read is checked whole, its time and input too, as every answer that reads a line
+    // checks it; a line passed over for not holding the path is not read.
+    var inputs = SpellingsSeen()
     func concerns(_ change: JSONPath) -> Bool {
       throughArray ? change.components.first == .key(top) : change.isWithin(path) || path.isWithin(change)
     }
@@ -427,7 +430,7 @@ package enum TraceQueries {
       else { return }
       relevant.empty()
       var action = LineAction(bytes: nil, parsed: nil, line: line, number: number, reader: reader)
-      if let parts = lastAction.parts(of: line), Self.collect(
+      if let parts = lastAction.parts(of: line), parts.passesAsStepReadsIt(in: line, inputs: &inputs), Self.collect(
         in: line, parts: parts, target: target, ancestorsToo: !throughArray, readsSetsAlone: !throughArray,
         paths: &paths, concerns: concerns, into: &relevant)
       {
