@@ -20,7 +20,7 @@ package struct ActionLineParts {
   /// The bytes of the action's JSON.
   package var action: Range<Int>
   /// Each change's bytes (`["counter.count",5]`) and those of its path, between the quotes.
-  package var changes: [(change: Range<Int>, path: Range<Int>)]
+  package var changes: ChangeRanges
   /// The bytes of the time's value (`t`).
   package var time: Range<Int> = 0..<0
   /// The input member's name and value (`"key":"j"`), when the line has one.
@@ -41,7 +41,7 @@ package struct ActionLineParts {
     self = parts
   }
 
-  private init(action: Range<Int>, changes: [(change: Range<Int>, path: Range<Int>)]) {
+  private init(action: Range<Int>, changes: ChangeRanges) {
     self.action = action
     self.changes = changes
   }
@@ -58,7 +58,7 @@ package struct ActionLineParts {
     mutating func actionLine() -> ActionLineParts? {
       guard next(UInt8(ascii: "{")) else { return nil }
       var action: Range<Int>?
-      var changes: [(change: Range<Int>, path: Range<Int>)]?
+      var changes: ChangeRanges?
       var time: Range<Int>?
       var input: (name: Range<Int>, value: Range<Int>)?
       var seen: UInt8 = 0
@@ -111,9 +111,9 @@ package struct ActionLineParts {
     }
 
     /// `[["path",…],…]`: each change and its path.
-    mutating func changeList() -> [(change: Range<Int>, path: Range<Int>)]? {
+    mutating func changeList() -> ChangeRanges? {
       guard next(UInt8(ascii: "[")) else { return nil }
-      var changes: [(change: Range<Int>, path: Range<Int>)] = []
+      var changes = ChangeRanges()
       if next(UInt8(ascii: "]")) { return changes }
       while true {
         let start = position
