@@ -12,6 +12,40 @@ package enum JSONParser {
     return value
   }
 
+  /// Parses `bytes` as ``parse(_:)`` does, taking each container of `known` whose place it
+  /// reaches (``JSONLargeContainers/placed(in:at:reference:at:)``) as it is, and keeping the
+  /// large containers it holds, for the next text like it.
+  package static func parse(
+    _ bytes: UnsafeRawBufferPointer, reusing known: JSONLargeContainers
+  ) throws(Failure) -> (value: JSONValue, containers: JSONLargeContainers) {
+    var reader = JSONReader(bytes)
+    var ledger = LargeContainerLedger(known: known.entries)
+    reader.skipSpaces()
+    let value = try reader.value(&ledger)
+    try reader.end()
+    return (value, JSONLargeContainers(sorting: ledger.found))
+  }
+
+  /// Where the value of the member `key` of the object in `bytes` begins, the members before it
+  /// passed over and checked; `nil` when `bytes` holds no object, or no such member, or is not
+  /// JSON up to it.
+  package static func startOfMember(_ key: String, in bytes: UnsafeRawBufferPointer) -> Int? {
+    var reader = JSONReader(bytes)
+    reader.skipSpaces()
+    do throws(Failure) {
+      try reader.enterObject()
+      var count = 0
+      while let name = try reader.nextKey(after: count) {
+        if name == key { return reader.position }
+        try reader.skipValue()
+        count += 1
+      }
+    } catch {
+      return nil
+    }
+    return nil
+  }
+
   /// Throws what ``parse(_:)`` would throw for `bytes`, building nothing: how a trace's index
   /// knows every line is JSON without the cost of reading each line's values.
   package static func check(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
@@ -34,21 +68,32 @@ extension JSONReader {
   /// The value at the position, as a tree. Integers that fit `Int64` or `UInt64` stay integers;
   /// any other number is a `Double`.
   package mutating func value() throws(Failure) -> JSONValue {
+    var plain = NoContainerLedger()
+    return try value(&plain)
+  }
+
+  /// ``value()``, asking `ledger` at each list and object whether it is known already, and
+  /// telling it of each one read.
+  mutating func value<Ledger: JSONContainerLedger>(_ ledger: inout Ledger) throws(Failure) -> JSONValue {
     switch peek {
     case UInt8(ascii: "{")?:
+      let start = position
+      if let known = taken(from: &ledger) { return known }
       try enterObject()
       var members: [JSONMember] = []
       while let key = try nextKey(after: members.count) {
-        members.append(JSONMember(key: key, value: try value()))
+        members.append(JSONMember(key: key, value: try value(&ledger)))
       }
-      return .object(members)
+      return noted(.object(members), from: start, in: &ledger)
     case UInt8(ascii: "[")?:
+      let start = position
+      if let known = taken(from: &ledger) { return known }
       try enterArray()
       var elements: [JSONValue] = []
       while try nextElement(after: elements.count) {
-        elements.append(try value())
+        elements.append(try value(&ledger))
       }
-      return .array(elements)
+      return noted(.array(elements), from: start, in: &ledger)
     case UInt8(ascii: "\"")?: return .string(try string())
     case UInt8(ascii: "t")?, UInt8(ascii: "f")?:
       if let value = bool() { return .bool(value) }
@@ -62,6 +107,22 @@ extension JSONReader {
     case nil: throw failure(.unexpectedEnd)
     default: throw failure(.unexpectedCharacter)
     }
+  }
+
+  /// The container at the position if `ledger` knows it, the position then after it.
+  @inline(__always)
+  private mutating func taken<Ledger: JSONContainerLedger>(from ledger: inout Ledger) -> JSONValue? {
+    guard let known = ledger.known(at: position, depth: depth) else { return nil }
+    let start = position
+    position = known.end
+    return noted(known.value, from: start, in: &ledger)
+  }
+
+  /// `container`, read from `start` to the position, told to `ledger`.
+  @inline(__always)
+  private func noted<Ledger: JSONContainerLedger>(_ container: JSONValue, from start: Int, in ledger: inout Ledger) -> JSONValue {
+    ledger.parsed(container, from: start, to: position, depth: depth)
+    return container
   }
 
   private mutating func numberValue() throws(Failure) -> JSONValue {

@@ -62,7 +62,10 @@ extension TraceSnapshot {
 
   /// A snapshot line, or a branch line (the whole state after its action, as a snapshot's).
   package init(parsing bytes: [UInt8], path: String, line: Int) throws(TraceProblem) {
-    let json = try JSONValue.parseLine(bytes, path: path, line: line)
+    try self.init(parsing: try JSONValue.parseLine(bytes, path: path, line: line), path: path, line: line)
+  }
+
+  init(parsing json: JSONValue, path: String, line: Int) throws(TraceProblem) {
     if json["branch"] != nil {
       let branch = try TraceBranch(parsing: json, path: path, line: line)
       self.init(number: branch.number, state: branch.state)

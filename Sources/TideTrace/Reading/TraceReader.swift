@@ -76,6 +76,9 @@ package final class TraceReader {
   /// The last snapshot parsed, by its line's offset: steps after it start from it again, and
   /// share its large lists, which a decoding memo then finds (``DecodingMemo``).
   private var parsedSnapshot: (offset: Int, state: JSONValue)?
+  /// The last line holding a whole state that was parsed, the header's first: the next one is
+  /// parsed against it.
+  private var lastStateLine: ParsedStateLine?
 
   /// The most one line may hold: the shared reader's limit for a whole file
   /// (``FileContents/defaultLimit``), far beyond a snapshot of any real state. A trace may be
@@ -113,9 +116,9 @@ package final class TraceReader {
     DispatchQueue.global().async(group: parsed) { parse.run() }
     scan(final: false, stopping: { parse.hasFailed })
     parsed.wait()
-    let header = try parse.header()
+    let (header, stateLine) = try parse.header()
     // A later session in the file has its own header, which the index took.
-    if skippedSessions == 0 { self.header = header }
+    if skippedSessions == 0 { (self.header, lastStateLine) = (header, stateLine) }
   }
 
   /// The first line's header, parsed beside the index.
@@ -124,7 +127,7 @@ package final class TraceReader {
     let app: String
     let appVersion: String
     let path: String
-    private let result = Mutex<Result<TraceHeader, TraceProblem>?>(nil)
+    private let result = Mutex<Result<(TraceHeader, ParsedStateLine?), TraceProblem>?>(nil)
 
     init(bytes: [UInt8], app: String, appVersion: String, path: String) {
       (self.bytes, self.app, self.appVersion, self.path) = (bytes, app, appVersion, path)
@@ -142,8 +145,8 @@ package final class TraceReader {
       result.withLock { if case .failure? = $0 { true } else { false } }
     }
 
-    /// The header, once ``run()`` is done.
-    func header() throws(TraceProblem) -> TraceHeader {
+    /// The header and its line, once ``run()`` is done.
+    func header() throws(TraceProblem) -> (TraceHeader, ParsedStateLine?) {
       try result.withLock { $0! }.get()
     }
   }
@@ -195,6 +198,7 @@ package final class TraceReader {
     fileprivate let appVersion: String
     fileprivate let lineLimit: Int
     fileprivate let stopSignal: @Sendable () -> Int32?
+    fileprivate let lastStateLine: ParsedStateLine?
     /// The numbers of the actions with a snapshot after them, in order.
     var snapshotNumbers: [Int] { snapshots.map(\.number) }
     var actionCount: Int { actionOffsets.count }
@@ -209,7 +213,8 @@ package final class TraceReader {
     guard duplicate >= 0 else { return nil }
     return Copy(
       path: path, descriptor: duplicate, header: header, actionOffsets: actionOffsets, actionLines: actionLines,
-      snapshots: snapshots, app: app, appVersion: appVersion, lineLimit: lineLimit, stopSignal: stopSignal)
+      snapshots: snapshots, app: app, appVersion: appVersion, lineLimit: lineLimit, stopSignal: stopSignal,
+      lastStateLine: lastStateLine)
   }
 
   /// A reader of `copy`'s index, which it does not extend (no ``update()``), owning its
@@ -228,6 +233,7 @@ package final class TraceReader {
     appVersion = copy.appVersion
     lineLimit = copy.lineLimit
     stopSignal = copy.stopSignal
+    lastStateLine = copy.lastStateLine
     problem = TraceProblem(path: copy.path, line: nil, message: "a copy of the index reads no further")
     decodingMemo = keepingDecodedLists ? DecodingMemo() : nil
   }
@@ -360,7 +366,14 @@ package final class TraceReader {
       start = (snapshot.number, parsedSnapshot.state)
     } else if let snapshot {
       let text = try indexedLine(at: snapshot.offset, line: snapshot.line)
-      start = (snapshot.number, try TraceSnapshot(parsing: text, path: path, line: snapshot.line).state)
+      let parsed: (json: JSONValue, line: ParsedStateLine?)
+      do {
+        parsed = try ParsedStateLine.parse(text, like: lastStateLine)
+      } catch {
+        throw TraceProblem(path: path, line: snapshot.line, message: "malformed JSON: \(error)")
+      }
+      start = (snapshot.number, try TraceSnapshot(parsing: parsed.json, path: path, line: snapshot.line).state)
+      if let line = parsed.line { lastStateLine = line }
       if keepsStatesForBrowsing { parsedSnapshot = (snapshot.offset, start.state) }
     }
     var state = start.state
@@ -804,7 +817,7 @@ package final class TraceReader {
       if offset == 0 { return }
       // A later session in the same file (a second run appending): the index starts over.
       do throws(TraceProblem) {
-        header = try Self.parseHeader(Array(line), app: app, appVersion: appVersion, path: path, line: nextLine)
+        (header, lastStateLine) = try Self.parseHeader(Array(line), app: app, appVersion: appVersion, path: path, line: nextLine)
       } catch {
         problem = error
         return
@@ -905,11 +918,12 @@ package final class TraceReader {
     escapedExcerpt(String(decoding: line.prefix(60), as: UTF8.self), limit: 40)
   }
 
+  /// The header on `bytes`, and the line for the first snapshot to be parsed against.
   private static func parseHeader(
     _ bytes: [UInt8], app: String, appVersion: String, path: String, line: Int
-  ) throws(TraceProblem) -> TraceHeader {
+  ) throws(TraceProblem) -> (TraceHeader, ParsedStateLine?) {
     let notATrace = TraceProblem(path: path, line: line, message: "not a Tide trace (its first line is not a trace header)")
-    guard let json = try? bytes.withUnsafeBytes({ raw throws(JSONParser.Failure) in try JSONParser.parse(raw) }) else {
+    guard let (json, stateLine) = try? ParsedStateLine.parse(bytes, like: nil) else {
       throw notATrace
     }
     guard case .string(let format)? = json["format"], format == TraceFormat.name else {
@@ -961,8 +975,10 @@ package final class TraceReader {
     }
     var reducer: String?
     if case .string(let name)? = json["reducer"] { reducer = name }
-    return TraceHeader(
+    let header = TraceHeader(
       app: traceApp, appVersion: traceVersion, arguments: arguments, reducer: reducer,
       size: TerminalSize(columns: Int(columns), rows: Int(rows)), snapshotInterval: Int(interval), state: state)
+    return (header, stateLine)
   }
 }
+
