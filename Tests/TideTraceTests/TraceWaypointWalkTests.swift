@@ -57,20 +57,6 @@ struct TraceWaypointWalkTests {
     }
   }
 
-  @Test func aSnapshotIsFoundByItsBytesWithoutParsingIt() throws {
-    let folder = TemporaryDirectory("waypoint-walk-spelling")
-    let path = try Self.trace(in: folder)
-    let reader = try TraceQueries.open(path, app: Self.app)
-    // Made from the lines, not from the snapshot: the state before it and one line.
-    var walked = try reader.state(after: 1999)
-    for change in try reader.step(2000).changes { #expect(change.apply(to: &walked)) }
-    #expect(try reader.snapshot(after: 2000, isSpelled: walked))
-    #expect(try !reader.snapshot(after: 2000, isSpelled: reader.state(after: 1999)), "the cursor differs")
-    #expect(try !reader.snapshot(after: 1999, isSpelled: walked), "no snapshot there")
-    guard case .object(let members) = walked else { throw CancellationError() }
-    #expect(try !reader.snapshot(after: 2000, isSpelled: .object(members.reversed())), "spelled in another order")
-  }
-
   @Test func aSnapshotUnlikeTheLinesBeforeItIsTakenAsItIs() throws {
     let folder = TemporaryDirectory("waypoint-walk-snapshot")
     let path = try Self.trace(in: folder)

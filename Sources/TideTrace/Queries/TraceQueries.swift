@@ -36,7 +36,7 @@ package enum TraceQueries {
 
   /// The app's screen after action `number`, the too-small message included.
   package static func canvas(after number: Int, in reader: TraceReader, app: InspectedApp) throws(InspectFailure) -> Canvas {
-    let state = try decodedState(after: number, in: reader, app: app).decoded
+    let state = try decodedState(after: number, in: reader, app: app, readingAhead: true).decoded
     do {
       return try app.screen(of: state, size: reader.size(after: number), arguments: reader.header.arguments)
     } catch let failure as InspectFailure {
@@ -66,9 +66,10 @@ package enum TraceQueries {
   /// ``checkedState(after:linesFrom:in:app:)`` and the state it decoded to check it, which a
   /// screen is drawn from (a state of 100,000 items was decoded twice).
   private static func decodedState(
-    after number: Int, linesFrom first: Int? = nil, in reader: TraceReader, app: InspectedApp
+    after number: Int, linesFrom first: Int? = nil, in reader: TraceReader, app: InspectedApp, readingAhead: Bool = false
   ) throws(InspectFailure) -> (json: JSONValue, decoded: InspectedApp.DecodedState) {
-    let walked = try checkLinesRead(from: first ?? reader.snapshotNumber(atOrBefore: number) + 1, upTo: number, in: reader, app: app)
+    let walked = try checkLinesRead(
+      from: first ?? reader.snapshotNumber(atOrBefore: number) + 1, upTo: number, in: reader, app: app, readingAhead: readingAhead)
     let state: JSONValue
     if let walked {
       state = walked
@@ -92,8 +93,11 @@ package enum TraceQueries {
   /// snapshot interval of lines.
   /// Returns the state after `number`, made by applying the lines it checked (each read once),
   /// or `nil` when there were none to check.
-  static func checkLinesRead(
-    from first: Int, upTo number: Int, in reader: TraceReader, app: InspectedApp
+  /// `readingAhead`: a long walk reads its later lines on another thread meanwhile
+  /// (``LinesReadAhead``), for a person waiting for a step, not for a walk that has other
+  /// threads at work beside it.
+  package static func checkLinesRead(
+    from first: Int, upTo number: Int, in reader: TraceReader, app: InspectedApp, readingAhead: Bool = false
   ) throws(InspectFailure) -> JSONValue? {
     guard first >= 1, first <= number else { return nil }
     var actions = Set<JSONValue>()
@@ -106,46 +110,74 @@ package enum TraceQueries {
     } else {
       state = try checked(reader) { () throws(TraceProblem) in try reader.state(after: first - 1) }
     }
-    // The spellings of the actions seen, by their bytes: a line whose action is spelled as one
-    // before is not parsed for it.
-    var spellings = SpellingsSeen()
-    var lines = LineChangesReader()
-    // A check's failure, carried out of the reader's loop, which throws trace problems only.
-    var failure: InspectFailure?
-    do throws(TraceProblem) {
-      guard next <= number else { return state }
-      // States kept along a long walk, sixteen at most: a step back from `number` then starts
-      // from the nearest one instead of the snapshot.
-      let spacing = max(1024, (number - next + 1) / 16)
-      try reader.forEachActionLineInPlace(in: next...number) { index, line throws(TraceProblem) in
-        // The browser asks next for the state before the step it shows, for the old values:
-        // kept before this last line is checked, as the state after `number - 1`, whose lines
-        // all passed.
-        if index == number { reader.keepChecked(state, after: number - 1, linesFrom: first) }
-        // A line read from its parts has its action parsed only for a new spelling.
-        let (read, changes) = try lines.read(line, path: reader.path, lineNumber: reader.line(ofAction: index))
-        let action: JSONValue?
-        switch read {
-        case .bytes(let bytes, let repeatsLast):
-          // The last line's action was noted when it was read.
-          action = !repeatsLast && spellings.insert(bytes)
-            ? try JSONValue.parseLine(Array(bytes), path: reader.path, line: reader.line(ofAction: index)) : nil
-        case .parsed(let parsed):
-          action = parsed
+    guard next <= number else { return state }
+    // States kept along a long walk, sixteen at most: a step back from `number` then starts
+    // from the nearest one instead of the snapshot.
+    let walk = LineWalk(first: first, next: next, number: number, spacing: max(1024, (number - next + 1) / 16))
+    var reading = ActionLineReading()
+    // A long walk's later lines, five ninths of them, read on another thread meanwhile: this one
+    // applies them too, which takes about half of what reading them does.
+    var ahead: LinesReadAhead?
+    if readingAhead, number - next + 1 >= LinesReadAhead.fewestLines, let copy = reader.copyForAnotherThread() {
+      ahead = LinesReadAhead.start(copy, numbers: next + (number - next + 1) * 4 / 9...number)
+    }
+    defer { ahead?.stop() }
+    try walk.readAndApply(next...(ahead.map { $0.numbers.lowerBound - 1 } ?? number), reading: &reading, state: &state, actions: &actions, in: reader, app: app)
+    if let ahead {
+      if let (lines, failure) = ahead.take() {
+        for (offset, line) in lines.enumerated() {
+          try walk.apply(line, ahead.numbers.lowerBound + offset, state: &state, actions: &actions, in: reader, app: app)
         }
-        do throws(InspectFailure) {
-          try checkStep(action: action, changes: changes, index, state: &state, actions: &actions, in: reader, app: app)
-        } catch {
-          failure = error
-          throw TraceProblem(path: reader.path, line: reader.line(ofAction: index), message: error.message)
-        }
-        if (index - next + 1) % spacing == 0, index < number - 1 { reader.keepChecked(state, after: index, linesFrom: first) }
+        if let failure { throw InspectFailure(status: 2, message: failure.description) }
+      } else {
+        try walk.readAndApply(ahead.numbers, reading: &reading, state: &state, actions: &actions, in: reader, app: app)
       }
-    } catch {
-      throw failure ?? InspectFailure(status: 2, message: error.description)
     }
     reader.keepChecked(state, after: number, linesFrom: first)
     return state
+  }
+
+  /// A walk of the lines from `next` to `number`, checked from `first`.
+  private struct LineWalk {
+    let first: Int
+    let next: Int
+    let number: Int
+    /// How many lines apart the walk keeps the states it makes.
+    let spacing: Int
+
+    /// Reads the lines of the actions in `numbers` and applies them in turn (``apply(_:_:state:actions:in:app:)``).
+    func readAndApply(
+      _ numbers: ClosedRange<Int>, reading: inout ActionLineReading, state: inout JSONValue, actions: inout Set<JSONValue>,
+      in reader: TraceReader, app: InspectedApp
+    ) throws(InspectFailure) {
+      // A check's failure, carried out of the reader's loop, which throws trace problems only.
+      var failure: InspectFailure?
+      do throws(TraceProblem) {
+        try reader.forEachActionLineInPlace(in: numbers) { index, line throws(TraceProblem) in
+          let read = try reading.read(line, ofAction: index, in: reader)
+          do throws(InspectFailure) {
+            try apply(read, index, state: &state, actions: &actions, in: reader, app: app)
+          } catch {
+            failure = error
+            throw TraceProblem(path: reader.path, line: reader.line(ofAction: index), message: error.message)
+          }
+        }
+      } catch {
+        throw failure ?? InspectFailure(status: 2, message: error.description)
+      }
+    }
+
+    /// Checks and applies `line`, action `index`'s (``checkStep(action:changes:_:state:actions:in:app:)``),
+    /// keeping the states the walk keeps.
+    func apply(
+      _ line: ReadLine, _ index: Int, state: inout JSONValue, actions: inout Set<JSONValue>, in reader: TraceReader, app: InspectedApp
+    ) throws(InspectFailure) {
+      // The browser asks next for the state before the step it shows, for the old values: kept
+      // before this last line is checked, as the state after `number - 1`, whose lines all passed.
+      if index == number { reader.keepChecked(state, after: number - 1, linesFrom: first) }
+      try checkStep(action: line.action, changes: line.changes, index, state: &state, actions: &actions, in: reader, app: app)
+      if (index - next + 1) % spacing == 0, index < number - 1 { reader.keepChecked(state, after: index, linesFrom: first) }
+    }
   }
 
   /// Checks `action` (`nil`: a spelling checked before), unless `actions` holds it, and applies

@@ -392,17 +392,6 @@ package final class TraceReader {
     return state
   }
 
-  /// Whether the snapshot line after action `number` is `state` as the writer writes it, byte
-  /// for byte: a large state found to be a snapshot's without parsing it (5.3 MB of JSON for
-  /// 100,000 items), and without the memory its tree would hold. `false` too for a
-  /// snapshot spelled otherwise (members in another order), which may still hold the same value.
-  package func snapshot(after number: Int, isSpelled state: JSONValue) throws(TraceProblem) -> Bool {
-    guard let snapshot = snapshots.last(where: { $0.number == number }) else { return false }
-    var expected: [UInt8] = []
-    TraceSnapshot(number: number, state: state).json.write(to: &expected)
-    return try indexedLine(at: snapshot.offset, line: snapshot.line) == expected
-  }
-
   /// Keeps `state`, made by applying the trace's lines from action `first` to `number` and
   /// checking each, as the state after action `number`: a question that checks the same lines
   /// starts from it next time (``checkedState(in:checkedFrom:)``), and ``state(after:)`` does too.

@@ -113,8 +113,9 @@ final class TraceWaypointWalk: Sendable {
         // The state at the snapshot itself too: parsing a large one takes longer than a few
         // thousand lines do.
         if start > 0 {
+          // Parsed against the last state line, a snapshot shares the lists it spells alike
+          // (``ParsedStateLine``), which the walked state shares too: the two compare at once.
           let state = try TraceQueries.checked(reader) { () throws(TraceProblem) -> JSONValue in
-            if let walked = carried, try reader.snapshot(after: start, isSpelled: walked) { return walked }
             let snapshot = try reader.state(after: start)
             if let walked = carried, walked == snapshot { return walked }
             return snapshot
