@@ -5,8 +5,9 @@ import TideTestSupport
 import TideTrace
 
 /// A state far from a snapshot, as the browser reads it: the later lines read on another thread
-/// while the first are applied. The state is the one a walk on one thread makes, and a wrong
-/// line is named as that walk names it, whichever part holds it.
+/// while the first are applied, and a run of lines that set the same values applied as its last.
+/// The state is the one a walk on one thread makes, and a wrong line is named as that walk names
+/// it, whichever part holds it.
 @Suite("TideTrace: a long walk's later lines read on another thread")
 struct LinesReadAheadTests {
   static var app: InspectedApp { ItemsAndCursor.app(named: "ahead") }
@@ -58,6 +59,8 @@ struct LinesReadAheadTests {
       ("a time the format refuses", { $0.replacing(#/"t":[^,]+/#, with: #""t":-1"#) }),
       ("not an action of the app", { $0.replacing(#/"action":\d+/#, with: #""action":"x""#) }),
       ("a change that does not fit", { $0.replacing(#/\["cursor",/#, with: #"["items[900]","#) }),
+      // Amid lines that each set the cursor to a number, which are applied only as their last.
+      ("a value of another kind", { $0.replacing(#/\["cursor",\d+\]/#, with: #"["cursor","x"]"#) }),
     ]
     for (name, change) in damages {
       let folder = TemporaryDirectory("lines-read-ahead-damage")

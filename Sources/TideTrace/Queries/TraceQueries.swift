@@ -113,7 +113,7 @@ package enum TraceQueries {
     guard next <= number else { return state }
     // States kept along a long walk, sixteen at most: a step back from `number` then starts
     // from the nearest one instead of the snapshot.
-    let walk = LineWalk(first: first, next: next, number: number, spacing: max(1024, (number - next + 1) / 16))
+    var walk = LineWalk(first: first, next: next, number: number, spacing: max(1024, (number - next + 1) / 16))
     var reading = ActionLineReading()
     // A long walk's later lines, five ninths of them, read on another thread meanwhile: this one
     // applies them too, which takes about half of what reading them does.
@@ -133,6 +133,7 @@ package enum TraceQueries {
         try walk.readAndApply(ahead.numbers, reading: &reading, state: &state, actions: &actions, in: reader, app: app)
       }
     }
+    walk.settle(&state)
     reader.keepChecked(state, after: number, linesFrom: first)
     return state
   }
@@ -144,9 +145,21 @@ package enum TraceQueries {
     let number: Int
     /// How many lines apart the walk keeps the states it makes.
     let spacing: Int
+    /// The values the last lines set at a few paths, none inside another, each of the kind the
+    /// value there had: a cursor moving line after line, with the top row at times. A line that
+    /// only sets such values changes no kind, so the state's check is the same whether it is
+    /// applied or not, and the next one overwrites them: the last are applied when the state is
+    /// next read (``settle(_:)``).
+    private var settled: [(path: JSONPath, value: JSONValue, kind: Int, isApplied: Bool)] = []
+    /// The most paths ``settled`` follows.
+    private static let settledPaths = 8
+
+    init(first: Int, next: Int, number: Int, spacing: Int) {
+      (self.first, self.next, self.number, self.spacing) = (first, next, number, spacing)
+    }
 
     /// Reads the lines of the actions in `numbers` and applies them in turn (``apply(_:_:state:actions:in:app:)``).
-    func readAndApply(
+    mutating func readAndApply(
       _ numbers: ClosedRange<Int>, reading: inout ActionLineReading, state: inout JSONValue, actions: inout Set<JSONValue>,
       in reader: TraceReader, app: InspectedApp
     ) throws(InspectFailure) {
@@ -169,14 +182,75 @@ package enum TraceQueries {
 
     /// Checks and applies `line`, action `index`'s (``checkStep(action:changes:_:state:actions:in:app:)``),
     /// keeping the states the walk keeps.
-    func apply(
+    mutating func apply(
       _ line: ReadLine, _ index: Int, state: inout JSONValue, actions: inout Set<JSONValue>, in reader: TraceReader, app: InspectedApp
     ) throws(InspectFailure) {
       // The browser asks next for the state before the step it shows, for the old values: kept
       // before this last line is checked, as the state after `number - 1`, whose lines all passed.
-      if index == number { reader.keepChecked(state, after: number - 1, linesFrom: first) }
-      try checkStep(action: line.action, changes: line.changes, index, state: &state, actions: &actions, in: reader, app: app)
-      if (index - next + 1) % spacing == 0, index < number - 1 { reader.keepChecked(state, after: index, linesFrom: first) }
+      if index == number {
+        settle(&state)
+        reader.keepChecked(state, after: number - 1, linesFrom: first)
+      }
+      if let action = line.action, actions.insert(action).inserted { try check(action: action, number: index, in: reader, app: app) }
+      if !setsFollowedValues(line.changes) {
+        settle(&state)
+        try checkStep(action: nil, changes: line.changes, index, state: &state, actions: &actions, in: reader, app: app)
+        follow(line.changes)
+      }
+      if (index - next + 1) % spacing == 0, index < number - 1 {
+        settle(&state)
+        reader.keepChecked(state, after: index, linesFrom: first)
+      }
+    }
+
+    /// Notes the values of `changes`, each set at a path ``settled`` follows, of the kind of the
+    /// value there, if every change is such a set; else changes nothing and returns `false`.
+    private mutating func setsFollowedValues(_ changes: [StateChange]) -> Bool {
+      guard !changes.isEmpty, !settled.isEmpty else { return false }
+      for change in changes {
+        guard case .set(let path, let value) = change, let kind = kind(of: value),
+          settled.contains(where: { $0.path == path && $0.kind == kind })
+        else { return false }
+      }
+      for case .set(let path, let value) in changes {
+        guard let place = settled.firstIndex(where: { $0.path == path }) else { continue }
+        settled[place].value = value
+        settled[place].isApplied = false
+      }
+      return true
+    }
+
+    /// Follows the values `changes`, just applied, set: the next lines may set them again.
+    private mutating func follow(_ changes: [StateChange]) {
+      for change in changes {
+        guard case .set(let path, let value) = change, let kind = kind(of: value) else {
+          // A splice: the list it changed may hold a path followed.
+          settled = []
+          return
+        }
+        if let place = settled.firstIndex(where: { $0.path == path }) {
+          settled[place] = (path, value, kind, true)
+          continue
+        }
+        // None inside another, so that the order they are applied in does not matter.
+        settled.removeAll { Self.isWithin($0.path, path) || Self.isWithin(path, $0.path) }
+        if settled.count == Self.settledPaths { settled.removeFirst() }
+        settled.append((path, value, kind, true))
+      }
+    }
+
+    /// Whether `inner` is `outer` or a path inside it.
+    private static func isWithin(_ inner: JSONPath, _ outer: JSONPath) -> Bool {
+      inner.components.count >= outer.components.count && inner.components.starts(with: outer.components)
+    }
+
+    /// Applies the values of ``settled`` not in `state` yet.
+    mutating func settle(_ state: inout JSONValue) {
+      for place in settled.indices where !settled[place].isApplied {
+        // The path holds a value of the same kind: the replace finds it.
+        _ = state.replace(at: settled[place].path, with: settled[place].value)
+        settled[place].isApplied = true
+      }
     }
   }
 
