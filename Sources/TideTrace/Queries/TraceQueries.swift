@@ -115,20 +115,25 @@ package enum TraceQueries {
     // from the nearest one instead of the snapshot.
     var walk = LineWalk(first: first, next: next, number: number, spacing: max(1024, (number - next + 1) / 16))
     var reading = ActionLineReading()
-    // A long walk's later lines, five ninths of them, read on another thread meanwhile: this one
-    // applies them too, which takes about half of what reading them does.
+    // A long walk's later half read on another thread meanwhile: this one then applies it,
+    // which takes about a seventh of what reading it does (most lines only set values
+    // followed, ``LineWalk``).
     var ahead: LinesReadAhead?
     if readingAhead, number - next + 1 >= LinesReadAhead.fewestLines, let copy = reader.copyForAnotherThread() {
-      ahead = LinesReadAhead.start(copy, numbers: next + (number - next + 1) * 4 / 9...number)
+      ahead = LinesReadAhead.start(copy, numbers: next + (number - next + 1) / 2...number)
     }
     defer { ahead?.stop() }
     try walk.readAndApply(next...(ahead.map { $0.numbers.lowerBound - 1 } ?? number), reading: &reading, state: &state, actions: &actions, in: reader, app: app)
     if let ahead {
-      if let (lines, failure) = ahead.take() {
-        for (offset, line) in lines.enumerated() {
-          try walk.apply(line, ahead.numbers.lowerBound + offset, state: &state, actions: &actions, in: reader, app: app)
+      if let read = ahead.take() {
+        var start = 0
+        for (offset, end) in read.ends.enumerated() {
+          try walk.apply(
+            action: read.actions[offset], changes: read.changes[start..<end], ahead.numbers.lowerBound + offset,
+            state: &state, actions: &actions, in: reader, app: app)
+          start = end
         }
-        if let failure { throw InspectFailure(status: 2, message: failure.description) }
+        if let failure = read.failure { throw InspectFailure(status: 2, message: failure.description) }
       } else {
         try walk.readAndApply(ahead.numbers, reading: &reading, state: &state, actions: &actions, in: reader, app: app)
       }
@@ -158,7 +163,8 @@ package enum TraceQueries {
       (self.first, self.next, self.number, self.spacing) = (first, next, number, spacing)
     }
 
-    /// Reads the lines of the actions in `numbers` and applies them in turn (``apply(_:_:state:actions:in:app:)``).
+    /// Reads the lines of the actions in `numbers` and applies them in turn
+    /// (``apply(action:changes:_:state:actions:in:app:)``).
     mutating func readAndApply(
       _ numbers: ClosedRange<Int>, reading: inout ActionLineReading, state: inout JSONValue, actions: inout Set<JSONValue>,
       in reader: TraceReader, app: InspectedApp
@@ -169,7 +175,7 @@ package enum TraceQueries {
         try reader.forEachActionLineInPlace(in: numbers) { index, line throws(TraceProblem) in
           let read = try reading.read(line, ofAction: index, in: reader)
           do throws(InspectFailure) {
-            try apply(read, index, state: &state, actions: &actions, in: reader, app: app)
+            try apply(action: read.action, changes: read.changes[...], index, state: &state, actions: &actions, in: reader, app: app)
           } catch {
             failure = error
             throw TraceProblem(path: reader.path, line: reader.line(ofAction: index), message: error.message)
@@ -180,10 +186,12 @@ package enum TraceQueries {
       }
     }
 
-    /// Checks and applies `line`, action `index`'s (``checkStep(action:changes:_:state:actions:in:app:)``),
-    /// keeping the states the walk keeps.
+    /// Checks and applies the line of action `index`, its action (`nil`: a spelling checked before)
+    /// and changes (``checkStep(action:changes:_:state:actions:in:app:)``), keeping the states the
+    /// walk keeps.
     mutating func apply(
-      _ line: ReadLine, _ index: Int, state: inout JSONValue, actions: inout Set<JSONValue>, in reader: TraceReader, app: InspectedApp
+      action: JSONValue?, changes: ArraySlice<StateChange>, _ index: Int, state: inout JSONValue, actions: inout Set<JSONValue>,
+      in reader: TraceReader, app: InspectedApp
     ) throws(InspectFailure) {
       // The browser asks next for the state before the step it shows, for the old values: kept
       // before this last line is checked, as the state after `number - 1`, whose lines all passed.
@@ -191,11 +199,11 @@ package enum TraceQueries {
         settle(&state)
         reader.keepChecked(state, after: number - 1, linesFrom: first)
       }
-      if let action = line.action, actions.insert(action).inserted { try check(action: action, number: index, in: reader, app: app) }
-      if !setsFollowedValues(line.changes) {
+      if let action, actions.insert(action).inserted { try check(action: action, number: index, in: reader, app: app) }
+      if !setsFollowedValues(changes) {
         settle(&state)
-        try checkStep(action: nil, changes: line.changes, index, state: &state, actions: &actions, in: reader, app: app)
-        follow(line.changes)
+        try checkStep(action: nil, changes: changes, index, state: &state, actions: &actions, in: reader, app: app)
+        follow(changes)
       }
       if (index - next + 1) % spacing == 0, index < number - 1 {
         settle(&state)
@@ -205,23 +213,34 @@ package enum TraceQueries {
 
     /// Notes the values of `changes`, each set at a path ``settled`` follows, of the kind of the
     /// value there, if every change is such a set; else changes nothing and returns `false`.
-    private mutating func setsFollowedValues(_ changes: [StateChange]) -> Bool {
-      guard !changes.isEmpty, !settled.isEmpty else { return false }
+    private mutating func setsFollowedValues(_ changes: ArraySlice<StateChange>) -> Bool {
+      guard !settled.isEmpty, !changes.isEmpty else { return false }
       for change in changes {
-        guard case .set(let path, let value) = change, let kind = kind(of: value),
-          settled.contains(where: { $0.path == path && $0.kind == kind })
-        else { return false }
+        guard case .set(let path, let value) = change, place(of: path, kind: kind(of: value)) != nil else { return false }
       }
       for case .set(let path, let value) in changes {
-        guard let place = settled.firstIndex(where: { $0.path == path }) else { continue }
-        settled[place].value = value
-        settled[place].isApplied = false
+        guard let place = place(of: path, kind: kind(of: value)) else { continue }
+        // The line's own path, so that the next line's is found by its storage.
+        settled[place] = (path, value, settled[place].kind, false)
       }
       return true
     }
 
+    /// Where ``settled`` follows `path`, whose value there is of `kind`. A line's paths are
+    /// most often the ones the line before held (``ChangePaths``), found by their storage
+    /// before they are compared.
+    private func place(of path: JSONPath, kind: Int?) -> Int? {
+      guard let kind else { return nil }
+      let storage = path.components.withUnsafeBufferPointer { $0.baseAddress }
+      for place in settled.indices where settled[place].path.components.withUnsafeBufferPointer({ $0.baseAddress }) == storage {
+        return settled[place].kind == kind ? place : nil
+      }
+      for place in settled.indices where settled[place].kind == kind && settled[place].path == path { return place }
+      return nil
+    }
+
     /// Follows the values `changes`, just applied, set: the next lines may set them again.
-    private mutating func follow(_ changes: [StateChange]) {
+    private mutating func follow(_ changes: ArraySlice<StateChange>) {
       for change in changes {
         guard case .set(let path, let value) = change, let kind = kind(of: value) else {
           // A splice: the list it changed may hold a path followed.
@@ -259,7 +278,7 @@ package enum TraceQueries {
   /// function handed what it changes: a local one capturing them cost a dynamic check of
   /// exclusive access a line.
   private static func checkStep(
-    action: JSONValue?, changes: [StateChange], _ index: Int, state: inout JSONValue, actions: inout Set<JSONValue>,
+    action: JSONValue?, changes: ArraySlice<StateChange>, _ index: Int, state: inout JSONValue, actions: inout Set<JSONValue>,
     in reader: TraceReader, app: InspectedApp
   ) throws(InspectFailure) {
     if let action, actions.insert(action).inserted { try check(action: action, number: index, in: reader, app: app) }

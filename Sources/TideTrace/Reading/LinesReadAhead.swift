@@ -19,11 +19,21 @@ package final class LinesReadAhead: @unchecked Sendable {
 
   let numbers: ClosedRange<Int>
   private let copy: TraceReader.Copy
-  private var lines: [ReadLine] = []
-  private var failure: TraceProblem?
+  private var lines = Lines()
   private let claimed = Atomic<Bool>(false)
   private let stopped = Atomic<Bool>(false)
   private let done = DispatchGroup()
+
+  /// The lines read: their actions (each `nil` where its spelling was seen before), their
+  /// changes one after another, where each line's end, and the problem of the line after the
+  /// last, if one stopped the reading. One list of changes, not one a line: each list made on
+  /// one thread and freed on another cost more than applying its line.
+  struct Lines {
+    var actions: [JSONValue?] = []
+    var changes: [StateChange] = []
+    var ends: [Int] = []
+    var failure: TraceProblem?
+  }
 
   private init(copy: TraceReader.Copy, numbers: ClosedRange<Int>) {
     self.copy = copy
@@ -41,25 +51,29 @@ package final class LinesReadAhead: @unchecked Sendable {
     guard claimed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
     let reader = TraceReader(copy: copy, keepingDecodedLists: false)
     var reading = ActionLineReading()
-    lines.reserveCapacity(numbers.count)
+    lines.actions.reserveCapacity(numbers.count)
+    lines.changes.reserveCapacity(numbers.count)
+    lines.ends.reserveCapacity(numbers.count)
     do throws(TraceProblem) {
       try reader.forEachActionLineInPlace(in: numbers) { number, line throws(TraceProblem) in
         if number % 1024 == 0, stopped.load(ordering: .relaxed) { throw TraceProblem(path: reader.path, line: nil, message: "stopped") }
-        lines.append(try reading.read(line, ofAction: number, in: reader))
+        let read = try reading.read(line, ofAction: number, in: reader)
+        lines.actions.append(read.action)
+        lines.changes.append(contentsOf: read.changes)
+        lines.ends.append(lines.changes.count)
       }
     } catch {
-      failure = error
+      lines.failure = error
     }
   }
 
-  /// The lines read, from the first of ``numbers`` on, and the problem of the line after the
-  /// last of them, if one stopped the reading; `nil` when the other thread had not begun: the
-  /// caller reads them itself.
-  func take() -> (lines: [ReadLine], failure: TraceProblem?)? {
+  /// The lines read, from the first of ``numbers`` on; `nil` when the other thread had not
+  /// begun: the caller reads them itself.
+  func take() -> Lines? {
     if claimed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged { return nil }
     done.wait()
-    defer { lines = [] }
-    return (lines, failure)
+    defer { lines = Lines() }
+    return lines
   }
 
   /// Stops the reading, if it goes on, and waits until it has: a walk that failed before these
