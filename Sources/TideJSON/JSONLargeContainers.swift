@@ -52,9 +52,9 @@ package struct JSONLargeContainers: Sendable {
     in text: UnsafeRawBufferPointer, at textStart: Int, reference: UnsafeRawBufferPointer, at referenceStart: Int
   ) -> JSONLargeContainers {
     guard !entries.isEmpty, textStart <= text.count, referenceStart <= reference.count else { return JSONLargeContainers() }
-    let prefix = Self.commonPrefix(
-      UnsafeRawBufferPointer(rebasing: text[textStart...]), UnsafeRawBufferPointer(rebasing: reference[referenceStart...]))
-    let suffix = Self.commonSuffix(text, reference)
+    let prefix = Self.alikeLength(
+      UnsafeRawBufferPointer(rebasing: text[textStart...]), UnsafeRawBufferPointer(rebasing: reference[referenceStart...]), fromEnd: false)
+    let suffix = Self.alikeLength(text, reference, fromEnd: true)
     let shift = text.count - reference.count
     var placed = JSONLargeContainers()
     for entry in entries {
@@ -73,32 +73,23 @@ package struct JSONLargeContainers: Sendable {
     return placed
   }
 
-  /// How many bytes `a` and `b` begin with alike: compared a block at a time, then byte by byte
-  /// in the first block that differs.
-  static func commonPrefix(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+  /// How many bytes `a` and `b` begin with alike, or end with alike `fromEnd`: compared a block
+  /// at a time, then byte by byte in the first block that differs.
+  package static func alikeLength(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, fromEnd: Bool) -> Int {
     let count = min(a.count, b.count)
     guard count > 0 else { return 0 }
-    let block = 256
-    var position = 0
-    while position + block <= count, memcmp(a.baseAddress! + position, b.baseAddress! + position, block) == 0 {
-      position += block
+    /// Where the next `taken` bytes of `text` start, once `length` are alike.
+    func next(_ taken: Int, of text: UnsafeRawBufferPointer, after length: Int) -> UnsafeRawPointer {
+      fromEnd ? text.baseAddress! + text.count - length - taken : text.baseAddress! + length
     }
-    while position < count, a[position] == b[position] { position += 1 }
-    return position
-  }
-
-  /// How many bytes `a` and `b` end with alike.
-  static func commonSuffix(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
-    let count = min(a.count, b.count)
-    guard count > 0 else { return 0 }
     let block = 256
     var length = 0
-    while length + block <= count,
-      memcmp(a.baseAddress! + a.count - length - block, b.baseAddress! + b.count - length - block, block) == 0
-    {
+    while length + block <= count, memcmp(next(block, of: a, after: length), next(block, of: b, after: length), block) == 0 {
       length += block
     }
-    while length < count, a[a.count - length - 1] == b[b.count - length - 1] { length += 1 }
+    while length < count, next(1, of: a, after: length).load(as: UInt8.self) == next(1, of: b, after: length).load(as: UInt8.self) {
+      length += 1
+    }
     return length
   }
 }

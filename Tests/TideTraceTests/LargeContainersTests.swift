@@ -113,6 +113,27 @@ struct LargeContainersTests {
     #expect(plain?.offset == reusing?.offset && plain?.kind == reusing?.kind)
   }
 
+  /// How far two texts are alike, from their starts and from their ends, on either side of the
+  /// blocks they are compared in, against a count made byte by byte.
+  @Test func howFarTwoTextsAreAlikeIsCountedToTheByte() {
+    for count in [0, 1, 255, 256, 257, 700] {
+      let a = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
+      for difference in Set([0, 1, 255, 256, 257, count / 2, count - 1]) where difference >= 0 && difference < count {
+        var b = a
+        b[difference] &+= 1
+        for extra in [0, 3] {
+          let longer = b + [UInt8](repeating: 9, count: extra)
+          let prefix = a.withUnsafeBytes { a in longer.withUnsafeBytes { b in JSONLargeContainers.alikeLength(a, b, fromEnd: false) } }
+          #expect(prefix == difference, "\(count) bytes, differing at \(difference)")
+          let suffix = a.withUnsafeBytes { a in b.withUnsafeBytes { b in JSONLargeContainers.alikeLength(a, b, fromEnd: true) } }
+          #expect(suffix == count - 1 - difference, "\(count) bytes, differing at \(difference), from the end")
+        }
+      }
+      let same = a.withUnsafeBytes { a in JSONLargeContainers.alikeLength(a, a, fromEnd: true) }
+      #expect(same == count)
+    }
+  }
+
   /// The reader parses each snapshot against the line of a state it parsed last, the header's
   /// first: a snapshot's state is the one the app had, sharing the lists no action changed.
   @Test func aSnapshotSharesTheListsItHasAlikeWithTheHeader() throws {
