@@ -126,6 +126,13 @@ struct LargeContainerLedger: JSONContainerLedger {
     guard next < known.count, known[next].range.lowerBound == position, known[next].depth == depth else { return nil }
     let entry = known[next]
     next += 1
+    // The large containers inside it are the new text's too, for the text after this one: a
+    // snapshot the same as the last would otherwise keep its state alone, and the next one,
+    // unlike it in a cursor, read its lists again.
+    while next < known.count, known[next].range.lowerBound < entry.range.upperBound {
+      found.append(known[next])
+      next += 1
+    }
     return (entry.value, entry.range.upperBound)
   }
 

@@ -76,4 +76,25 @@ struct LinesReadAheadTests {
       #expect(expected.message.contains("ahead.trace:\(numbers.min()! + 1):"), "\(name): \(expected.message)")
     }
   }
+
+  /// How many of this process's descriptors are open on `path`.
+  func descriptors(on path: String) throws -> Int {
+    let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    return try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").filter { name in
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)")) == resolved
+    }.count
+  }
+
+  /// A walk that fails in its first half, before the other thread has begun the second, or
+  /// while it reads it: every descriptor the reading ahead opened is closed. Failed before: the
+  /// descriptor duplicated for the other thread stayed open when it never began.
+  @Test func aWalkThatFailsEarlyLeavesNoDescriptorOpen() throws {
+    let folder = TemporaryDirectory("lines-read-ahead-descriptors")
+    let path = try Self.trace(in: folder)
+    try damage(path, action: 2, { $0.replacing(#/"action":\d+/#, with: #""action":"x""#) })
+    for _ in 0..<100 {
+      #expect(throws: InspectFailure.self) { _ = try answer(path, after: 20_000, readingAhead: true).get() }
+    }
+    #expect(try descriptors(on: path) == 0)
+  }
 }

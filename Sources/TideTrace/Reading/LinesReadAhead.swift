@@ -8,19 +8,25 @@ import TideJSON
 /// thirds of checking it; applying its changes is the rest. A first visit 82,121 lines past a
 /// snapshot (tide-list's 100,000 items) read them one after another on one core.
 package final class LinesReadAhead: @unchecked Sendable {
-  // Sendable by hand: `read()` does its work once, on the thread that claims it first, with a
-  // reader of its own made from `copy` there; only that thread writes `lines` and `failure`,
-  // before it leaves `done`. The caller reads them after `done.wait()` (``take()``), which
-  // orders those reads after every write; when the caller claims the work first, nothing is
-  // written and it reads the lines itself.
+  // Sendable by hand: the work is claimed once (`claim`). When the other thread claims it,
+  // `read()` alone uses `reader` and writes `lines`, before it leaves `done`; the caller reads
+  // `lines` after `done.wait()` (``take()``), which orders those reads after every write. When
+  // the caller claims it first, nothing is read or written here, and it reads the lines itself.
+  // `reader` owns the duplicated descriptor, closed when this ends, whoever claimed the work.
 
   /// Fewer lines than this are read on one thread: handing them over costs more than it saves.
   package static let fewestLines = 8192
 
   let numbers: ClosedRange<Int>
-  private let copy: TraceReader.Copy
+  private let reader: TraceReader
   private var lines = Lines()
-  private let claimed = Atomic<Bool>(false)
+  /// Who reads the lines: no one yet, the other thread, or the caller.
+  private let claim = Atomic<Int>(Claim.none)
+  private enum Claim {
+    static let none = 0
+    static let reading = 1
+    static let caller = 2
+  }
   private let stopped = Atomic<Bool>(false)
   private let done = DispatchGroup()
 
@@ -36,7 +42,7 @@ package final class LinesReadAhead: @unchecked Sendable {
   }
 
   private init(copy: TraceReader.Copy, numbers: ClosedRange<Int>) {
-    self.copy = copy
+    reader = TraceReader(copy: copy, keepingDecodedLists: false)
     self.numbers = numbers
   }
 
@@ -48,8 +54,7 @@ package final class LinesReadAhead: @unchecked Sendable {
   }
 
   private func read() {
-    guard claimed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
-    let reader = TraceReader(copy: copy, keepingDecodedLists: false)
+    guard claim.compareExchange(expected: Claim.none, desired: Claim.reading, ordering: .acquiringAndReleasing).exchanged else { return }
     var reading = ActionLineReading()
     lines.actions.reserveCapacity(numbers.count)
     lines.changes.reserveCapacity(numbers.count)
@@ -70,17 +75,18 @@ package final class LinesReadAhead: @unchecked Sendable {
   /// The lines read, from the first of ``numbers`` on; `nil` when the other thread had not
   /// begun: the caller reads them itself.
   func take() -> Lines? {
-    if claimed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged { return nil }
+    if claim.compareExchange(expected: Claim.none, desired: Claim.caller, ordering: .acquiringAndReleasing).exchanged { return nil }
     done.wait()
     defer { lines = Lines() }
     return lines
   }
 
   /// Stops the reading, if it goes on, and waits until it has: a walk that failed before these
-  /// lines leaves no thread reading for it.
+  /// lines leaves no thread reading for it. A reading never begun never will.
   func stop() {
     stopped.store(true, ordering: .relaxed)
-    if claimed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged { return }
+    let (exchanged, claimed) = claim.compareExchange(expected: Claim.none, desired: Claim.caller, ordering: .acquiringAndReleasing)
+    guard !exchanged, claimed == Claim.reading else { return }
     done.wait()
   }
 }

@@ -11,8 +11,8 @@ struct ParsedStateLine: Sendable {
   let containers: JSONLargeContainers
 
   /// The tree of `bytes`, a line of a whole state, parsed against `earlier`, and the line as
-  /// the next one's `earlier`: `nil` when its state holds no large container, so that a small
-  /// state's line is not kept.
+  /// the next one's `earlier`: `nil` for a line with no container of
+  /// ``JSONLargeContainers/minimumBytes`` (a small state's), which is not kept.
   static func parse(_ bytes: [UInt8], like earlier: ParsedStateLine?) throws(JSONParser.Failure) -> (json: JSONValue, line: ParsedStateLine?) {
     let parsed = bytes.withUnsafeBytes { raw in
       Result { () throws(JSONParser.Failure) -> (JSONValue, JSONLargeContainers, Int?) in

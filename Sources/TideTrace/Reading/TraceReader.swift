@@ -77,7 +77,8 @@ package final class TraceReader {
   /// share its large lists, which a decoding memo then finds (``DecodingMemo``).
   private var parsedSnapshot: (offset: Int, state: JSONValue)?
   /// The last line holding a whole state that was parsed, the header's first: the next one is
-  /// parsed against it.
+  /// parsed against it. Its bytes are kept (5.3 MB for tide-list's 100,000 items), the price of
+  /// reading the next snapshot in a few of its bytes.
   private var lastStateLine: ParsedStateLine?
 
   /// The most one line may hold: the shared reader's limit for a whole file
@@ -970,4 +971,3 @@ package final class TraceReader {
     return (header, stateLine)
   }
 }
-
