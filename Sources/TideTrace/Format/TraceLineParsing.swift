@@ -7,8 +7,15 @@ extension JSONValue {
     do {
       return try bytes.withUnsafeBytes { raw throws(JSONParser.Failure) in try JSONParser.parse(raw) }
     } catch {
-      throw TraceProblem(path: path, line: line, message: "malformed JSON: \(error)")
+      throw TraceProblem.malformedJSON(error, path: path, line: line)
     }
+  }
+}
+
+extension TraceProblem {
+  /// The problem of a trace line that is not JSON, as `failure`, the parser's, says.
+  static func malformedJSON(_ failure: any Error, path: String, line: Int) -> TraceProblem {
+    TraceProblem(path: path, line: line, message: "malformed JSON: \(failure)")
   }
 }
 

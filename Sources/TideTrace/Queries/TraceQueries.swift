@@ -187,8 +187,8 @@ package enum TraceQueries {
     }
 
     /// Checks and applies the line of action `index`, its action (`nil`: a spelling checked before)
-    /// and changes (``checkStep(action:changes:_:state:actions:in:app:)``), keeping the states the
-    /// walk keeps.
+    /// unless `actions` holds it, and changes (``applyChecked(_:_:state:in:app:)``), keeping the
+    /// states the walk keeps.
     mutating func apply(
       action: JSONValue?, changes: ArraySlice<StateChange>, _ index: Int, state: inout JSONValue, actions: inout Set<JSONValue>,
       in reader: TraceReader, app: InspectedApp
@@ -202,7 +202,7 @@ package enum TraceQueries {
       if let action, actions.insert(action).inserted { try check(action: action, number: index, in: reader, app: app) }
       if !setsFollowedValues(changes) {
         settle(&state)
-        try checkStep(action: nil, changes: changes, index, state: &state, actions: &actions, in: reader, app: app)
+        try applyChecked(changes, index, state: &state, in: reader, app: app)
         follow(changes)
       }
       if (index - next + 1) % spacing == 0, index < number - 1 {
@@ -273,15 +273,12 @@ package enum TraceQueries {
     }
   }
 
-  /// Checks `action` (`nil`: a spelling checked before), unless `actions` holds it, and applies
-  /// `changes`, action `index`'s, to `state`, checking it where a value changed kind. A static
-  /// function handed what it changes: a local one capturing them cost a dynamic check of
+  /// Applies `changes`, action `index`'s, to `state`, checking it where a value changed kind. A
+  /// static function handed what it changes: a local one capturing it cost a dynamic check of
   /// exclusive access a line.
-  private static func checkStep(
-    action: JSONValue?, changes: ArraySlice<StateChange>, _ index: Int, state: inout JSONValue, actions: inout Set<JSONValue>,
-    in reader: TraceReader, app: InspectedApp
+  private static func applyChecked(
+    _ changes: ArraySlice<StateChange>, _ index: Int, state: inout JSONValue, in reader: TraceReader, app: InspectedApp
   ) throws(InspectFailure) {
-    if let action, actions.insert(action).inserted { try check(action: action, number: index, in: reader, app: app) }
     var changesKind = false
     for change in changes {
       // A value set where one is already: replaced where it is found, one walk down, its kind

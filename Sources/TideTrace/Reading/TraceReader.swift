@@ -371,7 +371,7 @@ package final class TraceReader {
       do {
         parsed = try ParsedStateLine.parse(text, like: lastStateLine)
       } catch {
-        throw TraceProblem(path: path, line: snapshot.line, message: "malformed JSON: \(error)")
+        throw TraceProblem.malformedJSON(error, path: path, line: snapshot.line)
       }
       start = (snapshot.number, try TraceSnapshot(parsing: parsed.json, path: path, line: snapshot.line).state)
       if let line = parsed.line { lastStateLine = line }
