@@ -8,17 +8,19 @@ import TideJSON
 /// thirds of checking it; applying its changes is the rest. A first visit 82,121 lines past a
 /// snapshot (tide-list's 100,000 items) read them one after another on one core.
 package final class LinesReadAhead: @unchecked Sendable {
-  // Sendable by hand: the work is claimed once (`claim`). When the other thread claims it,
-  // `read()` alone uses `reader` and writes `lines`, before it leaves `done`; the caller reads
-  // `lines` after `done.wait()` (``take()``), which orders those reads after every write. When
-  // the caller claims it first, nothing is read or written here, and it reads the lines itself.
-  // `reader` owns the duplicated descriptor, closed when this ends, whoever claimed the work.
+  // Sendable by hand: the work is claimed once (`claim`), and only the thread that claims it
+  // touches `reader`. When the other thread claims it, `read()` alone uses `reader`, writes
+  // `lines` and lets `reader` go, before it leaves `done`; the caller reads `lines` after
+  // `done.wait()` (``take()``), which orders those reads after every write. When the caller
+  // claims it first, it lets `reader` go, nothing else is read or written here, and it reads
+  // the lines itself. Either way the descriptor `reader` owns is closed before the caller's
+  // walk returns, not when the thread's queue lets its block go.
 
   /// Fewer lines than this are read on one thread: handing them over costs more than it saves.
   package static let fewestLines = 8192
 
   let numbers: ClosedRange<Int>
-  private let reader: TraceReader
+  private var reader: TraceReader?
   private var lines = Lines()
   /// Who reads the lines: no one yet, the other thread, or the caller.
   private let claim = Atomic<Int>(Claim.none)
@@ -54,7 +56,10 @@ package final class LinesReadAhead: @unchecked Sendable {
   }
 
   private func read() {
-    guard claim.compareExchange(expected: Claim.none, desired: Claim.reading, ordering: .acquiringAndReleasing).exchanged else { return }
+    guard claim.compareExchange(expected: Claim.none, desired: Claim.reading, ordering: .acquiringAndReleasing).exchanged,
+      let reader
+    else { return }
+    defer { self.reader = nil }
     var reading = ActionLineReading()
     lines.actions.reserveCapacity(numbers.count)
     lines.changes.reserveCapacity(numbers.count)
@@ -75,7 +80,10 @@ package final class LinesReadAhead: @unchecked Sendable {
   /// The lines read, from the first of ``numbers`` on; `nil` when the other thread had not
   /// begun: the caller reads them itself.
   func take() -> Lines? {
-    if claim.compareExchange(expected: Claim.none, desired: Claim.caller, ordering: .acquiringAndReleasing).exchanged { return nil }
+    if claim.compareExchange(expected: Claim.none, desired: Claim.caller, ordering: .acquiringAndReleasing).exchanged {
+      reader = nil
+      return nil
+    }
     done.wait()
     defer { lines = Lines() }
     return lines
@@ -86,6 +94,7 @@ package final class LinesReadAhead: @unchecked Sendable {
   func stop() {
     stopped.store(true, ordering: .relaxed)
     let (exchanged, claimed) = claim.compareExchange(expected: Claim.none, desired: Claim.caller, ordering: .acquiringAndReleasing)
+    if exchanged { reader = nil }
     guard !exchanged, claimed == Claim.reading else { return }
     done.wait()
   }
