@@ -17,8 +17,10 @@ struct BrowserPromptTests {
 
   /// 600 actions moving the cursor, a snapshot every 250; with `wrongAt`, that action's change
   /// sets the cursor to a text, which the app's `State` cannot hold.
-  static func browser(in folder: TemporaryDirectory, wrongAt: Int? = nil) throws -> (InspectorBrowser, InspectorBrowser.State) {
-    let bytes = recordedTrace(app: "prompts", snapshotInterval: 250, from: State(items: ["a", "b"]), actions: 600) { number, state in
+  static func browser(
+    in folder: TemporaryDirectory, actions: Int = 600, wrongAt: Int? = nil
+  ) throws -> (InspectorBrowser, InspectorBrowser.State) {
+    let bytes = recordedTrace(app: "prompts", snapshotInterval: 250, from: State(items: ["a", "b"]), actions: actions) { number, state in
       state.cursor = number % 7
     }
     var text = String(decoding: bytes, as: UTF8.self)
@@ -34,6 +36,25 @@ struct BrowserPromptTests {
     let state = InspectorBrowser.initialState(
       reader: reader, app: app, name: "prompts.trace", size: TerminalSize(columns: 100, rows: 30), follow: false)
     return (InspectorBrowser(reader: reader, app: app), state)
+  }
+
+  /// The list holds a window of the trace's steps: its status row names the window and the
+  /// trace's last step, as the title does, not the window's count as if it were all.
+  @Test func theStepListSaysWhichStepsItsWindowHolds() throws {
+    let (browser, start) = try Self.browser(in: TemporaryDirectory("browser-window"), actions: 2_500)
+    var state = start
+    #expect(state.steps.status == "steps 1501–2500 of 2500", "opened at the last step")
+    _ = browser.reduce(into: &state, action: .jump(to: 100))
+    #expect(state.steps.status == "steps 0–999 of 2500")
+    _ = browser.reduce(into: &state, action: .steps(.startFiltering))
+    _ = browser.reduce(into: &state, action: .steps(.query(.paste("99"))))
+    #expect(state.steps.status == "19 of 1000", "a filter counts the steps it searches, the window's")
+    _ = browser.reduce(into: &state, action: .steps(.clearFilter))
+    _ = browser.reduce(into: &state, action: .jump(to: 2_000))
+    #expect(state.steps.status == "steps 1500–2499 of 2500")
+
+    let (_, small) = try Self.browser(in: TemporaryDirectory("browser-window-small"), actions: 15)
+    #expect(small.steps.status == "16 items", "every step in the window: steps 0 to 15")
   }
 
   @Test func aPasteGoesIntoTheOpenPromptAndNowhereElse() throws {

@@ -1,11 +1,11 @@
 /// A list is saved as the ids of its rows, their titles as the filter folded them, the query,
-/// the selection, the window, the height and the empty-state text (a list inside another
+/// the selection, the window, the height, the empty-state text and the status note (a list inside another
 /// component, a form's select, has no app to set it again), and restored with the filter's matches rebuilt: for
 /// an app whose state is written to a trace or a file. The rows themselves are the app's, saved
 /// with the rest of its state.
 extension SelectionList.State: Codable where Row.ID: Codable {
   private enum CodingKeys: String, CodingKey {
-    case ids, folded, showsDescriptions, query, isFiltering, cursor, top, height, showsStatus, emptyText
+    case ids, folded, showsDescriptions, query, isFiltering, cursor, top, height, showsStatus, emptyText, statusNote
   }
 
   /// Restores a list as it was encoded; a selection or window out of range is brought back
@@ -28,6 +28,7 @@ extension SelectionList.State: Codable where Row.ID: Codable {
       height: max(0, try container.decode(Int.self, forKey: .height)),
       showsStatus: try container.decode(Bool.self, forKey: .showsStatus))
     emptyText = try container.decodeIfPresent(String.self, forKey: .emptyText) ?? emptyText
+    statusNote = try container.decodeIfPresent(String.self, forKey: .statusNote)
   }
 
   /// Encodes what two equal lists share; the filter's matches, derived from the titles and the
@@ -44,6 +45,7 @@ extension SelectionList.State: Codable where Row.ID: Codable {
     try container.encode(height, forKey: .height)
     try container.encode(showsStatus, forKey: .showsStatus)
     try container.encode(emptyText, forKey: .emptyText)
+    try container.encodeIfPresent(statusNote, forKey: .statusNote)
   }
 }
 

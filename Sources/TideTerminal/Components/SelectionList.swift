@@ -65,6 +65,11 @@ public struct SelectionList<Row: Identifiable>: Reducer, Sendable where Row.ID: 
     /// What the list shows when it has no rows at all (`No items` unless the app says more:
     /// `No files yet — press a to add one`). A filter that matches nothing shows `No matches`.
     public var emptyText = "No items"
+    /// What the status row says in place of `N items`; `nil` for the count. For a list that
+    /// holds part of a longer collection, whose count would mislead: the inspector's window of
+    /// a trace's steps says `steps 902841–903840 of 999975`. A filter's `K of N` still counts
+    /// the rows the list holds, the ones it searches.
+    public var statusNote: String?
 
     /// The titles folded for filtering: made when the rows are given, or, for a list of items
     /// (whose ids hold their titles), by ``foldLater`` when a filter is first typed, so a list
@@ -106,7 +111,7 @@ public struct SelectionList<Row: Identifiable>: Reducer, Sendable where Row.ID: 
       left.ids == right.ids && left.query == right.query && left.isFiltering == right.isFiltering
         && left.cursor == right.cursor && left.top == right.top && left.height == right.height
         && left.showsStatus == right.showsStatus && left.showsDescriptions == right.showsDescriptions
-        && left.emptyText == right.emptyText && left.matches == right.matches
+        && left.emptyText == right.emptyText && left.statusNote == right.statusNote && left.matches == right.matches
     }
 
     /// The indices of the rows shown, in order; `nil` while the filter is empty (every row,
@@ -147,10 +152,10 @@ public struct SelectionList<Row: Identifiable>: Reducer, Sendable where Row.ID: 
       return Self.position(of: index, in: matches)
     }
 
-    /// `N items` without a filter, `K of N` with one.
+    /// `N items` (or the ``statusNote``) without a filter, `K of N` with one.
     public var status: String {
       matches == nil
-        ? (ids.count == 1 ? "1 item" : "\(ids.count) items")
+        ? statusNote ?? (ids.count == 1 ? "1 item" : "\(ids.count) items")
         : "\(shownCount) of \(ids.count)"
     }
 

@@ -259,6 +259,7 @@ package struct InspectorBrowser: Reducer {
       guard grew || state.actionCount != reader.actionCount || hasNewProblem || branched else { return .none }
       let wasAtEnd = state.selectedStep == state.actionCount
       state.actionCount = reader.actionCount
+      noteWindow(&state)
       if let problem { state.message = problem }
       if branched {
         // The app went on from an earlier step: the steps the list showed after it are gone.
@@ -376,6 +377,16 @@ package struct InspectorBrowser: Reducer {
     // A new window starts unfiltered: a filter searches the steps it holds.
     state.steps = SelectionList.State(items: items, height: state.steps.height)
     state.firstStep = first
+    noteWindow(&state)
+  }
+
+  /// Says in the list's status row which steps its window holds, of how many, when it holds
+  /// part of the trace: its own count (`1000 items` of a trace of 999,975 steps) would
+  /// disagree with the title.
+  func noteWindow(_ state: inout State) {
+    let count = state.steps.rowCount
+    state.steps.statusNote = count == 0 || count == state.actionCount + 1
+      ? nil : "steps \(state.firstStep)–\(state.firstStep + count - 1) of \(state.actionCount)"
   }
 
   /// One row of the list: the step's number, its action, and what sent it.
