@@ -143,6 +143,9 @@ struct InspectorBadTraceTests {
     // overflow (SIGILL), for every question that read the line.
     (#""t":0.0"#, #""t":1e21"#, "at 3", "t needs the seconds since the start, 0 to 1e12"),
     (#""t":0.0"#, #""t":1e308"#, "who-changed", "t needs the seconds since the start, 0 to 1e12"),
+    // A member named twice was called "not a member it has".
+    (#"["counter.count",2]"#, #"["counter",{"count":2,"count":3,"alert":{"value":null,"revision":0}}]"#, "at 4",
+     "the state after action 3 is not a state of tide-demo: counter has the member count twice"),
     // Second hostile re-check: a wrong type that a later line overwrote was answered past it.
     (#"["counter.count",2]"#, #"["counter.count","two"]"#, "at 4",
      #"the state after action 3 is not a state of tide-demo: at counter.count: expected a number that fits Int but found "two""#),

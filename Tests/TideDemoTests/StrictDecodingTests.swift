@@ -72,4 +72,28 @@ struct StrictDecodingTests {
       #expect(JSONDecodingProblem(error, decoding: json).description == "at events[0]: 'exploded' is not a case it has")
     }
   }
+
+  /// A member named twice in one object was read as the first and the second called "not a
+  /// member it has" (a struct), or read as the first with no word (a dictionary); two spellings
+  /// Unicode counts as one name (`é` as one scalar, and as `e` and U+0301) are one name to Swift.
+  @Test(arguments: [
+    (#""title":"a""#, #""title":"a","title":"b""#, "entries[0] has the member title twice"),
+    (#""mode":"light""#, #""mode":null,"mode":"light""#, "the top level has the member mode twice"),
+    (#""one":1"#, #""one":1,"one":9"#, "byName has the member one twice"),
+    (#""one":1"#, #""\#u{E9}":1,"e\#u{301}":9"#,
+     "byName has the member e\u{301} twice, spelled two ways that Unicode counts as one name"),
+    (#"{"started":{}}"#, #"{"started":{},"started":{}}"#, "events[0] has the member started twice"),
+  ])
+  func aMemberNamedTwiceIsNamed(original: String, edited: String, message: String) throws {
+    let text = try JSONValueEncoder.encode(model).text
+    #expect(text.contains(original))
+    let json = try JSONParser.parse(text.replacingOccurrences(of: original, with: edited))
+    do {
+      let decoded = try JSONValueDecoder.decode(Model.self, from: json, rejectingUnknownMembers: true)
+      Issue.record("decoded \(decoded)")
+    } catch {
+      #expect(error is JSONValueDecoder.RepeatedMember, "\(error)")
+      #expect(JSONDecodingProblem(error, decoding: json).description == message)
+    }
+  }
 }

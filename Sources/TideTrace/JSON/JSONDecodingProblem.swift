@@ -9,6 +9,8 @@ package struct JSONDecodingProblem: Error, CustomStringConvertible {
     switch error {
     case let unknown as JSONValueDecoder.UnknownMember:
       description = "\(Self.pathText(unknown.codingPath)) is not a member it has"
+    case let repeated as JSONValueDecoder.RepeatedMember:
+      description = repeated.description
     case DecodingError.typeMismatch(_, let context)
     where context.debugDescription.hasPrefix("Invalid number of keys"):
       // An enum's synthesized decoding, finding no case it knows: name the one it found.

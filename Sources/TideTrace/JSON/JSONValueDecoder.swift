@@ -21,8 +21,16 @@ package enum JSONValueDecoder {
   ) throws -> Value {
     let ledger = rejectingUnknownMembers ? MemberLedger() : nil
     let context = ledger == nil && memo == nil ? nil : DecodingContext(ledger: ledger, memo: memo)
-    let value = try decodeValue(type, from: json, at: DecodingLocation(), context: context)
-    if let unknown = ledger?.firstUnknown() { throw unknown }
+    let value: Value
+    do {
+      value = try decodeValue(type, from: json, at: DecodingLocation(), context: context)
+    } catch {
+      // Of a name given twice Swift reads the first, which may be the wrong one: the name
+      // given twice is the problem to report, not what the first lacks.
+      if let repeated = ledger?.firstRepeated() { throw repeated }
+      throw error
+    }
+    if let unasked = ledger?.firstUnasked() { throw unasked }
     // Only now is every value decoded known to be checked.
     if let memo, let context { memo.keep(context.decoded) }
     return value
@@ -33,6 +41,22 @@ package enum JSONValueDecoder {
     /// Where the member is, with its own name last.
     package var codingPath: [any CodingKey]
     package var description: String { "unknown member \(JSONDecodingProblem.pathText(codingPath))" }
+  }
+
+  /// A member named twice in one object: Swift asks for a name and gets the first, so which
+  /// was meant is unclear. Two names count as one when Swift's strings are equal, which is
+  /// when Unicode counts them as one text (`é` as one scalar, or as `e` and an accent).
+  package struct RepeatedMember: Error, CustomStringConvertible {
+    /// Where the object is.
+    package var codingPath: [any CodingKey]
+    /// The name as spelled the second time.
+    package var name: String
+    /// Whether the two names are spelled with the same bytes.
+    package var isSpelledAlike: Bool
+    package var description: String {
+      "\(JSONDecodingProblem.pathText(codingPath)) has the member \(name) twice"
+        + (isSpelledAlike ? "" : ", spelled two ways that Unicode counts as one name")
+    }
   }
 }
 
@@ -59,14 +83,38 @@ private final class MemberLedger {
     used[flag] = true
   }
 
-  func firstUnknown() -> JSONValueDecoder.UnknownMember? {
+  /// The first member no decoding asked for: one named before in its object (a lookup finds
+  /// the first of the two), or one the type has no use for.
+  func firstUnasked() -> (any Error)? {
     for container in containers {
-      // A `null` member is one that went away (see `allKeys`): nothing to have a use for.
-      for (index, member) in container.members.enumerated() where !used[container.firstFlag + index] && member.value != .null {
+      for (index, member) in container.members.enumerated() where !used[container.firstFlag + index] {
+        if let first = container.members[..<index].first(where: { $0.key == member.key }) {
+          return Self.repeated(member.key, first: first.key, at: container.location)
+        }
+        // A `null` member is one that went away (see `allKeys`): nothing to have a use for.
+        guard member.value != .null else { continue }
         return JSONValueDecoder.UnknownMember(codingPath: container.location.codingPath + [JSONNameKey(member.key)])
       }
     }
     return nil
+  }
+
+  /// The first name given twice in an object opened so far, asked for or not: for a decoding
+  /// that failed, perhaps on the first of the two.
+  func firstRepeated() -> JSONValueDecoder.RepeatedMember? {
+    for container in containers where container.members.count > 1 {
+      var names: [String: String] = [:]
+      for member in container.members {
+        if let first = names.updateValue(member.key, forKey: member.key) {
+          return Self.repeated(member.key, first: first, at: container.location)
+        }
+      }
+    }
+    return nil
+  }
+
+  private static func repeated(_ name: String, first: String, at location: DecodingLocation) -> JSONValueDecoder.RepeatedMember {
+    JSONValueDecoder.RepeatedMember(codingPath: location.codingPath, name: name, isSpelledAlike: sameText(first, name))
   }
 }
 
@@ -279,10 +327,14 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// payload is read by its key alone, a dictionary's entries by theirs. A member whose value is
   /// `null` is left out: a trace writes `null` for a member that went away (the case an enum
   /// left, `{"cancel":null,"confirm":{}}`), and for an optional member it means nothing either.
+  /// A name given twice is given once, its second member left unasked for the ledger to report
+  /// (a dictionary would otherwise read the first member's value for both).
   var allKeys: [Key] {
     var keys: [Key] = []
-    for (index, member) in members.enumerated() where member.value != .null {
-      guard let key = Key(stringValue: member.key) else { continue }
+    var names: Set<String>? = members.count > 1 && context?.ledger != nil ? [] : nil
+    for (index, member) in members.enumerated() {
+      if names != nil, !names!.insert(member.key).inserted { continue }
+      guard member.value != .null, let key = Key(stringValue: member.key) else { continue }
       context?.ledger?.use(firstFlag + index)
       keys.append(key)
     }
