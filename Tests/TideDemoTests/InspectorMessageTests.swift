@@ -90,6 +90,26 @@ struct InspectorMessageTests {
       == "\(tall.path):1: error: the trace header's size 80x2000000 is out of range (each of columns and rows 1 to 10000)")
   }
 
+  /// The header's members are checked as every other line's: `app` named twice was read as
+  /// the first (a trace of "other" opened as tide-demo's), and a member the format does not
+  /// know was passed over.
+  @Test(arguments: [
+    (#""app":"tide-demo","#, #""app":"tide-demo","app":"other","#, "the trace header has the member app twice"),
+    (#""size":[80,24],"#, #""size":[80,24],"size":[10,5],"#, "the trace header has the member size twice"),
+    (#""size":[80,24],"#, #""size":[80,24],"colour":true,"#, "the trace header has a member the format does not know: colour"),
+  ])
+  func aHeaderMemberTwiceOrUnknownIsRefused(original: String, edited: String, message: String) async throws {
+    let folder = try makeInspectorFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (trace, _) = try await traceOfReplay("keys + +\n", in: folder)
+    var lines = try traceLines(trace)
+    #expect(lines[0].contains(original))
+    lines[0] = lines[0].replacingOccurrences(of: original, with: edited)
+    let path = folder.appendingPathComponent("edited.trace").path
+    try write(lines, to: URL(fileURLWithPath: path))
+    #expect(inspect(path, .screen(after: 1)).failure?.description == "\(path):1: error: \(message)")
+  }
+
   /// `--state-at N` refuses a state the app cannot hold, as `--at N` does (it printed it, status 0).
   @Test func stateAtRefusesWhatAtRefuses() async throws {
     let folder = try makeInspectorFolder()

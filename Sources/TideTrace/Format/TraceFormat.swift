@@ -50,6 +50,8 @@ package enum TraceFormat {
 
 /// The first line of a trace.
 package struct TraceHeader: Equatable, Sendable {
+  /// The members a header may have, in the order they are written.
+  static let members = ["format", "version", "app", "appVersion", "arguments", "reducer", "size", "snapshotEvery", "state"]
   package var app: String
   package var appVersion: String
   /// The arguments that rebuild the app's options in a replay (`["--items", "20"]`): what the

@@ -933,6 +933,8 @@ package final class TraceReader {
         path: path, line: line,
         message: "trace format version \(json["version"]?.text ?? "?"); this \(app) reads version \(TraceFormat.version)")
     }
+    // As every other line: an app named twice would leave which app wrote it to the first.
+    try json.checkMembers(TraceHeader.members, of: "the trace header", path: path, line: line)
     guard case .string(let traceApp)? = json["app"], case .string(let traceVersion)? = json["appVersion"],
       case .array(let size)? = json["size"], size.count == 2, case .integer(let columns) = size[0],
       case .integer(let rows) = size[1], case .integer(let interval)? = json["snapshotEvery"],
