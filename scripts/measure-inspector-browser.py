@@ -10,7 +10,8 @@ with `k` (as many as the trace has, short of step 0), each timed alike: a step b
 a state before it, not after it. For an executable example that tide-bench cannot open
 in-process (tide-list: `tide-bench trace-list-100k` measures its command-line questions).
 
-Then 20 jumps with `:N` and enter to steps spread over the trace, first visits each: right
+Then 20 jumps with `:N` and enter to steps spread over the trace, first visits each, timed from
+enter (the number is typed first, and enter sent once the prompt shows it): right
 after opening, while the walk that keeps states along the trace may still be under
 way, and again to 20 other steps `--settle` seconds later (default 5), once it has ended.
 
@@ -44,6 +45,10 @@ class Terminal:
 
     def wait_for(self, title, since, deadline=120):
         """Seconds from `since` until the screen's first row holds `title`."""
+        return self.wait_until_row(0, title, since, deadline)
+
+    def wait_until_row(self, number, text, since, deadline=120):
+        """Seconds from `since` until row `number` of the screen holds `text`."""
         limit = time.monotonic() + deadline
         while time.monotonic() < limit:
             ready, _, _ = select.select([self.fd], [], [], 0.5)
@@ -51,11 +56,16 @@ class Terminal:
                 try:
                     data = os.read(self.fd, 1 << 16)
                 except OSError:
-                    raise SystemExit("the inspector ended before showing " + title)
+                    raise SystemExit("the inspector ended before showing " + text)
                 self.stream.feed(data)
-                if title in self.screen.display[0]:
+                if text in self.row(number):
                     return time.monotonic() - since
-        raise SystemExit("waited %d s for %s" % (deadline, title))
+        raise SystemExit("waited %d s for %s" % (deadline, text))
+
+    def row(self, number):
+        """The text of one row: `screen.display` draws all 24, which the timing would count."""
+        line = self.screen.buffer[number]
+        return "".join(line[column].data for column in range(self.screen.columns))
 
     def send(self, text):
         start = time.monotonic()
@@ -87,7 +97,9 @@ def main():
         times = []
         for k in range(1, 21):
             number = min(last, max(1, last * (k * 7 % 20 + 1) // 20 - shift))
-            since = terminal.send(b":%d\r" % number)
+            # The jump is enter's: the number is typed first, and timed from when it shows.
+            terminal.wait_until_row(23, "go to step: %d" % number, terminal.send(b":%d" % number))
+            since = terminal.send(b"\r")
             times.append(terminal.wait_for(step(number), since))
         return times
     first_far = far_jumps(last // 40)
