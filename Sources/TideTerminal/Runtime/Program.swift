@@ -284,7 +284,7 @@ package final class Program<State, Action: Sendable> {
   /// before; a key it does not bind, or any while the app's input is held (``InputHold``), is
   /// SIGINT's quit exactly, neither recorded nor observed as input, as the signal was not.
   private func interrupt(typed key: Key, signal: Int32) {
-    guard app.inputHold?.isHeld != true, app.keyAction(app.store.state, key) != nil else {
+    guard app.inputHold?.isHeld != true, app.binds(key) else {
       if quitSignal == nil { quitSignal = signal }
       app.store.send(app.quitAction)
       return

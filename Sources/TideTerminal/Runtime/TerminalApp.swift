@@ -70,6 +70,15 @@ public struct TerminalApp<State, Action: Sendable> {
   /// the `TerminalCommand` of TideTerminalCommand exit with status 1, for a live run and a
   /// replay alike, so quitting never hides lost work.
   package var unsavedChanges: () -> String?
+  /// Reads the state in place and sends the action `makeAction` finds in it, if any; whether it
+  /// sent one. Made where the app is (the initializer is inlinable), so it is compiled for the
+  /// app's types: the program's loop, which hands it each key, is not, and through the store's
+  /// generic entry points each key looked up the metadata of the store's fields, effects and
+  /// observers (a fifth of a replayed key's instructions) and copied the whole state to read it.
+  @usableFromInline let respond: (_ makeAction: (State) -> Action?) -> Bool
+  /// Calls `body` with the state read in place, compiled for the app's types as ``respond`` is:
+  /// what a frame is drawn from.
+  @usableFromInline let readState: (_ body: (State) -> Void) -> Void
   /// Sent when SIGINT, SIGTERM, SIGHUP or SIGQUIT (ctrl-\ typed included) asks the program to
   /// end, and for a ctrl-c key the app does not bind (see ``press(_:)``).
   ///
@@ -121,6 +130,7 @@ public struct TerminalApp<State, Action: Sendable> {
   ///     standard output once the terminal is given back (and a replay prints after the screen),
   ///     and the exit status — `{ $0.chosen.map { .printing($0) } ?? .failure() }` for a picker
   ///     whose result a shell captures with `x=$(app)`. By default nothing, status 0.
+  @inlinable
   public init(
     store: Store<State, Action>,
     minimumSize: TerminalSize = TerminalSize(columns: 40, rows: 12),
@@ -137,6 +147,30 @@ public struct TerminalApp<State, Action: Sendable> {
     unsavedChanges: @escaping () -> String? = { nil },
     exitResult: @escaping (State) -> ExitResult = { _ in .success }
   ) {
+    self.init(
+      store: store, minimumSize: minimumSize, screen: screen, view: view, keyAction: keyAction,
+      pasteAction: pasteAction, resizeAction: resizeAction, quitAction: quitAction, isFinished: isFinished,
+      acceptsPointer: acceptsPointer, title: title, unfinishedWorkMessage: unfinishedWorkMessage,
+      unsavedChanges: unsavedChanges, exitResult: exitResult,
+      respond: { makeAction in
+        guard let action = store.withState(makeAction) else { return false }
+        store.send(action)
+        return true
+      },
+      readState: { body in store.withState(body) })
+  }
+
+  @usableFromInline
+  init(
+    store: Store<State, Action>, minimumSize: TerminalSize, screen: ScreenMode, view: @escaping (State, inout Canvas) -> Void,
+    keyAction: @escaping (State, Key) -> Action?, pasteAction: @escaping (State, String) -> Action?,
+    resizeAction: @escaping (TerminalSize) -> Action?, quitAction: Action, isFinished: @escaping (State) -> Bool,
+    acceptsPointer: Bool, title: ((State) -> String?)?, unfinishedWorkMessage: @escaping () -> String,
+    unsavedChanges: @escaping () -> String?, exitResult: @escaping (State) -> ExitResult,
+    respond: @escaping ((State) -> Action?) -> Bool, readState: @escaping ((State) -> Void) -> Void
+  ) {
+    self.respond = respond
+    self.readState = readState
     self.store = store
     self.minimumSize = minimumSize
     self.screen = screen
@@ -156,14 +190,18 @@ public struct TerminalApp<State, Action: Sendable> {
   /// The frame to show at `size`: the view of the current state, or the too-small message.
   /// `background`: the terminal's, when it answered, in place of ``background``.
   package func frame(size: TerminalSize, background: TerminalBackground? = nil) -> Canvas {
-    frame(of: store.state, size: size, background: background)
+    var frame: Canvas?
+    readState { state in frame = self.frame(of: state, size: size, background: background) }
+    return frame!
   }
 
   /// The frame to show at `size` and the window's title (``title``; `nil` without one), from
   /// one reading of the state: what a live program draws each frame.
   package func frameAndTitle(size: TerminalSize, background: TerminalBackground?) -> (frame: Canvas, title: String?) {
-    let state = store.state
-    return (frame(of: state, size: size, background: background), title?(state) ?? nil)
+    var shown: (frame: Canvas, title: String?)?
+    readState { state in shown = (frame(of: state, size: size, background: background), title?(state) ?? nil) }
+    // `readState` calls its body once, synchronously.
+    return shown!
   }
 
   /// The frame `state` shows at `size`, whatever the store holds: the inspector's screen of a
@@ -201,11 +239,20 @@ public struct TerminalApp<State, Action: Sendable> {
   /// `Action` is `Equatable`), and ctrl-c quits whatever it is bound to; else ``press(_:)``.
   package func press(_ key: Key, on size: TerminalSize) {
     guard isTooSmall(size) else { return press(key) }
-    if let action = keyAction(store.state, key), Self.isQuit(action, quitAction) {
-      store.send(action)
-    } else if key == .control("c") {
+    let sent = respond { state in
+      guard let action = keyAction(state, key), Self.isQuit(action, quitAction) else { return nil }
+      return action
+    }
+    if !sent, key == .control("c") {
       store.send(quitAction)
     }
+  }
+
+  /// Whether the app gives `key` an action in its state now.
+  package func binds(_ key: Key) -> Bool {
+    var binds = false
+    readState { state in binds = keyAction(state, key) != nil }
+    return binds
   }
 
   /// Whether `action` is `quit`: equal, for an `Equatable` action type; never for another.
@@ -224,9 +271,7 @@ public struct TerminalApp<State, Action: Sendable> {
   /// (the tty no longer turns it into the signal, so a pasted ctrl-c is text; see
   /// `Program`'s typed interrupt).
   package func press(_ key: Key) {
-    if let action = keyAction(store.state, key) {
-      store.send(action)
-    } else if key == .control("c") {
+    if !respond({ keyAction($0, key) }), key == .control("c") {
       store.send(quitAction)
     }
   }
@@ -242,16 +287,14 @@ public struct TerminalApp<State, Action: Sendable> {
   /// Handles one bracketed paste on a screen of `size`: sends the action it stands for, if any;
   /// none while the screen is too small to show the app (see ``press(_:on:)``).
   package func paste(_ text: String, on size: TerminalSize) {
-    if !isTooSmall(size), let action = pasteAction(store.state, text) {
-      store.send(action)
+    if !isTooSmall(size) {
+      _ = respond { pasteAction($0, text) }
     }
   }
 
   /// Handles the terminal's size, at the start or after a resize: sends the action it stands
   /// for, if any.
   package func resize(to size: TerminalSize) {
-    if let action = resizeAction(size) {
-      store.send(action)
-    }
+    _ = respond { _ in resizeAction(size) }
   }
 }
