@@ -13,8 +13,9 @@ package final class LinesReadAhead: @unchecked Sendable {
   // `lines` and lets `reader` go, before it leaves `done`; the caller reads `lines` after
   // `done.wait()` (``take()``), which orders those reads after every write. When the caller
   // claims it first, it lets `reader` go, nothing else is read or written here, and it reads
-  // the lines itself. Either way the descriptor `reader` owns is closed before the caller's
-  // walk returns, not when the thread's queue lets its block go.
+  // the lines itself. Either way `reader`, and with it the descriptor it shares with no one
+  // once the caller's copy of the index is gone, is let go before the caller's walk returns,
+  // not when the thread's queue lets its block go.
 
   /// Fewer lines than this are read on one thread: handing them over costs more than it saves.
   package static let fewestLines = 8192

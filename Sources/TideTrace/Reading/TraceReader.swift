@@ -21,7 +21,10 @@ import TideTerminal
 /// `--follow`) are indexed too.
 package final class TraceReader {
   package let path: String
-  private let descriptor: Int32
+  /// The file, open: this reader's own, or shared with the copies of its index made for
+  /// another thread's reader (``Copy``), and closed when the last of them goes.
+  private let file: OpenFile
+  private var descriptor: Int32 { file.descriptor }
   /// The session's header (the last session of a file that holds several).
   package private(set) var header: TraceHeader
   /// The sessions before the last one in the file, which the index leaves out.
@@ -96,12 +99,12 @@ package final class TraceReader {
   ) throws(TraceProblem) {
     self.path = path
     self.stopSignal = stopSignal
-    self.descriptor = try Self.openRegularFile(path, app: app)
+    self.file = OpenFile(descriptor: try Self.openRegularFile(path, app: app))
     header = TraceHeader(app: "", appVersion: "", size: TerminalSize(columns: 80, rows: 24), snapshotInterval: 1, state: .null)
     self.app = app
     self.appVersion = appVersion
     self.lineLimit = lineLimit
-    // Every stored property is set from here on, so a throw runs `deinit`, which closes the
+    // Every stored property is set from here on, so a throw releases `file`, which closes the
     // descriptor: closing it here too closed it twice, the second time perhaps another
     // thread's file given the same number meanwhile.
     guard let first = readLine(at: 0) else {
@@ -181,7 +184,20 @@ package final class TraceReader {
 
   deinit {
     waypointWalk?.stop()
-    close(descriptor)
+  }
+
+  /// An open file's descriptor, closed when its owner goes: a reader, or a copy of its index
+  /// that no reader was made from (a thread that never began).
+  final class OpenFile: Sendable {
+    let descriptor: Int32
+
+    init(descriptor: Int32) {
+      self.descriptor = descriptor
+    }
+
+    deinit {
+      close(descriptor)
+    }
   }
 
   // MARK: A reader for another thread
@@ -190,7 +206,9 @@ package final class TraceReader {
   /// own descriptor of the same open file (`pread` moves no shared offset).
   struct Copy: Sendable {
     fileprivate let path: String
-    fileprivate let descriptor: Int32
+    /// A descriptor of its own of the same open file, for `pread`, which moves no offset the
+    /// two would share; closed when the copy and every reader made from it are gone.
+    fileprivate let file: OpenFile
     fileprivate let header: TraceHeader
     fileprivate let actionOffsets: [Int]
     fileprivate let actionLines: [Int32]
@@ -213,7 +231,7 @@ package final class TraceReader {
     let duplicate = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
     guard duplicate >= 0 else { return nil }
     return Copy(
-      path: path, descriptor: duplicate, header: header, actionOffsets: actionOffsets, actionLines: actionLines,
+      path: path, file: OpenFile(descriptor: duplicate), header: header, actionOffsets: actionOffsets, actionLines: actionLines,
       snapshots: snapshots, app: app, appVersion: appVersion, lineLimit: lineLimit, stopSignal: stopSignal,
       lastStateLine: lastStateLine)
   }
@@ -225,7 +243,7 @@ package final class TraceReader {
   /// each check decodes a list of 100,000 items anew.
   init(copy: Copy, keepingDecodedLists: Bool) {
     path = copy.path
-    descriptor = copy.descriptor
+    file = copy.file
     header = copy.header
     actionOffsets = copy.actionOffsets
     actionLines = copy.actionLines
