@@ -97,6 +97,9 @@ struct InspectorMessageTests {
     (#""app":"tide-demo","#, #""app":"tide-demo","app":"other","#, "the trace header has the member app twice"),
     (#""size":[80,24],"#, #""size":[80,24],"size":[10,5],"#, "the trace header has the member size twice"),
     (#""size":[80,24],"#, #""size":[80,24],"colour":true,"#, "the trace header has a member the format does not know: colour"),
+    // A member of the wrong kind was dropped without a word (second reader).
+    (#""arguments":["--screen","counter"]"#, #""arguments":"--screen counter""#, "the trace header's arguments are not a list of texts"),
+    (#""reducer":"TideDemo.AppFeature""#, #""reducer":5"#, "the trace header's reducer is not a text"),
   ])
   func aHeaderMemberTwiceOrUnknownIsRefused(original: String, edited: String, message: String) async throws {
     let folder = try makeInspectorFolder()

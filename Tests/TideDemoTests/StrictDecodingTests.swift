@@ -96,4 +96,40 @@ struct StrictDecodingTests {
       #expect(JSONDecodingProblem(error, decoding: json).description == message)
     }
   }
+
+  /// A name given twice is the problem reported when the decoding failed in a member so named
+  /// (Swift read the first of the two), not when it failed elsewhere: a repeat in one object
+  /// hid a wrong type in another (second reader).
+  @Test(arguments: [
+    (#""one":1"#, #""one":"x","one":1"#, "byName has the member one twice"),
+    (#""mode":"light""#, #""mode":"light","mode":"light","last":5"#, "at last: expected an object but found 5"),
+    (#""one":1"#, #""bogus":1,"bogus":2,"one":"bad""#, "at byName.one: expected a number that fits Int but found \"bad\""),
+  ])
+  func aRepeatIsReportedWhereTheDecodingFailed(original: String, edited: String, message: String) throws {
+    let text = try JSONValueEncoder.encode(model).text
+    #expect(text.contains(original))
+    let json = try JSONParser.parse(text.replacingOccurrences(of: original, with: edited))
+    do {
+      let decoded = try JSONValueDecoder.decode(Model.self, from: json, rejectingUnknownMembers: true)
+      Issue.record("decoded \(decoded)")
+    } catch {
+      #expect(JSONDecodingProblem(error, decoding: json).description == message)
+    }
+  }
+
+  /// Members that went away (`null`) are never asked for; many of them are still read once
+  /// each, and a name among them given twice is still found.
+  @Test func manyNullMembersAndARepeatAmongThem() throws {
+    let nulls = (0..<5_000).map { #""z\#($0)":null"# }.joined(separator: ",")
+    let text = try JSONValueEncoder.encode(model).text
+    let json = try JSONParser.parse(text.replacingOccurrences(of: #""one":1"#, with: nulls + #","one":1"#))
+    #expect(try JSONValueDecoder.decode(Model.self, from: json, rejectingUnknownMembers: true) == model)
+    let twice = try JSONParser.parse(text.replacingOccurrences(of: #""one":1"#, with: nulls + #","one":1,"z4999":null"#))
+    do {
+      _ = try JSONValueDecoder.decode(Model.self, from: twice, rejectingUnknownMembers: true)
+      Issue.record("decoded a repeated name")
+    } catch {
+      #expect(JSONDecodingProblem(error, decoding: twice).description == "byName has the member z4999 twice")
+    }
+  }
 }

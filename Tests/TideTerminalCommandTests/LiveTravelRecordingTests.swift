@@ -42,6 +42,25 @@ import TideTrace
   /// The inspector's command that puts the tally into step 1, where the count was 1.
   let jumpToStep1 = LiveCommand(line: Array(#"{"jump":1,"state":{"count":1,"step":1,"unsaved":false,"isQuitting":false}}"#.utf8))
 
+  /// A jump is checked as the inspector checks a state it shows: one with a member named twice
+  /// put the app into the first of the two, and one with a member the app does not have was
+  /// taken as if it had it (second reader).
+  @Test(arguments: [
+    (#"{"jump":1,"state":{"count":1,"count":9,"step":1,"unsaved":false,"isQuitting":false}}"#,
+     "step 1 could not be put back: the top level has the member count twice"),
+    (#"{"jump":1,"state":{"count":1,"step":1,"unsaved":false,"isQuitting":false,"colour":"red"}}"#,
+     "step 1 could not be put back: colour is not a member it has"),
+  ])
+  func aJumpToAStateTheAppCannotHoldIsRefused(line: String, reason: String) async throws {
+    let (app, _, driver, _, run, session, handle) = try await start(tracing: folder.file("refused.trace"))
+    await driver.send(.key(.character("+")))
+    #expect(handle(try #require(LiveCommand(line: Array(line.utf8)))) == reason)
+    #expect(app.store.state.count == 1, "the app's state is as it was")
+    await driver.send(.key(.character("q")))
+    try await run.value
+    session.finish()
+  }
+
   @Test func inputHeldByALiveJumpIsNotRecordedAndTheScriptSaysWhereTheAppWasPut() async throws {
     let tracePath = folder.file("live.trace")
     let (app, clock, driver, program, run, session, handle) = try await start(tracing: tracePath)

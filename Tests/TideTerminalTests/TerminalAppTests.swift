@@ -9,6 +9,39 @@ import TideTerminal
     (0..<rows).map { lines[$0] ?? "" }.joined(separator: "\n")
   }
 
+  /// The view and a key's closure read the state in place; one that sends an action (it
+  /// should not) has it handled once it is done, as an observer's is: the state it holds does
+  /// not change under it, and the key's own action comes after.
+  @Test func anActionSentWhileTheStateIsReadIsHandledAfterTheRead() {
+    struct Log: Reducer {
+      struct State: Equatable { var log: [String] = [] }
+      enum Action: Equatable, Sendable { case fromKeyClosure, fromView, key, quit }
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        state.log.append("\(action)")
+        return .none
+      }
+    }
+    let store = Store(initialState: Log.State(), reducer: Log())
+    let app = TerminalApp(
+      store: store,
+      view: { state, _ in
+        let before = state.log
+        store.send(.fromView)
+        #expect(store.state.log == before && state.log == before, "handled while the view reads the state")
+      },
+      keyAction: { state, _ in
+        let before = state.log
+        store.send(.fromKeyClosure)
+        #expect(store.state.log == before && state.log == before, "handled while the key's closure reads the state")
+        return .key
+      },
+      quitAction: .quit, isFinished: { _ in false })
+    app.press(.character("x"))
+    #expect(store.state.log == ["fromKeyClosure", "key"])
+    _ = app.frame(size: TerminalSize(columns: 40, rows: 12))
+    #expect(store.state.log == ["fromKeyClosure", "key", "fromView"])
+  }
+
   @Test func tooSmallShowsTheMessageCentred() {
     let app = Ticker.app(clock: VirtualClock())
     // 31 columns of message in 39: four columns to its left; row (11 - 1) / 2.

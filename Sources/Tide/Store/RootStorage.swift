@@ -265,6 +265,23 @@ extension RootStorage {
     if let actionTap = fields.actionTap { withStateInPlace { actionTap(action, $0) } }
   }
 
+  /// Lends `body` the state where it lies, for code outside the store that reads it (a
+  /// terminal app's view and key closures): as a drain of its own, so an action `body` sends —
+  /// a view or a key's closure should not, but may — is queued and handled once `body` is done,
+  /// as an observer's is, and the state never changes under the borrow.
+  @inlinable
+  func lendState<Result>(_ body: (State) -> Result) -> Result {
+    if fields.isDraining { return withStateInPlace(body) }
+    fields.isDraining = true
+    let result = withStateInPlace(body)
+    if fields.queue.isEmpty {
+      fields.isDraining = false
+      return result
+    }
+    _ = finishDrain(restoring: beginDrain())
+    return result
+  }
+
   /// Calls `body` with the state read where it lies. Read from ``fields`` to be passed to a
   /// hook, the state came with a copy of every field beside it, at each action a middleware saw.
   @inlinable

@@ -60,6 +60,7 @@ public final class Store<State, Action: Sendable> {
   /// Calls `body` with the current state, read in place: what code not specialised for the
   /// store calls once a timer tick (a replay asking whether the app finished), where ``state``
   /// copied the whole state — every array and string in it retained and released — to read it.
+  /// An action `body` sends is handled once it is done, so the state does not change under it.
   @inlinable
   package func withState<Result>(_ body: (State) -> Result) -> Result {
     core.withState(body)

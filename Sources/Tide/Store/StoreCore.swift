@@ -24,7 +24,7 @@ enum StoreCore<State, Action: Sendable> {
   @inlinable
   func withState<Result>(_ body: (State) -> Result) -> Result {
     switch self {
-    case .root(let root): body(root.fields.ownedState)
+    case .root(let root): root.lendState(body)
     case .scoped(let scoped): body(scoped.state())
     }
   }

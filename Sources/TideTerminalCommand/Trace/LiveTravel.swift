@@ -54,9 +54,11 @@ final class LiveTravel<State: Codable & Sendable, Action: Codable & Sendable> {
     case .jump(let step, let json):
       let state: State
       do {
-        state = try JSONValueDecoder.decode(State.self, from: json)
+        // Checked as the inspector checks a state it shows: a member it has no use for, or one
+        // named twice (the first of which decoding would read), is not this build's state.
+        state = try JSONValueDecoder.decode(State.self, from: json, rejectingUnknownMembers: true)
       } catch {
-        let reason = "step \(step) could not be put back: \(error)"
+        let reason = "step \(step) could not be put back: \(JSONDecodingProblem(error, decoding: json))"
         refusal = reason
         store.replaceState(store.state, cancellingEffects: false)
         return reason

@@ -25,9 +25,10 @@ package enum JSONValueDecoder {
     do {
       value = try decodeValue(type, from: json, at: DecodingLocation(), context: context)
     } catch {
-      // Of a name given twice Swift reads the first, which may be the wrong one: the name
-      // given twice is the problem to report, not what the first lacks.
-      if let repeated = ledger?.firstRepeated() { throw repeated }
+      // Of a name given twice Swift reads the first, which may be the wrong one: when the
+      // failure is in a member so named, the name given twice is the problem to report, not
+      // what the first lacks. A failure elsewhere is reported as it is.
+      if let path = failurePath(of: error), let repeated = ledger?.repeated(onPath: path) { throw repeated }
       throw error
     }
     if let unasked = ledger?.firstUnasked() { throw unasked }
@@ -84,28 +85,38 @@ private final class MemberLedger {
   }
 
   /// The first member no decoding asked for: one named before in its object (a lookup finds
-  /// the first of the two), or one the type has no use for.
+  /// the first of the two, and `allKeys` gives a name once, so the second of two is never
+  /// asked for), or one the type has no use for. An object's names are gathered, once, only
+  /// when it has a member not asked for: a state's objects seldom do, and `null` members
+  /// (entries that went away) are never asked for.
   func firstUnasked() -> (any Error)? {
     for container in containers {
-      for (index, member) in container.members.enumerated() where !used[container.firstFlag + index] {
-        if let first = container.members[..<index].first(where: { $0.key == member.key }) {
-          return Self.repeated(member.key, first: first.key, at: container.location)
+      var names: [String: String]?
+      for (index, member) in container.members.enumerated() {
+        let asked = used[container.firstFlag + index]
+        if names == nil {
+          if asked { continue }
+          names = Self.names(of: container.members[..<index])
         }
+        if let first = names![member.key] { return Self.repeated(member.key, first: first, at: container.location) }
+        names![member.key] = member.key
         // A `null` member is one that went away (see `allKeys`): nothing to have a use for.
-        guard member.value != .null else { continue }
+        guard !asked, member.value != .null else { continue }
         return JSONValueDecoder.UnknownMember(codingPath: container.location.codingPath + [JSONNameKey(member.key)])
       }
     }
     return nil
   }
 
-  /// The first name given twice in an object opened so far, asked for or not: for a decoding
-  /// that failed, perhaps on the first of the two.
-  func firstRepeated() -> JSONValueDecoder.RepeatedMember? {
+  /// The first name given twice in an object opened so far whose member is where a failed
+  /// decoding failed (`path` begins with the object's path and that name).
+  func repeated(onPath path: [any CodingKey]) -> JSONValueDecoder.RepeatedMember? {
     for container in containers where container.members.count > 1 {
       var names: [String: String] = [:]
       for member in container.members {
-        if let first = names.updateValue(member.key, forKey: member.key) {
+        guard let first = names.updateValue(member.key, forKey: member.key) else { continue }
+        let memberPath = container.location.codingPath + [JSONNameKey(member.key)]
+        if memberPath.count <= path.count, zip(memberPath, path).allSatisfy(Self.sameKey) {
           return Self.repeated(member.key, first: first, at: container.location)
         }
       }
@@ -113,8 +124,31 @@ private final class MemberLedger {
     return nil
   }
 
+  /// Each name of `members` with its spelling (Swift's strings equal by Unicode's equivalence:
+  /// the first spelling is kept).
+  private static func names(of members: ArraySlice<JSONMember>) -> [String: String] {
+    var names: [String: String] = [:]
+    for member in members where names[member.key] == nil { names[member.key] = member.key }
+    return names
+  }
+
+  private static func sameKey(_ pair: (any CodingKey, any CodingKey)) -> Bool {
+    pair.0.intValue.map { $0 == pair.1.intValue } ?? (pair.1.intValue == nil && pair.0.stringValue == pair.1.stringValue)
+  }
+
   private static func repeated(_ name: String, first: String, at location: DecodingLocation) -> JSONValueDecoder.RepeatedMember {
     JSONValueDecoder.RepeatedMember(codingPath: location.codingPath, name: name, isSpelledAlike: sameText(first, name))
+  }
+}
+
+/// Where in the value `error`, a decoding's, failed: the member or element it names last.
+private func failurePath(of error: any Error) -> [any CodingKey]? {
+  switch error {
+  case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+    DecodingError.dataCorrupted(let context):
+    context.codingPath
+  case DecodingError.keyNotFound(let key, let context): context.codingPath + [key]
+  default: nil
   }
 }
 

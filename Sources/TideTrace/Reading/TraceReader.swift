@@ -973,9 +973,13 @@ package final class TraceReader {
         path: path, line: line,
         message: "this trace was written by \(traceApp) \(traceVersion); this is \(app) \(appVersion), whose state may differ")
     }
-    // Optional: a trace of the first version 1 writers has neither.
+    // Optional: a trace of the first version 1 writers has neither. Present, each is what the
+    // format says, or the arguments a replay needs would be dropped without a word.
     var arguments: [String] = []
-    if case .array(let values)? = json["arguments"] {
+    if let given = json["arguments"] {
+      guard case .array(let values) = given else {
+        throw TraceProblem(path: path, line: line, message: "the trace header's arguments are not a list of texts")
+      }
       for value in values {
         guard case .string(let argument) = value else {
           throw TraceProblem(path: path, line: line, message: "the trace header's arguments are not all texts")
@@ -984,7 +988,12 @@ package final class TraceReader {
       }
     }
     var reducer: String?
-    if case .string(let name)? = json["reducer"] { reducer = name }
+    if let given = json["reducer"] {
+      guard case .string(let name) = given else {
+        throw TraceProblem(path: path, line: line, message: "the trace header's reducer is not a text")
+      }
+      reducer = name
+    }
     let header = TraceHeader(
       app: traceApp, appVersion: traceVersion, arguments: arguments, reducer: reducer,
       size: TerminalSize(columns: Int(columns), rows: Int(rows)), snapshotInterval: Int(interval), state: state)
