@@ -85,15 +85,23 @@ struct StrictDecodingTests {
     (#"{"started":{}}"#, #"{"started":{},"started":{}}"#, "events[0] has the member started twice"),
   ])
   func aMemberNamedTwiceIsNamed(original: String, edited: String, message: String) throws {
+    let (error, json) = try failure(replacing: original, with: edited)
+    #expect(error is JSONValueDecoder.RepeatedMember, "\(String(describing: error))")
+    #expect(error.map { JSONDecodingProblem($0, decoding: json).description } == message)
+  }
+
+  /// The strict decoding's error for the model's JSON with `original` replaced by `edited`
+  /// (`nil`, recorded as an issue, when it decodes), and the JSON.
+  private func failure(replacing original: String, with edited: String) throws -> ((any Error)?, JSONValue) {
     let text = try JSONValueEncoder.encode(model).text
     #expect(text.contains(original))
     let json = try JSONParser.parse(text.replacingOccurrences(of: original, with: edited))
     do {
       let decoded = try JSONValueDecoder.decode(Model.self, from: json, rejectingUnknownMembers: true)
       Issue.record("decoded \(decoded)")
+      return (nil, json)
     } catch {
-      #expect(error is JSONValueDecoder.RepeatedMember, "\(error)")
-      #expect(JSONDecodingProblem(error, decoding: json).description == message)
+      return (error, json)
     }
   }
 
@@ -106,15 +114,8 @@ struct StrictDecodingTests {
     (#""one":1"#, #""bogus":1,"bogus":2,"one":"bad""#, "at byName.one: expected a number that fits Int but found \"bad\""),
   ])
   func aRepeatIsReportedWhereTheDecodingFailed(original: String, edited: String, message: String) throws {
-    let text = try JSONValueEncoder.encode(model).text
-    #expect(text.contains(original))
-    let json = try JSONParser.parse(text.replacingOccurrences(of: original, with: edited))
-    do {
-      let decoded = try JSONValueDecoder.decode(Model.self, from: json, rejectingUnknownMembers: true)
-      Issue.record("decoded \(decoded)")
-    } catch {
-      #expect(JSONDecodingProblem(error, decoding: json).description == message)
-    }
+    let (error, json) = try failure(replacing: original, with: edited)
+    #expect(error.map { JSONDecodingProblem($0, decoding: json).description } == message)
   }
 
   /// Members that went away (`null`) are never asked for; many of them are still read once
