@@ -74,6 +74,25 @@ struct CodableStateDifferTests {
 
   /// One differ through a long walk of edits, as a trace writer uses it: each step compared with
   /// the parts kept from the step before.
+  /// A dictionary's key spelled anew (`é` removed, `e` + U+0301 put in: one key to Swift, two
+  /// texts to the differ) is read back as the app holds it: the old spelling's removal, applied
+  /// after the new one's value, removed that value too (second reader).
+  @Test func aKeySpelledAnewIsReadBackAsTheAppHoldsIt() throws {
+    let old = State(scores: ["\u{E9}": 1, "b": 2])
+    var new = old
+    new.scores.removeValue(forKey: "\u{E9}")
+    new.scores["e\u{301}"] = 3
+    var json = try JSONValueEncoder.encode(old)
+    var differ = CodableStateDiffer<State>()
+    _ = try differ.json(of: old)
+    var written = TraceChanges()
+    try differ.writeChanges(to: new, into: &written)
+    let changes = StateChange.changes(from: json, to: try JSONValueEncoder.encode(new))
+    #expect(String(decoding: written.bytes, as: UTF8.self) == changes.map(\.json.text).joined(separator: ","))
+    for change in changes { #expect(change.apply(to: &json)) }
+    #expect(try JSONValueDecoder.decode(State.self, from: json) == new)
+  }
+
   @Test func aDifferKeptThroughAWalkGetsTheChangesOfTheWholeJSON() throws {
     var state = State(items: (1...4).map { Item(id: $0, title: "item \($0)") })
     let edits: [(inout State) -> Void] = [

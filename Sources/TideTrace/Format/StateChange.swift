@@ -39,6 +39,7 @@ package enum StateChange: Equatable, Sendable {
   ) {
     switch (old, new) {
     case (.object(let oldMembers), .object(let newMembers)):
+      let first = changes.count
       // Whether every member kept its place: then none went away.
       var samePlaces = oldMembers.count == newMembers.count
       for (index, member) in newMembers.enumerated() {
@@ -59,7 +60,15 @@ package enum StateChange: Equatable, Sendable {
       }
       if samePlaces { return }
       for member in oldMembers where !newMembers.contains(where: { sameText($0.key, member.key) }) {
-        changes.append(.set(JSONPath(path + [.key(member.key)]), .null))
+        let removal = StateChange.set(JSONPath(path + [.key(member.key)]), .null)
+        // A name spelled anew (`é` as `e` and U+0301) is the same name to a reader, which finds
+        // members by Swift's equality, as the app's `Codable` does: its removal goes first, or
+        // it would remove the value just set under the new spelling.
+        if newMembers.contains(where: { $0.key == member.key }) {
+          changes.insert(removal, at: first)
+        } else {
+          changes.append(removal)
+        }
       }
     case (.array(let oldElements), .array(let newElements)) where !path.isEmpty:
       if oldElements.count == newElements.count {
