@@ -114,7 +114,10 @@ private final class MemberLedger {
     for container in containers where container.members.count > 1 {
       var names: [String: String] = [:]
       for member in container.members {
-        guard let first = names.updateValue(member.key, forKey: member.key) else { continue }
+        guard let first = names[member.key] else {
+          names[member.key] = member.key
+          continue
+        }
         let memberPath = container.location.codingPath + [JSONNameKey(member.key)]
         if memberPath.count <= path.count, zip(memberPath, path).allSatisfy(Self.sameKey) {
           return Self.repeated(member.key, first: first, at: container.location)
@@ -124,8 +127,8 @@ private final class MemberLedger {
     return nil
   }
 
-  /// Each name of `members` with its spelling (Swift's strings equal by Unicode's equivalence:
-  /// the first spelling is kept).
+  /// Each name of `members` with its first spelling (Swift's strings are equal by Unicode's
+  /// equivalence), as ``firstUnasked()`` and ``repeated(onPath:)`` keep them.
   private static func names(of members: ArraySlice<JSONMember>) -> [String: String] {
     var names: [String: String] = [:]
     for member in members where names[member.key] == nil { names[member.key] = member.key }
